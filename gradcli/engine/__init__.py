@@ -1,0 +1,33 @@
+"""gradcli's autograd engine: torch.autograd's behaviour on numpy, with torch's names.
+
+    from gradcli import engine as torch
+    x = torch.tensor(2.0, requires_grad=True)
+    (x * x).backward(); x.grad        # tensor(4.)
+
+Imports numpy only; knows nothing of the language, the CLI or Rich.
+"""
+from . import dtypes as _dtypes
+from .dtypes import (  # noqa: F401
+    bool, cdouble, cfloat, complex64, complex128, double, dtype, float, float16, float32, float64, get_default_dtype,
+    half, int, int8, int16, int32, int64, long, promote_types, set_default_dtype, short, uint8,
+)
+from .errors import AutogradError, DTypeError, GraphError, ShapeError  # noqa: F401
+from .grad_mode import (  # noqa: F401
+    enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
+)
+from .tensor import Size, Tensor  # noqa: F401
+from .functions import *  # noqa: F401,F403
+from .functions import abs, all, any, max, min, pow, round, sum  # noqa: F401  (shadow builtins on purpose)
+from .ops.activation import relu, sigmoid  # noqa: F401
+from . import tensor_methods as _tensor_methods
+from .printing import set_printoptions, get_printoptions  # noqa: F401
+
+_tensor_methods.attach()
+from . import autograd, nn, linalg  # noqa: E402,F401
+from .autograd import Function  # noqa: E402,F401
+
+is_tensor = lambda obj: isinstance(obj, Tensor)  # noqa: E731
+is_floating_point = lambda t: t.is_floating_point()  # noqa: E731
+numel = lambda t: t.numel()  # noqa: E731
+FloatTensor = Tensor
+__version__ = "2.13.0+gradcli"

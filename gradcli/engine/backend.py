@@ -1,0 +1,412 @@
+"""The two vocabularies backward formulas are written in.
+
+A formula in the op table is one function, ``backward(m, g, *saved)``, that
+uses Python operators and ``m.<name>`` calls only. During a plain backward,
+``m`` is :data:`numpy_math` and the values are ndarrays: no Tensor objects, no
+graph, minimal overhead. With ``create_graph=True`` ``m`` is a :class:`TensorMath`
+and the very same formula runs on engine tensors, recording a graph, so every
+op has derivatives of any order without a second formula.
+
+Gradients in a batched backward (``is_grads_batched``) carry ``m.nb`` leading
+batch dimensions that saved values lack. Formulas use negative dims, and the
+``g_*`` helpers below, which act on the trailing (unbatched) dimensions.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+
+class _Math:
+    """Helpers shared by both vocabularies, written with their primitives."""
+
+    nb = 0
+
+    def lead(self, g) -> tuple:
+        return tuple(g.shape[:self.nb])
+
+    def sum_to(self, g, shape: tuple):
+        """Undo broadcasting: sum ``g`` down to ``shape`` (keeping batch dims)."""
+        gshape = tuple(g.shape)
+        nb = self.nb
+        if gshape[nb:] == tuple(shape):
+            return g
+        extra = len(gshape) - nb - len(shape)
+        if extra < 0:
+            return self.g_expand(g, shape)
+        dims = list(range(nb, nb + extra))
+        for i, s in enumerate(shape):
+            if s == 1 and gshape[nb + extra + i] != 1:
+                dims.append(nb + extra + i)
+        if dims:
+            g = self.sum(g, tuple(dims), True)
+        return self.reshape(g, gshape[:nb] + tuple(shape))
+
+    def g_reshape(self, g, shape):
+        return self.reshape(g, tuple(g.shape[:self.nb]) + tuple(shape))
+
+    def g_expand(self, g, shape):
+        """Broadcast the trailing dims of ``g`` to ``shape``."""
+        lead = tuple(g.shape[:self.nb])
+        tail = tuple(g.shape[self.nb:])
+        if len(tail) < len(shape):
+            g = self.reshape(g, lead + (1,) * (len(shape) - len(tail)) + tail)
+        return self.expand(g, lead + tuple(shape))
+
+    def g_permute(self, g, dims):
+        nb = self.nb
+        return self.permute(g, tuple(range(nb)) + tuple(nb + d for d in dims))
+
+    def g_zeros(self, like_g, shape, dtype=None):
+        """Zeros shaped like an (unbatched) ``shape`` plus the batch dims of ``like_g``."""
+        return self.zeros(tuple(like_g.shape[:self.nb]) + tuple(shape), like_g if dtype is None else dtype)
+
+    def g_index(self, g, index: tuple):
+        """``g[index]`` on the trailing dims."""
+        return g[(slice(None),) * self.nb + index] if self.nb else g[index]
+
+    def g_narrow(self, g, dim: int, start: int, length: int):
+        """narrow along a negative ``dim`` of the trailing dims (batch-safe)."""
+        return self.narrow(g, dim, start, length)
+
+    def unsqueeze_dims_plain(self, x, dims: tuple, ndim: int):
+        """Re-insert reduced dims into an unbatched value."""
+        for d in sorted(d % ndim for d in dims):
+            x = self.unsqueeze(x, d)
+        return x
+
+    def unsqueeze_dims(self, g, dims: tuple, ndim: int):
+        """Re-insert the dims a reduction removed (``dims`` index the unreduced ``ndim``-d shape)."""
+        for d in sorted(d % ndim for d in dims):
+            g = self.unsqueeze(g, self.nb + d)
+        return g
+
+
+class NumpyMath(_Math):
+    """Formulas on ndarrays: the fast path, no graph."""
+
+    def __init__(self, nb: int = 0):
+        self.nb = nb
+
+    is_tensor = False
+    exp = staticmethod(np.exp)
+    log = staticmethod(np.log)
+    sqrt = staticmethod(np.sqrt)
+    sin = staticmethod(np.sin)
+    cos = staticmethod(np.cos)
+    tan = staticmethod(np.tan)
+    tanh = staticmethod(np.tanh)
+    cosh = staticmethod(np.cosh)
+    sinh = staticmethod(np.sinh)
+    sign = staticmethod(np.sign)
+    abs = staticmethod(np.abs)
+    floor = staticmethod(np.floor)
+    maximum = staticmethod(np.maximum)
+    minimum = staticmethod(np.minimum)
+    log1p = staticmethod(np.log1p)
+    expm1 = staticmethod(np.expm1)
+    conj = staticmethod(np.conj)
+
+    @staticmethod
+    def where(cond, a, b):
+        out = np.where(cond, a, b)
+        # keep the float dtype of the array operands (np.where with a Python 0 is fine)
+        return out
+
+    @staticmethod
+    def sigmoid(x):
+        from .ops.pointwise import sigmoid_np
+        return sigmoid_np(x)
+
+    @staticmethod
+    def erf(x):
+        from .ops.special import erf_np
+        return erf_np(x)
+
+    @staticmethod
+    def sum(x, dims=None, keepdim=False):
+        return np.sum(x, axis=dims, keepdims=keepdim)
+
+    @staticmethod
+    def mean(x, dims=None, keepdim=False):
+        return np.mean(x, axis=dims, keepdims=keepdim)
+
+    @staticmethod
+    def reshape(x, shape):
+        return np.reshape(x, shape)
+
+    @staticmethod
+    def expand(x, shape):
+        return np.broadcast_to(x, shape)
+
+    @staticmethod
+    def permute(x, dims):
+        return np.transpose(x, dims)
+
+    @staticmethod
+    def transpose(x, d0, d1):
+        return np.swapaxes(x, d0, d1)
+
+    @staticmethod
+    def mT(x):
+        return np.swapaxes(x, -1, -2)
+
+    @staticmethod
+    def unsqueeze(x, d):
+        return np.expand_dims(x, d)
+
+    @staticmethod
+    def squeeze(x, d):
+        return np.squeeze(x, d)
+
+    @staticmethod
+    def matmul(a, b):
+        return np.matmul(a, b)
+
+    @staticmethod
+    def zeros(shape, like):
+        return np.zeros(shape, like.dtype if hasattr(like, "dtype") else like)
+
+    @staticmethod
+    def zeros_like(x):
+        return np.zeros_like(x)
+
+    @staticmethod
+    def ones_like(x):
+        return np.ones_like(x)
+
+    @staticmethod
+    def cast(x, like):
+        return np.asarray(x).astype(like.dtype, copy=False)
+
+    @staticmethod
+    def index_add(zeros, index, values):
+        """``zeros[index] += values`` with repeated indices accumulating; returns the result."""
+        out = np.array(zeros, copy=True)
+        np.add.at(out, index, values)
+        return out
+
+    @staticmethod
+    def gather(x, dim, index):
+        return np.take_along_axis(x, index, dim)
+
+    @staticmethod
+    def scatter_add(zeros, dim, index, src):
+        out = np.array(zeros, copy=True)
+        _scatter_add_np(out, dim, index, src)
+        return out
+
+    @staticmethod
+    def cat(xs, dim):
+        return np.concatenate(xs, axis=dim)
+
+    @staticmethod
+    def narrow(x, dim, start, length):
+        idx = [slice(None)] * x.ndim
+        idx[dim] = slice(start, start + length)
+        return x[tuple(idx)]
+
+    @staticmethod
+    def flip(x, dims):
+        return np.flip(x, dims)
+
+    @staticmethod
+    def roll(x, shifts, dims):
+        return np.roll(x, shifts, dims)
+
+    @staticmethod
+    def cumsum(x, dim):
+        return np.cumsum(x, axis=dim)
+
+    @staticmethod
+    def tril(x, k=0):
+        return np.tril(x, k)
+
+    @staticmethod
+    def triu(x, k=0):
+        return np.triu(x, k)
+
+    @staticmethod
+    def diag_embed(x, offset=0, d1=-2, d2=-1):
+        from .ops.linalg import diag_embed_np
+        return diag_embed_np(x, offset, d1, d2)
+
+    @staticmethod
+    def diagonal(x, offset=0, d1=-2, d2=-1):
+        return np.diagonal(x, offset, d1, d2)
+
+    @staticmethod
+    def stack(xs, dim):
+        return np.stack(xs, axis=dim)
+
+    @staticmethod
+    def select(x, dim, index):
+        return np.take(x, index, axis=dim)
+
+    @staticmethod
+    def cumprod(x, dim):
+        return np.cumprod(x, axis=dim)
+
+    @staticmethod
+    def prod_dim(x, dim, keepdim=True):
+        return np.prod(x, axis=dim, keepdims=keepdim)
+
+    @staticmethod
+    def eye_rect(shape, like):
+        return np.eye(shape[-2], shape[-1], dtype=like.dtype)
+
+    @staticmethod
+    def one_hot_along(indices, dim, size):
+        return _one_hot_np(indices, dim, size)
+
+    @staticmethod
+    def embed(base, src, dim, index):
+        from .ops.shape import _embed_fwd
+        return _embed_fwd(np.asarray(base), np.asarray(src), dim, index)
+
+    @staticmethod
+    def embed_diagonal(base, src, offset, dim1, dim2):
+        from .ops.shape import _embed_diag_fwd
+        return _embed_diag_fwd(np.asarray(base), np.asarray(src), offset, dim1, dim2)
+
+    @staticmethod
+    def inverse(x):
+        return np.linalg.inv(x)
+
+    @staticmethod
+    def solve(a, b):
+        return np.linalg.solve(a, b)
+
+    @staticmethod
+    def det(x):
+        return np.linalg.det(x)
+
+
+def _one_hot_np(indices, dim, size):
+    shape = [1] * indices.ndim
+    shape[dim] = size
+    return np.asarray(indices) == np.arange(size).reshape(shape)
+
+
+def _scatter_add_np(out, dim, index, src):
+    """out[..., index[i], ...] += src[i] along ``dim`` (numpy has no scatter_add)."""
+    dim = dim % out.ndim
+    idx = list(np.indices(index.shape, sparse=True))
+    idx[dim] = index
+    np.add.at(out, tuple(idx), src[tuple(slice(0, s) for s in index.shape)])
+
+
+numpy_math = NumpyMath(0)
+numpy_math_batched = NumpyMath(1)
+
+
+class TensorMath(_Math):
+    """Formulas on engine tensors: the same code records a graph (create_graph=True)."""
+
+    is_tensor = True
+
+    def __init__(self, nb: int = 0):
+        self.nb = nb
+
+    def __getattr__(self, name):
+        # the elementwise vocabulary is the engine's functional API under the same names
+        from . import functions
+        fn = getattr(functions, name)
+        setattr(self, name, fn)
+        return fn
+
+    @staticmethod
+    def sum(x, dims=None, keepdim=False):
+        from .functions import sum as _sum
+        return _sum(x, dims, keepdim)
+
+    @staticmethod
+    def mean(x, dims=None, keepdim=False):
+        from .functions import mean as _mean
+        return _mean(x, dims, keepdim)
+
+    @staticmethod
+    def reshape(x, shape):
+        return x.reshape(tuple(shape))
+
+    @staticmethod
+    def expand(x, shape):
+        return x.expand(tuple(shape))
+
+    @staticmethod
+    def permute(x, dims):
+        return x.permute(tuple(dims))
+
+    @staticmethod
+    def mT(x):
+        return x.transpose(-1, -2)
+
+    @staticmethod
+    def zeros(shape, like):
+        from .creation import zeros
+        from .tensor import Tensor
+        return zeros(tuple(shape), dtype=like.dtype if isinstance(like, Tensor) else None)
+
+    @staticmethod
+    def cast(x, like):
+        return x.to(like.dtype)
+
+    @staticmethod
+    def where(cond, a, b):
+        from .functions import where
+        return where(cond, a, b)
+
+    @staticmethod
+    def sigmoid(x):
+        from .ops.activation import sigmoid
+        return sigmoid(x)
+
+    @staticmethod
+    def erf(x):
+        from .ops.special import erf
+        return erf(x)
+
+    @staticmethod
+    def prod_dim(x, dim, keepdim=True):
+        return x.prod(dim, keepdim)
+
+    @staticmethod
+    def eye_rect(shape, like):
+        from .creation import eye
+        return eye(shape[-2], shape[-1], dtype=like.dtype)
+
+    @staticmethod
+    def one_hot_along(indices, dim, size):
+        from .tensor import make
+        return make(_one_hot_np(indices._data, dim, size))
+
+    @staticmethod
+    def embed(base, src, dim, index):
+        from .dispatch import call
+        from .ops.shape import EMBED
+        return call(EMBED, (base, src), {"dim": dim, "index": index})
+
+    @staticmethod
+    def embed_diagonal(base, src, offset, dim1, dim2):
+        from .dispatch import call
+        from .ops.shape import EMBED_DIAG
+        return call(EMBED_DIAG, (base, src), {"offset": offset, "dim1": dim1, "dim2": dim2})
+
+    @staticmethod
+    def inverse(x):
+        from .functions import inverse
+        return inverse(x)
+
+    @staticmethod
+    def gather(x, dim, index):
+        from .ops.indexing import gather
+        return gather(x, dim, index)
+
+    @staticmethod
+    def scatter_add(zeros, dim, index, src):
+        from .ops.indexing import scatter_add
+        return scatter_add(zeros, dim, index, src)
+
+    @staticmethod
+    def index_add(zeros, index, values):
+        from .ops.indexing import index_put
+        return index_put(zeros, index, values, accumulate=True)

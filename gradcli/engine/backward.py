@@ -1,0 +1,361 @@
+"""The backward pass: dependency counting and a ready queue, never recursion.
+
+Nodes run in torch's order (highest sequence number first among the ready
+ones, AccumulateGrad as soon as it is ready); gradients meeting at a node are
+summed before it runs; leaf gradients accumulate into ``.grad``. A chain of a
+million nodes runs in a loop, not a call stack.
+"""
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+
+from . import errors
+from . import instrumentation as _inst
+from .backend import TensorMath, numpy_math, numpy_math_batched
+from .graph import AccumulateGrad
+from .grad_mode import enable_grad, no_grad
+from .tensor import Tensor, edge, make
+
+_asarray = np.asarray
+
+
+def _as_tuple(x) -> tuple:
+    if x is None:
+        return ()
+    if isinstance(x, Tensor):
+        return (x,)
+    return tuple(x)
+
+
+def _root_grads(outputs: tuple, grads, batched: bool, what: str = "grad_output") -> list:
+    """Check or create the gradients the pass starts from (torch's ``_make_grads``)."""
+    if grads is None or isinstance(grads, Tensor) or isinstance(grads, (int, float)):
+        grads = (grads,) * len(outputs) if grads is None else (grads,)
+    grads = list(grads)
+    if len(grads) != len(outputs):
+        raise errors.AutogradError(f"{what}s sequence length ({len(grads)}) does not match outputs sequence "
+                                   f"length ({len(outputs)})" if what == "grad_output" else
+                                   f"grad can be implicitly created only for scalar outputs")
+    out = []
+    for i, (t, g) in enumerate(zip(outputs, grads)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"outputs[{i}] must be a Tensor, not {type(t).__name__}")
+        if g is None:
+            if t._requires_grad:
+                if t._data.size != 1:
+                    raise errors.GraphError(errors.SCALAR_ONLY)
+                if t._data.dtype.kind not in "fc":
+                    raise errors.GraphError(f"grad can be implicitly created only for real scalar outputs but "
+                                            f"got {t.dtype}")
+                g = make(np.ones(t._data.shape, t._data.dtype))
+            out.append(g)
+            continue
+        if not isinstance(g, Tensor):
+            g = make(_asarray(g, dtype=t._data.dtype))
+        gshape = g._data.shape[1:] if batched else g._data.shape
+        if gshape != t._data.shape and not (batched and False):
+            if batched:
+                raise errors.ShapeError(
+                    f"If `is_grads_batched=True`, we interpret the first dimension of each grad_output as the "
+                    f"batch dimension. The sizes of the remaining dimensions are expected to match the shape of "
+                    f"corresponding output, but a mismatch was detected: grad_output[{i}] has a shape of "
+                    f"torch.Size({list(g._data.shape)}) and output[{i}] has a shape of torch.Size("
+                    f"{list(t._data.shape)}). If you only want some tensors in `grad_output` to be considered "
+                    "batched, consider using vmap.")
+            raise errors.ShapeError(f"Mismatch in shape: grad_output[{i}] has a shape of torch.Size("
+                                    f"{list(g._data.shape)}) and output[{i}] has a shape of torch.Size("
+                                    f"{list(t._data.shape)}).")
+        out.append(g)
+    return out
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None,
+             inputs=None) -> None:
+    """``torch.autograd.backward``: accumulate d(tensors)/d(leaf) into each leaf's ``.grad``."""
+    outputs = _as_tuple(tensors)
+    if grad_variables is not None:
+        grad_tensors = grad_variables
+    grads = _root_grads(outputs, grad_tensors, False)
+    for i, t in enumerate(outputs):
+        if not t._requires_grad:
+            raise errors.GraphError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+    if retain_graph is None:
+        retain_graph = create_graph
+    inputs = _as_tuple(inputs)
+    if inputs and not all(isinstance(t, Tensor) for t in inputs):
+        raise TypeError("inputs to backward must be Tensors")
+    run([edge(t) for t in outputs], grads, retain_graph, create_graph, targets=inputs or None,
+        accumulate=True)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
+         allow_unused=None, is_grads_batched=False, materialize_grads=False):
+    """``torch.autograd.grad``: return d(outputs)/d(inputs) without touching ``.grad``."""
+    outs = _as_tuple(outputs)
+    ins = _as_tuple(inputs)
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    elif materialize_grads and not allow_unused:
+        raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, "
+                         "but got: allow_unused=False.")
+    for t in ins:
+        if not isinstance(t, Tensor):
+            raise TypeError(f"grad(): inputs must be Tensors, not {type(t).__name__}")
+        if not t._requires_grad:
+            raise errors.GraphError("One of the differentiated Tensors does not require grad")
+    pairs = [(t, g) for t, g in zip(outs, _root_grads(outs, grad_outputs, is_grads_batched))]
+    for i, (t, _) in enumerate(pairs):
+        if not t._requires_grad:
+            raise errors.GraphError(f"element {i} of differentiated tensors does not require grad")
+    if retain_graph is None:
+        retain_graph = create_graph
+    found = run([edge(t) for t, _ in pairs], [g for _, g in pairs], retain_graph, create_graph,
+                targets=ins, accumulate=False, batched=is_grads_batched)
+    result = []
+    for t, g in zip(ins, found):
+        if g is None:
+            if not allow_unused:
+                raise errors.GraphError(errors.UNUSED_INPUT)
+            if materialize_grads:
+                shape = ((pairs[0][1]._data.shape[0],) if is_grads_batched else ()) + t._data.shape
+                g = make(np.zeros(shape, t._data.dtype))
+        result.append(g)
+    return tuple(result)
+
+
+def _dependencies(roots) -> dict:
+    """How many edges enter each node reachable from the roots (an explicit stack, no recursion)."""
+    deps = {}
+    stack = []
+    for fn in roots:
+        if fn is not None and fn not in deps:
+            deps[fn] = 0
+            stack.append(fn)
+    while stack:
+        fn = stack.pop()
+        for nxt, _ in fn.next_functions:
+            if nxt is not None:
+                n = deps.get(nxt)
+                if n is None:
+                    deps[nxt] = 1
+                    stack.append(nxt)
+                else:
+                    deps[nxt] = n + 1
+    return deps
+
+
+def _needed(deps: dict, roots, target_nodes: set) -> set:
+    """Nodes that lie on a path from a root to a target (the rest need not run)."""
+    indeg = dict(deps)
+    order = [fn for fn in dict.fromkeys(r for r in roots if r is not None) if indeg[fn] == 0]
+    i = 0
+    while i < len(order):
+        for nxt, _ in order[i].next_functions:
+            if nxt is not None:
+                indeg[nxt] -= 1
+                if indeg[nxt] == 0:
+                    order.append(nxt)
+        i += 1
+    needed = set()
+    for fn in reversed(order):
+        if fn in target_nodes or any(n in needed for n, _ in fn.next_functions if n is not None):
+            needed.add(fn)
+    return needed
+
+
+def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumulate=True, batched=False):
+    """Execute the graph below ``root_edges``. With ``targets`` (tensors), return their gradients and
+    only run what leads to them; with ``accumulate`` write leaf (and target) gradients into ``.grad``."""
+    nb = 1 if batched else 0
+    m = TensorMath(nb) if create_graph else (numpy_math_batched if batched else numpy_math)
+    tensor_mode = m.is_tensor
+    roots = [fn for fn, _ in root_edges]
+    deps = _dependencies(roots)
+
+    captures = {}          # (node, output_nr) -> list of target indices
+    found = [None] * (len(targets) if targets else 0)
+    needed = None
+    if targets is not None:
+        for i, t in enumerate(targets):
+            captures.setdefault(edge(t), []).append(i)
+        needed = _needed(deps, roots, {fn for fn, _ in captures})
+
+    buffers: dict = {}
+    for (fn, nr), g in zip(root_edges, root_grads):
+        if fn is None or g is None:
+            continue
+        g = g if tensor_mode else g._data
+        _add(buffers, fn, nr, g)
+
+    heap = []
+    counter = 0
+    for fn in dict.fromkeys(roots):
+        if fn is not None and deps[fn] == 0:
+            heap.append((-fn._seq, counter, fn))
+            counter += 1
+    heapq.heapify(heap)
+    pop, push = heapq.heappop, heapq.heappush
+    anomaly = _inst.anomaly
+    mode = enable_grad() if create_graph else no_grad()
+    with mode:
+        while heap:
+            fn = pop(heap)[2]
+            buf = buffers.pop(fn, None)
+            if buf is None:
+                buf = [None] * fn.num_outputs
+            x = fn._x
+            if x is not None:
+                buf = _pre_hooks(fn, x, buf, m)
+            if targets is not None:
+                for nr, g in enumerate(buf):
+                    idxs = captures.get((fn, nr))
+                    if idxs:
+                        for i in idxs:
+                            found[i] = g
+                        if accumulate and g is not None and not isinstance(fn, AccumulateGrad):
+                            _retain(targets[idxs[0]], g, tensor_mode)
+                if fn not in needed:
+                    continue
+            if type(fn) is AccumulateGrad:
+                if accumulate and buf[0] is not None:
+                    _accumulate(fn.variable, buf[0], tensor_mode)
+                continue
+            if all(g is None for g in buf):
+                grads_in = [None] * len(fn.next_functions)
+            else:
+                grads_in = fn.apply(buf, m)
+                if x is not None and x.post_hooks:
+                    grads_in = _post_hooks(fn, x, grads_in, buf, m)
+                if anomaly:
+                    _check_nan(fn, grads_in, tensor_mode)
+            if not retain_graph:
+                fn.release()
+            for (nxt, nr), gi in zip(fn.next_functions, grads_in):
+                if nxt is None:
+                    continue
+                if gi is not None:
+                    _add(buffers, nxt, nr, gi)
+                n = deps[nxt] - 1
+                deps[nxt] = n
+                if n == 0:
+                    push(heap, (-nxt._seq, counter, nxt))
+                    counter += 1
+    if targets is None:
+        return None
+    if tensor_mode:
+        return found
+    return [None if g is None else make(np.array(g, copy=True)) for g in found]
+
+
+def _add(buffers: dict, fn, nr: int, g) -> None:
+    buf = buffers.get(fn)
+    if buf is None:
+        buf = buffers[fn] = [None] * fn.num_outputs
+    prev = buf[nr]
+    buf[nr] = g if prev is None else prev + g
+
+
+def _wrap(g, tensor_mode: bool):
+    return g if tensor_mode else make(_asarray(g))
+
+
+def _unwrap(value, tensor_mode: bool):
+    if value is None:
+        return None
+    if not isinstance(value, Tensor):
+        raise TypeError(f"hook returned a {type(value).__name__}, expected a Tensor or None")
+    return value if tensor_mode else value._data
+
+
+def _pre_hooks(fn, x, buf, m):
+    """Tensor hooks and retain_grad for the outputs of ``fn``, then the node's own pre-hooks."""
+    tensor_mode = m.is_tensor
+    if x.tensor_hooks:
+        for nr, hooks in x.tensor_hooks.items():
+            for hook in list(hooks.values()):
+                if buf[nr] is None:
+                    continue
+                new = hook(_wrap(buf[nr], tensor_mode))
+                if new is not None:
+                    buf[nr] = _unwrap(new, tensor_mode)
+    if x.retained:
+        for nr, ref in x.retained.items():
+            t = ref()
+            if t is not None and buf[nr] is not None and m.nb == 0:
+                _retain(t, buf[nr], tensor_mode)
+    if x.pre_hooks:
+        for hook in list(x.pre_hooks.values()):
+            new = hook(tuple(_wrap(g, tensor_mode) if g is not None else None for g in buf))
+            if new is not None:
+                buf = [_unwrap(g, tensor_mode) for g in new]
+    return buf
+
+
+def _post_hooks(fn, x, grads_in, buf, m):
+    tensor_mode = m.is_tensor
+    for hook in list(x.post_hooks.values()):
+        new = hook(tuple(_wrap(g, tensor_mode) if g is not None else None for g in grads_in),
+                   tuple(_wrap(g, tensor_mode) if g is not None else None for g in buf))
+        if new is not None:
+            grads_in = [_unwrap(g, tensor_mode) for g in new]
+    return grads_in
+
+
+def _retain(t: Tensor, g, tensor_mode: bool) -> None:
+    """``retain_grad``: a non-leaf's ``.grad`` accumulates like a leaf's."""
+    if tensor_mode:
+        t._grad = g if t._grad is None else t._grad + g
+    else:
+        t._grad = make(np.array(g, dtype=t._data.dtype, copy=True)) if t._grad is None else \
+            make(t._grad._data + g)
+
+
+def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
+    """Leaf hooks, then ``.grad`` += g (in place when no graph is being built), then post hooks."""
+    x = var._x
+    if x is not None and x.hooks:
+        for hook in list(x.hooks.values()):
+            new = hook(_wrap(g, tensor_mode))
+            if new is not None:
+                g = _unwrap(new, tensor_mode)
+    old = var._grad
+    if tensor_mode:
+        if old is None:
+            var._grad = g if g._grad_fn is not None else make(np.array(g._data, copy=True))
+        else:
+            var._grad = old + g
+    elif old is None:
+        var._grad = make(np.array(g, dtype=var._data.dtype, copy=True))
+    elif old._grad_fn is not None or old._data.shape != var._data.shape:
+        var._grad = make(np.asarray(old._data + g, dtype=var._data.dtype))
+    else:
+        np.add(old._data, g, out=old._data, casting="unsafe")
+        if old._vc is not None:
+            old._vc[0] += 1
+    if x is not None and x.post_hooks:
+        for hook in list(x.post_hooks.values()):
+            hook(var)
+
+
+def _check_nan(fn, grads_in, tensor_mode: bool) -> None:
+    for i, g in enumerate(grads_in):
+        if g is None:
+            continue
+        data = g._data if tensor_mode else g
+        if np.isnan(data).any():
+            from .anomaly import AnomalyError
+            raise AnomalyError(fn, i)
+
+
+def call_node_by_hand(fn, grads):
+    """Call a node like a function: grads in, one gradient per input out (a graph when grad mode is on)."""
+    if isinstance(fn, AccumulateGrad):
+        raise errors.GraphError("AccumulateGrad cannot be called directly")
+    buf = [g if isinstance(g, Tensor) or g is None else make(_asarray(g)) for g in grads]
+    if len(buf) != fn.num_outputs:
+        raise TypeError(f"{fn.name()} expects {fn.num_outputs} gradient(s), got {len(buf)}")
+    out = fn.apply(buf, TensorMath(0))
+    out = tuple(None if g is None else g for g in out)
+    return out[0] if len(out) == 1 else out

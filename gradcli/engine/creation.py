@@ -1,0 +1,290 @@
+"""Tensor factories and gradcli's own random generator.
+
+gradcli's generator is numpy's PCG64, seeded by ``manual_seed``; its numbers
+differ from torch's, so seeds make runs repeatable, not torch-identical.
+"""
+from __future__ import annotations
+
+import builtins
+import math
+
+import numpy as np
+
+from . import dtypes, errors, instrumentation
+from .tensor import Tensor, make
+
+_gen = np.random.default_rng(0)
+_seed = 0
+
+
+def manual_seed(seed: int):
+    """Seed gradcli's generator (returns it, as torch returns its Generator)."""
+    global _gen, _seed
+    _seed = int(seed)
+    _gen = np.random.default_rng(_seed)
+    return _gen
+
+
+def seed() -> int:
+    global _gen, _seed
+    _seed = int(np.random.SeedSequence().entropy % (2 ** 63))
+    _gen = np.random.default_rng(_seed)
+    return _seed
+
+
+def initial_seed() -> int:
+    return _seed
+
+
+def _finish(data: np.ndarray, dtype, requires_grad: bool) -> Tensor:
+    if dtype is not None:
+        data = data.astype(dtypes.as_dtype(dtype).np, copy=False)
+    t = make(data)
+    if requires_grad:
+        t.requires_grad_(True)
+    return t
+
+
+def _size(size) -> tuple:
+    if len(size) == 1 and isinstance(size[0], (list, tuple)):
+        size = tuple(size[0])
+    try:
+        shape = tuple(int(s) for s in size)
+    except TypeError:
+        raise TypeError(f"size must be a sequence of ints, got {size!r}") from None
+    for s in shape:
+        if s < 0:
+            raise errors.ShapeError(f"Trying to create tensor with negative dimension {s}: {list(shape)}")
+    instrumentation.check_shape(shape)
+    return shape
+
+
+def _float(dtype):
+    return (dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()).np
+
+
+def _infer_dtype(values) -> np.dtype:
+    """torch's inference: any float -> default float, else int64, bools -> bool."""
+    kinds = set()
+    stack = [values]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, Tensor):
+            kinds.add(v._data.dtype.kind if v._data.dtype.kind != "f" else "f")
+        elif isinstance(v, np.ndarray):
+            kinds.add(v.dtype.kind)
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+        elif isinstance(v, (bool, np.bool_)):
+            kinds.add("b")
+        elif isinstance(v, (int, np.integer)):
+            kinds.add("i")
+        elif isinstance(v, (float, np.floating)):
+            kinds.add("f")
+        elif isinstance(v, complex):
+            kinds.add("c")
+        else:
+            raise TypeError(f"Could not infer dtype of {type(v).__name__}")
+    if "c" in kinds:
+        return dtypes.default_complex().np
+    if "f" in kinds:
+        return dtypes.get_default_dtype().np
+    if "i" in kinds or "u" in kinds:
+        return np.dtype(np.int64)
+    if "b" in kinds:
+        return np.dtype(np.bool_)
+    return dtypes.get_default_dtype().np
+
+
+def _nested(values):
+    if isinstance(values, Tensor):
+        return values._data
+    if isinstance(values, (list, tuple)):
+        return [_nested(v) for v in values]
+    return values
+
+
+def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor:
+    """A new tensor holding a copy of ``data`` (numbers, nested lists, tensors, ndarrays)."""
+    if isinstance(data, Tensor):
+        arr = np.array(data._data, copy=True)
+    else:
+        npd = dtypes.as_dtype(dtype).np if dtype is not None else (
+            _infer_dtype(data) if not isinstance(data, np.ndarray) else None)
+        try:
+            arr = np.array(_nested(data), dtype=npd)
+        except ValueError as e:
+            raise ValueError(f"expected sequence of equal-length lists ({e})") from None
+        if arr.dtype == object:
+            raise TypeError("tensor(): could not build a tensor from this data")
+    instrumentation.check_shape(arr.shape)
+    return _finish(arr, dtype, requires_grad)
+
+
+def as_tensor(data, dtype=None, device=None) -> Tensor:
+    if isinstance(data, Tensor) and (dtype is None or dtypes.as_dtype(dtype).np == data._data.dtype):
+        return data
+    return tensor(data, dtype=dtype)
+
+
+def from_numpy(arr: np.ndarray) -> Tensor:
+    dtypes.from_numpy_dtype(arr.dtype)
+    return make(arr)
+
+
+def scalar_tensor(s, *, dtype=None, requires_grad=False) -> Tensor:
+    return _finish(np.asarray(s, dtype=_float(dtype)), None, requires_grad)
+
+
+def zeros(*size, dtype=None, device=None, requires_grad=False, out=None) -> Tensor:
+    return _finish(np.zeros(_size(size), _float(dtype)), None, requires_grad)
+
+
+def ones(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+    return _finish(np.ones(_size(size), _float(dtype)), None, requires_grad)
+
+
+def empty(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+    return _finish(np.zeros(_size(size), _float(dtype)), None, requires_grad)
+
+
+def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    if dtype is None:
+        npd = (np.dtype(np.bool_) if isinstance(fill_value, bool) else np.dtype(np.int64)
+               if isinstance(fill_value, int) else _float(None))
+    else:
+        npd = dtypes.as_dtype(dtype).np
+    return _finish(np.full(_size((size,) if isinstance(size, int) else tuple(size)), fill_value, npd), None,
+                   requires_grad)
+
+
+def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    _size((n, n if m is None else m))
+    return _finish(np.eye(n, m, dtype=_float(dtype)), None, requires_grad)
+
+
+def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    if end is None:
+        start, end = 0, start
+    vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if vals[2] == 0:
+        raise errors.AutogradError("step must be nonzero")
+    if (vals[1] - vals[0]) / vals[2] < 0:
+        raise errors.AutogradError("upper bound and larger bound inconsistent with step sign")
+    n = builtins.max(0, math.ceil((vals[1] - vals[0]) / vals[2]))
+    instrumentation.check_shape((n,))
+    if dtype is None:
+        npd = np.dtype(np.int64) if builtins.all(isinstance(v, int) for v in vals) else _float(None)
+    else:
+        npd = dtypes.as_dtype(dtype).np
+    data = vals[0] + np.arange(n, dtype=np.float64 if npd.kind == "f" else np.int64) * vals[2]
+    return _finish(data.astype(npd), None, requires_grad)
+
+
+def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    if steps < 0:
+        raise errors.AutogradError("number of steps must be non-negative")
+    instrumentation.check_shape((steps,))
+    start = start.item() if isinstance(start, Tensor) else start
+    end = end.item() if isinstance(end, Tensor) else end
+    # torch computes from both ends towards the middle; this matches it to the last float32 bit
+    npd = _float(dtype)
+    idx = np.arange(steps, dtype=np.float64)
+    step = (end - start) / (steps - 1) if steps > 1 else 0.0
+    half = steps // 2
+    data = np.where(idx < half, start + step * idx, end - step * (steps - 1 - idx))
+    return _finish(data.astype(npd), None, requires_grad)
+
+
+def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -> Tensor:
+    exps = linspace(start, end, steps, dtype=dtypes.float64)._data
+    return _finish((base ** exps).astype(_float(dtype)), None, requires_grad)
+
+
+def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    return _finish(_gen.random(_size(size)).astype(_float(dtype)), None, requires_grad)
+
+
+def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    return _finish(_gen.standard_normal(_size(size)).astype(_float(dtype)), None, requires_grad)
+
+
+def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    if size is None:
+        if isinstance(high, (tuple, list)):
+            low, high, size = 0, low, high
+        else:
+            raise TypeError("randint() missing required argument 'size'")
+    if high is None:
+        low, high = 0, low
+    shape = _size(tuple(size))
+    npd = dtypes.as_dtype(dtype).np if dtype is not None else np.dtype(np.int64)
+    return _finish(_gen.integers(low, high, shape).astype(npd), None, requires_grad)
+
+
+def randperm(n, *, dtype=None, requires_grad=False) -> Tensor:
+    instrumentation.check_shape((n,))
+    return _finish(_gen.permutation(n).astype(np.int64), dtype, requires_grad)
+
+
+def normal(mean=0.0, std=1.0, size=None, *, requires_grad=False) -> Tensor:
+    if isinstance(mean, Tensor) or isinstance(std, Tensor):
+        m = mean._data if isinstance(mean, Tensor) else mean
+        s = std._data if isinstance(std, Tensor) else std
+        shape = np.broadcast_shapes(np.shape(m), np.shape(s))
+        like = mean if isinstance(mean, Tensor) else std
+        return make((m + s * _gen.standard_normal(shape)).astype(like._data.dtype))
+    return _finish((mean + std * _gen.standard_normal(_size(tuple(size)))).astype(_float(None)), None, requires_grad)
+
+
+def bernoulli(input, p=None) -> Tensor:
+    probs = input._data if p is None else np.full(input._data.shape, p)
+    return make((_gen.random(input._data.shape) < probs).astype(input._data.dtype))
+
+
+def multinomial(input, num_samples, replacement=False) -> Tensor:
+    p = input._data / input._data.sum(axis=-1, keepdims=True)
+    if p.ndim == 1:
+        return make(_gen.choice(p.shape[0], num_samples, replace=replacement, p=p).astype(np.int64))
+    return make(np.stack([_gen.choice(p.shape[1], num_samples, replace=replacement, p=row) for row in p]).astype(np.int64))
+
+
+def _like(input: Tensor, dtype):
+    return (dtypes.as_dtype(dtype).np if dtype is not None else input._data.dtype), input._data.shape
+
+
+def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    npd, shape = _like(input, dtype)
+    return _finish(np.zeros(shape, npd), None, requires_grad)
+
+
+def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    npd, shape = _like(input, dtype)
+    return _finish(np.ones(shape, npd), None, requires_grad)
+
+
+def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    return zeros_like(input, dtype=dtype, requires_grad=requires_grad)
+
+
+def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    npd, shape = _like(input, dtype)
+    return _finish(np.full(shape, fill_value, npd), None, requires_grad)
+
+
+def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    npd, shape = _like(input, dtype)
+    return _finish(_gen.random(shape).astype(npd), None, requires_grad)
+
+
+def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    npd, shape = _like(input, dtype)
+    return _finish(_gen.standard_normal(shape).astype(npd), None, requires_grad)
+
+
+def randint_like(input, low, high=None, *, dtype=None, requires_grad=False) -> Tensor:
+    if high is None:
+        low, high = 0, low
+    npd, shape = _like(input, dtype)
+    return _finish(_gen.integers(low, high, shape).astype(npd), None, requires_grad)
+

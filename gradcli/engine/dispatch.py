@@ -1,0 +1,338 @@
+"""Running an op from the table: promote dtypes, compute with numpy, record the node.
+
+This is the per-op hot path: with grad mode off or no input requiring grad it
+costs one numpy call plus one Tensor; with a graph it adds one node, its
+edges and its saved variables, nothing else.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import dtypes, errors
+from .graph import NO_EDGE, Node, SavedVariable, _seq, save, saved_hooks_stack
+from .grad_mode import state as _mode
+from .tensor import Tensor, edge, make, TensorExtras
+from . import instrumentation as _inst
+
+_new = object.__new__
+_ndarray = np.ndarray
+_asarray = np.asarray
+_FLOAT_KINDS = "fc"
+
+
+class OpNode(Node):
+    """A node made from an op-table record (its class carries ``op``)."""
+
+    __slots__ = ("_saved", "_in_meta")
+
+    def apply(self, grads, m):
+        op = self.op
+        saved = self._saved
+        if m.is_tensor:
+            vals = [s.unpack(self) if isinstance(s, SavedVariable) else s for s in saved]
+        else:
+            vals = [s.array(self) if isinstance(s, SavedVariable) else s for s in saved]
+        res = op.backward(m, grads[0], *vals)
+        return fit_grads(self, res, m)
+
+    def release(self) -> None:
+        for s in self._saved:
+            if isinstance(s, SavedVariable):
+                s.release()
+
+    def output_shape(self, output_nr: int):
+        return self._out_shape(output_nr)
+
+    def _out_shape(self, output_nr):
+        return self.metadata.get("_out_shapes", ((),))[output_nr]
+
+    def __getattr__(self, attr: str):
+        if attr.startswith("_saved_"):
+            name = attr[7:]
+            op = type(self).op
+            if name in op.saves:
+                value = self._saved[op.saves.index(name)]
+                if isinstance(value, SavedVariable):
+                    return value.unpack(self)
+                if isinstance(value, (int, float, bool)) and name in op.inputs:
+                    return make(_asarray(value))
+                return value
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+
+
+class MultiOutputNode(OpNode):
+    """A node with several outputs (max with dim, split, unbind): absent grads become zeros."""
+
+    __slots__ = ("_out_shapes",)
+
+    @property
+    def num_outputs(self) -> int:
+        return len(self._out_shapes)
+
+    def output_shape(self, output_nr: int):
+        return self._out_shapes[output_nr]
+
+    def apply(self, grads, m):
+        op = self.op
+        like = next((g for g in grads if g is not None), None)
+        full = tuple(g if g is not None else (None if i in op.nondiff_outputs else
+                                              m.g_zeros(like, self._out_shapes[i], like))
+                     for i, g in enumerate(grads))
+        saved = self._saved
+        if m.is_tensor:
+            vals = [s.unpack(self) if isinstance(s, SavedVariable) else s for s in saved]
+        else:
+            vals = [s.array(self) if isinstance(s, SavedVariable) else s for s in saved]
+        return fit_grads(self, op.backward(m, full, *vals), m)
+
+
+def fit_grads(node, res, m) -> list:
+    """Sum each gradient to its input's shape and cast it to its dtype; reject what cannot fit."""
+    if type(res) is not tuple:
+        res = (res,)
+    out = []
+    nb = m.nb
+    for i, ((fn, _), r, meta) in enumerate(zip(node.next_functions, res, node._in_meta)):
+        if fn is None or r is None:
+            out.append(None)
+            continue
+        shape, dt = meta
+        rshape = r.shape
+        if tuple(rshape[nb:]) != shape:
+            r = m.sum_to(r, shape)
+            if tuple(r.shape[nb:]) != shape:
+                raise errors.ShapeError(
+                    f"Function {node.name()} returned an invalid gradient at index {i} - got "
+                    f"{list(rshape)} but expected shape compatible with {list(shape)}")
+        if m.is_tensor:
+            if r._data.dtype != dt:
+                r = r.to(dtypes.from_numpy_dtype(dt))
+        elif r.dtype != dt:
+            r = _asarray(r).astype(dt)
+        out.append(r)
+    return out
+
+
+# -- dtype promotion ------------------------------------------------------------------------
+
+def _target_dtype(op, args) -> np.dtype | None:
+    """The numpy dtype an op computes in, or None when the inputs already agree."""
+    first = None
+    mixed = False
+    for a in args:
+        if isinstance(a, Tensor):
+            d = a._data.dtype
+            if first is None:
+                first = d
+            elif d != first:
+                mixed = True
+        elif a is not None and not isinstance(a, (list, tuple, slice, str)):
+            mixed = True
+    if not mixed:
+        if first is not None and op.promote == "float" and first.kind not in _FLOAT_KINDS:
+            return dtypes.get_default_dtype().np
+        return None
+    dims, zero, scalars = [], [], []
+    for a in args:
+        if isinstance(a, Tensor):
+            (dims if a._data.ndim else zero).append(dtypes.from_numpy_dtype(a._data.dtype))
+        elif isinstance(a, (bool, int, float, complex, np.number, np.bool_)):
+            scalars.append(a)
+    res = dtypes.result_type(dims, zero, scalars)
+    if res is None:
+        return None
+    if op.promote == "float" and res.category < 2:
+        res = dtypes.get_default_dtype()
+    return res.np
+
+
+def unwrap(op, args) -> list:
+    """The numpy operands of an op, promoted as torch would."""
+    if op.promote == "keep":
+        return [a._data if isinstance(a, Tensor) else a for a in args]
+    target = _target_dtype(op, args)
+    if target is None:
+        return [a._data if isinstance(a, Tensor) else a for a in args]
+    out = []
+    for a in args:
+        if isinstance(a, Tensor):
+            d = a._data
+            out.append(d if d.dtype == target else d.astype(target))
+        elif isinstance(a, (bool, int, float, complex)) and target.kind in "fc":
+            out.append(a)  # Python scalars are weak in numpy 2, as in torch
+        elif a is None or isinstance(a, (list, tuple, slice, str)):
+            out.append(a)
+        else:
+            out.append(_asarray(a, dtype=target))
+    return out
+
+
+# -- running an op --------------------------------------------------------------------------
+
+def call(op, args: tuple, params: dict | None = None):
+    """Run ``op`` on ``args`` (tensors or numbers) with keyword ``params``; record the graph."""
+    if _inst.active:
+        return _inst.run(op, args, params, _call)
+    return _call(op, args, params)
+
+
+def _call(op, args, params):
+    arrays = unwrap(op, args)
+    out = op.forward(*arrays, **params) if params else op.forward(*arrays)
+    record = False
+    if _mode.grad and op.differentiable:
+        for a in args:
+            if isinstance(a, Tensor) and a._requires_grad:
+                record = True
+                break
+    if op.outputs == 1:
+        if type(out) is not _ndarray:
+            out = _asarray(out)
+        if _inst.limit is not None:
+            _inst.check_size(out)
+        if op.view:
+            return _make_view(op, args[0], out, params, record, args)
+        if not record:
+            return make(out)
+        node = _new(op.node_cls)
+        _fill_node(node, op, args)
+        result = make(out, node, 0, True)
+        node._saved = _save(op, args, params, (result,)) if op.plan else ()
+        if _inst.anomaly:
+            _inst.remember_creation(node)
+        return result
+    outs = tuple(o if type(o) is _ndarray else _asarray(o) for o in out)
+    if not record:
+        return tuple(make(o) for o in outs)
+    node = _new(op.node_cls)
+    _fill_node(node, op, args)
+    node._out_shapes = tuple(o.shape for o in outs)
+    nd = op.nondiff_outputs
+    results = tuple(make(o) if i in nd else make(o, node, i, True) for i, o in enumerate(outs))
+    if op.view:
+        base = args[0]._base if args[0]._base is not None else args[0]
+        for i, r in enumerate(results):
+            r._base = base
+            r._vc = args[0]._vc
+            r._x = TensorExtras()
+            r._x.view_steps = (_view_steps(args[0]) or ()) + ((op, params, i),)
+            r._x.view_version = r._vc[0] if r._vc is not None else -1
+    node._saved = _save(op, args, params, results) if op.plan else ()
+    if _inst.anomaly:
+        _inst.remember_creation(node)
+    return results
+
+
+def _fill_node(node, op, args) -> None:
+    node.next_functions = tuple(edge(a) if isinstance(a, Tensor) and a._requires_grad else NO_EDGE
+                                for a in args)
+    node._seq = next(_seq)
+    node._x = None
+    node._in_meta = tuple((a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None for a in args)
+
+
+def _save(op, args, params, results) -> tuple:
+    saved = []
+    for kind, key in op.plan:
+        if kind == 0:
+            a = args[key]
+            saved.append(save(a) if isinstance(a, Tensor) else a)
+        elif kind == 1:
+            saved.append(save(results[key], key))
+        elif kind == 2:
+            saved.append(params[key])
+        else:
+            saved.append(args[key]._data.shape)
+    return tuple(saved)
+
+
+def _view_steps(t: Tensor):
+    x = t._x
+    return x.view_steps if x is not None else None
+
+
+def _make_view(op, src: Tensor, out, params, record: bool, args):
+    """Outputs of view ops share storage and version counter with their base."""
+    base = src._base if src._base is not None else src
+    if record:
+        node = _new(op.node_cls)
+        _fill_node(node, op, args)
+        node._saved = ()
+        view = make(out, node, 0, True, src._vc, base)
+        if op.plan:
+            node._saved = _save(op, args, params, (view,))
+        if _inst.anomaly:
+            _inst.remember_creation(node)
+    else:
+        view = make(out, None, 0, False, src._vc, base)
+        view._requires_grad = False
+    x = view._x = TensorExtras()
+    x.view_steps = (_view_steps(src) or ()) + ((op, params, 0),)
+    x.view_version = src._vc[0] if src._vc is not None else -1
+    return view
+
+
+# -- in-place ---------------------------------------------------------------------------------
+
+def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> Tensor:
+    """Run ``op`` and write its result into ``self``: bump the version, rebase the graph."""
+    grad_on = _mode.grad
+    if grad_on:
+        if self._grad_fn is None and self._requires_grad:
+            raise errors.GraphError(errors.LEAF_INPLACE)
+        base = self._base
+        if base is not None and base._grad_fn is None and base._requires_grad:
+            raise errors.GraphError(errors.VIEW_OF_LEAF_INPLACE)
+    if self._vc is None and not _mode.inference:
+        raise errors.AutogradError("Inplace update to inference tensor outside InferenceMode is not allowed."
+                                   "You can make a clone to get a normal tensor before doing inplace update."
+                                   "See https://github.com/pytorch/rfcs/pull/17 for more details.")
+    arrays = unwrap(op, args)
+    out = op.forward(*arrays, **params) if params else op.forward(*arrays)
+    out = _asarray(out)
+    target = self._data
+    if out.dtype != target.dtype and not np.can_cast(out.dtype, target.dtype, "same_kind"):
+        raise errors.DTypeError(f"result type {_torch_type_name(out.dtype)} can't be cast to the desired output "
+                                f"type {_torch_type_name(target.dtype)}")
+    if out.shape != target.shape:
+        try:
+            np.broadcast_to(out, target.shape)
+        except ValueError:
+            raise errors.ShapeError(f"output with shape {list(target.shape)} doesn't match the broadcast shape "
+                                    f"{list(out.shape)}") from None
+    record = grad_on and op.differentiable and any(isinstance(a, Tensor) and a._requires_grad for a in args)
+    if record:
+        node = _new(op.node_cls)
+        _fill_node(node, op, args)
+        if any(kind == 0 and key == 0 for kind, key in op.plan):
+            # the formula needs the value about to be overwritten: save a copy on the old edge
+            fn, nr = node.next_functions[0]
+            args = (make(target.copy(), fn, nr, fn is not None),) + tuple(args[1:])
+    if not target.flags.writeable:
+        raise errors.AutogradError("unsupported operation: more than one element of the written-to tensor "
+                                   "refers to a single memory location. Please clone() the tensor before "
+                                   "performing the operation.")
+    np.copyto(target, out, casting="unsafe")
+    if self._vc is not None:
+        self._vc[0] += 1
+    if record:
+        node._saved = _save(op, args, params, (self,)) if op.plan else ()
+        if _inst.anomaly:
+            _inst.remember_creation(node)
+        if self._base is not None:
+            from .views import rebase_view
+            rebase_view(self, node)
+        else:
+            self._grad_fn = node
+            self._output_nr = 0
+            self._requires_grad = True
+    return self
+
+
+_TORCH_TYPE = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
+               "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool",
+               "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
+
+
+def _torch_type_name(d: np.dtype) -> str:
+    return _TORCH_TYPE.get(d.name, d.name)

@@ -1,0 +1,212 @@
+"""Torch-named dtypes over numpy dtypes, torch's type promotion, and the default dtype.
+
+torch promotes differently from numpy: a Python float never widens a float32
+tensor, an int tensor mixed with a float scalar becomes the *default* float
+dtype, and dimensioned tensors outrank zero-dim ones of the same category.
+"""
+from __future__ import annotations
+
+import builtins
+import threading
+
+import numpy as np
+
+__all__ = [
+    "dtype", "float16", "float32", "float64", "half", "float", "double",
+    "int8", "int16", "int32", "int64", "uint8", "long", "int", "short", "bool",
+    "complex64", "complex128", "cfloat", "cdouble",
+    "get_default_dtype", "set_default_dtype", "as_dtype", "from_numpy_dtype",
+    "promote_types", "result_type",
+]
+
+_BOOL, _INT, _FLOAT, _COMPLEX = range(4)
+
+
+class dtype:
+    """A torch-style dtype: prints as ``torch.float32`` and knows its numpy twin."""
+
+    __slots__ = ("name", "np", "category", "itemsize")
+
+    def __init__(self, name: str, np_type, category: int):
+        self.name = name
+        self.np = np.dtype(np_type)
+        self.category = category
+        self.itemsize = self.np.itemsize
+
+    @property
+    def is_floating_point(self) -> bool:
+        return self.category == _FLOAT
+
+    @property
+    def is_complex(self) -> bool:
+        return self.category == _COMPLEX
+
+    @property
+    def is_signed(self) -> bool:
+        return self.name not in ("uint8", "bool")
+
+    def __repr__(self) -> str:
+        return f"torch.{self.name}"
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        return (as_dtype, (self.name,))
+
+
+float16 = half = dtype("float16", np.float16, _FLOAT)
+float32 = dtype("float32", np.float32, _FLOAT)
+float64 = double = dtype("float64", np.float64, _FLOAT)
+complex64 = cfloat = dtype("complex64", np.complex64, _COMPLEX)
+complex128 = cdouble = dtype("complex128", np.complex128, _COMPLEX)
+int8 = dtype("int8", np.int8, _INT)
+int16 = short = dtype("int16", np.int16, _INT)
+int32 = dtype("int32", np.int32, _INT)
+int64 = long = dtype("int64", np.int64, _INT)
+uint8 = dtype("uint8", np.uint8, _INT)
+bool = dtype("bool", np.bool_, _BOOL)  # noqa: A001 - torch's name
+float = float32  # noqa: A001 - torch.float is float32
+int = int32  # noqa: A001 - torch.int is int32
+
+_ALL = (float16, float32, float64, complex64, complex128, int8, int16, int32, int64, uint8, bool)
+_BY_NP = {d.np: d for d in _ALL}
+_BY_NAME = {d.name: d for d in _ALL}
+_BY_NAME.update(half=float16, float=float32, double=float64, long=int64, int=int32,
+                short=int16, cfloat=complex64, cdouble=complex128)
+
+
+class _Defaults(threading.local):
+    def __init__(self):
+        self.float = float32
+
+
+_defaults = _Defaults()
+
+
+def get_default_dtype() -> dtype:
+    return _defaults.float
+
+
+def set_default_dtype(d) -> None:
+    """Set the dtype of new float tensors, as ``torch.set_default_dtype``."""
+    d = as_dtype(d)
+    if d.category != _FLOAT or d is float16:
+        raise TypeError("only floating-point types are supported as the default type")
+    _defaults.float = d
+
+
+def default_complex() -> dtype:
+    return complex128 if _defaults.float is float64 else complex64
+
+
+def as_dtype(d) -> dtype:
+    """Accept a dtype, its name, a numpy dtype or a Python type."""
+    if d.__class__ is dtype:
+        return d
+    if isinstance(d, str):
+        found = _BY_NAME.get(d.removeprefix("torch."))
+        if found is None:
+            raise TypeError(f"unknown dtype '{d}'")
+        return found
+    if d is builtins.float:
+        return _defaults.float
+    if d is builtins.int:
+        return int64
+    if d is builtins.bool:
+        return bool
+    try:
+        return _BY_NP[np.dtype(d)]
+    except (TypeError, KeyError):
+        raise TypeError(f"unsupported dtype {d!r}") from None
+
+
+def from_numpy_dtype(npd: np.dtype) -> dtype:
+    try:
+        return _BY_NP[npd]
+    except KeyError:
+        raise TypeError(f"can't convert np.ndarray of type {npd}. The only supported types are: "
+                        "float64, float32, float16, complex64, complex128, int64, int32, int16, "
+                        "int8, uint8, and bool.") from None
+
+
+_ORDER = {d: i for i, d in enumerate((bool, uint8, int8, int16, int32, int64, float16, float32, float64,
+                                      complex64, complex128))}
+
+
+def promote_types(a: dtype, b: dtype) -> dtype:
+    """torch.promote_types for the dtypes gradcli has."""
+    if a is b:
+        return a
+    if a.category == b.category:
+        if a.category == _INT and {a, b} == {uint8, int8}:
+            return int16
+        return a if _ORDER[a] > _ORDER[b] else b
+    hi, lo = (a, b) if a.category > b.category else (b, a)
+    if hi.category == _COMPLEX and lo is float64:
+        return complex128
+    return hi
+
+
+def scalar_dtype(value) -> dtype:
+    """The dtype torch gives a Python number when it stands alone."""
+    t = type(value)
+    if t is builtins.bool or t is np.bool_:
+        return bool
+    if t is builtins.int or isinstance(value, np.integer):
+        return int64
+    if t is complex:
+        return default_complex()
+    return _defaults.float
+
+
+def result_type(dims: list, zero_dims: list, scalars: list) -> dtype:
+    """Promote three tiers as torch does: dimensioned tensors, zero-dim tensors, Python scalars.
+
+    A lower tier only matters when it brings a higher category (bool < int < float < complex).
+    """
+    result = None
+    for d in dims:
+        result = d if result is None else promote_types(result, d)
+    zd = None
+    for d in zero_dims:
+        zd = d if zd is None else promote_types(zd, d)
+    if zd is not None and (result is None or zd.category > result.category):
+        result = zd if result is None else _raise_cat(result, zd)
+    sc = None
+    for s in scalars:
+        c = _category_of_scalar(s)
+        sc = c if sc is None or c > sc else sc
+    if sc is not None and (result is None or sc > result.category):
+        result = _default_for(sc, result)
+    return result
+
+
+def _raise_cat(low: dtype, high: dtype) -> dtype:
+    """A zero-dim tensor of a higher category sets the dtype (float32 vec + float64 0-d -> float32,
+    but int vec + float64 0-d -> float64)."""
+    if low.category == _FLOAT and high.category == _COMPLEX:
+        return complex128 if low is float64 else high
+    return high
+
+
+def _category_of_scalar(s) -> int:
+    t = type(s)
+    if t is builtins.bool or t is np.bool_:
+        return _BOOL
+    if t is builtins.int or isinstance(s, np.integer):
+        return _INT
+    if t is complex or isinstance(s, np.complexfloating):
+        return _COMPLEX
+    return _FLOAT
+
+
+def _default_for(category: int, current: dtype | None) -> dtype:
+    if category == _BOOL:
+        return bool
+    if category == _INT:
+        return int64
+    if category == _FLOAT:
+        return _defaults.float
+    if current is not None and current is float64:
+        return complex128
+    return default_complex()

@@ -1,0 +1,46 @@
+"""Engine errors: RuntimeError subclasses carrying torch's wording, so the language
+layer can show them with the script position and tests can match torch's text."""
+
+
+class AutogradError(RuntimeError):
+    """Any error the engine raises on purpose (torch raises RuntimeError for these)."""
+
+
+class ShapeError(AutogradError):
+    """Operands whose shapes do not fit (broadcasting, matmul, cat, view...)."""
+
+
+class DTypeError(AutogradError):
+    """An op asked of a dtype that cannot do it (requires_grad on ints, bad in-place cast)."""
+
+
+class GraphError(AutogradError):
+    """Misuse of the graph: backward twice, no grad_fn, unused inputs, in-place on saved tensors."""
+
+
+BACKWARD_TWICE = (
+    "Trying to backward through the graph a second time (or directly access saved tensors after "
+    "they have already been freed). Saved intermediate values of the graph are freed when you call "
+    ".backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the "
+    "graph a second time or if you need to access saved tensors after calling backward."
+)
+NO_GRAD_FN = "element 0 of tensors does not require grad and does not have a grad_fn"
+SCALAR_ONLY = "grad can be implicitly created only for scalar outputs"
+LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+VIEW_OF_LEAF_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
+NONLEAF_REQUIRES_GRAD = (
+    "you can only change requires_grad flags of leaf variables. If you want to use a computed "
+    "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
+)
+NONLEAF_REQUIRES_GRAD_FALSE = NONLEAF_REQUIRES_GRAD
+INT_REQUIRES_GRAD = "only Tensors of floating point and complex dtype can require gradients"
+UNUSED_INPUT = (
+    "One of the differentiated Tensors appears to not have been used in the graph. "
+    "Set allow_unused=True if this is the desired behavior."
+)
+INFERENCE_SAVED = (
+    "Inference tensors cannot be saved for backward. To work around you can make a clone to get "
+    "a normal tensor and use it in autograd."
+)
+INFERENCE_VERSION = "Inference tensors do not track version counter."
+NUMPY_REQUIRES_GRAD = "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."

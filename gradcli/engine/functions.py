@@ -1,0 +1,875 @@
+"""The torch-named functional API over the op table (``torch.add``, ``torch.sum``, ...).
+
+Each wrapper parses torch's signature, normalises dims to negative ints and
+picks the table record (the overload decides the node name, as in torch).
+"""
+from __future__ import annotations
+
+import builtins
+import math
+from collections import namedtuple
+
+import numpy as np
+
+from . import dtypes, errors
+from .dispatch import call, call_inplace
+from .ops import linalg as L, pointwise as P, reduction as R, shape as S
+from .tensor import Tensor, make
+
+_Number = (int, float, bool, complex, np.number, np.bool_)
+
+
+def _check_tensor(x, fn: str, arg: str = "input") -> Tensor:
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{fn}(): argument '{arg}' (position 1) must be Tensor, not {type(x).__name__}")
+    return x
+
+
+def _as_operand(x):
+    """Tensors and Python numbers pass; lists become tensors (torch accepts neither silently)."""
+    if isinstance(x, (Tensor,) + _Number):
+        return x
+    if isinstance(x, (list, tuple)):
+        return tensor(x)
+    raise TypeError(f"unsupported operand type: {type(x).__name__}")
+
+
+def wrap_dim(dim: int, ndim: int) -> int:
+    """A dim as a negative index into an ``ndim``-d shape, with torch's range error."""
+    n = builtins.max(ndim, 1)
+    if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
+        raise TypeError(f"dim must be an int, not {type(dim).__name__}")
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+    return int(dim) % n - n if ndim else -1
+
+
+def _dims(dim, ndim: int):
+    if dim is None:
+        return None
+    if isinstance(dim, (list, tuple)):
+        if len(dim) == 0:
+            return None
+        out = tuple(sorted({wrap_dim(d, ndim) for d in dim}))
+        if len(out) != len(dim):
+            raise errors.AutogradError("dim appears multiple times in the list of dims")
+        return out
+    return (wrap_dim(dim, ndim),)
+
+
+# -- arithmetic ---------------------------------------------------------------------------------
+
+def add(input, other, *, alpha=1):
+    if alpha != 1:
+        other = mul(other, alpha)
+    if not isinstance(input, Tensor):
+        return call(P.ADD, (_as_operand(input), _check_tensor(other, "add", "other")))
+    return call(P.ADD, (input, _as_operand(other)))
+
+
+def sub(input, other, *, alpha=1):
+    if alpha != 1:
+        other = mul(other, alpha)
+    if not isinstance(input, Tensor):
+        return call(P.RSUB, (_check_tensor(other, "sub", "other"), _as_operand(input)))
+    return call(P.SUB, (input, _as_operand(other)))
+
+
+subtract = sub
+
+
+def rsub(input, other, *, alpha=1):
+    return sub(other, input, alpha=alpha)
+
+
+def mul(input, other):
+    if not isinstance(input, Tensor):
+        input, other = other, input
+    return call(P.MUL, (_check_tensor(input, "mul"), _as_operand(other)))
+
+
+multiply = mul
+
+
+def div(input, other, *, rounding_mode=None):
+    if rounding_mode is not None:
+        q = call(P.DIV, (_as_operand(input), _as_operand(other)))
+        if rounding_mode == "trunc":
+            r = trunc(q)
+        elif rounding_mode == "floor":
+            r = floor(q)
+        else:
+            raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+                             f"'{rounding_mode}'")
+        both_int = all(isinstance(v, Tensor) and v._data.dtype.kind in "iub" or isinstance(v, int)
+                       for v in (input, other))
+        return r.to(dtypes.int64 if both_int else r.dtype) if both_int else r
+    if not isinstance(input, Tensor):
+        return mul(reciprocal(_check_tensor(other, "div", "other")), input)
+    return call(P.DIV, (input, _as_operand(other)))
+
+
+divide = true_divide = div
+
+
+def neg(input):
+    return call(P.NEG, (input,))
+
+
+negative = neg
+
+
+def pow(input, exponent):
+    if isinstance(input, Tensor):
+        if isinstance(exponent, Tensor):
+            return call(P.POW_T, (input, exponent))
+        if isinstance(exponent, (list, tuple)):
+            return call(P.POW_T, (input, tensor(exponent)))
+        return call(P.POW, (input,), {"exponent": exponent})
+    return call(P.RPOW, (input, _check_tensor(exponent, "pow", "exponent")))
+
+
+def square(input):
+    return pow(input, 2)
+
+
+def float_power(input, exponent):
+    return pow(_to_double(input), _to_double(exponent))
+
+
+def _to_double(x):
+    return x.double() if isinstance(x, Tensor) else x
+
+
+def remainder(input, other):
+    return call(P.REMAINDER, (_as_operand(input), _as_operand(other)))
+
+
+def fmod(input, other):
+    return call(P.FMOD, (_as_operand(input), _as_operand(other)))
+
+
+def floor_divide(input, other):
+    return call(P.FLOOR_DIVIDE, (_as_operand(input), _as_operand(other)))
+
+
+def _unary(op):
+    def fn(input):
+        return call(op, (_check_tensor(input, op.name),))
+    fn.__name__ = op.name
+    fn.__doc__ = f"torch.{op.name}: derivative {op.rule}."
+    return fn
+
+
+exp, exp2, expm1, log, log2, log10, log1p = map(_unary, (P.EXP, P.EXP2, P.EXPM1, P.LOG, P.LOG2, P.LOG10, P.LOG1P))
+sqrt, rsqrt, reciprocal = map(_unary, (P.SQRT, P.RSQRT, P.RECIPROCAL))
+sin, cos, tan, asin, acos, atan = map(_unary, (P.SIN, P.COS, P.TAN, P.ASIN, P.ACOS, P.ATAN))
+sinh, cosh, tanh, asinh, acosh, atanh = map(_unary, (P.SINH, P.COSH, P.TANH, P.ASINH, P.ACOSH, P.ATANH))
+arcsin, arccos, arctan, arcsinh, arccosh, arctanh = asin, acos, atan, asinh, acosh, atanh
+abs, sign, floor, ceil, trunc, frac = map(_unary, (P.ABS, P.SIGN, P.FLOOR, P.CEIL, P.TRUNC, P.FRAC))
+absolute, fix = abs, trunc
+isnan, isinf, isfinite, logical_not = map(_unary, (P.ISNAN, P.ISINF, P.ISFINITE, P.LOGICAL_NOT))
+bitwise_not = _unary(P.BITWISE_NOT)
+
+
+def round(input, *, decimals=0):
+    if decimals:
+        return call(P.ROUND_DEC, (input,), {"decimals": decimals})
+    return call(P.ROUND, (input,))
+
+
+def atan2(input, other):
+    return call(P.ATAN2, (input, _as_operand(other)))
+
+
+arctan2 = atan2
+
+
+def hypot(input, other):
+    return call(P.HYPOT, (input, _as_operand(other)))
+
+
+def clamp(input, min=None, max=None):
+    if min is None and max is None:
+        raise errors.AutogradError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        lo = min if min is not None else full_like(input, -math.inf)
+        hi = max if max is not None else full_like(input, math.inf)
+        return call(P.CLAMP_T, (input, lo, hi))
+    return call(P.CLAMP, (input,), {"min": min, "max": max})
+
+
+clip = clamp
+
+
+def clamp_min(input, min):
+    return clamp(input, min=min)
+
+
+def clamp_max(input, max):
+    return clamp(input, max=max)
+
+
+def maximum(input, other):
+    return call(P.MAXIMUM, (input, _check_tensor(other, "maximum", "other")))
+
+
+def minimum(input, other):
+    return call(P.MINIMUM, (input, _check_tensor(other, "minimum", "other")))
+
+
+def where(condition, input=None, other=None):
+    if input is None and other is None:
+        return nonzero(condition, as_tuple=True)
+    return call(P.WHERE, (_as_operand(condition), _as_operand(input), _as_operand(other)))
+
+
+def lerp(input, end, weight):
+    if isinstance(weight, Tensor):
+        return call(P.LERP_T, (input, end, weight))
+    return call(P.LERP, (input, end), {"weight": weight})
+
+
+def _compare(op):
+    def fn(input, other):
+        return call(op, (_as_operand(input), _as_operand(other)))
+    fn.__name__ = op.name
+    return fn
+
+
+eq, ne, lt, le, gt, ge = map(_compare, (P.EQ, P.NE, P.LT, P.LE, P.GT, P.GE))
+greater, greater_equal, less, less_equal, not_equal = gt, ge, lt, le, ne
+logical_and, logical_or, logical_xor = map(_compare, (P.LOGICAL_AND, P.LOGICAL_OR, P.LOGICAL_XOR))
+bitwise_and, bitwise_or, bitwise_xor = map(_compare, (P.BITWISE_AND, P.BITWISE_OR, P.BITWISE_XOR))
+
+
+def equal(input, other) -> bool:
+    return input.shape == other.shape and bool(np.array_equal(input._data, other._data))
+
+
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return make(np.isclose(input._data, _data_of(other), rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def _data_of(x):
+    return x._data if isinstance(x, Tensor) else x
+
+
+# -- reductions -----------------------------------------------------------------------------------
+
+def _with_dtype(input, dtype):
+    return input if dtype is None else input.to(dtype)
+
+
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    input = _with_dtype(_check_tensor(input, "sum"), dtype)
+    dims = _dims(dim, input.ndim)
+    if dims is None and not keepdim:
+        return call(R.SUM, (input,))
+    return call(R.SUM_DIM, (input,), {"dim": dims if dims is not None else tuple(range(-input.ndim, 0)),
+                                      "keepdim": bool(keepdim)})
+
+
+def mean(input, dim=None, keepdim=False, *, dtype=None):
+    input = _with_dtype(_check_tensor(input, "mean"), dtype)
+    if input._data.dtype.kind not in "fc":
+        raise errors.AutogradError(
+            f"mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+            f"dtype. Got: {_type_word(input)}")
+    dims = _dims(dim, input.ndim)
+    if dims is None and not keepdim:
+        return call(R.MEAN, (input,))
+    return call(R.MEAN_DIM, (input,), {"dim": dims if dims is not None else tuple(range(-input.ndim, 0)),
+                                       "keepdim": bool(keepdim)})
+
+
+def _type_word(t: Tensor) -> str:
+    return {"int64": "Long", "int32": "Int", "bool": "Bool", "uint8": "Byte", "int16": "Short",
+            "int8": "Char"}.get(t._data.dtype.name, t._data.dtype.name)
+
+
+def _correction(unbiased, correction):
+    if correction is not None:
+        return correction
+    if unbiased is None:
+        return 1
+    return 1 if unbiased else 0
+
+
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    return call(R.VAR, (input,), {"dim": _dims(dim, input.ndim), "correction": _correction(unbiased, correction),
+                                  "keepdim": bool(keepdim)})
+
+
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    return call(R.STD, (input,), {"dim": _dims(dim, input.ndim), "correction": _correction(unbiased, correction),
+                                  "keepdim": bool(keepdim)})
+
+
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    input = _with_dtype(input, dtype)
+    if dim is None:
+        return call(R.PROD, (input,))
+    return call(R.PROD_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)})
+
+
+_max_result = namedtuple("max", ["values", "indices"])
+_min_result = namedtuple("min", ["values", "indices"])
+for _r in (_max_result, _min_result):
+    _r.__repr__ = lambda self: (f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
+                                f"indices={self.indices!r})")
+
+
+def max(input, dim=None, keepdim=False, *, other=None):
+    if isinstance(dim, Tensor):
+        return maximum(input, dim)
+    if dim is None:
+        if input._data.size == 0:
+            raise errors.AutogradError("max(): Expected reduction dim to be specified for input.numel() == 0. "
+                                       "Specify the reduction dim with the 'dim' argument.")
+        return call(R.MAX, (input,))
+    return _max_result(*call(R.MAX_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+
+
+def min(input, dim=None, keepdim=False):
+    if isinstance(dim, Tensor):
+        return minimum(input, dim)
+    if dim is None:
+        if input._data.size == 0:
+            raise errors.AutogradError("min(): Expected reduction dim to be specified for input.numel() == 0. "
+                                       "Specify the reduction dim with the 'dim' argument.")
+        return call(R.MIN, (input,))
+    return _min_result(*call(R.MIN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+
+
+def amax(input, dim=(), keepdim=False):
+    dims = _dims(dim, input.ndim) or tuple(range(-input.ndim, 0))
+    return call(R.AMAX, (input,), {"dim": dims, "keepdim": bool(keepdim)})
+
+
+def amin(input, dim=(), keepdim=False):
+    dims = _dims(dim, input.ndim) or tuple(range(-input.ndim, 0))
+    return call(R.AMIN, (input,), {"dim": dims, "keepdim": bool(keepdim)})
+
+
+def argmax(input, dim=None, keepdim=False):
+    return call(R.ARGMAX, (input,), {"dim": None if dim is None else wrap_dim(dim, input.ndim), "keepdim": keepdim})
+
+
+def argmin(input, dim=None, keepdim=False):
+    return call(R.ARGMIN, (input,), {"dim": None if dim is None else wrap_dim(dim, input.ndim), "keepdim": keepdim})
+
+
+def logsumexp(input, dim, keepdim=False):
+    return call(R.LOGSUMEXP, (input,), {"dim": _dims(dim, input.ndim) or tuple(range(-input.ndim, 0)),
+                                        "keepdim": bool(keepdim)})
+
+
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+    input = _with_dtype(input, dtype)
+    if p is None:
+        p = "fro"
+    if isinstance(p, str) and p not in ("fro",):
+        raise errors.AutogradError(f"norm(): unsupported p='{p}' (gradcli has p = 1, 2, inf, -inf, 'fro' and "
+                                   "other real numbers)")
+    return call(R.NORM, (input,), {"p": p, "dim": _dims(dim, input.ndim), "keepdim": bool(keepdim)})
+
+
+def cumsum(input, dim, *, dtype=None):
+    return call(R.CUMSUM, (_with_dtype(input, dtype),), {"dim": wrap_dim(dim, input.ndim)})
+
+
+def cumprod(input, dim, *, dtype=None):
+    return call(R.CUMPROD, (_with_dtype(input, dtype),), {"dim": wrap_dim(dim, input.ndim)})
+
+
+def all(input, dim=None, keepdim=False):
+    return make(np.asarray(np.all(input._data, axis=None if dim is None else wrap_dim(dim, input.ndim),
+                                  keepdims=keepdim)))
+
+
+def any(input, dim=None, keepdim=False):
+    return make(np.asarray(np.any(input._data, axis=None if dim is None else wrap_dim(dim, input.ndim),
+                                  keepdims=keepdim)))
+
+
+def count_nonzero(input, dim=None):
+    return make(np.asarray(np.count_nonzero(input._data, axis=dim), dtype=np.int64))
+
+
+def nonzero(input, *, as_tuple=False):
+    idx = np.nonzero(input._data)
+    if as_tuple:
+        return tuple(make(i.astype(np.int64)) for i in idx)
+    return make(np.stack(idx, axis=-1).astype(np.int64) if idx else np.zeros((1, 0), np.int64))
+
+
+# -- linear algebra -------------------------------------------------------------------------------
+
+def _matmul_shapes(a: Tensor, b: Tensor, name: str) -> None:
+    sa, sb = a._data.shape, b._data.shape
+    if a.ndim == 0 or b.ndim == 0:
+        raise errors.ShapeError(f"both arguments to {name} need to be at least 1D, but they are {a.ndim}D and "
+                                f"{b.ndim}D")
+    ka = sa[-1]
+    kb = sb[0] if b.ndim == 1 else sb[-2]
+    if ka != kb:
+        if a.ndim == 1 and b.ndim == 1:
+            raise errors.ShapeError(f"inconsistent tensor size, expected tensor [{sa[0]}] and src [{sb[0]}] to "
+                                    "have the same number of elements, but got "
+                                    f"{sa[0]} and {sb[0]} elements respectively")
+        if a.ndim == 2 and b.ndim == 1:
+            raise errors.ShapeError(f"size mismatch, got input ({sa[0]}), mat ({sa[0]}x{sa[1]}), vec ({sb[0]})")
+        ra = "x".join(map(str, sa if a.ndim > 1 else (1,) + sa))
+        rb = "x".join(map(str, sb))
+        if a.ndim <= 2 and b.ndim <= 2:
+            raise errors.ShapeError(f"mat1 and mat2 shapes cannot be multiplied ({ra} and {rb})")
+        raise errors.ShapeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                                f"[{sb[0] if b.ndim > 2 else 1}, {ka}] but got: [{sb[0] if b.ndim > 2 else 1}, {kb}].")
+
+
+def matmul(input, other):
+    _matmul_shapes(input, other, "matmul")
+    a, b = input.ndim, other.ndim
+    if a == 2 and b == 2:
+        op = L.MM
+    elif a == 1 and b == 1:
+        op = L.DOT
+    elif a == 2 and b == 1:
+        op = L.MV
+    else:
+        op = L.MATMUL
+    try:
+        return call(op, (input, other))
+    except ValueError as e:
+        raise errors.ShapeError(str(e)) from None
+
+
+def mm(input, mat2):
+    if input.ndim != 2 or mat2.ndim != 2:
+        raise errors.ShapeError(f"{'self' if input.ndim != 2 else 'mat2'} must be a matrix")
+    _matmul_shapes(input, mat2, "mm")
+    return call(L.MM, (input, mat2))
+
+
+def bmm(input, mat2):
+    if input.ndim != 3 or mat2.ndim != 3:
+        raise errors.ShapeError(f"batch1 must be a 3D tensor" if input.ndim != 3 else "batch2 must be a 3D tensor")
+    if input.shape[0] != mat2.shape[0] or input.shape[2] != mat2.shape[1]:
+        raise errors.ShapeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                                f"[{input.shape[0]}, {input.shape[2]}] but got: [{mat2.shape[0]}, {mat2.shape[1]}].")
+    return call(L.BMM, (input, mat2))
+
+
+def mv(input, vec):
+    if input.ndim != 2 or vec.ndim != 1:
+        raise errors.ShapeError("vector + matrix @ vector expected, got "
+                                f"{vec.ndim}, {input.ndim}, {vec.ndim}")
+    _matmul_shapes(input, vec, "mv")
+    return call(L.MV, (input, vec))
+
+
+def dot(input, tensor):
+    if input.ndim != 1 or tensor.ndim != 1:
+        raise errors.ShapeError(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D tensors")
+    _matmul_shapes(input, tensor, "dot")
+    return call(L.DOT, (input, tensor))
+
+
+inner = dot
+
+
+def outer(input, vec2):
+    return call(L.OUTER, (input, vec2))
+
+
+ger = outer
+
+
+def trace(input):
+    if input.ndim != 2:
+        raise errors.ShapeError("trace: expected a matrix, but got tensor with dim " + str(input.ndim))
+    return call(L.TRACE, (input,))
+
+
+def tril(input, diagonal=0):
+    return call(L.TRIL, (input,), {"diagonal": diagonal})
+
+
+def triu(input, diagonal=0):
+    return call(L.TRIU, (input,), {"diagonal": diagonal})
+
+
+def diag(input, diagonal=0):
+    if input.ndim not in (1, 2):
+        raise errors.ShapeError("diag(): Supports 1D or 2D tensors. Got " + f"{input.ndim}D")
+    return call(L.DIAG, (input,), {"diagonal": diagonal})
+
+
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    return call(L.DIAG_EMBED, (input,), {"offset": offset, "dim1": wrap_dim(dim1, input.ndim + 1),
+                                          "dim2": wrap_dim(dim2, input.ndim + 1)})
+
+
+def _square_check(A, name):
+    if A.ndim < 2 or A.shape[-1] != A.shape[-2]:
+        raise errors.ShapeError(f"linalg.{name}: A must be batches of square matrices, but they are "
+                                f"{A.shape[-2] if A.ndim > 1 else 1} by {A.shape[-1] if A.ndim else 1} matrices")
+
+
+def inverse(A):
+    _square_check(A, "inv")
+    try:
+        return call(L.INV, (A,))
+    except np.linalg.LinAlgError:
+        raise errors.AutogradError("linalg.inv: The diagonal element 1 is zero, the inversion could not be "
+                                   "completed because the input matrix is singular.") from None
+
+
+def det(A):
+    _square_check(A, "det")
+    return call(L.DET, (A,))
+
+
+def solve(A, B, *, left=True):
+    _square_check(A, "solve")
+    try:
+        return call(L.SOLVE, (A, B))
+    except np.linalg.LinAlgError:
+        raise errors.AutogradError("linalg.solve: The solver failed because the input matrix is singular.") from None
+
+
+# -- shapes -----------------------------------------------------------------------------------------
+
+def _infer_shape(shape, numel: int) -> tuple:
+    if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
+        shape = tuple(shape[0])
+    shape = tuple(int(s) for s in shape)
+    if shape.count(-1) > 1:
+        raise errors.ShapeError("only one dimension can be inferred")
+    known = 1
+    for s in shape:
+        if s != -1:
+            if s < 0:
+                raise errors.ShapeError(f"invalid shape dimension {s}")
+            known *= s
+    if -1 in shape:
+        if known == 0 or numel % known:
+            raise errors.ShapeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+        shape = tuple(numel // known if s == -1 else s for s in shape)
+    elif known != numel:
+        raise errors.ShapeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+    return shape
+
+
+def view(input, *shape):
+    if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
+        raise errors.AutogradError("view(dtype) is not supported by gradcli")
+    shape = _infer_shape(shape, input._data.size)
+    try:
+        return call(S.VIEW, (input,), {"shape": shape})
+    except S.ViewError as e:
+        raise errors.ShapeError(str(e)) from None
+
+
+def reshape(input, *shape):
+    shape = _infer_shape(shape, input._data.size)
+    try:
+        np.reshape(input._data, shape, copy=False)
+    except ValueError:
+        return call(S.UNSAFE_VIEW, (input,), {"shape": shape})
+    return call(S.VIEW, (input,), {"shape": shape})
+
+
+def flatten(input, start_dim=0, end_dim=-1):
+    if input.ndim == 0:
+        return reshape(input, 1)
+    s, e = wrap_dim(start_dim, input.ndim) % input.ndim, wrap_dim(end_dim, input.ndim) % input.ndim
+    if s > e:
+        raise errors.ShapeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if s == e:
+        return input
+    shape = input._data.shape
+    n = 1
+    for d in shape[s:e + 1]:
+        n *= d
+    return reshape(input, shape[:s] + (n,) + shape[e + 1:])
+
+
+def unflatten(input, dim, sizes):
+    d = wrap_dim(dim, input.ndim) % input.ndim
+    shape = input._data.shape
+    return reshape(input, shape[:d] + tuple(sizes) + shape[d + 1:]) if -1 not in sizes else \
+        reshape(input, shape[:d] + _infer_shape(tuple(sizes), shape[d]) + shape[d + 1:])
+
+
+def squeeze(input, dim=None):
+    if dim is None:
+        return call(S.SQUEEZE, (input,))
+    if isinstance(dim, (tuple, list)):
+        out = input
+        for d in sorted((wrap_dim(x, input.ndim) for x in dim)):
+            out = call(S.SQUEEZE_DIM, (out,), {"dim": d if out.ndim == input.ndim else d})
+        return out
+    if input.ndim == 0:
+        return call(S.ALIAS, (input,))
+    return call(S.SQUEEZE_DIM, (input,), {"dim": wrap_dim(dim, input.ndim)})
+
+
+def unsqueeze(input, dim):
+    return call(S.UNSQUEEZE, (input,), {"dim": wrap_dim(dim, input.ndim + 1)})
+
+
+def t(input):
+    if input.ndim > 2:
+        raise errors.ShapeError(f"t() expects a tensor with <= 2 dimensions, but self is {input.ndim}D")
+    return call(S.T, (input,))
+
+
+def transpose(input, dim0, dim1):
+    if input.ndim == 0:
+        return call(S.ALIAS, (input,))
+    return call(S.TRANSPOSE, (input,), {"dim0": wrap_dim(dim0, input.ndim), "dim1": wrap_dim(dim1, input.ndim)})
+
+
+swapaxes = swapdims = transpose
+
+
+def permute(input, *dims):
+    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
+        dims = tuple(dims[0])
+    if len(dims) != input.ndim:
+        raise errors.ShapeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match "
+                                f"the length of the desired ordering of dimensions i.e. input.dim() = {input.ndim} "
+                                f"is not equal to len(dims) = {len(dims)}")
+    nd = tuple(wrap_dim(d, input.ndim) % input.ndim for d in dims)
+    if len(set(nd)) != len(nd):
+        raise errors.ShapeError("permute(): duplicate dims are not allowed.")
+    return call(S.PERMUTE, (input,), {"dims": nd})
+
+
+def movedim(input, source, destination):
+    src = [source] if isinstance(source, int) else list(source)
+    dst = [destination] if isinstance(destination, int) else list(destination)
+    axes = list(range(input.ndim))
+    src = [s % input.ndim for s in src]
+    dst = [d % input.ndim for d in dst]
+    rest = [a for a in axes if a not in src]
+    out = [None] * input.ndim
+    for s, d in zip(src, dst):
+        out[d] = s
+    it = iter(rest)
+    out = [o if o is not None else next(it) for o in out]
+    return permute(input, out)
+
+
+def expand(input, *sizes):
+    if len(sizes) == 1 and isinstance(sizes[0], (list, tuple)):
+        sizes = tuple(sizes[0])
+    if len(sizes) < input.ndim:
+        raise errors.ShapeError(f"expand(torch.FloatTensor{{{list(input.shape)}}}, size={list(sizes)}): the number "
+                                "of sizes provided ({}) must be greater or equal to the number of dimensions in the "
+                                "tensor ({})".format(len(sizes), input.ndim))
+    shape = input._data.shape
+    lead = len(sizes) - len(shape)
+    target = []
+    for i, s in enumerate(sizes):
+        if i < lead:
+            if s == -1:
+                raise errors.ShapeError("The expanded size of the tensor (-1) isn't allowed in a leading, "
+                                        "non-existing dimension 0")
+            target.append(int(s))
+        else:
+            cur = shape[i - lead]
+            if s == -1:
+                target.append(cur)
+            elif cur != 1 and cur != s:
+                raise errors.ShapeError(f"The expanded size of the tensor ({s}) must match the existing size "
+                                        f"({cur}) at non-singleton dimension {i}.  Target sizes: {list(sizes)}.  "
+                                        f"Tensor sizes: {list(shape)}")
+            else:
+                target.append(int(s))
+    from . import instrumentation
+    instrumentation.check_shape(target)
+    return call(S.EXPAND, (input,), {"size": tuple(target)})
+
+
+def expand_as(input, other):
+    return expand(input, other.shape)
+
+
+def broadcast_to(input, size):
+    return expand(input, tuple(size))
+
+
+def broadcast_shapes(*shapes):
+    try:
+        return tuple(np.broadcast_shapes(*[tuple(s) for s in shapes]))
+    except ValueError:
+        raise errors.ShapeError(f"Shape mismatch: objects cannot be broadcast to a single shape") from None
+
+
+def broadcast_tensors(*tensors):
+    shape = broadcast_shapes(*(t.shape for t in tensors))
+    return tuple(expand(t, shape) for t in tensors)
+
+
+def repeat(input, *repeats):
+    if len(repeats) == 1 and isinstance(repeats[0], (list, tuple)):
+        repeats = tuple(repeats[0])
+    if len(repeats) < input.ndim:
+        raise errors.ShapeError("Number of dimensions of repeat dims can not be smaller than number of dimensions "
+                                "of tensor")
+    from . import instrumentation
+    shape = (1,) * (len(repeats) - input.ndim) + input._data.shape
+    instrumentation.check_shape([a * b for a, b in zip(shape, repeats)])
+    return call(S.REPEAT, (input,), {"repeats": tuple(int(r) for r in repeats)})
+
+
+def cat(tensors, dim=0):
+    tensors = [t for t in tensors]
+    if not tensors:
+        raise errors.AutogradError("torch.cat(): expected a non-empty list of Tensors")
+    ref = next((t for t in tensors if t.ndim > 1 or t.numel() > 0), tensors[0])
+    d = wrap_dim(dim, ref.ndim)
+    parts = [t for t in tensors if not (t.ndim == 1 and t.numel() == 0 and ref.ndim > 1)]
+    for i, t in enumerate(parts):
+        if t.ndim != ref.ndim:
+            raise errors.ShapeError(f"Tensors must have same number of dimensions: got {ref.ndim} and {t.ndim}")
+        for ax in range(ref.ndim):
+            if ax != d % ref.ndim and t.shape[ax] != ref.shape[ax]:
+                raise errors.ShapeError(f"Sizes of tensors must match except in dimension {d % ref.ndim}. Expected "
+                                        f"size {ref.shape[ax]} but got size {t.shape[ax]} for tensor number {i} in "
+                                        "the list.")
+    op = S.cat_op(len(parts))
+    return call(op, tuple(parts), {"dim": d, "sizes": tuple(t.shape[d] for t in parts)})
+
+
+concat = concatenate = cat
+
+
+def stack(tensors, dim=0):
+    tensors = list(tensors)
+    if not tensors:
+        raise errors.AutogradError("stack expects a non-empty TensorList")
+    for i, t in enumerate(tensors):
+        if t.shape != tensors[0].shape:
+            raise errors.ShapeError(f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} "
+                                    f"at entry 0 and {list(t.shape)} at entry {i}")
+    d = wrap_dim(dim, tensors[0].ndim + 1)
+    return call(S.stack_op(len(tensors)), tuple(tensors), {"dim": d, "count": len(tensors)})
+
+
+def hstack(tensors):
+    return cat(tensors, 0 if tensors[0].ndim == 1 else 1)
+
+
+def vstack(tensors):
+    return cat([atleast_2d(t) for t in tensors], 0)
+
+
+def atleast_2d(t):
+    return t if t.ndim >= 2 else reshape(t, (1, -1))
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    d = wrap_dim(dim, tensor.ndim)
+    n = tensor.shape[d]
+    if isinstance(split_size_or_sections, int):
+        step = split_size_or_sections
+        if step <= 0:
+            raise errors.AutogradError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}")
+        sizes = tuple(builtins.min(step, n - i) for i in range(0, n, step)) or (0,)
+    else:
+        sizes = tuple(int(s) for s in split_size_or_sections)
+        if builtins.sum(sizes) != n:
+            raise errors.ShapeError(f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size "
+                                    f"at dimension {d % tensor.ndim}), but got split_sizes={list(sizes)}")
+    return call(S.SPLIT, (tensor,), {"sizes": sizes, "dim": d})
+
+
+def chunk(input, chunks, dim=0):
+    d = wrap_dim(dim, input.ndim)
+    n = input.shape[d]
+    step = -(-n // chunks) if n else 1
+    return split(input, step, d)
+
+
+def unbind(input, dim=0):
+    return call(S.UNBIND, (input,), {"dim": wrap_dim(dim, input.ndim)})
+
+
+def select(input, dim, index):
+    d = wrap_dim(dim, input.ndim)
+    n = input.shape[d]
+    if not -n <= index < n:
+        raise IndexError(f"select(): index {index} out of range for tensor of size {list(input.shape)} at "
+                         f"dimension {d % input.ndim}")
+    return call(S.SELECT, (input,), {"dim": d, "index": int(index) % n})
+
+
+def narrow(input, dim, start, length):
+    d = wrap_dim(dim, input.ndim)
+    n = input.shape[d]
+    start = int(start) + n if start < 0 else int(start)
+    if start < 0 or start + length > n:
+        raise IndexError(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
+    return call(S.SLICE, (input,), {"dim": d, "start": start, "end": start + int(length), "step": 1})
+
+
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    return call(S.DIAGONAL, (input,), {"offset": offset, "dim1": wrap_dim(dim1, input.ndim),
+                                       "dim2": wrap_dim(dim2, input.ndim)})
+
+
+def flip(input, dims):
+    dims = (dims,) if isinstance(dims, int) else tuple(dims)
+    return call(S.FLIP, (input,), {"dims": tuple(wrap_dim(d, input.ndim) for d in dims)})
+
+
+def fliplr(input):
+    return flip(input, (1,))
+
+
+def flipud(input):
+    return flip(input, (0,))
+
+
+def roll(input, shifts, dims=None):
+    if dims is None:
+        return reshape(roll(flatten(input), shifts, 0), input.shape)
+    shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
+    dims = (dims,) if isinstance(dims, int) else tuple(dims)
+    return call(S.ROLL, (input,), {"shifts": shifts, "dims": tuple(wrap_dim(d, input.ndim) for d in dims)})
+
+
+def clone(input, *, memory_format=None):
+    return call(S.CLONE, (input,))
+
+
+def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
+    return call(S.EMBED, (input, src), {"dim": wrap_dim(dim, input.ndim), "index": slice(start, end, step)})
+
+
+def select_scatter(input, src, dim, index):
+    return call(S.EMBED, (input, src), {"dim": wrap_dim(dim, input.ndim), "index": int(index)})
+
+
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    return call(S.EMBED_DIAG, (input, src), {"offset": offset, "dim1": wrap_dim(dim1, input.ndim),
+                                             "dim2": wrap_dim(dim2, input.ndim)})
+
+
+from .creation import (  # noqa: E402  (creation needs the helpers above)
+    arange, empty, empty_like, eye, full, full_like, linspace, logspace, ones, ones_like, rand, rand_like,
+    randint, randint_like, randn, randn_like, randperm, tensor, zeros, zeros_like, as_tensor, from_numpy,
+    normal, manual_seed, seed, initial_seed, bernoulli, multinomial, scalar_tensor,
+)

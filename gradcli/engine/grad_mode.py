@@ -1,0 +1,122 @@
+"""Grad modes: thread-local switches read once per op (one attribute load when unused).
+
+Each mode works as a context manager, as a decorator (``@no_grad()``) and,
+for ``set_grad_enabled``, as a plain call, like torch.
+"""
+from __future__ import annotations
+
+import functools
+import threading
+
+__all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
+           "is_grad_enabled", "is_inference_mode_enabled"]
+
+
+class _State(threading.local):
+    def __init__(self):
+        self.grad = True
+        self.inference = False
+
+
+state = _State()
+
+
+def is_grad_enabled() -> bool:
+    return state.grad
+
+
+def is_inference_mode_enabled() -> bool:
+    return state.inference
+
+
+class _Mode:
+    """Base: subclasses say what to set on enter; exit restores what was there."""
+
+    __slots__ = ("_saved",)
+
+    def __enter__(self):
+        self._saved = (state.grad, state.inference)
+        self._enter()
+        return None
+
+    def _enter(self):
+        """What the mode sets; subclasses define it."""
+
+    def __exit__(self, *exc):
+        state.grad, state.inference = self._saved
+        return False
+
+    def __call__(self, fn):
+        mode = self
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with mode.clone():
+                return fn(*args, **kwargs)
+
+        return wrapper
+
+    def clone(self):
+        return type(self)()
+
+    def __repr__(self):
+        return f"<torch.autograd.grad_mode.{type(self).__name__} object>"
+
+
+class no_grad(_Mode):
+    """Ops record no graph inside; results have requires_grad=False."""
+
+    __slots__ = ()
+
+    def _enter(self):
+        state.grad = False
+
+
+class enable_grad(_Mode):
+    """Turn recording back on inside a no_grad region."""
+
+    __slots__ = ()
+
+    def _enter(self):
+        state.grad = True
+
+
+class set_grad_enabled(_Mode):
+    """Set grad mode: takes effect at once when called, and is undone on ``__exit__``."""
+
+    __slots__ = ("mode",)
+
+    def __init__(self, mode: bool):
+        self.mode = bool(mode)
+        self._saved = (state.grad, state.inference)
+        state.grad = self.mode
+
+    def __enter__(self):
+        return None
+
+    def __call__(self, fn):
+        # Used as a decorator: the construction above must not leak into the caller.
+        state.grad = self._saved[0]
+        return super().__call__(fn)
+
+    def clone(self):
+        return set_grad_enabled(self.mode)
+
+
+class inference_mode(_Mode):
+    """Like no_grad, and tensors made inside are inference tensors (no version counter)."""
+
+    __slots__ = ("mode",)
+
+    def __init__(self, mode: bool = True):
+        self.mode = bool(mode)
+
+    def _enter(self):
+        if self.mode:
+            state.grad = False
+            state.inference = True
+        else:
+            state.inference = False
+
+    def clone(self):
+        return inference_mode(self.mode)

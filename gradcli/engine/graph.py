@@ -1,0 +1,259 @@
+"""The backward graph's public face: nodes, edges, saved variables, hooks.
+
+A node keeps its inputs as an ordered tuple of ``(node, output_nr)`` edges, with
+duplicates (``x * x`` has two edges) and ``(None, 0)`` for inputs that need no
+gradient, exactly as torch's ``next_functions`` shows them. Saved tensors are
+read through ``_saved_<name>`` attributes, as torch names them.
+"""
+from __future__ import annotations
+
+import itertools
+
+from . import errors
+from .grad_mode import state as _mode
+
+_seq = itertools.count()
+NO_EDGE = (None, 0)
+TYPE_NAMES = {"float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor",
+              "int64": "LongTensor", "int32": "IntTensor", "int16": "ShortTensor", "int8": "CharTensor",
+              "uint8": "ByteTensor", "bool": "BoolTensor", "complex64": "ComplexFloatTensor",
+              "complex128": "ComplexDoubleTensor"}
+
+
+class RemovableHandle:
+    """Returned by every ``register_*hook``; ``remove()`` takes the hook out again."""
+
+    __slots__ = ("_table", "id")
+    _ids = itertools.count()
+
+    def __init__(self, table: dict):
+        self._table = table
+        self.id = next(RemovableHandle._ids)
+
+    def remove(self) -> None:
+        self._table.pop(self.id, None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+
+def add_hook(table: dict, fn) -> RemovableHandle:
+    handle = RemovableHandle(table)
+    table[handle.id] = fn
+    return handle
+
+
+# -- saved tensors ---------------------------------------------------------------------------
+
+saved_hooks_stack: list = []   # (pack, unpack) pairs pushed by graph.saved_tensors_hooks
+FREED = object()
+
+
+class SavedVariable:
+    """A tensor saved for backward, stamped with its version at save time.
+
+    Inputs are kept by reference (``x is y.grad_fn._saved_self``); an op's own
+    output is kept as data only and rebuilt on unpack, so the graph holds no
+    cycle through it (torch does the same: ``y is y.grad_fn._saved_result`` is False).
+    """
+
+    __slots__ = ("tensor", "data", "vc", "version", "output_nr")
+
+    def __init__(self, tensor, output_nr: int = -1):
+        vc = tensor._vc
+        if vc is None:
+            raise errors.GraphError(errors.INFERENCE_SAVED)
+        self.vc = vc
+        self.version = vc[0]
+        self.output_nr = output_nr
+        if output_nr >= 0:
+            self.tensor = None
+            self.data = tensor._data
+        else:
+            self.tensor = tensor
+            self.data = None
+
+    def _check(self, node) -> None:
+        if self.tensor is None and self.data is None:
+            raise errors.GraphError(errors.BACKWARD_TWICE)
+        if self.vc[0] != self.version:
+            raise errors.GraphError(self._modified_message(node))
+
+    def array(self, node):
+        """The saved value as an ndarray, for formulas that run without a graph."""
+        self._check(node)
+        return self.data if self.tensor is None else self.tensor._data
+
+    def unpack(self, node):
+        """The saved value as a Tensor that carries its graph (for create_graph)."""
+        self._check(node)
+        if self.tensor is not None:
+            return self.tensor
+        from .tensor import make
+        return make(self.data, node, self.output_nr, True, self.vc)
+
+    def release(self) -> None:
+        self.tensor = self.data = None
+
+    def _modified_message(self, node) -> str:
+        t = self.tensor
+        data = t._data if t is not None else self.data
+        if t is None:
+            where = f", which is output {self.output_nr} of {node.name()},"
+        elif t._grad_fn is not None:
+            where = f", which is output {t._output_nr} of {t._grad_fn.name()},"
+        else:
+            where = ""
+        from .anomaly import is_anomaly_enabled
+        hint = ("Hint: the backtrace further above shows the operation that failed to compute its gradient. "
+                "The variable in question was changed in there or anywhere later. Good luck!"
+                if is_anomaly_enabled() else
+                "Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
+                "with torch.autograd.set_detect_anomaly(True).")
+        return ("one of the variables needed for gradient computation has been modified by an inplace "
+                f"operation: [torch.{TYPE_NAMES.get(data.dtype.name, data.dtype.name)} {list(data.shape)}]"
+                f"{where} is at version {self.vc[0]}; expected version {self.version} instead. {hint}")
+
+
+class HookedSavedVariable(SavedVariable):
+    """A saved tensor that went through a ``saved_tensors_hooks`` pack hook."""
+
+    __slots__ = ("packed", "unpack_hook")
+
+    def __init__(self, tensor, output_nr: int, pack, unpack):
+        super().__init__(tensor, output_nr)
+        self.unpack_hook = unpack
+        self.packed = pack(tensor)
+        self.tensor = self.data = None
+
+    def _check(self, node) -> None:
+        if self.packed is FREED:
+            raise errors.GraphError(errors.BACKWARD_TWICE)
+
+    def array(self, node):
+        return self.unpack(node)._data
+
+    def unpack(self, node):
+        self._check(node)
+        value = self.unpack_hook(self.packed)
+        from .tensor import Tensor
+        if not isinstance(value, Tensor):
+            raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got "
+                            f"result of type {type(value).__name__}")
+        return value
+
+    def release(self) -> None:
+        self.packed = FREED
+
+
+def save(tensor, output_nr: int = -1) -> SavedVariable:
+    """Save a tensor for backward, through the innermost saved-tensor hooks if any."""
+    if saved_hooks_stack:
+        pack, unpack = saved_hooks_stack[-1]
+        return HookedSavedVariable(tensor, output_nr, pack, unpack)
+    return SavedVariable(tensor, output_nr)
+
+
+# -- nodes ---------------------------------------------------------------------------------
+
+class NodeExtras:
+    """What few nodes carry: hooks, metadata, retained outputs, anomaly trace."""
+
+    __slots__ = ("pre_hooks", "post_hooks", "tensor_hooks", "retained", "meta", "trace")
+
+    def __init__(self):
+        self.pre_hooks = self.post_hooks = self.tensor_hooks = self.retained = self.meta = self.trace = None
+
+
+class Node:
+    """Base of every backward node (``AddBackward0``, ``AccumulateGrad``, custom Functions).
+
+    Subclasses implement ``apply(grads, m)``: given one gradient per output (or
+    None), return one gradient per edge in ``next_functions``.
+    """
+
+    __slots__ = ("next_functions", "_seq", "_x", "__weakref__")
+
+    def name(self) -> str:
+        return type(self).__name__
+
+    @property
+    def _extras(self) -> NodeExtras:
+        if self._x is None:
+            self._x = NodeExtras()
+        return self._x
+
+    @property
+    def metadata(self) -> dict:
+        x = self._extras
+        if x.meta is None:
+            x.meta = {}
+        return x.meta
+
+    def register_hook(self, fn) -> RemovableHandle:
+        """``fn(grad_inputs, grad_outputs)`` runs after the node; it may return new grad_inputs."""
+        x = self._extras
+        if x.post_hooks is None:
+            x.post_hooks = {}
+        return add_hook(x.post_hooks, fn)
+
+    def register_prehook(self, fn) -> RemovableHandle:
+        """``fn(grad_outputs)`` runs before the node; it may return new grad_outputs."""
+        x = self._extras
+        if x.pre_hooks is None:
+            x.pre_hooks = {}
+        return add_hook(x.pre_hooks, fn)
+
+    def add_tensor_hook(self, output_nr: int, fn) -> RemovableHandle:
+        x = self._extras
+        if x.tensor_hooks is None:
+            x.tensor_hooks = {}
+        return add_hook(x.tensor_hooks.setdefault(output_nr, {}), fn)
+
+    def retain_output(self, output_nr: int, tensor) -> None:
+        import weakref
+        x = self._extras
+        if x.retained is None:
+            x.retained = {}
+        x.retained[output_nr] = weakref.ref(tensor)
+
+    @property
+    def num_outputs(self) -> int:
+        return 1
+
+    def output_shape(self, output_nr: int):
+        """Shape of one output (used to materialise zero gradients)."""
+        raise NotImplementedError(f"{self.name()} does not record output shapes")
+
+    def release(self) -> None:
+        """Free saved values after a backward without retain_graph."""
+
+    def __call__(self, *grads):
+        """Run this node's backward by hand (as seed 003's ``F.grad_fn(F.manual_grad)``)."""
+        from .backward import call_node_by_hand
+        return call_node_by_hand(self, grads)
+
+    def __repr__(self) -> str:
+        return f"<{self.name()} object at {id(self):#x}>"
+
+    def _init(self, edges: tuple) -> None:
+        self.next_functions = edges
+        self._seq = next(_seq)
+        self._x = None
+
+
+class AccumulateGrad(Node):
+    """The sink of a leaf that requires grad: adds the incoming gradient into ``variable.grad``."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable):
+        self._init(())
+        self._seq = float("inf")  # torch runs accumulation as soon as it is ready
+        self.variable = variable
+
+    def output_shape(self, output_nr: int):
+        return self.variable._data.shape

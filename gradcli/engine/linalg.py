@@ -1,0 +1,15 @@
+"""``torch.linalg``: the differentiable subset gradcli has."""
+from .functions import det, inverse as inv, norm as _norm, solve  # noqa: F401
+
+
+def norm(A, ord=None, dim=None, keepdim=False):
+    """Vector 2-norm by default, as torch.linalg.norm (matrix norms: 'fro')."""
+    return _norm(A, 2 if ord is None else ord, dim, keepdim)
+
+
+def vector_norm(x, ord=2, dim=None, keepdim=False):
+    return _norm(x, ord, dim, keepdim)
+
+
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False):
+    return _norm(A, ord, dim, keepdim)

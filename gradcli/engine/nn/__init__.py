@@ -1,0 +1,2 @@
+"""``torch.nn``: the functional half for now (modules come later, see DESIGN)."""
+from . import functional  # noqa: F401

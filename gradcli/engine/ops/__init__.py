@@ -1,0 +1,1 @@
+"""The op table (see registry.py), one module per family of ops."""

@@ -1,0 +1,155 @@
+"""Linear algebra: matmul in every 1-D/2-D/batched broadcasting case, mm, bmm, mv, dot,
+outer, trace, diag, tril, triu, inv, det, solve.
+
+One formula serves all matmul shapes: a 1-D operand is treated as a row
+(left) or a column (right) vector, exactly as matmul itself treats it.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .registry import COMMON, FLOAT, KEEP, defop
+from .samples import Sample, arr
+
+
+def _matmul_bwd(m, g, self, other):
+    a1, b1 = self.ndim == 1, other.ndim == 1
+    if a1 and b1:
+        return m.unsqueeze(g, -1) * other, m.unsqueeze(g, -1) * self
+    if b1:   # (..., n, k) @ (k,) -> (..., n)
+        gcol = m.unsqueeze(g, -1)
+        return gcol * other, m.squeeze(m.matmul(m.mT(self), gcol), -1)
+    if a1:   # (k,) @ (..., k, p) -> (..., p)
+        grow = m.unsqueeze(g, -2)
+        return m.squeeze(m.matmul(grow, m.mT(other)), -2), m.unsqueeze(self, -1) * grow
+    return m.matmul(g, m.mT(other)), m.matmul(m.mT(self), g)
+
+
+def _matmul_jvp(m, t, self, other):
+    out = None
+    if t[0] is not None:
+        out = m.matmul(t[0], other)
+    if t[1] is not None:
+        tb = t[1]
+        part = m.squeeze(m.matmul(self, m.unsqueeze(tb, -1)), -1) if other.ndim == 1 else m.matmul(self, tb)
+        out = part if out is None else out + part
+    return out
+
+
+def _mm_samples():
+    return [Sample(arr(3, 4), arr(4, 2, seed=1))]
+
+
+_mm = dict(saves=("self", "other"), jvp=_matmul_jvp, promote=COMMON, rule="d/dself = g @ other^T, d/dother = self^T @ g")
+
+MM = defop("mm", "MmBackward0", ("self", "mat2"), np.matmul, _matmul_bwd, samples=_mm_samples,
+           **{**_mm, "saves": ("self", "mat2")})
+MV = defop("mv", "MvBackward0", ("self", "vec"), np.matmul, _matmul_bwd,
+           samples=lambda: [Sample(arr(3, 4), arr(4, seed=1))], **{**_mm, "saves": ("self", "vec")})
+DOT = defop("dot", "DotBackward0", ("self", "tensor"), np.matmul, _matmul_bwd,
+            samples=lambda: [Sample(arr(4), arr(4, seed=1))], **{**_mm, "saves": ("self", "tensor")})
+BMM = defop("bmm", "BmmBackward0", ("self", "mat2"), np.matmul, _matmul_bwd,
+            samples=lambda: [Sample(arr(2, 3, 4), arr(2, 4, 5, seed=1))], **{**_mm, "saves": ("self", "mat2")})
+MATMUL = defop("matmul", "MatmulBackward0", ("self", "other"), np.matmul, _matmul_bwd,
+               samples=lambda: [Sample(arr(4), arr(4, 3, seed=1)), Sample(arr(2, 3, 4), arr(4, seed=1)),
+                                Sample(arr(2, 1, 3, 4), arr(5, 4, 2, seed=1)), Sample(arr(3, 4), arr(2, 4, 5, seed=2))],
+               **_mm)
+OUTER = defop("outer", "OuterBackward0", ("self", "vec2"), np.multiply.outer,
+              lambda m, g, self, vec2: (m.matmul(g, vec2), m.matmul(m.mT(g), self)),
+              saves=("self", "vec2"),
+              jvp=lambda m, t, self, vec2: _outer_jvp(m, t, self, vec2),
+              samples=lambda: [Sample(arr(3), arr(4, seed=1))], rule="d/dself = g @ vec2, d/dvec2 = g^T @ self")
+
+
+def _outer_jvp(m, t, self, vec2):
+    out = None
+    if t[0] is not None:
+        out = m.unsqueeze(t[0], -1) * vec2
+    if t[1] is not None:
+        part = m.unsqueeze(self, -1) * m.unsqueeze(t[1], -2)
+        out = part if out is None else out + part
+    return out
+
+
+TRACE = defop("trace", "TraceBackward0", ("self",), np.trace,
+              lambda m, g, self_sym_sizes: m.unsqueeze(m.unsqueeze(g, -1), -1) * m.eye_rect(self_sym_sizes, g),
+              saves=("self_sym_sizes",), promote=KEEP,
+              jvp=lambda m, t: m.sum(m.diagonal(t[0], 0, -2, -1), -1, False),
+              samples=lambda: [Sample(arr(3, 3)), Sample(arr(3, 4))], rule="the identity matrix times g")
+TRIL = defop("tril", "TrilBackward0", ("self",), lambda a, diagonal: np.tril(a, diagonal),
+             lambda m, g, diagonal: m.tril(g, diagonal), saves=("diagonal",), promote=KEEP,
+             jvp=lambda m, t, diagonal: m.tril(t[0], diagonal),
+             samples=lambda: [Sample(arr(3, 4), params={"diagonal": 0}), Sample(arr(4, 4), params={"diagonal": -1})],
+             rule="tril of the gradient")
+TRIU = defop("triu", "TriuBackward0", ("self",), lambda a, diagonal: np.triu(a, diagonal),
+             lambda m, g, diagonal: m.triu(g, diagonal), saves=("diagonal",), promote=KEEP,
+             jvp=lambda m, t, diagonal: m.triu(t[0], diagonal),
+             samples=lambda: [Sample(arr(3, 4), params={"diagonal": 0}), Sample(arr(4, 4), params={"diagonal": 1})],
+             rule="triu of the gradient")
+
+
+def diag_embed_np(x, offset=0, dim1=-2, dim2=-1):
+    """Vectors along the last dim become diagonals of new square matrices (torch.diag_embed)."""
+    n = x.shape[-1] + abs(offset)
+    out = np.zeros(x.shape[:-1] + (n, n), dtype=x.dtype)
+    i = np.arange(x.shape[-1])
+    r, c = (i, i + offset) if offset >= 0 else (i - offset, i)
+    out[..., r, c] = x
+    if (dim1, dim2) != (-2, -1):
+        out = np.moveaxis(out, (-2, -1), (dim1, dim2))
+    return out
+
+
+def _diag_fwd(a, diagonal):
+    return np.diag(a, diagonal).copy()
+
+
+def _diag_bwd(m, g, self_sym_sizes, diagonal):
+    if len(self_sym_sizes) == 1:
+        return m.diagonal(g, diagonal, -2, -1)
+    return m.embed_diagonal(m.g_zeros(g, self_sym_sizes), g, diagonal, -2, -1)
+
+
+DIAG = defop("diag", "DiagBackward0", ("self",), _diag_fwd, _diag_bwd, saves=("self_sym_sizes", "diagonal"),
+             promote=KEEP,
+             samples=lambda: [Sample(arr(4), params={"diagonal": 0}), Sample(arr(3, 4), params={"diagonal": 1})],
+             rule="vector -> diagonal matrix and back")
+DIAG_EMBED = defop("diag_embed", "DiagEmbedBackward0", ("self",), diag_embed_np,
+                   lambda m, g, offset, dim1, dim2: m.diagonal(g, offset, dim1, dim2),
+                   saves=("offset", "dim1", "dim2"), promote=KEEP,
+                   samples=lambda: [Sample(arr(2, 3), params={"offset": 0, "dim1": -2, "dim2": -1})],
+                   rule="the diagonal of the gradient")
+
+INV = defop("linalg_inv", "LinalgInvExBackward0", ("A",), np.linalg.inv,
+            lambda m, g, result: -m.matmul(m.matmul(m.mT(result), g), m.mT(result)),
+            saves=("result",), promote=FLOAT,
+            jvp=lambda m, t, result: -m.matmul(m.matmul(result, t[0]), result),
+            samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3)), Sample(arr(2, 3, 3) + 3 * np.eye(3))],
+            rule="-inv^T @ g @ inv^T")
+DET = defop("linalg_det", "LinalgDetBackward0", ("A",), np.linalg.det,
+            lambda m, g, A, result: m.unsqueeze(m.unsqueeze(g * result, -1), -1) * m.mT(m.inverse(A)),
+            saves=("A", "result"), promote=FLOAT,
+            jvp=lambda m, t, A, result: result * m.sum(m.diagonal(m.matmul(m.inverse(A), t[0]), 0, -2, -1), -1, False),
+            samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3)), Sample(arr(2, 3, 3) + 3 * np.eye(3))],
+            rule="g * det * inv^T (for invertible matrices)")
+
+
+def _solve_fwd(a, b):
+    if b.ndim == a.ndim - 1:
+        return np.linalg.solve(a, b[..., None])[..., 0]
+    return np.linalg.solve(a, b)
+
+
+def _solve_bwd(m, g, A, B, result):
+    vec = B.ndim == A.ndim - 1
+    gb = m.solve(m.mT(A), m.unsqueeze(g, -1) if vec else g)
+    x = m.unsqueeze(result, -1) if vec else result
+    ga = -m.matmul(gb, m.mT(x))
+    return ga, m.squeeze(gb, -1) if vec else gb
+
+
+SOLVE = defop("linalg_solve", "LinalgSolveExBackward0", ("A", "B"), _solve_fwd, _solve_bwd,
+              saves=("A", "B", "result"), promote=FLOAT,
+              samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3), arr(3, 2, seed=2)),
+                               Sample(arr(3, 3) + 3 * np.eye(3), arr(3, seed=2))],
+              rule="d/dB = solve(A^T, g), d/dA = -d/dB @ result^T")

@@ -1,0 +1,345 @@
+"""Pointwise ops: arithmetic, powers, exp/log, trig, activations (the table's first page).
+
+Kinks follow torch: relu'(0) = 0, abs'(0) = 0 (sign), sqrt'(0) = inf,
+clamp at a bound passes the gradient, max/min ties split the gradient.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .registry import COMMON, COMPARE, FLOAT, defop
+from .samples import Sample, arr, binary, pos, unary, unit
+
+
+# -- arithmetic --------------------------------------------------------------------------------
+
+ADD = defop("add", "AddBackward0", ("self", "other"), np.add,
+            lambda m, g: (g, g),
+            jvp=lambda m, t: _sum_tangents(t[0], t[1]),
+            samples=binary(), rule="d/dself = 1, d/dother = 1")
+SUB = defop("sub", "SubBackward0", ("self", "other"), np.subtract,
+            lambda m, g: (g, -g),
+            jvp=lambda m, t: _sum_tangents(t[0], None if t[1] is None else -t[1]),
+            samples=binary(), rule="d/dself = 1, d/dother = -1")
+RSUB = defop("rsub", "RsubBackward1", ("self", "other"), lambda a, b: np.subtract(b, a),
+             lambda m, g: (-g, g),
+             jvp=lambda m, t: _sum_tangents(None if t[0] is None else -t[0], t[1]),
+             samples=binary(), rule="other - self: d/dself = -1")
+MUL = defop("mul", "MulBackward0", ("self", "other"), np.multiply,
+            lambda m, g, self, other: (g * other, g * self),
+            saves=("self", "other"),
+            jvp=lambda m, t, self, other: _sum_tangents(None if t[0] is None else t[0] * other,
+                                                         None if t[1] is None else self * t[1]),
+            samples=binary(), rule="d/dself = other, d/dother = self")
+DIV = defop("div", "DivBackward0", ("self", "other"), np.true_divide,
+            lambda m, g, self, other: (g / other, -g * self / (other * other)),
+            saves=("self", "other"), promote=FLOAT,
+            jvp=lambda m, t, self, other: _sum_tangents(
+                None if t[0] is None else t[0] / other,
+                None if t[1] is None else -t[1] * self / (other * other)),
+            samples=binary(arr, lambda *s, seed=0: pos(*s, seed=seed)),
+            rule="d/dself = 1/other, d/dother = -self/other^2")
+NEG = defop("neg", "NegBackward0", ("self",), np.negative, lambda m, g: -g,
+            jvp=lambda m, t: -t[0], samples=unary(), rule="-1")
+
+
+def _sum_tangents(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a + b
+
+
+# -- powers ------------------------------------------------------------------------------------
+
+def _pow_scalar_bwd(m, g, self, exponent):
+    if exponent == 0:
+        return g * 0.0
+    return g * (exponent * self ** (exponent - 1))
+
+
+POW = defop("pow", "PowBackward0", ("self",), lambda a, exponent: np.power(a, exponent),
+            _pow_scalar_bwd, saves=("self", "exponent"),
+            jvp=lambda m, t, self, exponent: t[0] * (exponent * self ** (exponent - 1)),
+            samples=lambda: [Sample(pos(3, 4), params={"exponent": 2.5}), Sample(arr(5), params={"exponent": 2}),
+                             Sample(arr(2, 3), params={"exponent": 3}), Sample(pos(4), params={"exponent": -1.5})],
+            rule="exponent * self^(exponent-1)")
+
+
+def _pow_tensor_bwd(m, g, self, exponent, result):
+    # d/dexp of self^exp = result * log(self); torch masks self == 0 where exponent >= 0
+    gl = g * result * m.where((self == 0) & (exponent >= 0), 0.0, m.log(self))
+    ge = m.where(exponent == 0, 0.0, exponent * self ** (exponent - 1))
+    return g * ge, gl
+
+
+POW_T = defop("pow.Tensor_Tensor", "PowBackward1", ("self", "exponent"), np.power, _pow_tensor_bwd,
+              saves=("self", "exponent", "result"), promote=COMMON,
+              jvp=lambda m, t, self, exponent, result: _sum_tangents(
+                  None if t[0] is None else t[0] * exponent * self ** (exponent - 1),
+                  None if t[1] is None else t[1] * result * m.log(self)),
+              samples=lambda: [Sample(pos(3, 4), arr(3, 4, seed=9)), Sample(pos(3, 1), arr(4, seed=4))],
+              rule="d/dself = exponent * self^(exponent-1), d/dexponent = self^exponent * log(self)")
+
+
+RPOW = defop("pow.Scalar", "PowBackward2", ("self", "exponent"), np.power,
+             lambda m, g, self, result: (None, g * result * math.log(self)),
+             saves=("self", "result"), promote=FLOAT,
+             jvp=lambda m, t, self, result: t[1] * result * math.log(self),
+             samples=lambda: [Sample(2.5, arr(3, 4)), Sample(0.5, arr(5))],
+             rule="base^x: d/dx = base^x * log(base)")
+
+# -- exp and log ---------------------------------------------------------------------------------
+
+_LN2, _LN10 = math.log(2.0), math.log(10.0)
+
+
+def _unary(name, node, fwd, bwd, saves=("self",), jvp=None, samples=None, rule="", promote=FLOAT):
+    return defop(name, node, ("self",), fwd, bwd, saves=saves, jvp=jvp, promote=promote,
+                 samples=samples or unary(), rule=rule)
+
+
+EXP = _unary("exp", "ExpBackward0", np.exp, lambda m, g, result: g * result, saves=("result",),
+             jvp=lambda m, t, result: t[0] * result, rule="exp(self) (the result)")
+EXP2 = _unary("exp2", "Exp2Backward0", np.exp2, lambda m, g, result: g * result * _LN2, saves=("result",),
+              jvp=lambda m, t, result: t[0] * result * _LN2, rule="exp2(self) * ln 2")
+EXPM1 = _unary("expm1", "Expm1Backward0", np.expm1, lambda m, g, result: g * (result + 1), saves=("result",),
+               jvp=lambda m, t, result: t[0] * (result + 1), rule="result + 1")
+LOG = _unary("log", "LogBackward0", np.log, lambda m, g, self: g / self,
+             jvp=lambda m, t, self: t[0] / self, samples=unary(pos), rule="1/self")
+LOG2 = _unary("log2", "Log2Backward0", np.log2, lambda m, g, self: g / (self * _LN2),
+              jvp=lambda m, t, self: t[0] / (self * _LN2), samples=unary(pos), rule="1/(self ln 2)")
+LOG10 = _unary("log10", "Log10Backward0", np.log10, lambda m, g, self: g / (self * _LN10),
+               jvp=lambda m, t, self: t[0] / (self * _LN10), samples=unary(pos), rule="1/(self ln 10)")
+LOG1P = _unary("log1p", "Log1PBackward0", np.log1p, lambda m, g, self: g / (self + 1),
+               jvp=lambda m, t, self: t[0] / (self + 1), samples=unary(pos), rule="1/(1 + self)")
+SQRT = _unary("sqrt", "SqrtBackward0", np.sqrt, lambda m, g, result: g / (2 * result), saves=("result",),
+              jvp=lambda m, t, result: t[0] / (2 * result), samples=unary(pos), rule="1/(2 sqrt(self)); inf at 0")
+RSQRT = _unary("rsqrt", "RsqrtBackward0", lambda a: 1 / np.sqrt(a),
+               lambda m, g, result: -0.5 * g * result * result * result, saves=("result",),
+               jvp=lambda m, t, result: -0.5 * t[0] * result ** 3, samples=unary(pos), rule="-1/2 self^(-3/2)")
+RECIPROCAL = _unary("reciprocal", "ReciprocalBackward0", lambda a: 1 / a,
+                    lambda m, g, result: -g * result * result, saves=("result",),
+                    jvp=lambda m, t, result: -t[0] * result * result, samples=unary(pos), rule="-1/self^2")
+
+# -- trigonometric and hyperbolic ------------------------------------------------------------------
+
+SIN = _unary("sin", "SinBackward0", np.sin, lambda m, g, self: g * m.cos(self),
+             jvp=lambda m, t, self: t[0] * m.cos(self), rule="cos(self)")
+COS = _unary("cos", "CosBackward0", np.cos, lambda m, g, self: -g * m.sin(self),
+             jvp=lambda m, t, self: -t[0] * m.sin(self), rule="-sin(self)")
+TAN = _unary("tan", "TanBackward0", np.tan, lambda m, g, result: g * (1 + result * result), saves=("result",),
+             jvp=lambda m, t, result: t[0] * (1 + result * result), samples=unary(unit), rule="1 + tan^2")
+ASIN = _unary("asin", "AsinBackward0", np.arcsin, lambda m, g, self: g / m.sqrt(1 - self * self),
+              jvp=lambda m, t, self: t[0] / m.sqrt(1 - self * self), samples=unary(unit), rule="1/sqrt(1 - self^2)")
+ACOS = _unary("acos", "AcosBackward0", np.arccos, lambda m, g, self: -g / m.sqrt(1 - self * self),
+              jvp=lambda m, t, self: -t[0] / m.sqrt(1 - self * self), samples=unary(unit),
+              rule="-1/sqrt(1 - self^2)")
+ATAN = _unary("atan", "AtanBackward0", np.arctan, lambda m, g, self: g / (1 + self * self),
+              jvp=lambda m, t, self: t[0] / (1 + self * self), rule="1/(1 + self^2)")
+SINH = _unary("sinh", "SinhBackward0", np.sinh, lambda m, g, self: g * m.cosh(self),
+              jvp=lambda m, t, self: t[0] * m.cosh(self), rule="cosh(self)")
+COSH = _unary("cosh", "CoshBackward0", np.cosh, lambda m, g, self: g * m.sinh(self),
+              jvp=lambda m, t, self: t[0] * m.sinh(self), rule="sinh(self)")
+TANH = _unary("tanh", "TanhBackward0", np.tanh, lambda m, g, result: g * (1 - result * result), saves=("result",),
+              jvp=lambda m, t, result: t[0] * (1 - result * result), rule="1 - tanh^2 (the result)")
+ASINH = _unary("asinh", "AsinhBackward0", np.arcsinh, lambda m, g, self: g / m.sqrt(self * self + 1),
+               jvp=lambda m, t, self: t[0] / m.sqrt(self * self + 1), rule="1/sqrt(self^2 + 1)")
+ACOSH = _unary("acosh", "AcoshBackward0", np.arccosh, lambda m, g, self: g / m.sqrt(self * self - 1),
+               jvp=lambda m, t, self: t[0] / m.sqrt(self * self - 1),
+               samples=unary(lambda *s, seed=0: arr(*s, low=1.2, high=3.0, seed=seed)), rule="1/sqrt(self^2 - 1)")
+ATANH = _unary("atanh", "AtanhBackward0", np.arctanh, lambda m, g, self: g / (1 - self * self),
+               jvp=lambda m, t, self: t[0] / (1 - self * self), samples=unary(unit), rule="1/(1 - self^2)")
+ATAN2 = defop("atan2", "Atan2Backward0", ("self", "other"), np.arctan2,
+              lambda m, g, self, other: (g * other / (self * self + other * other),
+                                         -g * self / (self * self + other * other)),
+              saves=("self", "other"), promote=FLOAT,
+              jvp=lambda m, t, self, other: _sum_tangents(
+                  None if t[0] is None else t[0] * other / (self * self + other * other),
+                  None if t[1] is None else -t[1] * self / (self * self + other * other)),
+              samples=binary(), rule="d/dself = other/(self^2+other^2), d/dother = -self/(self^2+other^2)")
+HYPOT = defop("hypot", "HypotBackward0", ("self", "other"), np.hypot,
+              lambda m, g, self, other, result: (g * self / result, g * other / result),
+              saves=("self", "other", "result"), promote=FLOAT,
+              jvp=lambda m, t, self, other, result: _sum_tangents(
+                  None if t[0] is None else t[0] * self / result, None if t[1] is None else t[1] * other / result),
+              samples=binary(), rule="d/dself = self/result, d/dother = other/result")
+
+# -- piecewise: abs, sign, rounding, clamp, min/max --------------------------------------------------
+
+ABS = _unary("abs", "AbsBackward0", np.abs, lambda m, g, self: g * m.sign(self),
+             jvp=lambda m, t, self: t[0] * m.sign(self), promote=COMMON,
+             samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)), rule="sign(self); 0 at 0")
+SIGN = _unary("sign", "SignBackward0", np.sign, lambda m, g: g * 0.0, saves=(),
+              jvp=lambda m, t: t[0] * 0.0, promote=COMMON, rule="0")
+_zero_grad = dict(saves=(), jvp=lambda m, t: t[0] * 0.0, promote=COMMON, rule="0 (piecewise constant)")
+FLOOR = _unary("floor", "FloorBackward0", np.floor, lambda m, g: g * 0.0, **_zero_grad)
+CEIL = _unary("ceil", "CeilBackward0", np.ceil, lambda m, g: g * 0.0, **_zero_grad)
+ROUND = _unary("round", "RoundBackward0", np.round, lambda m, g: g * 0.0, **_zero_grad)
+TRUNC = _unary("trunc", "TruncBackward0", np.trunc, lambda m, g: g * 0.0, **_zero_grad)
+FRAC = _unary("frac", "FracBackward0", lambda a: a - np.trunc(a), lambda m, g: g, saves=(),
+              jvp=lambda m, t: t[0], promote=COMMON, rule="1")
+
+
+def _round_decimals(a, decimals):
+    return np.round(a, decimals)
+
+
+ROUND_DEC = defop("round.decimals", "RoundBackward1", ("self",), _round_decimals, lambda m, g: g * 0.0,
+                  jvp=lambda m, t: t[0] * 0.0, samples=unary(), rule="0 (piecewise constant)")
+
+
+def _torch_remainder(a, b):
+    return np.mod(a, b)
+
+
+REMAINDER = defop("remainder", "RemainderBackward0", ("self", "other"), _torch_remainder,
+                  lambda m, g, self, other: (g, -g * m.floor(self / other)),
+                  saves=("self", "other"),
+                  jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
+                                                               -t[1] * m.floor(self / other)),
+                  samples=lambda: [Sample(arr(3, 4) * 3, pos(3, 4) + 0.3), Sample(arr(5) * 3, 0.7)],
+                  rule="d/dself = 1, d/dother = -floor(self/other)")
+FMOD = defop("fmod", "FmodBackward0", ("self", "other"), np.fmod,
+             lambda m, g, self, other: (g, -g * _trunc(m, self / other)),
+             saves=("self", "other"),
+             jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
+                                                          -t[1] * _trunc(m, self / other)),
+             samples=lambda: [Sample(arr(3, 4) * 3, pos(3, 4) + 0.3), Sample(arr(5) * 3, 0.7)],
+             rule="d/dself = 1, d/dother = -trunc(self/other)")
+
+
+def _trunc(m, x):
+    return m.sign(x) * m.floor(m.abs(x))
+
+
+def _clamp_fwd(a, min=None, max=None):
+    if min is not None:
+        a = np.maximum(a, np.asarray(min, a.dtype))
+    if max is not None:
+        a = np.minimum(a, np.asarray(max, a.dtype))
+    return a
+
+
+def _clamp_mask(m, self, min, max):
+    mask = None
+    if min is not None:
+        mask = self >= min
+    if max is not None:
+        upper = self <= max
+        mask = upper if mask is None else mask & upper
+    return mask
+
+
+CLAMP = defop("clamp", "ClampBackward1", ("self",), _clamp_fwd,
+              lambda m, g, self, min, max: m.where(_clamp_mask(m, self, min, max), g, 0.0),
+              saves=("self", "min", "max"),
+              jvp=lambda m, t, self, min, max: m.where(_clamp_mask(m, self, min, max), t[0], 0.0),
+              samples=lambda: [Sample(arr(3, 4, away_from=0.5), params={"min": -0.5, "max": 0.5}),
+                               Sample(arr(5, away_from=0.0), params={"min": 0.0, "max": None})],
+              rule="1 inside [min, max] (bounds included), 0 outside")
+
+
+def _clamp_t_fwd(a, lo, hi):
+    return np.minimum(np.maximum(a, lo), hi)
+
+
+CLAMP_T = defop("clamp.Tensor", "ClampBackward0", ("self", "min", "max"), _clamp_t_fwd,
+                lambda m, g, self, min, max: (
+                    m.where((self >= min) & (self <= max), g, 0.0),
+                    m.where(self < min, g, 0.0),
+                    m.where(self > max, g, 0.0)),
+                saves=("self", "min", "max"),
+                jvp=lambda m, t, self, min, max: _sum_tangents(_sum_tangents(
+                    None if t[0] is None else m.where((self >= min) & (self <= max), t[0], 0.0),
+                    None if t[1] is None else m.where(self < min, t[1], 0.0)),
+                    None if t[2] is None else m.where(self > max, t[2], 0.0)),
+                samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=5) - 1.5, arr(3, 4, seed=6) + 1.5)],
+                rule="gradient goes to whichever of self, min, max is selected")
+
+
+def _minmax_bwd(pick):
+    def bwd(m, g, self, other):
+        # ties split the gradient in half, as torch does
+        sel = pick(self, other)
+        eq = self == other
+        half = g * 0.5
+        return (m.where(eq, half, m.where(sel, g, 0.0)), m.where(eq, half, m.where(sel, 0.0, g)))
+    return bwd
+
+
+def _minmax_jvp(pick):
+    def jvp(m, t, self, other):
+        sel = pick(self, other)
+        a = t[0] if t[0] is not None else 0.0
+        b = t[1] if t[1] is not None else 0.0
+        return m.where(self == other, (a + b) * 0.5, m.where(sel, a, b))
+    return jvp
+
+
+MAXIMUM = defop("maximum", "MaximumBackward0", ("self", "other"), np.maximum,
+                _minmax_bwd(lambda a, b: a > b), saves=("self", "other"),
+                jvp=_minmax_jvp(lambda a, b: a > b), samples=binary(), rule="to the larger; ties split")
+MINIMUM = defop("minimum", "MinimumBackward0", ("self", "other"), np.minimum,
+                _minmax_bwd(lambda a, b: a < b), saves=("self", "other"),
+                jvp=_minmax_jvp(lambda a, b: a < b), samples=binary(), rule="to the smaller; ties split")
+
+
+def _where_fwd(cond, a, b):
+    return np.where(np.asarray(cond, dtype=bool), a, b)
+
+
+WHERE = defop("where", "WhereBackward0", ("condition", "self", "other"), _where_fwd,
+              lambda m, g, condition: (None, m.where(condition, g, 0.0), m.where(condition, 0.0, g)),
+              saves=("condition",),
+              jvp=lambda m, t, condition: m.where(condition, 0.0 if t[1] is None else t[1],
+                                                  0.0 if t[2] is None else t[2]),
+              samples=lambda: [Sample(arr(3, 4) > 0, arr(3, 4, seed=1), arr(3, 4, seed=2)),
+                               Sample(arr(3, 1) > 0, arr(4, seed=1), 0.5)],
+              rule="g where condition to self, elsewhere to other")
+
+LERP = defop("lerp", "LerpBackward0", ("self", "end"), lambda a, b, weight: a + weight * (b - a),
+             lambda m, g, weight: (g * (1 - weight), g * weight), saves=("weight",),
+             jvp=lambda m, t, weight: _sum_tangents(None if t[0] is None else t[0] * (1 - weight),
+                                                     None if t[1] is None else t[1] * weight),
+             samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=4), params={"weight": 0.3})],
+             rule="d/dself = 1 - weight, d/dend = weight")
+LERP_T = defop("lerp.Tensor", "LerpBackward1", ("self", "end", "weight"), lambda a, b, w: a + w * (b - a),
+               lambda m, g, self, end, weight: (g * (1 - weight), g * weight, g * (end - self)),
+               saves=("self", "end", "weight"),
+               jvp=lambda m, t, self, end, weight: _sum_tangents(_sum_tangents(
+                   None if t[0] is None else t[0] * (1 - weight), None if t[1] is None else t[1] * weight),
+                   None if t[2] is None else t[2] * (end - self)),
+               samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=4), arr(3, 4, seed=5))],
+               rule="d/dself = 1 - weight, d/dend = weight, d/dweight = end - self")
+
+# -- comparisons (never differentiable) ------------------------------------------------------------
+
+def _compare(name, fn):
+    return defop(name, name, ("self", "other"), fn, None, promote=COMPARE, differentiable=False,
+                 rule="not differentiable (boolean result)")
+
+
+EQ, NE, LT, LE, GT, GE = (_compare(n, f) for n, f in (
+    ("eq", np.equal), ("ne", np.not_equal), ("lt", np.less), ("le", np.less_equal), ("gt", np.greater),
+    ("ge", np.greater_equal)))
+LOGICAL_AND = _compare("logical_and", np.logical_and)
+LOGICAL_OR = _compare("logical_or", np.logical_or)
+LOGICAL_XOR = _compare("logical_xor", np.logical_xor)
+LOGICAL_NOT = defop("logical_not", "logical_not", ("self",), np.logical_not, None, promote=COMPARE,
+                    differentiable=False, rule="not differentiable (boolean result)")
+ISNAN = defop("isnan", "isnan", ("self",), np.isnan, None, promote=COMPARE, differentiable=False,
+              rule="not differentiable (boolean result)")
+ISINF = defop("isinf", "isinf", ("self",), np.isinf, None, promote=COMPARE, differentiable=False,
+              rule="not differentiable (boolean result)")
+ISFINITE = defop("isfinite", "isfinite", ("self",), np.isfinite, None, promote=COMPARE, differentiable=False,
+                 rule="not differentiable (boolean result)")
+FLOOR_DIVIDE = defop("floor_divide", "floor_divide", ("self", "other"), np.floor_divide, None,
+                     differentiable=False, rule="not differentiable (torch: floor_divide has no gradient)")
+BITWISE_AND = defop("bitwise_and", "bitwise_and", ("self", "other"), np.bitwise_and, None, differentiable=False)
+BITWISE_OR = defop("bitwise_or", "bitwise_or", ("self", "other"), np.bitwise_or, None, differentiable=False)
+BITWISE_XOR = defop("bitwise_xor", "bitwise_xor", ("self", "other"), np.bitwise_xor, None, differentiable=False)
+BITWISE_NOT = defop("bitwise_not", "bitwise_not", ("self",), np.invert, None, differentiable=False)

@@ -1,0 +1,326 @@
+"""Reductions: sum, mean, prod, var, std, max/min (with and without dim), amax/amin,
+logsumexp, norm, cumsum, cumprod.
+
+Dims are stored negative (see shape.py). ``max``/``min`` without dim and
+``amax``/``amin`` share the gradient evenly among ties; ``max(dim)`` sends it
+to the returned index, as torch does.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .registry import FLOAT, KEEP, defop
+from .samples import Sample, arr, pos
+
+
+def _back_to_shape(m, g, shape, dims, keepdim):
+    """Broadcast a reduced gradient back over the reduced dims."""
+    if not keepdim and dims is not None:
+        g = m.unsqueeze_dims(g, dims, len(shape))
+    return m.g_expand(g, shape)
+
+
+def _sum_fwd(a, dim=None, keepdim=False):
+    if a.dtype.kind in "biu":
+        return np.sum(a, axis=dim, keepdims=keepdim, dtype=np.int64)
+    return np.sum(a, axis=dim, keepdims=keepdim)
+
+
+def _red_samples(shape=(3, 4), fn=arr):
+    return lambda: [Sample(fn(*shape)), Sample(fn(*shape, seed=2), params={"dim": (-1,), "keepdim": False}),
+                    Sample(fn(2, 3, 4, seed=3), params={"dim": (-3, -1), "keepdim": True})]
+
+
+def _full_samples(fn=arr):
+    return lambda: [Sample(fn(3, 4)), Sample(fn(5, seed=2)), Sample(fn(seed=4))]
+
+
+SUM = defop("sum", "SumBackward0", ("self",), _sum_fwd,
+            lambda m, g, self_sym_sizes: m.g_expand(g, self_sym_sizes), saves=("self_sym_sizes",),
+            promote=KEEP, jvp=lambda m, t: m.sum(t[0], tuple(range(m.nb, t[0].ndim)), False),
+            samples=_full_samples(), rule="1 for every element")
+SUM_DIM = defop("sum.dim_IntList", "SumBackward1", ("self",), _sum_fwd,
+                lambda m, g, self_sym_sizes, dim, keepdim: _back_to_shape(m, g, self_sym_sizes, dim, keepdim),
+                saves=("self_sym_sizes", "dim", "keepdim"), promote=KEEP,
+                jvp=lambda m, t, dim, keepdim: m.sum(t[0], dim, keepdim),
+                samples=lambda: _red_samples()()[1:], rule="1 for every element of the reduced dims")
+
+
+def _numel(shape, dims):
+    n = 1
+    for d in (range(len(shape)) if dims is None else dims):
+        n *= shape[d]
+    return n
+
+
+MEAN = defop("mean", "MeanBackward0", ("self",), lambda a: np.mean(a),
+             lambda m, g, self_sym_sizes: m.g_expand(g, self_sym_sizes) / max(_numel(self_sym_sizes, None), 1),
+             saves=("self_sym_sizes",), promote=FLOAT,
+             jvp=lambda m, t: m.mean(t[0], tuple(range(m.nb, t[0].ndim)), False),
+             samples=_full_samples(), rule="1/N for every element")
+MEAN_DIM = defop("mean.dim", "MeanBackward1", ("self",), lambda a, dim, keepdim: np.mean(a, axis=dim, keepdims=keepdim),
+                 lambda m, g, self_sym_sizes, dim, keepdim:
+                     _back_to_shape(m, g, self_sym_sizes, dim, keepdim) / max(_numel(self_sym_sizes, dim), 1),
+                 saves=("self_sym_sizes", "dim", "keepdim"), promote=FLOAT,
+                 jvp=lambda m, t, dim, keepdim: m.mean(t[0], dim, keepdim),
+                 samples=lambda: _red_samples()()[1:], rule="1/N over the reduced dims")
+
+
+def _var_fwd(a, dim, correction, keepdim):
+    n = _numel(a.shape, dim)
+    return np.var(a, axis=dim, ddof=0, keepdims=keepdim) * (n / max(n - correction, 0)) if n - correction > 0 else \
+        np.full(np.var(a, axis=dim, keepdims=keepdim).shape, np.nan, a.dtype)
+
+
+def _var_bwd(m, g, self, dim, correction, keepdim):
+    shape = tuple(self.shape)
+    n = _numel(shape, dim)
+    centered = self - m.mean(self, dim, True)
+    return _back_to_shape(m, g, shape, dim, keepdim) * centered * (2.0 / (n - correction))
+
+
+VAR = defop("var", "VarBackward0", ("self",), _var_fwd, _var_bwd, saves=("self", "dim", "correction", "keepdim"),
+            promote=FLOAT,
+            jvp=lambda m, t, self, dim, correction, keepdim:
+                m.sum(t[0] * (self - m.mean(self, dim, True)), _tail_dims(m, dim, self.ndim), keepdim)
+                * (2.0 / (_numel(tuple(self.shape), dim) - correction)),
+            samples=lambda: [Sample(arr(3, 4), params={"dim": None, "correction": 1, "keepdim": False}),
+                             Sample(arr(3, 4), params={"dim": (-1,), "correction": 0, "keepdim": True})],
+            rule="2 (self - mean) / (N - correction)")
+
+
+def _tail_dims(m, dim, ndim):
+    """Reduction dims of an unbatched ``ndim``-d value, addressed on a batched tangent."""
+    dims = range(ndim) if dim is None else [d % ndim for d in dim]
+    return tuple(m.nb + d for d in dims)
+
+
+def _std_bwd(m, g, self, dim, correction, keepdim, result):
+    shape = tuple(self.shape)
+    n = _numel(shape, dim)
+    centered = self - m.mean(self, dim, True)
+    r = result if keepdim or dim is None else m.unsqueeze_dims_plain(result, dim, len(shape))
+    return _back_to_shape(m, g, shape, dim, keepdim) * centered / (r * (n - correction))
+
+
+STD = defop("std", "StdBackward0", ("self",), lambda a, dim, correction, keepdim: np.sqrt(_var_fwd(a, dim, correction, keepdim)),
+            _std_bwd, saves=("self", "dim", "correction", "keepdim", "result"), promote=FLOAT,
+            samples=lambda: [Sample(arr(3, 4), params={"dim": None, "correction": 1, "keepdim": False}),
+                             Sample(arr(3, 4), params={"dim": (-1,), "correction": 0, "keepdim": False})],
+            rule="(self - mean) / ((N - correction) std)")
+
+
+def _even_share(m, g, self, result, dim, keepdim):
+    """Share g evenly among the elements equal to the result (max/min/amax/amin ties)."""
+    shape = tuple(self.shape)
+    r = result if keepdim or dim is None else m.unsqueeze_dims_plain(result, dim, len(shape))
+    mask = self == r
+    count = m.sum(m.where(mask, 1.0, 0.0), None if dim is None else dim, True)
+    return _back_to_shape(m, g, shape, dim, keepdim) * m.where(mask, 1.0, 0.0) / count
+
+
+MAX = defop("max", "MaxBackward1", ("self",), np.max,
+            lambda m, g, self, result: _even_share(m, g, self, result, None, False),
+            saves=("self", "result"), promote=KEEP,
+            samples=_full_samples(), rule="to the maximum; ties share evenly")
+MIN = defop("min", "MinBackward1", ("self",), np.min,
+            lambda m, g, self, result: _even_share(m, g, self, result, None, False),
+            saves=("self", "result"), promote=KEEP,
+            samples=_full_samples(), rule="to the minimum; ties share evenly")
+AMAX = defop("amax", "AmaxBackward0", ("self",), lambda a, dim, keepdim: np.amax(a, axis=dim, keepdims=keepdim),
+             lambda m, g, self, result, dim, keepdim: _even_share(m, g, self, result, dim, keepdim),
+             saves=("self", "result", "dim", "keepdim"), promote=KEEP,
+             samples=lambda: _red_samples()()[1:], rule="to the maxima; ties share evenly")
+AMIN = defop("amin", "AminBackward0", ("self",), lambda a, dim, keepdim: np.amin(a, axis=dim, keepdims=keepdim),
+             lambda m, g, self, result, dim, keepdim: _even_share(m, g, self, result, dim, keepdim),
+             saves=("self", "result", "dim", "keepdim"), promote=KEEP,
+             samples=lambda: _red_samples()()[1:], rule="to the minima; ties share evenly")
+
+
+def _max_dim_fwd(pick):
+    def fwd(a, dim, keepdim):
+        idx = pick(a, axis=dim, keepdims=True)
+        vals = np.take_along_axis(a, idx, dim)
+        if not keepdim:
+            vals, idx = np.squeeze(vals, dim), np.squeeze(idx, dim)
+        return vals, idx.astype(np.int64)
+    return fwd
+
+
+def _max_dim_bwd(m, g, self_sym_sizes, indices, dim, keepdim):
+    gv = g[0]
+    shape = tuple(self_sym_sizes)
+    if not keepdim:
+        gv = m.unsqueeze_dims(gv, (dim,), len(shape))
+        indices = m.unsqueeze_dims_plain(indices, (dim,), len(shape))
+    return m.where(m.one_hot_along(indices, dim, shape[dim]), m.g_expand(gv, shape), 0.0)
+
+
+MAX_DIM = defop("max.dim", "MaxBackward0", ("self",), _max_dim_fwd(np.argmax), _max_dim_bwd,
+                saves=("self_sym_sizes", "result1", "dim", "keepdim"), promote=KEEP, outputs=2, nondiff_outputs=(1,),
+                samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False}),
+                                 Sample(arr(3, 4), params={"dim": -2, "keepdim": True})],
+                rule="to the element at the returned index")
+MIN_DIM = defop("min.dim", "MinBackward0", ("self",), _max_dim_fwd(np.argmin), _max_dim_bwd,
+                saves=("self_sym_sizes", "result1", "dim", "keepdim"), promote=KEEP, outputs=2, nondiff_outputs=(1,),
+                samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False})],
+                rule="to the element at the returned index")
+ARGMAX = defop("argmax", "argmax", ("self",), lambda a, dim, keepdim: _arg(np.argmax, a, dim, keepdim), None,
+               promote=KEEP, differentiable=False, rule="not differentiable (indices)")
+ARGMIN = defop("argmin", "argmin", ("self",), lambda a, dim, keepdim: _arg(np.argmin, a, dim, keepdim), None,
+               promote=KEEP, differentiable=False, rule="not differentiable (indices)")
+
+
+def _arg(fn, a, dim, keepdim):
+    if dim is None:
+        r = np.asarray(fn(a), dtype=np.int64)
+        return r.reshape((1,) * a.ndim) if keepdim else r
+    return fn(a, axis=dim, keepdims=keepdim).astype(np.int64)
+
+
+def _logsumexp_fwd(a, dim, keepdim):
+    mx = np.amax(a, axis=dim, keepdims=True)
+    mx = np.where(np.isfinite(mx), mx, 0)
+    out = np.log(np.sum(np.exp(a - mx), axis=dim, keepdims=True)) + mx
+    return out if keepdim else np.squeeze(out, dim)
+
+
+def _logsumexp_bwd(m, g, self, result, dim, keepdim):
+    shape = tuple(self.shape)
+    r = result if keepdim else m.unsqueeze_dims_plain(result, dim, len(shape))
+    return _back_to_shape(m, g, shape, dim, keepdim) * m.exp(self - r)
+
+
+LOGSUMEXP = defop("logsumexp", "LogsumexpBackward0", ("self",), _logsumexp_fwd, _logsumexp_bwd,
+                  saves=("self", "result", "dim", "keepdim"), promote=FLOAT,
+                  jvp=lambda m, t, self, result, dim, keepdim: m.sum(
+                      t[0] * m.exp(self - (result if keepdim else m.unsqueeze_dims_plain(result, dim, self.ndim))),
+                      _tail_dims(m, dim, self.ndim), keepdim),
+                  samples=lambda: [Sample(arr(3, 4), params={"dim": (-1,), "keepdim": False}),
+                                   Sample(arr(3, 4) * 30, params={"dim": (-2, -1), "keepdim": True})],
+                  rule="softmax(self) over the reduced dims")
+
+
+def _prod_bwd(m, g, self, result):
+    # exact when no element is zero; zeros are handled by products of the others
+    return _prod_grad(m, m.g_expand(g, tuple(self.shape)), self, result, None)
+
+
+def _prod_grad(m, g_full, self, result, dim):
+    shape = tuple(self.shape)
+    flat = m.reshape(self, (-1,)) if dim is None else self
+    d = -1 if dim is None else dim
+    # product of all other elements = exclusive cumprod from the left * from the right
+    left = _cumprod_exclusive(m, flat, d)
+    right = m.flip(_cumprod_exclusive(m, m.flip(flat, (d,)), d), (d,))
+    others = left * right
+    if dim is None:
+        others = m.reshape(others, shape)
+    return g_full * others
+
+
+PROD = defop("prod", "ProdBackward0", ("self",), np.prod, _prod_bwd, saves=("self", "result"), promote=KEEP,
+             samples=lambda: [Sample(arr(3, 4)), Sample(np.array([1.5, 0.0, 2.0, -1.0]), note="a zero")],
+             rule="product of the other elements")
+
+
+def _prod_dim_bwd(m, g, self, result, dim, keepdim):
+    shape = tuple(self.shape)
+    gg = m.g_expand(g if keepdim else m.unsqueeze_dims(g, (dim,), len(shape)), shape)
+    return _prod_grad(m, gg, self, result, dim)
+
+
+PROD_DIM = defop("prod.dim_int", "ProdBackward1", ("self",), lambda a, dim, keepdim: np.prod(a, axis=dim, keepdims=keepdim),
+                 _prod_dim_bwd, saves=("self", "result", "dim", "keepdim"), promote=KEEP,
+                 samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False})],
+                 rule="product of the other elements along dim")
+
+
+def _cumsum_fwd(a, dim):
+    if a.dtype.kind in "biu":
+        return np.cumsum(a, axis=dim, dtype=np.int64)
+    return np.cumsum(a, axis=dim)
+
+
+CUMSUM = defop("cumsum", "CumsumBackward0", ("self",), _cumsum_fwd,
+               lambda m, g, dim: m.flip(m.cumsum(m.flip(g, (dim,)), dim), (dim,)), saves=("dim",), promote=KEEP,
+               jvp=lambda m, t, dim: m.cumsum(t[0], dim),
+               samples=lambda: [Sample(arr(3, 4), params={"dim": -1}), Sample(arr(5), params={"dim": -1})],
+               rule="reversed cumulative sum of the gradient")
+
+
+def _cumprod_bwd(m, g, self, result, dim):
+    if not bool((self == 0).any()):
+        return m.flip(m.cumsum(m.flip(g * result, (dim,)), dim), (dim,)) / self
+    return _cumprod_exact(m, g, self, dim)
+
+
+def _cumprod_exact(m, g, self, dim):
+    """grad_i = sum_{k >= i} g_k prod_{j <= k, j != i} x_j, exact where some x_j is 0."""
+    n = self.shape[dim]
+    cols = []
+    for i in range(n):
+        before = m.prod_dim(m.narrow(self, dim, 0, i), dim) if i else m.ones_like(m.narrow(self, dim, 0, 1))
+        col = m.g_narrow(g, dim, i, 1) * before
+        if i + 1 < n:
+            tail = m.cumprod(m.narrow(self, dim, i + 1, n - i - 1), dim) * before
+            col = col + m.sum(m.g_narrow(g, dim, i + 1, n - i - 1) * tail, dim, True)
+        cols.append(col)
+    return m.cat(cols, dim)
+
+
+def _cumprod_exclusive(m, x, dim):
+    """[1, x0, x0 x1, ...] along ``dim``."""
+    n = x.shape[dim]
+    ones = m.ones_like(m.narrow(x, dim, 0, 1))
+    if n == 1:
+        return ones
+    return m.cat([ones, m.cumprod(m.narrow(x, dim, 0, n - 1), dim)], dim)
+
+
+CUMPROD = defop("cumprod", "CumprodBackward0", ("self",), lambda a, dim: np.cumprod(a, axis=dim), _cumprod_bwd,
+                saves=("self", "result", "dim"), promote=KEEP,
+                samples=lambda: [Sample(arr(3, 4), params={"dim": -1}),
+                                 Sample(np.array([1.5, 0.0, 2.0, -1.0]), params={"dim": -1}, note="a zero")],
+                rule="sum over later outputs of g * result / self")
+
+
+def _norm_fwd(a, p, dim, keepdim):
+    ax = dim
+    if p == "fro" or p == 2:
+        return np.sqrt(np.sum(a * a, axis=ax, keepdims=keepdim))
+    if p == float("inf"):
+        return np.amax(np.abs(a), axis=ax, keepdims=keepdim)
+    if p == -float("inf"):
+        return np.amin(np.abs(a), axis=ax, keepdims=keepdim)
+    if p == 1:
+        return np.sum(np.abs(a), axis=ax, keepdims=keepdim)
+    if p == 0:
+        return np.sum(a != 0, axis=ax, keepdims=keepdim).astype(a.dtype)
+    return np.sum(np.abs(a) ** p, axis=ax, keepdims=keepdim) ** (1.0 / p)
+
+
+def _norm_bwd(m, g, self, result, p, dim, keepdim):
+    shape = tuple(self.shape)
+    r = result if keepdim or dim is None else m.unsqueeze_dims_plain(result, dim, len(shape))
+    gg = _back_to_shape(m, g, shape, dim, keepdim)
+    if p == 0:
+        return gg * 0.0
+    if p == 1:
+        return gg * m.sign(self)
+    if p == "fro" or p == 2:
+        return gg * m.where(r == 0, 0.0, self / m.where(r == 0, 1.0, r))
+    if p in (float("inf"), -float("inf")):
+        mask = m.where(m.abs(self) == r, 1.0, 0.0)
+        count = m.sum(mask, dim, True)
+        return gg * m.sign(self) * mask / count
+    return gg * m.sign(self) * m.abs(self) ** (p - 1) / m.where(r == 0, 1.0, r) ** (p - 1) * m.where(r == 0, 0.0, 1.0)
+
+
+NORM = defop("norm", "NormBackward1", ("self",), _norm_fwd, _norm_bwd,
+             saves=("self", "result", "p", "dim", "keepdim"), promote=FLOAT,
+             samples=lambda: [Sample(arr(3, 4), params={"p": 2, "dim": None, "keepdim": False}),
+                              Sample(arr(3, 4, away_from=0.0), params={"p": 1, "dim": (-1,), "keepdim": False}),
+                              Sample(arr(3, 4), params={"p": float("inf"), "dim": (-1,), "keepdim": True}),
+                              Sample(arr(3, 4), params={"p": 3, "dim": (-2,), "keepdim": False})],
+             rule="p=2: self/norm; p=1: sign(self); inf: sign at the max (ties share)")

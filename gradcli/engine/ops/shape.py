@@ -1,0 +1,277 @@
+"""Shape ops. Views (view, reshape when possible, t, transpose, permute, expand, squeeze,
+unsqueeze, select, slice, diagonal, unbind, split) share storage and version with
+their base; the rest (cat, stack, flip, roll, repeat, clone) copy.
+
+View parameters use negative dims so that a replay on a batched gradient
+addresses the same trailing dims.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .registry import KEEP, defop
+from .samples import Sample, arr
+
+
+def _view_op(name, node, fwd, bwd, saves=(), samples=None, rule="", outputs=1, jvp=None):
+    return defop(name, node, ("self",), fwd, bwd, saves=saves, promote=KEEP, view=True, outputs=outputs,
+                 jvp=jvp, samples=samples, rule=rule)
+
+
+def _reshape_view(a, shape):
+    try:
+        return np.reshape(a, shape, copy=False)
+    except ValueError:
+        raise ViewError(
+            "view size is not compatible with input tensor's size and stride (at least one dimension spans "
+            "across two contiguous subspaces). Use .reshape(...) instead.") from None
+
+
+class ViewError(RuntimeError):
+    pass
+
+
+VIEW = _view_op("view", "ViewBackward0", _reshape_view,
+                lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
+                jvp=lambda m, t, self_sym_sizes: None,
+                samples=lambda: [Sample(arr(3, 4), params={"shape": (2, 6)}), Sample(arr(6), params={"shape": (3, 2)})],
+                rule="reshape the gradient back to self's shape")
+UNSAFE_VIEW = defop("reshape.copy", "UnsafeViewBackward0", ("self",), lambda a, shape: np.reshape(a, shape).copy(),
+                    lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
+                    promote=KEEP,
+                    samples=lambda: [Sample(arr(3, 4).T, params={"shape": (12,)})],
+                    rule="reshape the gradient back to self's shape")
+T = _view_op("t", "TBackward0", lambda a: a.T,
+             lambda m, g, self_sym_sizes: m.transpose(g, -1, -2) if len(self_sym_sizes) == 2 else g,
+             saves=("self_sym_sizes",), samples=lambda: [Sample(arr(3, 4)), Sample(arr(5))],
+             rule="transpose the gradient")
+TRANSPOSE = _view_op("transpose", "TransposeBackward0", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
+                     lambda m, g, dim0, dim1: m.transpose(g, dim0, dim1), saves=("dim0", "dim1"),
+                     samples=lambda: [Sample(arr(2, 3, 4), params={"dim0": -3, "dim1": -1})],
+                     rule="transpose the gradient back")
+PERMUTE = _view_op("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims),
+                   lambda m, g, dims: m.g_permute(g, tuple(np.argsort(dims))), saves=("dims",),
+                   samples=lambda: [Sample(arr(2, 3, 4), params={"dims": (2, 0, 1)})],
+                   rule="apply the inverse permutation")
+EXPAND = _view_op("expand", "ExpandBackward0", lambda a, size: np.broadcast_to(a, size),
+                  lambda m, g, self_sym_sizes: m.sum_to(g, self_sym_sizes), saves=("self_sym_sizes",),
+                  samples=lambda: [Sample(arr(3, 1), params={"size": (2, 3, 4)}), Sample(arr(), params={"size": (3,)})],
+                  rule="sum the gradient over the expanded dims")
+SQUEEZE = _view_op("squeeze", "SqueezeBackward0", np.squeeze,
+                   lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
+                   samples=lambda: [Sample(arr(3, 1, 4, 1))], rule="unsqueeze the gradient back")
+SQUEEZE_DIM = _view_op("squeeze.dim", "SqueezeBackward1", lambda a, dim: np.squeeze(a, dim) if a.shape[dim] == 1 else a,
+                       lambda m, g, self_sym_sizes, dim: m.g_reshape(g, self_sym_sizes),
+                       saves=("self_sym_sizes", "dim"),
+                       samples=lambda: [Sample(arr(3, 1, 4), params={"dim": -2})], rule="unsqueeze the gradient back")
+UNSQUEEZE = _view_op("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
+                     lambda m, g, dim: m.squeeze(g, dim), saves=("dim",),
+                     samples=lambda: [Sample(arr(3, 4), params={"dim": -2})], rule="squeeze the gradient back")
+
+
+def _select(a, dim, index):
+    idx = [slice(None)] * a.ndim
+    idx[dim] = index
+    return a[tuple(idx)]
+
+
+def _select_bwd(m, g, self_sym_sizes, dim, index):
+    return m.embed(m.g_zeros(g, self_sym_sizes), g, dim, index)
+
+
+SELECT = _view_op("select", "SelectBackward0", _select, _select_bwd, saves=("self_sym_sizes", "dim", "index"),
+                  samples=lambda: [Sample(arr(3, 4), params={"dim": -2, "index": 1}),
+                                   Sample(arr(3, 4), params={"dim": -1, "index": -1})],
+                  rule="the gradient lands in the selected row, zeros elsewhere")
+
+
+def _slice(a, dim, start, end, step):
+    idx = [slice(None)] * a.ndim
+    idx[dim] = slice(start, end, step)
+    return a[tuple(idx)]
+
+
+def _slice_bwd(m, g, self_sym_sizes, dim, start, end, step):
+    return m.embed(m.g_zeros(g, self_sym_sizes), g, dim, slice(start, end, step))
+
+
+SLICE = _view_op("slice", "SliceBackward0", _slice, _slice_bwd,
+                 saves=("self_sym_sizes", "dim", "start", "end", "step"),
+                 samples=lambda: [Sample(arr(5, 4), params={"dim": -2, "start": 1, "end": 4, "step": 2})],
+                 rule="the gradient lands in the slice, zeros elsewhere")
+DIAGONAL = _view_op("diagonal", "DiagonalBackward0", lambda a, offset, dim1, dim2: np.diagonal(a, offset, dim1, dim2),
+                    lambda m, g, self_sym_sizes, offset, dim1, dim2: m.embed_diagonal(m.g_zeros(g, self_sym_sizes), g,
+                                                                                      offset, dim1, dim2),
+                    saves=("self_sym_sizes", "offset", "dim1", "dim2"),
+                    samples=lambda: [Sample(arr(3, 4), params={"offset": 0, "dim1": -2, "dim2": -1}),
+                                     Sample(arr(2, 3, 3), params={"offset": 1, "dim1": -2, "dim2": -1})],
+                    rule="the gradient goes back onto the diagonal")
+
+
+def _unbind(a, dim):
+    return tuple(_select(a, dim, i) for i in range(a.shape[dim]))
+
+
+def _unbind_bwd(m, g, dim):
+    return m.stack(list(g), dim)
+
+
+UNBIND = _view_op("unbind", "UnbindBackward0", _unbind, _unbind_bwd, saves=("dim",), outputs=-1,
+                  samples=lambda: [Sample(arr(3, 4), params={"dim": -2})], rule="stack the gradients")
+
+
+def _split(a, sizes, dim):
+    bounds = np.cumsum(sizes)[:-1]
+    return tuple(np.split(a, bounds, axis=dim))
+
+
+SPLIT = _view_op("split", "SplitWithSizesBackward0", _split,
+                 lambda m, g, sizes, dim: m.cat(list(g), dim), saves=("sizes", "dim"), outputs=-1,
+                 samples=lambda: [Sample(arr(5, 4), params={"sizes": (2, 3), "dim": -2})],
+                 rule="concatenate the gradients")
+ALIAS = _view_op("alias", "AliasBackward0", lambda a: a.view(), lambda m, g: g, rule="identity")
+
+# -- copies ----------------------------------------------------------------------------------------
+
+CLONE = defop("clone", "CloneBackward0", ("self",), lambda a: a.copy(), lambda m, g: g, promote=KEEP,
+              jvp=lambda m, t: t[0], samples=lambda: [Sample(arr(3, 4))], rule="identity")
+
+
+def _cat(*arrays, dim):
+    return np.concatenate(arrays, axis=dim)
+
+
+def _cat_bwd(m, g, sizes, dim):
+    out, start = [], 0
+    for n in sizes:
+        out.append(m.narrow(g, dim, start, n) if n else None)
+        start += n
+    return tuple(out)
+
+
+def cat_op(n: int):
+    """cat of ``n`` tensors (one record per arity keeps the edge list exact)."""
+    key = f"cat.{n}"
+    from .registry import OPS
+    if key in OPS:
+        return OPS[key]
+    return defop(key, "CatBackward0", tuple(f"tensors{i}" for i in range(n)), _cat, _cat_bwd,
+                 saves=("sizes", "dim"), samples=None, rule="split the gradient back into the pieces")
+
+
+def _stack(*arrays, dim):
+    return np.stack(arrays, axis=dim)
+
+
+def _stack_bwd(m, g, dim, count):
+    return tuple(m.select(g, dim, i) for i in range(count))
+
+
+def stack_op(n: int):
+    key = f"stack.{n}"
+    from .registry import OPS
+    if key in OPS:
+        return OPS[key]
+    return defop(key, "StackBackward0", tuple(f"tensors{i}" for i in range(n)), _stack, _stack_bwd,
+                 saves=("dim", "count"), samples=None, rule="unstack the gradient")
+
+
+FLIP = defop("flip", "FlipBackward0", ("self",), lambda a, dims: np.flip(a, dims).copy(),
+             lambda m, g, dims: m.flip(g, dims), saves=("dims",), promote=KEEP,
+             jvp=lambda m, t, dims: m.flip(t[0], dims),
+             samples=lambda: [Sample(arr(3, 4), params={"dims": (-1,)})], rule="flip the gradient back")
+ROLL = defop("roll", "RollBackward0", ("self",), lambda a, shifts, dims: np.roll(a, shifts, dims),
+             lambda m, g, shifts, dims: m.roll(g, tuple(-s for s in shifts), dims), saves=("shifts", "dims"),
+             promote=KEEP, jvp=lambda m, t, shifts, dims: m.roll(t[0], shifts, dims),
+             samples=lambda: [Sample(arr(3, 4), params={"shifts": (1,), "dims": (-1,)})],
+             rule="roll the gradient back")
+
+
+def _repeat_bwd(m, g, self_sym_sizes, repeats):
+    shape = tuple(self_sym_sizes)
+    lead = len(repeats) - len(shape)
+    full = (1,) * lead + shape
+    # view the gradient as (r0, s0, r1, s1, ...) and sum the r's
+    split = []
+    for r, s in zip(repeats, full):
+        split += [r, s]
+    gg = m.g_reshape(g, tuple(split))
+    gg = m.sum(gg, tuple(m.nb + 2 * i for i in range(len(repeats))), False)
+    return m.g_reshape(gg, shape)
+
+
+REPEAT = defop("repeat", "RepeatBackward0", ("self",), lambda a, repeats: np.tile(a, repeats), _repeat_bwd,
+               saves=("self_sym_sizes", "repeats"), promote=KEEP,
+               samples=lambda: [Sample(arr(2, 3), params={"repeats": (2, 1, 2)})],
+               rule="sum the gradient over the copies")
+
+
+# -- scatters: the differentiable inverses of views (used by view backwards and CopySlices) ---------
+
+def _region(a, dim, index):
+    idx = [slice(None)] * a.ndim
+    idx[dim] = index
+    return tuple(idx)
+
+
+def _embed_fwd(a, src, dim, index):
+    out = a.copy()
+    out[_region(out, dim, index)] = src
+    return out
+
+
+def _embed_bwd(m, g, dim, index):
+    zero = m.g_index(g, _region_tail(dim, index)) * 0.0
+    return m.embed(g, zero, dim, index), m.g_index(g, _region_tail(dim, index))
+
+
+def _region_tail(dim, index):
+    """An index tuple for negative ``dim`` that leaves leading (batch) dims alone."""
+    return (Ellipsis, index) + (slice(None),) * (-dim - 1)
+
+
+EMBED = defop("slice_scatter", "SliceScatterBackward0", ("self", "src"), _embed_fwd, _embed_bwd,
+              saves=("dim", "index"), promote=KEEP,
+              samples=lambda: [Sample(arr(4, 3), arr(2, 3, seed=3), params={"dim": -2, "index": slice(1, 4, 2)}),
+                               Sample(arr(4, 3), arr(4, seed=3), params={"dim": -1, "index": 0})],
+              rule="d/dself = g outside the region, d/dsrc = g inside it")
+
+
+def _diag_index(shape, offset, dim1, dim2):
+    """Index arrays that address the ``offset`` diagonal of dims ``dim1``/``dim2`` (negative)."""
+    n1, n2 = shape[dim1], shape[dim2]
+    if offset >= 0:
+        k = max(min(n1, n2 - offset), 0)
+        i, j = np.arange(k), np.arange(k) + offset
+    else:
+        k = max(min(n1 + offset, n2), 0)
+        i, j = np.arange(k) - offset, np.arange(k)
+    return i, j
+
+
+def _diag_region(ndim, dim1, dim2, i, j):
+    idx = [slice(None)] * ndim
+    idx[dim1] = i
+    idx[dim2] = j
+    return idx
+
+
+def _embed_diag_fwd(a, src, offset, dim1, dim2):
+    out = a.copy()
+    i, j = _diag_index(a.shape, offset, dim1, dim2)
+    # numpy moves advanced-index dims to the front when they are not adjacent; write through a moved view
+    moved = np.moveaxis(out, (dim1, dim2), (-2, -1))
+    moved[..., i, j] = src
+    return out
+
+
+def _embed_diag_bwd(m, g, offset, dim1, dim2):
+    d = m.diagonal(g, offset, dim1, dim2)
+    return m.embed_diagonal(g, d * 0.0, offset, dim1, dim2), d
+
+
+EMBED_DIAG = defop("diagonal_scatter", "DiagonalScatterBackward0", ("self", "src"), _embed_diag_fwd,
+                   _embed_diag_bwd, saves=("offset", "dim1", "dim2"), promote=KEEP,
+                   samples=lambda: [Sample(arr(3, 4), arr(3, seed=2), params={"offset": 0, "dim1": -2, "dim2": -1}),
+                                    Sample(arr(3, 3), arr(2, seed=2), params={"offset": -1, "dim1": -2, "dim2": -1})],
+                   rule="d/dself = g off the diagonal, d/dsrc = the diagonal of g")

@@ -1,0 +1,422 @@
+"""Tensor: an ndarray plus the autograd state torch keeps beside it.
+
+Hot fields live in ``__slots__``; what few tensors need (hooks, retain_grad,
+view replay, forward-mode tangents, user attributes) lives in ``_x`` or the
+instance dict, so making a tensor costs a handful of attribute stores.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import dtypes, errors
+from .graph import AccumulateGrad, add_hook
+from .grad_mode import state as _mode
+
+_new = object.__new__
+
+
+class TensorExtras:
+    """Rarely used per-tensor state."""
+
+    __slots__ = ("accum", "hooks", "post_hooks", "retains_grad", "view_steps", "view_version", "tangents",
+                 "is_param")
+
+    def __init__(self):
+        self.accum = self.hooks = self.post_hooks = self.view_steps = self.tangents = None
+        self.retains_grad = self.is_param = False
+        self.view_version = -1
+
+
+class Size(tuple):
+    """``torch.Size``: a tuple that prints as torch does."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return f"torch.Size({list(self)})"
+
+    __str__ = __repr__
+
+    def numel(self) -> int:
+        n = 1
+        for s in self:
+            n *= s
+        return n
+
+
+class Tensor:
+    """A torch-like tensor over a numpy array (see DESIGN §2)."""
+
+    __slots__ = ("_data", "_grad_fn", "_output_nr", "_requires_grad", "_grad", "_vc", "_base", "_x",
+                 "__dict__", "__weakref__")
+    __array_priority__ = 1000
+    __array_ufunc__ = None  # numpy defers to our reflected operators
+
+    def __init__(self, *args):
+        """``torch.Tensor([...])`` makes a default-float tensor; ``torch.Tensor(2, 3)`` an empty one."""
+        if len(args) == 1 and not isinstance(args[0], int):
+            data = np.asarray(_to_nested(args[0]), dtype=dtypes.get_default_dtype().np)
+        else:
+            data = np.zeros(tuple(args), dtype=dtypes.get_default_dtype().np)
+        _init(self, data)
+
+    # -- identity and metadata --------------------------------------------------------------
+    @property
+    def shape(self) -> Size:
+        return Size(self._data.shape)
+
+    def size(self, dim: int | None = None):
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[_wrap_dim(dim, self._data.ndim)]
+
+    @property
+    def dtype(self) -> dtypes.dtype:
+        return dtypes.from_numpy_dtype(self._data.dtype)
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim
+
+    def dim(self) -> int:
+        return self._data.ndim
+
+    ndimension = dim
+
+    def numel(self) -> int:
+        return self._data.size
+
+    nelement = numel
+
+    def element_size(self) -> int:
+        return self._data.itemsize
+
+    @property
+    def device(self) -> str:
+        return "cpu"
+
+    @property
+    def is_cuda(self) -> bool:
+        return False
+
+    def is_floating_point(self) -> bool:
+        return self._data.dtype.kind == "f"
+
+    def is_complex(self) -> bool:
+        return self._data.dtype.kind == "c"
+
+    def is_contiguous(self) -> bool:
+        return self._data.flags.c_contiguous
+
+    def stride(self, dim: int | None = None):
+        item = self._data.itemsize
+        st = tuple(s // item for s in self._data.strides)
+        return st if dim is None else st[_wrap_dim(dim, self._data.ndim)]
+
+    def data_ptr(self) -> int:
+        return self._data.__array_interface__["data"][0]
+
+    def untyped_storage_ptr(self) -> int:
+        base = self._data
+        while base.base is not None and isinstance(base.base, np.ndarray):
+            base = base.base
+        return base.__array_interface__["data"][0]
+
+    # -- autograd state ---------------------------------------------------------------------
+    @property
+    def requires_grad(self) -> bool:
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, flag) -> None:
+        self.requires_grad_(bool(flag))
+
+    def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
+        if self._grad_fn is not None:
+            if requires_grad:
+                return self
+            raise errors.GraphError(errors.NONLEAF_REQUIRES_GRAD)
+        if requires_grad and self._data.dtype.kind not in "fc":
+            raise errors.DTypeError(errors.INT_REQUIRES_GRAD)
+        if requires_grad and self._vc is None and not _mode.inference:
+            raise errors.AutogradError("Setting requires_grad=True on inference tensor outside InferenceMode "
+                                       "is not allowed.")
+        self._requires_grad = bool(requires_grad)
+        return self
+
+    @property
+    def is_leaf(self) -> bool:
+        return self._grad_fn is None
+
+    @property
+    def grad_fn(self):
+        if self._base is not None:
+            refresh_view_grad_fn(self)
+        return self._grad_fn
+
+    @property
+    def output_nr(self) -> int:
+        return self._output_nr
+
+    @property
+    def grad(self):
+        if self._grad is None and self._grad_fn is not None and not self.retains_grad:
+            import warnings
+            warnings.warn(
+                "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
+                "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
+                "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor.",
+                UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value) -> None:
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type "
+                                f"{type(value).__name__}")
+            if value._data.dtype != self._data.dtype:
+                raise errors.DTypeError("assigned grad has data of a different type")
+            if value._data.shape != self._data.shape:
+                raise errors.ShapeError("assigned grad has data of a different size")
+        self._grad = value
+
+    @property
+    def retains_grad(self) -> bool:
+        return self._x is not None and self._x.retains_grad
+
+    @property
+    def _extras(self) -> TensorExtras:
+        if self._x is None:
+            self._x = TensorExtras()
+        return self._x
+
+    def retain_grad(self) -> None:
+        """Keep ``.grad`` for this non-leaf after backward (a no-op on leaves)."""
+        if not self._requires_grad:
+            raise errors.GraphError("can't retain_grad on Tensor that has requires_grad=False")
+        if self._grad_fn is None or self.retains_grad:
+            return
+        self._extras.retains_grad = True
+        self.grad_fn.retain_output(self._output_nr, self)
+
+    def register_hook(self, hook):
+        """``hook(grad)`` runs when this tensor's gradient is computed; it may return a replacement."""
+        if not self._requires_grad:
+            raise errors.GraphError("cannot register a hook on a tensor that doesn't require gradient")
+        fn = self.grad_fn
+        if fn is not None:
+            return fn.add_tensor_hook(self._output_nr, hook)
+        x = self._extras
+        if x.hooks is None:
+            x.hooks = {}
+        return add_hook(x.hooks, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        """``hook(tensor)`` runs after ``.grad`` of this leaf was updated."""
+        if not self._requires_grad:
+            raise errors.GraphError("cannot register a hook on a tensor that doesn't require gradient")
+        if self._grad_fn is not None:
+            raise errors.GraphError("post accumulate grad hooks cannot be registered on non-leaf tensors")
+        x = self._extras
+        if x.post_hooks is None:
+            x.post_hooks = {}
+        return add_hook(x.post_hooks, hook)
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
+        from .backward import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    def detach(self) -> "Tensor":
+        """Same data and version counter, no graph."""
+        return make(self._data, None, 0, False, self._vc, None)
+
+    def detach_(self) -> "Tensor":
+        if self._base is not None:
+            raise errors.AutogradError("Can't detach views in-place. Use detach() instead. If you are using "
+                                       "DistributedDataParallel (DDP) for training, and gradient_as_bucket_view "
+                                       "is set as True, gradients are views of DDP buckets, and hence detach_() "
+                                       "cannot be called on these gradients. To fix this error, please refer to "
+                                       "the Optimizer.zero_grad() function in torch/optim/optimizer.py as the "
+                                       "solution.")
+        self._grad_fn = None
+        self._output_nr = 0
+        self._requires_grad = False
+        return self
+
+    @property
+    def data(self) -> "Tensor":
+        """The same storage with no graph and its own version counter (torch's ``.data``)."""
+        return make(self._data, None, 0, False, [0], None)
+
+    @data.setter
+    def data(self, value: "Tensor") -> None:
+        self._data = value._data
+
+    @property
+    def _version(self) -> int:
+        if self._vc is None:
+            raise errors.AutogradError(errors.INFERENCE_VERSION)
+        return self._vc[0]
+
+    def is_inference(self) -> bool:
+        return self._vc is None
+
+    # -- conversions ------------------------------------------------------------------------
+    def item(self):
+        if self._data.size != 1:
+            raise errors.ShapeError(f"a Tensor with {self._data.size} elements cannot be converted to Scalar")
+        return self._data.reshape(()).item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def numpy(self, force: bool = False) -> np.ndarray:
+        if self._requires_grad and not force:
+            raise errors.AutogradError(errors.NUMPY_REQUIRES_GRAD)
+        return self._data
+
+    def __bool__(self) -> bool:
+        if self._data.size != 1:
+            raise errors.AutogradError("Boolean value of Tensor with more than one value is ambiguous")
+        return bool(self._data.reshape(()))
+
+    def __float__(self) -> float:
+        return float(self.item())
+
+    def __int__(self) -> int:
+        return int(self.item())
+
+    def __index__(self) -> int:
+        if self._data.dtype.kind not in "iub" or self._data.size != 1:
+            raise TypeError("only integer tensors of a single element can be converted to an index")
+        return int(self.item())
+
+    def __complex__(self) -> complex:
+        return complex(self.item())
+
+    def __len__(self) -> int:
+        if self._data.ndim == 0:
+            raise TypeError("len() of a 0-d tensor")
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor")
+        from .functional_ops import unbind
+        return iter(unbind(self, 0))
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __format__(self, spec: str) -> str:
+        if self._data.ndim == 0:
+            return format(self.item(), spec)
+        if spec:
+            raise TypeError("unsupported format string passed to Tensor.__format__")
+        return repr(self)
+
+    def __repr__(self) -> str:
+        from .printing import format_tensor
+        suffixes = []
+        if self._grad_fn is not None:
+            suffixes.append(f"grad_fn=<{self.grad_fn.name()}>")
+        elif self._requires_grad:
+            suffixes.append("requires_grad=True")
+        tangent = self._x.tangents if self._x is not None else None
+        if tangent:
+            from .forward_ad import tangent_suffix
+            suffixes.append(tangent_suffix(self))
+        return format_tensor(self._data, self._data.dtype.name,
+                             default_float=dtypes.get_default_dtype().name, suffixes=suffixes)
+
+    __str__ = __repr__
+
+    def __reduce__(self):
+        raise TypeError("gradcli tensors cannot be pickled")
+
+    def __deepcopy__(self, memo):
+        return self.clone().detach().requires_grad_(self._requires_grad)
+
+
+def _init(t: Tensor, data: np.ndarray) -> None:
+    t._data = data
+    t._grad_fn = None
+    t._output_nr = 0
+    t._requires_grad = False
+    t._grad = None
+    t._vc = None if _mode.inference else [0]
+    t._base = None
+    t._x = None
+
+
+def make(data, grad_fn=None, output_nr: int = 0, requires_grad: bool = False, vc=None, base=None) -> Tensor:
+    """Wrap an ndarray without copying (the engine's internal constructor)."""
+    t = _new(Tensor)
+    t._data = data
+    t._grad_fn = grad_fn
+    t._output_nr = output_nr
+    t._requires_grad = requires_grad
+    t._grad = None
+    t._vc = vc if vc is not None else (None if _mode.inference else [0])
+    t._base = base
+    t._x = None
+    return t
+
+
+def accumulator(t: Tensor) -> AccumulateGrad:
+    """The leaf's AccumulateGrad node, made once and reused, as torch does."""
+    x = t._x
+    if x is None:
+        x = t._x = TensorExtras()
+    acc = x.accum
+    if acc is None:
+        acc = x.accum = AccumulateGrad(t)
+    return acc
+
+
+def edge(t: Tensor) -> tuple:
+    """The graph edge an op records for input ``t``."""
+    if t._base is not None:
+        refresh_view_grad_fn(t)
+    fn = t._grad_fn
+    if fn is not None:
+        return (fn, t._output_nr)
+    if t._requires_grad:
+        return (accumulator(t), 0)
+    return (None, 0)
+
+
+def refresh_view_grad_fn(view: Tensor) -> None:
+    """A view whose base was changed in place gets its grad_fn rebuilt from the base's new graph."""
+    x = view._x
+    if x is None or x.view_steps is None or view._vc is None or x.view_version == view._vc[0]:
+        return
+    base = view._base
+    x.view_version = view._vc[0]
+    if not base._requires_grad or not _mode.grad and base._grad_fn is None:
+        return
+    from .views import replay
+    from .grad_mode import enable_grad
+    with enable_grad():
+        fresh = replay(base, x.view_steps)
+    view._grad_fn = fresh._grad_fn
+    view._output_nr = fresh._output_nr
+    view._requires_grad = fresh._requires_grad
+
+
+def _wrap_dim(dim: int, ndim: int) -> int:
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+    return dim % n
+
+
+def _to_nested(value):
+    """Turn nested lists/tuples that may hold tensors into plain Python numbers."""
+    if isinstance(value, Tensor):
+        return value._data
+    if isinstance(value, (list, tuple)):
+        return [_to_nested(v) for v in value]
+    return value
+

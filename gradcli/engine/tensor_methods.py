@@ -1,0 +1,328 @@
+"""Tensor operators and methods, attached to :class:`Tensor` from the functional API,
+plus the in-place family (``add_``, ``mul_``, ``zero_``, ``copy_``...)."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import dtypes, errors, functions as F
+from .dispatch import call, call_inplace
+from .ops import pointwise as P
+from .ops.registry import KEEP, defop
+from .ops.samples import Sample, arr
+from .tensor import Tensor
+from .views import getitem, setitem
+
+# -- records for in-place-only ops -----------------------------------------------------------------
+
+ZERO = defop("zero_", "ZeroBackward0", ("self",), lambda a: np.zeros_like(a), lambda m, g: g * 0.0,
+             promote=KEEP, jvp=lambda m, t: t[0] * 0.0, samples=lambda: [Sample(arr(3))], rule="0")
+FILL = defop("fill_", "FillBackward0", ("self",), lambda a, value: np.full_like(a, value), lambda m, g: g * 0.0,
+             promote=KEEP, jvp=lambda m, t: t[0] * 0.0, samples=lambda: [Sample(arr(3), params={"value": 2.0})],
+             rule="0")
+
+
+def _copy_fwd(a, src):
+    return np.broadcast_to(np.asarray(src, dtype=a.dtype), a.shape).copy()
+
+
+COPY = defop("copy_", "CopyBackwards", ("self", "src"), _copy_fwd, lambda m, g: (g * 0.0, g), promote=KEEP,
+             jvp=lambda m, t: t[1], samples=lambda: [Sample(arr(3, 4), arr(4, seed=2))],
+             rule="d/dself = 0, d/dsrc = g (summed to src's shape)")
+TO_COPY = defop("_to_copy", "ToCopyBackward0", ("self",), lambda a, dtype: a.astype(dtype), lambda m, g: g,
+                promote=KEEP, jvp=lambda m, t: t[0], samples=None, rule="identity (cast back to self's dtype)")
+
+
+def zero_(self: Tensor) -> Tensor:
+    return call_inplace(ZERO, self, (self,))
+
+
+def fill_(self: Tensor, value) -> Tensor:
+    if isinstance(value, Tensor):
+        return copy_(self, value.expand(self.shape) if value.ndim == 0 else value)
+    return call_inplace(FILL, self, (self,), {"value": value})
+
+
+def copy_(self: Tensor, src, non_blocking=False) -> Tensor:
+    if not isinstance(src, Tensor):
+        src = F.tensor(src, dtype=self.dtype)
+    try:
+        np.broadcast_to(src._data, self._data.shape)
+    except ValueError:
+        raise errors.ShapeError(f"The size of tensor a ({self.shape[-1] if self.ndim else 1}) must match the size "
+                                f"of tensor b ({src.shape[-1] if src.ndim else 1}) at non-singleton dimension "
+                                f"{self.ndim - 1}") from None
+    return call_inplace(COPY, self, (self, src))
+
+
+def _binary_inplace(op):
+    def method(self, other, *, alpha=1):
+        if alpha != 1:
+            other = F.mul(other, alpha)
+        return call_inplace(op, self, (self, F._as_operand(other)))
+    method.__name__ = op.name + "_"
+    return method
+
+
+def _unary_inplace(op):
+    def method(self):
+        return call_inplace(op, self, (self,))
+    method.__name__ = op.name + "_"
+    return method
+
+
+add_ = _binary_inplace(P.ADD)
+sub_ = _binary_inplace(P.SUB)
+
+
+def mul_(self, other):
+    return call_inplace(P.MUL, self, (self, F._as_operand(other)))
+
+
+def div_(self, other, *, rounding_mode=None):
+    if rounding_mode is not None:
+        return copy_(self, F.div(self, other, rounding_mode=rounding_mode))
+    return call_inplace(P.DIV, self, (self, F._as_operand(other)))
+
+
+def pow_(self, exponent):
+    if isinstance(exponent, Tensor):
+        return call_inplace(P.POW_T, self, (self, exponent))
+    return call_inplace(P.POW, self, (self,), {"exponent": exponent})
+
+
+def clamp_(self, min=None, max=None):
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        return copy_(self, F.clamp(self, min, max))
+    return call_inplace(P.CLAMP, self, (self,), {"min": min, "max": max})
+
+
+neg_, exp_, log_, sqrt_, abs_, sin_, cos_, tanh_, floor_, ceil_, round_, trunc_, reciprocal_, sign_ = (
+    _unary_inplace(op) for op in (P.NEG, P.EXP, P.LOG, P.SQRT, P.ABS, P.SIN, P.COS, P.TANH, P.FLOOR, P.CEIL,
+                                  P.ROUND, P.TRUNC, P.RECIPROCAL, P.SIGN))
+
+
+def uniform_(self, a=0.0, b=1.0):
+    from . import creation
+    return _init_inplace(self, creation._gen.uniform(a, b, self._data.shape))
+
+
+def normal_(self, mean=0.0, std=1.0):
+    from . import creation
+    return _init_inplace(self, creation._gen.normal(mean, std, self._data.shape))
+
+
+def _init_inplace(self, values):
+    from .grad_mode import state
+    if state.grad and self._requires_grad and self._grad_fn is None:
+        raise errors.GraphError(errors.LEAF_INPLACE)
+    np.copyto(self._data, values, casting="unsafe")
+    if self._vc is not None:
+        self._vc[0] += 1
+    return self
+
+
+# -- conversions -------------------------------------------------------------------------------------
+
+def to(self, *args, **kwargs):
+    """``to(dtype)``, ``to("cpu")``, ``to(other)``: a copy only when the dtype changes."""
+    dtype = kwargs.get("dtype")
+    for a in args:
+        if isinstance(a, dtypes.dtype):
+            dtype = a
+        elif isinstance(a, Tensor):
+            dtype = a.dtype
+        elif isinstance(a, str) and a not in ("cpu",):
+            if a.startswith("cuda") or a == "mps":
+                raise errors.AutogradError("Torch not compiled with CUDA enabled (gradcli runs on the CPU only)")
+            dtype = dtypes.as_dtype(a)
+    if dtype is None:
+        return self
+    npd = dtypes.as_dtype(dtype).np
+    if npd == self._data.dtype and not kwargs.get("copy"):
+        return self
+    return call(TO_COPY, (self,), {"dtype": npd})
+
+
+def _caster(d):
+    def method(self, memory_format=None):
+        return to(self, d)
+    return method
+
+
+def contiguous(self, memory_format=None):
+    return self if self._data.flags.c_contiguous else F.clone(self)
+
+
+def type_as(self, other):
+    return to(self, other.dtype)
+
+
+def type_(self, dtype=None):
+    if dtype is None:
+        return "torch." + {"float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor",
+                           "int64": "LongTensor", "int32": "IntTensor", "bool": "BoolTensor"}.get(
+            self._data.dtype.name, self._data.dtype.name)
+    return to(self, dtype)
+
+
+def cpu(self):
+    return self
+
+
+def cuda(self, *args, **kwargs):
+    raise errors.AutogradError("Torch not compiled with CUDA enabled (gradcli runs on the CPU only)")
+
+
+def new_tensor(self, data, dtype=None, requires_grad=False):
+    return F.tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def new_zeros(self, *size, dtype=None, requires_grad=False):
+    return F.zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def new_ones(self, *size, dtype=None, requires_grad=False):
+    return F.ones(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def new_empty(self, *size, dtype=None, requires_grad=False):
+    return F.zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def new_full(self, size, fill_value, dtype=None, requires_grad=False):
+    return F.full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+# -- attaching ----------------------------------------------------------------------------------------
+
+def _rev(fn):
+    def method(self, other):
+        return fn(other, self)
+    return method
+
+
+def _view_method(self, *shape):
+    return F.view(self, *shape)
+
+
+def _reshape_method(self, *shape):
+    return F.reshape(self, *shape)
+
+
+def _max_method(self, dim=None, keepdim=False):
+    return F.max(self, dim, keepdim)
+
+
+def _min_method(self, dim=None, keepdim=False):
+    return F.min(self, dim, keepdim)
+
+
+def _eq(self, other):
+    return F.eq(self, other)
+
+
+def _ne(self, other):
+    return F.ne(self, other)
+
+
+def _iadd(self, other):
+    return add_(self, other)
+
+
+def _isub(self, other):
+    return sub_(self, other)
+
+
+def _imul(self, other):
+    return mul_(self, other)
+
+
+def _itruediv(self, other):
+    return div_(self, other)
+
+
+def _ipow(self, other):
+    return pow_(self, other)
+
+
+def _and(self, other):
+    return F.logical_and(self, other) if self._data.dtype == np.bool_ else F.bitwise_and(self, other)
+
+
+def _or(self, other):
+    return F.logical_or(self, other) if self._data.dtype == np.bool_ else F.bitwise_or(self, other)
+
+
+def _xor(self, other):
+    return F.logical_xor(self, other) if self._data.dtype == np.bool_ else F.bitwise_xor(self, other)
+
+
+def _invert(self):
+    return F.logical_not(self) if self._data.dtype == np.bool_ else F.bitwise_not(self)
+
+
+def _matmul_r(self, other):
+    return F.matmul(F._as_operand(other), self)
+
+
+def _truediv_r(self, other):
+    return F.mul(F.reciprocal(self), other)
+
+
+def _T(self):
+    return F.permute(self, tuple(range(self.ndim - 1, -1, -1))) if self.ndim >= 2 else self
+
+
+def _mT(self):
+    return F.transpose(self, -2, -1)
+
+
+_METHODS = {
+    "__add__": F.add, "__radd__": F.add, "__sub__": F.sub, "__rsub__": _rev(F.sub), "__mul__": F.mul,
+    "__rmul__": F.mul, "__truediv__": F.div, "__rtruediv__": _truediv_r, "__floordiv__": F.floor_divide,
+    "__rfloordiv__": _rev(F.floor_divide), "__mod__": F.remainder, "__rmod__": _rev(F.remainder),
+    "__pow__": F.pow, "__rpow__": _rev(F.pow), "__matmul__": F.matmul, "__rmatmul__": _matmul_r,
+    "__neg__": F.neg, "__pos__": lambda self: self, "__abs__": F.abs, "__invert__": _invert,
+    "__and__": _and, "__or__": _or, "__xor__": _xor, "__rand__": _and, "__ror__": _or, "__rxor__": _xor,
+    "__eq__": _eq, "__ne__": _ne, "__lt__": F.lt, "__le__": F.le, "__gt__": F.gt, "__ge__": F.ge,
+    "__iadd__": _iadd, "__isub__": _isub, "__imul__": _imul, "__itruediv__": _itruediv, "__ipow__": _ipow,
+    "__getitem__": getitem, "__setitem__": setitem,
+    "view": _view_method, "reshape": _reshape_method, "max": _max_method, "min": _min_method,
+    "view_as": lambda self, other: F.view(self, other.shape), "reshape_as": lambda self, other: F.reshape(self, other.shape),
+    "to": to, "contiguous": contiguous, "type_as": type_as, "type": type_, "cpu": cpu, "cuda": cuda,
+    "float": _caster(dtypes.float32), "double": _caster(dtypes.float64), "half": _caster(dtypes.float16),
+    "int": _caster(dtypes.int32), "long": _caster(dtypes.int64), "bool": _caster(dtypes.bool),
+    "new_tensor": new_tensor, "new_zeros": new_zeros, "new_ones": new_ones, "new_empty": new_empty,
+    "new_full": new_full, "zero_": zero_, "fill_": fill_, "copy_": copy_, "add_": add_, "sub_": sub_,
+    "mul_": mul_, "div_": div_, "pow_": pow_, "clamp_": clamp_, "clip_": clamp_, "neg_": neg_, "exp_": exp_,
+    "log_": log_, "sqrt_": sqrt_, "abs_": abs_, "sin_": sin_, "cos_": cos_, "tanh_": tanh_, "floor_": floor_,
+    "ceil_": ceil_, "round_": round_, "trunc_": trunc_, "reciprocal_": reciprocal_, "sign_": sign_,
+    "uniform_": uniform_, "normal_": normal_, "subtract_": sub_, "multiply_": mul_, "divide_": div_,
+}
+_PROPERTIES = {"T": _T, "mT": _mT}
+
+# functional ops that are also methods (first argument is the tensor)
+_FROM_FUNCTIONS = (
+    "add sub subtract mul multiply div divide true_divide neg negative pow square float_power remainder fmod "
+    "exp exp2 expm1 log log2 log10 log1p sqrt rsqrt reciprocal sin cos tan asin acos atan sinh cosh tanh asinh "
+    "acosh atanh arcsin arccos arctan arcsinh arccosh arctanh abs absolute sign floor ceil trunc frac round atan2 "
+    "arctan2 hypot clamp clip clamp_min clamp_max maximum minimum lerp eq ne lt le gt ge greater greater_equal less "
+    "less_equal not_equal logical_and logical_or logical_xor logical_not isnan isinf isfinite equal allclose isclose "
+    "sum mean var std prod amax amin argmax argmin logsumexp norm cumsum cumprod all any count_nonzero nonzero "
+    "matmul mm bmm mv dot inner outer trace tril triu diag diag_embed inverse det flatten unflatten squeeze "
+    "unsqueeze t transpose swapaxes swapdims permute movedim expand expand_as broadcast_to repeat split chunk "
+    "unbind select narrow diagonal flip fliplr flipud roll clone floor_divide bitwise_and bitwise_or bitwise_xor "
+    "bitwise_not"
+).split()
+
+
+def attach(names=_FROM_FUNCTIONS, module=F) -> None:
+    """Install operators and methods on Tensor (called once by the package)."""
+    for name in names:
+        setattr(Tensor, name, getattr(module, name))
+    for name, fn in _METHODS.items():
+        setattr(Tensor, name, fn)
+    for name, fn in _PROPERTIES.items():
+        setattr(Tensor, name, property(fn))
+    Tensor.__hash__ = lambda self: id(self)
+
