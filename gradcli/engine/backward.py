@@ -114,10 +114,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     found = run([edge(t) for t, _ in pairs], [g for _, g in pairs], retain_graph, create_graph,
                 targets=ins, accumulate=False, batched=is_grads_batched)
     result = []
-    for t, g in zip(ins, found):
+    for i, (t, g) in enumerate(zip(ins, found)):
         if g is None:
             if not allow_unused:
-                raise errors.GraphError(errors.UNUSED_INPUT)
+                raise errors.GraphError(errors.UNUSED_INPUT.format(i))
             if materialize_grads:
                 shape = ((pairs[0][1]._data.shape[0],) if is_grads_batched else ()) + t._data.shape
                 g = make(np.zeros(shape, t._data.dtype))
@@ -197,11 +197,15 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
             counter += 1
     heapq.heapify(heap)
     pop, push = heapq.heappop, heapq.heappush
-    anomaly = _inst.anomaly
+    anomaly = _inst.anomaly and _inst.check_nan
+    hooked = _inst.active or _inst.anomaly  # profiler timing, anomaly-mode forward trace
+    accumulate_cls = AccumulateGrad
     mode = enable_grad() if create_graph else no_grad()
+    fn = None
     with mode:
-        while heap:
-            fn = pop(heap)[2]
+        while heap or fn is not None:
+            if fn is None:
+                fn = pop(heap)[2]
             buf = buffers.pop(fn, None)
             if buf is None:
                 buf = [None] * fn.num_outputs
@@ -217,31 +221,51 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
                         if accumulate and g is not None and not isinstance(fn, AccumulateGrad):
                             _retain(targets[idxs[0]], g, tensor_mode)
                 if fn not in needed:
+                    fn = None
                     continue
-            if type(fn) is AccumulateGrad:
+            if fn.__class__ is accumulate_cls:
                 if accumulate and buf[0] is not None:
                     _accumulate(fn.variable, buf[0], tensor_mode)
+                fn = None
                 continue
-            if all(g is None for g in buf):
-                grads_in = [None] * len(fn.next_functions)
+            edges = fn.next_functions
+            if (buf[0] is None if len(buf) == 1 else all(g is None for g in buf)):
+                grads_in = [None] * len(edges)
             else:
-                grads_in = fn.apply(buf, m)
+                grads_in = fn.apply(buf, m) if not hooked else _inst.run_node(fn, buf, m)
                 if x is not None and x.post_hooks:
                     grads_in = _post_hooks(fn, x, grads_in, buf, m)
                 if anomaly:
                     _check_nan(fn, grads_in, tensor_mode)
             if not retain_graph:
                 fn.release()
-            for (nxt, nr), gi in zip(fn.next_functions, grads_in):
+            fn = None
+            for (nxt, nr), gi in zip(edges, grads_in):
                 if nxt is None:
                     continue
                 if gi is not None:
-                    _add(buffers, nxt, nr, gi)
+                    b = buffers.get(nxt)
+                    if b is None:
+                        if nxt.num_outputs == 1:
+                            buffers[nxt] = [gi]
+                        else:
+                            b = buffers[nxt] = [None] * nxt.num_outputs
+                            b[nr] = gi
+                    else:
+                        prev = b[nr]
+                        b[nr] = gi if prev is None else prev + gi
                 n = deps[nxt] - 1
                 deps[nxt] = n
                 if n == 0:
-                    push(heap, (-nxt._seq, counter, nxt))
-                    counter += 1
+                    if fn is None and not heap:
+                        fn = nxt   # the only ready node: run it next without the heap
+                    else:
+                        if fn is not None:
+                            push(heap, (-fn._seq, counter, fn))
+                            counter += 1
+                            fn = None
+                        push(heap, (-nxt._seq, counter, nxt))
+                        counter += 1
     if targets is None:
         return None
     if tensor_mode:
@@ -356,6 +380,9 @@ def call_node_by_hand(fn, grads):
     buf = [g if isinstance(g, Tensor) or g is None else make(_asarray(g)) for g in grads]
     if len(buf) != fn.num_outputs:
         raise TypeError(f"{fn.name()} expects {fn.num_outputs} gradient(s), got {len(buf)}")
-    out = fn.apply(buf, TensorMath(0))
-    out = tuple(None if g is None else g for g in out)
+    raw = getattr(fn, "raw_apply", None)
+    out = raw(buf, TensorMath(0)) if raw is not None else fn.apply(buf, TensorMath(0))
+    if not isinstance(out, (tuple, list)):
+        return out
+    out = tuple(out)
     return out[0] if len(out) == 1 else out

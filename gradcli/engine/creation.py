@@ -187,12 +187,15 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     instrumentation.check_shape((steps,))
     start = start.item() if isinstance(start, Tensor) else start
     end = end.item() if isinstance(end, Tensor) else end
-    # torch computes from both ends towards the middle; this matches it to the last float32 bit
+    # torch fills from both ends towards the middle with fused multiply-adds; computing each
+    # element in the next wider float and rounding once reproduces it bit for bit
     npd = _float(dtype)
-    idx = np.arange(steps, dtype=np.float64)
-    step = (end - start) / (steps - 1) if steps > 1 else 0.0
-    half = steps // 2
-    data = np.where(idx < half, start + step * idx, end - step * (steps - 1 - idx))
+    wide = np.float64 if npd.itemsize <= 4 else np.longdouble
+    step = (npd.type(end) - npd.type(start)) / npd.type(steps - 1) if steps > 1 else npd.type(0)
+    idx = np.arange(steps).astype(wide)
+    lo, hi, st = wide(npd.type(start)), wide(npd.type(end)), wide(step)
+    data = np.where(idx < steps // 2, lo + st * idx, hi - st * (steps - 1 - idx)) if steps > 1 else \
+        np.full(steps, lo)
     return _finish(data.astype(npd), None, requires_grad)
 
 

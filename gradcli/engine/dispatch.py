@@ -26,18 +26,15 @@ class OpNode(Node):
     __slots__ = ("_saved", "_in_meta")
 
     def apply(self, grads, m):
-        op = self.op
-        saved = self._saved
-        if m.is_tensor:
-            vals = [s.unpack(self) if isinstance(s, SavedVariable) else s for s in saved]
-        else:
-            vals = [s.array(self) if isinstance(s, SavedVariable) else s for s in saved]
-        res = op.backward(m, grads[0], *vals)
-        return fit_grads(self, res, m)
+        return fit_grads(self, self.raw_apply(grads, m), m)
+
+    def raw_apply(self, grads, m):
+        """The formula's own result, before fitting shapes and dtypes (a node called by hand)."""
+        return self.op.backward(m, grads[0], *unpack_saved(self, m))
 
     def release(self) -> None:
         for s in self._saved:
-            if isinstance(s, SavedVariable):
+            if s.__class__ is SavedVariable or isinstance(s, SavedVariable):
                 s.release()
 
     def output_shape(self, output_nr: int):
@@ -72,39 +69,59 @@ class MultiOutputNode(OpNode):
     def output_shape(self, output_nr: int):
         return self._out_shapes[output_nr]
 
-    def apply(self, grads, m):
+    def raw_apply(self, grads, m):
         op = self.op
         like = next((g for g in grads if g is not None), None)
         full = tuple(g if g is not None else (None if i in op.nondiff_outputs else
                                               m.g_zeros(like, self._out_shapes[i], like))
                      for i, g in enumerate(grads))
-        saved = self._saved
-        if m.is_tensor:
-            vals = [s.unpack(self) if isinstance(s, SavedVariable) else s for s in saved]
+        return op.backward(m, full, *unpack_saved(self, m))
+
+
+def unpack_saved(node, m) -> list:
+    """Saved values as the vocabulary wants them: arrays (checked inline: the hot path) or tensors."""
+    if m.is_tensor:
+        return [s.unpack(node) if isinstance(s, SavedVariable) else s for s in node._saved]
+    vals = []
+    for s in node._saved:
+        if s.__class__ is SavedVariable:
+            t = s.tensor
+            if s.vc[0] != s.version or (t is None and s.data is None):
+                s.array(node)  # raises the right error
+            vals.append(s.data if t is None else t._data)
+        elif isinstance(s, SavedVariable):
+            vals.append(s.array(node))
         else:
-            vals = [s.array(self) if isinstance(s, SavedVariable) else s for s in saved]
-        return fit_grads(self, op.backward(m, full, *vals), m)
+            vals.append(s)
+    return vals
 
 
 def fit_grads(node, res, m) -> list:
     """Sum each gradient to its input's shape and cast it to its dtype; reject what cannot fit."""
-    if type(res) is not tuple:
+    if res.__class__ is not tuple:
+        if not m.nb and res is not None and not m.is_tensor:
+            (fn, _), = node.next_functions
+            shape, dt = node._in_meta[0]
+            if fn is not None and res.shape == shape and res.dtype == dt:
+                return [res]
         res = (res,)
     out = []
     nb = m.nb
+    tensor_mode = m.is_tensor
     for i, ((fn, _), r, meta) in enumerate(zip(node.next_functions, res, node._in_meta)):
         if fn is None or r is None:
             out.append(None)
             continue
         shape, dt = meta
         rshape = r.shape
-        if tuple(rshape[nb:]) != shape:
-            r = m.sum_to(r, shape)
-            if tuple(r.shape[nb:]) != shape:
-                raise errors.ShapeError(
-                    f"Function {node.name()} returned an invalid gradient at index {i} - got "
-                    f"{list(rshape)} but expected shape compatible with {list(shape)}")
-        if m.is_tensor:
+        if nb or rshape != shape:
+            if tuple(rshape[nb:]) != shape:
+                r = m.sum_to(r, shape)
+                if tuple(r.shape[nb:]) != shape:
+                    raise errors.ShapeError(
+                        f"Function {node.name()} returned an invalid gradient at index {i} - got "
+                        f"{list(rshape)} but expected shape compatible with {list(shape)}")
+        if tensor_mode:
             if r._data.dtype != dt:
                 r = r.to(dtypes.from_numpy_dtype(dt))
         elif r.dtype != dt:
@@ -177,16 +194,40 @@ def call(op, args: tuple, params: dict | None = None):
 
 
 def _call(op, args, params):
-    arrays = unwrap(op, args)
-    out = op.forward(*arrays, **params) if params else op.forward(*arrays)
-    record = False
-    if _mode.grad and op.differentiable:
-        for a in args:
-            if isinstance(a, Tensor) and a._requires_grad:
-                record = True
-                break
+    # one pass: numpy operands, whether any input requires grad, whether dtypes need promoting
+    arrays = []
+    dt = None
+    slow = False
+    needs_grad = False
+    for a in args:
+        if a.__class__ is Tensor:
+            d = a._data
+            if dt is None:
+                dt = d.dtype
+            elif d.dtype != dt:
+                slow = True
+            if a._requires_grad:
+                needs_grad = True
+            arrays.append(d)
+        else:
+            if a.__class__ is not float and a.__class__ is not int and a is not None:
+                slow = True   # another scalar kind, a list, a subclass: let unwrap decide
+            elif a.__class__ is float and dt is not None and dt.kind not in "fc":
+                slow = True
+            arrays.append(a)
+    promote = op.promote
+    if promote != "keep" and (slow or dt is None or (promote == "float" and dt.kind not in "fc")):
+        arrays = unwrap(op, args)
+    elif slow and promote == "keep":
+        arrays = [a._data if isinstance(a, Tensor) else a for a in args]
+        needs_grad = any(isinstance(a, Tensor) and a._requires_grad for a in args)
+    try:
+        out = op.forward(*arrays, **params) if params else op.forward(*arrays)
+    except ValueError as e:
+        raise _shape_error(arrays, e) from None
+    record = needs_grad and _mode.grad and op.differentiable
     if op.outputs == 1:
-        if type(out) is not _ndarray:
+        if out.__class__ is not _ndarray:
             out = _asarray(out)
         if _inst.limit is not None:
             _inst.check_size(out)
@@ -223,22 +264,49 @@ def _call(op, args, params):
     return results
 
 
+def _edge(a):
+    """The edge for one argument (inlined fast path of tensor.edge)."""
+    if a.__class__ is Tensor and a._requires_grad:
+        fn = a._grad_fn
+        if fn is not None and a._base is None:
+            return (fn, a._output_nr)
+        return edge(a)
+    if isinstance(a, Tensor) and a._requires_grad:
+        return edge(a)
+    return NO_EDGE
+
+
+def _meta(a):
+    if isinstance(a, Tensor):
+        d = a._data
+        return (d.shape, d.dtype)
+    return None
+
+
 def _fill_node(node, op, args) -> None:
-    node.next_functions = tuple(edge(a) if isinstance(a, Tensor) and a._requires_grad else NO_EDGE
-                                for a in args)
+    if len(args) == 1:
+        a = args[0]
+        node.next_functions = (_edge(a),)
+        node._in_meta = ((a._data.shape, a._data.dtype),)
+    else:
+        node.next_functions = tuple([_edge(a) for a in args])
+        node._in_meta = tuple([_meta(a) for a in args])
     node._seq = next(_seq)
     node._x = None
-    node._in_meta = tuple((a._data.shape, a._data.dtype) if isinstance(a, Tensor) else None for a in args)
 
 
 def _save(op, args, params, results) -> tuple:
+    hooked = bool(saved_hooks_stack)
     saved = []
     for kind, key in op.plan:
         if kind == 0:
             a = args[key]
-            saved.append(save(a) if isinstance(a, Tensor) else a)
+            if isinstance(a, Tensor):
+                saved.append(save(a) if hooked else SavedVariable(a))
+            else:
+                saved.append(a)
         elif kind == 1:
-            saved.append(save(results[key], key))
+            saved.append(save(results[key], key) if hooked else SavedVariable(results[key], key))
         elif kind == 2:
             saved.append(params[key])
         else:
@@ -276,6 +344,12 @@ def _make_view(op, src: Tensor, out, params, record: bool, args):
 
 def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> Tensor:
     """Run ``op`` and write its result into ``self``: bump the version, rebase the graph."""
+    if _inst.active:
+        return _inst.run_inplace(op, self, args, params, _call_inplace)
+    return _call_inplace(op, self, args, params)
+
+
+def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> Tensor:
     grad_on = _mode.grad
     if grad_on:
         if self._grad_fn is None and self._requires_grad:
@@ -288,7 +362,10 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> T
                                    "You can make a clone to get a normal tensor before doing inplace update."
                                    "See https://github.com/pytorch/rfcs/pull/17 for more details.")
     arrays = unwrap(op, args)
-    out = op.forward(*arrays, **params) if params else op.forward(*arrays)
+    try:
+        out = op.forward(*arrays, **params) if params else op.forward(*arrays)
+    except ValueError as e:
+        raise _shape_error(arrays, e) from None
     out = _asarray(out)
     target = self._data
     if out.dtype != target.dtype and not np.can_cast(out.dtype, target.dtype, "same_kind"):
@@ -327,6 +404,21 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> T
             self._output_nr = 0
             self._requires_grad = True
     return self
+
+
+def _shape_error(arrays, err: ValueError) -> Exception:
+    """numpy's broadcasting complaint in torch's words; other ValueErrors pass through."""
+    shapes = [np.shape(a) for a in arrays if isinstance(a, np.ndarray)]
+    if "broadcast" not in str(err) or len(shapes) < 2:
+        return errors.ShapeError(str(err))
+    a, b = shapes[0], shapes[1]
+    for i in range(1, max(len(a), len(b)) + 1):
+        x = a[-i] if i <= len(a) else 1
+        y = b[-i] if i <= len(b) else 1
+        if x != y and x != 1 and y != 1:
+            return errors.ShapeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                                     f"non-singleton dimension {max(len(a), len(b)) - i}")
+    return errors.ShapeError(str(err))
 
 
 _TORCH_TYPE = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",

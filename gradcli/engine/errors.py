@@ -33,14 +33,15 @@ NONLEAF_REQUIRES_GRAD = (
     "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach()."
 )
 NONLEAF_REQUIRES_GRAD_FALSE = NONLEAF_REQUIRES_GRAD
-INT_REQUIRES_GRAD = "only Tensors of floating point and complex dtype can require gradients"
+INT_REQUIRES_GRAD = "Only Tensors of floating point and complex dtype can require gradients"
 UNUSED_INPUT = (
-    "One of the differentiated Tensors appears to not have been used in the graph. "
+    "The differentiated Tensor at index {} appears to not have been used in the graph. "
     "Set allow_unused=True if this is the desired behavior."
 )
 INFERENCE_SAVED = (
-    "Inference tensors cannot be saved for backward. To work around you can make a clone to get "
-    "a normal tensor and use it in autograd."
+    "Inference tensors cannot be saved for backward. Please do not use Tensors created in inference mode in "
+    "computation tracked by autograd. To work around this, you can make a clone to get a normal tensor and use "
+    "it in autograd, or use `torch.no_grad()` instead of `torch.inference_mode()`."
 )
 INFERENCE_VERSION = "Inference tensors do not track version counter."
 NUMPY_REQUIRES_GRAD = "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."

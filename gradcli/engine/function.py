@@ -10,7 +10,7 @@ import functools
 
 import numpy as np
 
-from . import errors
+from . import errors, instrumentation
 from .dispatch import fit_grads
 from .graph import NO_EDGE, Node, save
 from .grad_mode import enable_grad, no_grad, state as _mode
@@ -149,6 +149,8 @@ class Function(metaclass=_FunctionMeta):
         outs = raw if is_tuple else (raw,)
         record = _mode.grad and any(ctx.needs_input_grad)
         if not record:
+            if instrumentation.forward_ad:
+                _forward_ad_hook(cls, ctx, args, outs)
             return raw
         node = object.__new__(cls._backward_cls)
         slots, edges, meta = [], [], []
@@ -204,10 +206,17 @@ class Function(metaclass=_FunctionMeta):
         ctx._saved = tuple(saved)
         ctx._node = node
         ctx._to_save = ()
-        from . import instrumentation
         if instrumentation.anomaly:
             instrumentation.remember_creation(node)
+        if instrumentation.forward_ad:
+            _forward_ad_hook(cls, ctx, args, wrapped)
         return tuple(wrapped) if is_tuple else wrapped[0]
+
+
+def _forward_ad_hook(cls, ctx, args, outs) -> None:
+    """Forward-mode AD: the Function's ``jvp`` gives its outputs' tangents (see forward_ad.py)."""
+    from .forward_ad import function_jvp
+    function_jvp(cls, ctx, args, tuple(outs))
 
 
 

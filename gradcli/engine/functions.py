@@ -437,20 +437,63 @@ def _matmul_shapes(a: Tensor, b: Tensor, name: str) -> None:
 
 
 def matmul(input, other):
+    """torch.matmul, decomposed exactly as torch does it so the graph shows the same nodes
+    (dot, mv, mm; folding batch dims into rows; expand + reshape + bmm for batches)."""
     _matmul_shapes(input, other, "matmul")
-    a, b = input.ndim, other.ndim
-    if a == 2 and b == 2:
-        op = L.MM
-    elif a == 1 and b == 1:
-        op = L.DOT
-    elif a == 2 and b == 1:
-        op = L.MV
-    else:
-        op = L.MATMUL
+    d1, d2 = input.ndim, other.ndim
+    if d1 == 1 and d2 == 1:
+        return call(L.DOT, (input, other))
+    if d1 == 2 and d2 == 1:
+        return call(L.MV, (input, other))
+    if d1 == 1 and d2 == 2:
+        return call(S.SQUEEZE_INPLACE, (call(L.MM, (unsqueeze(input, 0), other)),), {"dim": -2})
+    if d1 == 2 and d2 == 2:
+        return call(L.MM, (input, other))
+    if (d1 >= 3 and d2 <= 2) or (d2 >= 3 and d1 <= 2):
+        return _folded_matmul(input, other, transpose=d2 > d1)
+    return _batched_matmul(input, other)
+
+
+def _folded_matmul(t1, t2, transpose: bool):
+    """A batched operand against a matrix or vector: fold the batch into rows, one mm/mv."""
+    if transpose:
+        t1, t2 = transpose_(t2, -1, -2), (t(t1) if t1.ndim == 2 else t1)
+    sizes = t1._data.shape
+    out_shape = sizes[:-1]
+    folded = reshape(t1, (int(np.prod(out_shape)), sizes[-1]))
+    if t2.ndim == 1:
+        return call(S.UNSAFE_VIEW, (call(L.MV, (folded, t2)),), {"shape": out_shape})
+    out = call(S.UNSAFE_VIEW, (call(L.MM, (folded, t2)),), {"shape": out_shape + (t2._data.shape[1],)})
+    return contiguous_(transpose_(out, -1, -2)) if transpose else out
+
+
+def _batched_matmul(t1, t2):
+    """Both operands batched: broadcast the batch dims, flatten them, one bmm."""
+    if t1.ndim == 1:
+        t1 = unsqueeze(t1, 0)
+    vec = t2.ndim == 1
+    if vec:
+        t2 = unsqueeze(t2, -1)
+    n, m = t1._data.shape[-2:]
+    p = t2._data.shape[-1]
     try:
-        return call(op, (input, other))
-    except ValueError as e:
-        raise errors.ShapeError(str(e)) from None
+        batch = np.broadcast_shapes(t1._data.shape[:-2], t2._data.shape[:-2])
+    except ValueError:
+        raise errors.ShapeError(f"The size of tensor a ({t1.shape[-3]}) must match the size of tensor b "
+                                f"({t2.shape[-3]}) at non-singleton dimension 0") from None
+    bp = int(np.prod(batch))
+    e1 = reshape(expand(t1, batch + (n, m)), (bp, n, m))
+    e2 = reshape(expand(t2, batch + (m, p)), (bp, m, p))
+    out_shape = batch + (n,) + (() if vec else (p,))
+    return call(S.UNSAFE_VIEW, (call(L.BMM, (e1, e2)),), {"shape": out_shape})
+
+
+def transpose_(x, d0, d1):
+    return call(S.TRANSPOSE, (x,), {"dim0": wrap_dim(d0, x.ndim), "dim1": wrap_dim(d1, x.ndim)})
+
+
+def contiguous_(x):
+    return x if x._data.flags.c_contiguous else call(S.CLONE, (x,))
 
 
 def mm(input, mat2):
@@ -584,8 +627,8 @@ def reshape(input, *shape):
     shape = _infer_shape(shape, input._data.size)
     try:
         np.reshape(input._data, shape, copy=False)
-    except ValueError:
-        return call(S.UNSAFE_VIEW, (input,), {"shape": shape})
+    except ValueError:  # torch copies to a contiguous clone, then views it without recording a view
+        return call(S.UNSAFE_VIEW, (call(S.CLONE, (input,)),), {"shape": shape})
     return call(S.VIEW, (input,), {"shape": shape})
 
 

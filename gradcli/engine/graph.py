@@ -102,9 +102,9 @@ class SavedVariable:
         t = self.tensor
         data = t._data if t is not None else self.data
         if t is None:
-            where = f", which is output {self.output_nr} of {node.name()},"
+            where = f", which is output {self.output_nr} of {_forward_name(node)},"
         elif t._grad_fn is not None:
-            where = f", which is output {t._output_nr} of {t._grad_fn.name()},"
+            where = f", which is output {t._output_nr} of {_forward_name(t._grad_fn)},"
         else:
             where = ""
         from .anomaly import is_anomaly_enabled
@@ -112,10 +112,17 @@ class SavedVariable:
                 "The variable in question was changed in there or anywhere later. Good luck!"
                 if is_anomaly_enabled() else
                 "Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
-                "with torch.autograd.set_detect_anomaly(True).")
+                "with torch.autograd.set_detect_anomaly(True, check_nan=False).")
         return ("one of the variables needed for gradient computation has been modified by an inplace "
                 f"operation: [torch.{TYPE_NAMES.get(data.dtype.name, data.dtype.name)} {list(data.shape)}]"
                 f"{where} is at version {self.vc[0]}; expected version {self.version} instead. {hint}")
+
+
+def _forward_name(node) -> str:
+    """torch names the op, not the node, in this message: ``SigmoidBackward0`` -> ``Sigmoid``."""
+    name = node.name()
+    cut = name.rfind("Backward")
+    return name[:cut] if cut > 0 else name
 
 
 class HookedSavedVariable(SavedVariable):
@@ -220,9 +227,7 @@ class Node:
             x.retained = {}
         x.retained[output_nr] = weakref.ref(tensor)
 
-    @property
-    def num_outputs(self) -> int:
-        return 1
+    num_outputs = 1
 
     def output_shape(self, output_nr: int):
         """Shape of one output (used to materialise zero gradients)."""
@@ -237,7 +242,7 @@ class Node:
         return call_node_by_hand(self, grads)
 
     def __repr__(self) -> str:
-        return f"<{self.name()} object at {id(self):#x}>"
+        return f"<{type(self).__name__} object at {id(self):#x}>"
 
     def _init(self, edges: tuple) -> None:
         self.next_functions = edges
@@ -257,3 +262,6 @@ class AccumulateGrad(Node):
 
     def output_shape(self, output_nr: int):
         return self.variable._data.shape
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"

@@ -4,8 +4,10 @@ Each costs one global load per op while off.
 """
 from __future__ import annotations
 
-active = False      # a profiler is recording
+active = False      # a profiler is recording or a forward-AD level is open: ops go through run()
 anomaly = False     # detect_anomaly is on: nodes remember where they were made
+check_nan = True    # anomaly mode also checks backward outputs for NaN
+forward_ad = False  # a forward-AD level is open: ops propagate tangents
 limit = None        # max elements of any op result, or None
 _profilers: list = []
 creation_context = None  # callable returning a description of "where" (the language sets it)
@@ -38,17 +40,72 @@ def check_shape(shape) -> None:
 
 
 def run(op, args, params, inner):
-    """Run one op under the active profilers."""
-    import time
-    start = time.perf_counter_ns()
-    for p in _profilers:
-        p._enter(op.name, args)
+    """Run one op under the active profilers, then give its outputs their forward-AD tangents."""
+    if _profilers:
+        out = _timed("aten::" + op.name.split(".")[0], args, inner, op, args, params)
+    else:
+        out = inner(op, args, params)
+    if forward_ad:
+        from .forward_ad import propagate
+        propagate(op, args, params, out)
+    return out
+
+
+def run_inplace(op, self, args, params, inner):
+    """``run`` for an in-place op: the tangent rule sees self's value from before the write."""
+    old = None
+    if forward_ad:
+        from .forward_ad import has_tangents
+        if has_tangents(args):
+            from .tensor import make
+            old = make(self._data.copy())
+            old._x = self._x
+    name = op.name.split(".")[0]
+    if _profilers:
+        out = _timed("aten::" + (name if name.endswith("_") else name + "_"), args, inner, op, self, args,
+                     params)
+    else:
+        out = inner(op, self, args, params)
+    if old is not None:
+        from .forward_ad import propagate
+        propagate(op, args, params, out, old_self=old)
+    return out
+
+
+def run_node(fn, buf, m):
+    """Run one backward node under the profilers and, in anomaly mode, name its forward on failure."""
     try:
-        return inner(op, args, params)
+        if _profilers:
+            name = fn.name()
+            return _timed("autograd::engine::evaluate_function: " + name, (), _timed, name, (), fn.apply, buf, m)
+        return fn.apply(buf, m)
+    except Exception:
+        if anomaly:
+            warn_forward_trace(fn)
+        raise
+
+
+def warn_forward_trace(fn) -> None:
+    """torch's anomaly-mode warning: the forward call that made the failing node."""
+    import warnings
+    trace = fn._x.trace if fn._x is not None else None
+    if trace is None:
+        return
+    warnings.warn(f"Error detected in {fn.name()}. Traceback of forward call that caused the error:\n{trace}",
+                  UserWarning, stacklevel=2)
+
+
+def _timed(name, shapes_of, inner, *a):
+    import time
+    for p in _profilers:
+        p._enter(name, shapes_of)
+    start = time.perf_counter_ns()
+    try:
+        return inner(*a)
     finally:
         end = time.perf_counter_ns()
         for p in _profilers:
-            p._exit(op.name, start, end)
+            p._exit(name, start, end)
 
 
 def remember_creation(node) -> None:
@@ -67,9 +124,16 @@ def add_profiler(p) -> None:
 def remove_profiler(p) -> None:
     global active
     _profilers.remove(p)
-    active = bool(_profilers)
+    active = bool(_profilers) or forward_ad
 
 
-def set_anomaly(flag: bool) -> None:
-    global anomaly
+def set_anomaly(flag: bool, nan: bool = True) -> None:
+    global anomaly, check_nan
     anomaly = flag
+    check_nan = nan
+
+
+def set_forward_ad(flag: bool) -> None:
+    global forward_ad, active
+    forward_ad = flag
+    active = flag or bool(_profilers)

@@ -303,7 +303,7 @@ class Tensor:
     def __iter__(self):
         if self._data.ndim == 0:
             raise TypeError("iteration over a 0-d tensor")
-        from .functional_ops import unbind
+        from .functions import unbind
         return iter(unbind(self, 0))
 
     def __hash__(self) -> int:

@@ -1,10 +1,33 @@
-"""Activations: sigmoid, relu and friends (torch.nn.functional's pointwise half)."""
+"""Activations: the pointwise half of torch.nn.functional (sigmoid, relu, elu, gelu, softplus...).
+
+Kinks follow torch's kernels, which decide each boundary one way:
+relu'(0) = 0, leaky_relu'(0) = negative_slope, elu'(0) = alpha * scale *
+input_scale (the x <= 0 branch), hardtanh' = 0 at both bounds (so relu6' = 0
+at 0 and 6), hardsigmoid' = 0 at +-3, hardswish' = 0 at -3 and 1 at 3,
+softplus switches to the identity only where beta * x > threshold.
+hardsigmoid's slope is torch's float constant 1/6 (0.1666666716337204) in
+every dtype, as torch's kernel has it.
+
+Every formula is smooth-safe: the branch a ``where`` discards never
+overflows (exp sees min(x, 0)), so double backward has no inf * 0 = nan.
+In-place forms (``relu_``, ``F.elu(x, inplace=True)``...) record the node
+torch records: the same one, or the ``...Backward1`` variant that works from
+the result (elu, celu, selu, leaky_relu).
+
+Differences from torch: LogSigmoidBackward0 saves ``self`` only (torch also
+saves a ``buffer``); softsign is a composite (DivBackward0 over
+AddBackward0 over AbsBackward0), exactly as in torch.
+"""
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
-from ..dispatch import call
-from .registry import FLOAT, defop
+from .. import errors
+from ..dispatch import call, call_inplace
+from ..tensor import Tensor
+from .registry import FLOAT, KEEP, defop
 from .samples import Sample, arr, unary
 
 
@@ -15,19 +38,395 @@ def sigmoid_np(x):
     return np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
 
 
+def _away(*points):
+    """Sample values kept 0.1 away from each kink point."""
+    def make(*shape, seed=0):
+        a = arr(*shape, low=-4.0, high=4.0, seed=seed)
+        for p in points:
+            close = np.abs(a - p) < 0.1
+            a = np.where(close, p + 0.2 * np.sign(a - p + 1e-12), a)
+        return a
+    return make
+
+
+def _neg_part(m, x):
+    """min(x, 0) written with ``where`` (its gradient is 0 where x > 0, never inf * 0)."""
+    return m.where(x > 0, 0.0, x)
+
+
+def _softplus_np(x):
+    """log(1 + exp(x)) without overflow."""
+    return np.logaddexp(0, x).astype(x.dtype, copy=False)
+
+
+# -- sigmoid family ---------------------------------------------------------------------------------
+
 SIGMOID = defop("sigmoid", "SigmoidBackward0", ("self",), sigmoid_np,
                 lambda m, g, result: g * result * (1 - result), saves=("result",), promote=FLOAT,
                 jvp=lambda m, t, result: t[0] * result * (1 - result), samples=unary(),
                 rule="result * (1 - result)")
+
+
+def _logsigmoid_np(x):
+    return (np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))).astype(x.dtype, copy=False)
+
+
+LOGSIGMOID = defop("log_sigmoid", "LogSigmoidBackward0", ("self",), _logsigmoid_np,
+                   lambda m, g, self: g * m.sigmoid(-self), saves=("self",),
+                   jvp=lambda m, t, self: t[0] * m.sigmoid(-self), samples=unary(),
+                   rule="sigmoid(-self) = 1 - sigmoid(self)")
+
+
+def _silu_np(x):
+    return x * sigmoid_np(x)
+
+
+def _silu_d(m, x):
+    s = m.sigmoid(x)
+    return s * (1 + x * (1 - s))
+
+
+SILU = defop("silu", "SiluBackward0", ("self",), _silu_np, lambda m, g, self: g * _silu_d(m, self),
+             saves=("self",), jvp=lambda m, t, self: t[0] * _silu_d(m, self), samples=unary(),
+             rule="s (1 + self (1 - s)), s = sigmoid(self)")
+
+
+def _mish_np(x):
+    return x * np.tanh(_softplus_np(x))
+
+
+def _mish_d(m, x):
+    # tanh(softplus(x)) = (1 - q^2) / (1 + q^2) with q = sigmoid(-x): no overflow, smooth everywhere
+    q = m.sigmoid(-x)
+    t = (1 - q * q) / (1 + q * q)
+    return t + x * (1 - q) * (1 - t * t)
+
+
+MISH = defop("mish", "MishBackward0", ("self",), _mish_np, lambda m, g, self: g * _mish_d(m, self),
+             saves=("self",), jvp=lambda m, t, self: t[0] * _mish_d(m, self), samples=unary(),
+             rule="tanh(sp) + self sigmoid(self) (1 - tanh(sp)^2), sp = softplus(self)")
+
+
+def _softplus_fwd(x, beta, threshold):
+    bx = x * beta
+    return np.where(bx > threshold, x, _softplus_np(bx) / beta).astype(x.dtype, copy=False)
+
+
+SOFTPLUS = defop("softplus", "SoftplusBackward0", ("self",), _softplus_fwd,
+                 lambda m, g, self, beta, threshold: m.where(self * beta > threshold, g,
+                                                             g * m.sigmoid(self * beta)),
+                 saves=("self", "beta", "threshold"),
+                 jvp=lambda m, t, self, beta, threshold: m.where(self * beta > threshold, t[0],
+                                                                 t[0] * m.sigmoid(self * beta)),
+                 samples=lambda: [Sample(arr(3, 4), params={"beta": 1, "threshold": 20}),
+                                  Sample(_away(2.0)(5, seed=2), params={"beta": 2.0, "threshold": 4.0})],
+                 rule="sigmoid(beta self); 1 where beta self > threshold")
+
+# -- relu family --------------------------------------------------------------------------------------
+
 RELU = defop("relu", "ReluBackward0", ("self",), lambda a: np.maximum(a, 0),
              lambda m, g, result: m.where(result > 0, g, 0.0), saves=("result",),
              jvp=lambda m, t, result: m.where(result > 0, t[0], 0.0),
-             samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)), rule="1 where self > 0, else 0 (0 at 0)")
+             samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)),
+             rule="1 where self > 0, else 0 (0 at 0)")
+
+
+def _hardtanh_fwd(a, min_val, max_val):
+    return np.minimum(np.maximum(a, np.asarray(min_val, a.dtype)), np.asarray(max_val, a.dtype))
+
+
+def _inside(self, lo, hi):
+    return (self > lo) & (self < hi)
+
+
+HARDTANH = defop("hardtanh", "HardtanhBackward0", ("self",), _hardtanh_fwd,
+                 lambda m, g, self, min_val, max_val: m.where(_inside(self, min_val, max_val), g, 0.0),
+                 saves=("self", "min_val", "max_val"),
+                 jvp=lambda m, t, self, min_val, max_val: m.where(_inside(self, min_val, max_val), t[0], 0.0),
+                 samples=lambda: [Sample(_away(-1.0, 1.0)(3, 4), params={"min_val": -1.0, "max_val": 1.0}),
+                                  Sample(_away(0.0, 6.0)(5, seed=2) * 2, params={"min_val": 0, "max_val": 6})],
+                 rule="1 strictly inside (min_val, max_val), 0 outside and at the bounds")
+
+
+def _leaky_fwd(a, negative_slope):
+    return np.where(a > 0, a, a * negative_slope)
+
+
+LEAKY_RELU = defop("leaky_relu", "LeakyReluBackward0", ("self",), _leaky_fwd,
+                   lambda m, g, self, negative_slope: m.where(self > 0, g, g * negative_slope),
+                   saves=("self", "negative_slope"),
+                   jvp=lambda m, t, self, negative_slope: m.where(self > 0, t[0], t[0] * negative_slope),
+                   samples=lambda: [Sample(_away(0.0)(3, 4), params={"negative_slope": 0.01}),
+                                    Sample(_away(0.0)(5, seed=2), params={"negative_slope": -0.3})],
+                   rule="1 where self > 0, else negative_slope (negative_slope at 0)")
+
+
+def _leaky_result_bwd(m, g, result, negative_slope):
+    if negative_slope < 0:
+        raise errors.AutogradError(
+            "In-place leakyReLu backward calculation is triggered with a negative slope which is not supported. "
+            "This is caused by calling in-place forward function with a negative slope, please call out-of-place "
+            "version instead. File an issue at https://github.com/pytorch/pytorch if you do require supporting "
+            "in-place leakRelu backward calculation with negative slope")
+    return m.where(result > 0, g, g * negative_slope)
+
+
+LEAKY_RELU_ = defop("leaky_relu_", "LeakyReluBackward1", ("self",), _leaky_fwd, _leaky_result_bwd,
+                    saves=("result", "negative_slope"),
+                    jvp=lambda m, t, result, negative_slope: m.where(result > 0, t[0], t[0] * negative_slope),
+                    samples=lambda: [Sample(_away(0.0)(3, 4), params={"negative_slope": 0.2})],
+                    rule="in-place leaky_relu: 1 where result > 0, else negative_slope")
+
+# -- elu family (elu, selu, celu) ---------------------------------------------------------------------
+
+SELU_ALPHA = 1.6732632423543772848170429916717
+SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def _elu_fwd(a, alpha, scale, input_scale):
+    neg = np.minimum(a, 0)
+    return np.where(a > 0, a * scale, np.expm1(neg * input_scale) * (alpha * scale)).astype(a.dtype, copy=False)
+
+
+def _elu_d(m, self, alpha, scale, input_scale):
+    return m.where(self > 0, scale, (alpha * scale * input_scale) * m.exp(_neg_part(m, self) * input_scale))
+
+
+ELU = defop("elu", "EluBackward0", ("self",), _elu_fwd,
+            lambda m, g, self, alpha, scale, input_scale: g * _elu_d(m, self, alpha, scale, input_scale),
+            saves=("self", "alpha", "scale", "input_scale"),
+            jvp=lambda m, t, self, alpha, scale, input_scale: t[0] * _elu_d(m, self, alpha, scale, input_scale),
+            samples=lambda: [Sample(_away(0.0)(3, 4), params={"alpha": 1.0, "scale": 1, "input_scale": 1}),
+                             Sample(_away(0.0)(5, seed=2),
+                                    params={"alpha": SELU_ALPHA, "scale": SELU_SCALE, "input_scale": 1})],
+            rule="scale where self > 0, else alpha scale input_scale exp(self input_scale)")
+
+
+def _elu_result_d(m, result, alpha, scale, input_scale):
+    if alpha < 0:
+        raise errors.AutogradError(
+            "In-place elu backward calculation is triggered with a negative slope which is not supported. "
+            "This is caused by calling in-place forward function with a negative slope, please call out-of-place "
+            "version instead.")
+    return m.where(result > 0, scale, input_scale * (result + alpha * scale))
+
+
+ELU_ = defop("elu_", "EluBackward1", ("self",), _elu_fwd,
+             lambda m, g, result, alpha, scale, input_scale: g * _elu_result_d(m, result, alpha, scale, input_scale),
+             saves=("result", "alpha", "scale", "input_scale"),
+             jvp=lambda m, t, result, alpha, scale, input_scale:
+                 t[0] * _elu_result_d(m, result, alpha, scale, input_scale),
+             samples=lambda: [Sample(_away(0.0)(3, 4), params={"alpha": 1.5, "scale": 1, "input_scale": 1})],
+             rule="in-place elu: from the result, input_scale (result + alpha scale) where result <= 0")
+
+
+def _celu_fwd(a, alpha):
+    return _elu_fwd(a, alpha, 1.0, 1.0 / alpha)
+
+
+CELU = defop("celu", "CeluBackward0", ("self",), _celu_fwd,
+             lambda m, g, self, alpha: g * _elu_d(m, self, alpha, 1.0, 1.0 / alpha), saves=("self", "alpha"),
+             jvp=lambda m, t, self, alpha: t[0] * _elu_d(m, self, alpha, 1.0, 1.0 / alpha),
+             samples=lambda: [Sample(_away(0.0)(3, 4), params={"alpha": 1.0}),
+                              Sample(_away(0.0)(5, seed=2), params={"alpha": 2.5})],
+             rule="1 where self > 0, else exp(self / alpha)")
+CELU_ = defop("celu_", "CeluBackward1", ("self",), _celu_fwd,
+              lambda m, g, result, alpha: g * _elu_result_d(m, result, alpha, 1.0, 1.0 / alpha),
+              saves=("result", "alpha"),
+              jvp=lambda m, t, result, alpha: t[0] * _elu_result_d(m, result, alpha, 1.0, 1.0 / alpha),
+              samples=lambda: [Sample(_away(0.0)(3, 4), params={"alpha": 2.0})],
+              rule="in-place celu: from the result, 1 + result / alpha where result <= 0")
+
+# -- gelu ----------------------------------------------------------------------------------------------
+
+_SQRT_HALF = math.sqrt(0.5)
+_INV_SQRT_2PI = 1.0 / math.sqrt(2.0 * math.pi)
+_TANH_K = math.sqrt(2.0 / math.pi)
+_TANH_C = 0.044715
+
+
+def _gelu_fwd(a, approximate):
+    if approximate == "tanh":
+        return (0.5 * a * (1 + np.tanh(_TANH_K * (a + _TANH_C * a * a * a)))).astype(a.dtype, copy=False)
+    from .special import erf_np
+    return (0.5 * a * (1 + erf_np(a * _SQRT_HALF))).astype(a.dtype, copy=False)
+
+
+def _gelu_d(m, x, approximate):
+    if approximate == "tanh":
+        t = m.tanh(_TANH_K * (x + _TANH_C * x * x * x))
+        return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * (_TANH_K * (1 + 3 * _TANH_C * x * x))
+    return 0.5 * (1 + m.erf(x * _SQRT_HALF)) + x * (_INV_SQRT_2PI * m.exp(-0.5 * x * x))
+
+
+GELU = defop("gelu", "GeluBackward0", ("self",), _gelu_fwd,
+             lambda m, g, self, approximate: g * _gelu_d(m, self, approximate), saves=("self", "approximate"),
+             jvp=lambda m, t, self, approximate: t[0] * _gelu_d(m, self, approximate),
+             samples=lambda: [Sample(arr(3, 4), params={"approximate": "none"}),
+                              Sample(arr(5, seed=2), params={"approximate": "tanh"})],
+             rule="Phi(self) + self phi(self) (tanh form: its derivative)")
+
+# -- hard* ----------------------------------------------------------------------------------------------
+
+_ONE_SIXTH_F = float(np.float32(1.0 / 6.0))  # torch's kernel constant, in every dtype
+
+
+def _hardsigmoid_fwd(a):
+    return (np.minimum(np.maximum(a + 3, 0), 6) / 6).astype(a.dtype, copy=False)
+
+
+HARDSIGMOID = defop("hardsigmoid", "HardsigmoidBackward0", ("self",), _hardsigmoid_fwd,
+                    lambda m, g, self: m.where(_inside(self, -3.0, 3.0), g * _ONE_SIXTH_F, 0.0), saves=("self",),
+                    jvp=lambda m, t, self: m.where(_inside(self, -3.0, 3.0), t[0] * _ONE_SIXTH_F, 0.0),
+                    samples=unary(_away(-3.0, 3.0)), rule="1/6 strictly inside (-3, 3), else 0")
+
+
+def _hardswish_fwd(a):
+    return (a * np.minimum(np.maximum(a + 3, 0), 6) / 6).astype(a.dtype, copy=False)
+
+
+def _hardswish_d(m, x, g):
+    return m.where(x <= -3, 0.0, m.where(x < 3, g * (x / 3 + 0.5), g))
+
+
+HARDSWISH = defop("hardswish", "HardswishBackward0", ("self",), _hardswish_fwd,
+                  lambda m, g, self: _hardswish_d(m, self, g), saves=("self",),
+                  jvp=lambda m, t, self: _hardswish_d(m, self, t[0]),
+                  samples=unary(lambda *s, seed=0: _away(-3.0, 3.0)(*s, seed=seed) * 1.5),
+                  rule="0 for self <= -3, self/3 + 1/2 inside (-3, 3), 1 from 3 on")
+
+# -- public functions -------------------------------------------------------------------------------
+
+_KERNEL = {"gelu": "GeluKernelImpl", "elu": "elu_cpu", "selu": "elu_cpu", "celu": "elu_cpu",
+           "leaky_relu": "leaky_relu_cpu", "softplus": "softplus_cpu", "silu": "silu_cpu", "mish": "mish_cpu",
+           "hardsigmoid": "hardsigmoid_cpu", "hardswish": "hardswish_cpu", "log_sigmoid": "log_sigmoid_cpu"}
+
+
+def _float_only(input, name: str):
+    """torch's kernels for these activations exist only for floating dtypes."""
+    if not isinstance(input, Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+    if input._data.dtype.kind not in "fc":
+        from ..dispatch import _torch_type_name
+        raise NotImplementedError(f"\"{_KERNEL[name]}\" not implemented for '{_torch_type_name(input._data.dtype)}'")
+    return input
+
+
+def _run(op, input, params=None, inplace=False, inplace_op=None):
+    if inplace:
+        return call_inplace(inplace_op or op, input, (input,), params)
+    return call(op, (input,), params)
 
 
 def sigmoid(input):
     return call(SIGMOID, (input,))
 
 
+def sigmoid_(input):
+    return call_inplace(SIGMOID, input, (input,))
+
+
+def logsigmoid(input):
+    return call(LOGSIGMOID, (_float_only(input, "log_sigmoid"),))
+
+
 def relu(input, inplace=False):
-    return call(RELU, (input,))
+    return _run(RELU, input, inplace=inplace)
+
+
+def relu_(input):
+    return call_inplace(RELU, input, (input,))
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    return _run(HARDTANH, input, {"min_val": min_val, "max_val": max_val}, inplace)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return hardtanh(input, min_val, max_val, inplace=True)
+
+
+def relu6(input, inplace=False):
+    return _run(HARDTANH, input, {"min_val": 0, "max_val": 6}, inplace)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    _float_only(input, "leaky_relu")
+    return _run(LEAKY_RELU, input, {"negative_slope": negative_slope}, inplace, LEAKY_RELU_)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return leaky_relu(input, negative_slope, inplace=True)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    _float_only(input, "elu")
+    return _run(ELU, input, {"alpha": alpha, "scale": 1, "input_scale": 1}, inplace, ELU_)
+
+
+def elu_(input, alpha=1.0):
+    return elu(input, alpha, inplace=True)
+
+
+def selu(input, inplace=False):
+    _float_only(input, "selu")
+    return _run(ELU, input, {"alpha": SELU_ALPHA, "scale": SELU_SCALE, "input_scale": 1}, inplace, ELU_)
+
+
+def selu_(input):
+    return selu(input, inplace=True)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    _float_only(input, "celu")
+    if alpha == 0:
+        raise errors.AutogradError("ZeroDivisionError")
+    return _run(CELU, input, {"alpha": alpha}, inplace, CELU_)
+
+
+def celu_(input, alpha=1.0):
+    return celu(input, alpha, inplace=True)
+
+
+def gelu(input, approximate="none"):
+    if approximate not in ("none", "tanh"):
+        raise errors.AutogradError("approximate argument must be either none or tanh.")
+    return call(GELU, (_float_only(input, "gelu"),), {"approximate": approximate})
+
+
+def silu(input, inplace=False):
+    return _run(SILU, _float_only(input, "silu"), inplace=inplace)
+
+
+def mish(input, inplace=False):
+    return _run(MISH, _float_only(input, "mish"), inplace=inplace)
+
+
+def softplus(input, beta=1, threshold=20):
+    return call(SOFTPLUS, (_float_only(input, "softplus"),), {"beta": beta, "threshold": threshold})
+
+
+def softsign(input):
+    """x / (1 + |x|): a composite in torch too (DivBackward0 over AddBackward0 over AbsBackward0)."""
+    from ..functions import abs, add, div
+    return div(input, add(abs(input), 1))
+
+
+def hardsigmoid(input, inplace=False):
+    return _run(HARDSIGMOID, _float_only(input, "hardsigmoid"), inplace=inplace)
+
+
+def hardswish(input, inplace=False):
+    return _run(HARDSWISH, _float_only(input, "hardswish"), inplace=inplace)
+
+
+# methods torch puts on Tensor; installed by attach() (called from the package __init__)
+TENSOR_METHODS = {"sigmoid": sigmoid, "sigmoid_": sigmoid_, "relu": relu, "relu_": relu_}
+
+
+def attach() -> None:
+    """Install this module's Tensor methods (tensor_methods.py stays the owner of the rest)."""
+    for name, fn in TENSOR_METHODS.items():
+        setattr(Tensor, name, fn)

@@ -36,10 +36,10 @@ VIEW = _view_op("view", "ViewBackward0", _reshape_view,
                 jvp=lambda m, t, self_sym_sizes: None,
                 samples=lambda: [Sample(arr(3, 4), params={"shape": (2, 6)}), Sample(arr(6), params={"shape": (3, 2)})],
                 rule="reshape the gradient back to self's shape")
-UNSAFE_VIEW = defop("reshape.copy", "UnsafeViewBackward0", ("self",), lambda a, shape: np.reshape(a, shape).copy(),
+UNSAFE_VIEW = defop("_unsafe_view", "UnsafeViewBackward0", ("self",), lambda a, shape: np.reshape(a, shape),
                     lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
                     promote=KEEP,
-                    samples=lambda: [Sample(arr(3, 4).T, params={"shape": (12,)})],
+                    samples=lambda: [Sample(arr(3, 4), params={"shape": (12,)})],
                     rule="reshape the gradient back to self's shape")
 T = _view_op("t", "TBackward0", lambda a: a.T,
              lambda m, g, self_sym_sizes: m.transpose(g, -1, -2) if len(self_sym_sizes) == 2 else g,
@@ -64,6 +64,10 @@ SQUEEZE_DIM = _view_op("squeeze.dim", "SqueezeBackward1", lambda a, dim: np.sque
                        lambda m, g, self_sym_sizes, dim: m.g_reshape(g, self_sym_sizes),
                        saves=("self_sym_sizes", "dim"),
                        samples=lambda: [Sample(arr(3, 1, 4), params={"dim": -2})], rule="unsqueeze the gradient back")
+SQUEEZE_INPLACE = defop("squeeze_.dim", "SqueezeBackward4", ("self",), lambda a, dim: np.squeeze(a, dim),
+                        lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
+                        promote=KEEP, samples=lambda: [Sample(arr(1, 4), params={"dim": -2})],
+                        rule="unsqueeze the gradient back")
 UNSQUEEZE = _view_op("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
                      lambda m, g, dim: m.squeeze(g, dim), saves=("dim",),
                      samples=lambda: [Sample(arr(3, 4), params={"dim": -2})], rule="squeeze the gradient back")
