@@ -53,8 +53,23 @@ class OpNode(Node):
                     return value.unpack(self)
                 if isinstance(value, (int, float, bool)) and name in op.inputs:
                     return make(_asarray(value))
+                if name in _DIM_NAMES and self._in_meta and self._in_meta[0] is not None:
+                    return _positive_dims(value, len(self._in_meta[0][0]) + (op.name in _DIM_ON_OUTPUT))
                 return value
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+
+
+_DIM_NAMES = frozenset(("dim", "dims", "dim0", "dim1", "dim2"))
+_DIM_ON_OUTPUT = frozenset(("unsqueeze",))
+
+
+def _positive_dims(value, ndim: int):
+    """Records keep dims negative (batch-safe); torch shows them positive."""
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return value % max(ndim, 1)
+    if isinstance(value, tuple) and all(isinstance(v, int) for v in value):
+        return tuple(v % max(ndim, 1) if v < 0 else v for v in value)
+    return value
 
 
 class MultiOutputNode(OpNode):

@@ -60,6 +60,9 @@ class FunctionCtx:
 class BackwardCFunction(Node):
     """The node of one application of a custom Function."""
 
+    def __repr__(self) -> str:
+        return f"<torch.autograd.function.{type(self).__name__} object at {id(self):#x}>"
+
     __slots__ = ("ctx", "fn_cls", "_in_meta", "_arg_slots", "_out_shapes", "_out_dtypes", "_released")
 
     @property

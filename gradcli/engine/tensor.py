@@ -396,10 +396,10 @@ def refresh_view_grad_fn(view: Tensor) -> None:
     x.view_version = view._vc[0]
     if not base._requires_grad or not _mode.grad and base._grad_fn is None:
         return
-    from .views import replay
+    from .views import regenerate
     from .grad_mode import enable_grad
     with enable_grad():
-        fresh = replay(base, x.view_steps)
+        fresh = regenerate(base, x.view_steps)
     view._grad_fn = fresh._grad_fn
     view._output_nr = fresh._output_nr
     view._requires_grad = fresh._requires_grad

@@ -74,6 +74,8 @@ def getitem(t: Tensor, key):
             raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
                              "valid indices (got " + type(k).__name__ + ")")
     if out is t:
+        if not isinstance(key, tuple) and isinstance(key, slice) and t.ndim:
+            return call_slice(t, 0, 0, t.shape[0], 1)  # torch: x[:] is a SliceBackward0, x[:, :] an alias
         from .ops.shape import ALIAS
         return call(ALIAS, (t,))
     return out
@@ -168,6 +170,12 @@ def _unbatched(m):
     return TensorMath(0) if m.is_tensor else numpy_math
 
 
+def regenerate(base: Tensor, steps) -> Tensor:
+    """A view rebuilt on a base whose graph changed: one AsStridedBackward0 node, as torch shows it."""
+    from .ops.shape import AS_STRIDED
+    return call(AS_STRIDED, (base,), {"steps": steps})
+
+
 def rebase_view(view: Tensor, node) -> None:
     """After an in-place op on ``view``: its base's graph now goes through CopySlices, and the
     view's own grad_fn is rebuilt on top of that."""
@@ -179,7 +187,7 @@ def rebase_view(view: Tensor, node) -> None:
     base._output_nr = 0
     base._requires_grad = True
     with enable_grad():
-        fresh = replay(base, steps)
+        fresh = regenerate(base, steps)
     view._grad_fn = fresh._grad_fn
     view._output_nr = fresh._output_nr
     view._requires_grad = True

@@ -76,7 +76,7 @@ UNSQUEEZE = _view_op("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand
 def _select(a, dim, index):
     idx = [slice(None)] * a.ndim
     idx[dim] = index
-    return a[tuple(idx)]
+    return a[tuple(idx) + (Ellipsis,)]  # the Ellipsis keeps a 0-d result a view, not a scalar copy
 
 
 def _select_bwd(m, g, self_sym_sizes, dim, index):
@@ -279,3 +279,43 @@ EMBED_DIAG = defop("diagonal_scatter", "DiagonalScatterBackward0", ("self", "src
                    samples=lambda: [Sample(arr(3, 4), arr(3, seed=2), params={"offset": 0, "dim1": -2, "dim2": -1}),
                                     Sample(arr(3, 3), arr(2, seed=2), params={"offset": -1, "dim1": -2, "dim2": -1})],
                    rule="d/dself = g off the diagonal, d/dsrc = the diagonal of g")
+
+
+# -- a view rebuilt after its base changed in place ---------------------------------------------------
+
+def _steps_forward(a, steps):
+    for op, params, index in steps:
+        res = op.forward(a, **params) if params else op.forward(a)
+        a = res[index] if isinstance(res, tuple) else res
+    return a
+
+
+def _steps_shapes(shape, steps):
+    """The input shape of every step, computed on a zero-strided stand-in of the base."""
+    a = np.lib.stride_tricks.as_strided(np.zeros(1), shape, (0,) * len(shape))
+    shapes = []
+    for op, params, index in steps:
+        shapes.append(a.shape)
+        res = op.forward(a, **params) if params else op.forward(a)
+        a = res[index] if isinstance(res, tuple) else res
+    return shapes
+
+
+def _as_strided_bwd(m, g, self_sym_sizes, steps):
+    """Undo the view steps one by one, last first, each with its own record's backward."""
+    shapes = _steps_shapes(self_sym_sizes, steps)
+    for (op, params, index), shape in zip(reversed(steps), reversed(shapes)):
+        saved = [shape if kind == 3 else params[key] for kind, key in op.plan]
+        if op.outputs != 1:
+            res = op.forward(np.lib.stride_tricks.as_strided(np.zeros(1), shape, (0,) * len(shape)), **params)
+            g = tuple(g if i == index else m.g_zeros(g, r.shape, g) for i, r in enumerate(res))
+        g = op.backward(m, g, *saved)
+    return g
+
+
+AS_STRIDED = defop("as_strided", "AsStridedBackward0", ("self",), _steps_forward, _as_strided_bwd,
+                   saves=("self_sym_sizes", "steps"), promote=KEEP, view=True,
+                   samples=lambda: [Sample(arr(3, 4), params={"steps": ((SLICE, {"dim": -1, "start": 1, "end": 3,
+                                                                                    "step": 1}, 0),
+                                                                          (T, {}, 0))})],
+                   rule="the gradient goes back through each recorded view step")
