@@ -1,0 +1,98 @@
+"""The language's overhead: a 300-step training loop, as a script and as Python.
+
+DESIGN §3 asks that a script loop runs about as fast as the same loop written
+in Python on the engine (budget: 1.5x). Also prints the cold cost of
+`import gradcli.lang` + parsing one line, measured in a fresh interpreter.
+
+    python benchmarks/bench_lang.py
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+SCRIPT = """
+w1 = torch.tensor([[0.1, 0.15], [0.2, 0.25], [0.3, 0.35]], requires_grad=True)
+w2 = torch.tensor([[0.4, 0.45, 0.5], [0.55, 0.6, 0.65]], requires_grad=True)
+b1 = torch.ones(3, 1)
+b2 = torch.ones(2, 2)
+input1 = torch.tensor([5, 10]).reshape(2, 1).to(torch.float32)
+label = torch.tensor([0.01, 0.99]).reshape(2, 1)
+for i in range(300):
+    w1.retain_grad()
+    w2.retain_grad()
+    out_h = torch.sigmoid(torch.mm(w1, input1) + b1)
+    out_o = torch.sigmoid(torch.matmul(w2, out_h) + b2)
+    loss = (out_o - label).var()
+    loss.backward()
+    if i < 100:
+        w1 = w1 - 0.5 * w1.grad
+        w2 = w2 - 0.5 * w2.grad
+    else:
+        w1 = w1 - 0.02 * w1.grad
+        w2 = w2 - 0.02 * w2.grad
+loss.item()
+"""
+
+
+def python_loop(torch):
+    w1 = torch.tensor([[0.1, 0.15], [0.2, 0.25], [0.3, 0.35]], requires_grad=True)
+    w2 = torch.tensor([[0.4, 0.45, 0.5], [0.55, 0.6, 0.65]], requires_grad=True)
+    b1 = torch.ones(3, 1)
+    b2 = torch.ones(2, 2)
+    input1 = torch.tensor([5, 10]).reshape(2, 1).to(torch.float32)
+    label = torch.tensor([0.01, 0.99]).reshape(2, 1)
+    for i in range(300):
+        w1.retain_grad()
+        w2.retain_grad()
+        out_h = torch.sigmoid(torch.mm(w1, input1) + b1)
+        out_o = torch.sigmoid(torch.matmul(w2, out_h) + b2)
+        loss = (out_o - label).var()
+        loss.backward()
+        if i < 100:
+            w1 = w1 - 0.5 * w1.grad
+            w2 = w2 - 0.5 * w2.grad
+        else:
+            w1 = w1 - 0.02 * w1.grad
+            w2 = w2 - 0.02 * w2.grad
+    return loss.item()
+
+
+def best_of(fn, repeats=7):
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def cold_parse_ms() -> float:
+    code = ("import time; t = time.perf_counter(); import gradcli.lang as l; "
+            "l.parse('sin(x) * exp(-x ** 2)'); print((time.perf_counter() - t) * 1000)")
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)  # warm caches
+    runs = [float(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
+                                 text=True).stdout) for _ in range(5)]
+    return min(runs)
+
+
+def main() -> None:
+    from gradcli import engine as torch
+    from gradcli.lang import Session
+
+    session = Session()
+    script_value = session.run(SCRIPT)
+    python_value = python_loop(torch)
+    assert abs(script_value - python_value) < 1e-6, (script_value, python_value)
+
+    script_time = best_of(lambda: session.run(SCRIPT))
+    python_time = best_of(lambda: python_loop(torch))
+    print(f"300-step loop: script {script_time * 1000:.1f} ms, python {python_time * 1000:.1f} ms, "
+          f"ratio {script_time / python_time:.2f}x (budget 1.5x)")
+    print(f"cold import gradcli.lang + parse one line: {cold_parse_ms():.1f} ms (budget 30 ms)")
+
+
+if __name__ == "__main__":
+    main()

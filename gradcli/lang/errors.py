@@ -1,0 +1,128 @@
+"""One exception family for everything a script can get wrong.
+
+A `GradcliError` carries a kind (what went wrong, in one word), a message in
+the user's terms, and the span of the source it is about, so that the CLI and
+the REPL can show the line with a caret instead of a Python traceback.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+KINDS = frozenset({
+    "syntax",       # the parser rejected the source
+    "name",         # unknown name, or a local read before assignment
+    "import",       # an import the language does not provide
+    "attribute",    # an attribute that does not exist or is not allowed
+    "type",         # wrong type of operand or argument
+    "value",        # right type, wrong value
+    "index",        # subscript out of range
+    "key",          # missing dictionary key
+    "arithmetic",   # division by zero, overflow
+    "assertion",    # a failed `assert`
+    "runtime",      # an error raised by the engine (torch's RuntimeError)
+    "limit",        # a limit of the sandbox: size, depth, recursion, time
+})
+
+
+class Span(NamedTuple):
+    """Where a piece of source is: 1-based lines and columns, end exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+class Frame(NamedTuple):
+    """One script frame of a runtime traceback."""
+
+    function: str
+    span: Span
+
+
+class GradcliError(Exception):
+    """An error in a gradcli script, with a kind and a position.
+
+    `incomplete` is true for a parse error at the end of the input inside an
+    open bracket or block: a REPL asks for a continuation line instead.
+    `frames` lists the script calls that led to a runtime error, outermost
+    first.
+    """
+
+    def __init__(self, kind: str, message: str, span: Span | None = None, *,
+                 filename: str = "<string>", incomplete: bool = False,
+                 frames=()):
+        if kind not in KINDS:
+            raise ValueError(f"unknown error kind {kind!r}")
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.span = span
+        self.filename = filename
+        self.incomplete = incomplete
+        self.frames: list[Frame] = list(frames)
+
+    @property
+    def line(self) -> int | None:
+        return self.span.line if self.span else None
+
+    @property
+    def column(self) -> int | None:
+        return self.span.column if self.span else None
+
+    def __str__(self) -> str:
+        where = self.filename
+        if self.span:
+            where += f":{self.span.line}:{self.span.column}"
+        label = "syntax error" if self.kind == "syntax" else "error"
+        return f"{where}: {label}: {self.message}"
+
+
+def closest(name: str, candidates) -> str | None:
+    """The known name most like `name`, for "did you mean" hints."""
+    import difflib
+    matches = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=0.75)
+    return matches[0] if matches else None
+
+
+def format_error(err: GradcliError, source: str | None = None) -> str:
+    """The message a person reads: location, message, source line, carets.
+
+    Runtime errors inside script functions end with the chain of script
+    calls (never Python frames).
+    """
+    lines = [str(err)]
+    if source is not None and err.span is not None:
+        lines += _source_excerpt(source, err.span)
+    if err.frames:
+        lines.append("script traceback (most recent call last):")
+        for frame in err.frames:
+            lines.append(f"  line {frame.span.line}, in {frame.function}")
+            if source is not None:
+                text = _line(source, frame.span.line)
+                if text is not None:
+                    lines.append("    " + text.strip())
+    return "\n".join(lines)
+
+
+def _line(source: str, number: int) -> str | None:
+    all_lines = source.splitlines()
+    if 1 <= number <= len(all_lines):
+        return all_lines[number - 1].rstrip()
+    return None
+
+
+def _source_excerpt(source: str, span: Span) -> list[str]:
+    text = _line(source, span.line)
+    if text is None:
+        return []
+    start = max(span.column - 1, 0)
+    if span.end_line == span.line and span.end_column > span.column:
+        end = min(span.end_column - 1, max(len(text), start + 1))
+    else:
+        end = max(len(text), start + 1) if span.end_line > span.line else start + 1
+    width = max(end - start, 1)
+    # Keep tabs in the padding so that the carets line up under the text.
+    pad = "".join(ch if ch == "\t" else " " for ch in text[:start])
+    return ["    " + text, "    " + pad + "^" * width]

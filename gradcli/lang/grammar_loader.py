@@ -1,0 +1,186 @@
+"""Find grammar/gradcli.lark and turn it into cached LALR tables.
+
+Lark compiles the grammar (about 0.2 s) and its import alone costs more than
+the whole start-up budget, so lark runs only when the tables for this exact
+grammar text are not cached yet. The tables are plain data (terminals,
+rules, states) written with `marshal` to the user's cache directory;
+gradcli.lang.parser drives them without lark. If the cache directory is not
+writable the tables are kept for the life of the process only.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+from array import array
+import sys
+import zlib
+from pathlib import Path
+
+# Bump when the layout of the table data changes.
+TABLE_FORMAT = 4
+
+_HERE = Path(__file__).resolve().parent
+# Installed: gradcli/grammar/gradcli.lark (package data). Checkout: the
+# gradcli/grammar symlink points at the top-level grammar/ directory; the
+# second candidate covers a checkout where the symlink was not created.
+GRAMMAR_CANDIDATES = (
+    _HERE.parent / "grammar" / "gradcli.lark",
+    _HERE.parent.parent / "grammar" / "gradcli.lark",
+)
+
+START_SYMBOLS = ("start", "eval_input")
+
+_tables: dict | None = None
+
+
+def grammar_path() -> Path:
+    """The grammar file shipped with this copy of gradcli."""
+    for candidate in GRAMMAR_CANDIDATES:
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError(
+        "gradcli grammar not found; looked in "
+        + ", ".join(str(c) for c in GRAMMAR_CANDIDATES))
+
+
+def cache_dir() -> Path:
+    """$GRADCLI_CACHE_DIR, else $XDG_CACHE_HOME/gradcli, else ~/.cache/gradcli."""
+    explicit = os.environ.get("GRADCLI_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".cache")
+    return Path(base) / "gradcli"
+
+
+def load_tables() -> dict:
+    """The parse tables for the current grammar, from cache when possible."""
+    global _tables
+    if _tables is None:
+        text = grammar_path().read_bytes()
+        key = f"{zlib.crc32(text):08x}-{len(text)}-f{TABLE_FORMAT}"
+        path = cache_dir() / f"grammar-{key}.marshal"
+        _tables = _read_cache(path)
+        if _tables is None:
+            _tables = build_tables(text.decode("utf-8"))
+            _write_cache(path, _tables)
+    return _tables
+
+
+def _read_cache(path: Path) -> dict | None:
+    try:
+        with open(path, "rb") as f:
+            data = marshal.load(f)
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return data if isinstance(data, dict) and data.get("format") == TABLE_FORMAT else None
+
+
+def _write_cache(path: Path, tables: dict) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        with open(tmp, "wb") as f:
+            marshal.dump(tables, f)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # not writable: the tables stay in memory for this process
+
+
+def build_tables(grammar_text: str) -> dict:
+    """Compile the grammar with lark and export what the runtime needs.
+
+    Terminals come out in lark's lexing order, keywords folded into NAME;
+    each rule records how lark would shape its children (filtered tokens,
+    inlined `_rules`, `[]` placeholders, `?rule` single-child expansion) so
+    that the runtime builds the same tree lark would.
+    """
+    import lark
+    from lark.indenter import PythonIndenter
+
+    parser = lark.Lark(grammar_text, parser="lalr", lexer="basic",
+                       postlex=PythonIndenter(), start=list(START_SYMBOLS),
+                       maybe_placeholders=True)
+    frontend = parser.parser
+    table = frontend.parser._parse_table
+    rules = list(frontend.parser_conf.rules)
+    rule_index = {id(rule): i for i, rule in enumerate(rules)}
+
+    terminals, keywords, literals = _export_terminals(frontend.lexer_conf.terminals)
+    symbols = sorted({str(symbol) for row in table.states.values() for symbol in row})
+    symbol_ids = {name: i for i, name in enumerate(symbols)}
+    # One dense int32 row per state, one column per symbol: 0 is an error,
+    # s + 1 shifts to state s (or goes to it after a reduction), -(r + 1)
+    # reduces by rule r. Loading it is a copy, not 20,000 small objects.
+    actions = array("i", bytes(4 * len(symbols) * len(table.states)))
+    for state, row in table.states.items():
+        base = state * len(symbols)
+        for symbol, (action, arg) in row.items():
+            cell = arg + 1 if action.name == "Shift" else -(rule_index[id(arg)] + 1)
+            actions[base + symbol_ids[str(symbol)]] = cell
+    return {
+        "format": TABLE_FORMAT,
+        "terminals": terminals,
+        "keywords": keywords,
+        "literals": literals,
+        "ignore": tuple(str(name) for name in frontend.lexer_conf.ignore),
+        "rules": tuple(_export_rule(rule) for rule in rules),
+        "symbols": tuple(symbols),
+        "actions": actions.tobytes(),
+        "start_states": {str(k): v for k, v in table.start_states.items()},
+        "end_states": {str(k): v for k, v in table.end_states.items()},
+        "lark_version": lark.__version__,
+        "python": sys.version_info[:2],
+    }
+
+
+def _export_terminals(terminal_defs):
+    """(name, regexp) in lark's match order; keywords; literal spellings."""
+    import re
+
+    literals = {str(t.name): str(t.pattern.value) for t in terminal_defs if t.pattern.type == "str"}
+    keywords: dict[str, dict[str, str]] = {}
+    embedded = set()
+    for regex_term in (t for t in terminal_defs if t.pattern.type == "re"):
+        for str_term in (t for t in terminal_defs if t.pattern.type == "str"):
+            if (str_term.priority == regex_term.priority
+                    and re.fullmatch(regex_term.pattern.to_regexp(), str_term.pattern.value)):
+                keywords.setdefault(str(regex_term.name), {})[
+                    str(str_term.pattern.value)] = str(str_term.name)
+                embedded.add(str_term.name)
+    ordered = sorted(
+        (t for t in terminal_defs if t.name not in embedded),
+        key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+    terminals = tuple((str(t.name), str(t.pattern.to_regexp())) for t in ordered)
+    return terminals, keywords, literals
+
+
+def _export_rule(rule) -> tuple:
+    """(origin, size, name, expand1, include, nones_after) for one BNF rule.
+
+    `include` lists (child index, splice?, Nones to insert before it), the
+    same plan lark's ChildFilterLALR follows. `name` is the alias or the
+    origin: the AstBuilder method that receives the children.
+    """
+    expansion = rule.expansion
+    empty = rule.options.empty_indices
+    if empty:
+        bits = "".join(str(int(b)) for b in empty)
+        nones_at = [len(ones) for ones in bits.split("0")]
+    else:
+        nones_at = [0] * (len(expansion) + 1)
+    keep_all = rule.options.keep_all_tokens
+    include = []
+    pending = 0
+    for i, sym in enumerate(expansion):
+        pending += nones_at[i]
+        if keep_all or not (sym.is_term and sym.filter_out):
+            splice = (not sym.is_term) and sym.name.startswith("_")
+            include.append((i, splice, pending))
+            pending = 0
+    pending += nones_at[len(expansion)]
+    origin = str(rule.origin.name)
+    expand1 = bool(rule.options.expand1 and not rule.alias)
+    return (origin, len(expansion), str(rule.alias or origin), expand1,
+            tuple(include), pending)

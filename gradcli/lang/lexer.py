@@ -1,0 +1,167 @@
+"""Tokens for the LALR driver: lark's terminals, then indentation, then depth.
+
+The terminal regexps come from the cached tables (grammar_loader), matched in
+lark's order. The indentation pass works like Python's tokenizer and lark's
+Indenter: newlines inside brackets are dropped, a deeper line opens an
+_INDENT, a shallower one closes _DEDENTs. A snippet pasted with a common
+leading indentation is accepted: the first line's indentation is the base.
+Bracket nesting is limited here, before any parsing, so that 10,000 `(`
+give a clean error instead of exhausting the stack later.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .errors import GradcliError, Span
+
+OPEN_BRACKETS = {"LPAR": "(", "LSQB": "[", "LBRACE": "{"}
+CLOSE_BRACKETS = {"RPAR": "(", "RSQB": "[", "RBRACE": "{"}
+TAB_SIZE = 8
+
+_compiled: dict[int, re.Pattern] = {}
+
+
+class Token:
+    """A terminal with its span; `type` is the grammar's terminal name."""
+
+    __slots__ = ("type", "value", "line", "column", "end_line", "end_column")
+
+    def __init__(self, type, value, line, column, end_line, end_column):
+        self.type = type
+        self.value = value
+        self.line = line
+        self.column = column
+        self.end_line = end_line
+        self.end_column = end_column
+
+    @property
+    def span(self) -> Span:
+        return Span(self.line, self.column, self.end_line, self.end_column)
+
+    def __repr__(self) -> str:
+        return f"Token({self.type!r}, {self.value!r}, {self.line}:{self.column})"
+
+
+def _master_regex(tables: dict) -> re.Pattern:
+    key = id(tables)
+    if key not in _compiled:
+        _compiled[key] = re.compile("|".join(
+            f"(?P<{name}>{regexp})" for name, regexp in tables["terminals"]))
+    return _compiled[key]
+
+
+class Lexer:
+    """Turns source text into tokens, tracking brackets for error messages."""
+
+    def __init__(self, text: str, tables: dict, filename: str, max_brackets: int):
+        self.text = text
+        self.tables = tables
+        self.filename = filename
+        self.max_brackets = max_brackets
+        self.open_brackets: list[Token] = []
+        self.last_line = text.count("\n") + 1
+
+    def error(self, message: str, span: Span, incomplete: bool = False) -> GradcliError:
+        return GradcliError("syntax", message, span, filename=self.filename,
+                            incomplete=incomplete)
+
+    def _raw_tokens(self):
+        text = self.text
+        match = _master_regex(self.tables).match
+        keywords = self.tables["keywords"]
+        ignore = frozenset(self.tables["ignore"])
+        pos, line, column = 0, 1, 1
+        end = len(text)
+        while pos < end:
+            m = match(text, pos)
+            if m is None:
+                raise self._bad_character(pos, line, column)
+            value = m.group()
+            kind = m.lastgroup
+            newlines = value.count("\n")
+            if newlines:
+                end_line = line + newlines
+                end_column = len(value) - value.rfind("\n")
+            else:
+                end_line, end_column = line, column + len(value)
+            if kind not in ignore:
+                kind = keywords.get(kind, {}).get(value, kind)
+                yield Token(kind, value, line, column, end_line, end_column)
+            pos, line, column = m.end(), end_line, end_column
+
+    def _bad_character(self, pos: int, line: int, column: int) -> GradcliError:
+        ch = self.text[pos]
+        span = Span(line, column, line, column + 1)
+        if ch in "\"'":
+            triple = self.text.startswith(ch * 3, pos)
+            if triple:
+                return self.error("unterminated triple-quoted string", span, incomplete=True)
+            return self.error("unterminated string literal", span)
+        if ch == "\\":
+            return self.error("a backslash continues a line only at its end", span)
+        if ch in "$?`!":
+            return self.error(f"invalid character {ch!r}", span)
+        return self.error(f"invalid character {ch!r} (U+{ord(ch):04X})", span)
+
+    def tokens(self):
+        """Tokens with _INDENT/_DEDENT, then one _NEWLINE-terminated end."""
+        levels: list[int] | None = None
+        last = None
+        for tok in self._raw_tokens():
+            last = tok
+            kind = tok.type
+            if kind == "_NEWLINE":
+                if self.open_brackets:
+                    continue
+                yield tok
+                indent_text = tok.value.rsplit("\n", 1)[-1]
+                if "\n" not in tok.value or (
+                        tok.end_line == self.last_line and tok.end_column == 1):
+                    continue  # no next line: its indentation does not matter
+                indent = _width(indent_text)
+                if levels is None:
+                    levels = [indent]
+                    continue
+                line = tok.end_line
+                if indent > levels[-1]:
+                    levels.append(indent)
+                    yield Token("_INDENT", indent_text, line, 1, line, indent + 1)
+                else:
+                    while indent < levels[-1]:
+                        levels.pop()
+                        yield Token("_DEDENT", indent_text, line, 1, line, indent + 1)
+                    if indent != levels[-1]:
+                        raise self.error(
+                            "unindent does not match any outer indentation level",
+                            Span(line, 1, line, indent + 1))
+                continue
+            if levels is None:
+                levels = [tok.column - 1]
+            if kind in OPEN_BRACKETS:
+                self.open_brackets.append(tok)
+                if len(self.open_brackets) > self.max_brackets:
+                    raise GradcliError(
+                        "limit", f"too many nested brackets (more than {self.max_brackets})",
+                        tok.span, filename=self.filename)
+            elif kind in CLOSE_BRACKETS:
+                if self.open_brackets:
+                    opener = self.open_brackets[-1]
+                    if OPEN_BRACKETS[opener.type] != CLOSE_BRACKETS[kind]:
+                        raise self.error(
+                            f"closing {tok.value!r} does not match {opener.value!r} "
+                            f"opened at line {opener.line}, column {opener.column}",
+                            tok.span)
+                    self.open_brackets.pop()
+            yield tok
+        if levels:
+            for _ in levels[1:]:
+                line = last.end_line if last else 1
+                yield Token("_DEDENT", "", line, 1, line, 1)
+
+
+def _width(indent_text: str) -> int:
+    width = 0
+    for ch in indent_text:
+        width = (width // TAB_SIZE + 1) * TAB_SIZE if ch == "\t" else width + 1
+    return width

@@ -1,0 +1,406 @@
+"""The names a script starts with, and what `import` may bind.
+
+Everything here is an explicit list: the torch-like names come from the
+engine only if they are listed (the engine's helper modules, numpy and
+anything else it imports stay out of reach), Python builtins are the few
+that cannot reach Python internals, and attribute access on every value a
+script can get is declared in `configure_policy`. The name lists are static
+so that `free_variables` can use them without importing the engine.
+"""
+
+from __future__ import annotations
+
+import builtins
+import difflib
+import importlib
+import math
+
+from .errors import GradcliError, Span
+
+TORCH_NAMES = frozenset("""
+    tensor as_tensor Tensor Size is_tensor numel zeros ones empty full zeros_like ones_like
+    empty_like full_like rand randn randint rand_like randn_like randint_like randperm normal
+    bernoulli multinomial arange linspace logspace eye manual_seed seed initial_seed
+    abs absolute neg negative exp exp2 expm1 log log2 log10 log1p sqrt rsqrt square sin cos tan
+    asin acos atan atan2 arcsin arccos arctan arctan2 sinh cosh tanh asinh acosh atanh arcsinh
+    arccosh arctanh sigmoid relu erf erfc erfinv floor ceil round trunc fix frac sign sgn
+    signbit reciprocal pow float_power add sub subtract mul multiply div divide true_divide
+    floor_divide remainder fmod clamp clip clamp_min clamp_max maximum minimum fmax fmin where
+    lerp logaddexp logaddexp2 hypot xlogy lgamma digamma polygamma mvlgamma softmax log_softmax
+    logit sinc deg2rad rad2deg nan_to_num heaviside copysign addcmul addcdiv logical_and
+    logical_or logical_not logical_xor bitwise_and bitwise_or bitwise_not bitwise_xor isnan
+    isinf isfinite isposinf isneginf isreal isclose allclose equal eq ne lt le gt ge greater
+    greater_equal less less_equal not_equal sum mean prod max min amax amin aminmax argmax
+    argmin std var std_mean var_mean norm logsumexp cumsum cumprod cummax cummin logcumsumexp
+    all any median nanmedian mode nansum nanmean count_nonzero dist sort argsort msort topk
+    kthvalue unique unique_consecutive matmul mm bmm mv dot vdot outer ger inner einsum
+    tensordot cross kron trace diag diagonal diag_embed diagflat tril triu det logdet slogdet
+    inverse cholesky addmm addmv addr baddbmm addbmm chain_matmul cdist reshape flatten
+    unflatten squeeze unsqueeze transpose permute t adjoint cat concat concatenate stack
+    hstack vstack dstack column_stack row_stack split tensor_split chunk unbind narrow select
+    index_select gather scatter scatter_add masked_fill masked_select take take_along_dim
+    flip fliplr flipud roll rot90 tile repeat_interleave broadcast_to broadcast_tensors
+    broadcast_shapes movedim moveaxis swapaxes swapdims meshgrid atleast_1d atleast_2d
+    atleast_3d block_diag cartesian_prod tril_indices triu_indices nonzero argwhere clone
+    detach diff searchsorted bucketize histc cov corrcoef trapezoid trapz cumulative_trapezoid
+    no_grad enable_grad set_grad_enabled inference_mode is_grad_enabled
+    is_inference_mode_enabled is_inference is_floating_point is_complex is_nonzero
+    float32 float64 float16 bfloat16 float double half int8 int16 int32 int64 int long uint8
+    bool complex64 complex128 cfloat cdouble dtype get_default_dtype set_default_dtype
+    set_printoptions finfo iinfo promote_types result_type can_cast device
+    autograd nn cuda linalg special fft pi e inf nan newaxis
+""".split())
+
+AUTOGRAD_NAMES = frozenset("""
+    grad backward Function functional forward_ad graph gradcheck gradgradcheck
+    detect_anomaly set_detect_anomaly profiler no_grad enable_grad set_grad_enabled
+    inference_mode Variable function
+""".split())
+AUTOGRAD_FUNCTIONAL_NAMES = frozenset("jacobian hessian vjp jvp hvp vhp".split())
+FORWARD_AD_NAMES = frozenset("dual_level make_dual unpack_dual enter_dual_level exit_dual_level".split())
+GRAPH_NAMES = frozenset("saved_tensors_hooks disable_saved_tensors_hooks Node register_multi_grad_hook".split())
+PROFILER_NAMES = frozenset("profile record_function".split())
+AUTOGRAD_FUNCTION_NAMES = frozenset("Function FunctionCtx once_differentiable".split())
+NN_NAMES = frozenset("""
+    functional init Module Parameter Linear Bilinear ReLU ReLU6 LeakyReLU ELU GELU SiLU Mish
+    Sigmoid Tanh Softplus Softmax LogSoftmax Identity Flatten Dropout Sequential ModuleList
+    ModuleDict ParameterList MSELoss L1Loss SmoothL1Loss HuberLoss CrossEntropyLoss NLLLoss
+    BCELoss BCEWithLogitsLoss KLDivLoss LayerNorm BatchNorm1d Embedding Conv1d Conv2d
+    AvgPool1d AvgPool2d MaxPool1d MaxPool2d
+""".split())
+NN_FUNCTIONAL_NAMES = frozenset("""
+    relu relu6 leaky_relu elu selu celu gelu silu mish softplus softsign sigmoid tanh
+    hardtanh hardsigmoid hardswish logsigmoid tanhshrink softshrink hardshrink threshold glu
+    softmax log_softmax softmin normalize linear bilinear dropout mse_loss l1_loss
+    smooth_l1_loss huber_loss cross_entropy nll_loss binary_cross_entropy
+    binary_cross_entropy_with_logits kl_div cosine_similarity pairwise_distance one_hot pad
+    conv1d conv2d avg_pool1d avg_pool2d max_pool1d max_pool2d embedding layer_norm batch_norm
+    gaussian_nll_loss poisson_nll_loss margin_ranking_loss hinge_embedding_loss
+    soft_margin_loss triplet_margin_loss cosine_embedding_loss unfold fold interpolate
+""".split())
+CUDA_NAMES = frozenset("is_available device_count".split())
+LINALG_NAMES = frozenset("""
+    norm vector_norm matrix_norm det slogdet inv pinv solve cholesky qr eigh eigvalsh svd
+    svdvals matrix_power matrix_rank cross matmul multi_dot vecdot lstsq
+""".split())
+SPECIAL_NAMES = frozenset("expit logit erf erfc erfinv gammaln digamma xlogy logsumexp softmax log_softmax".split())
+FFT_NAMES = frozenset("fft ifft rfft irfft fftn ifftn".split())
+
+MATH_NAMES = frozenset("""
+    pi e tau inf nan sqrt exp expm1 log log2 log10 log1p sin cos tan asin acos atan atan2
+    sinh cosh tanh asinh acosh atanh floor ceil trunc fabs copysign fmod hypot degrees
+    radians isnan isinf isfinite isclose erf erfc gamma lgamma gcd isqrt fsum dist pow
+    ldexp frexp modf cbrt exp2
+""".split())
+# math functions whose result can be enormous get a guarded version.
+_MATH_GUARDED = {"factorial": 3000}
+
+PYTHON_BUILTINS = frozenset("""
+    print range len abs min max sum float int bool round list tuple dict zip enumerate
+    isinstance hasattr str repr sorted reversed any all map filter staticmethod
+""".split())
+
+BARE_AUTOGRAD_NAMES = frozenset("Function jacobian hessian vjp jvp hvp vhp".split())
+BARE_NAMES = frozenset({"torch", "F", "nn", "math", "autograd"})
+
+# module path -> (engine module candidates, allowed names, child namespaces)
+MODULES = {
+    "torch": (("gradcli.engine",), TORCH_NAMES, {"autograd": "torch.autograd", "nn": "torch.nn",
+                                                 "cuda": "torch.cuda", "linalg": "torch.linalg",
+                                                 "special": "torch.special", "fft": "torch.fft"}),
+    "torch.autograd": (("gradcli.engine.autograd",), AUTOGRAD_NAMES,
+                       {"functional": "torch.autograd.functional",
+                        "forward_ad": "torch.autograd.forward_ad",
+                        "graph": "torch.autograd.graph", "profiler": "torch.autograd.profiler",
+                        "function": "torch.autograd.function"}),
+    "torch.autograd.functional": (("gradcli.engine.autograd.functional", "gradcli.engine.functional"),
+                                  AUTOGRAD_FUNCTIONAL_NAMES, {}),
+    "torch.autograd.forward_ad": (("gradcli.engine.autograd.forward_ad", "gradcli.engine.forward_ad"),
+                                  FORWARD_AD_NAMES, {}),
+    "torch.autograd.graph": (("gradcli.engine.autograd.graph", "gradcli.engine.graph"), GRAPH_NAMES, {}),
+    "torch.autograd.profiler": (("gradcli.engine.autograd.profiler", "gradcli.engine.profiler"),
+                                PROFILER_NAMES, {}),
+    "torch.autograd.function": (("gradcli.engine.autograd.function", "gradcli.engine.autograd"),
+                                AUTOGRAD_FUNCTION_NAMES, {}),
+    "torch.nn": (("gradcli.engine.nn",), NN_NAMES, {"functional": "torch.nn.functional"}),
+    "torch.nn.functional": (("gradcli.engine.nn.functional",), NN_FUNCTIONAL_NAMES, {}),
+    "torch.cuda": (("gradcli.engine.cuda",), CUDA_NAMES, {}),
+    "torch.linalg": (("gradcli.engine.linalg",), LINALG_NAMES, {}),
+    "torch.special": (("gradcli.engine.special",), SPECIAL_NAMES, {}),
+    "torch.fft": (("gradcli.engine.fft",), FFT_NAMES, {}),
+}
+
+
+def known_names() -> frozenset:
+    """Every name a fresh session may predefine (without importing the engine)."""
+    return (TORCH_NAMES | PYTHON_BUILTINS | BARE_AUTOGRAD_NAMES | BARE_NAMES
+            | {"pi", "e"})
+
+
+class Namespace:
+    """A module-like object for scripts (torch, torch.nn.functional, math).
+
+    Its members are fixed at creation; reading anything else is an error
+    that suggests the closest member.
+    """
+
+    __slots__ = ("_name", "_members")
+    script_name = "module"
+
+    def __init__(self, name: str, members: dict):
+        self._name = name
+        self._members = dict(members)
+
+    @property
+    def name(self) -> str:
+        return self._name
+
+    def members(self):
+        return self._members.keys()
+
+    def get(self, attribute: str, span: Span | None):
+        try:
+            return self._members[attribute]
+        except KeyError:
+            message = f"module {self._name!r} has no attribute {attribute!r}"
+            close = difflib.get_close_matches(attribute, list(self._members), n=1)
+            if close:
+                message += f"; did you mean '{self._name}.{close[0]}'?"
+            raise GradcliError("attribute", message, span) from None
+
+    def __repr__(self) -> str:
+        return f"<module '{self._name}'>"
+
+
+def _import_first(candidates):
+    for dotted in candidates:
+        try:
+            return importlib.import_module(dotted)
+        except ImportError:
+            continue
+    return None
+
+
+def build_modules() -> dict[str, Namespace]:
+    """Namespaces for every importable module path, filled from the engine."""
+    built: dict[str, Namespace] = {}
+
+    def build(path: str) -> Namespace:
+        if path in built:
+            return built[path]
+        candidates, names, children = MODULES[path]
+        source = _import_first(candidates)
+        members = {}
+        for child_name, child_path in children.items():
+            members[child_name] = build(child_path)
+        if source is not None:
+            for name in names:
+                if name in members:
+                    continue
+                value = getattr(source, name, None)
+                if value is not None and not _is_module(value):
+                    members[name] = value
+        namespace = Namespace(path, members)
+        built[path] = namespace
+        return namespace
+
+    for path in MODULES:
+        build(path)
+    built["math"] = Namespace("math", _math_members())
+    return built
+
+
+def _is_module(value) -> bool:
+    return type(value).__name__ == "module"
+
+
+def _math_members() -> dict:
+    members = {name: getattr(math, name) for name in MATH_NAMES if hasattr(math, name)}
+    for name, largest in _MATH_GUARDED.items():
+        members[name] = _guarded_math(getattr(math, name), name, largest)
+    return members
+
+
+def _guarded_math(function, name: str, largest: int):
+    def guarded(x):
+        if isinstance(x, int) and x > largest:
+            raise ValueError(f"math.{name}() argument larger than {largest}")
+        return function(x)
+    guarded.__name__ = name
+    return guarded
+
+
+def import_error(module: str, span: Span | None) -> GradcliError:
+    available = ", ".join(sorted(MODULES) + ["math"])
+    return GradcliError("import", f"no module named {module!r} in gradcli; available: {available}",
+                        span)
+
+
+def python_builtins(state, policy, stdout_ref) -> dict:
+    """Safe versions of the Python builtins scripts may use."""
+    check = state.check_length
+
+    def print_(*values, sep=" ", end="\n", flush=False, **extra):
+        if extra:
+            raise TypeError(f"print() got an unexpected keyword argument {next(iter(extra))!r}")
+        if sep is None:
+            sep = " "
+        if end is None:
+            end = "\n"
+        if not isinstance(sep, str) or not isinstance(end, str):
+            raise TypeError("sep and end must be None or a string")
+        stream = stdout_ref()
+        stream.write(sep.join(str(v) for v in values) + end)
+        if flush:
+            stream.flush()
+
+    def range_(*args):
+        r = builtins.range(*args)
+        check(len(r), "range", None)
+        return r
+
+    def _sized(kind):
+        def make(*args, **kwargs):
+            if args and hasattr(args[0], "__len__"):
+                check(len(args[0]), kind.__name__, None)
+            result = kind(*args, **kwargs)
+            check(len(result), kind.__name__, None)
+            return result
+        make.__name__ = kind.__name__
+        return make
+
+    def sorted_(iterable, *, key=None, reverse=False):
+        if hasattr(iterable, "__len__"):
+            check(len(iterable), "list", None)
+        return builtins.sorted(iterable, key=key, reverse=reverse)
+
+    def hasattr_(value, name):
+        if not isinstance(name, str):
+            raise TypeError("hasattr(): attribute name must be string")
+        return policy.has(value, name)
+
+    def str_(*args, **kwargs):
+        if len(args) > 1 or kwargs:
+            raise TypeError("str() takes exactly one argument in gradcli scripts")
+        return builtins.str(*args)
+
+    table = {
+        "print": print_, "range": range_, "len": builtins.len, "abs": builtins.abs,
+        "min": builtins.min, "max": builtins.max, "sum": builtins.sum, "float": builtins.float,
+        "int": builtins.int, "bool": builtins.bool, "round": builtins.round,
+        "list": _sized(builtins.list), "tuple": _sized(builtins.tuple), "dict": builtins.dict,
+        "zip": builtins.zip, "enumerate": builtins.enumerate, "isinstance": builtins.isinstance,
+        "hasattr": hasattr_, "str": str_, "repr": builtins.repr, "sorted": sorted_,
+        "reversed": builtins.reversed, "any": builtins.any, "all": builtins.all,
+        "map": builtins.map, "filter": builtins.filter, "staticmethod": builtins.staticmethod,
+    }
+    return table
+
+
+def base_environment(modules: dict[str, Namespace], state, policy, stdout_ref) -> dict:
+    """The builtins layer under a session's globals."""
+    env = {}
+    torch = modules["torch"]
+    for name in torch.members():
+        env[name] = torch.get(name, None)
+    autograd = modules["torch.autograd"]
+    for path in ("torch.autograd", "torch.autograd.functional"):
+        namespace = modules[path]
+        for name in BARE_AUTOGRAD_NAMES & set(namespace.members()):
+            env[name] = namespace.get(name, None)
+    env["torch"] = torch
+    env["autograd"] = autograd
+    env["nn"] = modules["torch.nn"]
+    env["F"] = modules["torch.nn.functional"]
+    env["math"] = modules["math"]
+    env["pi"] = math.pi
+    env["e"] = math.e
+    env.update(python_builtins(state, policy, stdout_ref))
+    return env
+
+
+TENSOR_ATTRIBUTES = frozenset("""
+    T mT H mH shape dtype device ndim requires_grad grad grad_fn is_leaf data _version _base
+    retains_grad is_cuda output_nr layout names real imag
+    abs abs_ absolute acos acosh add add_ addbmm addcdiv addcdiv_ addcmul addcmul_ addmm addmv
+    addr all allclose amax amin aminmax any argmax argmin argsort argwhere asin asinh atan atan2
+    atanh backward baddbmm bernoulli_ bmm bool broadcast_to ceil ceil_ chunk clamp clamp_
+    clamp_max clamp_min clip clip_ clone contiguous copy_ cos cos_ cosh count_nonzero cov cpu
+    cross cuda cummax cummin cumprod cumsum deg2rad det detach detach_ diag diag_embed diagonal
+    diff digamma dim dist div div_ divide dot double element_size eq eq_ equal erf erfinv exp
+    exp_ expand expand_as expm1 exponential_ fill_ fill_diagonal_ fix flatten flip fliplr
+    flipud float float_power floor floor_ floor_divide fmod frac gather ge ger greater
+    greater_equal gt half heaviside hypot index_add index_copy index_fill index_select inner
+    int inverse is_complex is_contiguous is_floating_point is_inference is_nonzero isclose
+    isfinite isinf isnan item kron kthvalue le lerp lerp_ less less_equal lgamma log log10
+    log10_ log1p log1p_ log2 log2_ log_ log_softmax logaddexp logdet logical_and logical_not
+    logical_or logical_xor logit logsumexp long lt masked_fill masked_fill_ masked_scatter
+    masked_select matmul max maximum mean median min minimum mm mode moveaxis movedim msort mul
+    mul_ multiply mv nan_to_num nanmean nanmedian nansum narrow ndimension ne neg neg_
+    negative new_empty new_full new_ones new_tensor new_zeros nonzero norm normal_ numel numpy
+    outer permute pinverse pow pow_ prod rad2deg random_ ravel reciprocal reciprocal_
+    register_hook register_post_accumulate_grad_hook relu relu_ remainder renorm repeat
+    repeat_interleave requires_grad_ reshape reshape_as resize_ retain_grad roll rot90 round
+    round_ rsqrt rsqrt_ scatter scatter_ scatter_add scatter_add_ select sgn sigmoid sigmoid_
+    sign sign_ sin sin_ sinc sinh size slogdet softmax sort split sqrt sqrt_ square square_
+    squeeze squeeze_ std stride sub sub_ subtract sum sum_to_size swapaxes swapdims t t_ take
+    tan tan_ tanh tanh_ tile to tolist topk trace transpose transpose_ tril tril_ triu triu_
+    true_divide trunc trunc_ type type_as unbind unflatten unfold uniform_ unique unsqueeze
+    unsqueeze_ var view view_as where xlogy zero_
+""".split())
+TENSOR_WRITABLE = frozenset("requires_grad grad data".split())
+NODE_ATTRIBUTES = frozenset("""
+    name next_functions metadata register_hook register_prehook variable num_outputs
+""".split())
+CTX_ATTRIBUTES = frozenset("""
+    save_for_backward save_for_forward saved_tensors needs_input_grad mark_dirty
+    mark_non_differentiable set_materialize_grads materialize_grads
+""".split())
+HANDLE_ATTRIBUTES = frozenset("remove id".split())
+DTYPE_ATTRIBUTES = frozenset("is_floating_point is_complex is_signed itemsize".split())
+SIZE_ATTRIBUTES = frozenset("numel count index".split())
+PROFILER_ATTRIBUTES = frozenset("""
+    key_averages table total_average self_cpu_time_total events function_events
+    key count cpu_time cpu_time_total self_cpu_time cpu_time_avg
+""".split())
+ARRAY_ATTRIBUTES = frozenset("shape dtype ndim size tolist item".split())
+
+# (candidate dotted paths of a type, readable, writable, options)
+ENGINE_TYPES = (
+    (("gradcli.engine.tensor.Tensor",), TENSOR_ATTRIBUTES, TENSOR_WRITABLE,
+     {"user_attributes": True}),
+    (("gradcli.engine.tensor.Size",), SIZE_ATTRIBUTES, (), {}),
+    (("gradcli.engine.dtypes.dtype",), DTYPE_ATTRIBUTES, (), {}),
+    (("gradcli.engine.graph.Node",), NODE_ATTRIBUTES, (), {"prefixes": ("_saved_",)}),
+    (("gradcli.engine.graph.RemovableHandle",), HANDLE_ATTRIBUTES, (), {}),
+    (("gradcli.engine.function.FunctionCtx",), CTX_ATTRIBUTES, (), {"user_attributes": True}),
+    (("gradcli.engine.profiler.profile", "gradcli.engine.profiler.EventList",
+      "gradcli.engine.profiler.FunctionEventAvg"), PROFILER_ATTRIBUTES, (), {}),
+    (("numpy.ndarray",), ARRAY_ATTRIBUTES, (), {}),
+)
+
+
+def _resolve_type(dotted: str):
+    module_name, _, attribute = dotted.rpartition(".")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return None
+    value = getattr(module, attribute, None)
+    return value if isinstance(value, type) else None
+
+
+def configure_policy(policy, modules: dict[str, Namespace]) -> None:
+    """Declare what scripts may read and write on every engine type."""
+    policy.set_namespace_type(Namespace)
+    for paths, readable, writable, options in ENGINE_TYPES:
+        for dotted in paths:
+            cls = _resolve_type(dotted)
+            if cls is not None:
+                policy.allow(cls, readable, writable, **options)
+
+
+def script_class_bases(modules: dict[str, Namespace]) -> tuple:
+    """The classes a script's `class Name(Base):` may derive from."""
+    autograd = modules["torch.autograd"]
+    return tuple(autograd.get(name, None) for name in ("Function",) if name in autograd.members())

@@ -1,0 +1,797 @@
+"""Source text to AST: the LALR driver, the AST builder, parse errors in words.
+
+The tables come from grammar/gradcli.lark through grammar_loader (built by
+lark once, then cached). The driver shapes each reduction's children exactly
+as lark's tree builder would, and hands them, with the span they cover, to
+the AstBuilder method named after the rule or its alias: the builder only
+builds nodes, it never evaluates. Reductions happen bottom-up without
+recursion, so deep input cannot exhaust the Python stack; the depth of the
+resulting tree is bounded anyway because the compiler recurses over it.
+"""
+
+from __future__ import annotations
+
+import ast as _python_ast
+import warnings
+
+from . import ast
+from .errors import GradcliError, Span
+from .grammar_loader import load_tables
+from .lexer import CLOSE_BRACKETS, Lexer, Token
+
+MAX_BRACKET_DEPTH = 100   # nested (), [], {} in one statement
+MAX_TREE_DEPTH = 200      # nested expressions and blocks in the AST
+
+# Python words that are not part of the language, for a useful message.
+UNSUPPORTED_WORDS = frozenset({
+    "try", "except", "finally", "raise", "del", "global", "nonlocal", "yield",
+    "async", "await", "match", "exec", "print_function",
+})
+
+# Terminals that can start an expression: when the parser wanted one of
+# these, the message says "expected an expression".
+_EXPRESSION_STARTS = frozenset({"NAME", "DEC_NUMBER", "FLOAT_NUMBER", "STRING", "LPAR", "LSQB"})
+
+_TERMINAL_WORDS = {
+    "NAME": "a name", "DEC_NUMBER": "a number", "HEX_NUMBER": "a number",
+    "OCT_NUMBER": "a number", "BIN_NUMBER": "a number",
+    "FLOAT_NUMBER": "a number", "STRING": "a string", "LONG_STRING": "a string",
+    "_NEWLINE": "end of line", "_INDENT": "an indented block",
+    "_DEDENT": "the end of the block", "$END": "end of input",
+    "AUGASSIGN": "an augmented assignment",
+}
+
+
+class _Inline(list):
+    """Children of an `_rule`, spliced into the parent by the driver."""
+    __slots__ = ("span",)
+
+
+def parse(source: str, filename: str = "<string>") -> ast.Module:
+    """Parse a whole script (statements) into an ast.Module."""
+    return _Parser(source, filename).run("start")
+
+
+def parse_expression(source: str, filename: str = "<string>") -> ast.Expr:
+    """Parse one expression (a bare tuple like `a, b` is allowed)."""
+    return _Parser(source, filename).run("eval_input")
+
+
+class _Parser:
+    def __init__(self, source: str, filename: str):
+        self.source = source
+        self.filename = filename
+        self.tables = load_tables()
+        self.builder = AstBuilder(self)
+
+    def run(self, start: str):
+        text = self.source.rstrip() + "\n"
+        lexer = Lexer(text, self.tables, self.filename, MAX_BRACKET_DEPTH)
+        tables = self.tables
+        actions, symbol_ids, width = _action_table(tables)
+        rules = tables["rules"]
+        end_state = tables["end_states"][start]
+        state_stack = [tables["start_states"][start]]
+        value_stack: list = []
+        span_stack: list = []
+        depth_stack: list = []
+        builder = self.builder
+        previous = None
+        tokens = lexer.tokens()
+        while True:
+            token = next(tokens, None)
+            at_end = token is None
+            if at_end:
+                pos = (previous.end_line, previous.end_column) if previous else (1, 1)
+                token = Token("$END", "", *pos, *pos)
+            column = symbol_ids.get(token.type, -1)
+            while True:
+                cell = actions[state_stack[-1] * width + column] if column >= 0 else 0
+                if cell == 0:
+                    raise self._unexpected(token, previous, state_stack[-1], lexer)
+                if cell > 0:
+                    state_stack.append(cell - 1)
+                    value_stack.append(token)
+                    span_stack.append(token.span)
+                    depth_stack.append(0)
+                    break
+                origin, size, name, expand1, include, nones_after = rules[-cell - 1]
+                if size:
+                    children = value_stack[-size:]
+                    spans = span_stack[-size:]
+                    depth = max(depth_stack[-size:])
+                    del state_stack[-size:], value_stack[-size:]
+                    del span_stack[-size:], depth_stack[-size:]
+                else:
+                    children, spans, depth = [], [], 0
+                span = _cover(spans)
+                shaped = []
+                for index, splice, nones in include:
+                    if nones:
+                        shaped.extend([None] * nones)
+                    if splice:
+                        shaped.extend(children[index])
+                    else:
+                        shaped.append(children[index])
+                if nones_after:
+                    shaped.extend([None] * nones_after)
+                if origin.startswith("_"):
+                    value = _Inline(shaped)
+                    value.span = span
+                elif expand1 and len(shaped) == 1:
+                    value = shaped[0]
+                else:
+                    depth += 1
+                    if depth > MAX_TREE_DEPTH:
+                        raise GradcliError(
+                            "limit", f"code nested too deeply (more than {MAX_TREE_DEPTH} levels)",
+                            span, filename=self.filename)
+                    value = getattr(builder, name)(span, shaped)
+                goto = actions[state_stack[-1] * width + symbol_ids[origin]]
+                state_stack.append(goto - 1)
+                value_stack.append(value)
+                span_stack.append(span)
+                depth_stack.append(depth)
+                if at_end and state_stack[-1] == end_state:
+                    return value_stack[-1]
+            previous = token
+
+    # ------------------------------------------------------------- errors
+
+    def _unexpected(self, token: Token, previous: Token | None, state: int,
+                    lexer: Lexer) -> GradcliError:
+        actions, symbol_ids, width = _action_table(self.tables)
+        expected = {name for name, i in symbol_ids.items()
+                    if actions[state * width + i] and (name.isupper() or name.startswith("$"))}
+        kind = token.type
+        span = token.span
+
+        def error(message, at=span, incomplete=False):
+            return GradcliError("syntax", message, at, filename=self.filename,
+                                incomplete=incomplete)
+
+        if previous is not None and previous.type == "NAME" and previous.value in UNSUPPORTED_WORDS:
+            return error(f"'{previous.value}' is not part of the gradcli language",
+                         previous.span)
+        if kind == "$END":
+            if lexer.open_brackets:
+                opener = lexer.open_brackets[-1]
+                return error(f"unclosed {opener.value!r}", opener.span, incomplete=True)
+            if "_INDENT" in expected:
+                return error("expected an indented block", span, incomplete=True)
+            return error("unexpected end of input", span, incomplete=True)
+        if kind in CLOSE_BRACKETS and not lexer.open_brackets:
+            return error(f"unexpected {token.value!r}")
+        if kind == "_INDENT":
+            return error("unexpected indent")
+        if "_INDENT" in expected:
+            return error("expected an indented block")
+        if expected & _EXPRESSION_STARTS == _EXPRESSION_STARTS:
+            found = self._describe(token)
+            return error(f"expected an expression, found {found}")
+        words = sorted({self._describe_terminal(t) for t in expected})
+        found = self._describe(token)
+        if 0 < len(words) <= 3:
+            return error(f"expected {' or '.join(words)}, found {found}")
+        return error(f"unexpected {found}")
+
+    def _describe_terminal(self, name: str) -> str:
+        if name in _TERMINAL_WORDS:
+            return _TERMINAL_WORDS[name]
+        literal = self.tables["literals"].get(name)
+        return repr(literal) if literal is not None else name.lower()
+
+    def _describe(self, token: Token) -> str:
+        if token.type in ("_NEWLINE", "_DEDENT", "$END", "_INDENT"):
+            return _TERMINAL_WORDS[token.type]
+        if token.type in _TERMINAL_WORDS:
+            noun = _TERMINAL_WORDS[token.type].split(" ", 1)[1]
+            return f"{noun} {token.value!r}"
+        return repr(token.value)
+
+
+def _action_table(tables: dict):
+    """The dense action table as (int view, symbol -> column, row width)."""
+    view = tables.get("_view")
+    if view is None:
+        symbols = tables["symbols"]
+        view = (memoryview(tables["actions"]).cast("i"),
+                {name: i for i, name in enumerate(symbols)}, len(symbols))
+        tables["_view"] = view
+    return view
+
+
+def _cover(spans: list) -> Span:
+    first = last = None
+    for s in spans:
+        if s is not None:
+            first = s
+            break
+    for s in reversed(spans):
+        if s is not None:
+            last = s
+            break
+    if first is None:
+        return None
+    return Span(first.line, first.column, last.end_line, last.end_column)
+
+
+def _tuple(items) -> tuple:
+    return tuple(items) if items is not None else ()
+
+
+class AstBuilder:
+    """One method per grammar rule or alias: (span, children) -> AST node."""
+
+    def __init__(self, parser: _Parser):
+        self._parser = parser
+
+    def _error(self, message: str, span: Span) -> GradcliError:
+        return GradcliError("syntax", message, span, filename=self._parser.filename)
+
+    # ------------------------------------------------------------ statements
+
+    def module(self, span, children):
+        return ast.Module(span or Span(1, 1, 1, 1), _flatten(children))
+
+    def eval_input(self, span, children):
+        return children[0]
+
+    def simple_stmt(self, span, children):
+        return list(children)
+
+    def suite(self, span, children):
+        return _flatten(children)
+
+    def expr_stmt(self, span, children):
+        return ast.ExprStmt(span, children[0])
+
+    def assign(self, span, children):
+        *targets, value = children
+        for target in targets:
+            self._check_target(target, "assign to")
+        return ast.Assign(span, tuple(targets), value)
+
+    def aug_assign(self, span, children):
+        target, op, value = children
+        if not isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)):
+            raise self._error(f"cannot use {op.value!r} on {_describe_node(target)}", target.span)
+        return ast.AugAssign(span, target, op.value[:-1], value)
+
+    def pass_stmt(self, span, children):
+        return ast.Pass(span)
+
+    def break_stmt(self, span, children):
+        return ast.Break(span)
+
+    def continue_stmt(self, span, children):
+        return ast.Continue(span)
+
+    def return_stmt(self, span, children):
+        return ast.Return(span, children[0])
+
+    def assert_stmt(self, span, children):
+        return ast.Assert(span, children[0], children[1])
+
+    def import_stmt(self, span, children):
+        return ast.Import(span, tuple(children))
+
+    def dotted_as_name(self, span, children):
+        name, asname = children
+        return ast.Alias(span, name, asname.value if asname else None)
+
+    def dotted_name(self, span, children):
+        return ".".join(tok.value for tok in children)
+
+    def import_from(self, span, children):
+        module, names = children
+        return ast.ImportFrom(span, module, tuple(names))
+
+    def import_star(self, span, children):
+        return (ast.Alias(span, "*", None),)
+
+    def import_as_names(self, span, children):
+        return tuple(children)
+
+    def import_as_name(self, span, children):
+        name, asname = children
+        return ast.Alias(span, name.value, asname.value if asname else None)
+
+    def if_stmt(self, span, children):
+        test, body, *elifs, orelse = children
+        tail = orelse or ()
+        for clause in reversed(elifs):
+            clause_test, clause_body, clause_span = clause
+            end = tail[-1].span if tail else clause_span
+            tail = (ast.If(Span(clause_span.line, clause_span.column, end.end_line,
+                                end.end_column), clause_test, clause_body, tail),)
+        return ast.If(span, test, body, tail)
+
+    def elif_clause(self, span, children):
+        return (children[0], children[1], span)
+
+    def while_stmt(self, span, children):
+        return ast.While(span, children[0], children[1])
+
+    def for_stmt(self, span, children):
+        target, iterable, body = children
+        self._check_target(target, "assign to")
+        return ast.For(span, target, iterable, body)
+
+    def with_stmt(self, span, children):
+        *items, body = children
+        return ast.With(span, tuple(items), body)
+
+    def with_item(self, span, children):
+        context, target = children
+        if target is not None:
+            self._check_target(target, "assign to")
+        return ast.WithItem(span, context, target)
+
+    def decorated(self, span, children):
+        *decorators, definition = children
+        return ast.replace(definition, span=span, decorators=tuple(decorators))
+
+    def decorator(self, span, children):
+        return children[0]
+
+    def funcdef(self, span, children):
+        name, params, _returns, body = children
+        params = params or ast.Params(span, (), None, (), None)
+        return ast.FunctionDef(span, name.value, params, body, ())
+
+    def classdef(self, span, children):
+        name, arguments, body = children
+        bases = ()
+        if arguments is not None:
+            bases, keywords = arguments
+            if keywords or any(isinstance(b, ast.Starred) for b in bases):
+                raise self._error("class bases must be plain names", span)
+        return ast.ClassDef(span, name.value, tuple(bases), body, ())
+
+    def parameters(self, span, children):
+        return self._params(span, children)
+
+    lambda_params = parameters
+
+    def param(self, span, children):
+        name, _annotation, default = children
+        return ast.Param(span, name.value, default)
+
+    def lambda_param(self, span, children):
+        name, default = children
+        return ast.Param(span, name.value, default)
+
+    def star_param(self, span, children):
+        return ("*", children[0].value, span)
+
+    def double_star_param(self, span, children):
+        return ("**", children[0].value, span)
+
+    def kwonly_marker(self, span, children):
+        return ("*", None, span)
+
+    def _params(self, span, items) -> ast.Params:
+        args, kwonly = [], []
+        vararg = kwarg = None
+        seen_star = False
+        seen_default = False
+        names = set()
+        for item in items:
+            if kwarg is not None:
+                raise self._error("nothing may follow '**' parameters", _item_span(item))
+            if isinstance(item, ast.Param):
+                if item.name in names:
+                    raise self._error(f"duplicate parameter {item.name!r}", item.span)
+                names.add(item.name)
+                if seen_star:
+                    kwonly.append(item)
+                    continue
+                if item.default is None and seen_default:
+                    raise self._error("parameter without a default follows parameter with a default",
+                                      item.span)
+                seen_default = seen_default or item.default is not None
+                args.append(item)
+                continue
+            stars, name, item_span = item
+            if name is not None:
+                if name in names:
+                    raise self._error(f"duplicate parameter {name!r}", item_span)
+                names.add(name)
+            if stars == "**":
+                kwarg = name
+            elif seen_star:
+                raise self._error("'*' may appear only once in parameters", item_span)
+            else:
+                seen_star = True
+                vararg = name
+        return ast.Params(span, tuple(args), vararg, tuple(kwonly), kwarg)
+
+    # ----------------------------------------------------------- expressions
+
+    def ternary(self, span, children):
+        body, test, orelse = children
+        return ast.IfExp(span, test, body, orelse)
+
+    def lambdef(self, span, children):
+        params, body = children
+        params = params or ast.Params(span, (), None, (), None)
+        return ast.Lambda(span, params, body)
+
+    def or_op(self, span, children):
+        return ast.BoolOp(span, "or", children[0], children[1])
+
+    def and_op(self, span, children):
+        return ast.BoolOp(span, "and", children[0], children[1])
+
+    def not_op(self, span, children):
+        return ast.UnaryOp(span, "not", children[0])
+
+    def compare(self, span, children):
+        return ast.Compare(span, children[0], tuple(children[1::2]), tuple(children[2::2]))
+
+    def comp_op(self, span, children):
+        return " ".join(tok.value for tok in children)
+
+    def binop(self, span, children):
+        left, op, right = children
+        symbol = "**" if op.value == "^" else op.value
+        return ast.BinOp(span, symbol, left, right)
+
+    def unary(self, span, children):
+        return ast.UnaryOp(span, children[0].value, children[1])
+
+    def call(self, span, children):
+        func, arguments = children
+        args, keywords = arguments if arguments is not None else ((), ())
+        return ast.Call(span, func, args, keywords)
+
+    def arguments(self, span, children):
+        args, keywords = [], []
+        names = set()
+        for item in children:
+            if isinstance(item, ast.Keyword):
+                if item.name is not None:
+                    if item.name in names:
+                        raise self._error(f"keyword argument repeated: {item.name}", item.span)
+                    names.add(item.name)
+                keywords.append(item)
+            elif keywords and not isinstance(item, ast.Starred):
+                raise self._error("positional argument follows keyword argument", item.span)
+            elif keywords and isinstance(item, ast.Starred) and keywords[-1].name is None:
+                raise self._error("iterable argument unpacking follows keyword argument unpacking",
+                                  item.span)
+            else:
+                args.append(item)
+        return tuple(args), tuple(keywords)
+
+    def keyword_arg(self, span, children):
+        name, value = children
+        if not isinstance(name, ast.Name):
+            raise self._error('expression cannot contain assignment, perhaps you meant "=="?',
+                              name.span)
+        return ast.Keyword(span, name.id, value)
+
+    def star_arg(self, span, children):
+        return ast.Starred(span, children[0])
+
+    def double_star_arg(self, span, children):
+        return ast.Keyword(span, None, children[0])
+
+    def genexp_arg(self, span, children):
+        return ast.ListComp(span, children[0], children[1])
+
+    def subscript(self, span, children):
+        return ast.Subscript(span, children[0], children[1])
+
+    def index_tuple(self, span, children):
+        return ast.TupleExpr(span, tuple(children))
+
+    def slice(self, span, children):
+        lower, upper, step = children
+        return ast.Slice(span, lower, upper, step)
+
+    def attribute(self, span, children):
+        return ast.Attribute(span, children[0], children[1].value)
+
+    def name(self, span, children):
+        return ast.Name(span, children[0].value)
+
+    def tuple(self, span, children):
+        return ast.TupleExpr(span, tuple(children))
+
+    def list(self, span, children):
+        return ast.ListExpr(span, tuple(children))
+
+    def listcomp(self, span, children):
+        return ast.ListComp(span, children[0], children[1])
+
+    genexp = listcomp
+
+    def dict(self, span, children):
+        return ast.DictExpr(span, tuple(k for k, _ in children), tuple(v for _, v in children))
+
+    def dict_item(self, span, children):
+        return (children[0], children[1])
+
+    def comprehension(self, span, children):
+        clauses = []
+        for clause in children:
+            if isinstance(clause, ast.Comprehension):
+                clauses.append(clause)
+            else:
+                last = clauses[-1]
+                clauses[-1] = ast.Comprehension(
+                    Span(last.span.line, last.span.column, clause.span.end_line,
+                         clause.span.end_column),
+                    last.target, last.iter, last.ifs + (clause,))
+        return tuple(clauses)
+
+    def comp_for(self, span, children):
+        target, iterable = children
+        self._check_target(target, "assign to")
+        return ast.Comprehension(span, target, iterable, ())
+
+    def comp_if(self, span, children):
+        return children[0]
+
+    def ellipsis(self, span, children):
+        return ast.Constant(span, ...)
+
+    def const_none(self, span, children):
+        return ast.Constant(span, None)
+
+    def const_true(self, span, children):
+        return ast.Constant(span, True)
+
+    def const_false(self, span, children):
+        return ast.Constant(span, False)
+
+    def number(self, span, children):
+        token = children[0]
+        text = token.value.replace("_", "")
+        try:
+            if token.type == "FLOAT_NUMBER":
+                return ast.Constant(span, float(text))
+            base = {"HEX_NUMBER": 16, "OCT_NUMBER": 8, "BIN_NUMBER": 2}.get(token.type, 10)
+            return ast.Constant(span, int(text, base))
+        except ValueError:
+            raise self._error("number literal too large", span) from None
+
+    def strings(self, span, children):
+        parts: list = []
+        is_fstring = False
+        for token in children:
+            prefix = _prefix(token.value)
+            if "f" in prefix.lower():
+                is_fstring = True
+                parts.extend(self._fstring_parts(token, prefix))
+            else:
+                parts.append(self._literal(token.value, token.span))
+        if not is_fstring:
+            return ast.Constant(span, "".join(parts))
+        return ast.FString(span, _merge_text(parts))
+
+    # -------------------------------------------------------------- strings
+
+    def _literal(self, text: str, span: Span) -> str:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return _python_ast.literal_eval(text)
+        except (SyntaxError, ValueError) as exc:
+            raise self._error(f"invalid string literal: {getattr(exc, 'msg', exc)}", span) from None
+
+    def _fstring_parts(self, token: Token, prefix: str) -> list:
+        value = token.value
+        quote = value[len(prefix):len(prefix) + 3]
+        if quote not in ('"""', "'''"):
+            quote = quote[0]
+        body_start = len(prefix) + len(quote)
+        body = value[body_start:len(value) - len(quote)]
+        raw = "r" in prefix.lower()
+        plain_prefix = "r" if raw else ""
+
+        def decode(text: str, offset: int) -> str:
+            if not text:
+                return ""
+            if raw:
+                return text
+            return self._literal(plain_prefix + quote + text + quote,
+                                 _span_at(token, body_start + offset, len(text)))
+
+        return self._scan_fstring(token, body, body_start, decode)
+
+    def _scan_fstring(self, token: Token, body: str, base: int, decode) -> list:
+        parts: list = []
+        buffer = []
+        i, n = 0, len(body)
+
+        def flush(upto):
+            text = "".join(buffer)
+            buffer.clear()
+            if text:
+                parts.append(decode(text, upto - len(text)))
+
+        while i < n:
+            ch = body[i]
+            if ch == "{" and body.startswith("{{", i):
+                buffer.append("{")
+                i += 2
+                continue
+            if ch == "}":
+                if body.startswith("}}", i):
+                    buffer.append("}")
+                    i += 2
+                    continue
+                raise self._error("f-string: single '}' is not allowed",
+                                  _span_at(token, base + i, 1))
+            if ch == "{":
+                flush(i)
+                end = self._field(token, body, i, base, parts, decode)
+                i = end
+                continue
+            buffer.append(ch)
+            i += 1
+        flush(n)
+        return parts
+
+    def _field(self, token, body, start, base, parts, decode) -> int:
+        """Parse `{expr!c:spec}` starting at body[start]; return the end index."""
+        i = start + 1
+        depth = 0
+        quote = None
+        n = len(body)
+        expr_end = conversion = None
+        spec_start = None
+        while i < n:
+            ch = body[i]
+            if quote:
+                if ch == quote:
+                    quote = None
+            elif ch in "'\"":
+                quote = ch
+            elif ch in "([{":
+                depth += 1
+            elif ch in ")]}" and depth:
+                depth -= 1
+            elif depth == 0 and ch == "!" and body[i + 1:i + 2] != "=":
+                expr_end = i
+                conversion = body[i + 1:i + 2]
+                i += 2
+                if i < n and body[i] == ":":
+                    spec_start = i + 1
+                break
+            elif depth == 0 and ch == ":":
+                expr_end = i
+                spec_start = i + 1
+                break
+            elif depth == 0 and ch == "}":
+                expr_end = i
+                break
+            i += 1
+        if expr_end is None:
+            raise self._error("f-string: expecting '}'", _span_at(token, base + start, 1))
+        spec = None
+        end = expr_end
+        if spec_start is not None:
+            level = 0
+            j = spec_start
+            while j < n:
+                if body[j] == "{":
+                    level += 1
+                elif body[j] == "}":
+                    if level == 0:
+                        break
+                    level -= 1
+                j += 1
+            if j >= n:
+                raise self._error("f-string: expecting '}'", _span_at(token, base + start, 1))
+            spec_text = body[spec_start:j]
+            spec_parts = self._scan_fstring(token, spec_text, base + spec_start, lambda t, o: t)
+            spec = ast.FString(_span_at(token, base + spec_start, len(spec_text)),
+                               _merge_text(spec_parts))
+            end = j + 1
+        else:
+            if conversion is not None:
+                i = expr_end + 2
+            else:
+                i = expr_end
+            if i >= n or body[i] != "}":
+                raise self._error("f-string: expecting '}'", _span_at(token, base + start, 1))
+            end = i + 1
+        if conversion is not None and conversion not in ("r", "s", "a"):
+            raise self._error("f-string: invalid conversion character: expected 's', 'r', or 'a'",
+                              _span_at(token, base + expr_end, 2))
+        expr_text = body[start + 1:expr_end]
+        stripped = expr_text.rstrip()
+        if stripped.endswith("=") and not stripped.endswith(("==", "!=", "<=", ">=")):
+            parts.append(expr_text)  # {x=} shows the text, then the value
+            expr_text = stripped[:-1]
+            if conversion is None and spec is None:
+                conversion = "r"
+        if not expr_text.strip():
+            raise self._error("f-string: empty expression not allowed",
+                              _span_at(token, base + start, expr_end - start + 1))
+        line, column = _position_at(token, base + start + 1)
+        expression = self._sub_expression(expr_text, line, column)
+        parts.append(ast.FormattedValue(_span_at(token, base + start, end - start),
+                                        expression, conversion, spec))
+        return end
+
+    def _sub_expression(self, text: str, line: int, column: int):
+        """Parse an f-string field in place: padded so that spans stay true."""
+        if line == 1:
+            padded = "(" + " " * (column - 2) + text + ")"
+        else:
+            padded = "(" + "\n" * (line - 1) + " " * (column - 1) + text + ")"
+        return _Parser(padded, self._parser.filename).run("eval_input")
+
+    # ---------------------------------------------------------------- checks
+
+    def _check_target(self, node, verb: str) -> None:
+        if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
+            return
+        if isinstance(node, (ast.TupleExpr, ast.ListExpr)):
+            for element in node.elts:
+                self._check_target(element, verb)
+            return
+        raise self._error(f"cannot {verb} {_describe_node(node)}", node.span)
+
+
+def _flatten(children) -> tuple:
+    out = []
+    for child in children:
+        if isinstance(child, list):
+            out.extend(child)
+        elif isinstance(child, tuple):
+            out.extend(child)
+        elif child is not None and not isinstance(child, Token):
+            out.append(child)
+    return tuple(out)
+
+
+def _item_span(item) -> Span:
+    return item.span if isinstance(item, ast.Param) else item[2]
+
+
+def _describe_node(node) -> str:
+    return {
+        ast.Call: "a function call", ast.Constant: "a literal", ast.BinOp: "an expression",
+        ast.UnaryOp: "an expression", ast.BoolOp: "an expression", ast.Compare: "a comparison",
+        ast.Lambda: "a lambda", ast.IfExp: "a conditional expression",
+        ast.FString: "an f-string", ast.ListComp: "a comprehension", ast.DictExpr: "a dict literal",
+        ast.TupleExpr: "a tuple", ast.ListExpr: "a list",
+    }.get(type(node), "this expression")
+
+
+def _prefix(text: str) -> str:
+    i = 0
+    while text[i] not in "\"'":
+        i += 1
+    return text[:i]
+
+
+def _merge_text(parts: list) -> tuple:
+    merged: list = []
+    for part in parts:
+        if isinstance(part, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += part
+        elif part != "":
+            merged.append(part)
+    return tuple(merged)
+
+
+def _position_at(token: Token, offset: int) -> tuple[int, int]:
+    """Line and column of character `offset` of a token's text."""
+    before = token.value[:offset]
+    newlines = before.count("\n")
+    if newlines:
+        return token.line + newlines, len(before) - before.rfind("\n")
+    return token.line, token.column + offset
+
+
+def _span_at(token: Token, offset: int, length: int) -> Span:
+    line, column = _position_at(token, offset)
+    end_line, end_column = _position_at(token, offset + max(length, 1))
+    return Span(line, column, end_line, end_column)

@@ -1,0 +1,269 @@
+"""Attribute access for scripts: an allowlist per value type.
+
+A script reads `value.name` only if `name` is listed for the type of `value`
+(or one of its bases), or if the script itself set that attribute on a value
+that takes user attributes (tensors, autograd ctx). Types that are not in the
+table have no attributes at all: bound methods, Python functions, classes,
+modules, frames, generators. Names starting with "_" are refused, except the
+autograd ones torch documents (`_saved_*`, `_version`, `_base`) on the types
+that have them. Writes need an explicit writable entry or a user attribute.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from .errors import GradcliError, Span
+
+# Where script-set attribute names are remembered on the object itself; the
+# leading underscore keeps the list unreadable to scripts.
+USER_ATTRIBUTES_KEY = "_gradcli_user_attributes"
+
+STR_METHODS = frozenset("""
+    upper lower title capitalize casefold swapcase strip lstrip rstrip split rsplit
+    splitlines join replace startswith endswith find rfind index rindex count
+    isdigit isalpha isalnum isspace isupper islower isnumeric isdecimal
+    partition rpartition removeprefix removesuffix zfill center ljust rjust
+""".split())
+LIST_METHODS = frozenset("append extend pop insert remove index count sort reverse copy clear".split())
+TUPLE_METHODS = frozenset("count index".split())
+DICT_METHODS = frozenset("keys values items get pop popitem update setdefault copy clear".split())
+NUMBER_ATTRIBUTES = frozenset("real imag conjugate is_integer bit_length".split())
+RANGE_ATTRIBUTES = frozenset("start stop step count index".split())
+
+
+class AttributePolicy:
+    """Decides and performs attribute reads and writes for scripts."""
+
+    def __init__(self, state):
+        self._state = state
+        self._readable: dict[type, frozenset] = {}
+        self._writable: dict[type, frozenset] = {}
+        self._user_types: tuple = ()
+        self._prefixes: dict[type, tuple] = {}
+        self._cache: dict[type, tuple] = {}
+        self._namespace_type = None
+        self._class_members: dict[type, frozenset] = {}
+        self._guards: dict[tuple, object] = {}
+        self.allow(str, STR_METHODS)
+        self.allow(list, LIST_METHODS)
+        self.allow(tuple, TUPLE_METHODS)
+        self.allow(dict, DICT_METHODS)
+        self.allow(int, NUMBER_ATTRIBUTES)
+        self.allow(float, NUMBER_ATTRIBUTES)
+        self.allow(complex, NUMBER_ATTRIBUTES)
+        self.allow(range, RANGE_ATTRIBUTES)
+        self._guards[(str, "join")] = self._guard_join
+        self._guards[(str, "replace")] = self._guard_replace
+        for name in ("zfill", "center", "ljust", "rjust"):
+            self._guards[(str, name)] = self._guard_width
+        self._guards[(list, "extend")] = self._guard_extend
+        self._guards[(list, "insert")] = self._guard_grow
+        self._guards[(list, "append")] = self._guard_grow
+
+    # ------------------------------------------------------------ configuring
+
+    def allow(self, cls: type, readable, writable=(), *, user_attributes: bool = False,
+              prefixes: tuple = ()) -> None:
+        """Let scripts read `readable` (and write `writable`) on `cls` and subclasses."""
+        self._readable[cls] = self._readable.get(cls, frozenset()) | frozenset(readable)
+        self._writable[cls] = self._writable.get(cls, frozenset()) | frozenset(writable)
+        if prefixes:
+            self._prefixes[cls] = tuple(prefixes)
+        if user_attributes:
+            self._user_types += (cls,)
+        self._cache.clear()
+
+    def set_namespace_type(self, cls: type) -> None:
+        """Namespace objects (torch, math, ...) expose exactly their members."""
+        self._namespace_type = cls
+
+    def register_class(self, cls: type, members) -> None:
+        """A class built by a script exposes its own members (and `apply`)."""
+        self._class_members[cls] = frozenset(
+            name for name in members if not name.startswith("_"))
+
+    # ---------------------------------------------------------------- queries
+
+    def _rules(self, cls: type) -> tuple:
+        rules = self._cache.get(cls)
+        if rules is None:
+            readable, writable, prefixes = set(), set(), []
+            user = False
+            for klass in cls.__mro__:
+                readable |= self._readable.get(klass, frozenset())
+                writable |= self._writable.get(klass, frozenset())
+                prefixes.extend(self._prefixes.get(klass, ()))
+                user = user or klass in self._user_types
+            rules = (frozenset(readable), frozenset(writable), tuple(prefixes), user)
+            self._cache[cls] = rules
+        return rules
+
+    def readable_names(self, value) -> list[str]:
+        """Names a script may read on `value` (for REPL completion)."""
+        if self._namespace_type is not None and type(value) is self._namespace_type:
+            return sorted(value.members())
+        if isinstance(value, type):
+            return sorted(self._class_members.get(value, ()))
+        readable, _, _, user = self._rules(type(value))
+        names = {n for n in readable if _has(value, n)}
+        if user:
+            names |= _user_names(value)
+        return sorted(names)
+
+    def _allowed(self, value, name: str) -> bool:
+        if isinstance(value, type):
+            return name in self._class_members.get(value, ())
+        readable, _, prefixes, user = self._rules(type(value))
+        if name in readable:
+            return True
+        if prefixes and name.startswith(prefixes):
+            return True
+        return user and name in _user_names(value)
+
+    # ---------------------------------------------------------------- actions
+
+    def get(self, value, name: str, span: Span | None):
+        if self._namespace_type is not None and type(value) is self._namespace_type:
+            return value.get(name, span)
+        if not self._allowed(value, name):
+            raise self._refused(value, name, span)
+        try:
+            result = getattr(value, name)
+        except GradcliError:
+            raise
+        except AttributeError:
+            raise self._missing(value, name, span) from None
+        guard = self._guards.get((type(value), name))
+        if guard is not None:
+            return guard(value, result, span)
+        return result
+
+    def has(self, value, name: str) -> bool:
+        if self._namespace_type is not None and type(value) is self._namespace_type:
+            return name in value.members()
+        return self._allowed(value, name) and _has(value, name)
+
+    def set(self, target, name: str, new_value, span: Span | None) -> None:
+        if isinstance(target, type) or (self._namespace_type is not None
+                                        and type(target) is self._namespace_type):
+            raise GradcliError("attribute", f"cannot set attributes on {_type_name(target)}", span)
+        readable, writable, _, user = self._rules(type(target))
+        if name in writable:
+            setattr(target, name, new_value)
+            return
+        if name.startswith("_"):
+            raise self._refused(target, name, span)
+        if user and not _class_has(type(target), name):
+            try:
+                attributes = vars(target)
+            except TypeError:
+                raise GradcliError("attribute", f"cannot set attribute {name!r} on "
+                                   f"{_type_name(target)}", span) from None
+            attributes.setdefault(USER_ATTRIBUTES_KEY, set()).add(name)
+            attributes[name] = new_value
+            return
+        if name in readable:
+            raise GradcliError("attribute", f"attribute {name!r} of {_type_name(target)} "
+                               "is read-only", span)
+        raise GradcliError("attribute", f"cannot set attribute {name!r} on "
+                           f"{_type_name(target)}", span)
+
+    # ----------------------------------------------------------------- errors
+
+    def _refused(self, value, name: str, span) -> GradcliError:
+        if name.startswith("_"):
+            return GradcliError(
+                "attribute", f"attribute {name!r} is not available in gradcli scripts "
+                "(names starting with '_' are private; _saved_*, _version and _base are "
+                "the exceptions)", span)
+        if _has(value, name) or isinstance(value, type):
+            return GradcliError(
+                "attribute", f"attribute {name!r} of {_type_name(value)} is not available "
+                "in gradcli scripts", span)
+        return self._missing(value, name, span)
+
+    def _missing(self, value, name: str, span) -> GradcliError:
+        message = f"{_type_name(value)} has no attribute {name!r}"
+        close = difflib.get_close_matches(name, self.readable_names(value), n=1)
+        if close:
+            message += f"; did you mean {close[0]!r}?"
+        return GradcliError("attribute", message, span)
+
+    # ----------------------------------------------------------------- guards
+
+    def _guard_join(self, owner: str, method, span):
+        state = self._state
+
+        def join(iterable):
+            items = list(iterable)
+            state.check_length(sum(len(s) for s in items if isinstance(s, str))
+                               + len(owner) * max(len(items) - 1, 0), "string", span)
+            return method(items)
+        return join
+
+    def _guard_replace(self, owner: str, method, span):
+        state = self._state
+
+        def replace(old, new, count=-1):
+            if isinstance(old, str) and isinstance(new, str):
+                hits = owner.count(old) if count < 0 else min(count, owner.count(old))
+                state.check_length(len(owner) + hits * (len(new) - len(old)), "string", span)
+            return method(old, new, count)
+        return replace
+
+    def _guard_width(self, owner: str, method, span):
+        state = self._state
+
+        def pad(width, *fill):
+            if isinstance(width, int):
+                state.check_length(width, "string", span)
+            return method(width, *fill)
+        return pad
+
+    def _guard_extend(self, owner: list, method, span):
+        state = self._state
+
+        def extend(iterable):
+            if hasattr(iterable, "__len__"):
+                state.check_length(len(owner) + len(iterable), "list", span)
+            for item in iterable:
+                owner.append(item)
+                state.check_length(len(owner), "list", span)
+        return extend
+
+    def _guard_grow(self, owner: list, method, span):
+        state = self._state
+
+        def grow(*args):
+            state.check_length(len(owner) + 1, "list", span)
+            return method(*args)
+        return grow
+
+
+def _has(value, name: str) -> bool:
+    try:
+        getattr(value, name)
+    except Exception:
+        return False
+    return True
+
+
+def _class_has(cls: type, name: str) -> bool:
+    return any(name in vars(klass) for klass in cls.__mro__)
+
+
+def _user_names(value) -> set:
+    try:
+        return vars(value).get(USER_ATTRIBUTES_KEY, set())
+    except TypeError:
+        return set()
+
+
+def _type_name(value) -> str:
+    if isinstance(value, type):
+        return f"class {value.__name__!r}"
+    name = getattr(type(value), "script_name", None)
+    if name:
+        return name
+    return f"{type(value).__name__!r} object"

@@ -1,0 +1,232 @@
+"""A persistent script environment: what the CLI and the REPL talk to.
+
+A Session owns the global variables of the scripts it runs, the builtins
+layer (torch-like names from the engine, safe Python builtins, math), the
+attribute policy and the limits. Each `run`/`eval` call gets a fresh time
+budget; globals persist until `reset()`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import warnings
+
+from . import ast
+from .compiler import Compiler, Runtime, wrap_exception
+from .errors import GradcliError, closest
+from .limits import Limits, RunState
+from .namespace import (base_environment, build_modules, configure_policy,
+                        script_class_bases)
+from .parser import parse, parse_expression
+from .sandbox import AttributePolicy
+
+# Python frames allowed while a script runs: enough for MAX recursion of
+# script calls over nested expressions, small enough that C-level recursion
+# (repr of a deeply nested list) stops with RecursionError, not a crash.
+PYTHON_RECURSION_LIMIT = 6000
+
+
+class Session:
+    """Run gradcli scripts against the engine, keeping variables between runs.
+
+    `stdout` receives the output of the script's `print` (default: the
+    current sys.stdout at the time of printing). `dtype` (e.g. "float64")
+    sets the engine's default floating dtype, as `--dtype` does.
+    """
+
+    def __init__(self, stdout=None, limits: Limits | None = None, dtype=None):
+        self.limits = limits or Limits()
+        self.stdout = stdout
+        self._state = RunState(self.limits)
+        self._policy = AttributePolicy(self._state)
+        self._modules = build_modules()
+        configure_policy(self._policy, self._modules)
+        self._builtins = base_environment(self._modules, self._state, self._policy,
+                                          self._stream)
+        self._globals: dict = {}
+        # Warnings the engine issued during the last run/eval ("UserWarning: ..."),
+        # for the CLI to show: library code does not print them itself.
+        self.warnings: list[str] = []
+        torch = self._modules["torch"]
+        self._runtime = Runtime(
+            globals_=self._globals, builtins=self._builtins, state=self._state,
+            policy=self._policy, modules=self._modules,
+            tensor_type=torch.get("Tensor", None) if "Tensor" in torch.members() else None,
+            class_bases=script_class_bases(self._modules), echo=self._echo)
+        if dtype is not None:
+            self._set_default_dtype(dtype)
+
+    # ------------------------------------------------------------------ API
+
+    def run(self, source: str, filename: str = "<string>", echo: bool = False):
+        """Run statements; return the value of a final expression statement.
+
+        With `echo`, every other top-level expression statement prints its
+        value (repr, None omitted) as the Python REPL does.
+        """
+        module = parse(source, filename)
+        with _named(filename):
+            program = Compiler(self._runtime, filename).module(module, echo=echo)
+        return self._execute(program, filename)
+
+    def eval(self, source: str, filename: str = "<string>"):
+        """The value of one expression (`a, b` gives a tuple)."""
+        node = parse_expression(source, filename)
+        with _named(filename):
+            program = Compiler(self._runtime, filename).expression(node)
+        return self._execute(program, filename)
+
+    def names(self) -> list[str]:
+        """Every name a script can use now (globals and builtins), for completion."""
+        return sorted(set(self._globals) | set(self._builtins))
+
+    def attributes(self, value) -> list[str]:
+        """The attribute names a script may read on `value`, for completion."""
+        return self._policy.readable_names(value)
+
+    def get(self, name: str):
+        """The value of a global or builtin name."""
+        if name in self._globals:
+            return self._globals[name]
+        if name in self._builtins:
+            return self._builtins[name]
+        message = f"name {name!r} is not defined"
+        suggestion = closest(name, self.names())
+        if suggestion:
+            message += f"; did you mean {suggestion!r}?"
+        raise GradcliError("name", message)
+
+    def set(self, name: str, value) -> None:
+        """Bind a global (the CLI's `--at x=...` values)."""
+        if not name.isidentifier():
+            raise GradcliError("value", f"{name!r} is not a valid name")
+        self._globals[name] = value
+
+    def variables(self) -> dict:
+        """A copy of the globals the scripts have set (the REPL's :vars)."""
+        return dict(self._globals)
+
+    def reset(self) -> None:
+        """Forget every global; builtins and imports stay available."""
+        self._globals.clear()
+
+    # ------------------------------------------------------------ internals
+
+    def _stream(self):
+        return self.stdout if self.stdout is not None else sys.stdout
+
+    def _echo(self, value) -> None:
+        self._stream().write(repr(value) + "\n")
+
+    def _set_default_dtype(self, dtype) -> None:
+        torch = self._modules["torch"]
+        if isinstance(dtype, str):
+            dtype = torch.get(dtype, None)
+        torch.get("set_default_dtype", None)(dtype)
+
+    def _execute(self, program, filename: str):
+        old_recursion = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_recursion, PYTHON_RECURSION_LIMIT))
+        restore_engine_limit = _apply_engine_limit(self.limits.max_elements)
+        caught = warnings.catch_warnings(record=True)
+        recorded = caught.__enter__()
+        warnings.simplefilter("always")
+        try:
+            return program()
+        except GradcliError as err:
+            if err.filename == "<string>":
+                err.filename = filename
+            raise
+        except Exception as exc:  # an escape from a closure: still the user's error
+            raise wrap_exception(exc, None, filename) from None
+        finally:
+            caught.__exit__(None, None, None)
+            self.warnings = [f"{w.category.__name__}: {w.message}" for w in recorded]
+            restore_engine_limit()
+            sys.setrecursionlimit(old_recursion)
+
+
+@contextlib.contextmanager
+def _named(filename: str):
+    """Errors found while compiling carry the script's file name too."""
+    try:
+        yield
+    except GradcliError as err:
+        if err.filename == "<string>":
+            err.filename = filename
+        raise
+
+
+def _apply_engine_limit(max_elements: int):
+    """Set the engine's tensor-size limit for this run; return the undo."""
+    try:
+        from gradcli.engine import instrumentation
+    except ImportError:
+        return lambda: None
+    previous = instrumentation.limit
+    instrumentation.set_max_elements(max_elements)
+    return lambda: instrumentation.set_max_elements(previous)
+
+
+def free_variables(source: str, filename: str = "<string>") -> list[str]:
+    """Names the source reads but never binds and that no session predefines.
+
+    The CLI uses it to report expressions whose variables have no `--at`
+    value; scoping is approximated (a name bound anywhere counts as bound).
+    """
+    from .namespace import known_names
+    tree = parse(source, filename)
+    read: list[str] = []
+    bound: set[str] = set()
+    _collect_names(tree, read, bound)
+    known = known_names()
+    seen = set()
+    result = []
+    for name in read:
+        if name not in bound and name not in known and name not in seen:
+            seen.add(name)
+            result.append(name)
+    return result
+
+
+def _collect_names(node, read: list, bound: set) -> None:
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(reversed(item))
+            continue
+        if not isinstance(item, ast.Node):
+            continue
+        if isinstance(item, ast.Name):
+            read.append(item.id)
+            continue
+        if isinstance(item, (ast.Assign, ast.For, ast.AugAssign, ast.Comprehension)):
+            targets = item.targets if isinstance(item, ast.Assign) else (item.target,)
+            for target in targets:
+                _bind_target(target, bound, stack)
+        elif isinstance(item, ast.WithItem) and item.target is not None:
+            _bind_target(item.target, bound, stack)
+        elif isinstance(item, (ast.FunctionDef, ast.ClassDef)):
+            bound.add(item.name)
+        elif isinstance(item, ast.Params):
+            bound.update(p.name for p in item.args + item.kwonly)
+            bound.update(n for n in (item.vararg, item.kwarg) if n)
+        elif isinstance(item, (ast.Import, ast.ImportFrom)):
+            for alias in item.names:
+                bound.add(alias.asname or alias.name.split(".")[0])
+        children = [getattr(item, field) for field in item._fields
+                    if not (field in ("targets", "target") and isinstance(
+                        item, (ast.Assign, ast.For, ast.Comprehension, ast.WithItem)))]
+        stack.extend(reversed(children))
+
+
+def _bind_target(target, bound: set, stack: list) -> None:
+    if isinstance(target, ast.Name):
+        bound.add(target.id)
+    elif isinstance(target, (ast.TupleExpr, ast.ListExpr)):
+        for element in target.elts:
+            _bind_target(element, bound, stack)
+    else:
+        stack.append(target)  # x.attr = ..., x[i] = ...: x is read

@@ -1,0 +1,136 @@
+"""Scripts are untrusted: every escape attempt ends in a clear language error
+with a position, and the session keeps working afterwards."""
+
+import pytest
+
+from gradcli.lang import GradcliError, Limits, Session
+
+
+@pytest.fixture(scope="module")
+def session():
+    s = Session(limits=Limits(timeout=1.0, max_elements=1_000_000))
+    s.run("x = torch.ones(3, requires_grad=True)\ny = (x * 2).sum()\nl = [1, 2]\ns = 'abc'")
+    return s
+
+
+ESCAPES = [
+    # dunder chains and private attributes
+    ("().__class__.__bases__", "attribute"),
+    ("x.__dict__", "attribute"),
+    ("x.__class__", "attribute"),
+    ("(1).__class__", "attribute"),
+    ("''.__class__.__mro__[1].__subclasses__()", "attribute"),
+    ("x.grad_fn", None),  # a leaf: None, no error; listed to pin the baseline
+    ("y.grad_fn.__class__", "attribute"),
+    ("y.grad_fn.name.__self__", "attribute"),
+    ("x._data", "attribute"),
+    ("x._foo = 1", "attribute"),
+    ("x.shape.__class__", "attribute"),
+    ("torch.float32.__class__", "attribute"),
+    ("torch.__dict__", "attribute"),
+    ("nn.__dict__", "attribute"),
+    ("math.__loader__", "attribute"),
+    ("F.relu.__globals__", "attribute"),
+    ("torch.tensor.__wrapped__", "attribute"),
+    ("x.backward.__func__", "attribute"),
+    ("x.register_hook.__self__", "attribute"),
+    ("print.__self__", "attribute"),
+    ("sum.__module__", "attribute"),
+    ("Function.__subclasses__", "attribute"),
+    ("d = {}\nd.__class__", "attribute"),
+    # format tricks
+    ("'{0.__class__}'.format(x)", "attribute"),
+    ("s.format", "attribute"),
+    ('f"{x.__class__}"', "attribute"),
+    ("'%999999999d' % 1", "limit"),
+    ("f'{1:999999999}'", "limit"),
+    # builtins that reach Python
+    ("getattr(x, '__class__')", "name"),
+    ("setattr(x, 'a', 1)", "name"),
+    ("type(x)", "name"),
+    ("object", "name"),
+    ("eval('1')", "name"),
+    ("exec('1')", "name"),
+    ("compile('1', '', 'eval')", "name"),
+    ("open('/etc/passwd')", "name"),
+    ("__import__('os')", "name"),
+    ("globals()", "name"),
+    ("locals()", "name"),
+    ("vars(x)", "name"),
+    ("dir(x)", "name"),
+    ("breakpoint()", "name"),
+    ("input()", "name"),
+    ("help(x)", "name"),
+    ("super()", "name"),
+    ("memoryview(s)", "name"),
+    ("import os", "import"),
+    ("from os import system", "import"),
+    ("import torch.nn.functional as G; G.__dict__", "attribute"),
+    ("torch.save", "attribute"),
+    ("x.detach().numpy().tofile('/tmp/x')", "attribute"),
+    # generators, frames, functions, lambdas, decorators, comprehensions, classes
+    ("(i for i in [1]).gi_frame", "attribute"),
+    ("(lambda: 0).__code__", "attribute"),
+    ("def f(a=print): return a\nf().__self__", "attribute"),
+    ("def _f(): pass\n_f.__code__", "attribute"),
+    ("@print.__call__\ndef g(): pass", "attribute"),
+    ("[c for c in ().__class__.__mro__]", "attribute"),
+    ("[v for v in [x]][0].__dict__", "attribute"),
+    ("class A: pass", "type"),
+    ("class A(Function):\n    def __init__(self): pass", "syntax"),
+    # resources
+    ("zeros(100000, 100000)", "limit"),
+    ("randn(2000, 2000)", "limit"),
+    ("ones(2000)[:, None] * ones(2000)[None, :]", "limit"),
+    ("(" * 10_000 + "1" + ")" * 10_000, "limit"),
+    ("-" * 5000 + "1", "limit"),
+    ("9**9**9**9", "limit"),
+    ("2 ** 100000", "limit"),
+    ("n = 10 ** 4000\nn * n * n", "limit"),
+    ("'a' * 10**10", "limit"),
+    ("[0] * 10**10", "limit"),
+    ("list(range(10**12))", "limit"),
+    ("l2 = [1]\nwhile True: l2.extend(l2)", "limit"),
+    ("'-'.join(['x' * 10**6] * 100)", "limit"),
+    ("while True: pass", "limit"),
+    ("def f(n): return f(n + 1)\nf(0)", "limit"),
+    ("g = lambda n: g(n + 1)\ng(0)", "limit"),
+    ("nest = []\nfor i in range(100000): nest = [nest]\nprint(nest)", "limit"),
+]
+
+
+@pytest.mark.parametrize("source, kind", ESCAPES, ids=[s[:40] for s, _ in ESCAPES])
+def test_escape_attempt_is_refused(session, source, kind):
+    if kind is None:
+        assert session.run(source) is None
+        return
+    with pytest.raises(GradcliError) as info:
+        session.run(source, "escape.grad")
+    err = info.value
+    assert err.kind == kind, err
+    assert err.span is not None and err.line >= 1 and err.column >= 1
+    assert err.filename == "escape.grad"
+    assert session.run("1 + 1") == 2
+    assert session.eval("(x * 3).sum().item()") == 9.0
+
+
+def test_at_least_forty_escapes_are_listed():
+    assert sum(1 for _, kind in ESCAPES if kind) >= 40
+
+
+def test_user_attributes_on_tensors_and_ctx_are_readable(session):
+    session.run("t = torch.ones(2)\nt.manual_grad = 5")
+    assert session.eval("t.manual_grad") == 5
+    assert "manual_grad" in session.attributes(session.get("t"))
+
+
+def test_script_functions_hide_their_internals(session):
+    session.run("def f(): return 1")
+    assert session.attributes(session.get("f")) == []
+    assert repr(session.get("f")) == "<function f>"
+
+
+def test_refused_attribute_points_at_the_attribute(session):
+    with pytest.raises(GradcliError) as info:
+        session.run("a = 1\nb = x.__class__")
+    assert (info.value.line, info.value.column) == (2, 5)

@@ -1,0 +1,374 @@
+"""Running scripts: the language's semantics end to end, on the engine."""
+
+import io
+import textwrap
+
+import pytest
+
+from gradcli.lang import GradcliError, Session, format_error, free_variables
+
+
+@pytest.fixture
+def out():
+    return io.StringIO()
+
+
+@pytest.fixture
+def session(out):
+    return Session(stdout=out)
+
+
+def run(session, source):
+    return session.run(textwrap.dedent(source), "example.grad")
+
+
+# ------------------------------------------------------- seeds, as pasted
+
+
+def test_seed_graph_example_prints_like_torch(session, out):
+    run(session, """
+        A = torch.tensor(2., requires_grad=True)
+        B = torch.tensor(.5, requires_grad=True)
+        E = torch.tensor(1., requires_grad=True)
+        C = A * B
+        D = C.exp()
+        F = D + E
+        print(F)        # tensor(3.7183, grad_fn=<AddBackward0>) 打印计算结果
+        print([x.is_leaf for x in [A, B, C, D, E, F]])
+        F.backward(retain_graph=True)   # 进行梯度反传
+        print(A.grad, B.grad, E.grad)
+    """)
+    assert out.getvalue().splitlines() == [
+        "tensor(3.7183, grad_fn=<AddBackward0>)",
+        "[True, True, False, False, True, False]",
+        "tensor(1.3591) tensor(5.4366) tensor(1.)",
+    ]
+
+
+def test_custom_function_from_the_seed(session, out):
+    run(session, """
+         class Exp(Function):
+             @staticmethod
+             def forward(ctx, i):
+                 result = i.exp()
+                 ctx.save_for_backward(result)
+                 return result
+
+             @staticmethod
+             def backward(ctx, grad_output):
+                 result, = ctx.saved_tensors
+                 return grad_output * result
+
+         # Use it by calling the apply method:
+         input = torch.tensor([0., 1.], requires_grad=True)
+         output = Exp.apply(input)
+         output.sum().backward()
+         print(input.grad)
+    """)
+    assert out.getvalue() == "tensor([1.0000, 2.7183])\n"
+
+
+def test_ctx_takes_user_attributes(session):
+    value = run(session, """
+        class Scale(Function):
+            @staticmethod
+            def forward(ctx, x, k):
+                ctx.k = k
+                return x * k
+            @staticmethod
+            def backward(ctx, g):
+                return g * ctx.k, None
+        x = torch.ones(2, requires_grad=True)
+        Scale.apply(x, 3.0).sum().backward()
+        x.grad.tolist()
+    """)
+    assert value == [3.0, 3.0]
+
+
+def test_grad_mode_decorators_and_context_managers(session):
+    value = run(session, """
+        x = torch.tensor([1.], requires_grad=True)
+        @torch.no_grad()
+        def doubler(x):
+            return x * 2
+        with torch.no_grad():
+            with torch.enable_grad():
+                y = x * 2
+        (doubler(x).requires_grad, y.requires_grad)
+    """)
+    assert value == (False, True)
+
+
+def test_seed_training_loop_with_fstring_and_inplace_update(session, out):
+    run(session, """
+        w1 = torch.tensor([[0.1, 0.15], [0.2, 0.25], [0.3, 0.35]], requires_grad=True)
+        input1 = torch.tensor([5, 10]).reshape(2, 1).to(torch.float32)
+        for i in range(3):
+            loss = (torch.sigmoid(torch.mm(w1, input1)) - 1).pow(2).mean()
+            loss.backward()
+            with torch.no_grad():
+                w1 -= 0.5 * w1.grad
+            w1.grad.zero_()
+        print(f"loss = {loss:.4f}")
+    """)
+    assert out.getvalue().startswith("loss = 0.0")
+
+
+def test_script_hooks_run_inside_backward(session):
+    seen, grad = run(session, """
+        seen = []
+        def hook(g):
+            seen.append(g.tolist())
+            return g * 2
+        x = ones(2, requires_grad=True)
+        y = x * 3
+        handle = y.register_hook(hook)
+        y.sum().backward()
+        handle.remove()
+        (seen, x.grad.tolist())
+    """)
+    assert seen == [[1.0, 1.0]] and grad == [6.0, 6.0]
+
+
+def test_higher_order_grad_through_the_language(session):
+    assert run(session, """
+        from torch.autograd import grad
+        x = tensor(3., requires_grad=True)
+        (g,) = grad(x ** 3, x, create_graph=True)
+        (g2,) = grad(g, x)
+        (g.item(), g2.item())
+    """) == (27.0, 18.0)
+
+
+def test_engine_warnings_are_collected_not_printed(session):
+    run(session, "x = ones(2, requires_grad=True)\ny = x * 2\ny.grad")
+    assert any("not a leaf Tensor" in w for w in session.warnings)
+
+
+# ---------------------------------------------------------- Python semantics
+
+
+def test_augmented_assignment_is_in_place_on_tensors(session):
+    assert run(session, """
+        x = torch.zeros(2)
+        before = x
+        x += 1
+        x *= 3
+        (x is before, x.tolist())
+    """) == (True, [3.0, 3.0])
+
+
+def test_assignment_forms(session):
+    assert run(session, """
+        a = b = 1
+        c, (d, e) = 2, [3, 4]
+        l = [0, 0, 0]
+        l[1] = 5
+        l[-1] += 2
+        [a, b, c, d, e, l]
+    """) == [1, 1, 2, 3, 4, [0, 5, 2]]
+
+
+def test_functions_closures_defaults_and_star_args(session):
+    assert run(session, """
+        def make(scale, *, shift=0):
+            def apply(x, *rest, **options):
+                return x * scale + shift + sum(rest) + len(options)
+            return apply
+        f = make(10, shift=1)
+        g = lambda v, w=2: v ** w
+        (f(2), f(2, 1, 1, flag=True), g(3), g(3, w=3), make(2)(*[5]))
+    """) == (21, 24, 9, 27, 10)
+
+
+def test_assignment_in_a_function_makes_a_local(session):
+    run(session, "x = 1\ndef f():\n    y = x + 1\n    return y\ndef g():\n    x = 5\n    return x")
+    assert session.eval("f(), g(), x") == (2, 5, 1)
+    with pytest.raises(GradcliError) as info:
+        run(session, "def h():\n    z = x\n    x = 2\nh()")
+    assert info.value.kind == "name" and info.value.line == 2
+
+
+def test_control_flow(session):
+    assert run(session, """
+        found = []
+        for i in range(10):
+            if i % 2 == 0:
+                continue
+            elif i > 7:
+                break
+            else:
+                found.append(i)
+        n = 0
+        while True:
+            n += 1
+            if n >= 3: break
+        if n == 3: found.append('done'); found.append(n)
+        found
+    """) == [1, 3, 5, 7, "done", 3]
+
+
+def test_comprehensions_have_their_own_scope(session):
+    assert run(session, """
+        i = 'kept'
+        pairs = [(i, j) for i in range(3) if i for j in range(i)]
+        (pairs, i, sum(k * k for k in range(4)))
+    """) == ([(1, 0), (2, 0), (2, 1)], "kept", 14)
+
+
+def test_expressions(session):
+    assert run(session, """
+        d = {'a': 1, 'b': [1, 2, 3]}
+        (2 ** 3 ^ 2, 7 // 2, 7 % 3, -2 ** 2, 1 < 2 < 3, 3 > 2 > 5, 'a' in d,
+         'z' not in d, None is None, d['b'][::-1], d['b'][-2:], 'yes' if d else 'no',
+         0x1F + 1e-3 * 1000 + .5 + 2.)
+    """) == (512, 3, 1, -4, True, False, True, True, True, [3, 2, 1], [2, 3], "yes", 34.5)
+
+
+def test_tensor_indexing_with_slices_ellipsis_and_none(session):
+    assert run(session, """
+        t = arange(24.).reshape(2, 3, 4)
+        (t[..., 0].tolist(), t[1, ::2, -1].tolist(), tuple(t[:, None].shape))
+    """) == ([[0.0, 4.0, 8.0], [12.0, 16.0, 20.0]], [15.0, 23.0], (2, 1, 3, 4))
+
+
+def test_print_uses_torch_and_python_formatting(session, out):
+    run(session, """
+        x = tensor([1., 2.], requires_grad=True)
+        print((x, [x * 2]), sep='|', end='!\\n')
+        print('梯度', 1, 2.5, None, sep=', ')
+        print(f"{x!r} {3.14159:.2f} {'s':>3}")
+    """)
+    assert out.getvalue().splitlines() == [
+        "(tensor([1., 2.], requires_grad=True), [tensor([2., 4.], grad_fn=<MulBackward0>)])!",
+        "梯度, 1, 2.5, None",
+        "tensor([1., 2.], requires_grad=True) 3.14   s",
+    ]
+
+
+def test_bare_engine_names_math_and_builtins(session):
+    assert run(session, """
+        import math
+        import torch.nn.functional as F
+        from torch.autograd import grad
+        x = tensor(0.5, requires_grad=True)
+        (dy,) = grad(sigmoid(x) * pi, x)
+        (round(dy.item(), 4), math.sqrt(4.0), F.relu(tensor(-1.)).item(), e > 2.7,
+         sorted([3, 1, 2]), list(zip('ab', range(2))), max(3, 7), abs(-2))
+    """) == (0.7383, 2.0, 0.0, True, [1, 2, 3], [("a", 0), ("b", 1)], 7, 2)
+
+
+def test_user_names_shadow_builtins(session):
+    assert run(session, "e = 5\npi = 3\n(e, pi, sum([1, 2]))") == (5, 3, 3)
+
+
+# ------------------------------------------------------------------- errors
+
+
+def test_unknown_name_suggests_the_closest(session):
+    with pytest.raises(GradcliError) as info:
+        session.run("y = sigmod(x)")
+    err = info.value
+    assert err.kind == "name" and err.message == (
+        "name 'sigmod' is not defined; did you mean 'sigmoid'?")
+    assert (err.line, err.column) == (1, 5)
+
+
+def test_engine_error_keeps_torch_message_and_innermost_span(session):
+    source = "a = torch.ones(3)\nb = torch.ones(4)\nc = 1 + (a + b)\n"
+    with pytest.raises(GradcliError) as info:
+        session.run(source, "shapes.grad")
+    err = info.value
+    assert err.kind == "runtime" and err.message.startswith("RuntimeError: ")
+    assert (err.line, err.column, err.span.end_column) == (3, 10, 15)
+    assert format_error(err, source).splitlines()[1:] == ["    c = 1 + (a + b)",
+                                                         "             ^^^^^"]
+
+
+def test_errors_in_script_functions_have_a_script_traceback(session):
+    source = "def inner(v):\n    return v.nope\ndef outer():\n    return inner(1)\nouter()\n"
+    with pytest.raises(GradcliError) as info:
+        session.run(source, "tb.grad")
+    err = info.value
+    assert err.kind == "attribute" and err.line == 2
+    assert [(f.function, f.span.line) for f in err.frames] == [
+        ("<module>", 5), ("outer", 4), ("inner", 2)]
+    assert "in outer" in format_error(err, source)
+
+
+def test_backward_twice_is_torch_s_error(session):
+    with pytest.raises(GradcliError) as info:
+        session.run("x = ones(2, requires_grad=True)\ny = (x * x).sum()\ny.backward()\n"
+                    "y.backward()")
+    assert info.value.kind == "runtime" and "second time" in info.value.message
+    assert info.value.line == 4
+
+
+def test_assert_failure(session):
+    with pytest.raises(GradcliError) as info:
+        session.run("assert 1 > 2, 'one is not greater'")
+    assert info.value.kind == "assertion"
+    assert info.value.message == "AssertionError: one is not greater"
+
+
+def test_break_outside_loop_is_a_syntax_error(session):
+    with pytest.raises(GradcliError) as info:
+        session.run("x = 1\nbreak")
+    assert info.value.kind == "syntax" and info.value.line == 2
+
+
+# ---------------------------------------------------------------------- API
+
+
+def test_run_returns_the_final_expression_and_eval_an_expression(session):
+    assert session.run("a = 2\na * 3") == 6
+    assert session.run("b = 1") is None
+    assert session.eval("a, b") == (2, 1)
+
+
+def test_session_names_get_set_reset(session):
+    session.set("w", 4)
+    assert session.eval("w + 1") == 5
+    assert "w" in session.names() and "sigmoid" in session.names()
+    assert session.get("w") == 4 and session.variables() == {"w": 4}
+    session.reset()
+    assert "w" not in session.names()
+    with pytest.raises(GradcliError):
+        session.get("w")
+
+
+def test_attributes_for_completion(session):
+    session.run("t = ones(2)")
+    names = session.attributes(session.get("t"))
+    assert {"backward", "grad", "requires_grad", "shape"} <= set(names)
+    assert not any(n.startswith("__") for n in names)
+    assert "relu" in session.attributes(session.get("F"))
+
+
+def test_echo_shows_expression_values_like_a_repl(session, out):
+    session.run("x = 1\nx + 1\nNone\n[x]\nx", echo=True)
+    assert out.getvalue() == "2\n[1]\n"
+
+
+def test_free_variables_are_the_names_without_values():
+    assert free_variables("sin(x) * w + y ** 2 - pi") == ["x", "w", "y"]
+    assert free_variables("z = 1\ndef f(a): return a + z + q\nf(2)") == ["q"]
+    assert free_variables("[v * k for v in range(3)]") == ["k"]
+
+
+def test_dtype_option_sets_the_default_dtype():
+    session = Session(dtype="float64")
+    try:
+        assert session.eval("tensor([1.5]).dtype") == session.eval("torch.float64")
+    finally:
+        Session(dtype="float32")
+
+
+def test_saved_tensors_are_readable_as_torch_names_them(session):
+    assert run(session, """
+        x = torch.randn(5, requires_grad=True)
+        y = x.pow(2)
+        z = x.exp()
+        (x.equal(y.grad_fn._saved_self), x is y.grad_fn._saved_self,
+         z.equal(z.grad_fn._saved_result), z is z.grad_fn._saved_result)
+    """) == (True, True, True, False)
