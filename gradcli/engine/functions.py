@@ -142,11 +142,15 @@ def _to_double(x):
 
 
 def remainder(input, other):
+    if isinstance(input, Tensor) and not isinstance(other, Tensor):
+        return call(P.REMAINDER_S, (input,), {"other": other})
     return call(P.REMAINDER, (_as_operand(input), _as_operand(other)))
 
 
 def fmod(input, other):
-    return call(P.FMOD, (_as_operand(input), _as_operand(other)))
+    if not isinstance(other, Tensor):
+        return call(P.FMOD_S, (input,), {"other": other})
+    return call(P.FMOD, (input, other))
 
 
 def floor_divide(input, other):
@@ -531,7 +535,10 @@ inner = dot
 
 
 def outer(input, vec2):
-    return call(L.OUTER, (input, vec2))
+    """torch computes outer as a column times a row (MulBackward0 over a ViewBackward0)."""
+    if input.ndim != 1 or vec2.ndim != 1:
+        raise errors.ShapeError(f"outer: Expected 1-D argument self, but got {input.ndim}-D")
+    return mul(reshape(input, (input.shape[0], 1)), vec2)
 
 
 ger = outer
@@ -554,6 +561,8 @@ def triu(input, diagonal=0):
 def diag(input, diagonal=0):
     if input.ndim not in (1, 2):
         raise errors.ShapeError("diag(): Supports 1D or 2D tensors. Got " + f"{input.ndim}D")
+    if input.ndim == 1:
+        return call(L.DIAG_EMBED, (input,), {"offset": diagonal, "dim1": -2, "dim2": -1})
     return call(L.DIAG, (input,), {"diagonal": diagonal})
 
 
@@ -831,6 +840,7 @@ def split(tensor, split_size_or_sections, dim=0):
         if step <= 0:
             raise errors.AutogradError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}")
         sizes = tuple(builtins.min(step, n - i) for i in range(0, n, step)) or (0,)
+        return call(S.SPLIT_EQUAL, (tensor,), {"sizes": sizes, "dim": d})
     else:
         sizes = tuple(int(s) for s in split_size_or_sections)
         if builtins.sum(sizes) != n:

@@ -25,13 +25,27 @@ def _matmul_bwd(m, g, self, other):
     return m.matmul(g, m.mT(other)), m.matmul(m.mT(self), g)
 
 
+def _pad_batch(m, t, ndim: int):
+    """Give a batched tangent at least ``ndim`` unbatched dims (singletons after the batch dims),
+    so that broadcasting lines its dims up with the other operand's."""
+    missing = ndim - (t.ndim - m.nb)
+    for _ in range(max(missing, 0)):
+        t = m.unsqueeze(t, m.nb)
+    return t
+
+
 def _matmul_jvp(m, t, self, other):
     out = None
     if t[0] is not None:
-        out = m.matmul(t[0], other)
+        ta = _pad_batch(m, t[0], other.ndim) if self.ndim >= 2 and other.ndim > 2 else t[0]
+        out = m.matmul(ta, other)
     if t[1] is not None:
         tb = t[1]
-        part = m.squeeze(m.matmul(self, m.unsqueeze(tb, -1)), -1) if other.ndim == 1 else m.matmul(self, tb)
+        if other.ndim == 1:
+            tb = _pad_batch(m, tb, self.ndim - 1) if self.ndim > 2 else tb
+            part = m.squeeze(m.matmul(self, m.unsqueeze(tb, -1)), -1)
+        else:
+            part = m.matmul(self, _pad_batch(m, tb, self.ndim) if self.ndim > 2 else tb)
         out = part if out is None else out + part
     return out
 
@@ -54,23 +68,6 @@ MATMUL = defop("matmul", "MatmulBackward0", ("self", "other"), np.matmul, _matmu
                samples=lambda: [Sample(arr(4), arr(4, 3, seed=1)), Sample(arr(2, 3, 4), arr(4, seed=1)),
                                 Sample(arr(2, 1, 3, 4), arr(5, 4, 2, seed=1)), Sample(arr(3, 4), arr(2, 4, 5, seed=2))],
                **_mm)
-OUTER = defop("outer", "OuterBackward0", ("self", "vec2"), np.multiply.outer,
-              lambda m, g, self, vec2: (m.matmul(g, vec2), m.matmul(m.mT(g), self)),
-              saves=("self", "vec2"),
-              jvp=lambda m, t, self, vec2: _outer_jvp(m, t, self, vec2),
-              samples=lambda: [Sample(arr(3), arr(4, seed=1))], rule="d/dself = g @ vec2, d/dvec2 = g^T @ self")
-
-
-def _outer_jvp(m, t, self, vec2):
-    out = None
-    if t[0] is not None:
-        out = m.unsqueeze(t[0], -1) * vec2
-    if t[1] is not None:
-        part = m.unsqueeze(self, -1) * m.unsqueeze(t[1], -2)
-        out = part if out is None else out + part
-    return out
-
-
 TRACE = defop("trace", "TraceBackward0", ("self",), np.trace,
               lambda m, g, self_sym_sizes: m.unsqueeze(m.unsqueeze(g, -1), -1) * m.eye_rect(self_sym_sizes, g),
               saves=("self_sym_sizes",), promote=KEEP,
@@ -100,24 +97,18 @@ def diag_embed_np(x, offset=0, dim1=-2, dim2=-1):
     return out
 
 
-def _diag_fwd(a, diagonal):
-    return np.diag(a, diagonal).copy()
-
-
-def _diag_bwd(m, g, self_sym_sizes, diagonal):
-    if len(self_sym_sizes) == 1:
-        return m.diagonal(g, diagonal, -2, -1)
-    return m.embed_diagonal(m.g_zeros(g, self_sym_sizes), g, diagonal, -2, -1)
-
-
-DIAG = defop("diag", "DiagBackward0", ("self",), _diag_fwd, _diag_bwd, saves=("self_sym_sizes", "diagonal"),
-             promote=KEEP,
-             samples=lambda: [Sample(arr(4), params={"diagonal": 0}), Sample(arr(3, 4), params={"diagonal": 1})],
-             rule="vector -> diagonal matrix and back")
+DIAG = defop("diagonal_copy", "DiagonalBackward0_copy", ("self",), lambda a, diagonal: np.diag(a, diagonal).copy(),
+             lambda m, g, self_sym_sizes, diagonal: m.embed_diagonal(m.g_zeros(g, self_sym_sizes), g, diagonal,
+                                                                    -2, -1),
+             saves=("self_sym_sizes", "diagonal"), promote=KEEP,
+             samples=lambda: [Sample(arr(3, 4), params={"diagonal": 1}), Sample(arr(3, 3), params={"diagonal": 0})],
+             jvp=lambda m, t, self_sym_sizes, diagonal: m.diagonal(t[0], diagonal, -2, -1),
+             rule="the gradient goes back onto the diagonal")
 DIAG_EMBED = defop("diag_embed", "DiagEmbedBackward0", ("self",), diag_embed_np,
                    lambda m, g, offset, dim1, dim2: m.diagonal(g, offset, dim1, dim2),
                    saves=("offset", "dim1", "dim2"), promote=KEEP,
                    samples=lambda: [Sample(arr(2, 3), params={"offset": 0, "dim1": -2, "dim2": -1})],
+                   jvp_note="generic: derived through double-vjp",
                    rule="the diagonal of the gradient")
 
 INV = defop("linalg_inv", "LinalgInvExBackward0", ("A",), np.linalg.inv,
@@ -152,4 +143,5 @@ SOLVE = defop("linalg_solve", "LinalgSolveExBackward0", ("A", "B"), _solve_fwd, 
               saves=("A", "B", "result"), promote=FLOAT,
               samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3), arr(3, 2, seed=2)),
                                Sample(arr(3, 3) + 3 * np.eye(3), arr(3, seed=2))],
+              jvp_note="generic: derived through double-vjp",
               rule="d/dB = solve(A^T, g), d/dA = -d/dB @ result^T")

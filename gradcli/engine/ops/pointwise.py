@@ -189,27 +189,38 @@ def _round_decimals(a, decimals):
 
 
 ROUND_DEC = defop("round.decimals", "RoundBackward1", ("self",), _round_decimals, lambda m, g: g * 0.0,
-                  jvp=lambda m, t: t[0] * 0.0, samples=unary(), rule="0 (piecewise constant)")
+                  jvp=lambda m, t: t[0] * 0.0, rule="0 (piecewise constant)",
+                  samples=lambda: [Sample(arr(3, 4), params={"decimals": 2})])
 
 
-def _torch_remainder(a, b):
-    return np.mod(a, b)
+def _remainder_bwd(m, g, self, other):
+    return g, -g * m.floor(self / other)
 
 
-REMAINDER = defop("remainder", "RemainderBackward0", ("self", "other"), _torch_remainder,
-                  lambda m, g, self, other: (g, -g * m.floor(self / other)),
+def _fmod_bwd(m, g, self, other):
+    return g, -g * _trunc(m, self / other)
+
+
+def _mod_samples():
+    return [Sample(arr(3, 4) * 3, pos(3, 4) + 0.3), Sample(arr(5) * 3, pos(5))]
+
+
+REMAINDER = defop("remainder.Tensor", "RemainderBackward1", ("self", "other"), np.mod, _remainder_bwd,
                   saves=("self", "other"),
                   jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
                                                                -t[1] * m.floor(self / other)),
-                  samples=lambda: [Sample(arr(3, 4) * 3, pos(3, 4) + 0.3), Sample(arr(5) * 3, 0.7)],
-                  rule="d/dself = 1, d/dother = -floor(self/other)")
-FMOD = defop("fmod", "FmodBackward0", ("self", "other"), np.fmod,
-             lambda m, g, self, other: (g, -g * _trunc(m, self / other)),
+                  samples=_mod_samples, rule="d/dself = 1, d/dother = -floor(self/other)")
+REMAINDER_S = defop("remainder.Scalar", "RemainderBackward0", ("self",), lambda a, other: np.mod(a, other),
+                    lambda m, g: g, jvp=lambda m, t: t[0],
+                    samples=lambda: [Sample(arr(5) * 3, params={"other": 0.7})], rule="1")
+FMOD = defop("fmod.Tensor", "FmodBackward1", ("self", "other"), np.fmod, _fmod_bwd,
              saves=("self", "other"),
              jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
                                                           -t[1] * _trunc(m, self / other)),
-             samples=lambda: [Sample(arr(3, 4) * 3, pos(3, 4) + 0.3), Sample(arr(5) * 3, 0.7)],
-             rule="d/dself = 1, d/dother = -trunc(self/other)")
+             samples=_mod_samples, rule="d/dself = 1, d/dother = -trunc(self/other)")
+FMOD_S = defop("fmod.Scalar", "FmodBackward0", ("self",), lambda a, other: np.fmod(a, other),
+               lambda m, g: g, jvp=lambda m, t: t[0],
+               samples=lambda: [Sample(arr(5) * 3, params={"other": 0.7})], rule="1")
 
 
 def _trunc(m, x):

@@ -107,6 +107,7 @@ STD = defop("std", "StdBackward0", ("self",), lambda a, dim, correction, keepdim
             _std_bwd, saves=("self", "dim", "correction", "keepdim", "result"), promote=FLOAT,
             samples=lambda: [Sample(arr(3, 4), params={"dim": None, "correction": 1, "keepdim": False}),
                              Sample(arr(3, 4), params={"dim": (-1,), "correction": 0, "keepdim": False})],
+            jvp=lambda m, t, self, dim, correction, keepdim, result: m.sum(t[0] * (self - m.mean(self, dim, True)), _tail_dims(m, dim, self.ndim), keepdim) / ((_numel(tuple(self.shape), dim) - correction) * result),
             rule="(self - mean) / ((N - correction) std)")
 
 
@@ -122,19 +123,23 @@ def _even_share(m, g, self, result, dim, keepdim):
 MAX = defop("max", "MaxBackward1", ("self",), np.max,
             lambda m, g, self, result: _even_share(m, g, self, result, None, False),
             saves=("self", "result"), promote=KEEP,
-            samples=_full_samples(), rule="to the maximum; ties share evenly")
+            samples=_full_samples(), jvp_note="generic: derived through double-vjp",
+                                     rule="to the maximum; ties share evenly")
 MIN = defop("min", "MinBackward1", ("self",), np.min,
             lambda m, g, self, result: _even_share(m, g, self, result, None, False),
             saves=("self", "result"), promote=KEEP,
-            samples=_full_samples(), rule="to the minimum; ties share evenly")
+            samples=_full_samples(), jvp_note="generic: derived through double-vjp",
+                                     rule="to the minimum; ties share evenly")
 AMAX = defop("amax", "AmaxBackward0", ("self",), lambda a, dim, keepdim: np.amax(a, axis=dim, keepdims=keepdim),
              lambda m, g, self, result, dim, keepdim: _even_share(m, g, self, result, dim, keepdim),
              saves=("self", "result", "dim", "keepdim"), promote=KEEP,
-             samples=lambda: _red_samples()()[1:], rule="to the maxima; ties share evenly")
+             samples=lambda: _red_samples()()[1:], jvp_note="generic: derived through double-vjp",
+                                                   rule="to the maxima; ties share evenly")
 AMIN = defop("amin", "AminBackward0", ("self",), lambda a, dim, keepdim: np.amin(a, axis=dim, keepdims=keepdim),
              lambda m, g, self, result, dim, keepdim: _even_share(m, g, self, result, dim, keepdim),
              saves=("self", "result", "dim", "keepdim"), promote=KEEP,
-             samples=lambda: _red_samples()()[1:], rule="to the minima; ties share evenly")
+             samples=lambda: _red_samples()()[1:], jvp_note="generic: derived through double-vjp",
+                                                   rule="to the minima; ties share evenly")
 
 
 def _max_dim_fwd(pick):
@@ -160,10 +165,12 @@ MAX_DIM = defop("max.dim", "MaxBackward0", ("self",), _max_dim_fwd(np.argmax), _
                 saves=("self_sym_sizes", "result1", "dim", "keepdim"), promote=KEEP, outputs=2, nondiff_outputs=(1,),
                 samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False}),
                                  Sample(arr(3, 4), params={"dim": -2, "keepdim": True})],
+                jvp_note="generic: derived through double-vjp",
                 rule="to the element at the returned index")
 MIN_DIM = defop("min.dim", "MinBackward0", ("self",), _max_dim_fwd(np.argmin), _max_dim_bwd,
                 saves=("self_sym_sizes", "result1", "dim", "keepdim"), promote=KEEP, outputs=2, nondiff_outputs=(1,),
                 samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False})],
+                jvp_note="generic: derived through double-vjp",
                 rule="to the element at the returned index")
 ARGMAX = defop("argmax", "argmax", ("self",), lambda a, dim, keepdim: _arg(np.argmax, a, dim, keepdim), None,
                promote=KEEP, differentiable=False, rule="not differentiable (indices)")
@@ -221,6 +228,7 @@ def _prod_grad(m, g_full, self, result, dim):
 
 PROD = defop("prod", "ProdBackward0", ("self",), np.prod, _prod_bwd, saves=("self", "result"), promote=KEEP,
              samples=lambda: [Sample(arr(3, 4)), Sample(np.array([1.5, 0.0, 2.0, -1.0]), note="a zero")],
+             jvp_note="generic: derived through double-vjp",
              rule="product of the other elements")
 
 
@@ -233,6 +241,7 @@ def _prod_dim_bwd(m, g, self, result, dim, keepdim):
 PROD_DIM = defop("prod.dim_int", "ProdBackward1", ("self",), lambda a, dim, keepdim: np.prod(a, axis=dim, keepdims=keepdim),
                  _prod_dim_bwd, saves=("self", "result", "dim", "keepdim"), promote=KEEP,
                  samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False})],
+                 jvp_note="generic: derived through double-vjp",
                  rule="product of the other elements along dim")
 
 
@@ -282,6 +291,7 @@ CUMPROD = defop("cumprod", "CumprodBackward0", ("self",), lambda a, dim: np.cump
                 saves=("self", "result", "dim"), promote=KEEP,
                 samples=lambda: [Sample(arr(3, 4), params={"dim": -1}),
                                  Sample(np.array([1.5, 0.0, 2.0, -1.0]), params={"dim": -1}, note="a zero")],
+                jvp_note="generic: derived through double-vjp",
                 rule="sum over later outputs of g * result / self")
 
 
@@ -317,10 +327,11 @@ def _norm_bwd(m, g, self, result, p, dim, keepdim):
     return gg * m.sign(self) * m.abs(self) ** (p - 1) / m.where(r == 0, 1.0, r) ** (p - 1) * m.where(r == 0, 0.0, 1.0)
 
 
-NORM = defop("norm", "NormBackward1", ("self",), _norm_fwd, _norm_bwd,
+NORM = defop("linalg_vector_norm", "LinalgVectorNormBackward0", ("self",), _norm_fwd, _norm_bwd,
              saves=("self", "result", "p", "dim", "keepdim"), promote=FLOAT,
              samples=lambda: [Sample(arr(3, 4), params={"p": 2, "dim": None, "keepdim": False}),
                               Sample(arr(3, 4, away_from=0.0), params={"p": 1, "dim": (-1,), "keepdim": False}),
                               Sample(arr(3, 4), params={"p": float("inf"), "dim": (-1,), "keepdim": True}),
                               Sample(arr(3, 4), params={"p": 3, "dim": (-2,), "keepdim": False})],
+             jvp_note="generic: derived through double-vjp",
              rule="p=2: self/norm; p=1: sign(self); inf: sign at the max (ties share)")

@@ -13,9 +13,9 @@ from .registry import KEEP, defop
 from .samples import Sample, arr
 
 
-def _view_op(name, node, fwd, bwd, saves=(), samples=None, rule="", outputs=1, jvp=None):
+def _view_op(name, node, fwd, bwd, saves=(), samples=None, rule="", outputs=1, jvp=None, jvp_note=""):
     return defop(name, node, ("self",), fwd, bwd, saves=saves, promote=KEEP, view=True, outputs=outputs,
-                 jvp=jvp, samples=samples, rule=rule)
+                 jvp=jvp, jvp_note=jvp_note, samples=samples, rule=rule)
 
 
 def _reshape_view(a, shape):
@@ -32,45 +32,54 @@ class ViewError(RuntimeError):
 
 
 VIEW = _view_op("view", "ViewBackward0", _reshape_view,
-                lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
-                jvp=lambda m, t, self_sym_sizes: None,
+                lambda m, g, self_sym_sizes, shape: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes", "shape"),
+                jvp=lambda m, t, self_sym_sizes, shape: m.g_reshape(t[0], shape),
                 samples=lambda: [Sample(arr(3, 4), params={"shape": (2, 6)}), Sample(arr(6), params={"shape": (3, 2)})],
                 rule="reshape the gradient back to self's shape")
 UNSAFE_VIEW = defop("_unsafe_view", "UnsafeViewBackward0", ("self",), lambda a, shape: np.reshape(a, shape),
                     lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
                     promote=KEEP,
                     samples=lambda: [Sample(arr(3, 4), params={"shape": (12,)})],
+                    jvp_note="generic: derived through double-vjp (shape only)",
                     rule="reshape the gradient back to self's shape")
 T = _view_op("t", "TBackward0", lambda a: a.T,
              lambda m, g, self_sym_sizes: m.transpose(g, -1, -2) if len(self_sym_sizes) == 2 else g,
              saves=("self_sym_sizes",), samples=lambda: [Sample(arr(3, 4)), Sample(arr(5))],
+             jvp=lambda m, t, self_sym_sizes: m.transpose(t[0], -1, -2) if len(self_sym_sizes) == 2 else t[0],
              rule="transpose the gradient")
 TRANSPOSE = _view_op("transpose", "TransposeBackward0", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
                      lambda m, g, dim0, dim1: m.transpose(g, dim0, dim1), saves=("dim0", "dim1"),
                      samples=lambda: [Sample(arr(2, 3, 4), params={"dim0": -3, "dim1": -1})],
+                     jvp=lambda m, t, dim0, dim1: m.transpose(t[0], dim0, dim1),
                      rule="transpose the gradient back")
 PERMUTE = _view_op("permute", "PermuteBackward0", lambda a, dims: np.transpose(a, dims),
                    lambda m, g, dims: m.g_permute(g, tuple(np.argsort(dims))), saves=("dims",),
                    samples=lambda: [Sample(arr(2, 3, 4), params={"dims": (2, 0, 1)})],
+                   jvp=lambda m, t, dims: m.g_permute(t[0], dims),
                    rule="apply the inverse permutation")
 EXPAND = _view_op("expand", "ExpandBackward0", lambda a, size: np.broadcast_to(a, size),
                   lambda m, g, self_sym_sizes: m.sum_to(g, self_sym_sizes), saves=("self_sym_sizes",),
                   samples=lambda: [Sample(arr(3, 1), params={"size": (2, 3, 4)}), Sample(arr(), params={"size": (3,)})],
+                  jvp_note="generic: derived through double-vjp (shape only)",
                   rule="sum the gradient over the expanded dims")
 SQUEEZE = _view_op("squeeze", "SqueezeBackward0", np.squeeze,
                    lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
-                   samples=lambda: [Sample(arr(3, 1, 4, 1))], rule="unsqueeze the gradient back")
+                   samples=lambda: [Sample(arr(3, 1, 4, 1))], jvp_note="generic: derived through double-vjp (shape only)",
+                                                              rule="unsqueeze the gradient back")
 SQUEEZE_DIM = _view_op("squeeze.dim", "SqueezeBackward1", lambda a, dim: np.squeeze(a, dim) if a.shape[dim] == 1 else a,
                        lambda m, g, self_sym_sizes, dim: m.g_reshape(g, self_sym_sizes),
                        saves=("self_sym_sizes", "dim"),
-                       samples=lambda: [Sample(arr(3, 1, 4), params={"dim": -2})], rule="unsqueeze the gradient back")
+                       samples=lambda: [Sample(arr(3, 1, 4), params={"dim": -2})], jvp_note="generic: derived through double-vjp (shape only)",
+                                                                                   rule="unsqueeze the gradient back")
 SQUEEZE_INPLACE = defop("squeeze_.dim", "SqueezeBackward4", ("self",), lambda a, dim: np.squeeze(a, dim),
                         lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
                         promote=KEEP, samples=lambda: [Sample(arr(1, 4), params={"dim": -2})],
+                        jvp_note="generic: derived through double-vjp (shape only)",
                         rule="unsqueeze the gradient back")
 UNSQUEEZE = _view_op("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
                      lambda m, g, dim: m.squeeze(g, dim), saves=("dim",),
-                     samples=lambda: [Sample(arr(3, 4), params={"dim": -2})], rule="squeeze the gradient back")
+                     samples=lambda: [Sample(arr(3, 4), params={"dim": -2})], jvp=lambda m, t, dim: m.unsqueeze(t[0], dim),
+                                                                              rule="squeeze the gradient back")
 
 
 def _select(a, dim, index):
@@ -86,6 +95,7 @@ def _select_bwd(m, g, self_sym_sizes, dim, index):
 SELECT = _view_op("select", "SelectBackward0", _select, _select_bwd, saves=("self_sym_sizes", "dim", "index"),
                   samples=lambda: [Sample(arr(3, 4), params={"dim": -2, "index": 1}),
                                    Sample(arr(3, 4), params={"dim": -1, "index": -1})],
+                  jvp=lambda m, t, self_sym_sizes, dim, index: m.select(t[0], dim, index),
                   rule="the gradient lands in the selected row, zeros elsewhere")
 
 
@@ -102,6 +112,7 @@ def _slice_bwd(m, g, self_sym_sizes, dim, start, end, step):
 SLICE = _view_op("slice", "SliceBackward0", _slice, _slice_bwd,
                  saves=("self_sym_sizes", "dim", "start", "end", "step"),
                  samples=lambda: [Sample(arr(5, 4), params={"dim": -2, "start": 1, "end": 4, "step": 2})],
+                 jvp=lambda m, t, self_sym_sizes, dim, start, end, step: t[0][_region_tail(dim, slice(start, end, step))],
                  rule="the gradient lands in the slice, zeros elsewhere")
 DIAGONAL = _view_op("diagonal", "DiagonalBackward0", lambda a, offset, dim1, dim2: np.diagonal(a, offset, dim1, dim2),
                     lambda m, g, self_sym_sizes, offset, dim1, dim2: m.embed_diagonal(m.g_zeros(g, self_sym_sizes), g,
@@ -109,6 +120,7 @@ DIAGONAL = _view_op("diagonal", "DiagonalBackward0", lambda a, offset, dim1, dim
                     saves=("self_sym_sizes", "offset", "dim1", "dim2"),
                     samples=lambda: [Sample(arr(3, 4), params={"offset": 0, "dim1": -2, "dim2": -1}),
                                      Sample(arr(2, 3, 3), params={"offset": 1, "dim1": -2, "dim2": -1})],
+                    jvp=lambda m, t, self_sym_sizes, offset, dim1, dim2: m.diagonal(t[0], offset, dim1, dim2),
                     rule="the gradient goes back onto the diagonal")
 
 
@@ -121,7 +133,8 @@ def _unbind_bwd(m, g, dim):
 
 
 UNBIND = _view_op("unbind", "UnbindBackward0", _unbind, _unbind_bwd, saves=("dim",), outputs=-1,
-                  samples=lambda: [Sample(arr(3, 4), params={"dim": -2})], rule="stack the gradients")
+                  samples=lambda: [Sample(arr(3, 4), params={"dim": -2})], jvp_note="generic: derived through double-vjp (several outputs)",
+                                                                           rule="stack the gradients")
 
 
 def _split(a, sizes, dim):
@@ -132,8 +145,15 @@ def _split(a, sizes, dim):
 SPLIT = _view_op("split", "SplitWithSizesBackward0", _split,
                  lambda m, g, sizes, dim: m.cat(list(g), dim), saves=("sizes", "dim"), outputs=-1,
                  samples=lambda: [Sample(arr(5, 4), params={"sizes": (2, 3), "dim": -2})],
+                 jvp_note="generic: derived through double-vjp (several outputs)",
                  rule="concatenate the gradients")
-ALIAS = _view_op("alias", "AliasBackward0", lambda a: a.view(), lambda m, g: g, rule="identity")
+SPLIT_EQUAL = _view_op("split.Tensor", "SplitBackward0", _split,
+                       lambda m, g, sizes, dim: m.cat(list(g), dim), saves=("sizes", "dim"), outputs=-1,
+                       samples=lambda: [Sample(arr(5, 4), params={"sizes": (2, 2, 1), "dim": -2})],
+                       jvp_note="generic: derived through double-vjp (several outputs)",
+                       rule="concatenate the gradients")
+ALIAS = _view_op("alias", "AliasBackward0", lambda a: a.view(), lambda m, g: g, jvp=lambda m, t: t[0],
+                                                                                rule="identity")
 
 # -- copies ----------------------------------------------------------------------------------------
 
@@ -141,7 +161,7 @@ CLONE = defop("clone", "CloneBackward0", ("self",), lambda a: a.copy(), lambda m
               jvp=lambda m, t: t[0], samples=lambda: [Sample(arr(3, 4))], rule="identity")
 
 
-def _cat(*arrays, dim):
+def _cat(*arrays, dim, sizes):
     return np.concatenate(arrays, axis=dim)
 
 
@@ -160,10 +180,13 @@ def cat_op(n: int):
     if key in OPS:
         return OPS[key]
     return defop(key, "CatBackward0", tuple(f"tensors{i}" for i in range(n)), _cat, _cat_bwd,
-                 saves=("sizes", "dim"), samples=None, rule="split the gradient back into the pieces")
+                 saves=("sizes", "dim"), promote=KEEP, jvp_note="generic: derived through double-vjp",
+                 samples=lambda: [Sample(*[arr(2, k + 1, seed=k) for k in range(n)],
+                                         params={"dim": -1, "sizes": tuple(range(1, n + 1))})],
+                 rule="split the gradient back into the pieces")
 
 
-def _stack(*arrays, dim):
+def _stack(*arrays, dim, count):
     return np.stack(arrays, axis=dim)
 
 
@@ -177,8 +200,12 @@ def stack_op(n: int):
     if key in OPS:
         return OPS[key]
     return defop(key, "StackBackward0", tuple(f"tensors{i}" for i in range(n)), _stack, _stack_bwd,
-                 saves=("dim", "count"), samples=None, rule="unstack the gradient")
+                 saves=("dim", "count"), promote=KEEP, jvp_note="generic: derived through double-vjp",
+                 samples=lambda: [Sample(*[arr(2, 3, seed=k) for k in range(n)], params={"dim": -2, "count": n})],
+                 rule="unstack the gradient")
 
+
+CAT2, STACK2 = cat_op(2), stack_op(2)   # in the table from the start, so the table test sees them
 
 FLIP = defop("flip", "FlipBackward0", ("self",), lambda a, dims: np.flip(a, dims).copy(),
              lambda m, g, dims: m.flip(g, dims), saves=("dims",), promote=KEEP,
@@ -207,6 +234,7 @@ def _repeat_bwd(m, g, self_sym_sizes, repeats):
 REPEAT = defop("repeat", "RepeatBackward0", ("self",), lambda a, repeats: np.tile(a, repeats), _repeat_bwd,
                saves=("self_sym_sizes", "repeats"), promote=KEEP,
                samples=lambda: [Sample(arr(2, 3), params={"repeats": (2, 1, 2)})],
+               jvp_note="generic: derived through double-vjp (shape only)",
                rule="sum the gradient over the copies")
 
 
@@ -238,6 +266,7 @@ EMBED = defop("slice_scatter", "SliceScatterBackward0", ("self", "src"), _embed_
               saves=("dim", "index"), promote=KEEP,
               samples=lambda: [Sample(arr(4, 3), arr(2, 3, seed=3), params={"dim": -2, "index": slice(1, 4, 2)}),
                                Sample(arr(4, 3), arr(4, seed=3), params={"dim": -1, "index": 0})],
+              jvp_note="generic: derived through double-vjp",
               rule="d/dself = g outside the region, d/dsrc = g inside it")
 
 
@@ -278,6 +307,7 @@ EMBED_DIAG = defop("diagonal_scatter", "DiagonalScatterBackward0", ("self", "src
                    _embed_diag_bwd, saves=("offset", "dim1", "dim2"), promote=KEEP,
                    samples=lambda: [Sample(arr(3, 4), arr(3, seed=2), params={"offset": 0, "dim1": -2, "dim2": -1}),
                                     Sample(arr(3, 3), arr(2, seed=2), params={"offset": -1, "dim1": -2, "dim2": -1})],
+                   jvp_note="generic: derived through double-vjp",
                    rule="d/dself = g off the diagonal, d/dsrc = the diagonal of g")
 
 
@@ -318,4 +348,5 @@ AS_STRIDED = defop("as_strided", "AsStridedBackward0", ("self",), _steps_forward
                    samples=lambda: [Sample(arr(3, 4), params={"steps": ((SLICE, {"dim": -1, "start": 1, "end": 3,
                                                                                     "step": 1}, 0),
                                                                           (T, {}, 0))})],
+                   jvp_note="generic: derived through double-vjp (view replay)",
                    rule="the gradient goes back through each recorded view step")
