@@ -26,7 +26,9 @@ class OpNode(Node):
     __slots__ = ("_saved", "_in_meta")
 
     def apply(self, grads, m):
-        return fit_grads(self, self.raw_apply(grads, m), m)
+        if self._saved:
+            return fit_grads(self, self.op.backward(m, grads[0], *unpack_saved(self, m)), m)
+        return fit_grads(self, self.op.backward(m, grads[0]), m)
 
     def raw_apply(self, grads, m):
         """The formula's own result, before fitting shapes and dtypes (a node called by hand)."""
@@ -84,6 +86,9 @@ class MultiOutputNode(OpNode):
     def output_shape(self, output_nr: int):
         return self._out_shapes[output_nr]
 
+    def apply(self, grads, m):
+        return fit_grads(self, self.raw_apply(grads, m), m)
+
     def raw_apply(self, grads, m):
         op = self.op
         like = next((g for g in grads if g is not None), None)
@@ -114,28 +119,17 @@ def unpack_saved(node, m) -> list:
 def fit_grads(node, res, m) -> list:
     """Sum each gradient to its input's shape and cast it to its dtype; reject what cannot fit."""
     if res.__class__ is not tuple:
-        if not m.nb and res is not None and not m.is_tensor:
-            (fn, _), = node.next_functions
-            shape, dt = node._in_meta[0]
-            if fn is not None and res.shape == shape and res.dtype == dt:
-                return [res]
         res = (res,)
-    out = []
     nb = m.nb
     tensor_mode = m.is_tensor
-    for i, ((fn, _), r, meta) in enumerate(zip(node.next_functions, res, node._in_meta)):
+    out = []
+    for (fn, _), r, meta in zip(node.next_functions, res, node._in_meta):
         if fn is None or r is None:
             out.append(None)
             continue
         shape, dt = meta
-        rshape = r.shape
-        if nb or rshape != shape:
-            if tuple(rshape[nb:]) != shape:
-                r = m.sum_to(r, shape)
-                if tuple(r.shape[nb:]) != shape:
-                    raise errors.ShapeError(
-                        f"Function {node.name()} returned an invalid gradient at index {i} - got "
-                        f"{list(rshape)} but expected shape compatible with {list(shape)}")
+        if nb or r.shape != shape:
+            r = _fit_shape(node, len(out), r, shape, m)
         if tensor_mode:
             if r._data.dtype != dt:
                 r = r.to(dtypes.from_numpy_dtype(dt))
@@ -143,6 +137,18 @@ def fit_grads(node, res, m) -> list:
             r = _asarray(r).astype(dt)
         out.append(r)
     return out
+
+
+def _fit_shape(node, index: int, r, shape, m):
+    nb = m.nb
+    rshape = r.shape
+    if tuple(rshape[nb:]) != shape:
+        r = m.sum_to(r, shape)
+        if tuple(r.shape[nb:]) != shape:
+            raise errors.ShapeError(
+                f"Function {node.name()} returned an invalid gradient at index {index} - got "
+                f"{list(rshape)} but expected shape compatible with {list(shape)}")
+    return r
 
 
 # -- dtype promotion ------------------------------------------------------------------------
