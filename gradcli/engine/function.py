@@ -189,6 +189,8 @@ class Function(metaclass=_FunctionMeta):
                     raise errors.GraphError("a leaf Variable that requires grad has been used in an in-place "
                                             "operation.")
                 o._grad_fn, o._output_nr, o._requires_grad = node, nr, True
+                if o._vc is not None:
+                    o._vc[0] += 1  # mark_dirty counts as a modification, as in torch
                 wrapped.append(o)
             elif id(o) in inputs or o._grad_fn is not None:
                 wrapped.append(make(o._data, node, nr, True, o._vc))

@@ -112,11 +112,9 @@ class inference_mode(_Mode):
         self.mode = bool(mode)
 
     def _enter(self):
-        if self.mode:
-            state.grad = False
-            state.inference = True
-        else:
-            state.inference = False
+        # as torch's C++ guard: grad mode is the opposite of the inference flag
+        state.grad = not self.mode
+        state.inference = self.mode
 
     def clone(self):
         return inference_mode(self.mode)

@@ -5,7 +5,9 @@ expected output ``NAME.expected`` was produced by running the same file with
 PyTorch 2.13 (``python tests/engine/test_seed_snippets.py`` rewrites them). Object addresses
 are masked; error class names may differ (gradcli's are RuntimeError subclasses).
 """
+import builtins
 import contextlib
+import importlib
 import io
 import pathlib
 import re
@@ -21,10 +23,25 @@ SNIPPETS = sorted(p.stem for p in HERE.glob("*.py") if not p.stem.startswith("_"
 
 def run_snippet(name: str, torch_module) -> str:
     out = io.StringIO()
+    scope = {"torch": torch_module, "__builtins__": {**vars(builtins), "__import__": _importer(torch_module)}}
     with contextlib.redirect_stdout(out), warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        exec(compile((HERE / f"{name}.py").read_text(), f"{name}.py", "exec"), {"torch": torch_module})
+        exec(compile((HERE / f"{name}.py").read_text(), f"{name}.py", "exec"), scope)
     return normalise(out.getvalue())
+
+
+def _importer(torch_module):
+    """``import torch...`` inside a snippet resolves to the module under test."""
+    def load(name, globals=None, locals=None, fromlist=(), level=0):
+        if name != "torch" and not name.startswith("torch."):
+            return importlib.import_module(name)
+        if not fromlist:
+            return torch_module
+        target = torch_module
+        for part in name.split(".")[1:]:
+            target = getattr(target, part)
+        return target
+    return load
 
 
 def normalise(text: str) -> str:
