@@ -5,7 +5,17 @@
     (x * x).backward(); x.grad        # tensor(4.)
 
 Imports numpy only; knows nothing of the language, the CLI or Rich.
+
+On import it raises the cyclic garbage collector's young-generation threshold
+from Python's default 700 to 10,000 (only if it is still the default): a graph
+is thousands of small acyclic objects freed by reference counting, and at 700
+the collector rescans them after every ~100 ops, a fifth of the per-op time.
 """
+import gc as _gc
+
+if _gc.get_threshold()[0] == 700:
+    _gc.set_threshold(10_000, *_gc.get_threshold()[1:])
+
 from . import dtypes as _dtypes
 from .dtypes import (  # noqa: F401
     bool, cdouble, cfloat, complex64, complex128, double, dtype, float, float16, float32, float64, get_default_dtype,
@@ -18,11 +28,18 @@ from .grad_mode import (  # noqa: F401
 from .tensor import Size, Tensor  # noqa: F401
 from .functions import *  # noqa: F401,F403
 from .functions import abs, all, any, max, min, pow, round, sum  # noqa: F401  (shadow builtins on purpose)
-from .ops.activation import relu, sigmoid  # noqa: F401
+from .ops.activation import celu, celu_, relu, relu_, selu, selu_, sigmoid, sigmoid_  # noqa: F401
+from .ops.special import erf, erf_, erfc, erfc_  # noqa: F401
+from .ops.nn import (  # noqa: F401
+    attach as _attach_nn, binary_cross_entropy_with_logits, log_softmax, softmax, torch_dropout as dropout)
 from . import tensor_methods as _tensor_methods
 from .printing import set_printoptions, get_printoptions  # noqa: F401
 
 _tensor_methods.attach()
+from .ops.indexing import *  # noqa: E402,F401,F403  (gather, scatter, index_select, masked_fill, take...)
+from .ops.indexing import attach as _attach_indexing  # noqa: E402
+_attach_indexing()
+_attach_nn()
 from . import autograd, nn, linalg  # noqa: E402,F401
 from .autograd import Function  # noqa: E402,F401
 

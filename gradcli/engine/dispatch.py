@@ -26,13 +26,17 @@ class OpNode(Node):
     __slots__ = ("_saved", "_in_meta")
 
     def apply(self, grads, m):
+        op = self.op
+        if op.masked:
+            needs = tuple([fn is not None for fn, _ in self.next_functions])
+            return fit_grads(self, op.backward(m, grads[0], *unpack_saved(self, m), needs=needs), m)
         if self._saved:
-            return fit_grads(self, self.op.backward(m, grads[0], *unpack_saved(self, m)), m)
-        return fit_grads(self, self.op.backward(m, grads[0]), m)
+            return fit_grads(self, op.backward(m, grads[0], *unpack_saved(self, m)), m)
+        return fit_grads(self, op.backward(m, grads[0]), m)
 
     def raw_apply(self, grads, m):
         """The formula's own result, before fitting shapes and dtypes (a node called by hand)."""
-        return self.op.backward(m, grads[0], *unpack_saved(self, m))
+        return self.op.backward(m, grads[0], *unpack_saved(self, m))  # a masked formula computes all
 
     def release(self) -> None:
         for s in self._saved:

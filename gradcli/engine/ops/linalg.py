@@ -12,17 +12,22 @@ from .registry import COMMON, FLOAT, KEEP, defop
 from .samples import Sample, arr
 
 
-def _matmul_bwd(m, g, self, other):
+def _matmul_bwd(m, g, self, other, needs=(True, True)):
     a1, b1 = self.ndim == 1, other.ndim == 1
+    want_a, want_b = needs
     if a1 and b1:
-        return m.unsqueeze(g, -1) * other, m.unsqueeze(g, -1) * self
+        return (m.unsqueeze(g, -1) * other if want_a else None,
+                m.unsqueeze(g, -1) * self if want_b else None)
     if b1:   # (..., n, k) @ (k,) -> (..., n)
         gcol = m.unsqueeze(g, -1)
-        return gcol * other, m.squeeze(m.matmul(m.mT(self), gcol), -1)
+        return (gcol * other if want_a else None,
+                m.squeeze(m.matmul(m.mT(self), gcol), -1) if want_b else None)
     if a1:   # (k,) @ (..., k, p) -> (..., p)
         grow = m.unsqueeze(g, -2)
-        return m.squeeze(m.matmul(grow, m.mT(other)), -2), m.unsqueeze(self, -1) * grow
-    return m.matmul(g, m.mT(other)), m.matmul(m.mT(self), g)
+        return (m.squeeze(m.matmul(grow, m.mT(other)), -2) if want_a else None,
+                m.unsqueeze(self, -1) * grow if want_b else None)
+    return (m.matmul(g, m.mT(other)) if want_a else None,
+            m.matmul(m.mT(self), g) if want_b else None)
 
 
 def _pad_batch(m, t, ndim: int):
@@ -54,7 +59,8 @@ def _mm_samples():
     return [Sample(arr(3, 4), arr(4, 2, seed=1))]
 
 
-_mm = dict(saves=("self", "other"), jvp=_matmul_jvp, promote=COMMON, rule="d/dself = g @ other^T, d/dother = self^T @ g")
+_mm = dict(saves=("self", "other"), jvp=_matmul_jvp, promote=COMMON, masked=True,
+           rule="d/dself = g @ other^T, d/dother = self^T @ g")
 
 MM = defop("mm", "MmBackward0", ("self", "mat2"), np.matmul, _matmul_bwd, samples=_mm_samples,
            **{**_mm, "saves": ("self", "mat2")})

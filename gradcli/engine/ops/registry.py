@@ -11,7 +11,9 @@ words for ``gradcli ops``. Vocabulary used by every formula:
   (``self``, ``other``...), ``result`` (the output), params (``dim``...), and
   ``<input>_sym_sizes`` (that input's shape);
 - a backward returns one gradient per input (``None`` where there is none);
-  the engine then sums it to the input's shape and casts it to its dtype.
+  the engine then sums it to the input's shape and casts it to its dtype;
+- a record declared with ``masked=True`` also gets ``needs``, one bool per
+  input, so costly formulas (matmul) skip gradients nobody asked for.
 
 A forward-mode rule ``jvp(m, tangents, *saved)`` gets one tangent per input
 (``None`` for constants) with ``m.nb`` leading batch dims and returns the
@@ -50,6 +52,7 @@ class OpDef:
     samples: Callable | None = None
     rule: str = ""
     jvp_note: str = ""
+    masked: bool = False
     node_cls: type = field(init=False, repr=False)
     plan: tuple = field(init=False, repr=False)
 
