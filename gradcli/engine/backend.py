@@ -114,7 +114,7 @@ class NumpyMath(_Math):
 
     @staticmethod
     def sigmoid(x):
-        from .ops.pointwise import sigmoid_np
+        from .ops.activation import sigmoid_np
         return sigmoid_np(x)
 
     @staticmethod
@@ -187,7 +187,8 @@ class NumpyMath(_Math):
 
     @staticmethod
     def gather(x, dim, index):
-        return np.take_along_axis(x, index, dim)
+        from .ops.indexing import gather_np
+        return gather_np(x, dim, index)
 
     @staticmethod
     def scatter_add(zeros, dim, index, src):
@@ -279,6 +280,22 @@ class NumpyMath(_Math):
     @staticmethod
     def det(x):
         return np.linalg.det(x)
+
+    # -- indexing (ops/indexing.py): ``indices`` as aten::index takes them, one entry per dim, None = whole dim
+    @staticmethod
+    def index(x, indices):
+        from .ops.indexing import np_index
+        return x[np_index(indices)]
+
+    @staticmethod
+    def index_put(x, indices, values, accumulate=False):
+        from .ops.indexing import index_put_np
+        return index_put_np(x, values, indices, accumulate)
+
+    @staticmethod
+    def const(a):
+        """A constant ndarray (a mask) in this vocabulary's type."""
+        return a
 
 
 def _one_hot_np(indices, dim, size):
@@ -410,3 +427,18 @@ class TensorMath(_Math):
     def index_add(zeros, index, values):
         from .ops.indexing import index_put
         return index_put(zeros, index, values, accumulate=True)
+
+    @staticmethod
+    def index(x, indices):
+        from .ops.indexing import index
+        return index(x, indices)
+
+    @staticmethod
+    def index_put(x, indices, values, accumulate=False):
+        from .ops.indexing import index_put
+        return index_put(x, indices, values, accumulate)
+
+    @staticmethod
+    def const(a):
+        from .tensor import make
+        return make(a)

@@ -92,7 +92,7 @@ def setitem(t: Tensor, key, value) -> None:
     items = _expand_index(t, key)
     if any(isinstance(k, (Tensor, list, np.ndarray)) and not (isinstance(k, Tensor) and k.ndim == 0 and
                                                               k._data.dtype.kind in "iu")
-           for k in items):
+           or isinstance(k, bool) for k in items):  # indexing.py: a bool subscript is an index too
         from .ops.indexing import index_put_
         index_put_(t, items, value)
         return
