@@ -376,12 +376,13 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> T
 
 def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> Tensor:
     grad_on = _mode.grad
-    if grad_on:
-        if self._grad_fn is None and self._requires_grad:
-            raise errors.GraphError(errors.LEAF_INPLACE)
+    if grad_on and self._requires_grad:
+        # torch's order: a view whose base is a leaf first, then a leaf itself
         base = self._base
-        if base is not None and base._grad_fn is None and base._requires_grad:
+        if base is not None and base._grad_fn is None:
             raise errors.GraphError(errors.VIEW_OF_LEAF_INPLACE)
+        if self._grad_fn is None:
+            raise errors.GraphError(errors.LEAF_INPLACE)
     if self._vc is None and not _mode.inference:
         raise errors.AutogradError("Inplace update to inference tensor outside InferenceMode is not allowed."
                                    "You can make a clone to get a normal tensor before doing inplace update."

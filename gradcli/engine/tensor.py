@@ -320,7 +320,7 @@ class Tensor:
         from .printing import format_tensor
         suffixes = []
         if self._grad_fn is not None:
-            suffixes.append(f"grad_fn=<{self.grad_fn.name()}>")
+            suffixes.append(f"grad_fn=<{type(self.grad_fn).__name__}>")
         elif self._requires_grad:
             suffixes.append("requires_grad=True")
         tangent = self._x.tangents if self._x is not None else None

@@ -162,7 +162,7 @@ class CopySlices(Node):
         return [result] + list(inner[1:])
 
     def name(self) -> str:
-        return "CopySlices"
+        return "torch::autograd::CopySlices"
 
 
 def _unbatched(m):

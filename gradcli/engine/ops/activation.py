@@ -27,7 +27,7 @@ import numpy as np
 from .. import errors
 from ..dispatch import call, call_inplace
 from ..tensor import Tensor
-from .registry import FLOAT, KEEP, defop
+from .registry import FLOAT, defop
 from .samples import Sample, arr, unary
 
 
@@ -45,7 +45,7 @@ def _away(*points):
         for p in points:
             close = np.abs(a - p) < 0.1
             a = np.where(close, p + 0.2 * np.sign(a - p + 1e-12), a)
-        return a
+        return np.asarray(a)
     return make
 
 
@@ -95,11 +95,19 @@ def _mish_np(x):
     return x * np.tanh(_softplus_np(x))
 
 
+def _tanh_softplus(m, x):
+    """tanh(log(1 + e^x)) = e(e + 2) / (e(e + 2) + 2), e = e^x; divided through by e^2x where x > 0.
+
+    Both forms keep full relative precision on their side and never overflow."""
+    e = m.exp(_neg_part(m, x))
+    p = m.exp(-m.where(x > 0, x, 0.0))
+    ne = e * (e + 2)
+    return m.where(x > 0, (1 + 2 * p) / (1 + 2 * p + 2 * p * p), ne / (ne + 2))
+
+
 def _mish_d(m, x):
-    # tanh(softplus(x)) = (1 - q^2) / (1 + q^2) with q = sigmoid(-x): no overflow, smooth everywhere
-    q = m.sigmoid(-x)
-    t = (1 - q * q) / (1 + q * q)
-    return t + x * (1 - q) * (1 - t * t)
+    t = _tanh_softplus(m, x)
+    return t + x * m.sigmoid(x) * (1 - t * t)
 
 
 MISH = defop("mish", "MishBackward0", ("self",), _mish_np, lambda m, g, self: g * _mish_d(m, self),
@@ -292,7 +300,7 @@ def _hardswish_d(m, x, g):
 HARDSWISH = defop("hardswish", "HardswishBackward0", ("self",), _hardswish_fwd,
                   lambda m, g, self: _hardswish_d(m, self, g), saves=("self",),
                   jvp=lambda m, t, self: _hardswish_d(m, self, t[0]),
-                  samples=unary(lambda *s, seed=0: _away(-3.0, 3.0)(*s, seed=seed) * 1.5),
+                  samples=unary(lambda *s, seed=0: np.asarray(_away(-2.0, 2.0)(*s, seed=seed) * 1.5)),
                   rule="0 for self <= -3, self/3 + 1/2 inside (-3, 3), 1 from 3 on")
 
 # -- public functions -------------------------------------------------------------------------------
@@ -382,7 +390,7 @@ def selu_(input):
 def celu(input, alpha=1.0, inplace=False):
     _float_only(input, "celu")
     if alpha == 0:
-        raise errors.AutogradError("ZeroDivisionError")
+        raise errors.AutogradError("ZeroDivisionError: alpha cannot be 0 for CELU")
     return _run(CELU, input, {"alpha": alpha}, inplace, CELU_)
 
 
