@@ -333,6 +333,44 @@ class ClassDef(Node):
     decorators: tuple
 
 
+class Global(Node):
+    span: Span
+    names: tuple            # of str
+
+
+class Nonlocal(Node):
+    span: Span
+    names: tuple            # of str
+
+
+class Delete(Node):
+    """`del a, b[i], c.d`"""
+    span: Span
+    targets: tuple
+
+
+class Raise(Node):
+    """`raise exc` or a bare `raise` (exc None) inside an except clause."""
+    span: Span
+    exc: Expr | None
+
+
+class ExceptHandler(Node):
+    """`except Type as name:`; type None means a bare `except:`."""
+    span: Span
+    type: Expr | None
+    name: str | None
+    body: tuple
+
+
+class Try(Node):
+    span: Span
+    body: tuple
+    handlers: tuple         # of ExceptHandler
+    orelse: tuple
+    finalbody: tuple
+
+
 class Module(Node):
     span: Span
     body: tuple
@@ -340,4 +378,4 @@ class Module(Node):
 
 Stmt = Union[ExprStmt, Assign, AugAssign, Pass, Break, Continue, Return,
              Assert, Import, ImportFrom, If, While, For, With, FunctionDef,
-             ClassDef]
+             ClassDef, Global, Nonlocal, Delete, Raise, Try]

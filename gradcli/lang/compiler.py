@@ -46,6 +46,8 @@ _COMPARE = {
     "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
 }
 _SEQUENCES = (str, list, tuple)
+_SIMPLE_STATEMENTS = (ast.ExprStmt, ast.Assign, ast.AugAssign, ast.Return, ast.Assert,
+                      ast.Delete, ast.Raise)
 
 # Python exception class -> error kind; the first match in the MRO wins.
 _KIND_OF = {
@@ -77,7 +79,53 @@ def wrap_exception(exc: BaseException, span: Span | None, filename: str) -> Grad
     else:
         text = str(exc)
         message = f"{label}: {text}" if text else label
-    return GradcliError(kind, message, span, filename=filename)
+        trace = getattr(exc, "forward_trace", None)
+        if isinstance(trace, str) and trace:
+            message += f"\n  the node was created by: {trace.strip()}"
+    err = GradcliError(kind, message, span, filename=filename)
+    err.exception = exc
+    return err
+
+
+# Exception classes scripts can name in `except` and `raise`.
+EXCEPTION_CLASSES = {cls.__name__: cls for cls in (
+    Exception, ArithmeticError, AssertionError, AttributeError, FloatingPointError,
+    ImportError, IndexError, KeyError, LookupError, NameError, NotImplementedError,
+    OverflowError, RuntimeError, TypeError, UnboundLocalError, ValueError,
+    ZeroDivisionError, StopIteration)}
+_CLASS_OF_KIND = {
+    "name": NameError, "import": ImportError, "attribute": AttributeError, "type": TypeError,
+    "value": ValueError, "index": IndexError, "key": KeyError, "arithmetic": ArithmeticError,
+    "assertion": AssertionError, "runtime": RuntimeError,
+}
+
+
+def python_exception(err: GradcliError) -> BaseException:
+    """The exception object a script's `except ... as e` sees for `err`.
+
+    Errors raised by operations keep their original exception (so `print(e)`
+    shows the engine's message, as torch's would); the language's own errors
+    become the Python exception their message is labelled with.
+    """
+    if err.exception is not None:
+        return err.exception
+    label, sep, text = err.message.partition(": ")
+    cls = EXCEPTION_CLASSES.get(label) if sep else None
+    if cls is None or cls is Exception:
+        cls, text = _CLASS_OF_KIND.get(err.kind, RuntimeError), err.message
+    # Python's str(e) has no "did you mean" hint (its traceback adds one).
+    text = text.split("; did you mean ")[0]
+    if cls is KeyError:
+        exc = RuntimeError(text)  # KeyError's str() would add quotes
+    else:
+        exc = cls(text)
+    err.exception = exc
+    return exc
+
+
+def catchable(err: GradcliError) -> bool:
+    """Limits (time, size, recursion) always end the script; nothing catches them."""
+    return err.kind not in ("limit", "syntax")
 
 
 class Scope:
@@ -94,11 +142,14 @@ class Scope:
 class _StaticScope:
     """What the compiler knows about a scope: its kind and its local names."""
 
-    def __init__(self, kind: str, names: set, parent: "_StaticScope | None", function: str):
+    def __init__(self, kind: str, names: set, parent: "_StaticScope | None", function: str,
+                 global_names=frozenset(), nonlocal_names=frozenset()):
         self.kind = kind            # module, function, class, comprehension
         self.names = names
         self.parent = parent
         self.function = function    # for script tracebacks
+        self.global_names = global_names      # `global x` in this function
+        self.nonlocal_names = nonlocal_names  # `nonlocal x` in this function
 
 
 class ScriptFunction:
@@ -145,10 +196,12 @@ class Runtime:
 class Compiler:
     """Turns one parsed source into closures bound to a Runtime."""
 
-    def __init__(self, runtime: Runtime, filename: str = "<string>"):
+    def __init__(self, runtime: Runtime, filename: str = "<string>", source: str = ""):
         self.rt = runtime
         self.filename = filename
         self._loop_depth = 0
+        self._handler_depth = 0
+        self._location = (filename, source)
 
     # ------------------------------------------------------------ entry points
 
@@ -235,7 +288,18 @@ class Compiler:
 
     def stmt(self, node, scope):
         method = getattr(self, "stmt_" + type(node).__name__)
-        return method(node, scope)
+        fn = method(node, scope)
+        if not isinstance(node, _SIMPLE_STATEMENTS):
+            return fn
+        # Remember the running statement: anomaly mode names it as the place
+        # where a backward node was created (one attribute store per statement).
+        state = self.rt.state
+        here = (self._location, node.span)
+
+        def tracked(env):
+            state.where = here
+            return fn(env)
+        return tracked
 
     def stmt_ExprStmt(self, node, scope):
         value = self.expr(node.value, scope)
@@ -572,6 +636,152 @@ class Compiler:
             store(env, decorate(env, cls))
         return run
 
+    def stmt_Global(self, node, scope):
+        if scope.kind == "class":
+            raise self._error("syntax", "'global' is not supported in a class body", node.span)
+        return lambda env: None
+
+    def stmt_Nonlocal(self, node, scope):
+        if scope.kind != "function":
+            raise self._error("syntax", "nonlocal declaration not allowed at module level",
+                              node.span)
+        return lambda env: None
+
+    def stmt_Delete(self, node, scope):
+        deletes = [self._delete(t, scope) for t in node.targets]
+
+        def run(env):
+            for delete in deletes:
+                delete(env)
+        return run
+
+    def _delete(self, node, scope):
+        span = node.span
+        if isinstance(node, ast.Name):
+            name = node.id
+            if scope.kind == "module" or name in scope.global_names:
+                globals_ = self.rt.globals
+
+                def delete_global(env):
+                    if globals_.pop(name, _MISSING) is _MISSING:
+                        raise self._error("name", f"NameError: name {name!r} is not defined", span)
+                return delete_global
+            depth = _nonlocal_depth(name, scope) if name in scope.nonlocal_names else 0
+
+            def delete_local(env):
+                frame = env
+                for _ in range(depth):
+                    frame = frame.parent
+                if frame.vars.pop(name, _MISSING) is _MISSING:
+                    raise self._error("name", f"UnboundLocalError: cannot access local variable "
+                                      f"{name!r} where it is not associated with a value", span)
+            return delete_local
+        if isinstance(node, ast.Subscript):
+            obj = self.expr(node.value, scope)
+            index = self.expr(node.index, scope)
+
+            def delete_item(env):
+                owner = obj(env)
+                key = index(env)
+                try:
+                    del owner[key]
+                except GradcliError:
+                    raise
+                except Exception as exc:
+                    raise self._wrap(exc, span) from None
+            return delete_item
+
+        def delete_attribute(env):
+            raise self._error("attribute", "deleting attributes is not supported in gradcli "
+                              "scripts; assign None instead", span)
+        return delete_attribute
+
+    def stmt_Raise(self, node, scope):
+        span = node.span
+        state = self.rt.state
+        if node.exc is None:
+            def reraise(env):
+                if not state.handling:
+                    raise self._error("runtime", "RuntimeError: No active exception to reraise",
+                                      span)
+                raise state.handling[-1]
+            return reraise
+        value = self.expr(node.exc, scope)
+
+        def run(env):
+            exc = value(env)
+            if isinstance(exc, type) and issubclass(exc, Exception):
+                exc = exc()
+            if not isinstance(exc, Exception):
+                raise self._error("type", "TypeError: exceptions must derive from BaseException",
+                                  span)
+            raise self._wrap(exc, span)
+        return run
+
+    def stmt_Try(self, node, scope):
+        body = self.block(node.body, scope)
+        self._handler_depth += 1
+        handlers = [(self.expr(h.type, scope) if h.type is not None else None,
+                     self._store_name(h.name, scope) if h.name else None,
+                     self.block(h.body, scope), h.type.span if h.type is not None else h.span)
+                    for h in node.handlers]
+        self._handler_depth -= 1
+        orelse = self.block(node.orelse, scope) if node.orelse else None
+        final = self.block(node.finalbody, scope) if node.finalbody else None
+        state = self.rt.state
+        span = node.span
+        wrap = self._wrap
+
+        def handle(env, err):
+            exc = python_exception(err)
+            for kinds, store, handler, kind_span in handlers:
+                if kinds is not None:
+                    classes = kinds(env)
+                    if not _exception_classes(classes):
+                        raise self._error("type", "TypeError: catching classes that do not "
+                                          "inherit from BaseException is not allowed", kind_span)
+                    if not isinstance(exc, classes):
+                        continue
+                if store is not None:
+                    store(env, exc)
+                state.handling.append(err)
+                try:
+                    return handler(env)
+                finally:
+                    state.handling.pop()
+            raise err
+
+        def run_handlers(env):
+            try:
+                code = body(env)
+            except Exception as raw:
+                err = raw if isinstance(raw, GradcliError) else wrap(raw, span)
+                if not catchable(err):
+                    if err is raw:
+                        raise
+                    raise err from None
+                return handle(env, err)
+            if orelse is not None:
+                return orelse(env)
+            return code
+        inner = run_handlers if handlers else body
+        if final is None:
+            return inner
+
+        def run_finally(env):
+            try:
+                code = inner(env)
+            except BaseException as exc:
+                final_code = final(env)
+                swallowable = isinstance(exc, Exception) and not (
+                    isinstance(exc, GradcliError) and not catchable(exc))
+                if final_code is not None and swallowable:
+                    return final_code  # Python: return/break in finally drops the error
+                raise
+            final_code = final(env)
+            return code if final_code is None else final_code
+        return run_finally
+
     # ---------------------------------------------------------------- targets
 
     def target(self, node, scope):
@@ -626,12 +836,20 @@ class Compiler:
     # ----------------------------------------------------------------- names
 
     def _store_name(self, name, scope):
-        if scope.kind == "module":
+        if scope.kind == "module" or name in scope.global_names:
             globals_ = self.rt.globals
 
             def store_global(env, value):
                 globals_[name] = value
             return store_global
+        if name in scope.nonlocal_names:
+            depth = _nonlocal_depth(name, scope)
+
+            def store_outer(env, value):
+                for _ in range(depth):
+                    env = env.parent
+                env.vars[name] = value
+            return store_outer
 
         def store_local(env, value):
             env.vars[name] = value
@@ -650,6 +868,8 @@ class Compiler:
         depth = 0
         current = scope
         while current.kind != "module":
+            if name in current.global_names:
+                break
             if name in current.names:
                 return self._load_at(name, span, depth, current is scope)
             current = current.parent
@@ -1021,11 +1241,28 @@ class Compiler:
         return self._make_function("<lambda>", node.params, run_body, scope, node.span)
 
     def _function(self, name, params, statements, scope, span):
-        inner = _StaticScope("function", _param_names(params) | _bound_names(statements),
-                             _function_parent(scope), name)
+        declared_global, declared_nonlocal = set(), set()
+        _declarations(statements, declared_global, declared_nonlocal)
+        parameters = _param_names(params)
+        for declared, word in ((declared_global, "global"), (declared_nonlocal, "nonlocal")):
+            clash = sorted(declared & parameters)
+            if clash:
+                raise self._error("syntax", f"name {clash[0]!r} is parameter and {word}", span)
+        both = sorted(declared_global & declared_nonlocal)
+        if both:
+            raise self._error("syntax", f"name {both[0]!r} is nonlocal and global", span)
+        names = (parameters | _bound_names(statements)) - declared_global - declared_nonlocal
+        inner = _StaticScope("function", names, _function_parent(scope), name,
+                             frozenset(declared_global), frozenset(declared_nonlocal))
+        for nonlocal_name in sorted(declared_nonlocal):
+            if _nonlocal_depth(nonlocal_name, inner) is None:
+                raise self._error("syntax", f"no binding for nonlocal {nonlocal_name!r} found",
+                                  span)
         saved, self._loop_depth = self._loop_depth, 0
+        saved_handlers, self._handler_depth = self._handler_depth, 0
         body = self.block(statements, inner) if statements else (lambda env: None)
         self._loop_depth = saved
+        self._handler_depth = saved_handlers
         return self._make_function(name, params, body, scope, span)
 
     def _make_function(self, name, params, body, scope, span):
@@ -1056,6 +1293,7 @@ class Compiler:
                     state.check_time(call_span)
                 state.depth += 1
                 frame = Scope(variables, closure)
+                where = state.where
                 try:
                     if body(frame) is RETURN:
                         return frame.retval
@@ -1068,6 +1306,7 @@ class Compiler:
                     raise wrap_exception(exc, span, self.filename) from None
                 finally:
                     state.depth -= 1
+                    state.where = where
             return ScriptFunction(name, invoke)
         return make
 
@@ -1130,6 +1369,8 @@ class Compiler:
         if isinstance(fn, Namespace):
             raise self._error("type", f"TypeError: module {fn.name!r} is not callable", span)
         try:
+            if fn is list or fn is tuple or fn is str:
+                return self._build_sequence(fn, args, kwargs, span)
             if kwargs:
                 return fn(*args, **kwargs)
             return fn(*args)
@@ -1141,6 +1382,20 @@ class Compiler:
             raise
         except Exception as exc:
             raise self._wrap(exc, span) from None
+
+
+    def _build_sequence(self, kind, args, kwargs, span):
+        """`list(...)`/`tuple(...)`/`str(x)` within the sequence-length limit."""
+        if kind is str:
+            if len(args) > 1 or kwargs:
+                raise TypeError("str() takes exactly one argument in gradcli scripts")
+            return str(*args)
+        check = self.rt.state.check_length
+        if args and hasattr(args[0], "__len__"):
+            check(len(args[0]), kind.__name__, span)
+        result = kind(*args, **(kwargs or {}))
+        check(len(result), kind.__name__, span)
+        return result
 
 
 class _Binder:
@@ -1201,6 +1456,46 @@ class _Binder:
         return variables
 
 
+def _exception_classes(value) -> bool:
+    items = value if isinstance(value, tuple) else (value,)
+    return all(isinstance(c, type) and issubclass(c, BaseException) for c in items)
+
+
+def _nonlocal_depth(name, scope):
+    """How many frames up the enclosing function that binds `name` is (None: none does)."""
+    depth = 0
+    current = scope
+    while True:
+        current = current.parent
+        while current is not None and current.kind == "class":
+            current = current.parent
+        depth += 1
+        if current is None or current.kind != "function":
+            return None
+        if name in current.names:
+            return depth
+        if name in current.global_names:
+            return None
+
+
+def _declarations(statements, global_names: set, nonlocal_names: set) -> None:
+    """`global`/`nonlocal` names declared in a function body (not in nested functions)."""
+    for node in statements:
+        if isinstance(node, ast.Global):
+            global_names.update(node.names)
+        elif isinstance(node, ast.Nonlocal):
+            nonlocal_names.update(node.names)
+        elif isinstance(node, (ast.If, ast.For, ast.While, ast.With)):
+            _declarations(node.body, global_names, nonlocal_names)
+            if isinstance(node, ast.If):
+                _declarations(node.orelse, global_names, nonlocal_names)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, node.orelse, node.finalbody):
+                _declarations(block, global_names, nonlocal_names)
+            for handler in node.handlers:
+                _declarations(handler.body, global_names, nonlocal_names)
+
+
 def _function_parent(scope):
     while scope.kind == "class":
         scope = scope.parent
@@ -1241,6 +1536,16 @@ def _bound_names(statements) -> set:
             names |= _bound_names(node.body)
         elif isinstance(node, (ast.While,)):
             names |= _bound_names(node.body)
+        elif isinstance(node, ast.Delete):
+            for target in node.targets:
+                names |= _target_names(target)
+        elif isinstance(node, ast.Try):
+            names |= _bound_names(node.body) | _bound_names(node.orelse)
+            names |= _bound_names(node.finalbody)
+            for handler in node.handlers:
+                if handler.name:
+                    names.add(handler.name)
+                names |= _bound_names(handler.body)
         elif isinstance(node, ast.If):
             names |= _bound_names(node.body) | _bound_names(node.orelse)
         elif isinstance(node, ast.With):

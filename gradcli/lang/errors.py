@@ -62,6 +62,9 @@ class GradcliError(Exception):
         self.filename = filename
         self.incomplete = incomplete
         self.frames: list[Frame] = list(frames)
+        # The Python/engine exception this error reports, if any: what a
+        # script's `except ... as e` binds to `e`.
+        self.exception: BaseException | None = None
 
     @property
     def line(self) -> int | None:

@@ -36,12 +36,16 @@ class Limits:
 class RunState:
     """The mutable budget of the current run: deadline and call depth."""
 
-    __slots__ = ("limits", "deadline", "depth", "max_int_bits")
+    __slots__ = ("limits", "deadline", "depth", "max_int_bits", "where", "handling")
 
     def __init__(self, limits: Limits):
         self.limits = limits
         self.deadline = float("inf")
         self.depth = 0
+        # ((filename, source), span) of the statement running now (anomaly mode
+        # names it), and the errors being handled by `except` clauses (for `raise`).
+        self.where = None
+        self.handling: list = []
         # 10**digits needs digits * log2(10) bits.
         self.max_int_bits = int(limits.max_int_digits * 3.3219280948873626) + 1
 
@@ -49,6 +53,7 @@ class RunState:
         timeout = self.limits.timeout
         self.deadline = time.monotonic() + timeout if timeout is not None else float("inf")
         self.depth = 0
+        self.handling = []
 
     def check_time(self, span: Span | None) -> None:
         if time.monotonic() > self.deadline:

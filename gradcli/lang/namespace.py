@@ -16,6 +16,7 @@ import importlib
 import math
 
 from .errors import GradcliError, Span
+from .sandbox import script_isinstance, script_type
 
 TORCH_NAMES = frozenset("""
     tensor as_tensor Tensor Size is_tensor numel zeros ones empty full zeros_like ones_like
@@ -97,7 +98,10 @@ _MATH_GUARDED = {"factorial": 3000}
 
 PYTHON_BUILTINS = frozenset("""
     print range len abs min max sum float int bool round list tuple dict zip enumerate
-    isinstance hasattr str repr sorted reversed any all map filter staticmethod
+    isinstance hasattr str repr sorted reversed any all map filter staticmethod type
+    Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError
+    IndexError KeyError LookupError NameError NotImplementedError OverflowError RuntimeError
+    TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration
 """.split())
 
 BARE_AUTOGRAD_NAMES = frozenset("Function jacobian hessian vjp jvp hvp vhp".split())
@@ -259,15 +263,10 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         check(len(r), "range", None)
         return r
 
-    def _sized(kind):
-        def make(*args, **kwargs):
-            if args and hasattr(args[0], "__len__"):
-                check(len(args[0]), kind.__name__, None)
-            result = kind(*args, **kwargs)
-            check(len(result), kind.__name__, None)
-            return result
-        make.__name__ = kind.__name__
-        return make
+    def type_(*args):
+        if len(args) != 1:
+            raise TypeError("type() takes exactly one argument in gradcli scripts")
+        return script_type(args[0])
 
     def sorted_(iterable, *, key=None, reverse=False):
         if hasattr(iterable, "__len__"):
@@ -279,21 +278,23 @@ def python_builtins(state, policy, stdout_ref) -> dict:
             raise TypeError("hasattr(): attribute name must be string")
         return policy.has(value, name)
 
-    def str_(*args, **kwargs):
-        if len(args) > 1 or kwargs:
-            raise TypeError("str() takes exactly one argument in gradcli scripts")
-        return builtins.str(*args)
-
     table = {
         "print": print_, "range": range_, "len": builtins.len, "abs": builtins.abs,
         "min": builtins.min, "max": builtins.max, "sum": builtins.sum, "float": builtins.float,
         "int": builtins.int, "bool": builtins.bool, "round": builtins.round,
-        "list": _sized(builtins.list), "tuple": _sized(builtins.tuple), "dict": builtins.dict,
-        "zip": builtins.zip, "enumerate": builtins.enumerate, "isinstance": builtins.isinstance,
-        "hasattr": hasattr_, "str": str_, "repr": builtins.repr, "sorted": sorted_,
+        # list and tuple are the real types (so that `type(t) is tuple` holds); the
+        # compiler checks the size of what they build.
+        "list": builtins.list, "tuple": builtins.tuple, "dict": builtins.dict,
+        "zip": builtins.zip, "enumerate": builtins.enumerate, "isinstance": script_isinstance,
+        "type": type_,
+        "hasattr": hasattr_, "str": builtins.str, "repr": builtins.repr, "sorted": sorted_,
         "reversed": builtins.reversed, "any": builtins.any, "all": builtins.all,
         "map": builtins.map, "filter": builtins.filter, "staticmethod": builtins.staticmethod,
     }
+    from .compiler import EXCEPTION_CLASSES
+    for name, cls in EXCEPTION_CLASSES.items():
+        table[name] = cls
+        policy.allow_class_name(cls)
     return table
 
 

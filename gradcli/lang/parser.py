@@ -24,8 +24,7 @@ MAX_TREE_DEPTH = 200      # nested expressions and blocks in the AST
 
 # Python words that are not part of the language, for a useful message.
 UNSUPPORTED_WORDS = frozenset({
-    "try", "except", "finally", "raise", "del", "global", "nonlocal", "yield",
-    "async", "await", "match", "exec", "print_function",
+    "yield", "async", "await", "match", "exec", "print_function",
 })
 
 # Terminals that can start an expression: when the parser wanted one of
@@ -272,6 +271,43 @@ class AstBuilder:
 
     def assert_stmt(self, span, children):
         return ast.Assert(span, children[0], children[1])
+
+    def global_stmt(self, span, children):
+        return ast.Global(span, tuple(tok.value for tok in children))
+
+    def nonlocal_stmt(self, span, children):
+        return ast.Nonlocal(span, tuple(tok.value for tok in children))
+
+    def del_stmt(self, span, children):
+        target = children[0]
+        targets = target.elts if isinstance(target, ast.TupleExpr) else (target,)
+        for item in targets:
+            if not isinstance(item, (ast.Name, ast.Subscript, ast.Attribute)):
+                raise self._error(f"cannot delete {_describe_node(item)}", item.span)
+        return ast.Delete(span, tuple(targets))
+
+    def raise_stmt(self, span, children):
+        return ast.Raise(span, children[0])
+
+    def try_stmt(self, span, children):
+        body, *handlers, orelse, final = children
+        for handler in handlers[:-1]:
+            if handler.type is None:
+                raise self._error("default 'except:' must be last", handler.span)
+        return ast.Try(span, body, tuple(handlers), orelse or (), final or ())
+
+    def try_finally(self, span, children):
+        body, final = children
+        return ast.Try(span, body, (), (), final)
+
+    def except_clause(self, span, children):
+        kind, name, body = children
+        return ast.ExceptHandler(span, kind, name.value if name is not None else None, body)
+
+    def else_clause(self, span, children):
+        return children[0]
+
+    finally_clause = else_clause
 
     def import_stmt(self, span, children):
         return ast.Import(span, tuple(children))

@@ -31,6 +31,78 @@ DICT_METHODS = frozenset("keys values items get pop popitem update setdefault co
 NUMBER_ATTRIBUTES = frozenset("real imag conjugate is_integer bit_length".split())
 RANGE_ATTRIBUTES = frozenset("start stop step count index".split())
 
+# `type(x)` gives the real type object only for these; they expose `__name__` only.
+PLAIN_TYPES = (tuple, list, dict, int, float, str, bool, type(None))
+_TORCH_CLASS_NAMES = frozenset({"Tensor", "Size", "dtype", "device"})
+
+
+class TypeToken:
+    """What `type(x)` gives a script for any value whose type is not plain.
+
+    An immutable, opaque stand-in for the class: scripts can read `__name__`
+    (`'Tensor'`, `'AddBackward0'`, `'AccumulateGrad'`), compare tokens with
+    `is`/`==` (one token per class) and pass it to `isinstance`; they cannot
+    call it or reach the class behind it.
+    """
+
+    __slots__ = ("_cls", "_qualified")
+    script_name = "type"
+    _cache: dict = {}
+
+    def __init__(self, cls: type):
+        object.__setattr__(self, "_cls", cls)
+        name = cls.__name__
+        if name in _TORCH_CLASS_NAMES and cls.__module__.startswith("gradcli.engine"):
+            qualified = "torch." + name
+        elif cls.__module__ == "__main__":
+            qualified = "__main__." + name
+        else:
+            qualified = name
+        object.__setattr__(self, "_qualified", qualified)
+
+    @property
+    def __name__(self) -> str:
+        return self._cls.__name__
+
+    def __setattr__(self, name, value):
+        raise AttributeError("type objects are read-only in gradcli scripts")
+
+    def __delattr__(self, name):
+        raise AttributeError("type objects are read-only in gradcli scripts")
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError(f"type {self._cls.__name__!r} cannot be called in gradcli scripts")
+
+    def __repr__(self) -> str:
+        return f"<class '{self._qualified}'>"
+
+    __str__ = __repr__
+
+    @classmethod
+    def of(cls, value) -> "TypeToken":
+        klass = type(value)
+        token = cls._cache.get(klass)
+        if token is None:
+            token = cls._cache[klass] = cls(klass)
+        return token
+
+
+def script_type(value):
+    """The language's `type(x)`: a plain type object, or a TypeToken."""
+    cls = type(value)
+    if cls in PLAIN_TYPES:
+        return cls
+    return TypeToken.of(value)
+
+
+def script_isinstance(value, classinfo) -> bool:
+    """`isinstance` that also accepts the tokens `type(x)` returns."""
+    if isinstance(classinfo, TypeToken):
+        return type(value) is classinfo._cls
+    if isinstance(classinfo, tuple):
+        return any(script_isinstance(value, item) for item in classinfo)
+    return isinstance(value, classinfo)
+
 
 class AttributePolicy:
     """Decides and performs attribute reads and writes for scripts."""
@@ -53,6 +125,9 @@ class AttributePolicy:
         self.allow(float, NUMBER_ATTRIBUTES)
         self.allow(complex, NUMBER_ATTRIBUTES)
         self.allow(range, RANGE_ATTRIBUTES)
+        self.allow(TypeToken, ("__name__",))
+        for cls in PLAIN_TYPES:
+            self._class_members[cls] = frozenset({"__name__"})
         self._guards[(str, "join")] = self._guard_join
         self._guards[(str, "replace")] = self._guard_replace
         for name in ("zfill", "center", "ljust", "rjust"):
@@ -77,6 +152,10 @@ class AttributePolicy:
     def set_namespace_type(self, cls: type) -> None:
         """Namespace objects (torch, math, ...) expose exactly their members."""
         self._namespace_type = cls
+
+    def allow_class_name(self, cls: type) -> None:
+        """A class scripts may name (exception classes): only `__name__` is readable."""
+        self._class_members[cls] = self._class_members.get(cls, frozenset()) | {"__name__"}
 
     def register_class(self, cls: type, members) -> None:
         """A class built by a script exposes its own members (and `apply`)."""

@@ -33,6 +33,12 @@ class Session:
     `stdout` receives the output of the script's `print` (default: the
     current sys.stdout at the time of printing). `dtype` (e.g. "float64")
     sets the engine's default floating dtype, as `--dtype` does.
+
+    The engine's process-wide switches a script can change (default dtype,
+    grad mode, anomaly detection) belong to the session: they are put in
+    place when a run starts, remembered when it ends, and the values the
+    process had before are restored, so that two sessions (or a session and
+    library code) do not leak settings into each other.
     """
 
     def __init__(self, stdout=None, limits: Limits | None = None, dtype=None):
@@ -54,8 +60,11 @@ class Session:
             policy=self._policy, modules=self._modules,
             tensor_type=torch.get("Tensor", None) if "Tensor" in torch.members() else None,
             class_bases=script_class_bases(self._modules), echo=self._echo)
+        # The engine settings of this session: (default dtype, grad enabled, anomaly).
+        self._settings = None
         if dtype is not None:
-            self._set_default_dtype(dtype)
+            self._settings = self._engine_settings()
+            self._settings = (self._dtype_object(dtype),) + self._settings[1:]
 
     # ------------------------------------------------------------------ API
 
@@ -65,16 +74,20 @@ class Session:
         With `echo`, every other top-level expression statement prints its
         value (repr, None omitted) as the Python REPL does.
         """
+        from .doctest import doctest_chunks
+        chunks = doctest_chunks(source)
+        if chunks is not None:
+            return self._run_doctest(chunks, source, filename)
         module = parse(source, filename)
         with _named(filename):
-            program = Compiler(self._runtime, filename).module(module, echo=echo)
+            program = Compiler(self._runtime, filename, source).module(module, echo=echo)
         return self._execute(program, filename)
 
     def eval(self, source: str, filename: str = "<string>"):
         """The value of one expression (`a, b` gives a tuple)."""
         node = parse_expression(source, filename)
         with _named(filename):
-            program = Compiler(self._runtime, filename).expression(node)
+            program = Compiler(self._runtime, filename, source).expression(node)
         return self._execute(program, filename)
 
     def names(self) -> list[str]:
@@ -119,16 +132,66 @@ class Session:
     def _echo(self, value) -> None:
         self._stream().write(repr(value) + "\n")
 
-    def _set_default_dtype(self, dtype) -> None:
+    def _run_doctest(self, chunks, source: str, filename: str):
+        """A pasted `>>>` session: each prompt's statement runs in turn and shows
+        its value; a statement the paste shows failing ("Traceback ...") prints
+        its error and the paste goes on, as in the Python REPL."""
+        for text, expects_error in chunks:
+            module = parse(text, filename)
+            with _named(filename):
+                program = Compiler(self._runtime, filename, source).module(module, echo=True)
+            try:
+                value = self._execute(program, filename)
+            except GradcliError as err:
+                if not expects_error or err.kind in ("limit", "syntax"):
+                    raise
+                self._stream().write(err.message.split("\n")[0] + "\n")
+                continue
+            if value is not None:
+                self._echo(value)
+        return None
+
+    def _dtype_object(self, dtype):
         torch = self._modules["torch"]
         if isinstance(dtype, str):
-            dtype = torch.get(dtype, None)
+            name = dtype.removeprefix("torch.")
+            if name not in torch.members():
+                raise GradcliError("value", f"unknown dtype {dtype!r}")
+            dtype = torch.get(name, None)
+        return dtype
+
+    def _engine_settings(self) -> tuple:
+        torch = self._modules["torch"]
+        return (torch.get("get_default_dtype", None)(),
+                torch.get("is_grad_enabled", None)(), _anomaly_enabled())
+
+    def _apply_settings(self, settings: tuple) -> None:
+        torch = self._modules["torch"]
+        dtype, grad, anomaly = settings
         torch.get("set_default_dtype", None)(dtype)
+        torch.get("set_grad_enabled", None)(grad)
+        if anomaly is not None and anomaly != _anomaly_enabled():
+            self._modules["torch.autograd"].get("set_detect_anomaly", None)(anomaly)
+
+    def _where(self):
+        """instrumentation.creation_context while a script runs: the running line."""
+        where = self._state.where
+        if where is None:
+            return None
+        (filename, source), span = where
+        lines = source.splitlines()
+        text = lines[span.line - 1].strip() if 0 < span.line <= len(lines) else ""
+        return f"{filename}:{span.line}: {text}"
 
     def _execute(self, program, filename: str):
         old_recursion = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_recursion, PYTHON_RECURSION_LIMIT))
         restore_engine_limit = _apply_engine_limit(self.limits.max_elements)
+        outside = self._engine_settings()
+        if self._settings is not None:
+            self._apply_settings(self._settings)
+        restore_context = _apply_creation_context(self._where)
+        self._state.where = None
         caught = warnings.catch_warnings(record=True)
         recorded = caught.__enter__()
         warnings.simplefilter("always")
@@ -143,6 +206,9 @@ class Session:
         finally:
             caught.__exit__(None, None, None)
             self.warnings = [f"{w.category.__name__}: {w.message}" for w in recorded]
+            restore_context()
+            self._settings = self._engine_settings()
+            self._apply_settings(outside)
             restore_engine_limit()
             sys.setrecursionlimit(old_recursion)
 
@@ -167,6 +233,28 @@ def _apply_engine_limit(max_elements: int):
     previous = instrumentation.limit
     instrumentation.set_max_elements(max_elements)
     return lambda: instrumentation.set_max_elements(previous)
+
+
+def _anomaly_enabled():
+    try:
+        from gradcli.engine import instrumentation
+    except ImportError:
+        return None
+    return instrumentation.anomaly
+
+
+def _apply_creation_context(where):
+    """Let anomaly mode name the script line that created a node; return the undo."""
+    try:
+        from gradcli.engine import instrumentation
+    except ImportError:
+        return lambda: None
+    previous = instrumentation.creation_context
+    instrumentation.creation_context = where
+
+    def restore():
+        instrumentation.creation_context = previous
+    return restore
 
 
 def free_variables(source: str, filename: str = "<string>") -> list[str]:
@@ -209,6 +297,8 @@ def _collect_names(node, read: list, bound: set) -> None:
         elif isinstance(item, ast.WithItem) and item.target is not None:
             _bind_target(item.target, bound, stack)
         elif isinstance(item, (ast.FunctionDef, ast.ClassDef)):
+            bound.add(item.name)
+        elif isinstance(item, ast.ExceptHandler) and item.name:
             bound.add(item.name)
         elif isinstance(item, ast.Params):
             bound.update(p.name for p in item.args + item.kwonly)

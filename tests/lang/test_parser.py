@@ -171,8 +171,20 @@ def test_no_token_names_in_messages():
 
 
 def test_unsupported_python_words_are_explained():
-    err = syntax_error("try:\n    x = 1\nexcept: pass")
-    assert "'try' is not part of the gradcli language" == err.message
+    err = syntax_error("yield x")
+    assert "'yield' is not part of the gradcli language" == err.message
+
+
+def test_try_global_nonlocal_del_and_raise_parse():
+    module = parse("try:\n    x = 1\nexcept RuntimeError as e:\n    raise\nfinally:\n    del x\n"
+                   "def f():\n    global g\n    def h():\n        nonlocal x\n")
+    names = [type(node).__name__ for node in module.body]
+    assert names == ["Try", "FunctionDef"]
+
+
+def test_default_except_must_be_last():
+    err = syntax_error("try:\n    pass\nexcept:\n    pass\nexcept ValueError:\n    pass")
+    assert err.message == "default 'except:' must be last"
 
 
 def test_assignment_targets_are_checked():

@@ -47,7 +47,25 @@ ESCAPES = [
     # builtins that reach Python
     ("getattr(x, '__class__')", "name"),
     ("setattr(x, 'a', 1)", "name"),
-    ("type(x)", "name"),
+    # type(x): plain types expose __name__ only, everything else is an opaque token
+    ("type(x).__mro__", "attribute"),
+    ("type(x).__subclasses__", "attribute"),
+    ("type(x).__dict__", "attribute"),
+    ("type(x)(3)", "type"),
+    ("type(x)._cls", "attribute"),
+    ("type(x).__name__ = 'y'", "attribute"),
+    ("type(1).__base__", "attribute"),
+    ("type(1).__mro__[-1].__subclasses__()", "attribute"),
+    ("type(()).__subclasses__", "attribute"),
+    ("type(None).__init__", "attribute"),
+    ("type(type(1))(1)", "type"),
+    ("type(y.grad_fn).__init__", "attribute"),
+    ("type(print).__call__", "attribute"),
+    ("type('x', (), {})", "type"),
+    ("RuntimeError.__subclasses__()", "attribute"),
+    ("ValueError.__mro__", "attribute"),
+    ("try:\n    1/0\nexcept Exception as e:\n    e.__traceback__", "attribute"),
+    ("try:\n    1/0\nexcept Exception as e:\n    e.with_traceback", "attribute"),
     ("object", "name"),
     ("eval('1')", "name"),
     ("exec('1')", "name"),
@@ -112,6 +130,36 @@ def test_escape_attempt_is_refused(session, source, kind):
     assert err.filename == "escape.grad"
     assert session.run("1 + 1") == 2
     assert session.eval("(x * 3).sum().item()") == 9.0
+
+
+def test_type_gives_plain_types_and_names(session):
+    assert session.eval("type((1,)) is tuple, type([]) is list, type({}) is dict") == (True,) * 3
+    assert session.eval("type(1).__name__, type(None).__name__, type('s') is str") == (
+        "int", "NoneType", True)
+    assert session.eval("type(x).__name__, type(y.grad_fn).__name__") == ("Tensor", "SumBackward0")
+    assert session.eval("type(x) is type(torch.zeros(2)), type(x) == type(y.grad_fn)") == (
+        True, False)
+    assert repr(session.eval("type(x)")) == "<class 'torch.Tensor'>"
+    assert session.attributes(session.eval("type(x)")) == ["__name__"]
+    assert session.attributes(session.eval("type(1)")) == ["__name__"]
+
+
+LIMITS_INSIDE_TRY = [
+    "try:\n    while True: pass\nexcept Exception:\n    pass",
+    "try:\n    zeros(100000, 100000)\nexcept Exception:\n    pass",
+    "try:\n    '-'.join(['x' * 10**6] * 100)\nexcept Exception:\n    pass",
+    "def f(n): return f(n + 1)\ntry:\n    f(0)\nexcept RuntimeError:\n    pass",
+    "def f(n):\n    try:\n        return f(n + 1)\n    finally:\n        return 0\nf(0)",
+    "while True:\n    try:\n        pass\n    finally:\n        continue",
+    "try:\n    2 ** 100000\nexcept:\n    pass",
+]
+
+
+@pytest.mark.parametrize("source", LIMITS_INSIDE_TRY)
+def test_except_never_catches_a_limit(session, source):
+    with pytest.raises(GradcliError) as info:
+        session.run(source, "limits.grad")
+    assert info.value.kind == "limit"
 
 
 def test_at_least_forty_escapes_are_listed():

@@ -372,3 +372,204 @@ def test_saved_tensors_are_readable_as_torch_names_them(session):
         (x.equal(y.grad_fn._saved_self), x is y.grad_fn._saved_self,
          z.equal(z.grad_fn._saved_result), z is z.grad_fn._saved_result)
     """) == (True, True, True, False)
+
+
+# ------------------------------------------------- try/except, global, del
+
+
+def test_a_script_can_catch_the_engines_runtime_error(session, out):
+    run(session, """
+        x = torch.tensor([1., 2.], requires_grad=True)
+        try:
+            x.mul_(2)
+        except RuntimeError as e:
+            print(e)
+        y = (x * x).sum()
+        y.backward()
+        try:
+            y.backward()
+        except RuntimeError as e:
+            print(str(e).split(".")[0])
+    """)
+    assert out.getvalue().splitlines() == [
+        "a leaf Variable that requires grad is being used in an in-place operation.",
+        "Trying to backward through the graph a second time (or directly access saved "
+        "tensors after they have already been freed)",
+    ]
+
+
+def test_except_matches_by_class_and_else_finally_run(session, out):
+    run(session, """
+        def divide(a, b):
+            try:
+                result = a / b
+            except ZeroDivisionError as e:
+                print("caught:", e)
+                return None
+            except (TypeError, ValueError):
+                print("bad operand")
+            else:
+                print("ok")
+                return result
+            finally:
+                print("done")
+        divide(1, 0)
+        divide(1, "x")
+        divide(6, 3)
+        try:
+            missing_name
+        except NameError as e:
+            print(type(e).__name__, e)
+    """)
+    assert out.getvalue().splitlines() == [
+        "caught: division by zero", "done", "bad operand", "done", "ok", "done",
+        "NameError name 'missing_name' is not defined",
+    ]
+
+
+def test_an_unmatched_error_still_ends_the_script(session):
+    with pytest.raises(GradcliError) as info:
+        run(session, """
+            try:
+                [1, 2][5]
+            except KeyError:
+                pass
+        """)
+    assert info.value.kind == "index" and info.value.line == 3
+
+
+def test_raise_and_reraise(session, out):
+    with pytest.raises(GradcliError) as info:
+        run(session, """
+            def check(x):
+                if x < 0:
+                    raise ValueError("negative input")
+                return x
+            try:
+                check(-1)
+            except ValueError as e:
+                print("first:", e)
+                raise
+        """)
+    assert out.getvalue() == "first: negative input\n"
+    assert info.value.message == "ValueError: negative input"
+
+
+def test_global_nonlocal_and_del(session, out):
+    run(session, """
+        calls = 0
+        def counted(x):
+            global calls
+            calls += 1
+            return x * 2
+        counted(1); counted(2)
+        def make_counter():
+            n = 0
+            def step():
+                nonlocal n
+                n += 1
+                return n
+            return step
+        step = make_counter()
+        step(); step()
+        grads = [1, 2, 3]
+        del grads[0]
+        print(calls, step(), grads)
+        del grads
+        print("grads" in [name for name in ["calls"]])
+    """)
+    assert out.getvalue() == "2 3 [2, 3]\nFalse\n"
+    with pytest.raises(GradcliError) as info:
+        session.run("print(grads)")
+    assert info.value.kind == "name"
+
+
+def test_nonlocal_needs_an_enclosing_binding(session):
+    with pytest.raises(GradcliError) as info:
+        session.run("def f():\n    nonlocal q\n    q = 1")
+    assert info.value.message == "no binding for nonlocal 'q' found"
+
+
+# ------------------------------------------------------- doctest pastes
+
+
+def test_a_doctest_paste_runs_and_echoes_like_the_repl(session, out):
+    run(session, """
+        >>> x = torch.tensor([1.], requires_grad=True)
+        >>> with torch.no_grad():
+        ...   y = x * 2
+        >>> y.requires_grad
+        False
+        >>> @torch.no_grad()
+        ... def doubler(x):
+        ...     return x * 2
+        >>> z = doubler(x)
+        >>> z.requires_grad
+        True
+    """)
+    # The pasted output lines ("False", the wrong "True") are ignored: these are ours.
+    assert out.getvalue() == "False\nFalse\n"
+
+
+def test_a_doctest_paste_goes_on_after_an_expected_traceback(session, out):
+    run(session, """
+        >>> x = torch.ones(1, 2, 3, requires_grad=True)
+        >>> with torch.inference_mode():
+        ...   y = x * x
+        >>> y._version
+        Traceback (most recent call last):
+        File "<stdin>", line 1, in <module>
+        RuntimeError: Inference tensors do not track version counter.
+        >>> x.requires_grad
+    """)
+    assert out.getvalue() == ("RuntimeError: Inference tensors do not track version counter.\n"
+                              "True\n")
+
+
+def test_a_doctest_error_points_at_the_pasted_line(session):
+    with pytest.raises(GradcliError) as info:
+        run(session, """
+            >>> a = 1
+            >>> b = a + undefined
+        """)
+    assert (info.value.line, info.value.column) == (3, 13)
+
+
+# ------------------------------------------------------ engine settings
+
+
+def test_anomaly_mode_names_the_script_line_that_made_the_node(session):
+    with pytest.raises(GradcliError) as info:
+        run(session, """
+            x = torch.tensor([0.0, 1.0], requires_grad=True)
+            with torch.autograd.detect_anomaly():
+                y = x.sqrt()
+                z = (y * 0).sum()
+                z.backward()
+        """)
+    message = info.value.message
+    assert "Function 'SqrtBackward0' returned nan values in its 0th output." in message
+    assert "example.grad:4: y = x.sqrt()" in message
+    assert any("example.grad:4: y = x.sqrt()" in w for w in session.warnings)
+    from gradcli.engine import instrumentation
+    assert instrumentation.creation_context is None
+
+
+def test_session_dtype_does_not_leak_into_the_process():
+    from gradcli import engine
+    before = engine.get_default_dtype()
+    session = Session(dtype="float64")
+    assert engine.get_default_dtype() is before
+    assert str(session.eval("torch.ones(1).dtype")) == "torch.float64"
+    assert engine.get_default_dtype() is before
+    other = Session()
+    assert str(other.eval("torch.ones(1).dtype")) == "torch.float32"
+
+
+def test_settings_a_script_changes_persist_in_its_session_only(session):
+    from gradcli import engine
+    session.run("torch.set_grad_enabled(False)\ntorch.set_default_dtype(torch.float64)")
+    assert engine.is_grad_enabled() and str(engine.get_default_dtype()) == "torch.float32"
+    assert session.eval("torch.is_grad_enabled(), str(torch.ones(1).dtype)") == (
+        False, "torch.float64")
+    assert Session().eval("torch.is_grad_enabled()") is True
