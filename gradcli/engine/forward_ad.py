@@ -3,8 +3,8 @@
 Inside ``dual_level()``, ``make_dual(x, t)`` gives a tensor that carries the
 tangent ``t``; every op computes its output tangent with its record's ``jvp``
 rule (``jvp(m, tangents, *saved)``, the formula vocabulary of the backward).
-Records without a rule (or whose rule gives no tangent) go through the
-double-vjp fallback: the tangent J t is the gradient, with respect to a dummy
+A rule that returns None says the tangent is zero. Records without a rule go
+through the double-vjp fallback: the tangent J t is the gradient, with respect to a dummy
 cotangent u, of <vjp(u), t>, which needs only the backward formula. The
 table's ``jvp_note`` says where that happens.
 
@@ -30,12 +30,15 @@ UnpackedDualTensor = namedtuple("UnpackedDualTensor", ["primal", "tangent"])
 
 
 class _Level:
-    __slots__ = ("index", "nb", "holders")
+    __slots__ = ("index", "nb", "holders", "by_edge")
 
     def __init__(self, index: int, nb: int):
         self.index = index
         self.nb = nb
         self.holders: list = []  # weakrefs to the tensors that got a tangent at this level
+        # (grad_fn, output_nr) -> tangent: a saved output unpacked for a create_graph backward is a new
+        # Tensor object for the same graph edge; it must carry the same tangent (forward-over-reverse)
+        self.by_edge: dict = {}
 
 
 _levels: list = []
@@ -133,9 +136,11 @@ def unpack_dual(tensor: Tensor, *, level: int | None = None) -> UnpackedDualTens
 
 def get_tangent(t: Tensor, level: int) -> Tensor | None:
     x = t._x
-    if x is None or not x.tangents:
-        return None
-    return x.tangents.get(level)
+    if x is not None and x.tangents:
+        return x.tangents.get(level)
+    if t._grad_fn is not None and _levels and _levels[-1].by_edge:
+        return _levels[-1].by_edge.get((t._grad_fn, t._output_nr))
+    return None
 
 
 def _set_tangent(t: Tensor, tangent: Tensor, lv: _Level) -> None:
@@ -146,6 +151,8 @@ def _set_tangent(t: Tensor, tangent: Tensor, lv: _Level) -> None:
         x.tangents = {}
     x.tangents[lv.index] = tangent
     lv.holders.append(weakref.ref(t))
+    if t._grad_fn is not None:
+        lv.by_edge[(t._grad_fn, t._output_nr)] = tangent
 
 
 def tangent_suffix(t: Tensor) -> str:
@@ -185,15 +192,17 @@ def propagate(op, args, params, out, old_self=None) -> None:
     try:
         graph = _mode.grad and (any(t._requires_grad for t in tangents if t is not None)
                                 or any(isinstance(a, Tensor) and a._requires_grad for a in args))
-        res = None
         if op.jvp is not None:
-            res = _direct(op, args, params, outs, tangents, lv.nb, graph)
-        if res is None or (op.outputs == 1 and res[0] is None):
+            # None: the rule says the tangent is zero (torch leaves it undefined)
+            res = _direct(op, args, params, outs, tangents, lv.nb, graph) or (None,) * len(outs)
+        else:
             res = jvp_by_double_vjp(op, args, params, outs, tangents, lv.nb)
     finally:
         _inst.set_forward_ad(True)
     for i, (o, r) in enumerate(zip(outs, res)):
         if r is None or i in op.nondiff_outputs or o._data.dtype.kind not in "fc":
+            if old_self is not None and o._x is not None and o._x.tangents:
+                o._x.tangents.pop(level, None)   # written over in place by a constant
             continue
         _set_tangent(o, _fit(r, o, lv.nb), lv)
 
@@ -224,8 +233,17 @@ def _pick(op, vals: list) -> list:
     picks = _jvp_picks.get(op)
     if picks is None:
         import inspect
-        names = list(inspect.signature(op.jvp).parameters)[2:]
-        picks = _jvp_picks[op] = tuple(op.saves.index(n) for n in names)
+        ps = list(inspect.signature(op.jvp).parameters.values())[2:]
+        n = len(ps)
+        picks = tuple(range(len(op.saves)))
+        if any(p.kind is p.VAR_POSITIONAL for p in ps):
+            n = len(picks)
+        if n != len(picks):
+            picks = tuple(i for i, name in enumerate(op.saves) if not name.endswith("_sym_sizes"))
+        if n != len(picks):
+            raise errors.AutogradError(f"the jvp rule of {op.name} takes {n} saved values; the record saves "
+                                       f"{op.saves}")
+        _jvp_picks[op] = picks
     return [vals[i] for i in picks]
 
 

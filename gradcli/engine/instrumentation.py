@@ -110,9 +110,17 @@ def _timed(name, shapes_of, inner, *a):
 
 def remember_creation(node) -> None:
     """Anomaly mode: keep the forward location that created ``node``."""
-    import traceback
     where = creation_context() if creation_context is not None else None
-    node._extras.trace = where if where is not None else "".join(traceback.format_stack(limit=12)[:-3])
+    node._extras.trace = where if where is not None else _user_stack()
+
+
+def _user_stack() -> str:
+    """The Python stack that led to the op, without the engine's own frames (as torch shows it)."""
+    import os
+    import traceback
+    engine = os.path.dirname(__file__)
+    frames = [f for f in traceback.extract_stack(limit=30) if not f.filename.startswith(engine)]
+    return "".join(traceback.format_list(frames[-8:]))
 
 
 def add_profiler(p) -> None:
