@@ -29,18 +29,7 @@ NOT_DIFFERENTIABLE = {
 WITHOUT_SAMPLES = {"alias", "_to_copy"}
 
 # Engine bugs reported to the lead (record owners); each xfail names the record, the check and the value.
-_LOSS_BATCHED = ("jvp rule not batch-safe: with batched tangents (m.nb=1) the broadcast sample (self (2,3), "
-                 "target (3,)) multiplies a (B,3) target tangent by the (2,3) derivative: 'operands could not "
-                 "be broadcast together with shapes (3,3) (2,3)' (pad the tangent after its batch dims)")
-KNOWN_BUGS: dict = {
-    ("mse_loss-2", "forward-batched"): _LOSS_BATCHED,
-    ("huber_loss-2", "forward-batched"): _LOSS_BATCHED,
-    ("smooth_l1_loss-2", "forward-batched"): _LOSS_BATCHED,
-    ("matmul-1", "forward-batched"): (
-        "_matmul_jvp not batch-safe for a 1-D right operand: (2,3,4) @ (4,) with a batched tangent (B,4) "
-        "computes self @ unsqueeze(t, -1) = (2,3,4) @ (B,4,1), which broadcasts the batch against self's "
-        "leading dims ('operands could not be broadcast ... (2,3,4) (4,4,1)')"),
-}
+KNOWN_BUGS: dict = {}  # (case id, check) -> reason, for a record bug reported but not yet fixed
 
 
 def _cases():

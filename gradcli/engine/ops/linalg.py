@@ -20,8 +20,11 @@ def _matmul_bwd(m, g, self, other, needs=(True, True)):
                 m.unsqueeze(g, -1) * self if want_b else None)
     if b1:   # (..., n, k) @ (k,) -> (..., n)
         gcol = m.unsqueeze(g, -1)
-        return (gcol * other if want_a else None,
-                m.squeeze(m.matmul(m.mT(self), gcol), -1) if want_b else None)
+        if not want_b:
+            return gcol * other, None
+        # for a matrix, g @ self is one matrix product even with batched g (mT(self) @ g would be B mv's)
+        gb = m.matmul(g, self) if self.ndim == 2 else m.squeeze(m.matmul(m.mT(self), gcol), -1)
+        return (gcol * other if want_a else None), gb
     if a1:   # (k,) @ (..., k, p) -> (..., p)
         grow = m.unsqueeze(g, -2)
         return (m.squeeze(m.matmul(grow, m.mT(other)), -2) if want_a else None,
