@@ -97,12 +97,8 @@ def test_every_sample_names_its_source_in_the_first_line():
 # Samples that show an engine difference, reported to the engine's owners; strict, so
 # that the test says so when the engine is fixed.
 ENGINE_DIFFERENCES = {
-    "seed002_profiler": "torch.device is missing from the engine",
-    "seed002_set_grad_enabled_doctest": "repr of torch.set_grad_enabled(True) is not "
-                                        "torch.autograd.grad_mode.set_grad_enabled(mode=True)",
     "seed003_gradcheck_float32": "float32 torch.sigmoid passes gradcheck at eps=1e-4 where "
                                  "torch's fails (its float32 rounding differs)",
-    "seed003_jacobian_hessian": "F.avg_pool2d is missing from the engine",
 }
 
 

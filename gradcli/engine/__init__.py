@@ -26,6 +26,8 @@ from .grad_mode import (  # noqa: F401
     enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
 )
 from .tensor import Size, Tensor  # noqa: F401
+from .device import device  # noqa: F401
+from . import cuda  # noqa: F401
 from .functions import *  # noqa: F401,F403
 from .functions import abs, all, any, max, min, pow, round, sum  # noqa: F401  (shadow builtins on purpose)
 from .ops.activation import celu, celu_, relu, relu_, selu, selu_, sigmoid, sigmoid_  # noqa: F401

@@ -60,7 +60,7 @@ class _Mode:
         return type(self)()
 
     def __repr__(self):
-        return f"<torch.autograd.grad_mode.{type(self).__name__} object>"
+        return f"<torch.autograd.grad_mode.{type(self).__name__} object at {id(self):#x}>"
 
 
 class no_grad(_Mode):
@@ -101,6 +101,9 @@ class set_grad_enabled(_Mode):
 
     def clone(self):
         return set_grad_enabled(self.mode)
+
+    def __repr__(self):
+        return f"torch.autograd.grad_mode.set_grad_enabled(mode={self.mode})"
 
 
 class inference_mode(_Mode):

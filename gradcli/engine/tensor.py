@@ -92,8 +92,9 @@ class Tensor:
         return self._data.itemsize
 
     @property
-    def device(self) -> str:
-        return "cpu"
+    def device(self):
+        from .device import device
+        return device("cpu")
 
     @property
     def is_cuda(self) -> bool:

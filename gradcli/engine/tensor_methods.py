@@ -126,7 +126,12 @@ def _init_inplace(self, values):
 def to(self, *args, **kwargs):
     """``to(dtype)``, ``to("cpu")``, ``to(other)``: a copy only when the dtype changes."""
     dtype = kwargs.get("dtype")
-    for a in args:
+    from .device import device
+    for a in list(args) + [kwargs.get("device")]:
+        if isinstance(a, device):
+            a = str(a)
+        if a is None:
+            continue
         if isinstance(a, dtypes.dtype):
             dtype = a
         elif isinstance(a, Tensor):

@@ -12,3 +12,4 @@ from ..ops.nn import (  # noqa: F401
     binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy, dropout, huber_loss, l1_loss, linear,
     log_softmax, mse_loss, nll_loss, normalize, smooth_l1_loss, softmax, softmin,
 )
+from ..ops.pooling import avg_pool2d  # noqa: F401,E402
