@@ -1,0 +1,67 @@
+"""Cold start of a one-shot ``gradcli grad``, side by side with numpy and PyTorch one-liners.
+
+Every run is a whole new process (the interpreter found by ``sys.executable``,
+not a shim), output piped as in a pipeline; rounds are interleaved so that
+the machine's drift hits every command alike; the figure is the median.
+
+    python benchmarks/bench_cold_start.py               # 15 rounds
+    python benchmarks/bench_cold_start.py --rounds 31
+
+Targets (issue 3): gradcli <= 2.5x the numpy one-liner and <= 0.12x the torch one-liner.
+Also reported: ``import gradcli.engine`` alone, and ``python -c pass`` as the floor.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+
+PY = sys.executable
+COMMANDS = {
+    "python -c pass": [PY, "-c", "pass"],
+    "numpy one-liner": [PY, "-c", "import numpy; print(6.0)"],
+    "torch one-liner": [PY, "-c", "import torch; x = torch.tensor(3., requires_grad=True); "
+                                  "(x**2).backward(); print(x.grad)"],
+    "import gradcli.engine": [PY, "-c", "import gradcli.engine"],
+    "import gradcli.lang (parser)": [PY, "-c", "import gradcli.lang; gradcli.lang.parse('x**2')"],
+    "gradcli grad 'x**2' --at x=3": [PY, "-m", "gradcli", "grad", "x**2", "--at", "x=3"],
+}
+
+
+def timed(argv: list) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    args = parser.parse_args()
+    names = list(COMMANDS)
+    try:
+        timed(COMMANDS["torch one-liner"])
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        names.remove("torch one-liner")
+    for name in names:           # warm the file cache and the grammar's table cache
+        timed(COMMANDS[name])
+    samples = {name: [] for name in names}
+    for _ in range(args.rounds):
+        for name in names:
+            samples[name].append(timed(COMMANDS[name]))
+    median = {name: statistics.median(s) for name, s in samples.items()}
+    width = max(len(n) for n in names)
+    for name in names:
+        print(f"{name:<{width}}  {median[name] * 1000:8.1f} ms")
+    ours = median["gradcli grad 'x**2' --at x=3"]
+    print(f"\ngradcli / numpy one-liner: {ours / median['numpy one-liner']:.2f}x  (target <= 2.5x)")
+    if "torch one-liner" in median:
+        print(f"gradcli / torch one-liner: {ours / median['torch one-liner']:.3f}x  (target <= 0.12x)")
+    engine_share = (median["import gradcli.engine"] - median["python -c pass"]) / (ours - median["python -c pass"])
+    print(f"import gradcli.engine is {engine_share:.0%} of gradcli's time above the bare interpreter")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,329 @@
+"""The ``gradcli`` Typer app: one thin function per command over ``gradcli.lang`` and ``gradcli.report``.
+
+Each command reads its input, makes one or two library calls and hands the
+result to a renderer; ``Output.guard`` turns any failure into a message on
+stderr and an exit code (0 success, 1 error in the expression or script or a
+failed check, 2 usage or parse error). Heavy imports happen inside the
+commands, so ``gradcli grad`` never loads Rich, prompt_toolkit or matplotlib
+when it does not need them.
+"""
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .. import __version__
+from .errors import EXIT_FAILURE, CliError
+from .inputs import read_file
+from .options import At, Debug, Dtype, DtypeOpt, Expr, Json, ScriptFile, dtype_name
+from .output import Output
+
+app = typer.Typer(
+    name="gradcli", no_args_is_help=False, add_completion=True, rich_markup_mode=None,
+    help="Differentiate tensor expressions: values, gradients, Jacobians, Hessians, graphs and backward "
+         "passes, with torch.autograd's behaviour and names.",
+    context_settings={"help_option_names": ["-h", "--help"]})
+
+
+def _version(flag: bool) -> None:
+    if flag:
+        typer.echo(f"gradcli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback(invoke_without_command=True)
+def main_callback(
+        ctx: typer.Context,
+        version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                              help="Print the version and exit.")] = False) -> None:
+    """With no command: the REPL on a terminal, else standard input runs as a script."""
+    if ctx.invoked_subcommand is not None:
+        return
+    if sys.stdin.isatty():
+        from .repl import run_repl
+        run_repl()
+    else:
+        ctx.invoke(run, files=[Path("-")])
+
+
+def _problem(out: Output, expr, at, dtype, file: Optional[Path] = None, stdout=None, bound: tuple = ()):
+    """Read the source, bind the inputs: the opening every expression command shares."""
+    from .problem import problem_for
+    return problem_for(out, expr, at or [], dtype_name(dtype), file, stdout, bound)
+
+
+# -- derivatives ----------------------------------------------------------------------------------
+
+@app.command()
+def grad(expr: Expr = None, at: At = None,
+         wrt: Annotated[Optional[str], typer.Option(help="Differentiate only against these inputs: a,b.",
+                                                    show_default=False)] = None,
+         grad_output: Annotated[Optional[str], typer.Option(
+             "--grad-output", metavar="VALUE", show_default=False,
+             help="The vector of a vector-Jacobian product ('ones' or any VALUE) for a non-scalar output.")] = None,
+         create_graph: Annotated[bool, typer.Option(help="Build a graph of the gradient (for higher derivatives).")] = False,
+         dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
+    """Print the value of EXPR and its gradient with respect to each input.
+
+    Example: gradcli grad 'exp(a*b) + e' --at a=2 --at b=0.5 --at e=1
+    """
+    from .oneshot import run_grad
+    run_grad(expr, at or [], wrt, grad_output, create_graph, dtype_name(dtype), json_output, debug)
+
+
+class Mode(str, Enum):
+    reverse = "reverse"
+    forward = "forward"
+
+
+@app.command()
+def jacobian(expr: Expr = None, at: At = None,
+             mode: Annotated[Mode, typer.Option(help="Reverse mode (one batched backward) or forward mode.")] = Mode.reverse,
+             dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
+    """Print the Jacobian of EXPR with respect to each input, shaped output.shape + input.shape.
+
+    Example: gradcli jacobian 'x**2' --at x=[1,2,3]
+    """
+    from ..report import derivatives_view as view
+    out = Output(json_output, debug)
+    with out.guard(), _problem(out, expr, at, dtype) as problem:
+        y, jac = problem.jacobians(problem.wrt(None), forward=mode is Mode.forward)
+        out.show(view.jacobian_doc(y, jac), view.jacobian_json(y, jac))
+
+
+@app.command()
+def hessian(expr: Expr = None, at: At = None, dtype: DtypeOpt = None, json_output: Json = False,
+            debug: Debug = False) -> None:
+    """Print the Hessian of a scalar EXPR for every pair of inputs, shaped a.shape + b.shape.
+
+    Example: gradcli hessian 'x[0]**2 * x[1]' --at x=[1,2]
+    """
+    from ..report import derivatives_view as view
+    out = Output(json_output, debug)
+    with out.guard(), _problem(out, expr, at, dtype) as problem:
+        wrt = problem.wrt(None)
+        y, hess = problem.hessians(wrt)
+        shapes = {name: tuple(x.shape) for name, x in wrt.items()}
+        out.show(view.hessian_doc(y, hess, shapes), view.hessian_json(y, hess))
+
+
+# -- graph and backward pass ----------------------------------------------------------------------
+
+class GraphFormat(str, Enum):
+    tree = "tree"
+    dot = "dot"
+    mermaid = "mermaid"
+    json = "json"
+
+
+@app.command()
+def graph(expr: Expr = None, file: ScriptFile = None, at: At = None,
+          format: Annotated[GraphFormat, typer.Option("--format", "-F", help="tree, dot (Graphviz), mermaid or json.")]
+          = GraphFormat.tree,
+          output: Annotated[Optional[str], typer.Option(
+              "--output", "-o", metavar="NAME", show_default=False,
+              help="The variable whose graph to show (default: the value of the last expression).")] = None,
+          dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
+    """Show the backward graph from the output to the leaves, with saved tensors and their versions.
+
+    Example: gradcli graph 'y = (x * 2).exp(); y.sum()' --at x=[1,2]
+    """
+    from ..report import graph_view
+    from ..report.graph import build_graph
+    as_json = json_output or format is GraphFormat.json
+    out = Output(as_json, debug)
+    with out.guard(), _problem(out, expr, at, dtype, file) as problem:
+        root, name = problem.output_named(output)
+        g = build_graph(root, problem.variables(), name)
+        if format is GraphFormat.dot:
+            sys.stdout.write(graph_view.to_dot(g))
+        elif format is GraphFormat.mermaid:
+            sys.stdout.write(graph_view.to_mermaid(g))
+        else:
+            out.show(graph_view.tree_doc(g), {"graph": graph_view.graph_json(g)})
+
+
+@app.command()
+def trace(expr: Expr = None, at: At = None,
+          grad_output: Annotated[Optional[str], typer.Option(
+              "--grad-output", metavar="VALUE", show_default=False,
+              help="The gradient to start from for a non-scalar output ('ones' or any VALUE).")] = None,
+          dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
+    """Run the backward pass step by step: order, incoming gradients, what each node passes on,
+    accumulation into each leaf's .grad, and what the script's hooks print.
+
+    Example: gradcli trace 'C = A**2; D = B**2; E = C*D; D + E' --at A=[3.] --at B=[2.]
+    """
+    from .. import engine
+    from ..report import trace_view
+    from ..report.trace import Recorder
+    from .output import Relay
+    out = Output(json_output, debug)
+    relay = Relay(sys.stderr if json_output else sys.stdout)
+    with out.guard(), _problem(out, expr, at, dtype, stdout=relay) as problem:
+        y = problem.evaluate()
+        if not y.requires_grad:
+            raise CliError("the output does not depend on any input that requires grad: nothing to trace",
+                           EXIT_FAILURE, "value")
+        start = problem.grad_output(y, grad_output)
+        recorder = Recorder(y, problem.variables())
+        relay.target = recorder
+        recorded = recorder.run(start if start is not None else engine.ones_like(y), engine)
+        out.show(trace_view.trace_doc(recorded), trace_view.trace_json(recorded))
+
+
+@app.command()
+def check(expr: Expr = None, at: At = None,
+          eps: Annotated[float, typer.Option(help="Finite-difference step.")] = 1e-6,
+          atol: Annotated[float, typer.Option(help="Absolute tolerance.")] = 1e-5,
+          rtol: Annotated[float, typer.Option(help="Relative tolerance.")] = 1e-3,
+          top: Annotated[int, typer.Option(help="Rows of the table of largest differences.")] = 10,
+          json_output: Json = False, debug: Debug = False) -> None:
+    """Compare analytical and numerical derivatives (gradcheck and gradgradcheck, in float64);
+    exit code 1 when a check fails.
+
+    Example: gradcli check 'relu(x) * sin(x)' --at x=[0,1,2]
+    """
+    from ..report import check_view
+    from .check import run_check
+    out = Output(json_output, debug)
+    with out.guard(), _problem(out, expr, at, Dtype.float64) as problem:
+        result = run_check(problem, eps, atol, rtol, top)
+        shapes = {name: tuple(x.shape) for name, x in problem.inputs.items()}
+        out.show(check_view.check_doc(result, tuple(problem.evaluate().shape), shapes),
+                 check_view.check_json(result))
+    if not result.passed:
+        raise SystemExit(EXIT_FAILURE)
+
+
+# -- scripts ----------------------------------------------------------------------------------------
+
+@app.command()
+def run(files: Annotated[Optional[list[Path]], typer.Argument(
+            metavar="FILE...", show_default=False, help="Scripts to run in order; '-' reads standard input.")] = None,
+        code: Annotated[Optional[str], typer.Option("-e", "--exec", metavar="CODE", show_default=False,
+                                                    help="Run CODE instead of files.")] = None,
+        keep_going: Annotated[bool, typer.Option("--keep-going", "-k", help="Run the remaining scripts after a failure.")]
+        = False,
+        timeout: Annotated[Optional[float], typer.Option(help="Seconds one script may run.", show_default=False)] = None,
+        max_elements: Annotated[Optional[int], typer.Option(help="Largest tensor a script may make.",
+                                                            show_default=False)] = None,
+        dtype: DtypeOpt = None, debug: Debug = False) -> None:
+    """Run scripts (each in a fresh session); the exit code is 1 if any failed (2 for a parse error).
+
+    Example: gradcli run samples/*.grad --keep-going
+    """
+    from .scripts import limits_of, run_scripts
+    if code is not None and files:
+        raise typer.BadParameter("give FILE... or -e CODE, not both")
+    if code is None and not files:
+        raise typer.BadParameter("give FILE..., '-' or -e CODE")
+    sources = [("<exec>", code)] if code is not None else [(str(f), None) for f in files]
+    code_ = run_scripts(sources, keep_going, dtype_name(dtype), limits_of(timeout, max_elements), debug)
+    raise SystemExit(code_)
+
+
+@app.command()
+def plot(expr: Expr = None,
+         x: Annotated[str, typer.Option("--x", metavar="START:STOP", help="The range of x.")] = "-3:3",
+         points: Annotated[int, typer.Option(min=2, max=100_000, help="Number of sample points.")] = 200,
+         order: Annotated[int, typer.Option(min=0, max=3, help="Highest derivative to draw.")] = 1,
+         out_file: Annotated[Optional[Path], typer.Option("--out", metavar="FILE", show_default=False,
+                                                          help="Also save a figure (.png, .svg) with matplotlib.")]
+         = None,
+         at: At = None, dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
+    """Draw f(x) and its derivatives in the terminal (braille), and optionally into an image file.
+
+    Example: gradcli plot 'sin(x) * exp(-x/4)' --x 0:12.56 --order 2
+    """
+    import numpy as np
+    from ..report import plot_view
+    out = Output(json_output, debug)
+    with out.guard(), _problem(out, expr, at, dtype, bound=("x",)) as problem:
+        start, stop = _range(x)
+        grid = np.linspace(start, stop, points)
+        curves = [(label, values.numpy()) for label, values in problem.curves("x", grid, order)]
+        if out_file is not None:
+            try:
+                plot_view.save_figure(grid, curves, str(out_file))
+            except ImportError:
+                raise CliError("saving a figure needs matplotlib: pip install 'gradcli[plot]'",
+                               EXIT_FAILURE, "missing") from None
+        out.show(plot_view.plot_doc(grid, curves), plot_view.plot_json(grid, curves))
+
+
+def _range(text: str) -> tuple:
+    try:
+        start, stop = (float(v) for v in text.split(":"))
+    except ValueError:
+        raise CliError(f"--x expects START:STOP such as 0:6.28, got {text!r}") from None
+    if not start < stop:
+        raise CliError(f"--x {text}: START must be less than STOP")
+    return start, stop
+
+
+@app.command()
+def repl(dtype: DtypeOpt = None) -> None:
+    """Start the interactive REPL (history, completion, multi-line blocks, :help for meta commands).
+    With standard input not a terminal, the input runs as a script instead.
+
+    Example: gradcli repl --dtype float64
+    """
+    if not sys.stdin.isatty():
+        run(files=[Path("-")], code=None, keep_going=False, timeout=None, max_elements=None, dtype=dtype,
+            debug=False)
+        return
+    from .repl import run_repl
+    run_repl(dtype_name(dtype))
+
+
+class SortBy(str, Enum):
+    self = "self"
+    total = "total"
+    calls = "calls"
+    name = "name"
+
+
+@app.command()
+def profile(file: Annotated[Path, typer.Argument(metavar="FILE", help="The script to profile ('-' for standard input).")],
+            sort_by: Annotated[SortBy, typer.Option("--sort-by", "-s", help="Order of the rows.")] = SortBy.self,
+            limit: Annotated[Optional[int], typer.Option(help="Show at most this many rows.", show_default=False)]
+            = None,
+            dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
+    """Run a script under the autograd profiler: calls, total and self time per forward op and backward node.
+
+    Example: gradcli profile train.grad --sort-by total --limit 15
+    """
+    from ..report import profile_view
+    from .scripts import profile_script
+    out = Output(json_output, debug)
+    with out.guard():
+        source = read_file(file)
+        out.source = source
+        averages = profile_script(source, str(file), dtype_name(dtype), sys.stderr if json_output else None)
+        out.show(profile_view.profile_doc(averages, sort_by.value, limit), profile_view.profile_json(averages))
+
+
+# -- reference -------------------------------------------------------------------------------------
+
+@app.command()
+def ops(name: Annotated[Optional[str], typer.Argument(help="Show this op in full.", show_default=False)] = None,
+        json_output: Json = False, debug: Debug = False) -> None:
+    """List every differentiable op with its derivative rule, forward-mode and double-backward support.
+
+    Example: gradcli ops mul
+    """
+    from ..report import ops_view
+    from .reference import find_op, op_table
+    out = Output(json_output, debug)
+    with out.guard():
+        table = op_table()
+        if name is None:
+            out.show(ops_view.ops_doc(table), {"ops": [ops_view.op_json(table[n]) for n in sorted(table)]})
+        else:
+            op = find_op(table, name)
+            out.show(ops_view.op_doc(op), ops_view.op_json(op))

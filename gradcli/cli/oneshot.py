@@ -1,0 +1,60 @@
+"""``gradcli grad`` without Typer: its body, and a small argv parser for its common forms.
+
+A one-shot gradient in a pipeline is gradcli's most frequent call, and
+Typer (with the pydantic it loads to coerce options) costs more than the
+engine. ``parse_grad_args`` accepts exactly the documented options of
+``grad``; anything else (``--help``, a typo, a missing value) returns None
+and the Typer app handles it, with its usual messages.
+"""
+from __future__ import annotations
+
+FLAGS = {"--create-graph": ("create_graph", True), "--no-create-graph": ("create_graph", False),
+         "--json": ("json_output", True), "--debug": ("debug", True)}
+VALUED = {"--at": "at", "-a": "at", "--wrt": "wrt", "--grad-output": "grad_output", "--dtype": "dtype"}
+DTYPES = ("float32", "float64")
+
+
+def parse_grad_args(args: list) -> dict | None:
+    """Keyword arguments for ``run_grad`` from the words after ``grad``, or None to let Typer decide."""
+    options = {"expr": None, "at": [], "wrt": None, "grad_output": None, "create_graph": False, "dtype": None,
+               "json_output": False, "debug": False}
+    words = iter(args)
+    only_positional = False
+    for word in words:
+        if only_positional or word == "-" or not word.startswith("-"):
+            if options["expr"] is not None:
+                return None
+            options["expr"] = word
+        elif word == "--":
+            only_positional = True
+        elif word in FLAGS:
+            key, value = FLAGS[word]
+            options[key] = value
+        else:
+            name, eq, value = word.partition("=")
+            if name not in VALUED or (name == "-a" and eq):
+                return None
+            if not eq:
+                value = next(words, None)
+                if value is None:
+                    return None
+            key = VALUED[name]
+            if key == "at":
+                options["at"].append(value)
+            else:
+                options[key] = value
+    if options["expr"] is None or options["dtype"] not in (None, *DTYPES):
+        return None
+    return options
+
+
+def run_grad(expr, at: list, wrt, grad_output, create_graph: bool, dtype, json_output: bool, debug: bool) -> None:
+    """The value of EXPR and its gradient with respect to each input (or those in ``wrt``)."""
+    from ..report import derivatives_view as view
+    from .output import Output
+    from .problem import problem_for
+    out = Output(json_output, debug)
+    with out.guard(), problem_for(out, expr, at, dtype) as problem:
+        y = problem.evaluate()
+        grads = problem.gradients(y, problem.wrt(wrt), problem.grad_output(y, grad_output), create_graph)
+        out.show(view.grad_doc(y, grads), view.grad_json(y, grads))

@@ -1,0 +1,102 @@
+"""Where results and errors go: Rich or plain text or JSON on stdout, errors on stderr.
+
+Rich is used only when stdout is a terminal (or FORCE_COLOR is set) and
+NO_COLOR is not; otherwise output is plain text without escape codes. With
+``--json`` the result is one JSON document (see the README's schema) and an
+error is ``{"error": {...}}`` on stdout as well as a message on stderr.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+
+from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
+
+
+def use_rich(stream=None) -> bool:
+    stream = stream or sys.stdout
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return stream.isatty() and os.environ.get("TERM") != "dumb"
+
+
+class Output:
+    """One command's output settings; ``guard()`` turns every failure into a message and an exit code."""
+
+    def __init__(self, json_output: bool = False, debug: bool = False):
+        self.json = json_output
+        self.debug = debug
+        self.source = None          # the script text errors point into (set once it is read)
+
+    def show(self, doc, data: dict | None = None) -> None:
+        """Print a result: ``data`` as JSON with --json, else ``doc`` as Rich or plain text."""
+        if self.json and data is not None:
+            write_json(data)
+        else:
+            print_doc(doc)
+
+    @contextlib.contextmanager
+    def guard(self):
+        try:
+            yield self
+        except KeyboardInterrupt:
+            self._fail("interrupted", "interrupted", 130)
+        except CliError as err:
+            self._fail(err.kind, err.message, err.exit_code)
+        except Exception as err:  # noqa: BLE001 - the last line of defence: never a traceback by default
+            kind, message, code, where = describe(err, self.source)
+            self._fail(kind, message, code, where)
+
+    def _fail(self, kind: str, message: str, code: int, where: dict | None = None) -> None:
+        if self.debug:
+            import traceback
+            traceback.print_exc()
+        if self.json:
+            write_json({"error": {"kind": kind, "message": message, **(where or {})}})
+        sys.stderr.write(message.rstrip("\n") + "\n")
+        raise SystemExit(code)     # Typer and the fast path both let SystemExit set the exit code
+
+
+def describe(err: Exception, source: str | None) -> tuple:
+    """(kind, message with caret, exit code, position) for any exception a command can meet."""
+    from ..lang import GradcliError, format_error
+    if isinstance(err, GradcliError):
+        code = EXIT_USAGE if err.kind == "syntax" else EXIT_FAILURE
+        where = {"line": err.line, "column": err.column} if err.span else {}
+        return err.kind, format_error(err, source), code, where
+    name = type(err).__name__
+    if isinstance(err, RuntimeError):
+        name = "RuntimeError"
+    return "runtime", f"error: {name}: {err}", EXIT_FAILURE, {}
+
+
+def write_json(data: dict) -> None:
+    sys.stdout.write(json.dumps(data, allow_nan=False) + "\n")
+
+
+def print_doc(doc) -> None:
+    if use_rich():
+        from rich.console import Console
+        from ..report import to_rich
+        to_rich.render(doc, Console(file=sys.stdout))
+    else:
+        from ..report import to_plain
+        sys.stdout.write(to_plain.render(doc))
+
+
+class Relay:
+    """A stream that forwards to a target that can change: script output first to the terminal,
+    then, during a traced backward pass, into the trace recorder."""
+
+    def __init__(self, target):
+        self.target = target
+
+    def write(self, text: str) -> int:
+        return self.target.write(text)
+
+    def flush(self) -> None:
+        self.target.flush()

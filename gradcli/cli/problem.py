@@ -1,0 +1,191 @@
+"""An expression with its ``--at`` inputs, in a language session: what most commands work on.
+
+The inputs become leaves that require grad, bound as script variables; the
+expression (possibly several statements) is run and its last expression is
+the output. Derivatives are then one call on the engine's autograd.
+"""
+from __future__ import annotations
+
+import contextlib
+import sys
+
+from . import inputs as _inputs
+from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
+
+
+def problem_for(out, expr, at: list, dtype: str | None, file=None, stdout=None, bound: tuple = ()):
+    """Read the source (EXPR, '-' or FILE) and open its Problem; the opening most commands share.
+    With --json, what the script prints goes to stderr so that stdout stays one JSON document."""
+    source, filename = _inputs.read_source(expr, file)
+    out.source = source
+    stdout = stdout or (sys.stderr if out.json else None)
+    return open_problem(source, filename, at, dtype, stdout=stdout, bound=bound)
+
+
+@contextlib.contextmanager
+def open_problem(source: str, filename: str, at: list, dtype: str | None = None, stdout=None,
+                 bound: tuple = ()):
+    """A Problem whose engine default dtype is restored afterwards (``--dtype`` is per command)."""
+    from .. import engine as torch
+    previous = torch.get_default_dtype()
+    try:
+        if dtype is not None:     # the CLI's own tensors (inputs, bases) use it too, not only the script
+            torch.set_default_dtype(getattr(torch, dtype))
+        yield Problem(source, filename, at, dtype, stdout, bound)
+    finally:
+        torch.set_default_dtype(previous)
+
+
+def show_warnings(session) -> None:
+    """The engine's warnings of the last run (the session collects them; the CLI prints them)."""
+    for text in session.warnings:
+        sys.stderr.write(f"warning: {text}\n")
+
+
+class Problem:
+    def __init__(self, source: str, filename: str, at: list, dtype: str | None = None, stdout=None,
+                 bound: tuple = ()):
+        """``bound`` names variables the command itself provides (``x`` for ``plot``)."""
+        from ..lang import Session, free_variables
+        from .. import engine as torch
+        self.torch = torch
+        self.source = source
+        self.filename = filename
+        self.session = Session(stdout=stdout, dtype=dtype)
+        self.inputs = {}
+        for text in at:
+            name, value_text = _inputs.split_assignment(text)
+            value = _inputs.load_value(self.session, name, value_text)
+            leaf = _inputs.as_leaf(value, torch)
+            self.session.set(name, leaf)
+            self.inputs[name] = leaf
+        missing = [n for n in free_variables(source, filename) if n not in self.inputs and n not in bound]
+        if missing:
+            hints = " ".join(f"--at {n}=VALUE" for n in missing)
+            raise CliError(f"no value for {', '.join(missing)}: give {'it' if len(missing) == 1 else 'them'} "
+                           f"with {hints}")
+
+    def evaluate(self):
+        """Run the source; its last expression, as a tensor, is the output."""
+        value = self.session.run(self.source, self.filename)
+        show_warnings(self.session)
+        if value is None:
+            raise CliError("the expression has no value: its last statement must be an expression",
+                           EXIT_FAILURE, "value")
+        if isinstance(value, self.torch.Tensor):
+            return value
+        try:
+            return self.torch.tensor(value)
+        except (TypeError, ValueError):
+            raise CliError(f"the output is a {type(value).__name__}, not a tensor or a number",
+                           EXIT_FAILURE, "type") from None
+
+    def curves(self, name: str, grid, order: int) -> list:
+        """[("f", f(x)), ("f'", f'(x)), ...] on the points ``grid`` for an elementwise f of ``name``."""
+        torch = self.torch
+        x = torch.tensor(grid).to(torch.get_default_dtype()).requires_grad_(True)
+        self.session.set(name, x)
+        y = self.evaluate()
+        if tuple(y.shape) != tuple(x.shape):
+            raise CliError(f"plot needs a function applied elementwise to {name}: got shape {list(y.shape)} "
+                           f"for {len(grid)} points", EXIT_FAILURE, "value")
+        result = [("f", y.detach())]
+        current = y
+        for k in range(1, order + 1):
+            if not current.requires_grad:
+                current = torch.zeros_like(x)
+            else:
+                current = torch.autograd.grad(current.sum(), x, create_graph=k < order,
+                                              allow_unused=True, materialize_grads=True)[0]
+            result.append(("f" + "'" * k, current.detach()))
+        return result
+
+    def output_named(self, name: str | None) -> tuple:
+        """(tensor, name) of the graph's root: the variable ``name``, or the last expression's value."""
+        if name is None:
+            value = self.session.run(self.source, self.filename)
+            if value is None:
+                raise CliError("the script does not end with an expression: say which variable to show "
+                               "with --output NAME", EXIT_USAGE)
+        else:
+            self.session.run(self.source, self.filename)
+            value = self.variables().get(name)
+            if value is None:
+                known = ", ".join(n for n, v in self.variables().items() if isinstance(v, self.torch.Tensor))
+                raise CliError(f"--output {name}: no such variable (tensors: {known or 'none'})")
+        if not isinstance(value, self.torch.Tensor):
+            raise CliError(f"the output is a {type(value).__name__}, not a tensor", EXIT_FAILURE, "type")
+        return value, name
+
+    def variables(self) -> dict:
+        return self.session.variables()
+
+    def wrt(self, names: str | None) -> dict:
+        """The inputs to differentiate against: all of them, or those named in ``--wrt a,b``."""
+        if names is None:
+            if not self.inputs:
+                raise CliError("nothing to differentiate against: give inputs with --at NAME=VALUE")
+            return dict(self.inputs)
+        chosen = {}
+        for name in (n.strip() for n in names.split(",") if n.strip()):
+            if name not in self.inputs:
+                known = ", ".join(self.inputs) or "none"
+                raise CliError(f"--wrt {name}: not an input given with --at (inputs: {known})")
+            chosen[name] = self.inputs[name]
+        if not chosen:
+            raise CliError("--wrt needs at least one input name")
+        return chosen
+
+    def grad_output(self, output, text: str | None):
+        """The vector for the vector-Jacobian product: required for a non-scalar output."""
+        torch = self.torch
+        if text is None:
+            if output.numel() != 1:
+                raise CliError(
+                    f"the output has shape {list(output.shape)}, not a scalar: use `gradcli jacobian` for "
+                    "every derivative, or give --grad-output ones (or a tensor of that shape) "
+                    "for a vector-Jacobian product", EXIT_USAGE)
+            return None
+        if text.strip() == "ones":
+            return torch.ones_like(output)
+        value = _inputs.load_value(self.session, "grad_output", text)
+        g = value.detach() if isinstance(value, torch.Tensor) else torch.tensor(value)
+        return g.to(output.dtype)
+
+    def gradients(self, output, wrt: dict, grad_output=None, create_graph: bool = False) -> dict:
+        torch = self.torch
+        if not output.requires_grad:
+            return {name: torch.zeros_like(x) for name, x in wrt.items()}
+        grads = torch.autograd.grad(output, list(wrt.values()), grad_output, create_graph=create_graph,
+                                    allow_unused=True, materialize_grads=True)
+        return dict(zip(wrt, grads))
+
+    def as_function(self, wrt: dict):
+        """The source as a function of the inputs in ``wrt`` (what the engine's functional API calls).
+        ``f.last`` keeps the latest output, so the value shown is the one that was differentiated."""
+        names = list(wrt)
+
+        def f(*xs):
+            for name, x in zip(names, xs):
+                self.session.set(name, x)
+            f.last = self.evaluate()
+            return f.last
+        return f
+
+    def jacobians(self, wrt: dict, forward: bool = False) -> tuple:
+        """(output, {name: d output / d x}) with each Jacobian shaped ``output.shape + x.shape``:
+        one batched backward, or with ``forward`` one forward pass carrying a batch of tangents."""
+        f = self.as_function(wrt)
+        jac = self.torch.autograd.functional.jacobian(
+            f, tuple(wrt.values()), vectorize=True, strategy="forward-mode" if forward else "reverse-mode")
+        return f.last, dict(zip(wrt, jac))
+
+    def hessians(self, wrt: dict) -> tuple:
+        """(output, {a: {b: d2 output / da db}}): one create_graph backward, then one batched backward."""
+        f = self.as_function(wrt)
+        output = f(*wrt.values())
+        if output.numel() != 1:
+            raise CliError(f"the Hessian needs a scalar output; this one has shape {list(output.shape)} "
+                           "(try `gradcli jacobian`)", EXIT_USAGE)
+        hess = self.torch.autograd.functional.hessian(f, tuple(wrt.values()), vectorize=True)
+        return f.last, {a: dict(zip(wrt, row)) for a, row in zip(wrt, hess)}

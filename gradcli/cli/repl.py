@@ -1,0 +1,272 @@
+"""The interactive REPL: a language session behind a prompt_toolkit prompt.
+
+``Repl`` holds the session and the logic (blocks, meta commands, errors) and
+knows nothing of the terminal, so tests can drive it line by line;
+``run_repl`` adds prompt_toolkit: history in ``$XDG_STATE_HOME/gradcli/history``,
+completion of names and attributes, Python highlighting, ``>>>``/``...``
+prompts, Ctrl-C to cancel the input and Ctrl-D to leave.
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import warnings
+from pathlib import Path
+
+PROMPT, CONTINUATION = ">>> ", "... "
+
+HELP = """\
+Type statements or expressions of the language (a subset of Python with torch's names).
+A block (def, for, if, with, class) ends with an empty line.
+  :help            this text
+  :vars            the variables, with shape, dtype, requires_grad and grad_fn
+  :graph NAME      the backward graph below NAME, with saved tensors
+  :saved NAME      what NAME's grad_fn saved for backward (versions, storage)
+  :trace NAME      run NAME.backward() step by step (it accumulates into .grad, as backward does)
+  :load FILE       run a script file in this session
+  :reset           forget every variable
+  :dtype float64   change the default floating dtype (float32 or float64)
+  :quit            leave (Ctrl-D works too)"""
+
+META_COMMANDS = (":help", ":vars", ":graph", ":saved", ":trace", ":load", ":reset", ":dtype", ":quit")
+
+
+def history_path() -> Path:
+    state = os.environ.get("XDG_STATE_HOME") or os.path.join(Path.home(), ".local", "state")
+    return Path(state) / "gradcli" / "history"
+
+
+class Quit(Exception):
+    """``:quit`` was typed."""
+
+
+class Repl:
+    """Lines in, output to ``stdout``/``stderr``: the REPL without its terminal."""
+
+    def __init__(self, stdout=None, stderr=None, dtype: str | None = None):
+        from ..lang import Session
+        self.stdout = stdout or sys.stdout
+        self.stderr = stderr or sys.stderr
+        self.session = Session(stdout=self.stdout, dtype=dtype)
+        self.lines: list[str] = []
+
+    @property
+    def prompt(self) -> str:
+        return CONTINUATION if self.lines else PROMPT
+
+    def feed(self, line: str) -> None:
+        """Take one typed line: run it, or keep it until the statement or block is complete."""
+        if not self.lines and line.strip().startswith(":"):
+            self.meta(line.strip())
+            return
+        self.lines.append(line)
+        source = "\n".join(self.lines)
+        if not source.strip():
+            self.lines.clear()
+            return
+        if self._needs_more(source, line):
+            return
+        self.lines.clear()
+        self.execute(source)
+
+    def cancel(self) -> None:
+        """Ctrl-C: drop the input typed so far."""
+        self.lines.clear()
+
+    def _needs_more(self, source: str, last: str) -> bool:
+        from ..lang import GradcliError, parse
+        in_block = any(_opens_block(text) for text in self.lines)
+        if in_block and last.strip():
+            return True           # as in Python, a block ends with an empty line
+        try:
+            parse(source, "<stdin>")
+        except GradcliError as err:
+            return err.incomplete and bool(last.strip() or not in_block)
+        return False
+
+    def execute(self, source: str) -> None:
+        from ..lang import GradcliError, format_error
+        try:
+            value = self.session.run(source, "<stdin>", echo=True)
+        except GradcliError as err:
+            self._warnings()
+            self._error(format_error(err, source))
+            return
+        except Exception as err:  # noqa: BLE001 - a REPL reports and goes on
+            self._error(f"error: {type(err).__name__}: {err}")
+            return
+        self._warnings()
+        if value is not None:      # echo shows the other expression statements; the last one is returned
+            self.stdout.write(repr(value) + "\n")
+
+    def _warnings(self) -> None:
+        for text in self.session.warnings:
+            self.stderr.write(f"warning: {text}\n")
+
+    def _error(self, message: str) -> None:
+        self.stderr.write(message.rstrip("\n") + "\n")
+        self.stderr.flush()
+
+    # -- meta commands ------------------------------------------------------------------------
+
+    def meta(self, text: str) -> None:
+        command, _, arg = text.partition(" ")
+        arg = arg.strip()
+        handlers = {":help": self._help, ":vars": self._vars, ":graph": self._graph, ":saved": self._saved,
+                    ":trace": self._trace, ":load": self._load, ":reset": self._reset, ":dtype": self._dtype,
+                    ":quit": self._quit, ":q": self._quit, ":exit": self._quit}
+        handler = handlers.get(command)
+        if handler is None:
+            self._error(f"unknown command {command}; :help lists them")
+            return
+        try:
+            handler(arg)
+        except Quit:
+            raise
+        except Exception as err:  # noqa: BLE001
+            from ..lang import GradcliError, format_error
+            self._error(format_error(err) if isinstance(err, GradcliError) else f"error: {err}")
+
+    def _show(self, doc) -> None:
+        from ..report import to_plain
+        if self.stdout is sys.stdout:
+            from .output import print_doc
+            print_doc(doc)
+        else:
+            self.stdout.write(to_plain.render(doc))
+
+    def _help(self, _arg: str) -> None:
+        self.stdout.write(HELP + "\n")
+
+    def _vars(self, _arg: str) -> None:
+        from ..report import variables_view
+        self._show(variables_view.variables_doc(self.session.variables()))
+
+    def _tensor(self, name: str):
+        if not name:
+            raise ValueError("give a variable name, for example :graph y")
+        value = self.session.get(name)
+        if not (hasattr(value, "grad_fn") and hasattr(value, "requires_grad")):
+            raise ValueError(f"{name} is a {type(value).__name__}, not a tensor")
+        return value
+
+    def _graph(self, name: str) -> None:
+        from ..report import graph_view
+        from ..report.graph import build_graph
+        self._show(graph_view.tree_doc(build_graph(self._tensor(name), self.session.variables(), name)))
+
+    def _saved(self, name: str) -> None:
+        from ..report import graph_view
+        from ..report.graph import build_graph
+        g = build_graph(self._tensor(name), self.session.variables(), name)
+        self._show(graph_view.saved_doc(g))
+
+    def _trace(self, name: str) -> None:
+        from .. import engine
+        from ..report import trace_view
+        from ..report.trace import Recorder
+        tensor = self._tensor(name)
+        if not tensor.requires_grad:
+            raise ValueError(f"{name} does not require grad: there is no backward pass to trace")
+        recorder = Recorder(tensor, self.session.variables(), name)
+        previous, self.session.stdout = self.session.stdout, recorder
+        try:
+            recorded = recorder.run(engine.ones_like(tensor), engine)
+        finally:
+            self.session.stdout = previous
+        self._show(trace_view.trace_doc(recorded))
+
+    def _load(self, path: str) -> None:
+        from ..lang import GradcliError, format_error
+        source = Path(path).read_text(encoding="utf-8")
+        try:
+            self.session.run(source, path)
+        except GradcliError as err:
+            self._error(format_error(err, source))
+
+    def _reset(self, _arg: str) -> None:
+        self.session.reset()
+
+    def _dtype(self, name: str) -> None:
+        if name not in ("float32", "float64"):
+            raise ValueError(f":dtype takes float32 or float64, not {name or 'nothing'!r}")
+        self.session.run(f"torch.set_default_dtype(torch.{name})", ":dtype")   # the session keeps it
+        self.stdout.write(f"default dtype: {name}\n")
+
+    def _quit(self, _arg: str) -> None:
+        raise Quit()
+
+    # -- completion ----------------------------------------------------------------------------
+
+    def completions(self, text: str) -> list[str]:
+        """Words that complete the end of ``text``: meta commands, names, or attributes after a dot."""
+        stripped = text.lstrip()
+        if stripped.startswith(":") and " " not in stripped:
+            return [c for c in META_COMMANDS if c.startswith(stripped)]
+        match = re.search(r"([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)?\.?(\w*)$", text)
+        word = match.group(0) if match else ""
+        if "." in word:
+            owner, _, prefix = word.rpartition(".")
+            with warnings.catch_warnings():      # reading attributes such as .grad of a non-leaf warns
+                warnings.simplefilter("ignore")
+                try:
+                    value = self.session.eval(owner)
+                    names = self.session.attributes(value)
+                except Exception:  # noqa: BLE001 - no completion for what does not evaluate
+                    return []
+        else:
+            prefix = word
+            names = self.session.names()
+        return sorted(n for n in names if n.startswith(prefix) and (prefix.startswith("_") or not n.startswith("_")))
+
+
+def _opens_block(line: str) -> bool:
+    """A compound statement's header (``def f(x):``, ``for i in r:``), ignoring a trailing comment."""
+    code = line.split("#", 1)[0].rstrip()
+    return code.endswith(":") and not code.lstrip().startswith(":")
+
+
+def run_repl(dtype: str | None = None) -> None:
+    """The interactive loop on a terminal."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.history import FileHistory
+    from prompt_toolkit.lexers import PygmentsLexer
+    from pygments.lexers.python import PythonLexer
+
+    repl = Repl(dtype=dtype)
+
+    class _Completer(Completer):
+        def get_completions(self, document, complete_event):
+            text = document.text_before_cursor
+            prefix = re.search(r"[:\w]*$", text).group(0)
+            for word in repl.completions(text):
+                yield Completion(word, start_position=-len(prefix))
+
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    prompt = PromptSession(history=FileHistory(str(path)), completer=_Completer(),
+                           lexer=PygmentsLexer(PythonLexer), complete_while_typing=False)
+    sys.stdout.write(f"gradcli {_version()} REPL: torch-like autograd. :help for commands, Ctrl-D to leave.\n")
+    while True:
+        try:
+            line = prompt.prompt(repl.prompt)
+        except KeyboardInterrupt:
+            repl.cancel()
+            sys.stdout.write("KeyboardInterrupt\n")
+            continue
+        except EOFError:
+            break
+        try:
+            repl.feed(line)
+        except Quit:
+            break
+        except KeyboardInterrupt:
+            repl.cancel()
+            sys.stdout.write("KeyboardInterrupt\n")
+
+
+def _version() -> str:
+    from .. import __version__
+    return __version__

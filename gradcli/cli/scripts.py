@@ -1,0 +1,59 @@
+"""Running whole scripts (``gradcli run``, and standard input when it is not a terminal)."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .errors import EXIT_OK
+from .inputs import read_file
+from .output import Output
+from .problem import show_warnings
+
+
+def limits_of(timeout: float | None, max_elements: int | None):
+    """The language's Limits with the options given on the command line (defaults otherwise)."""
+    from ..lang import Limits
+    changes = {}
+    if timeout is not None:
+        changes["timeout"] = timeout
+    if max_elements is not None:
+        changes["max_elements"] = max_elements
+    return Limits(**changes)
+
+
+def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debug: bool) -> int:
+    """Run each (name, text or None to read the file) in its own session; the worst exit code."""
+    from ..lang import Session
+    worst = EXIT_OK
+    for name, text in sources:
+        out = Output(debug=debug)
+        try:
+            with out.guard():
+                source = text if text is not None else read_file(Path(name))
+                out.source = source
+                filename = "<stdin>" if name == "-" else name
+                session = Session(stdout=sys.stdout, limits=limits, dtype=dtype)
+                try:
+                    session.run(source, filename)
+                finally:
+                    show_warnings(session)
+        except SystemExit as done:
+            worst = max(worst, done.code)
+            if not keep_going:
+                break
+        finally:
+            sys.stdout.flush()
+    return worst
+
+
+def profile_script(source: str, filename: str, dtype: str | None, stdout=None):
+    """Run one script under ``torch.autograd.profiler.profile``; its per-name averages."""
+    from .. import engine
+    from ..lang import Session
+    session = Session(stdout=stdout, dtype=dtype)
+    with engine.autograd.profiler.profile() as prof:
+        try:
+            session.run(source, filename)
+        finally:
+            show_warnings(session)
+    return prof.key_averages()

@@ -1,0 +1,228 @@
+"""The backward graph as data, read through the public node interface only.
+
+A walk from the output's ``grad_fn`` visits every node once, in a
+topological order computed with dependency counts (no recursion: a chain of
+a million nodes is fine). Each node records its torch name, its inputs as an
+ordered tuple with duplicates (``x * x`` has two edges), its saved values
+from ``_saved_<name>`` (names from ``type(node).op.saves``), and, for
+``AccumulateGrad``, its ``variable``. Script variable names label the leaves
+and the intermediate results they hold.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import values
+
+VERSION_MESSAGE_MARK = "is at version "
+FREED_MESSAGE_MARK = "backward through the graph a second time"
+
+
+@dataclass
+class Saved:
+    """One value a node saved for backward."""
+
+    name: str
+    is_tensor: bool
+    value: object = None             # the tensor, or the plain value (dim, exponent, sizes)
+    version_saved: int | None = None
+    version_now: int | None = None
+    same_storage_as: str | None = None
+    freed: bool = False
+
+    @property
+    def modified(self) -> bool:
+        return self.version_saved is not None and self.version_saved != self.version_now
+
+
+@dataclass
+class GraphNode:
+    id: int
+    name: str
+    label: str | None = None          # the script variable that holds this node's output (or the leaf)
+    shape: tuple | None = None
+    dtype: str | None = None
+    inputs: list = field(default_factory=list)   # (node id or None, output_nr) per next_functions entry
+    saved: list = field(default_factory=list)
+    is_leaf: bool = False              # an AccumulateGrad node: its variable is a leaf
+    variable: object = None            # that leaf tensor
+
+    @property
+    def short_name(self) -> str:
+        """``AccumulateGrad`` rather than torch's ``torch::autograd::AccumulateGrad``."""
+        return self.name.rsplit("::", 1)[-1]
+
+
+@dataclass
+class Graph:
+    nodes: list                        # topological order, root first
+    output: str | None = None          # the name of the output, when it has one
+
+    def __iter__(self):
+        return iter(self.nodes)
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+
+def build_graph(output, names: dict | None = None, output_name: str | None = None) -> Graph:
+    """The graph below ``output.grad_fn``; ``names`` maps script names to their values."""
+    root = output.grad_fn
+    if root is None:
+        return Graph([], output_name)
+    tensors = _named_tensors(names or {})
+    labels = {}
+    for name, t in tensors:
+        key = _producer(t)
+        if key is not None:
+            labels.setdefault(key, (name, t))
+    if output_name is not None:
+        labels[(root, output.output_nr)] = (output_name, output)
+    elif (root, output.output_nr) not in labels:
+        labels[(root, output.output_nr)] = (None, output)
+    order = topological_order(root)
+    ids = {node: i for i, node in enumerate(order)}
+    nodes = []
+    for i, node in enumerate(order):
+        label, tensor = labels.get((node, 0), (None, None))
+        if _is_accumulate(node):
+            tensor = node.variable
+            label = label or _name_of(tensor, tensors)
+        shape, dtype = _output_metadata(node, tensor)
+        nodes.append(GraphNode(
+            id=i, name=node.name(), label=label, shape=shape, dtype=dtype,
+            inputs=[(ids[n] if n is not None else None, nr) for n, nr in node.next_functions],
+            saved=_saved_values(node, tensors), is_leaf=_is_accumulate(node),
+            variable=node.variable if _is_accumulate(node) else None))
+    _infer_missing_shapes(nodes, order)
+    return Graph(nodes, output_name)
+
+
+def topological_order(root) -> list:
+    """Every node below ``root``, each after all nodes that feed it gradients (Kahn's algorithm)."""
+    indegree = {root: 0}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for nxt, _ in node.next_functions:
+            if nxt is None:
+                continue
+            if nxt in indegree:
+                indegree[nxt] += 1
+            else:
+                indegree[nxt] = 1
+                stack.append(nxt)
+    order = [root]
+    i = 0
+    while i < len(order):
+        for nxt, _ in order[i].next_functions:
+            if nxt is not None:
+                indegree[nxt] -= 1
+                if indegree[nxt] == 0:
+                    order.append(nxt)
+        i += 1
+    return order
+
+
+def _is_accumulate(node) -> bool:
+    return node.name().endswith("AccumulateGrad")   # torch names it torch::autograd::AccumulateGrad
+
+
+def _output_metadata(node, tensor) -> tuple:
+    """Shape and dtype of the node's (first) output: torch's ``_input_metadata``, else a known tensor."""
+    meta = getattr(node, "_input_metadata", None)
+    if meta:
+        return tuple(meta[0].shape), str(meta[0].dtype).removeprefix("torch.")
+    if tensor is not None:
+        return tuple(tensor.shape), values.dtype_name(tensor)
+    return None, None
+
+
+def _named_tensors(names: dict) -> list:
+    """(name, tensor) for every tensor among the script's variables, public names first."""
+    found = [(n, v) for n, v in names.items() if hasattr(v, "grad_fn") and hasattr(v, "is_leaf")]
+    return sorted(found, key=lambda item: item[0].startswith("_"))
+
+
+def _producer(t):
+    """The (node, output_nr) that produced ``t``, or None for a tensor outside any graph."""
+    if t.grad_fn is not None:
+        return (t.grad_fn, t.output_nr)
+    return None
+
+
+def _name_of(t, tensors: list) -> str | None:
+    for name, other in tensors:
+        if other is t:
+            return name
+    return None
+
+
+def _saved_values(node, tensors: list) -> list:
+    op = getattr(type(node), "op", None)
+    names = getattr(op, "saves", ()) if op is not None else ()
+    return [_read_saved(node, name, tensors) for name in names]
+
+
+def _read_saved(node, name: str, tensors: list) -> Saved:
+    try:
+        value = getattr(node, "_saved_" + name)
+    except RuntimeError as err:  # torch raises RuntimeError for modified or freed saved tensors
+        return _unreadable(name, str(err))
+    if not (hasattr(value, "grad_fn") and hasattr(value, "_version")):
+        return Saved(name, False, value)
+    return Saved(name, True, value, value._version, value._version, _same_storage(value, tensors))
+
+
+def _unreadable(name: str, message: str) -> Saved:
+    if FREED_MESSAGE_MARK in message:
+        return Saved(name, True, freed=True)
+    if VERSION_MESSAGE_MARK in message:
+        now = int(message.split(VERSION_MESSAGE_MARK)[1].split(";")[0])
+        saved = int(message.split("expected version ")[1].split(" ")[0])
+        return Saved(name, True, version_saved=saved, version_now=now)
+    raise RuntimeError(message)
+
+
+def _same_storage(t, tensors: list) -> str | None:
+    """The script variable whose memory this saved tensor shares (``x`` itself, or a view of it)."""
+    data = t.detach().numpy()
+    for name, other in tensors:
+        if other is t:
+            return name
+    for name, other in tensors:
+        if data.size and np.shares_memory(data, other.detach().numpy()):
+            return name
+    return None
+
+
+def _infer_missing_shapes(nodes: list, order: list) -> None:
+    """Shapes the labels did not give, read from what the consumers saved about their inputs."""
+    for node, info in zip(order, nodes):
+        op = getattr(type(node), "op", None)
+        if op is None:
+            continue
+        for saved in info.saved:
+            index = _input_index(op, saved.name)
+            if index is None or index >= len(info.inputs):
+                continue
+            child, nr = info.inputs[index]
+            if child is None or nr != 0 or nodes[child].shape is not None:
+                continue
+            if saved.is_tensor and saved.value is not None:
+                nodes[child].shape = tuple(saved.value.shape)
+                nodes[child].dtype = values.dtype_name(saved.value)
+            elif saved.name.endswith("_sym_sizes"):
+                nodes[child].shape = tuple(saved.value)
+        result = next((s for s in info.saved if s.name == "result" and s.value is not None), None)
+        if info.shape is None and result is not None:
+            info.shape = tuple(result.value.shape)
+            info.dtype = values.dtype_name(result.value)
+
+
+def _input_index(op, saved_name: str) -> int | None:
+    name = saved_name[:-len("_sym_sizes")] if saved_name.endswith("_sym_sizes") else saved_name
+    inputs = getattr(op, "inputs", ())
+    return inputs.index(name) if name in inputs else None

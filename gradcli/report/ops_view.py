@@ -1,0 +1,49 @@
+"""The op table (``gradcli.engine.ops.registry.OPS``) as a reference: one row per op, or one op in full."""
+from __future__ import annotations
+
+from .document import Table, line
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def forward_mode(op) -> str:
+    """``yes`` with its own jvp rule; otherwise forward_ad derives the tangent from the backward (double vjp)."""
+    return "yes" if op.jvp is not None else "via backward"
+
+
+def supports_double_backward(op) -> bool:
+    """Backward formulas are written with engine ops, so any differentiable op differentiates again."""
+    return op.differentiable and op.backward is not None
+
+
+def ops_doc(ops: dict) -> list:
+    table = Table(["op", "backward node", "derivative", "forward mode", "double backward"])
+    for name in sorted(ops):
+        op = ops[name]
+        if op.differentiable and op.backward is not None:
+            table.add_row(name, op.node, op.rule, forward_mode(op), _yes(supports_double_backward(op)))
+        else:
+            table.add_row(name, "-", op.rule or "not differentiable", "-", "-", style="muted")
+    return [table, line((f"{len(ops)} ops; `gradcli ops NAME` shows one in full", "muted"))]
+
+
+def op_doc(op) -> list:
+    doc = [line(("op ", "muted"), (op.name, "name"))]
+    rows = [
+        ("backward node", op.node if op.differentiable else "none (not differentiable)"),
+        ("inputs", ", ".join(op.inputs) or "-"),
+        ("derivative", op.rule or "-"),
+        ("saved for backward", ", ".join(op.saves) or "nothing"),
+        ("forward mode (jvp)", forward_mode(op) + (f" ({op.jvp_note})" if op.jvp_note else "")),
+        ("double backward", _yes(supports_double_backward(op))),
+    ]
+    doc.extend(line((f"  {key}: ", "muted"), (value, "value")) for key, value in rows)
+    return doc
+
+
+def op_json(op) -> dict:
+    return {"name": op.name, "node": op.node if op.differentiable else None, "inputs": list(op.inputs),
+            "rule": op.rule, "saves": list(op.saves), "forward_mode": forward_mode(op),
+            "double_backward": supports_double_backward(op), "differentiable": op.differentiable}

@@ -1,0 +1,211 @@
+"""gradcli grad / jacobian / hessian: values, options, errors and exit codes."""
+import json
+
+import numpy as np
+import pytest
+
+
+def test_seed_003_gradients(cli):
+    r = cli("grad", "exp(a*b) + e", "--at", "a=2", "--at", "b=0.5", "--at", "e=1")
+    assert r.exit_code == 0
+    assert r.stdout == ("value = tensor(3.7183, grad_fn=<AddBackward0>)\n"
+                        "a.grad = tensor(1.3591)\nb.grad = tensor(5.4366)\ne.grad = tensor(1.)\n")
+    assert r.stderr == ""
+
+
+def test_json_schema(cli):
+    r = cli("grad", "sum(x**2)", "--at", "x=[1,2,3]", "--json")
+    assert json.loads(r.stdout) == {"value": 14.0, "shape": [], "dtype": "float32", "grad": {"x": [2.0, 4.0, 6.0]}}
+
+
+def test_wrt_selects_inputs(cli):
+    r = cli("grad", "a*b", "--at", "a=2", "--at", "b=3", "--wrt", "b", "--json")
+    assert json.loads(r.stdout)["grad"] == {"b": 2.0}
+
+
+def test_wrt_unknown_name_is_usage_error(cli):
+    r = cli("grad", "a*b", "--at", "a=2", "--at", "b=3", "--wrt", "c")
+    assert r.exit_code == 2 and "--wrt c" in r.stderr
+
+
+def test_int_input_becomes_default_float(cli):
+    r = cli("grad", "x**2", "--at", "x=3", "--json")
+    assert json.loads(r.stdout)["grad"] == {"x": 6.0}
+
+
+def test_dtype_float64(cli):
+    r = cli("grad", "x**2", "--at", "x=3", "--dtype", "float64", "--json")
+    assert json.loads(r.stdout)["dtype"] == "float64"
+    r = cli("grad", "x**2", "--at", "x=3", "--json")
+    assert json.loads(r.stdout)["dtype"] == "float32"    # the default is restored after each command
+
+
+def test_language_values_for_inputs(cli):
+    r = cli("grad", "sum(w @ x)", "--at", "x=linspace(0,1,3)", "--at", "w=ones(2,3)", "--json")
+    doc = json.loads(r.stdout)
+    assert doc["grad"]["w"] == [[0.0, 0.5, 1.0], [0.0, 0.5, 1.0]]
+    assert doc["grad"]["x"] == [2.0, 2.0, 2.0]
+
+
+def test_npy_and_npz_inputs(cli, tmp_path):
+    np.save(tmp_path / "x.npy", np.array([1.0, 2.0]))
+    np.savez(tmp_path / "w.npz", w=np.array([3.0, 4.0]), other=np.zeros(1))
+    r = cli("grad", "sum(x*w)", "--at", f"x=@{tmp_path}/x.npy", "--at", f"w=@{tmp_path}/w.npz:w", "--json")
+    assert json.loads(r.stdout)["grad"] == {"x": [3.0, 4.0], "w": [1.0, 2.0]}
+    r = cli("grad", "sum(w)", "--at", f"w=@{tmp_path}/w.npz")
+    assert r.exit_code == 2 and "say which" in r.stderr
+
+
+def test_missing_npy_file(cli, tmp_path):
+    r = cli("grad", "x", "--at", f"x=@{tmp_path}/nope.npy")
+    assert r.exit_code == 1 and "cannot load" in r.stderr
+
+
+def test_multi_statement_snippet_and_stdin(cli):
+    r = cli("grad", "-", "--at", "x=2", "--json", input="y = x * 3\ny ** 2\n")
+    assert json.loads(r.stdout)["grad"] == {"x": 36.0}
+
+
+def test_free_variable_without_value_is_named(cli):
+    r = cli("grad", "x * y", "--at", "x=1")
+    assert r.exit_code == 2
+    assert "no value for y" in r.stderr and "--at y=VALUE" in r.stderr
+
+
+def test_non_scalar_output_suggests_jacobian(cli):
+    r = cli("grad", "x**2", "--at", "x=[1,2]")
+    assert r.exit_code == 2
+    assert "gradcli jacobian" in r.stderr and "--grad-output ones" in r.stderr
+
+
+def test_grad_output(cli):
+    r = cli("grad", "x**2", "--at", "x=[1,2]", "--grad-output", "ones", "--json")
+    assert json.loads(r.stdout)["grad"] == {"x": [2.0, 4.0]}
+    r = cli("grad", "x**2", "--at", "x=[1,2]", "--grad-output", "[1, 0]", "--json")
+    assert json.loads(r.stdout)["grad"] == {"x": [2.0, 0.0]}
+
+
+def test_create_graph_keeps_grad_fn(cli):
+    r = cli("grad", "x**3", "--at", "x=2", "--create-graph")
+    assert "x.grad = tensor(12., grad_fn=<MulBackward0>)" in r.stdout
+
+
+def test_unused_input_gets_zero_gradient(cli):
+    r = cli("grad", "x*2", "--at", "x=1", "--at", "y=5", "--json")
+    assert json.loads(r.stdout)["grad"] == {"x": 2.0, "y": 0.0}
+
+
+def test_parse_error_exit_2_with_caret(cli):
+    r = cli("grad", "x**2 +", "--at", "x=3")
+    assert r.exit_code == 2
+    assert r.stderr.splitlines()[0].startswith("<expr>:1:7: syntax error")
+    assert r.stderr.splitlines()[-1].strip() == "^"
+    assert "Traceback" not in r.stderr
+
+
+def test_runtime_error_exit_1(cli):
+    r = cli("grad", "x.foo", "--at", "x=3")
+    assert r.exit_code == 1 and "has no attribute 'foo'" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_bad_at_value_points_into_the_value(cli):
+    r = cli("grad", "x", "--at", "x=[1,")
+    assert r.exit_code == 2 and "--at x" in r.stderr
+
+
+def test_malformed_at(cli):
+    r = cli("grad", "x", "--at", "x")
+    assert r.exit_code == 2 and "NAME=VALUE" in r.stderr
+
+
+def test_json_error_document(cli):
+    r = cli("grad", "x +", "--at", "x=1", "--json")
+    err = json.loads(r.stdout)["error"]
+    assert err["kind"] == "syntax" and err["line"] == 1 and r.exit_code == 2
+
+
+def test_debug_shows_traceback(cli):
+    r = cli("grad", "x.foo", "--at", "x=3", "--debug")
+    assert "Traceback" in r.stderr
+
+
+def test_script_print_goes_to_stderr_with_json(cli):
+    r = cli("grad", "print('hi'); x*2", "--at", "x=1", "--json")
+    assert json.loads(r.stdout)["grad"] == {"x": 2.0} and "hi" in r.stderr
+
+
+def test_nan_is_encoded(cli):
+    r = cli("grad", "sqrt(x)", "--at", "x=-1", "--json")
+    doc = json.loads(r.stdout)
+    assert doc["value"] == "NaN" and doc["grad"]["x"] == "NaN"
+
+
+# -- jacobian and hessian ----------------------------------------------------------------------------
+
+def test_jacobian_shape_as_torch(cli):
+    r = cli("jacobian", "x**2 * w.sum()", "--at", "x=[1,2,3]", "--at", "w=[[1,2],[3,4]]", "--json")
+    jac = json.loads(r.stdout)["jacobian"]
+    assert np.array(jac["x"]).shape == (3, 3) and np.array(jac["w"]).shape == (3, 2, 2)
+    assert jac["x"] == np.diag([20.0, 40.0, 60.0]).tolist()
+
+
+def test_jacobian_table(cli):
+    r = cli("jacobian", "x**2", "--at", "x=[1,2]")
+    assert "dvalue/dx  shape [2, 2] = value [2] x x [2]" in r.stdout
+    assert "value[1]" in r.stdout
+
+
+@pytest.mark.parametrize("mode", ["reverse", "forward"])
+def test_jacobian_modes_agree(cli, mode):
+    r = cli("jacobian", "sin(x) * x[0]", "--at", "x=[1,2]", "--mode", mode, "--dtype", "float64", "--json")
+    assert r.exit_code == 0, r.stderr
+    jac = np.array(json.loads(r.stdout)["jacobian"]["x"])
+    x = np.array([1.0, 2.0])
+    expected = np.diag(np.cos(x) * x[0])
+    expected[:, 0] += np.sin(x)
+    assert np.allclose(jac, expected)
+
+
+def test_hessian(cli):
+    r = cli("hessian", "x[0]**2 * x[1]", "--at", "x=[1,2]", "--json")
+    assert json.loads(r.stdout)["hessian"] == {"x": {"x": [[4.0, 2.0], [2.0, 0.0]]}}
+
+
+def test_hessian_of_two_inputs(cli):
+    r = cli("hessian", "a*a*b", "--at", "a=3", "--at", "b=2", "--json")
+    h = json.loads(r.stdout)["hessian"]
+    assert h == {"a": {"a": 4.0, "b": 6.0}, "b": {"a": 6.0, "b": 0.0}}
+
+
+def test_hessian_needs_scalar(cli):
+    r = cli("hessian", "x*2", "--at", "x=[1,2]")
+    assert r.exit_code == 2 and "scalar" in r.stderr
+
+
+# -- the Typer-free path of `grad` ---------------------------------------------------------------------
+
+from gradcli.cli.oneshot import parse_grad_args  # noqa: E402
+
+
+def test_fast_parser_accepts_the_documented_forms():
+    opts = parse_grad_args(["x*y", "--at", "x=1", "-a", "y=2", "--at=z=3", "--wrt=x", "--json",
+                            "--grad-output", "ones", "--create-graph", "--dtype", "float64"])
+    assert opts == {"expr": "x*y", "at": ["x=1", "y=2", "z=3"], "wrt": "x", "grad_output": "ones",
+                    "create_graph": True, "dtype": "float64", "json_output": True, "debug": False}
+    assert parse_grad_args(["--at", "x=1", "--", "-x"])["expr"] == "-x"
+    assert parse_grad_args(["-", "--at", "x=1"])["expr"] == "-"
+
+
+@pytest.mark.parametrize("args", [["--help"], [], ["a", "b"], ["x", "--at"], ["x", "--dtype", "int8"],
+                                  ["x", "--bogus"], ["x", "-a=x=1"]])
+def test_fast_parser_leaves_the_rest_to_typer(args):
+    assert parse_grad_args(args) is None
+
+
+def test_entry_point_matches_typer(capsys):
+    from gradcli.cli.app import main
+    with pytest.raises(SystemExit) as done:
+        main(["grad", "x +", "--at", "x=1"])
+    assert done.value.code == 2 and "syntax error" in capsys.readouterr().err
+    main(["grad", "x**2", "--at", "x=3", "--json"])
+    assert json.loads(capsys.readouterr().out)["grad"] == {"x": 6.0}

@@ -1,0 +1,197 @@
+"""graph, trace, check, run, plot, ops, repl-on-a-pipe, the no-argument entry and --version."""
+import json
+
+import pytest
+
+SEED = "C = A**2; D = B**2; E = C*D; F = D + E; F"
+
+
+def test_graph_tree(cli):
+    r = cli("graph", SEED, "--at", "A=[3.]", "--at", "B=[2.]")
+    assert r.exit_code == 0
+    lines = r.stdout.splitlines()
+    assert lines[0] == "#0 AddBackward0  F  [1] float32"
+    assert "saved self: [1] float32 version 0, same storage as C = [9]" in r.stdout
+    assert "AccumulateGrad  A  [1] float32" in r.stdout
+
+
+@pytest.mark.parametrize("fmt,start", [("dot", "digraph backward {"), ("mermaid", "flowchart TD")])
+def test_graph_text_formats(cli, fmt, start):
+    r = cli("graph", SEED, "--at", "A=[3.]", "--at", "B=[2.]", "--format", fmt)
+    assert r.exit_code == 0 and r.stdout.startswith(start)
+
+
+def test_graph_json(cli):
+    for args in (["--format", "json"], ["--json"]):
+        r = cli("graph", SEED, "--at", "A=[3.]", "--at", "B=[2.]", *args)
+        g = json.loads(r.stdout)["graph"]
+        assert [n["label"] for n in g["nodes"]] == ["F", "E", "C", "D", "A", "B"]
+
+
+def test_graph_from_file_with_output_name(cli, tmp_path):
+    script = tmp_path / "s.grad"
+    script.write_text("x = tensor([1., 2.], requires_grad=True)\ny = (x * 2).exp()\nz = y.sum()\n")
+    r = cli("graph", "-f", str(script), "--output", "y")
+    assert r.exit_code == 0 and r.stdout.startswith("#0 ExpBackward0  y  [2] float32")
+    r = cli("graph", "-f", str(script))
+    assert r.exit_code == 2 and "--output NAME" in r.stderr
+    r = cli("graph", "-f", str(script), "--output", "nope")
+    assert r.exit_code == 2 and "tensors: x, y, z" in r.stderr
+
+
+def test_graph_expression_and_file_conflict(cli, tmp_path):
+    r = cli("graph", "x", "-f", str(tmp_path / "a.grad"))
+    assert r.exit_code == 2
+
+
+def test_trace_seed_003(cli):
+    r = cli("trace", SEED, "--at", "A=[3.]", "--at", "B=[2.]")
+    assert r.exit_code == 0
+    assert "step 3  #3 PowBackward0 (D)\n  grad in: tensor([10.])  (sum of 2 paths)" in r.stdout
+    assert "A.grad: None -> tensor([24.])" in r.stdout and "B.grad: None -> tensor([40.])" in r.stdout
+
+
+def test_trace_shows_hook_output(cli):
+    code = "C = A * B\nh = C.register_hook(lambda g: print('the gradient of C is', g))\nC.exp()"
+    r = cli("trace", code, "--at", "A=2", "--at", "B=0.5")
+    assert "[hook output] the gradient of C is tensor(2.7183)" in r.stdout
+
+
+def test_trace_json(cli):
+    r = cli("trace", "x * 3", "--at", "x=2", "--json")
+    steps = json.loads(r.stdout)["trace"]["steps"]
+    assert steps[-1]["grad_after"] == 3.0 and steps[0]["name"] == "MulBackward0"
+
+
+def test_trace_constant_is_an_error(cli):
+    r = cli("trace", "tensor(1.)")
+    assert r.exit_code == 1 and "nothing to trace" in r.stderr
+
+
+def test_check_passes(cli):
+    r = cli("check", "sum(x*y)", "--at", "x=[1,2]", "--at", "y=3")
+    assert r.exit_code == 0
+    assert "gradcheck: passed" in r.stdout and "gradgradcheck: passed" in r.stdout
+
+
+def test_check_kink_fails_with_note(cli):
+    r = cli("check", "sum(abs(x))", "--at", "x=[0,1]", "--json")
+    doc = json.loads(r.stdout)["check"]
+    assert r.exit_code == 1 and not doc["passed"]
+    assert doc["kinks"] == [{"op": "abs", "convention": "abs'(0) = sign(0) = 0", "count": 1}]
+
+
+def test_check_table(cli):
+    r = cli("check", "x**2", "--at", "x=[1,2]")
+    assert "largest differences" in r.stdout and "value[1]  x[1]" in r.stdout
+
+
+def test_run_files_and_exit_codes(cli, tmp_path):
+    good = tmp_path / "good.grad"
+    good.write_text("x = tensor(2., requires_grad=True)\n(x**3).backward()\nprint(x.grad)\n")
+    bad = tmp_path / "bad.grad"
+    bad.write_text("print(1)\nprint(undefined)\n")
+    r = cli("run", str(good))
+    assert r.exit_code == 0 and r.stdout == "tensor(12.)\n"
+    r = cli("run", str(bad), str(good))
+    assert r.exit_code == 1 and r.stdout == "1\n" and "name 'undefined' is not defined" in r.stderr
+    r = cli("run", "--keep-going", str(bad), str(good))
+    assert r.exit_code == 1 and r.stdout == "1\ntensor(12.)\n"
+
+
+def test_run_exec_and_stdin(cli):
+    assert cli("run", "-e", "print(2 * 3)").stdout == "6\n"
+    assert cli("run", "-", input="print(7)\n").stdout == "7\n"
+    r = cli("run", "-e", "print(1")
+    assert r.exit_code == 2 and "unclosed" in r.stderr
+
+
+def test_run_needs_something(cli):
+    assert cli("run").exit_code == 2
+
+
+def test_run_limits(cli):
+    r = cli("run", "--max-elements", "10", "-e", "x = zeros(100)")
+    assert r.exit_code == 1 and "limit" in r.stderr
+    r = cli("run", "--timeout", "0.2", "-e", "while True:\n    pass\n")
+    assert r.exit_code == 1 and "time limit" in r.stderr
+
+
+def test_no_arguments_with_piped_stdin_runs_a_script(cli):
+    assert cli(input="print(40 + 2)\n").stdout == "42\n"
+
+
+def test_repl_with_piped_stdin_runs_a_script(cli):
+    assert cli("repl", input="print(1 + 1)\n").stdout == "2\n"
+
+
+def test_plot(cli):
+    r = cli("plot", "x**2", "--x", "-1:1", "--points", "21", "--order", "2")
+    assert r.exit_code == 0 and "⣿ f''" in r.stdout
+    doc = json.loads(cli("plot", "x**2", "--x", "0:1", "--points", "3", "--json").stdout)
+    assert doc["x"] == [0.0, 0.5, 1.0] and doc["series"]["f'"] == [0.0, 1.0, 2.0]
+
+
+def test_plot_errors(cli):
+    assert cli("plot", "x**2", "--x", "1:0").exit_code == 2
+    r = cli("plot", "sum(x)", "--x", "0:1")
+    assert r.exit_code == 1 and "elementwise" in r.stderr
+
+
+def test_plot_file(cli, tmp_path):
+    r = cli("plot", "x**2", "--out", str(tmp_path / "f.png"))
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        assert r.exit_code == 1 and "pip install 'gradcli[plot]'" in r.stderr
+    else:
+        assert r.exit_code == 0 and (tmp_path / "f.png").stat().st_size > 0
+
+
+def test_ops_list_and_detail(cli):
+    r = cli("ops")
+    assert r.exit_code == 0 and "MulBackward0" in r.stdout and "d/dself = other" in r.stdout
+    r = cli("ops", "MulBackward0", "--json")
+    assert json.loads(r.stdout)["name"] == "mul"
+    r = cli("ops", "mull")
+    assert r.exit_code == 2 and "did you mean mul" in r.stderr
+
+
+def test_version(cli):
+    r = cli("--version")
+    assert r.exit_code == 0 and r.stdout.startswith("gradcli ")
+
+
+def test_every_command_has_help_with_an_example(cli):
+    from gradcli.cli.commands import app
+    names = [c.name or c.callback.__name__ for c in app.registered_commands]
+    assert {"grad", "jacobian", "hessian", "graph", "trace", "check", "run", "repl", "profile", "plot",
+            "ops"} <= set(names)
+    for name in names:
+        r = cli(name, "--help")
+        assert r.exit_code == 0
+        assert "Example: gradcli " + name in r.stdout, name
+
+
+def test_profile(cli, tmp_path):
+    script = tmp_path / "train.grad"
+    script.write_text("w = randn(3, requires_grad=True)\nfor i in range(4):\n    (w * 2).sum().backward()\n")
+    r = cli("profile", str(script), "--sort-by", "calls")
+    assert r.exit_code == 0
+    assert "aten::mul" in r.stdout and "MulBackward0" in r.stdout and "sorted by calls" in r.stdout
+    rows = {row["op"]: row for row in json.loads(cli("profile", str(script), "--json").stdout)["profile"]}
+    assert rows["aten::mul"]["calls"] == 4 and rows["MulBackward0"]["kind"] == "backward"
+
+
+def test_profile_script_error(cli, tmp_path):
+    script = tmp_path / "bad.grad"
+    script.write_text("x = nope\n")
+    r = cli("profile", str(script))
+    assert r.exit_code == 1 and "nope" in r.stderr
+
+
+def test_rich_output_when_forced(monkeypatch):
+    from typer.testing import CliRunner
+    from gradcli.cli.commands import app
+    r = CliRunner(env={"FORCE_COLOR": "1", "NO_COLOR": None}).invoke(app, ["graph", "x.exp()", "--at", "x=[1.]"])
+    assert r.exit_code == 0 and "\x1b[" in r.stdout and "ExpBackward0" in r.stdout
