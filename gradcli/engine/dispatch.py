@@ -11,7 +11,7 @@ import numpy as np
 from . import dtypes, errors
 from .graph import NO_EDGE, Node, SavedVariable, _seq, save, saved_hooks_stack
 from .grad_mode import state as _mode
-from .tensor import Tensor, edge, make, TensorExtras
+from .tensor import _SCALARS, Tensor, TensorExtras, edge, make, storage
 from . import instrumentation as _inst
 
 _new = object.__new__
@@ -36,7 +36,9 @@ class OpNode(Node):
 
     def raw_apply(self, grads, m):
         """The formula's own result, before fitting shapes and dtypes (a node called by hand)."""
-        return self.op.backward(m, grads[0], *unpack_saved(self, m))  # a masked formula computes all
+        if self.op.masked:
+            return self.op.backward(m, grads[0], *unpack_saved(self, m), needs=(True,) * len(self._in_meta))
+        return self.op.backward(m, grads[0], *unpack_saved(self, m))
 
     def release(self) -> None:
         for s in self._saved:
@@ -211,14 +213,14 @@ def unwrap(op, args) -> list:
 
 # -- running an op --------------------------------------------------------------------------
 
-def call(op, args: tuple, params: dict | None = None):
-    """Run ``op`` on ``args`` (tensors or numbers) with keyword ``params``; record the graph."""
-    if _inst.active:
+def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
+    """Run ``op`` on ``args`` (tensors or numbers) with keyword ``params``; record the graph.
+
+    With a profiler or forward-mode AD active, the run goes through instrumentation, which
+    calls back with ``_hooked=False``.
+    """
+    if _hooked and _inst.active:
         return _inst.run(op, args, params, _call)
-    return _call(op, args, params)
-
-
-def _call(op, args, params):
     # one pass: numpy operands, whether any input requires grad, whether dtypes need promoting
     arrays = []
     dt = None
@@ -240,6 +242,8 @@ def _call(op, args, params):
             elif a.__class__ is float and dt is not None and dt.kind not in "fc":
                 slow = True
             arrays.append(a)
+    if op.view and arrays[0].__class__ is not _ndarray:
+        arrays[0] = storage(args[0])  # a view must share real storage
     promote = op.promote
     if promote != "keep" and (slow or dt is None or (promote == "float" and dt.kind not in "fc")):
         arrays = unwrap(op, args)
@@ -252,21 +256,41 @@ def _call(op, args, params):
         raise _shape_error(arrays, e) from None
     record = needs_grad and _mode.grad and op.differentiable
     if op.outputs == 1:
-        if out.__class__ is not _ndarray:
+        if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
             out = _asarray(out)
         if _inst.limit is not None:
             _inst.check_size(out)
         if op.view:
             return _make_view(op, args[0], out, params, record, args)
+        # the result tensor, built in place (this is the hottest spot of the engine)
+        t = _new(Tensor)
+        t._data = out
+        t._output_nr = 0
+        t._grad = None
+        t._vc = None if _mode.inference else [0]
+        t._base = None
+        t._x = None
         if not record:
-            return make(out)
+            t._grad_fn = None
+            t._requires_grad = False
+            return t
         node = _new(op.node_cls)
-        _fill_node(node, op, args)
-        result = make(out, node, 0, True)
-        node._saved = _save(op, args, params, (result,)) if op.plan else ()
+        if len(args) == 1:
+            a = args[0]
+            fn = a._grad_fn
+            node.next_functions = ((fn, a._output_nr) if fn is not None and a._base is None else _edge(a),)
+            node._in_meta = ((a._data.shape, a._data.dtype),)
+        else:
+            node.next_functions = tuple([_edge(a) for a in args])
+            node._in_meta = tuple([_meta(a) for a in args])
+        node._seq = next(_seq)
+        node._x = None
+        t._grad_fn = node
+        t._requires_grad = True
+        node._saved = _save(op, args, params, t) if op.plan else ()
         if _inst.anomaly:
             _inst.remember_creation(node)
-        return result
+        return t
     outs = tuple(o if type(o) is _ndarray else _asarray(o) for o in out)
     if not record:
         return tuple(make(o) for o in outs)
@@ -287,6 +311,10 @@ def _call(op, args, params):
     if _inst.anomaly:
         _inst.remember_creation(node)
     return results
+
+
+def _call(op, args, params):
+    return call(op, args, params, False)
 
 
 def _edge(a):
@@ -321,17 +349,32 @@ def _fill_node(node, op, args) -> None:
 
 
 def _save(op, args, params, results) -> tuple:
-    hooked = bool(saved_hooks_stack)
+    """The values a record's ``saves`` names; ``results`` is the output tensor or a tuple of them."""
+    if saved_hooks_stack:
+        return _save_hooked(op, args, params, results)
     saved = []
     for kind, key in op.plan:
         if kind == 0:
             a = args[key]
-            if isinstance(a, Tensor):
-                saved.append(save(a) if hooked else SavedVariable(a))
-            else:
-                saved.append(a)
+            saved.append(SavedVariable(a) if a.__class__ is Tensor or isinstance(a, Tensor) else a)
         elif kind == 1:
-            saved.append(save(results[key], key) if hooked else SavedVariable(results[key], key))
+            r = results if results.__class__ is Tensor else results[key]
+            saved.append(SavedVariable(r, key))
+        elif kind == 2:
+            saved.append(params[key])
+        else:
+            saved.append(args[key]._data.shape)
+    return tuple(saved)
+
+
+def _save_hooked(op, args, params, results) -> tuple:
+    saved = []
+    for kind, key in op.plan:
+        if kind == 0:
+            a = args[key]
+            saved.append(save(a) if isinstance(a, Tensor) else a)
+        elif kind == 1:
+            saved.append(save(results if results.__class__ is Tensor else results[key], key))
         elif kind == 2:
             saved.append(params[key])
         else:
@@ -353,7 +396,7 @@ def _make_view(op, src: Tensor, out, params, record: bool, args):
         node._saved = ()
         view = make(out, node, 0, True, src._vc, base)
         if op.plan:
-            node._saved = _save(op, args, params, (view,))
+            node._saved = _save(op, args, params, view)
         if _inst.anomaly:
             _inst.remember_creation(node)
     else:
@@ -393,7 +436,7 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
     except ValueError as e:
         raise _shape_error(arrays, e) from None
     out = _asarray(out)
-    target = self._data
+    target = storage(self)
     if out.dtype != target.dtype and not np.can_cast(out.dtype, target.dtype, "same_kind"):
         raise errors.DTypeError(f"result type {_torch_type_name(out.dtype)} can't be cast to the desired output "
                                 f"type {_torch_type_name(target.dtype)}")
@@ -419,7 +462,7 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
     if self._vc is not None:
         self._vc[0] += 1
     if record:
-        node._saved = _save(op, args, params, (self,)) if op.plan else ()
+        node._saved = _save(op, args, params, self) if op.plan else ()
         if _inst.anomaly:
             _inst.remember_creation(node)
         if self._base is not None:

@@ -115,10 +115,10 @@ class Tensor:
         return st if dim is None else st[_wrap_dim(dim, self._data.ndim)]
 
     def data_ptr(self) -> int:
-        return self._data.__array_interface__["data"][0]
+        return storage(self).__array_interface__["data"][0]
 
     def untyped_storage_ptr(self) -> int:
-        base = self._data
+        base = storage(self)
         while base.base is not None and isinstance(base.base, np.ndarray):
             base = base.base
         return base.__array_interface__["data"][0]
@@ -230,7 +230,7 @@ class Tensor:
 
     def detach(self) -> "Tensor":
         """Same data and version counter, no graph."""
-        return make(self._data, None, 0, False, self._vc, None)
+        return make(storage(self), None, 0, False, self._vc, None)
 
     def detach_(self) -> "Tensor":
         if self._base is not None:
@@ -248,7 +248,7 @@ class Tensor:
     @property
     def data(self) -> "Tensor":
         """The same storage with no graph and its own version counter (torch's ``.data``)."""
-        return make(self._data, None, 0, False, [0], None)
+        return make(storage(self), None, 0, False, [0], None)
 
     @data.setter
     def data(self, value: "Tensor") -> None:
@@ -275,7 +275,7 @@ class Tensor:
     def numpy(self, force: bool = False) -> np.ndarray:
         if self._requires_grad and not force:
             raise errors.AutogradError(errors.NUMPY_REQUIRES_GRAD)
-        return self._data
+        return storage(self)
 
     def __bool__(self) -> bool:
         if self._data.size != 1:
@@ -363,6 +363,24 @@ def make(data, grad_fn=None, output_nr: int = 0, requires_grad: bool = False, vc
     t._base = base
     t._x = None
     return t
+
+
+_SCALARS = frozenset((np.float16, np.float32, np.float64, np.complex64, np.complex128, np.int8, np.int16,
+                      np.int32, np.int64, np.uint8, np.bool_))
+
+
+def storage(t: Tensor) -> np.ndarray:
+    """The tensor's data as an ndarray that can be written or aliased.
+
+    A 0-d result is kept as a numpy scalar, whose arithmetic is several times
+    cheaper than a 0-d array's; anything that writes into it or makes another
+    tensor share it (in-place ops, views, detach, ``.data``, ``numpy()``) first
+    turns it into a real 0-d array, here.
+    """
+    d = t._data
+    if d.__class__ is not np.ndarray:
+        d = t._data = np.array(d)
+    return d
 
 
 def accumulator(t: Tensor) -> AccumulateGrad:

@@ -9,7 +9,7 @@ from .dispatch import call, call_inplace
 from .ops import pointwise as P
 from .ops.registry import KEEP, defop
 from .ops.samples import Sample, arr
-from .tensor import Tensor
+from .tensor import Tensor, storage
 from .views import getitem, setitem
 
 # -- records for in-place-only ops -----------------------------------------------------------------
@@ -75,13 +75,16 @@ sub_ = _binary_inplace(P.SUB)
 
 
 def mul_(self, other):
-    return call_inplace(P.MUL, self, (self, F._as_operand(other)))
+    other = F._as_operand(other)
+    return call_inplace(F._mul_op(self, other), self, (self, other))
 
 
 def div_(self, other, *, rounding_mode=None):
     if rounding_mode is not None:
         return copy_(self, F.div(self, other, rounding_mode=rounding_mode))
-    return call_inplace(P.DIV, self, (self, F._as_operand(other)))
+    other = F._as_operand(other)
+    op = P.DIV_CONST_OTHER if F._constant(other) and not F._constant(self) else P.DIV
+    return call_inplace(op, self, (self, other))
 
 
 def pow_(self, exponent):
@@ -115,7 +118,7 @@ def _init_inplace(self, values):
     from .grad_mode import state
     if state.grad and self._requires_grad and self._grad_fn is None:
         raise errors.GraphError(errors.LEAF_INPLACE)
-    np.copyto(self._data, values, casting="unsafe")
+    np.copyto(storage(self), values, casting="unsafe")
     if self._vc is not None:
         self._vc[0] += 1
     return self
@@ -145,6 +148,11 @@ def to(self, *args, **kwargs):
     npd = dtypes.as_dtype(dtype).np
     if npd == self._data.dtype and not kwargs.get("copy"):
         return self
+    if npd.kind not in "fc" and self._requires_grad:
+        # an integer or bool copy is never differentiable (torch: requires_grad=False, no grad_fn)
+        from .grad_mode import no_grad
+        with no_grad():
+            return call(TO_COPY, (self,), {"dtype": npd})
     return call(TO_COPY, (self,), {"dtype": npd})
 
 
@@ -304,6 +312,9 @@ _METHODS = {
     "ceil_": ceil_, "round_": round_, "trunc_": trunc_, "reciprocal_": reciprocal_, "sign_": sign_,
     "uniform_": uniform_, "normal_": normal_, "subtract_": sub_, "multiply_": mul_, "divide_": div_,
 }
+_METHODS["where"] = lambda self, condition, other: F.where(condition, self, other)
+_METHODS["matrix_power"] = F.matrix_power
+_METHODS["is_nonzero"] = F.is_nonzero
 _PROPERTIES = {"T": _T, "mT": _mT}
 
 # functional ops that are also methods (first argument is the tensor)
@@ -317,7 +328,7 @@ _FROM_FUNCTIONS = (
     "matmul mm bmm mv dot inner outer trace tril triu diag diag_embed inverse det flatten unflatten squeeze "
     "unsqueeze t transpose swapaxes swapdims permute movedim expand expand_as broadcast_to repeat split chunk "
     "unbind select narrow diagonal flip fliplr flipud roll clone floor_divide bitwise_and bitwise_or bitwise_xor "
-    "bitwise_not"
+    "bitwise_not sort argsort msort topk aminmax tile repeat_interleave cross ravel addmm dist var_mean std_mean"
 ).split()
 
 

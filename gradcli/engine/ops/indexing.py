@@ -22,7 +22,7 @@ import numpy as np
 from .. import errors
 from ..dispatch import call, call_inplace
 from ..grad_mode import state as _mode
-from ..tensor import Tensor, make
+from ..tensor import Tensor, make, storage
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -674,7 +674,7 @@ def _scatter_reduce(input, dim, index, src, value, reduce, inplace):
     if _mode.grad and (input.requires_grad or (src_t is not None and src_t.requires_grad)):
         raise errors.AutogradError("derivative for aten::scatter is not implemented")
     if inplace:
-        input._data[...] = out
+        storage(input)[...] = out
         if input._vc is not None:
             input._vc[0] += 1
         return input
