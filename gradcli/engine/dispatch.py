@@ -23,7 +23,12 @@ _FLOAT_KINDS = "fc"
 class OpNode(Node):
     """A node made from an op-table record (its class carries ``op``)."""
 
-    __slots__ = ("_saved", "_in_meta")
+    __slots__ = ("_saved", "_in_meta", "_oshape", "_odtype")
+
+    @property
+    def _input_metadata(self) -> tuple:
+        """torch's name for the shape and dtype of what flows into this node: its op's output."""
+        return (InputMetadata(self._oshape, self._odtype),)
 
     def apply(self, grads, m):
         op = self.op
@@ -67,6 +72,25 @@ class OpNode(Node):
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
 
 
+class InputMetadata:
+    """Shape and dtype of one gradient a node receives (torch's ``_InputMetadata``)."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, npdtype):
+        from .tensor import Size
+        self.shape = Size(shape)
+        self.dtype = dtypes.from_numpy_dtype(npdtype)
+
+    @property
+    def device(self):
+        from .device import device
+        return device("cpu")
+
+    def __repr__(self) -> str:
+        return f"InputMetadata(shape={self.shape}, dtype={self.dtype})"
+
+
 _DIM_NAMES = frozenset(("dim", "dims", "dim0", "dim1", "dim2"))
 _DIM_ON_OUTPUT = frozenset(("unsqueeze",))
 
@@ -88,6 +112,10 @@ class MultiOutputNode(OpNode):
     @property
     def num_outputs(self) -> int:
         return len(self._out_shapes)
+
+    @property
+    def _input_metadata(self) -> tuple:
+        return tuple(InputMetadata(s, self._odtype) for s in self._out_shapes)
 
     def output_shape(self, output_nr: int):
         return self._out_shapes[output_nr]
@@ -285,6 +313,8 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
             node._in_meta = tuple([_meta(a) for a in args])
         node._seq = next(_seq)
         node._x = None
+        node._oshape = out.shape
+        node._odtype = out.dtype
         t._grad_fn = node
         t._requires_grad = True
         node._saved = _save(op, args, params, t) if op.plan else ()
@@ -297,6 +327,7 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
     node = _new(op.node_cls)
     _fill_node(node, op, args)
     node._out_shapes = tuple(o.shape for o in outs)
+    node._odtype = outs[0].dtype
     nd = op.nondiff_outputs
     results = tuple(make(o) if i in nd else make(o, node, i, True) for i, o in enumerate(outs))
     if op.view:
@@ -393,6 +424,7 @@ def _make_view(op, src: Tensor, out, params, record: bool, args):
     if record:
         node = _new(op.node_cls)
         _fill_node(node, op, args)
+        node._oshape, node._odtype = out.shape, out.dtype
         node._saved = ()
         view = make(out, node, 0, True, src._vc, base)
         if op.plan:
@@ -450,6 +482,7 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
     if record:
         node = _new(op.node_cls)
         _fill_node(node, op, args)
+        node._oshape, node._odtype = target.shape, target.dtype
         if any(kind == 0 and key == 0 for kind, key in op.plan):
             # the formula needs the value about to be overwritten: save a copy on the old edge
             fn, nr = node.next_functions[0]

@@ -69,6 +69,11 @@ class BackwardCFunction(Node):
     def num_outputs(self) -> int:
         return len(self._out_shapes)
 
+    @property
+    def _input_metadata(self) -> tuple:
+        from .dispatch import InputMetadata
+        return tuple(InputMetadata(s, d) for s, d in zip(self._out_shapes, self._out_dtypes))
+
     def output_shape(self, output_nr: int):
         return self._out_shapes[output_nr]
 

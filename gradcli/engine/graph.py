@@ -265,3 +265,9 @@ class AccumulateGrad(Node):
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"
+
+    @property
+    def _input_metadata(self) -> tuple:
+        from .dispatch import InputMetadata
+        d = self.variable._data
+        return (InputMetadata(d.shape, d.dtype),)

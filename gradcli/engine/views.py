@@ -164,6 +164,11 @@ class CopySlices(Node):
     def name(self) -> str:
         return "torch::autograd::CopySlices"
 
+    @property
+    def _input_metadata(self) -> tuple:
+        from .dispatch import InputMetadata
+        return (InputMetadata(self.shape, self.dtype),)
+
 
 def _unbatched(m):
     from .backend import TensorMath, numpy_math
