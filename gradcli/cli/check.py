@@ -34,7 +34,7 @@ class CheckResult:
 
 
 def run_check(problem, eps: float, atol: float, rtol: float, top: int) -> CheckResult:
-    from ..engine import gradcheck as numerical_jacobians   # torch: gradcheck.get_numerical_jacobian
+    from ..engine.gradcheck import get_numerical_jacobian
     from ..report.graph import build_graph
     from ..report.kinks import find_kinks
     wrt = problem.wrt(None)
@@ -50,11 +50,11 @@ def run_check(problem, eps: float, atol: float, rtol: float, top: int) -> CheckR
         except autograd.GradcheckError as err:
             checks.append(Check(name, False, str(err).strip()))
     output, analytical = problem.jacobians(wrt)
-    numerical = numerical_jacobians._numerical_jacobian(f, inputs, (output,), eps)
+    numerical = get_numerical_jacobian(f, inputs, eps=eps)
     rows = []
     for (name, x), per_output in zip(wrt.items(), numerical):
         a = analytical[name].detach().numpy().reshape(output.numel(), x.numel())
-        n = per_output[0].T
+        n = per_output.numpy().T
         for i, j in np.ndindex(*a.shape):
             rows.append((i, name, j, float(a[i, j]), float(n[i, j]), abs(float(a[i, j]) - float(n[i, j]))))
     rows.sort(key=lambda r: -r[5] if np.isfinite(r[5]) else -np.inf)

@@ -177,6 +177,16 @@ def _numerical_jacobian(func, inputs, outputs, eps) -> list:
     return result
 
 
+def get_numerical_jacobian(fn, inputs, target=None, eps=1e-3, grad_out=1.0) -> tuple:
+    """torch's public helper: per differentiable input, the (input numel, output numel) Jacobian of
+    ``fn``'s first output by central differences."""
+    if grad_out != 1.0:
+        raise ValueError("Expected grad_out to be 1.0")
+    inputs = _as_tuple(inputs)
+    outputs = tuple(o for o in _as_tuple(fn(*inputs)) if isinstance(o, Tensor))
+    return tuple(make(np.asarray(per_output[0])) for per_output in _numerical_jacobian(fn, inputs, outputs[:1], eps))
+
+
 # -- analytical --------------------------------------------------------------------------------------
 
 def _analytical_rows(output, diff_inputs) -> tuple:

@@ -1,2 +1,2 @@
 """``torch.autograd.gradcheck``: gradcheck, gradgradcheck and their error type."""
-from ..gradcheck import GradcheckError, gradcheck, gradgradcheck  # noqa: F401
+from ..gradcheck import GradcheckError, get_numerical_jacobian, gradcheck, gradgradcheck  # noqa: F401
