@@ -13,8 +13,16 @@ import numpy as np
 from . import dtypes, errors, instrumentation
 from .tensor import Tensor, make
 
-_gen = np.random.default_rng(0)
+_gen = None   # made on first use: importing numpy.random costs start-up time most commands never need
 _seed = 0
+
+
+def rng():
+    """gradcli's random generator (numpy's PCG64), seeded with 0 until ``manual_seed``."""
+    global _gen
+    if _gen is None:
+        _gen = np.random.default_rng(_seed)
+    return _gen
 
 
 def manual_seed(seed: int):
@@ -205,11 +213,11 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -
 
 
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return _finish(_gen.random(_size(size)).astype(_float(dtype)), None, requires_grad)
+    return _finish(rng().random(_size(size)).astype(_float(dtype)), None, requires_grad)
 
 
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return _finish(_gen.standard_normal(_size(size)).astype(_float(dtype)), None, requires_grad)
+    return _finish(rng().standard_normal(_size(size)).astype(_float(dtype)), None, requires_grad)
 
 
 def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
@@ -222,12 +230,12 @@ def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad
         low, high = 0, low
     shape = _size(tuple(size))
     npd = dtypes.as_dtype(dtype).np if dtype is not None else np.dtype(np.int64)
-    return _finish(_gen.integers(low, high, shape).astype(npd), None, requires_grad)
+    return _finish(rng().integers(low, high, shape).astype(npd), None, requires_grad)
 
 
 def randperm(n, *, dtype=None, requires_grad=False) -> Tensor:
     instrumentation.check_shape((n,))
-    return _finish(_gen.permutation(n).astype(np.int64), dtype, requires_grad)
+    return _finish(rng().permutation(n).astype(np.int64), dtype, requires_grad)
 
 
 def normal(mean=0.0, std=1.0, size=None, *, requires_grad=False) -> Tensor:
@@ -236,20 +244,20 @@ def normal(mean=0.0, std=1.0, size=None, *, requires_grad=False) -> Tensor:
         s = std._data if isinstance(std, Tensor) else std
         shape = np.broadcast_shapes(np.shape(m), np.shape(s))
         like = mean if isinstance(mean, Tensor) else std
-        return make((m + s * _gen.standard_normal(shape)).astype(like._data.dtype))
-    return _finish((mean + std * _gen.standard_normal(_size(tuple(size)))).astype(_float(None)), None, requires_grad)
+        return make((m + s * rng().standard_normal(shape)).astype(like._data.dtype))
+    return _finish((mean + std * rng().standard_normal(_size(tuple(size)))).astype(_float(None)), None, requires_grad)
 
 
 def bernoulli(input, p=None) -> Tensor:
     probs = input._data if p is None else np.full(input._data.shape, p)
-    return make((_gen.random(input._data.shape) < probs).astype(input._data.dtype))
+    return make((rng().random(input._data.shape) < probs).astype(input._data.dtype))
 
 
 def multinomial(input, num_samples, replacement=False) -> Tensor:
     p = input._data / input._data.sum(axis=-1, keepdims=True)
     if p.ndim == 1:
-        return make(_gen.choice(p.shape[0], num_samples, replace=replacement, p=p).astype(np.int64))
-    return make(np.stack([_gen.choice(p.shape[1], num_samples, replace=replacement, p=row) for row in p]).astype(np.int64))
+        return make(rng().choice(p.shape[0], num_samples, replace=replacement, p=p).astype(np.int64))
+    return make(np.stack([rng().choice(p.shape[1], num_samples, replace=replacement, p=row) for row in p]).astype(np.int64))
 
 
 def _like(input: Tensor, dtype):
@@ -277,17 +285,17 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 
 def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return _finish(_gen.random(shape).astype(npd), None, requires_grad)
+    return _finish(rng().random(shape).astype(npd), None, requires_grad)
 
 
 def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return _finish(_gen.standard_normal(shape).astype(npd), None, requires_grad)
+    return _finish(rng().standard_normal(shape).astype(npd), None, requires_grad)
 
 
 def randint_like(input, low, high=None, *, dtype=None, requires_grad=False) -> Tensor:
     if high is None:
         low, high = 0, low
     npd, shape = _like(input, dtype)
-    return _finish(_gen.integers(low, high, shape).astype(npd), None, requires_grad)
+    return _finish(rng().integers(low, high, shape).astype(npd), None, requires_grad)
 

@@ -288,10 +288,10 @@ def _slow_check(func, func_out, inputs, outputs, eps, rtol, atol, check_grad_dty
 def _fast_check(func, func_out, inputs, outputs, eps, rtol, atol, check_grad_dtypes, nondet_tol,
                 use_forward_ad=False) -> None:
     """v^T J u from finite differences along u against the same from one backward (or forward) pass."""
-    from .creation import _gen
+    from .creation import rng
     diff = _diff_inputs(inputs)
-    all_u = [_unit(_gen.standard_normal(t._data.shape).astype(t._data.dtype)) for _, t in diff]
-    all_v = [_gen.standard_normal(o._data.shape).astype(o._data.dtype) for o in outputs]
+    all_u = [_unit(rng().standard_normal(t._data.shape).astype(t._data.dtype)) for _, t in diff]
+    all_v = [rng().standard_normal(o._data.shape).astype(o._data.dtype) for o in outputs]
     if not outputs and not use_forward_ad:
         _slow_check(func, func_out, inputs, outputs, eps, rtol, atol, check_grad_dtypes, nondet_tol)
         return
@@ -372,9 +372,9 @@ Expected:
 
 def _test_batched_grad(inputs, output, output_idx) -> None:
     """One backward over a batch of two grad_outputs equals two separate backwards."""
-    from .creation import _gen
+    from .creation import rng
     diff = [t for _, t in _diff_inputs(inputs)]
-    gos = np.stack([_gen.standard_normal(output._data.shape) for _ in range(2)]).astype(output._data.dtype)
+    gos = np.stack([rng().standard_normal(output._data.shape) for _ in range(2)]).astype(output._data.dtype)
 
     def vjp(go, batched):
         res = _grad(output, diff, make(go), retain_graph=True, allow_unused=True, is_grads_batched=batched)
@@ -394,7 +394,7 @@ def _test_batched_grad(inputs, output, output_idx) -> None:
 def _test_batched_forward_grad(func, inputs) -> None:
     """One forward pass with a batch of two tangents equals two separate forward passes."""
     from . import forward_ad as fwAD
-    from .creation import _gen
+    from .creation import rng
     for pos, inp in _diff_inputs(inputs):
         def jvp(tangent, nb):
             with fwAD.dual_level(_nb=nb):
@@ -409,7 +409,7 @@ def _test_batched_forward_grad(func, inputs) -> None:
                     ret.append(np.zeros(lead + o._data.shape, o._data.dtype) if tan is None else tan._data.copy())
                 return ret
 
-        tangents = np.stack([_gen.standard_normal(inp._data.shape) for _ in range(2)]).astype(inp._data.dtype)
+        tangents = np.stack([rng().standard_normal(inp._data.shape) for _ in range(2)]).astype(inp._data.dtype)
         expected = [np.stack(rows) for rows in zip(*(jvp(t, 0) for t in tangents))]
         try:
             result = jvp(tangents, 1)
@@ -532,11 +532,11 @@ def gradgradcheck(func, inputs, grad_outputs=None, *, eps: float = 1e-6, atol: f
         raise AssertionError("Setting check_batched_grad=True requires check_rev_over_rev to be True")
     tupled_inputs = _as_tuple(inputs)
     if grad_outputs is None:
-        from .creation import _gen
+        from .creation import rng
         with enable_grad():
             outputs = _differentiable_outputs(func(*tupled_inputs))
         tupled_grad_outputs = tuple(
-            make(_gen.uniform(-1, 1, x._data.shape).astype(x._data.dtype if x._data.dtype.kind in "fc"
+            make(rng().uniform(-1, 1, x._data.shape).astype(x._data.dtype if x._data.dtype.kind in "fc"
                                                            else np.float64), requires_grad=True)
             for x in outputs)
     else:

@@ -106,12 +106,12 @@ neg_, exp_, log_, sqrt_, abs_, sin_, cos_, tanh_, floor_, ceil_, round_, trunc_,
 
 def uniform_(self, a=0.0, b=1.0):
     from . import creation
-    return _init_inplace(self, creation._gen.uniform(a, b, self._data.shape))
+    return _init_inplace(self, creation.rng().uniform(a, b, self._data.shape))
 
 
 def normal_(self, mean=0.0, std=1.0):
     from . import creation
-    return _init_inplace(self, creation._gen.normal(mean, std, self._data.shape))
+    return _init_inplace(self, creation.rng().normal(mean, std, self._data.shape))
 
 
 def _init_inplace(self, values):

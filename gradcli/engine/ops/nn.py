@@ -18,8 +18,7 @@ Differences from torch, all in saved values or node names, never in numbers:
 number) and no ``total_weight`` (the backward recomputes it); a 3-D or
 larger input goes straight to NllLoss2DBackward0 (torch adds view nodes
 around it); cross_entropy with label smoothing or probability targets
-multiplies and divides by Python numbers with MulBackward0/DivBackward0
-(torch: MulBackward1/DivBackward1) and uses ``where`` for torch's
+multiplies by Python numbers with MulBackward0 (torch: MulBackward1) and uses ``where`` for torch's
 ``masked_fill_``; normalize's norm node is gradcli's NormBackward1 (torch:
 LinalgVectorNormBackward0).
 """
@@ -34,6 +33,7 @@ from .. import errors
 from ..dispatch import call
 from ..grad_mode import state as _mode
 from ..tensor import Tensor, make
+from . import pointwise as P
 from .registry import COMMON, KEEP, defop
 from .samples import Sample, arr
 
@@ -680,7 +680,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
             return neg(sum(prod, cdim))
         if red == 2:
             return neg(sum(prod))
-        return div(neg(sum(prod)), input.numel() / n_classes if input.numel() else math.nan)
+        return call(P.DIV_SCALAR, (neg(sum(prod)),), {"other": input.numel() / n_classes if input.numel() else math.nan})
     _nll_checks(input, target, weight, ignore_index)
     logp = log_softmax(input, cdim)
     nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
@@ -741,7 +741,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if p == 1:
         mask = np.zeros(input.shape, dt)
     else:
-        mask = (creation._gen.random(input.shape) < 1 - p).astype(dt) / dt.type(1 - p)
+        mask = (creation.rng().random(input.shape) < 1 - p).astype(dt) / dt.type(1 - p)
     return input.mul_(make(mask)) if inplace else mul(input, make(mask))
 
 
