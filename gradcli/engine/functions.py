@@ -13,10 +13,13 @@ import numpy as np
 
 from . import dtypes, errors
 from .dispatch import call, call_inplace
+from .grad_mode import state as _grad_mode
+from .graph import saved_hooks_stack
 from .ops import linalg as L, pointwise as P, reduction as R, shape as S
 from .tensor import Tensor, make
 
 _Number = (int, float, bool, complex, np.number, np.bool_)
+_FAST_OPERANDS = frozenset((Tensor, float, int))  # operands the dispatcher takes as they are
 
 
 def _check_tensor(x, fn: str, arg: str = "input") -> Tensor:
@@ -60,6 +63,8 @@ def _dims(dim, ndim: int):
 # -- arithmetic ---------------------------------------------------------------------------------
 
 def add(input, other, *, alpha=1):
+    if input.__class__ is Tensor and alpha == 1 and other.__class__ in _FAST_OPERANDS:
+        return call(P.ADD, (input, other))
     if alpha != 1:
         other = mul(other, alpha)
     if not isinstance(input, Tensor):
@@ -68,6 +73,8 @@ def add(input, other, *, alpha=1):
 
 
 def sub(input, other, *, alpha=1):
+    if input.__class__ is Tensor and alpha == 1 and other.__class__ in _FAST_OPERANDS:
+        return call(P.SUB, (input, other))
     if alpha != 1:
         other = mul(other, alpha)
     if not isinstance(input, Tensor):
@@ -82,16 +89,72 @@ def rsub(input, other, *, alpha=1):
     return sub(other, input, alpha=alpha)
 
 
+def _constant(x) -> bool:
+    """A Python number, or a tensor that needs no gradient and carries no forward-AD tangent."""
+    if not isinstance(x, Tensor):
+        return True
+    if x._requires_grad:
+        return False
+    extras = x._x
+    return extras is None or not getattr(extras, "tangents", None)
+
+
+def _plain_record(a: Tensor, b) -> bool:
+    """Whether the full mul/div record is right: both sides need a gradient, or neither does (or
+    grad mode is off), so no node saves a side it does not need (fast check for the hot path)."""
+    if not _grad_mode.grad:
+        return True
+    if b.__class__ is Tensor:
+        return a._requires_grad == b._requires_grad
+    return not a._requires_grad
+
+
+def _mul_op(a, b):
+    """MulBackward0 saves only what the other side's gradient needs (torch's should_compute_output)."""
+    if _constant(b):
+        return P.MUL_CONST_OTHER if isinstance(a, Tensor) and not _constant(a) else P.MUL
+    if _constant(a):
+        return P.MUL_CONST_SELF
+    return P.MUL
+
+
+_WRAPPED = {bool: np.bool_, int: np.int64, float: np.float64, complex: np.complex128}
+
+
+def _saved_number(self: Tensor, other):
+    """A Python number the node will save, as torch saves it: a 0-d tensor of the number's own
+    type (``_saved_other`` is ``tensor(2)``) that is freed with the graph, so a second backward
+    through ``x * 2`` fails as torch's does. Only when the op records a node."""
+    kind = _WRAPPED.get(type(other))
+    if kind is None or not self._requires_grad or not _grad_mode.grad or saved_hooks_stack:
+        return other   # (torch never passes a wrapped number through saved-tensor hooks)
+    mine, theirs = self.dtype.category, dtypes._category_of_scalar(other)
+    if theirs > mine or (theirs == mine and self._data.ndim == 0):
+        # a 0-d tensor would take part in type promotion where a Python number does not
+        kind = dtypes.result_type([], [self.dtype], [other]).np if self._data.ndim == 0 else \
+            dtypes.result_type([self.dtype], [], [other]).np
+    return make(np.asarray(other, dtype=kind))
+
+
 def mul(input, other):
+    if input.__class__ is Tensor and other.__class__ in _FAST_OPERANDS and _plain_record(input, other):
+        return call(P.MUL, (input, other))
     if not isinstance(input, Tensor):
         input, other = other, input
-    return call(P.MUL, (_check_tensor(input, "mul"), _as_operand(other)))
+    input, other = _check_tensor(input, "mul"), _as_operand(other)
+    op = _mul_op(input, other)
+    if op is P.MUL_CONST_OTHER:
+        other = _saved_number(input, other)
+    return call(op, (input, other))
 
 
 multiply = mul
 
 
 def div(input, other, *, rounding_mode=None):
+    if input.__class__ is Tensor and rounding_mode is None and other.__class__ in _FAST_OPERANDS \
+            and _plain_record(input, other):
+        return call(P.DIV, (input, other))
     if rounding_mode is not None:
         q = call(P.DIV, (_as_operand(input), _as_operand(other)))
         if rounding_mode == "trunc":
@@ -106,7 +169,10 @@ def div(input, other, *, rounding_mode=None):
         return r.to(dtypes.int64 if both_int else r.dtype) if both_int else r
     if not isinstance(input, Tensor):
         return mul(reciprocal(_check_tensor(other, "div", "other")), input)
-    return call(P.DIV, (input, _as_operand(other)))
+    other = _as_operand(other)
+    if _constant(other) and not _constant(input):
+        return call(P.DIV_CONST_OTHER, (input, _saved_number(input, other)))
+    return call(P.DIV, (input, other))
 
 
 divide = true_divide = div
@@ -159,7 +225,9 @@ def floor_divide(input, other):
 
 def _unary(op):
     def fn(input):
-        return call(op, (_check_tensor(input, op.name),))
+        if input.__class__ is not Tensor:
+            _check_tensor(input, op.name)
+        return call(op, (input,))
     fn.__name__ = op.name
     fn.__doc__ = f"torch.{op.name}: derivative {op.rule}."
     return fn
@@ -898,6 +966,8 @@ def flipud(input):
 
 def roll(input, shifts, dims=None):
     if dims is None:
+        if input.ndim == 1:
+            return roll(input, shifts, 0)
         return reshape(roll(flatten(input), shifts, 0), input.shape)
     shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
     dims = (dims,) if isinstance(dims, int) else tuple(dims)
@@ -926,3 +996,304 @@ from .creation import (  # noqa: E402  (creation needs the helpers above)
     randint, randint_like, randn, randn_like, randperm, tensor, zeros, zeros_like, as_tensor, from_numpy,
     normal, manual_seed, seed, initial_seed, bernoulli, multinomial, scalar_tensor,
 )
+
+from .anomaly import is_anomaly_enabled  # noqa: E402,F401  (torch.is_anomaly_enabled)
+
+pi = math.pi
+e = math.e
+inf = math.inf
+nan = math.nan
+newaxis = None
+
+
+# -- sorting ------------------------------------------------------------------------------------
+
+_sort_result = namedtuple("sort", ["values", "indices"])
+_topk_result = namedtuple("topk", ["values", "indices"])
+_aminmax_result = namedtuple("aminmax", ["min", "max"])
+for _r in (_sort_result, _topk_result):
+    _r.__repr__ = lambda self: (f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
+                                f"indices={self.indices!r})")
+_aminmax_result.__repr__ = lambda self: f"torch.return_types.aminmax(\nmin={self.min!r},\nmax={self.max!r})"
+
+
+def sort(input, dim=-1, descending=False, stable=False):
+    return _sort_result(*call(R.SORT, (input,), {"dim": wrap_dim(dim, input.ndim), "descending": bool(descending)}))
+
+
+def argsort(input, dim=-1, descending=False, stable=False):
+    return sort(input, dim, descending).indices
+
+
+def msort(input):
+    return sort(input, 0).values
+
+
+def topk(input, k, dim=-1, largest=True, sorted=True):
+    d = wrap_dim(dim, input.ndim)
+    size = input.shape[d] if input.ndim else 1
+    if not 0 <= k <= size:
+        raise errors.AutogradError("selected index k out of range")
+    return _topk_result(*call(R.TOPK, (input,), {"k": int(k), "dim": d, "largest": bool(largest),
+                                                 "sorted": bool(sorted)}))
+
+
+def aminmax(input, *, dim=None, keepdim=False):
+    if dim is None:
+        return _aminmax_result(amin(input), amax(input))
+    return _aminmax_result(amin(input, dim, keepdim), amax(input, dim, keepdim))
+
+
+# -- einsum: torch's own decomposition (diagonals, sums, then pairwise bmm or mul) -----------------
+
+def einsum(equation, *operands):
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    eq = equation.replace(" ", "")
+    lhs, arrow, out = eq.partition("->")
+    subs = lhs.split(",")
+    if len(subs) != len(operands):
+        raise errors.AutogradError("einsum(): more operands were provided than specified in the equation"
+                                   if len(operands) > len(subs) else
+                                   "einsum(): fewer operands were provided than specified in the equation")
+    spare = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    ell = None
+    letters = []
+    for s, op in zip(subs, operands):
+        if "..." in s:
+            n = op.ndim - (len(s) - 3)
+            if ell is None or len(ell) < n:
+                ell = (ell or "") + "".join(next(spare) for _ in range(n - len(ell or "")))
+            s = s.replace("...", ell[len(ell) - n:] if n else "")
+        if len(s) != op.ndim:
+            raise errors.AutogradError(f"einsum(): the number of subscripts in the equation ({len(s)}) does not "
+                                       f"match the number of dimensions ({op.ndim}) for operand "
+                                       f"{len(letters)}{' and no ellipsis was given' if '...' not in s else ''}")
+        letters.append(s)
+    if arrow:
+        out = out.replace("...", ell or "")
+    else:
+        counts = {}
+        for s in letters:
+            for c in s:
+                counts[c] = counts.get(c, 0) + 1
+        out = (ell or "") + "".join(sorted(c for c, k in counts.items() if k == 1 and c not in (ell or "")))
+    ops = []
+    for s, op in zip(letters, operands):
+        s = list(s)
+        # repeated letters: take the diagonal (it becomes the last dim)
+        while len(set(s)) != len(s):
+            c = next(c for c in s if s.count(c) > 1)
+            p = s.index(c)
+            q = s.index(c, p + 1)
+            op = diagonal(op, 0, p, q)
+            s = [x for i, x in enumerate(s) if i not in (p, q)] + [c]
+        ops.append((op, s))
+
+    def needed(rest):
+        keep = set(out)
+        for _, s in rest:
+            keep |= set(s)
+        return keep
+
+    # letters only one operand has and the output does not: sum them first
+    current, cur = ops[0]
+    rest = ops[1:]
+    gone = [i for i, c in enumerate(cur) if c not in needed(rest)]
+    if gone:
+        current = sum(current, tuple(gone))
+        cur = [c for c in cur if c in needed(rest)]
+    while rest:
+        (b, bs), rest = rest[0], rest[1:]
+        keep = needed(rest)
+        drop_b = [i for i, c in enumerate(bs) if c not in keep and c not in cur]
+        if drop_b:
+            b = sum(b, tuple(drop_b))
+            bs = [c for c in bs if c in keep or c in cur]
+        batch = [c for c in cur if c in bs and c in keep]
+        contract = [c for c in cur if c in bs and c not in keep]
+        a_only = [c for c in cur if c not in bs]
+        b_only = [c for c in bs if c not in cur]
+        sizes = {c: current.shape[i] for i, c in enumerate(cur)}
+        sizes.update({c: b.shape[i] for i, c in enumerate(bs)})
+        if contract:
+            pa = [cur.index(c) for c in batch + a_only + contract]
+            pb = [bs.index(c) for c in batch + contract + b_only]
+            ta = current.permute(pa) if pa != list(range(len(pa))) else current
+            tb = b.permute(pb) if pb != list(range(len(pb))) else b
+            nbatch = math.prod(sizes[c] for c in batch)
+            ta = ta.reshape(nbatch, math.prod(sizes[c] for c in a_only), math.prod(sizes[c] for c in contract))
+            tb = tb.reshape(nbatch, math.prod(sizes[c] for c in contract), math.prod(sizes[c] for c in b_only))
+            current = bmm(ta, tb).view(tuple(sizes[c] for c in batch + a_only + b_only))
+            cur = batch + a_only + b_only
+        else:
+            full = batch + a_only + b_only
+            ta = current.permute([cur.index(c) for c in batch + a_only]) if cur != batch + a_only else current
+            ta = ta.reshape(tuple(sizes[c] for c in batch + a_only) + (1,) * len(b_only))
+            order = [bs.index(c) for c in batch + b_only]
+            tb = b.permute(order) if order != list(range(len(order))) else b
+            tb = tb.reshape(tuple(sizes[c] for c in batch) + (1,) * len(a_only) + tuple(sizes[c] for c in b_only))
+            current = mul(ta, tb)
+            cur = full
+    if list(cur) != list(out):
+        perm = [cur.index(c) for c in out]
+        current = current.permute(perm)
+    return current
+
+
+# -- small composites torch users reach for ---------------------------------------------------------
+
+def tile(input, dims):
+    dims = tuple(dims)
+    if len(dims) < input.ndim:
+        dims = (1,) * (input.ndim - len(dims)) + dims
+    return repeat(input, *dims)
+
+
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    from .ops.indexing import index_select
+    if repeats is None:   # torch.repeat_interleave(counts): the indices repeated by themselves
+        counts = np.asarray(input._data)
+        return make(np.repeat(np.arange(counts.size), counts).astype(np.int64))
+    if dim is None:
+        input = reshape(input, (-1,))
+        dim = 0
+    d = wrap_dim(dim, input.ndim)
+    n = input.shape[d]
+    if isinstance(repeats, int):   # torch: unsqueeze, expand, copy, view (ViewBackward0)
+        shape = list(input.shape)
+        big = shape[:d % input.ndim + 1] + [repeats] + shape[d % input.ndim + 1:]
+        out = clone(expand(unsqueeze(input, d % input.ndim + 1), tuple(big)))
+        shape[d] = n * repeats
+        return view(out, tuple(shape))
+    reps = np.asarray(repeats._data if isinstance(repeats, Tensor) else repeats)
+    index = np.repeat(np.arange(n), np.broadcast_to(reps, (n,)) if reps.ndim == 0 else reps)
+    return index_select(input, d, make(index.astype(np.int64)))
+
+
+def meshgrid(*tensors, indexing="ij"):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    n = len(tensors)
+    sizes = [t.numel() for t in tensors]
+    swap = indexing == "xy" and n >= 2
+    if swap:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    out = []
+    for i, t in enumerate(tensors):
+        pos = (1 - i if i < 2 else i) if swap else i
+        shape = [1] * n
+        shape[pos] = t.numel()
+        out.append(expand(view(t, tuple(shape)), tuple(sizes)))
+    return tuple(out)
+
+
+def cartesian_prod(*tensors):
+    grids = meshgrid(*tensors, indexing="ij")
+    return stack([reshape(g, (-1,)) for g in grids], 1) if len(grids) > 1 else tensors[0]
+
+
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return (var(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim=keepdim)
+            if dim is not None else mean(input))
+
+
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return (std(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim=keepdim)
+            if dim is not None else mean(input))
+
+
+def cross(input, other, dim=None):
+    if dim is None:
+        dim = next((i for i, s in enumerate(broadcast_shapes(input.shape, other.shape)) if s == 3), -1)
+    d = wrap_dim(dim, builtins.max(input.ndim, other.ndim))
+    a = [select(input, d, i) for i in range(3)]
+    b = [select(other, d, i) for i in range(3)]
+    return stack([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]], d)
+
+
+def matrix_power(input, n):
+    if n == 0:
+        return expand(eye(input.shape[-1], dtype=input.dtype), tuple(input.shape))
+    if n < 0:
+        input, n = inverse(input), -n
+    result = input
+    for _ in range(n - 1):
+        result = matmul(result, input)
+    return result
+
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    from .ops.nn import ADDMM
+    return call(ADDMM, (input, mat1, mat2), {"beta": beta, "alpha": alpha})
+
+
+def dist(input, other, p=2):
+    return norm(sub(input, other), p)
+
+
+def ravel(input):
+    return reshape(input, (-1,))
+
+
+def detach(input):
+    return input.detach()
+
+
+def is_nonzero(input):
+    if input.numel() != 1:
+        raise errors.AutogradError("Boolean value of Tensor with more than one value is ambiguous"
+                                   if input.numel() else "Boolean value of Tensor with no values is ambiguous")
+    return bool(input._data.reshape(()))
+
+
+def is_complex(input):
+    return input._data.dtype.kind == "c"
+
+
+class finfo:
+    """``torch.finfo(dtype)``: eps, max, min, tiny of a floating dtype."""
+
+    def __init__(self, type=None):
+        d = dtypes.get_default_dtype() if type is None else dtypes.as_dtype(type)
+        info = np.finfo(d.np)
+        self.dtype = str(d).replace("torch.", "")
+        self.bits = info.bits
+        self.eps = float(info.eps)
+        self.max = float(info.max)
+        self.min = float(info.min)
+        self.tiny = self.smallest_normal = float(info.tiny)
+        self.resolution = float(info.resolution)
+
+    def __repr__(self):
+        return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, eps={self.eps:g}, "
+                f"smallest_normal={self.tiny:g}, tiny={self.tiny:g}, dtype={self.dtype})")
+
+
+class iinfo:
+    """``torch.iinfo(dtype)``: max, min and bits of an integer dtype."""
+
+    def __init__(self, type):
+        d = dtypes.as_dtype(type)
+        info = np.iinfo(d.np)
+        self.dtype = str(d).replace("torch.", "")
+        self.bits, self.max, self.min = info.bits, int(info.max), int(info.min)
+
+    def __repr__(self):
+        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+
+
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    d = wrap_dim(dim, input.ndim)
+    if prepend is not None or append is not None:
+        input = cat([t for t in (prepend, input, append) if t is not None], d)
+    for _ in range(n):
+        length = input.shape[d]
+        input = sub(narrow(input, d, 1, length - 1), narrow(input, d, 0, length - 1))
+    return input
+
+
+def cdist(x1, x2, p=2.0):
+    """Pairwise p-norm distances between the rows of x1 (..., P, M) and x2 (..., R, M)."""
+    delta = sub(unsqueeze(x1, -2), unsqueeze(x2, -3))
+    return norm(delta, p, -1)

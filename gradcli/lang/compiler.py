@@ -1099,8 +1099,12 @@ class Compiler:
         get = self.rt.policy.get
         name, span = node.attr, node.span
 
+        tensor = self.rt.tensor_type
+
         def run(env):
             value = obj(env)
+            if name == "format" and type(value) is str:
+                return _str_format(value, span, tensor)
             try:
                 return get(value, name, span)
             except GradcliError:
@@ -1588,3 +1592,52 @@ def _result_elements(op: str, a: tuple, b: tuple) -> int:
     for s in shape:
         n *= s
     return n
+
+
+def _str_format(template: str, span, tensor_type):
+    """`"...".format(...)` without Python's attribute and item lookups in fields
+    (`{0.__class__}` would reach Python): fields are positions or names only,
+    with the same format-spec checks as f-strings."""
+    import string
+
+    def format_(*args, **kwargs):
+        out = []
+        automatic = 0
+        pieces = list(string.Formatter().parse(template))   # ValueError on a malformed template
+        for literal, field, spec, conversion in pieces:
+            out.append(literal)
+            if field is None:
+                continue
+            if field == "":
+                key = automatic
+                automatic += 1
+            elif field.isdigit():
+                key = int(field)
+            elif field.isidentifier():
+                key = field
+            else:
+                raise ValueError(f"format field {{{field}}} is not supported in gradcli "
+                                   "scripts: use a position or a keyword name ({0}, {loss})")
+            if isinstance(key, int):
+                if key >= len(args):
+                    raise IndexError(f"Replacement index {key} out of range for positional "
+                                       "args tuple")
+                value = args[key]
+            else:
+                if key not in kwargs:
+                    raise KeyError(key)
+                value = kwargs[key]
+            if conversion:
+                value = {"r": repr, "s": str, "a": ascii}[conversion](value)
+            spec = spec or ""
+            if "{" in spec:
+                raise ValueError("nested fields in a format spec are not supported in "
+                                   "gradcli scripts")
+            check_format_spec(spec, span)
+            if spec and not (isinstance(value, (int, float, complex, str))
+                             or (tensor_type is not None and isinstance(value, tensor_type))):
+                raise TypeError(f"unsupported format string passed to "
+                                   f"{type(value).__name__}.__format__")
+            out.append(format(value, spec))
+        return "".join(out)
+    return format_

@@ -36,7 +36,7 @@ TORCH_NAMES = frozenset("""
     all any median nanmedian mode nansum nanmean count_nonzero dist sort argsort msort topk
     kthvalue unique unique_consecutive matmul mm bmm mv dot vdot outer ger inner einsum
     tensordot cross kron trace diag diagonal diag_embed diagflat tril triu det logdet slogdet
-    inverse cholesky addmm addmv addr baddbmm addbmm chain_matmul cdist reshape flatten
+    inverse matrix_power cholesky addmm addmv addr baddbmm addbmm chain_matmul cdist reshape flatten
     unflatten squeeze unsqueeze transpose permute t adjoint cat concat concatenate stack
     hstack vstack dstack column_stack row_stack split tensor_split chunk unbind narrow select
     index_select gather scatter scatter_add masked_fill masked_select take take_along_dim
@@ -44,7 +44,7 @@ TORCH_NAMES = frozenset("""
     broadcast_shapes movedim moveaxis swapaxes swapdims meshgrid atleast_1d atleast_2d
     atleast_3d block_diag cartesian_prod tril_indices triu_indices nonzero argwhere clone
     detach diff searchsorted bucketize histc cov corrcoef trapezoid trapz cumulative_trapezoid
-    no_grad enable_grad set_grad_enabled inference_mode is_grad_enabled
+    no_grad enable_grad set_grad_enabled inference_mode is_grad_enabled is_anomaly_enabled
     is_inference_mode_enabled is_inference is_floating_point is_complex is_nonzero
     float32 float64 float16 bfloat16 float double half int8 int16 int32 int64 int long uint8
     bool complex64 complex128 cfloat cdouble dtype get_default_dtype set_default_dtype
@@ -148,12 +148,14 @@ class Namespace:
     that suggests the closest member.
     """
 
-    __slots__ = ("_name", "_members")
+    __slots__ = ("_name", "_members", "_missing")
     script_name = "module"
 
-    def __init__(self, name: str, members: dict):
+    def __init__(self, name: str, members: dict, missing=()):
         self._name = name
         self._members = dict(members)
+        # torch names of this module that gradcli does not have (yet): a clearer error
+        self._missing = frozenset(missing)
 
     @property
     def name(self) -> str:
@@ -166,6 +168,12 @@ class Namespace:
         try:
             return self._members[attribute]
         except KeyError:
+            if attribute in self._missing:
+                message = f"{self._name}.{attribute} is not available in gradcli yet"
+                if self._name == "torch.nn":
+                    message += (" (nn modules are planned; write the layer with tensors and "
+                                "torch.nn.functional, e.g. F.linear(x, w, b))")
+                raise GradcliError("attribute", message, span) from None
             message = f"module {self._name!r} has no attribute {attribute!r}"
             close = difflib.get_close_matches(attribute, list(self._members), n=1)
             if close:
@@ -204,7 +212,7 @@ def build_modules() -> dict[str, Namespace]:
                 value = getattr(source, name, None)
                 if value is not None and not _is_module(value):
                     members[name] = value
-        namespace = Namespace(path, members)
+        namespace = Namespace(path, members, names - set(members))
         built[path] = namespace
         return namespace
 
@@ -347,7 +355,7 @@ TENSOR_ATTRIBUTES = frozenset("""
     squeeze squeeze_ std stride sub sub_ subtract sum sum_to_size swapaxes swapdims t t_ take
     tan tan_ tanh tanh_ tile to tolist topk trace transpose transpose_ tril tril_ triu triu_
     true_divide trunc trunc_ type type_as unbind unflatten unfold uniform_ unique unsqueeze
-    unsqueeze_ var view view_as where xlogy zero_
+    unsqueeze_ var view view_as where xlogy zero_ matrix_power var_mean std_mean
 """.split())
 TENSOR_WRITABLE = frozenset("requires_grad grad data".split())
 NODE_ATTRIBUTES = frozenset("""
@@ -378,6 +386,14 @@ ENGINE_TYPES = (
     (("gradcli.engine.profiler.profile", "gradcli.engine.profiler.EventList",
       "gradcli.engine.profiler.FunctionEventAvg"), PROFILER_ATTRIBUTES, (), {}),
     (("numpy.ndarray",), ARRAY_ATTRIBUTES, (), {}),
+    (("gradcli.engine.forward_ad.UnpackedDualTensor",), frozenset({"primal", "tangent"}), (), {}),
+    (("gradcli.engine.functions._max_result", "gradcli.engine.functions._min_result",
+      "gradcli.engine.functions._sort_result", "gradcli.engine.functions._topk_result"),
+     frozenset({"values", "indices"}), (), {}),
+    (("gradcli.engine.functions._aminmax_result",), frozenset({"min", "max"}), (), {}),
+    (("gradcli.engine.functions.finfo",),
+     frozenset("bits eps max min tiny smallest_normal resolution dtype".split()), (), {}),
+    (("gradcli.engine.functions.iinfo",), frozenset("bits max min dtype".split()), (), {}),
 )
 
 

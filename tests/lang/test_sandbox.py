@@ -39,8 +39,12 @@ ESCAPES = [
     ("Function.__subclasses__", "attribute"),
     ("d = {}\nd.__class__", "attribute"),
     # format tricks
-    ("'{0.__class__}'.format(x)", "attribute"),
-    ("s.format", "attribute"),
+    # (str.format is gradcli's own: fields are positions and names only, widths are limited)
+    ("'{0.__class__}'.format(x)", "value"),
+    ("'{x.__class__}'.format(x=1)", "value"),
+    ("'{0[0]}'.format([1])", "value"),
+    ("'{:{}}'.format(1, 5)", "value"),
+    ("'{:999999999}'.format(1)", "limit"),
     ('f"{x.__class__}"', "attribute"),
     ("'%999999999d' % 1", "limit"),
     ("f'{1:999999999}'", "limit"),
@@ -182,3 +186,8 @@ def test_refused_attribute_points_at_the_attribute(session):
     with pytest.raises(GradcliError) as info:
         session.run("a = 1\nb = x.__class__")
     assert (info.value.line, info.value.column) == (2, 5)
+
+
+def test_str_format_formats_positions_names_and_tensors(session):
+    assert session.run("'{} {:.2f} {name!r} {0}'.format(1, 2.5, name='a')") == "1 2.50 'a' 1"
+    assert session.run("'{:.3f}'.format(tensor(0.12345))") == "0.123"

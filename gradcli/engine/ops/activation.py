@@ -61,8 +61,35 @@ def _softplus_np(x):
 
 # -- sigmoid family ---------------------------------------------------------------------------------
 
+def _sigmoid_bwd(m, g, result):
+    if m.is_tensor:   # under create_graph torch records its own node for this formula
+        return call(SIGMOID_BACKWARD, (g, result))
+    return g * result * (1 - result)
+
+
+def _in_unit(*shape, seed=0):
+    return arr(*shape, low=0.05, high=0.95, seed=seed)
+
+
+SIGMOID_BACKWARD = defop("sigmoid_backward", "SigmoidBackwardBackward0", ("grad_output", "output"),
+                         lambda go, y: go * y * (1 - y),
+                         lambda m, gg, grad_output, output: (gg * output * (1 - output),
+                                                             gg * grad_output * (1 - 2 * output)),
+                         saves=("grad_output", "output"), promote=FLOAT,
+                         jvp=lambda m, t, grad_output, output: _sum(
+                             None if t[0] is None else t[0] * output * (1 - output),
+                             None if t[1] is None else t[1] * grad_output * (1 - 2 * output)),
+                         samples=lambda: [Sample(arr(3, 4, seed=1), _in_unit(3, 4, seed=2)),
+                                          Sample(arr(5, seed=3), _in_unit(5, seed=4))],
+                         rule="the derivative of g * y * (1 - y) in g and in y")
+
+
+def _sum(a, b):
+    return b if a is None else a if b is None else a + b
+
+
 SIGMOID = defop("sigmoid", "SigmoidBackward0", ("self",), sigmoid_np,
-                lambda m, g, result: g * result * (1 - result), saves=("result",), promote=FLOAT,
+                _sigmoid_bwd, saves=("result",), promote=FLOAT,
                 jvp=lambda m, t, result: t[0] * result * (1 - result), samples=unary(),
                 rule="result * (1 - result)")
 

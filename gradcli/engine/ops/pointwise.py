@@ -6,6 +6,7 @@ clamp at a bound passes the gradient, max/min ties split the gradient.
 from __future__ import annotations
 
 import math
+import operator
 
 import numpy as np
 
@@ -15,33 +16,63 @@ from .samples import Sample, arr, binary, pos, unary, unit
 
 # -- arithmetic --------------------------------------------------------------------------------
 
-ADD = defop("add", "AddBackward0", ("self", "other"), np.add,
+ADD = defop("add", "AddBackward0", ("self", "other"), operator.add,
             lambda m, g: (g, g),
             jvp=lambda m, t: _sum_tangents(t[0], t[1]),
             samples=binary(), rule="d/dself = 1, d/dother = 1")
-SUB = defop("sub", "SubBackward0", ("self", "other"), np.subtract,
+SUB = defop("sub", "SubBackward0", ("self", "other"), operator.sub,
             lambda m, g: (g, -g),
             jvp=lambda m, t: _sum_tangents(t[0], None if t[1] is None else -t[1]),
             samples=binary(), rule="d/dself = 1, d/dother = -1")
-RSUB = defop("rsub", "RsubBackward1", ("self", "other"), lambda a, b: np.subtract(b, a),
+RSUB = defop("rsub", "RsubBackward1", ("self", "other"), lambda a, b: b - a,
              lambda m, g: (-g, g),
              jvp=lambda m, t: _sum_tangents(None if t[0] is None else -t[0], t[1]),
              samples=binary(), rule="other - self: d/dself = -1")
-MUL = defop("mul", "MulBackward0", ("self", "other"), np.multiply,
-            lambda m, g, self, other: (g * other, g * self),
-            saves=("self", "other"),
+MUL = defop("mul", "MulBackward0", ("self", "other"), operator.mul,
+            lambda m, g, self, other, needs: (g * other if needs[0] else None, g * self if needs[1] else None),
+            saves=("self", "other"), masked=True,
             jvp=lambda m, t, self, other: _sum_tangents(None if t[0] is None else t[0] * other,
                                                          None if t[1] is None else self * t[1]),
             samples=binary(), rule="d/dself = other, d/dother = self")
-DIV = defop("div", "DivBackward0", ("self", "other"), np.true_divide,
-            lambda m, g, self, other: (g / other, -g * self / (other * other)),
-            saves=("self", "other"), promote=FLOAT,
+DIV = defop("div", "DivBackward0", ("self", "other"), operator.truediv,
+            lambda m, g, self, other, needs: (g / other if needs[0] else None,
+                                              -g * self / (other * other) if needs[1] else None),
+            saves=("self", "other"), promote=FLOAT, masked=True,
             jvp=lambda m, t, self, other: _sum_tangents(
                 None if t[0] is None else t[0] / other,
                 None if t[1] is None else -t[1] * self / (other * other)),
             samples=binary(arr, lambda *s, seed=0: pos(*s, seed=seed)),
             rule="d/dself = 1/other, d/dother = -self/other^2")
-NEG = defop("neg", "NegBackward0", ("self",), np.negative, lambda m, g: -g,
+# torch saves ``self`` for mul/div only when ``other`` needs a gradient (and ``other`` for mul
+# only when ``self`` does): ``y * 2`` keeps no reference to ``y``, so changing ``y`` in place
+# afterwards does not break the backward. These records are the same ops with one side constant.
+MUL_CONST_OTHER = defop("mul.const_other", "MulBackward0", ("self", "other"), np.multiply,
+                        lambda m, g, other: (g * other, None),
+                        saves=("other",),
+                        jvp=lambda m, t, other: t[0] * other,
+                        samples=lambda: [Sample(s.args[0], s.args[1], grad=[0], note=s.note) for s in binary()()],
+                        rule="d/dself = other (other is a constant: self is not saved)")
+MUL_CONST_SELF = defop("mul.const_self", "MulBackward0", ("self", "other"), np.multiply,
+                       lambda m, g, self: (None, g * self),
+                       saves=("self",),
+                       jvp=lambda m, t, self: self * t[1],
+                       samples=lambda: [Sample(s.args[0], s.args[1], grad=[1], note=s.note) for s in binary()()[:3]],
+                       rule="d/dother = self (self is a constant: other is not saved)")
+DIV_CONST_OTHER = defop("div.const_other", "DivBackward0", ("self", "other"), np.true_divide,
+                        lambda m, g, other: (g / other, None),
+                        saves=("other",), promote=FLOAT,
+                        jvp=lambda m, t, other: t[0] / other,
+                        samples=lambda: [Sample(s.args[0], s.args[1], grad=[0], note=s.note)
+                                         for s in binary(arr, lambda *sh, seed=0: pos(*sh, seed=seed))()],
+                        rule="d/dself = 1/other (other is a constant: self is not saved)")
+DIV_SCALAR = defop("div.Scalar", "DivBackward1", ("self",), lambda a, other: np.true_divide(a, other),
+                   lambda m, g, other: g / other,
+                   saves=("other",), promote=FLOAT,
+                   jvp=lambda m, t, other: t[0] / other,
+                   samples=lambda: [Sample(arr(3, 4, seed=1), params={"other": 2.5}),
+                                    Sample(arr(seed=2), params={"other": -0.5})],
+                   rule="1/other (other is a Python number; torch's div.Scalar inside composites)")
+NEG = defop("neg", "NegBackward0", ("self",), operator.neg, lambda m, g: -g,
             jvp=lambda m, t: -t[0], samples=unary(), rule="-1")
 
 
@@ -144,7 +175,23 @@ SINH = _unary("sinh", "SinhBackward0", np.sinh, lambda m, g, self: g * m.cosh(se
               jvp=lambda m, t, self: t[0] * m.cosh(self), rule="cosh(self)")
 COSH = _unary("cosh", "CoshBackward0", np.cosh, lambda m, g, self: g * m.sinh(self),
               jvp=lambda m, t, self: t[0] * m.sinh(self), rule="sinh(self)")
-TANH = _unary("tanh", "TanhBackward0", np.tanh, lambda m, g, result: g * (1 - result * result), saves=("result",),
+def _tanh_bwd(m, g, result):
+    if m.is_tensor:   # under create_graph torch records its own node for this formula
+        from ..dispatch import call
+        return call(TANH_BACKWARD, (g, result))
+    return g * (1 - result * result)
+
+
+TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", "output"),
+                      lambda go, y: go * (1 - y * y),
+                      lambda m, gg, grad_output, output: (gg * (1 - output * output),
+                                                          -2 * gg * grad_output * output),
+                      saves=("grad_output", "output"), promote=FLOAT,
+                      jvp=lambda m, t, grad_output, output: _sum_tangents(
+                          None if t[0] is None else t[0] * (1 - output * output),
+                          None if t[1] is None else -2 * t[1] * grad_output * output),
+                      samples=binary(arr, unit), rule="the derivative of g * (1 - y^2) in g and in y")
+TANH = _unary("tanh", "TanhBackward0", np.tanh, _tanh_bwd, saves=("result",),
               jvp=lambda m, t, result: t[0] * (1 - result * result), rule="1 - tanh^2 (the result)")
 ASINH = _unary("asinh", "AsinhBackward0", np.arcsinh, lambda m, g, self: g / m.sqrt(self * self + 1),
                jvp=lambda m, t, self: t[0] / m.sqrt(self * self + 1), rule="1/sqrt(self^2 + 1)")

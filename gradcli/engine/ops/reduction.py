@@ -335,3 +335,67 @@ NORM = defop("linalg_vector_norm", "LinalgVectorNormBackward0", ("self",), _norm
                               Sample(arr(3, 4), params={"p": 3, "dim": (-2,), "keepdim": False})],
              jvp_note="generic: derived through double-vjp",
              rule="p=2: self/norm; p=1: sign(self); inf: sign at the max (ties share)")
+
+
+# -- sorting ------------------------------------------------------------------------------------
+
+def _sort_order(a, dim, descending):
+    """Indices that sort ``a`` along ``dim`` (stable, so ties keep their order, as torch's CPU sort)."""
+    if a.ndim == 0:
+        return np.zeros((), dtype=np.int64)
+    key = a.astype(np.int64) if a.dtype.kind == "b" else a
+    if descending:
+        # stable descending: sort the reversed array ascending and undo the reversal (nan last in torch's
+        # ascending order, first in its descending one)
+        n = a.shape[dim]
+        rev = np.flip(key, dim)
+        idx = np.argsort(rev, axis=dim, kind="stable")
+        idx = np.flip(idx, dim)
+        idx = (n - 1) - idx
+        # np.flip of a stable ascending sort of the reversed array puts equal values in original order
+        return idx.astype(np.int64)
+    return np.argsort(key, axis=dim, kind="stable").astype(np.int64)
+
+
+def _sort_fwd(a, dim, descending):
+    idx = _sort_order(a, dim, descending)
+    if a.ndim == 0:
+        return a.copy(), idx
+    return np.take_along_axis(a, idx, dim), idx
+
+
+def _topk_fwd(a, k, dim, largest, sorted):
+    idx = _sort_order(a, dim, largest)
+    if a.ndim:
+        idx = np.take(idx, np.arange(k), axis=dim)
+        return np.take_along_axis(a, idx, dim), idx
+    return a.copy(), idx
+
+
+def _scatter_back(m, g, self_sym_sizes, indices, dim):
+    """The gradient of picking ``indices`` along ``dim``: each value goes back where it came from."""
+    shape = tuple(self_sym_sizes)
+    gv = g[0]
+    if not shape:
+        return gv
+    indices = np.asarray(getattr(indices, "_data", indices))   # a saved output is a Tensor under create_graph
+    index = np.broadcast_to(indices, tuple(gv.shape[:m.nb]) + indices.shape) if m.nb else indices
+    return m.scatter_add(m.g_zeros(gv, shape), dim, index, gv)
+
+
+SORT = defop("sort", "SortBackward0", ("self",), _sort_fwd,
+             lambda m, g, self_sym_sizes, indices, dim: _scatter_back(m, g, self_sym_sizes, indices, dim),
+             saves=("self_sym_sizes", "result1", "dim"), promote=KEEP, outputs=2, nondiff_outputs=(1,),
+             jvp_note="generic: derived through double-vjp",
+             samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "descending": False}),
+                              Sample(arr(3, 4, seed=2), params={"dim": -2, "descending": True}),
+                              Sample(arr(5, seed=3), params={"dim": -1, "descending": True})],
+             rule="each gradient goes back to the position its value came from")
+TOPK = defop("topk", "TopkBackward0", ("self",), _topk_fwd,
+             lambda m, g, self_sym_sizes, indices, dim: _scatter_back(m, g, self_sym_sizes, indices, dim),
+             saves=("self_sym_sizes", "result1", "dim"), promote=KEEP, outputs=2, nondiff_outputs=(1,),
+             jvp_note="generic: derived through double-vjp",
+             samples=lambda: [Sample(arr(3, 4), params={"k": 2, "dim": -1, "largest": True, "sorted": True}),
+                              Sample(arr(4, 3, seed=2), params={"k": 3, "dim": -2, "largest": False,
+                                                                "sorted": True})],
+             rule="the k gradients go back to the positions of the k values; zero elsewhere")

@@ -1,0 +1,18 @@
+import torch
+
+a = torch.tensor([1.0, 2.0, 3.0])
+b = torch.tensor([1.0, 2.5, 2.0])
+print(a == b, a != b, a < b, a >= b)
+print(torch.eq(a, b), torch.gt(a, 1.5))
+print(torch.equal(a, a.clone()), torch.allclose(a, a + 1e-9))
+print(torch.isclose(a, b, atol=0.6))
+print((a > 1) & (b < 2.5), (a > 2) | (b > 2), ~(a > 1))
+print(torch.logical_and(a > 1, b > 1))
+print(torch.where(a > b, a, b))
+print(a.clamp(max=2.0), torch.clamp(a, min=1.5))
+print(torch.isnan(torch.tensor([1.0, float("nan")])), torch.isinf(torch.tensor([float("inf")])))
+print(torch.any(a > 2).item(), torch.all(a > 0).item())
+print(a.max().item(), a.argmin().item())
+print((a > 1).sum(), (a > 1).float().mean())
+print(torch.count_nonzero(torch.tensor([0, 1, 2, 0])))
+print(torch.nonzero(torch.tensor([0, 1, 0, 3])))

@@ -1,0 +1,20 @@
+import torch
+
+x = torch.tensor([1.0, 2.0], dtype=torch.float64, requires_grad=True)
+y = (x * 1.5).exp().sum()
+y.backward()
+print(y)
+print(x.grad, x.grad.dtype)
+a = torch.tensor([1.0, 2.0], requires_grad=True)
+b = a.double() * x
+print(b, b.dtype)
+b.sum().backward()
+print(a.grad, a.grad.dtype)
+print(torch.get_default_dtype())
+torch.set_default_dtype(torch.float64)
+print(torch.tensor([1.5]).dtype, torch.ones(2), torch.arange(3.0))
+torch.set_default_dtype(torch.float32)
+print(torch.tensor([1.5]).dtype)
+h = torch.tensor([1.0, 2.0], dtype=torch.float16)
+print(h, h.dtype)
+print(torch.tensor(1, dtype=torch.int32) + torch.tensor(1.0), torch.tensor([1, 2], dtype=torch.uint8))

@@ -1,0 +1,21 @@
+import torch
+
+x = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)
+idx = torch.tensor([[2, 0], [1, 1]])
+g = torch.gather(x, 1, idx)
+print(g)
+g.sum().backward()
+print(x.grad)
+x.grad = None
+sel = x.index_select(1, torch.tensor([0, 0, 2]))
+print(sel, sel.grad_fn)
+sel.sum().backward()
+print(x.grad)
+ms = torch.masked_select(x, x > 2.5)
+print(ms)
+src = torch.zeros(2, 4)
+print(src.scatter(1, torch.tensor([[0, 3], [1, 2]]), torch.tensor([[9.0, 8.0], [7.0, 6.0]])))
+print(torch.zeros(5).scatter_add(0, torch.tensor([0, 1, 0, 4]), torch.tensor([1.0, 2.0, 3.0, 4.0])))
+t = torch.arange(10.0)
+print(t[torch.tensor([1, 3, 5])], t.take(torch.tensor([0, 9])))
+print(x.detach()[:, [True, False, True]])

@@ -1,0 +1,17 @@
+import torch
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+f = (x ** 2).prod()
+g, = torch.autograd.grad(f, x, create_graph=True)
+v = torch.tensor([1.0, 0.0, -1.0])
+hv, = torch.autograd.grad(g, x, grad_outputs=v)
+print(g)
+print(hv)
+H = torch.autograd.functional.hessian(lambda t: (t ** 2).prod(), x.detach())
+print(H)
+print(H @ v)
+x2 = torch.tensor(1.0, requires_grad=True)
+y2 = torch.sigmoid(x2)
+d1, = torch.autograd.grad(y2, x2, create_graph=True)
+d2, = torch.autograd.grad(d1, x2)
+print(d1, d2)

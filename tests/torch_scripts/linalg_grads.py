@@ -1,0 +1,28 @@
+import torch
+
+A = torch.tensor([[4.0, 1.0], [2.0, 3.0]], dtype=torch.float64, requires_grad=True)
+print(torch.linalg.det(A))
+print(torch.linalg.inv(A))
+b = torch.tensor([1.0, 2.0], dtype=torch.float64)
+x = torch.linalg.solve(A, b)
+print(x)
+torch.linalg.det(A).backward()
+print(A.grad)
+A.grad = None
+x = torch.linalg.solve(A, b)
+x.sum().backward()
+print(A.grad)
+A.grad = None
+torch.linalg.inv(A).trace().backward()
+print(A.grad)
+v = torch.tensor([3.0, 4.0], requires_grad=True)
+n = torch.linalg.norm(v)
+n.backward()
+print(n, v.grad)
+M = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+fro = torch.linalg.norm(M)
+print(fro)
+fro.backward()
+print(M.grad)
+print(torch.linalg.vector_norm(v, ord=1), torch.linalg.vector_norm(v, ord=float('inf')))
+print(torch.det(M), torch.inverse(M))

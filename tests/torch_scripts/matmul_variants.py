@@ -1,0 +1,25 @@
+import torch
+
+A = torch.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], requires_grad=True)
+B = torch.tensor([[1.0, 0.5, 0.0], [-1.0, 2.0, 1.0]], requires_grad=True)
+v = torch.tensor([1.0, -1.0], requires_grad=True)
+C = A @ B
+print(C)
+print(C.grad_fn)
+print(torch.mm(A, B).shape)
+mv = torch.mv(A, v)
+print(mv, mv.grad_fn)
+print(torch.dot(v, v))
+print(torch.outer(v, v))
+(C.sum() + mv.sum()).backward()
+print(A.grad)
+print(B.grad)
+print(v.grad)
+batch = torch.arange(12.0).reshape(2, 3, 2)
+w = torch.tensor([[1.0], [2.0]], requires_grad=True)
+out = batch @ w
+print(out.shape)
+print(torch.bmm(batch, w.expand(2, 2, 1)).squeeze(-1))
+out.sum().backward()
+print(w.grad)
+print(torch.matmul(v, v), torch.matmul(A, v))

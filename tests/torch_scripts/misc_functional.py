@@ -1,0 +1,22 @@
+import torch
+import torch.nn.functional as F
+
+labels = torch.tensor([0, 2, 1])
+oh = F.one_hot(labels, num_classes=4)
+print(oh, oh.dtype)
+print(F.one_hot(torch.tensor([1, 0])))
+a = torch.tensor([[1.0, 0.0, 1.0], [0.5, 0.5, 0.0]], requires_grad=True)
+b = torch.tensor([[1.0, 1.0, 0.0], [1.0, 1.0, 1.0]])
+cs = F.cosine_similarity(a, b)
+print(cs)
+cs.sum().backward()
+print(a.grad)
+v = torch.tensor([3.0, 4.0], requires_grad=True)
+n = F.normalize(v, dim=0)
+print(n)
+log_p = F.log_softmax(torch.tensor([[1.0, 2.0, 3.0]]), dim=1)
+q = torch.tensor([[0.2, 0.3, 0.5]])
+print(F.kl_div(log_p, q, reduction="batchmean"))
+print(F.kl_div(log_p, q, reduction="sum"))
+print(F.softsign(torch.tensor([1.0, -3.0])), F.logsigmoid(torch.tensor([0.0])))
+print(F.dropout(torch.ones(4), p=0.5, training=False))

@@ -1,0 +1,18 @@
+import torch
+
+v = torch.tensor([3.0, -4.0, 0.0], requires_grad=True)
+print(v.norm(), v.norm(p=1), v.norm(p=float("inf")))
+print(torch.norm(v, 2))
+n = v.norm()
+n.backward()
+print(v.grad)
+M = torch.tensor([[1.0, -2.0], [3.0, 4.0]], requires_grad=True)
+print(M.norm(dim=0), M.norm(dim=1, keepdim=True))
+print(torch.linalg.vector_norm(M, dim=1))
+z = torch.zeros(3, requires_grad=True)
+z.norm().backward()
+print(z.grad)
+a = torch.tensor([0.0, 0.0])
+b = torch.tensor([3.0, 4.0])
+print(torch.dist(a, b), (a - b).pow(2).sum().sqrt())
+print(torch.cdist(a.unsqueeze(0), b.unsqueeze(0)) if hasattr(torch, "cdist") else None)

@@ -1,0 +1,17 @@
+import torch
+
+print(torch.tensor([1e-5, 1.0, 1000.0]))
+print(torch.tensor([1e10, 2e10]))
+print(torch.tensor([0.0001, 0.001]))
+print(torch.tensor([123456.0, 0.5]))
+print(torch.tensor(1e-8))
+print(torch.tensor([1.0, float('inf'), float('nan'), -float('inf')]))
+print(torch.tensor([1.5, 2.25, -3.125]))
+print(torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64))
+print(torch.tensor([100.0, 2000.0]))
+print(torch.tensor([0.1, 0.2]) + torch.tensor([0.2, 0.1]))
+print(torch.tensor(3.14159265, dtype=torch.float64))
+print(torch.tensor([1e-3, 1e3]) * 1e5)
+print(torch.tensor([True, False]))
+print(torch.tensor([-1, 200, 3000]))
+print(torch.tensor([[1e-4, 5.0], [3.0, 1e4]], requires_grad=True))

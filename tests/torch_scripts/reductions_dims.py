@@ -1,0 +1,23 @@
+import torch
+
+x = torch.tensor([[1.0, 5.0, 3.0], [4.0, 2.0, 6.0]], requires_grad=True)
+print(x.sum(dim=0))
+print(x.sum(dim=1, keepdim=True))
+print(x.mean(0))
+print(x.prod(1))
+print(x.max())
+vals, idx = x.max(dim=1)
+print(vals, idx)
+print(x.min(dim=0))
+print(x.argmax(), x.argmax(dim=0))
+print(x.std(), x.var(dim=1))
+print(x.std(dim=0, unbiased=False))
+print(x.norm(), x.norm(dim=1))
+print(torch.logsumexp(x, dim=1))
+print(x.cumsum(dim=1))
+print(x.amax(dim=0), x.amin(dim=1))
+vals.sum().backward()
+print(x.grad)
+x.grad = None
+x.var().backward()
+print(x.grad)

@@ -1,0 +1,17 @@
+import torch
+
+t = torch.tensor([1.23456789, -0.000123, 98765.4321])
+print(t)
+print(t.round(decimals=2))
+torch.set_printoptions(precision=2)
+print(t)
+print(torch.tensor([0.5, 0.25]))
+torch.set_printoptions(precision=4)
+print(torch.tensor([1 / 3, 2 / 3]))
+torch.set_printoptions(sci_mode=False)
+print(torch.tensor([1e-5, 1.0]))
+torch.set_printoptions(sci_mode=None)
+print(torch.tensor([1e-5, 1.0]))
+print(torch.tensor([[0.1234, 10.5], [-3.0, 0.0]]))
+print(torch.tensor([-0.0, 0.0]))
+print(torch.tensor(1.0) / 3, torch.tensor(2.0 / 3, dtype=torch.float64))
