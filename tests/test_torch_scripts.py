@@ -21,17 +21,7 @@ SCRIPTS = sorted(p for p in SCRIPTS_DIR.glob("*.py") if p.name != "make_expected
 
 # Scripts that show a difference in a part of the engine this suite may not
 # change, reported to its owners; strict, so the test says so once it is fixed.
-KNOWN_DIFFERENCES: dict[str, str] = {
-    "int_requires_grad_method": "engine/tensor.py: requires_grad_() on an integer tensor says 'Only Tensors of "
-                                "floating point and complex dtype can require gradients'; torch says 'only Tensors "
-                                "of floating point dtype can require gradients' (and a lower-case 'only' from the "
-                                "requires_grad setter)",
-    "grad_of_constant_error": "engine/backward.py: autograd.grad(c * 2, c) with nothing requiring grad says 'One of "
-                              "the differentiated Tensors does not require grad'; torch checks the outputs first: "
-                              "'element 0 of tensors does not require grad and does not have a grad_fn'",
-    "create_graph_grad_fn": "engine/backward.py: after backward(create_graph=True) the new .grad has "
-                            "grad_fn=<MulBackward0> (the formula's last node); torch's is <CopyBackwards>",
-}
+KNOWN_DIFFERENCES: dict[str, str] = {}
 
 
 def _params():

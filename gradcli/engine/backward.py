@@ -103,12 +103,13 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     for t in ins:
         if not isinstance(t, Tensor):
             raise TypeError(f"grad(): inputs must be Tensors, not {type(t).__name__}")
+    pairs = [(t, g) for t, g in zip(outs, _root_grads(outs, grad_outputs, is_grads_batched))]
+    for i, (t, _) in enumerate(pairs):   # torch checks the outputs before the inputs
+        if not t._requires_grad:
+            raise errors.GraphError(f"element {i} of tensors does not require grad and does not have a grad_fn")
+    for t in ins:
         if not t._requires_grad:
             raise errors.GraphError("One of the differentiated Tensors does not require grad")
-    pairs = [(t, g) for t, g in zip(outs, _root_grads(outs, grad_outputs, is_grads_batched))]
-    for i, (t, _) in enumerate(pairs):
-        if not t._requires_grad:
-            raise errors.GraphError(f"element {i} of differentiated tensors does not require grad")
     if retain_graph is None:
         retain_graph = create_graph
     found = run([edge(t) for t, _ in pairs], [g for _, g in pairs], retain_graph, create_graph,
@@ -348,7 +349,10 @@ def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
     old = var._grad
     if tensor_mode:
         if old is None:
-            var._grad = g if g._grad_fn is not None else make(np.array(g._data, copy=True))
+            # torch copies the first gradient into a fresh buffer (its node is CopyBackwards)
+            from .tensor_methods import copy_
+            var._grad = copy_(make(np.empty(g._data.shape, var._data.dtype)), g) if g._requires_grad else \
+                make(np.array(g._data, dtype=var._data.dtype, copy=True))
         else:
             var._grad = old + g
     elif old is None:

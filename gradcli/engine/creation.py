@@ -49,7 +49,7 @@ def _finish(data: np.ndarray, dtype, requires_grad: bool) -> Tensor:
         data = data.astype(dtypes.as_dtype(dtype).np, copy=False)
     t = make(data)
     if requires_grad:
-        t.requires_grad_(True)
+        t._set_requires_grad(True, errors.INT_REQUIRES_GRAD)
     return t
 
 

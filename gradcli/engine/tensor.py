@@ -130,15 +130,20 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, flag) -> None:
-        self.requires_grad_(bool(flag))
+        self._set_requires_grad(bool(flag), "only Tensors of floating point and complex dtype can require gradients")
 
     def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
+        return self._set_requires_grad(bool(requires_grad),
+                                       "only Tensors of floating point dtype can require gradients")
+
+    def _set_requires_grad(self, requires_grad: bool, int_message: str) -> "Tensor":
+        """torch words the integer-dtype refusal differently for the setter, the method and factories."""
         if self._grad_fn is not None:
             if requires_grad:
                 return self
             raise errors.GraphError(errors.NONLEAF_REQUIRES_GRAD)
         if requires_grad and self._data.dtype.kind not in "fc":
-            raise errors.DTypeError(errors.INT_REQUIRES_GRAD)
+            raise errors.DTypeError(int_message)
         if requires_grad and self._vc is None and not _mode.inference:
             raise errors.AutogradError("Setting requires_grad=True on inference tensor outside InferenceMode "
                                        "is not allowed.")
