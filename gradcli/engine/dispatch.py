@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtypes, errors
-from .graph import NO_EDGE, Node, SavedVariable, _seq, save, saved_hooks_stack
+from .graph import NO_EDGE, Node, SavedScalar, SavedVariable, _seq, save, saved_hooks_stack
 from .grad_mode import state as _mode
 from .tensor import _SCALARS, Tensor, TensorExtras, edge, make, storage
 from . import instrumentation as _inst
@@ -47,7 +47,7 @@ class OpNode(Node):
 
     def release(self) -> None:
         for s in self._saved:
-            if s.__class__ is SavedVariable or isinstance(s, SavedVariable):
+            if s.__class__ is SavedVariable or isinstance(s, (SavedVariable, SavedScalar)):
                 s.release()
 
     def output_shape(self, output_nr: int):
@@ -64,8 +64,9 @@ class OpNode(Node):
                 value = self._saved[op.saves.index(name)]
                 if isinstance(value, SavedVariable):
                     return value.unpack(self)
-                if isinstance(value, (int, float, bool)) and name in op.inputs:
-                    return make(_asarray(value))
+                if isinstance(value, SavedScalar):
+                    value = value.get()
+                    return make(_asarray(value, dtype=_WRAPPED.get(type(value))))
                 if name in _DIM_NAMES and self._in_meta and self._in_meta[0] is not None:
                     return _positive_dims(value, len(self._in_meta[0][0]) + (op.name in _DIM_ON_OUTPUT))
                 return value
@@ -91,6 +92,7 @@ class InputMetadata:
         return f"InputMetadata(shape={self.shape}, dtype={self.dtype})"
 
 
+_WRAPPED = {bool: np.bool_, int: np.int64, float: np.float64, complex: np.complex128}
 _DIM_NAMES = frozenset(("dim", "dims", "dim0", "dim1", "dim2"))
 _DIM_ON_OUTPUT = frozenset(("unsqueeze",))
 
@@ -135,7 +137,8 @@ class MultiOutputNode(OpNode):
 def unpack_saved(node, m) -> list:
     """Saved values as the vocabulary wants them: arrays (checked inline: the hot path) or tensors."""
     if m.is_tensor:
-        return [s.unpack(node) if isinstance(s, SavedVariable) else s for s in node._saved]
+        return [s.unpack(node) if isinstance(s, SavedVariable) else s.get() if s.__class__ is SavedScalar else s
+                for s in node._saved]
     vals = []
     for s in node._saved:
         if s.__class__ is SavedVariable:
@@ -143,6 +146,8 @@ def unpack_saved(node, m) -> list:
             if s.vc[0] != s.version or (t is None and s.data is None):
                 s.array(node)  # raises the right error
             vals.append(s.data if t is None else t._data)
+        elif s.__class__ is SavedScalar:
+            vals.append(s.get())
         elif isinstance(s, SavedVariable):
             vals.append(s.array(node))
         else:
@@ -387,7 +392,10 @@ def _save(op, args, params, results) -> tuple:
     for kind, key in op.plan:
         if kind == 0:
             a = args[key]
-            saved.append(SavedVariable(a) if a.__class__ is Tensor or isinstance(a, Tensor) else a)
+            if a.__class__ is Tensor or isinstance(a, Tensor):
+                saved.append(SavedVariable(a))
+            else:
+                saved.append(SavedScalar(a) if a.__class__ in _WRAPPED else a)
         elif kind == 1:
             r = results if results.__class__ is Tensor else results[key]
             saved.append(SavedVariable(r, key))
@@ -403,7 +411,7 @@ def _save_hooked(op, args, params, results) -> tuple:
     for kind, key in op.plan:
         if kind == 0:
             a = args[key]
-            saved.append(save(a) if isinstance(a, Tensor) else a)
+            saved.append(save(a) if isinstance(a, Tensor) else SavedScalar(a) if a.__class__ in _WRAPPED else a)
         elif kind == 1:
             saved.append(save(results if results.__class__ is Tensor else results[key], key))
         elif kind == 2:

@@ -14,7 +14,6 @@ import numpy as np
 from . import dtypes, errors
 from .dispatch import call, call_inplace
 from .grad_mode import state as _grad_mode
-from .graph import saved_hooks_stack
 from .ops import linalg as L, pointwise as P, reduction as R, shape as S
 from .tensor import Tensor, make
 
@@ -118,43 +117,29 @@ def _mul_op(a, b):
     return P.MUL
 
 
-_WRAPPED = {bool: np.bool_, int: np.int64, float: np.float64, complex: np.complex128}
-
-
-def _saved_number(self: Tensor, other):
-    """A Python number the node will save, as torch saves it: a 0-d tensor of the number's own
-    type (``_saved_other`` is ``tensor(2)``) that is freed with the graph, so a second backward
-    through ``x * 2`` fails as torch's does. Only when the op records a node."""
-    kind = _WRAPPED.get(type(other))
-    if kind is None or not self._requires_grad or not _grad_mode.grad or saved_hooks_stack:
-        return other   # (torch never passes a wrapped number through saved-tensor hooks)
-    mine, theirs = self.dtype.category, dtypes._category_of_scalar(other)
-    if theirs > mine or (theirs == mine and self._data.ndim == 0):
-        # a 0-d tensor would take part in type promotion where a Python number does not
-        kind = dtypes.result_type([], [self.dtype], [other]).np if self._data.ndim == 0 else \
-            dtypes.result_type([self.dtype], [], [other]).np
-    return make(np.asarray(other, dtype=kind))
-
-
 def mul(input, other):
-    if input.__class__ is Tensor and other.__class__ in _FAST_OPERANDS and _plain_record(input, other):
-        return call(P.MUL, (input, other))
+    if input.__class__ is Tensor:
+        oc = other.__class__
+        if oc is float or oc is int:   # the hot case: a tensor times a Python number
+            return call(P.MUL_CONST_OTHER if input._requires_grad else P.MUL, (input, other))
+        if oc is Tensor and _plain_record(input, other):
+            return call(P.MUL, (input, other))
     if not isinstance(input, Tensor):
         input, other = other, input
     input, other = _check_tensor(input, "mul"), _as_operand(other)
-    op = _mul_op(input, other)
-    if op is P.MUL_CONST_OTHER:
-        other = _saved_number(input, other)
-    return call(op, (input, other))
+    return call(_mul_op(input, other), (input, other))
 
 
 multiply = mul
 
 
 def div(input, other, *, rounding_mode=None):
-    if input.__class__ is Tensor and rounding_mode is None and other.__class__ in _FAST_OPERANDS \
-            and _plain_record(input, other):
-        return call(P.DIV, (input, other))
+    if input.__class__ is Tensor and rounding_mode is None:
+        oc = other.__class__
+        if oc is float or oc is int:
+            return call(P.DIV_CONST_OTHER if input._requires_grad else P.DIV, (input, other))
+        if oc is Tensor and _plain_record(input, other):
+            return call(P.DIV, (input, other))
     if rounding_mode is not None:
         q = call(P.DIV, (_as_operand(input), _as_operand(other)))
         if rounding_mode == "trunc":
@@ -171,7 +156,7 @@ def div(input, other, *, rounding_mode=None):
         return mul(reciprocal(_check_tensor(other, "div", "other")), input)
     other = _as_operand(other)
     if _constant(other) and not _constant(input):
-        return call(P.DIV_CONST_OTHER, (input, _saved_number(input, other)))
+        return call(P.DIV_CONST_OTHER, (input, other))
     return call(P.DIV, (input, other))
 
 

@@ -125,6 +125,25 @@ def _forward_name(node) -> str:
     return name[:cut] if cut > 0 else name
 
 
+class SavedScalar:
+    """A Python number an op saved where torch saves a wrapped 0-d tensor (``x * 2`` saves ``2``):
+    freed with the graph like any saved tensor, so a second backward fails as torch's does."""
+
+    __slots__ = ("value", "freed")
+
+    def __init__(self, value):
+        self.value = value
+        self.freed = False
+
+    def get(self):
+        if self.freed:
+            raise errors.GraphError(errors.BACKWARD_TWICE)
+        return self.value
+
+    def release(self) -> None:
+        self.freed = True
+
+
 class HookedSavedVariable(SavedVariable):
     """A saved tensor that went through a ``saved_tensors_hooks`` pack hook."""
 
