@@ -307,9 +307,13 @@ def _pre_hooks(fn, x, buf, m):
                 if new is not None:
                     buf[nr] = _unwrap(new, tensor_mode)
     if x.retained:
-        for nr, ref in x.retained.items():
+        for nr, ref in list(x.retained.items()):
             t = ref()
-            if t is not None and buf[nr] is not None and m.nb == 0:
+            if t is None:   # the retaining tensor is gone: stop visiting this node's hooks for it
+                del x.retained[nr]
+                if not (x.retained or x.tensor_hooks or x.pre_hooks or x.post_hooks or x.meta or x.trace):
+                    fn._x = None
+            elif buf[nr] is not None and m.nb == 0:
                 _retain(t, buf[nr], tensor_mode)
     if x.pre_hooks:
         for hook in list(x.pre_hooks.values()):

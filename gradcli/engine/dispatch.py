@@ -34,10 +34,18 @@ class OpNode(Node):
         op = self.op
         if op.masked:
             needs = tuple([fn is not None for fn, _ in self.next_functions])
-            return fit_grads(self, op.backward(m, grads[0], *unpack_saved(self, m), needs=needs), m)
-        if self._saved:
-            return fit_grads(self, op.backward(m, grads[0], *unpack_saved(self, m)), m)
-        return fit_grads(self, op.backward(m, grads[0]), m)
+            res = op.backward(m, grads[0], *unpack_saved(self, m), needs=needs)
+        elif self._saved:
+            res = op.backward(m, grads[0], *unpack_saved(self, m))
+        else:
+            res = op.backward(m, grads[0])
+        if res.__class__ is not tuple and res is not None and not m.nb and not m.is_tensor:
+            # one input, same shape and dtype: nothing to fit (the common unary case)
+            (fn, _), = self.next_functions
+            shape, dt = self._in_meta[0]
+            if fn is not None and res.shape == shape and res.dtype == dt:
+                return [res]
+        return fit_grads(self, res, m)
 
     def raw_apply(self, grads, m):
         """The formula's own result, before fitting shapes and dtypes (a node called by hand)."""
