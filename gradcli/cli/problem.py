@@ -42,6 +42,19 @@ def show_warnings(session) -> None:
         sys.stderr.write(f"warning: {text}\n")
 
 
+def _likely_typos(names) -> dict:
+    """Missing names that look like a misspelt function or constant ('sigmod' -> 'sigmoid')."""
+    import difflib
+    from ..lang.namespace import known_names
+    known = sorted(known_names())
+    found = {}
+    for name in names:
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.8)
+        if close and len(name) > 2:
+            found[name] = close[0]
+    return found
+
+
 class Problem:
     def __init__(self, source: str, filename: str, at: list, dtype: str | None = None, stdout=None,
                  bound: tuple = ()):
@@ -62,8 +75,10 @@ class Problem:
         missing = [n for n in free_variables(source, filename) if n not in self.inputs and n not in bound]
         if missing:
             hints = " ".join(f"--at {n}=VALUE" for n in missing)
+            typos = _likely_typos(missing)
+            guess = "".join(f"; did you mean '{known}' for '{name}'?" for name, known in typos.items())
             raise CliError(f"no value for {', '.join(missing)}: give {'it' if len(missing) == 1 else 'them'} "
-                           f"with {hints}")
+                           f"with {hints}{guess}")
 
     def evaluate(self):
         """Run the source; its last expression, as a tensor, is the output."""

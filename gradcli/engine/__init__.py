@@ -42,7 +42,7 @@ from .ops.indexing import *  # noqa: E402,F401,F403  (gather, scatter, index_sel
 from .ops.indexing import attach as _attach_indexing  # noqa: E402
 _attach_indexing()
 _attach_nn()
-from . import autograd, nn, linalg  # noqa: E402,F401
+from . import autograd, nn, linalg, special  # noqa: E402,F401
 from .autograd import Function  # noqa: E402,F401
 
 is_tensor = lambda obj: isinstance(obj, Tensor)  # noqa: E731
