@@ -479,22 +479,27 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
                                    "You can make a clone to get a normal tensor before doing inplace update."
                                    "See https://github.com/pytorch/rfcs/pull/17 for more details.")
     arrays = unwrap(op, args)
+    target = storage(self)
+    record = grad_on and op.differentiable and any(isinstance(a, Tensor) and a._requires_grad for a in args)
+    if op.inplace is not None and not record:
+        # no graph to record: write straight into the storage, no temporary result and copy
+        _check_inplace_fits(op, arrays, target)
+        op.inplace(target, *arrays, **params) if params else op.inplace(target, *arrays)
+        if self._vc is not None:
+            self._vc[0] += 1
+        return self
     try:
         out = op.forward(*arrays, **params) if params else op.forward(*arrays)
     except ValueError as e:
         raise _shape_error(arrays, e) from None
     out = _asarray(out)
-    target = storage(self)
-    if out.dtype != target.dtype and not np.can_cast(out.dtype, target.dtype, "same_kind"):
-        raise errors.DTypeError(f"result type {_torch_type_name(out.dtype)} can't be cast to the desired output "
-                                f"type {_torch_type_name(target.dtype)}")
+    _check_castable(out.dtype, target.dtype)
     if out.shape != target.shape:
         try:
             np.broadcast_to(out, target.shape)
         except ValueError:
             raise errors.ShapeError(f"output with shape {list(target.shape)} doesn't match the broadcast shape "
                                     f"{list(out.shape)}") from None
-    record = grad_on and op.differentiable and any(isinstance(a, Tensor) and a._requires_grad for a in args)
     if record:
         node = _new(op.node_cls)
         _fill_node(node, op, args)
@@ -522,6 +527,26 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
             self._output_nr = 0
             self._requires_grad = True
     return self
+
+
+def _check_castable(result: np.dtype, target: np.dtype) -> None:
+    if result != target and not np.can_cast(result, target, "same_kind"):
+        raise errors.DTypeError(f"result type {_torch_type_name(result)} can't be cast to the desired output "
+                                f"type {_torch_type_name(target)}")
+
+
+def _check_inplace_fits(op, arrays, target) -> None:
+    """What the out-of-place path learns from its result: dtype castable, shape unchanged."""
+    operands = [a for a in arrays if a is not None and not isinstance(a, (str, slice, tuple, list))]
+    _check_castable(np.result_type(*operands), target.dtype)
+    shapes = [np.shape(a) for a in operands]
+    try:
+        shape = np.broadcast_shapes(*shapes)
+    except ValueError as e:
+        raise _shape_error(arrays, e) from None
+    if shape != target.shape:
+        raise errors.ShapeError(f"output with shape {list(target.shape)} doesn't match the broadcast shape "
+                                f"{list(shape)}")
 
 
 def _shape_error(arrays, err: ValueError) -> Exception:

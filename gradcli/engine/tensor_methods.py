@@ -28,6 +28,9 @@ def _copy_fwd(a, src):
 COPY = defop("copy_", "CopyBackwards", ("self", "src"), _copy_fwd, lambda m, g: (g * 0.0, g), promote=KEEP,
              jvp=lambda m, t: t[1], samples=lambda: [Sample(arr(3, 4), arr(4, seed=2))],
              rule="d/dself = 0, d/dsrc = g (summed to src's shape)")
+ZERO.inplace = lambda destination, a: destination.fill(0)
+FILL.inplace = lambda destination, a, value: destination.fill(value)
+COPY.inplace = lambda destination, a, src: np.copyto(destination, src, casting="unsafe")
 TO_COPY = defop("_to_copy", "ToCopyBackward0", ("self",), lambda a, dtype: a.astype(dtype), lambda m, g: g,
                 promote=KEEP, jvp=lambda m, t: t[0], samples=None, rule="identity (cast back to self's dtype)")
 

@@ -76,6 +76,17 @@ NEG = defop("neg", "NegBackward0", ("self",), operator.neg, lambda m, g: -g,
             jvp=lambda m, t: -t[0], samples=unary(), rule="-1")
 
 
+def _writer(ufunc):
+    """The no-graph in-place form of a binary op: ``ufunc(a, b, out=destination)``."""
+    def write(destination, a, b):
+        ufunc(a, b, out=destination, casting="same_kind")
+    return write
+
+
+for _op, _ufunc in ((ADD, np.add), (SUB, np.subtract), (MUL, np.multiply), (DIV, np.true_divide)):
+    _op.inplace = _writer(_ufunc)
+
+
 def _sum_tangents(a, b):
     if a is None:
         return b

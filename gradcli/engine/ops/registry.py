@@ -53,6 +53,7 @@ class OpDef:
     rule: str = ""
     jvp_note: str = ""
     masked: bool = False
+    inplace: Callable | None = None   # writes the result into its first argument (no-graph fast path)
     node_cls: type = field(init=False, repr=False)
     plan: tuple = field(init=False, repr=False)
 
