@@ -186,18 +186,24 @@ def vjp(func, inputs, v=None, create_graph=False, strict=False):
     return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
 
 
+def _input_vector(v, inputs, is_inputs_tuple, create_graph, fn_name):
+    """The ``v`` of jvp/hvp/vhp, checked against the inputs (None only for one one-element input)."""
+    if v is not None:
+        _, v = _as_tuple(v, "v", fn_name)
+        v = _grad_preprocess(v, create_graph=create_graph, need_graph=False)
+        _validate_v(v, inputs, is_inputs_tuple)
+    elif len(inputs) != 1 or inputs[0].numel() != 1:
+        raise errors.AutogradError("The vector v can only be None if the input to the user-provided function "
+                                   "is a single Tensor with a single element.")
+    return v
+
+
 def jvp(func, inputs, v=None, create_graph=False, strict=False):
     """``(func(inputs), J v)`` by the double-backward trick, as torch computes it."""
     with enable_grad():
         is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "jvp")
         inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
-        if v is not None:
-            _, v = _as_tuple(v, "v", "jvp")
-            v = _grad_preprocess(v, create_graph=create_graph, need_graph=False)
-            _validate_v(v, inputs, is_inputs_tuple)
-        elif len(inputs) != 1 or inputs[0].numel() != 1:
-            raise errors.AutogradError("The vector v can only be None if the input to the user-provided function "
-                                       "is a single Tensor with a single element.")
+        v = _input_vector(v, inputs, is_inputs_tuple, create_graph, "jvp")
         outputs = func(*inputs)
         is_outputs_tuple, outputs = _as_tuple(outputs, "outputs of the user-provided function", "jvp")
         _check_requires_grad(outputs, "outputs", strict=strict)
@@ -229,13 +235,7 @@ def vhp(func, inputs, v=None, create_graph=False, strict=False):
     with enable_grad():
         is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "vhp")
         inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
-        if v is not None:
-            _, v = _as_tuple(v, "v", "vhp")
-            v = _grad_preprocess(v, create_graph=create_graph, need_graph=False)
-            _validate_v(v, inputs, is_inputs_tuple)
-        elif len(inputs) != 1 or inputs[0].numel() != 1:
-            raise errors.AutogradError("The vector v can only be None if the input to the user-provided function "
-                                       "is a single Tensor with a single element.")
+        v = _input_vector(v, inputs, is_inputs_tuple, create_graph, "vhp")
         is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, "vhp")
         jac = _autograd_grad(outputs, inputs, create_graph=True)
         _check_requires_grad(jac, "jacobian", strict=strict)
@@ -252,13 +252,7 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
     with enable_grad():
         is_inputs_tuple, inputs = _as_tuple(inputs, "inputs", "hvp")
         inputs = _grad_preprocess(inputs, create_graph=create_graph, need_graph=True)
-        if v is not None:
-            _, v = _as_tuple(v, "v", "hvp")
-            v = _grad_preprocess(v, create_graph=create_graph, need_graph=False)
-            _validate_v(v, inputs, is_inputs_tuple)
-        elif len(inputs) != 1 or inputs[0].numel() != 1:
-            raise errors.AutogradError("The vector v can only be None if the input to the user-provided function "
-                                       "is a single Tensor with a single element.")
+        v = _input_vector(v, inputs, is_inputs_tuple, create_graph, "hvp")
         is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, "hvp")
         jac = _autograd_grad(outputs, inputs, create_graph=True)
         _check_requires_grad(jac, "jacobian", strict=strict)
