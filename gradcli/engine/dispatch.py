@@ -167,9 +167,19 @@ def fit_grads(node, res, m) -> list:
     """Sum each gradient to its input's shape and cast it to its dtype; reject what cannot fit."""
     if res.__class__ is not tuple:
         res = (res,)
+    out = []
+    if not m.nb and not m.is_tensor:   # the plain backward: most gradients already fit
+        for (fn, _), r, meta in zip(node.next_functions, res, node._in_meta):
+            if fn is None or r is None:
+                out.append(None)
+            elif r.shape == meta[0] and r.dtype == meta[1]:
+                out.append(r)
+            else:
+                r = _fit_shape(node, len(out), r, meta[0], m)
+                out.append(r if r.dtype == meta[1] else _asarray(r).astype(meta[1]))
+        return out
     nb = m.nb
     tensor_mode = m.is_tensor
-    out = []
     for (fn, _), r, meta in zip(node.next_functions, res, node._in_meta):
         if fn is None or r is None:
             out.append(None)

@@ -72,8 +72,12 @@ def add(input, other, *, alpha=1):
 
 
 def sub(input, other, *, alpha=1):
-    if input.__class__ is Tensor and alpha == 1 and other.__class__ in _FAST_OPERANDS:
-        return call(P.SUB, (input, other))
+    if input.__class__ is Tensor and alpha == 1:
+        oc = other.__class__
+        if oc is float or oc is int:
+            return call(P.SUB_CONST_OTHER, (input, other))
+        if oc is Tensor:
+            return call(P.SUB, (input, other))
     if alpha != 1:
         other = mul(other, alpha)
     if not isinstance(input, Tensor):

@@ -24,6 +24,11 @@ SUB = defop("sub", "SubBackward0", ("self", "other"), operator.sub,
             lambda m, g: (g, -g),
             jvp=lambda m, t: _sum_tangents(t[0], None if t[1] is None else -t[1]),
             samples=binary(), rule="d/dself = 1, d/dother = -1")
+SUB_CONST_OTHER = defop("sub.const_other", "SubBackward0", ("self", "other"), operator.sub,
+                        lambda m, g: (g, None),
+                        jvp=lambda m, t: t[0],
+                        samples=lambda: [Sample(arr(2, 3, seed=7), 1.5), Sample(arr(seed=3), -2.0)],
+                        rule="d/dself = 1 (other is a Python number)")
 RSUB = defop("rsub", "RsubBackward1", ("self", "other"), lambda a, b: b - a,
              lambda m, g: (-g, g),
              jvp=lambda m, t: _sum_tangents(None if t[0] is None else -t[0], t[1]),
@@ -83,7 +88,8 @@ def _writer(ufunc):
     return write
 
 
-for _op, _ufunc in ((ADD, np.add), (SUB, np.subtract), (MUL, np.multiply), (DIV, np.true_divide)):
+for _op, _ufunc in ((ADD, np.add), (SUB, np.subtract), (SUB_CONST_OTHER, np.subtract), (MUL, np.multiply),
+                    (DIV, np.true_divide)):
     _op.inplace = _writer(_ufunc)
 
 
