@@ -76,8 +76,9 @@ def sub(input, other, *, alpha=1):
         oc = other.__class__
         if oc is float or oc is int:
             return call(P.SUB_CONST_OTHER, (input, other))
-        if oc is Tensor:
-            return call(P.SUB, (input, other))
+        if oc is Tensor:   # a constant tensor (no grad, no forward-mode tangent) needs no gradient either
+            constant = not other._requires_grad and other._x is None
+            return call(P.SUB_CONST_OTHER if constant else P.SUB, (input, other))
     if alpha != 1:
         other = mul(other, alpha)
     if not isinstance(input, Tensor):
