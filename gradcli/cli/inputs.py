@@ -24,9 +24,12 @@ def read_file(path: Path) -> str:
     if str(path) == "-":
         return sys.stdin.read()
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8-sig")  # a leading BOM is not part of the source
     except OSError as err:
         raise CliError(f"cannot read {path}: {err.strerror or err}", EXIT_FAILURE, "io") from None
+    except UnicodeDecodeError as err:
+        raise CliError(f"cannot read {path}: it is not UTF-8 text (byte {err.object[err.start]:#04x} at offset "
+                       f"{err.start})", EXIT_FAILURE, "io") from None
 
 
 def split_assignment(text: str) -> tuple[str, str]:

@@ -179,7 +179,13 @@ class Repl:
 
     def _load(self, path: str) -> None:
         from ..lang import GradcliError, format_error
-        source = Path(path).read_text(encoding="utf-8")
+        from .errors import CliError
+        from .inputs import read_file
+        try:
+            source = read_file(Path(path))
+        except CliError as err:
+            self._error(str(err))
+            return
         try:
             self.session.run(source, path)
         except GradcliError as err:
