@@ -98,7 +98,12 @@ class Repl:
             return
         self._warnings()
         if value is not None:      # echo shows the other expression statements; the last one is returned
-            self.stdout.write(repr(value) + "\n")
+            try:
+                text = self.session.show(value, "<stdin>")   # within the limits: huge or deep values
+            except GradcliError as err:
+                self._error(format_error(err, source))
+                return
+            self.stdout.write(text + "\n")
 
     def _warnings(self) -> None:
         for text in self.session.warnings:

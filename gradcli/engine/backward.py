@@ -203,9 +203,12 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
     accumulate_cls = AccumulateGrad
     mode = enable_grad() if create_graph else no_grad()
     fn = None
+    interrupt = _inst.interrupt   # the language's --timeout: checked once per node
     # inf * 0 and the like are part of torch's conventions (sqrt'(0) = inf): no numpy warnings
     with mode, np.errstate(all="ignore"):
         while heap or fn is not None:
+            if interrupt is not None:
+                interrupt()
             if fn is None:
                 fn = pop(heap)[2]
             buf = buffers.pop(fn, None)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import errors
+from . import instrumentation as _inst
 from .backward import grad as _grad
 from .grad_mode import enable_grad, set_grad_enabled, state as _mode
 from .tensor import Tensor, make
@@ -343,6 +344,8 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
             return _tuple_postprocess(jac, (is_outputs_tuple, is_inputs_tuple))
         jac = ()
         for i, out in enumerate(outputs):
+            for inp in inputs:   # the language's --max-elements, before building any row
+                _inst.check_shape(tuple(out.shape) + tuple(inp.shape))
             rows = tuple([] for _ in inputs)
             flat = out.reshape(-1)
             for j in range(out.numel()):

@@ -14,6 +14,7 @@ import warnings
 import numpy as np
 
 from . import errors
+from . import instrumentation as _inst
 from .backward import grad as _grad
 from .grad_mode import enable_grad
 from .tensor import Tensor, make
@@ -192,6 +193,8 @@ def get_numerical_jacobian(fn, inputs, target=None, eps=1e-3, grad_out=1.0) -> t
 def _analytical_rows(output, diff_inputs) -> tuple:
     """``(jacobians, sizes_ok, types_ok)`` for one output, one backward per output element."""
     n_out = output._data.size
+    for t in diff_inputs:   # the language's --max-elements, before allocating
+        _inst.check_shape((t._data.size, n_out))
     jacs = [np.zeros((t._data.size, n_out), t._data.dtype) for t in diff_inputs]
     sizes_ok = types_ok = True
     for j in range(n_out):

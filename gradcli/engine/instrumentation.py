@@ -9,6 +9,7 @@ anomaly = False     # detect_anomaly is on: nodes remember where they were made
 check_nan = True    # anomaly mode also checks backward outputs for NaN
 forward_ad = False  # a forward-AD level is open: ops propagate tangents
 limit = None        # max elements of any op result, or None
+interrupt = None    # callable run after each op and backward node (the language's --timeout), or None
 _profilers: list = []
 creation_context = None  # callable returning a description of "where" (the language sets it)
 
@@ -26,6 +27,8 @@ def set_max_elements(n: int | None) -> None:
 def check_size(arr) -> None:
     if arr.size > limit:
         raise SizeLimitError(f"result of {arr.size} elements exceeds the limit of {limit} elements")
+    if interrupt is not None:
+        interrupt()
 
 
 def check_shape(shape) -> None:

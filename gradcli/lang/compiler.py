@@ -21,7 +21,7 @@ import time
 
 from . import ast
 from .errors import Frame, GradcliError, Span, closest
-from .limits import check_format_spec
+from .limits import check_format_spec, percent_size_estimate
 from .namespace import Namespace, import_error
 
 BREAK = object()
@@ -77,7 +77,10 @@ def wrap_exception(exc: BaseException, span: Span | None, filename: str) -> Grad
     if isinstance(exc, RecursionError):
         message = "maximum recursion depth exceeded (the Python stack is exhausted)"
     else:
-        text = str(exc)
+        try:
+            text = str(exc)
+        except (RecursionError, MemoryError) as inner:  # str() of a huge or deep argument
+            return wrap_exception(inner, span, filename)
         message = f"{label}: {text}" if text else label
         trace = getattr(exc, "forward_trace", None)
         if isinstance(trace, str) and trace:
@@ -406,7 +409,12 @@ class Compiler:
 
         def run(env):
             if not self._truth(test(env), node.test.span):
-                text = str(message(env)) if message is not None else ""
+                try:
+                    text = str(message(env)) if message is not None else ""
+                except GradcliError:
+                    raise
+                except Exception as exc:
+                    raise self._wrap(exc, span) from None
                 raise self._error("assertion", f"AssertionError: {text}" if text
                                   else "AssertionError", span)
         return run
@@ -801,6 +809,8 @@ class Compiler:
             index = self.expr(node.index, scope)
             span = node.span
 
+            check_length = self.rt.state.check_length
+
             def store_item(env, value):
                 owner = obj(env)
                 key = index(env)
@@ -808,6 +818,8 @@ class Compiler:
                     owner[key] = value
                 except Exception as exc:
                     raise self._wrap(exc, span) from None
+                if type(key) is slice and type(owner) is list:
+                    check_length(len(owner), "list", span)  # l[0:0] = l doubles l
             return store_item
         stores = [self.target(t, scope) for t in node.elts]
         count = len(stores)
@@ -1021,10 +1033,14 @@ class Compiler:
         if "*" in template:
             raise self._error("value", "'*' widths are not supported in % formatting", span)
         check_format_spec(template, span)
+        state = self.rt.state
+        state.check_length(percent_size_estimate(template, args), "string", span)
         try:
-            return template % args
+            text = template % args
         except Exception as exc:
             raise self._wrap(exc, span) from None
+        state.check_length(len(text), "string", span)
+        return text
 
     def expr_UnaryOp(self, node, scope):
         operand = self.expr(node.operand, scope)
@@ -1104,7 +1120,7 @@ class Compiler:
         def run(env):
             value = obj(env)
             if name == "format" and type(value) is str:
-                return _str_format(value, span, tensor)
+                return _str_format(value, span, tensor, self.rt.state.check_length)
             try:
                 return get(value, name, span)
             except GradcliError:
@@ -1138,9 +1154,13 @@ class Compiler:
                 parts.append(self._formatted(part, scope))
         if len(parts) == 1 and not isinstance(parts[0], str):
             return parts[0]
+        check_length = self.rt.state.check_length
+        span = node.span
 
         def run(env):
-            return "".join([p if isinstance(p, str) else p(env) for p in parts])
+            text = "".join([p if isinstance(p, str) else p(env) for p in parts])
+            check_length(len(text), "string", span)
+            return text
         return run
 
     def _formatted(self, node, scope):
@@ -1149,6 +1169,7 @@ class Compiler:
         convert = {"r": repr, "s": str, "a": ascii, None: None}[node.conversion]
         tensor = self.rt.tensor_type
         span = node.span
+        state = self.rt.state
 
         def run(env):
             result = value(env)
@@ -1156,16 +1177,17 @@ class Compiler:
                 if convert is not None:
                     result = convert(result)
                 if spec is None:
-                    return result if type(result) is str else format(result, "")
+                    return result if type(result) is str else _checked_text(
+                        format(result, ""), state, span)
                 text = spec(env)
                 check_format_spec(text, span)
                 if not text:
-                    return format(result, "")
+                    return _checked_text(format(result, ""), state, span)
                 if not (isinstance(result, (int, float, complex, str))
                         or (tensor is not None and isinstance(result, tensor))):
                     raise TypeError(f"unsupported format string passed to "
                                     f"{type(result).__name__}.__format__")
-                return format(result, text)
+                return _checked_text(format(result, text), state, span)
             except GradcliError:
                 raise
             except Exception as exc:
@@ -1381,7 +1403,7 @@ class Compiler:
         except GradcliError as err:
             if err.frames:
                 err.frames.insert(0, Frame(where, span))
-            elif err.span is None:
+            if err.span is None:
                 err.span = span
             raise
         except Exception as exc:
@@ -1458,6 +1480,12 @@ class _Binder:
                     raise self._fail(f"missing required keyword-only argument: {n!r}", span)
                 variables[n] = kw_defaults[n]
         return variables
+
+
+def _checked_text(text: str, state, span) -> str:
+    """A formatted value within the string-length limit (str() of a huge list...)."""
+    state.check_length(len(text), "string", span)
+    return text
 
 
 def _exception_classes(value) -> bool:
@@ -1594,7 +1622,7 @@ def _result_elements(op: str, a: tuple, b: tuple) -> int:
     return n
 
 
-def _str_format(template: str, span, tensor_type):
+def _str_format(template: str, span, tensor_type, check_length=None):
     """`"...".format(...)` without Python's attribute and item lookups in fields
     (`{0.__class__}` would reach Python): fields are positions or names only,
     with the same format-spec checks as f-strings."""
@@ -1603,6 +1631,7 @@ def _str_format(template: str, span, tensor_type):
     def format_(*args, **kwargs):
         out = []
         automatic = 0
+        total = 0
         pieces = list(string.Formatter().parse(template))   # ValueError on a malformed template
         for literal, field, spec, conversion in pieces:
             out.append(literal)
@@ -1639,5 +1668,8 @@ def _str_format(template: str, span, tensor_type):
                 raise TypeError(f"unsupported format string passed to "
                                    f"{type(value).__name__}.__format__")
             out.append(format(value, spec))
+            if check_length is not None:
+                total += len(literal) + len(out[-1])
+                check_length(total, "string", span)
         return "".join(out)
     return format_

@@ -7,7 +7,9 @@ kill. `RunState` is the per-run budget the compiled closures consult.
 
 from __future__ import annotations
 
+import contextlib
 import re
+import sys
 import time
 from dataclasses import dataclass
 
@@ -19,6 +21,10 @@ DEFAULT_TIMEOUT = 60.0
 DEFAULT_MAX_INT_DIGITS = 4300
 DEFAULT_MAX_SEQUENCE = 10_000_000
 MAX_FORMAT_WIDTH = 10_000
+# Address space a run may add to the process, unless Limits.max_memory says otherwise:
+# the larger of this and 64 bytes per allowed tensor element (a few float64 tensors of the
+# largest size, their gradients and saved values).
+MIN_MEMORY_BUDGET = 2 << 30
 
 
 @dataclass(frozen=True)
@@ -31,12 +37,21 @@ class Limits:
     timeout: float | None = DEFAULT_TIMEOUT
     max_int_digits: int = DEFAULT_MAX_INT_DIGITS  # decimal digits of an int
     max_sequence: int = DEFAULT_MAX_SEQUENCE      # items of a list/str/range
+    # bytes of address space a run may add (None: automatic, 0: no cap); where the
+    # platform allows it (Linux), an allocation beyond it is a "limit" error, not an
+    # out-of-memory kill of the whole process
+    max_memory: int | None = None
+
+    def memory_budget(self) -> int:
+        if self.max_memory is not None:
+            return max(int(self.max_memory), 0)
+        return max(MIN_MEMORY_BUDGET, 64 * int(self.max_elements))
 
 
 class RunState:
     """The mutable budget of the current run: deadline and call depth."""
 
-    __slots__ = ("limits", "deadline", "depth", "max_int_bits", "where", "handling")
+    __slots__ = ("limits", "deadline", "depth", "max_int_bits", "where", "handling", "_begun")
 
     def __init__(self, limits: Limits):
         self.limits = limits
@@ -46,14 +61,36 @@ class RunState:
         # names it), and the errors being handled by `except` clauses (for `raise`).
         self.where = None
         self.handling: list = []
+        self._begun = False
         # 10**digits needs digits * log2(10) bits.
         self.max_int_bits = int(limits.max_int_digits * 3.3219280948873626) + 1
 
+    def begin(self) -> None:
+        """Start the clock before parsing and compiling: the program's own `start()`
+        then keeps this deadline, so that --timeout covers the whole run."""
+        self._set_deadline()
+        self._begun = True
+        self.where = None
+
     def start(self) -> None:
-        timeout = self.limits.timeout
-        self.deadline = time.monotonic() + timeout if timeout is not None else float("inf")
+        if self._begun:
+            self._begun = False
+        else:
+            self._set_deadline()
         self.depth = 0
         self.handling = []
+
+    def _set_deadline(self) -> None:
+        timeout = self.limits.timeout
+        self.deadline = time.monotonic() + timeout if timeout is not None else float("inf")
+
+    def check_deadline(self) -> None:
+        """For loops outside the script (parser, engine ops, backward): the time check,
+        at the statement running now."""
+        if time.monotonic() > self.deadline:
+            span = self.where[1] if self.where is not None else None
+            raise GradcliError("limit", f"time limit of {self.limits.timeout:g} s exceeded",
+                               span)
 
     def check_time(self, span: Span | None) -> None:
         if time.monotonic() > self.deadline:
@@ -88,6 +125,62 @@ class RunState:
 
 
 _WIDTHS = re.compile(r"\d+")
+
+
+def percent_size_estimate(template: str, args) -> int:
+    """A lower bound of the length of `template % args`, computed before formatting
+    (("%s" * 1000) % ((s,) * 1000) would otherwise build 1000 copies of s first)."""
+    if isinstance(args, dict):
+        longest = max((len(v) for v in args.values() if isinstance(v, str)), default=0)
+        return len(template) + template.count("%(") * longest
+    items = args if isinstance(args, tuple) else (args,)
+    return len(template) + sum(len(a) for a in items if isinstance(a, str))
+
+
+@contextlib.contextmanager
+def memory_cap(limits: Limits):
+    """Cap the process's address space (RLIMIT_AS) while a script runs.
+
+    Sizes checked before allocating (tensors, strings, lists) give the precise
+    messages; this is the backstop for everything else that can allocate without
+    bound (numpy results of unusual ops, str() of huge nested structures, ...):
+    the allocation fails with MemoryError, which a script reports as a "limit"
+    error, instead of the kernel killing the process. No-op where the platform
+    has no RLIMIT_AS (macOS does not enforce it, Windows has no `resource`).
+    """
+    budget = limits.memory_budget()
+    undo = _cap_address_space(budget) if budget else None
+    try:
+        yield
+    finally:
+        if undo is not None:
+            undo()
+
+
+def _cap_address_space(budget: int):
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import os
+        import resource
+        with open("/proc/self/statm") as f:
+            used = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = used + budget
+        if hard != resource.RLIM_INFINITY:
+            cap = min(cap, hard)
+        if soft != resource.RLIM_INFINITY and soft <= cap:
+            return None  # the process is already capped tighter
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    except (ImportError, OSError, ValueError):
+        return None
+
+    def undo():
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+        except (OSError, ValueError):
+            pass
+    return undo
 
 
 def check_format_spec(spec: str, span: Span | None) -> None:

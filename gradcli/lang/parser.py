@@ -46,20 +46,24 @@ class _Inline(list):
     __slots__ = ("span",)
 
 
-def parse(source: str, filename: str = "<string>") -> ast.Module:
-    """Parse a whole script (statements) into an ast.Module."""
-    return _Parser(source, filename).run("start")
+def parse(source: str, filename: str = "<string>", check=None) -> ast.Module:
+    """Parse a whole script (statements) into an ast.Module. `check()`, if given,
+    is called every few thousand tokens (a session's time limit)."""
+    return _Parser(source, filename, check).run("start")
 
 
-def parse_expression(source: str, filename: str = "<string>") -> ast.Expr:
+def parse_expression(source: str, filename: str = "<string>", check=None) -> ast.Expr:
     """Parse one expression (a bare tuple like `a, b` is allowed)."""
-    return _Parser(source, filename).run("eval_input")
+    return _Parser(source, filename, check).run("eval_input")
 
 
 class _Parser:
-    def __init__(self, source: str, filename: str):
+    def __init__(self, source: str, filename: str, check=None):
+        if source.startswith("\ufeff"):
+            source = source[1:]   # a UTF-8 byte order mark, as Python ignores it
         self.source = source
         self.filename = filename
+        self.check = check
         self.tables = load_tables()
         self.builder = AstBuilder(self)
 
@@ -77,8 +81,19 @@ class _Parser:
         builder = self.builder
         previous = None
         tokens = lexer.tokens()
+        check = self.check
+        count = 0
         while True:
             token = next(tokens, None)
+            if check is not None:
+                count += 1
+                if count & 4095 == 0 and token is not None:
+                    try:
+                        check()
+                    except GradcliError as err:
+                        err.span = err.span or token.span
+                        err.filename = self.filename
+                        raise
             at_end = token is None
             if at_end:
                 pos = (previous.end_line, previous.end_column) if previous else (1, 1)
@@ -105,7 +120,14 @@ class _Parser:
                     children, spans, depth = [], [], 0
                 span = _cover(spans)
                 shaped = []
-                for index, splice, nones in include:
+                steps = include
+                if (include and include[0][0] == 0 and include[0][1] and not include[0][2]
+                        and type(children[0]) is _Inline):
+                    # a left-recursive list (`_stmts: _stmts stmt`): extend the list the
+                    # stack owned instead of copying it, or n statements cost O(n**2)
+                    shaped = children[0]
+                    steps = include[1:]
+                for index, splice, nones in steps:
                     if nones:
                         shaped.extend([None] * nones)
                     if splice:
@@ -115,7 +137,7 @@ class _Parser:
                 if nones_after:
                     shaped.extend([None] * nones_after)
                 if origin.startswith("_"):
-                    value = _Inline(shaped)
+                    value = shaped if type(shaped) is _Inline else _Inline(shaped)
                     value.span = span
                 elif expand1 and len(shaped) == 1:
                     value = shaped[0]

@@ -15,7 +15,7 @@ import warnings
 from . import ast
 from .compiler import Compiler, Runtime, wrap_exception
 from .errors import GradcliError, closest
-from .limits import Limits, RunState
+from .limits import Limits, RunState, memory_cap
 from .namespace import (base_environment, build_modules, configure_policy,
                         script_class_bases)
 from .parser import parse, parse_expression
@@ -75,17 +75,19 @@ class Session:
         value (repr, None omitted) as the Python REPL does.
         """
         from .doctest import doctest_chunks
+        self._state.begin()  # --timeout covers parsing and compiling too
         chunks = doctest_chunks(source)
         if chunks is not None:
             return self._run_doctest(chunks, source, filename)
-        module = parse(source, filename)
+        module = parse(source, filename, self._state.check_deadline)
         with _named(filename):
             program = Compiler(self._runtime, filename, source).module(module, echo=echo)
         return self._execute(program, filename)
 
     def eval(self, source: str, filename: str = "<string>"):
         """The value of one expression (`a, b` gives a tuple)."""
-        node = parse_expression(source, filename)
+        self._state.begin()
+        node = parse_expression(source, filename, self._state.check_deadline)
         with _named(filename):
             program = Compiler(self._runtime, filename, source).expression(node)
         return self._execute(program, filename)
@@ -130,7 +132,21 @@ class Session:
         return self.stdout if self.stdout is not None else sys.stdout
 
     def _echo(self, value) -> None:
-        self._stream().write(repr(value) + "\n")
+        self._stream().write(self._bounded_repr(value) + "\n")
+
+    def _bounded_repr(self, value) -> str:
+        text = repr(value)
+        self._state.check_length(len(text), "string", None)
+        return text
+
+    def show(self, value, filename: str = "<string>") -> str:
+        """repr(value) under the session's limits (time, memory, string length,
+        recursion): what a REPL prints for a value a run returned, which can be a
+        structure too big or too deep to print (a GradcliError of kind "limit")."""
+        def program():
+            self._state.start()
+            return self._bounded_repr(value)
+        return self._execute(program, filename)
 
     def _run_doctest(self, chunks, source: str, filename: str):
         """A pasted `>>>` session: each prompt's statement runs in turn and shows
@@ -163,15 +179,17 @@ class Session:
     def _engine_settings(self) -> tuple:
         torch = self._modules["torch"]
         return (torch.get("get_default_dtype", None)(),
-                torch.get("is_grad_enabled", None)(), _anomaly_enabled())
+                torch.get("is_grad_enabled", None)(), _anomaly_enabled(), _print_options())
 
     def _apply_settings(self, settings: tuple) -> None:
         torch = self._modules["torch"]
-        dtype, grad, anomaly = settings
+        dtype, grad, anomaly, printing = settings
         torch.get("set_default_dtype", None)(dtype)
         torch.get("set_grad_enabled", None)(grad)
         if anomaly is not None and anomaly != _anomaly_enabled():
             self._modules["torch.autograd"].get("set_detect_anomaly", None)(anomaly)
+        if printing is not None:   # torch.set_printoptions in a script stays in its session
+            _set_print_options(printing)
 
     def _where(self):
         """instrumentation.creation_context while a script runs: the running line."""
@@ -186,7 +204,8 @@ class Session:
     def _execute(self, program, filename: str):
         old_recursion = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_recursion, PYTHON_RECURSION_LIMIT))
-        restore_engine_limit = _apply_engine_limit(self.limits.max_elements)
+        restore_engine_limit = _apply_engine_limit(self.limits.max_elements,
+                                                   self._state.check_deadline)
         outside = self._engine_settings()
         if self._settings is not None:
             self._apply_settings(self._settings)
@@ -196,7 +215,8 @@ class Session:
         recorded = caught.__enter__()
         warnings.simplefilter("always")
         try:
-            return program()
+            with memory_cap(self.limits):
+                return program()
         except GradcliError as err:
             if err.filename == "<string>":
                 err.filename = filename
@@ -224,15 +244,34 @@ def _named(filename: str):
         raise
 
 
-def _apply_engine_limit(max_elements: int):
-    """Set the engine's tensor-size limit for this run; return the undo."""
+def _apply_engine_limit(max_elements: int, interrupt=None):
+    """Set the engine's tensor-size limit and time check for this run; return the undo."""
     try:
         from gradcli.engine import instrumentation
     except ImportError:
         return lambda: None
     previous = instrumentation.limit
+    previous_interrupt = getattr(instrumentation, "interrupt", None)
     instrumentation.set_max_elements(max_elements)
-    return lambda: instrumentation.set_max_elements(previous)
+    instrumentation.interrupt = interrupt
+
+    def undo():
+        instrumentation.set_max_elements(previous)
+        instrumentation.interrupt = previous_interrupt
+    return undo
+
+
+def _print_options():
+    try:
+        from gradcli.engine import printing
+    except ImportError:
+        return None
+    return printing.get_printoptions()
+
+
+def _set_print_options(options: dict) -> None:
+    from gradcli.engine import printing
+    printing.set_printoptions(**options)
 
 
 def _anomaly_enabled():
