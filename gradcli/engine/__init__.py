@@ -16,7 +16,6 @@ import gc as _gc
 if _gc.get_threshold()[0] == 700:
     _gc.set_threshold(10_000, *_gc.get_threshold()[1:])
 
-from . import dtypes as _dtypes
 from .dtypes import (  # noqa: F401
     bool, cdouble, cfloat, complex64, complex128, double, dtype, float, float16, float32, float64, get_default_dtype,
     half, int, int8, int16, int32, int64, long, promote_types, set_default_dtype, short, uint8,

@@ -12,7 +12,7 @@ from collections import namedtuple
 import numpy as np
 
 from . import dtypes, errors
-from .dispatch import call, call_inplace
+from .dispatch import call
 from .grad_mode import state as _grad_mode
 from .ops import linalg as L, pointwise as P, reduction as R, shape as S
 from .tensor import Tensor, make
@@ -982,9 +982,7 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
 
 
 from .creation import (  # noqa: E402  (creation needs the helpers above)
-    arange, empty, empty_like, eye, full, full_like, linspace, logspace, ones, ones_like, rand, rand_like,
-    randint, randint_like, randn, randn_like, randperm, tensor, zeros, zeros_like, as_tensor, from_numpy,
-    normal, manual_seed, seed, initial_seed, bernoulli, multinomial, scalar_tensor,
+    eye, full_like, tensor,
 )
 
 from .anomaly import is_anomaly_enabled  # noqa: E402,F401  (torch.is_anomaly_enabled)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 
 from . import errors
-from .grad_mode import state as _mode
 
 _seq = itertools.count()
 NO_EDGE = (None, 0)

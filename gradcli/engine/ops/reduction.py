@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .registry import FLOAT, KEEP, defop
-from .samples import Sample, arr, pos
+from .samples import Sample, arr
 
 
 def _back_to_shape(m, g, shape, dims, keepdim):

@@ -24,7 +24,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..graph import Node
 
 OPS: dict[str, "OpDef"] = {}
 
