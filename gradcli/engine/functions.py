@@ -981,8 +981,10 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
                                              "dim2": wrap_dim(dim2, input.ndim)})
 
 
-from .creation import (  # noqa: E402  (creation needs the helpers above)
-    eye, full_like, tensor,
+from .creation import (  # noqa: E402,F401  (creation needs the helpers above; re-exported as torch.*)
+    arange, empty, empty_like, eye, full, full_like, linspace, logspace, ones, ones_like, rand, rand_like,
+    randint, randint_like, randn, randn_like, randperm, tensor, zeros, zeros_like, as_tensor, from_numpy,
+    normal, manual_seed, seed, initial_seed, bernoulli, multinomial, scalar_tensor,
 )
 
 from .anomaly import is_anomaly_enabled  # noqa: E402,F401  (torch.is_anomaly_enabled)
