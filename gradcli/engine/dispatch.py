@@ -331,6 +331,14 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
             fn = a._grad_fn
             node.next_functions = ((fn, a._output_nr) if fn is not None and a._base is None else _edge(a),)
             node._in_meta = ((a._data.shape, a._data.dtype),)
+        elif len(args) == 2 and args[0].__class__ is Tensor and args[1].__class__ is not Tensor:
+            a = args[0]   # a tensor and a number: the most common binary case
+            fn = a._grad_fn
+            b = args[1]
+            other = isinstance(b, Tensor)
+            node.next_functions = ((fn, a._output_nr) if fn is not None and a._base is None else _edge(a),
+                                   _edge(b) if other else NO_EDGE)
+            node._in_meta = ((a._data.shape, a._data.dtype), _meta(b) if other else None)
         else:
             node.next_functions = tuple([_edge(a) for a in args])
             node._in_meta = tuple([_meta(a) for a in args])
