@@ -58,7 +58,7 @@ def candidates() -> dict:
     gW, gb, gx, gA, gxh = (ag.tensor(v) for v in (W, b, xj, A, xh))
     g_f = lambda x: ag.tanh(gW @ x + gb)  # noqa: E731
     g_h = lambda x: ag.logsumexp(gA @ x, 0) + 0.5 * (x ** 2).sum()  # noqa: E731
-    out["gradcli jacobian(vectorize=True)"] = (lambda: F.jacobian(g_f, gx, vectorize=True)._data,
+    out["gradcli vectorize=True"] = (lambda: F.jacobian(g_f, gx, vectorize=True)._data,
                                                lambda: F.hessian(g_h, gxh, vectorize=True)._data)
     out["gradcli forward-mode"] = (lambda: F.jacobian(g_f, gx, vectorize=True, strategy="forward-mode")._data,
                                    lambda: F.hessian(g_h, gxh, vectorize=True,
@@ -134,10 +134,10 @@ def main() -> None:
     cands = candidates()
     floor_j, floor_h = cands["numpy closed form (floor)"][0](), cands["numpy closed form (floor)"][1]()
     for what, idx, floor, ref, target, ratio_to in (
-            (f"Jacobian of tanh(W @ x + b), W {N_JAC}x{N_JAC}", 0, floor_j, "gradcli jacobian(vectorize=True)",
+            (f"Jacobian of tanh(W @ x + b), W {N_JAC}x{N_JAC}", 0, floor_j, "gradcli vectorize=True",
              1.2, "torch.func jacrev / hessian"),
             (f"Hessian of logsumexp(A @ x) + 0.5 sum(x^2), A {M_HESS}x{N_HESS}", 1, floor_h,
-             "gradcli jacobian(vectorize=True)", 1.0, "torch functional vectorize=True")):
+             "gradcli vectorize=True", 1.0, "torch functional vectorize=True")):
         thunks = {k: v[idx] for k, v in cands.items() if v[idx] is not None}
         for k, fn in thunks.items():
             err = float(np.abs(np.asarray(fn()) - floor).max())
