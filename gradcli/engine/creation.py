@@ -53,7 +53,7 @@ def _finish(data: np.ndarray, dtype, requires_grad: bool) -> Tensor:
     return t
 
 
-def _size(size) -> tuple:
+def _size(size, fn: str = "") -> tuple:
     if len(size) == 1 and isinstance(size[0], (list, tuple)):
         size = tuple(size[0])
     try:
@@ -62,6 +62,8 @@ def _size(size) -> tuple:
         raise TypeError(f"size must be a sequence of ints, got {size!r}") from None
     for s in shape:
         if s < 0:
+            if fn == "zeros":   # torch's zeros has its own wording
+                raise errors.ShapeError("zeros: Dimension size must be non-negative.")
             raise errors.ShapeError(f"Trying to create tensor with negative dimension {s}: {list(shape)}")
     instrumentation.check_shape(shape)
     return shape
@@ -112,6 +114,22 @@ def _nested(values):
     return values
 
 
+def _check_rectangular(data) -> None:
+    """torch's complaint about ragged nested lists: the first dim where lengths disagree."""
+    level = [data]
+    dim = 0
+    while level and all(isinstance(v, (list, tuple)) for v in level):
+        length = len(level[0])
+        for v in level:
+            if len(v) != length:
+                raise ValueError(f"expected sequence of length {length} at dim {dim} (got {len(v)})")
+        level = [item for v in level for item in v]
+        dim += 1
+    if level and any(isinstance(v, (list, tuple)) for v in level):
+        bad = next(v for v in level if isinstance(v, (list, tuple)))
+        raise TypeError(f"'{type(bad).__name__}' object cannot be interpreted as an integer")
+
+
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor:
     """A new tensor holding a copy of ``data`` (numbers, nested lists, tensors, ndarrays)."""
     if isinstance(data, Tensor):
@@ -119,10 +137,11 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     else:
         npd = dtypes.as_dtype(dtype).np if dtype is not None else (
             _infer_dtype(data) if not isinstance(data, np.ndarray) else None)
+        _check_rectangular(data)
         try:
             arr = np.array(_nested(data), dtype=npd)
         except ValueError as e:
-            raise ValueError(f"expected sequence of equal-length lists ({e})") from None
+            raise ValueError(f"could not build a tensor from this data ({e})") from None
         if arr.dtype == object:
             raise TypeError("tensor(): could not build a tensor from this data")
     instrumentation.check_shape(arr.shape)
@@ -145,7 +164,7 @@ def scalar_tensor(s, *, dtype=None, requires_grad=False) -> Tensor:
 
 
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None) -> Tensor:
-    return _finish(np.zeros(_size(size), _float(dtype)), None, requires_grad)
+    return _finish(np.zeros(_size(size, "zeros"), _float(dtype)), None, requires_grad)
 
 
 def ones(*size, dtype=None, device=None, requires_grad=False) -> Tensor:

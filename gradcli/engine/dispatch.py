@@ -568,7 +568,9 @@ def _check_inplace_fits(op, arrays, target) -> None:
 
 
 def _shape_error(arrays, err: ValueError) -> Exception:
-    """numpy's broadcasting complaint in torch's words; other ValueErrors pass through."""
+    """numpy's broadcasting complaint in torch's words; other ValueErrors pass through unchanged."""
+    if isinstance(err, np.linalg.LinAlgError):
+        return err   # the linalg wrappers turn these into torch's messages
     shapes = [np.shape(a) for a in arrays if isinstance(a, np.ndarray)]
     if "broadcast" not in str(err) or len(shapes) < 2:
         return errors.ShapeError(str(err))

@@ -339,8 +339,9 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     input = _with_dtype(_check_tensor(input, "mean"), dtype)
     if input._data.dtype.kind not in "fc":
+        which = "Input" if dtype is None else "Optional"
         raise errors.AutogradError(
-            f"mean(): could not infer output dtype. Input dtype must be either a floating point or complex "
+            f"mean(): could not infer output dtype. {which} dtype must be either a floating point or complex "
             f"dtype. Got: {_type_word(input)}")
     dims = _dims(dim, input.ndim)
     if dims is None and not keepdim:
@@ -640,8 +641,23 @@ def inverse(A):
     try:
         return call(L.INV, (A,))
     except np.linalg.LinAlgError:
-        raise errors.AutogradError("linalg.inv: The diagonal element 1 is zero, the inversion could not be "
-                                   "completed because the input matrix is singular.") from None
+        raise errors.AutogradError(f"linalg.inv: The diagonal element {_first_zero_pivot(A._data)} is zero, the "
+                                   "inversion could not be completed because the input matrix is singular.") from None
+
+
+def _first_zero_pivot(a) -> int:
+    """Where LU with partial pivoting (torch's inversion) meets its first zero pivot, 1-based."""
+    a = np.array(a, dtype=np.float64).reshape((-1,) + np.shape(a)[-2:])
+    for m in a:
+        m = m.copy()
+        n = m.shape[0]
+        for k in range(n):
+            p = k + int(np.argmax(np.abs(m[k:, k])))
+            if m[p, k] == 0:
+                return k + 1
+            m[[k, p]] = m[[p, k]]
+            m[k + 1:, k:] -= np.outer(m[k + 1:, k] / m[k, k], m[k, k:])
+    return 1
 
 
 def det(A):
@@ -932,7 +948,7 @@ def narrow(input, dim, start, length):
     n = input.shape[d]
     start = int(start) + n if start < 0 else int(start)
     if start < 0 or start + length > n:
-        raise IndexError(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
+        raise errors.ShapeError(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
     return call(S.SLICE, (input,), {"dim": d, "start": start, "end": start + int(length), "step": 1})
 
 
