@@ -159,8 +159,50 @@ SOFTPLUS = defop("softplus", "SoftplusBackward0", ("self",), _softplus_fwd,
 
 # -- relu family --------------------------------------------------------------------------------------
 
+def _gate(kind: str, x, a, b):
+    """The 0/1 (or slope) factor a piecewise-linear activation's gradient is multiplied by."""
+    if kind == "threshold":
+        return x > 0
+    if kind == "hardtanh":
+        return (x > a) & (x < b)
+    return np.where(x > 0, 1.0, a).astype(np.asarray(x).dtype, copy=False)
+
+
+def _gated_record(kind: str, node: str):
+    """torch's threshold_backward & co.: g times a piecewise-constant factor of x. Under create_graph
+    this is a node of its own, so the first derivative still requires grad through x (whose own
+    derivative is zero), exactly as torch's ThresholdBackwardBackward0 does."""
+    def fwd(grad_output, x, a, b):
+        return np.where(_gate(kind, x, a, b), grad_output, 0) if kind != "leaky" else \
+            grad_output * _gate(kind, x, a, b)
+
+    def bwd(m, gg, x, a, b):
+        factor = m.const(_gate(kind, x._data if m.is_tensor else x, a, b))
+        return gg * factor, m.zeros_like(x)
+
+    return defop(f"{kind}_backward", node, ("grad_output", "self"), fwd, bwd, saves=("self", "a", "b"),
+                 jvp=lambda m, t, x, a, b: None if t[0] is None else
+                 t[0] * m.const(_gate(kind, x._data if m.is_tensor else x, a, b)),
+                 samples=lambda: [Sample(arr(3, 4, seed=3), arr(3, 4, seed=4, away_from=0.0),
+                                         params={"a": -0.5 if kind == "hardtanh" else 0.1, "b": 0.5})],
+                 rule="g times the activation's piecewise-constant slope; zero derivative in x")
+
+
+THRESHOLD_BACKWARD = _gated_record("threshold", "ThresholdBackwardBackward0")
+HARDTANH_BACKWARD = _gated_record("hardtanh", "HardtanhBackwardBackward0")
+LEAKY_RELU_BACKWARD = _gated_record("leaky", "LeakyReluBackwardBackward0")
+
+
+def _gated(record, m, g, x, a=0.0, b=0.0, kind="threshold"):
+    if m.is_tensor:
+        from ..dispatch import call
+        return call(record, (g, x), {"a": a, "b": b})
+    gate = _gate(kind, x, a, b)
+    return m.where(gate, g, 0.0) if kind != "leaky" else g * gate
+
+
 RELU = defop("relu", "ReluBackward0", ("self",), lambda a: np.maximum(a, 0),
-             lambda m, g, result: m.where(result > 0, g, 0.0), saves=("result",),
+             lambda m, g, result: _gated(THRESHOLD_BACKWARD, m, g, result), saves=("result",),
              jvp=lambda m, t, result: m.where(result > 0, t[0], 0.0),
              samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)),
              rule="1 where self > 0, else 0 (0 at 0)")
@@ -175,7 +217,8 @@ def _inside(self, lo, hi):
 
 
 HARDTANH = defop("hardtanh", "HardtanhBackward0", ("self",), _hardtanh_fwd,
-                 lambda m, g, self, min_val, max_val: m.where(_inside(self, min_val, max_val), g, 0.0),
+                 lambda m, g, self, min_val, max_val: _gated(HARDTANH_BACKWARD, m, g, self, min_val, max_val,
+                                                             "hardtanh"),
                  saves=("self", "min_val", "max_val"),
                  jvp=lambda m, t, self, min_val, max_val: m.where(_inside(self, min_val, max_val), t[0], 0.0),
                  samples=lambda: [Sample(_away(-1.0, 1.0)(3, 4), params={"min_val": -1.0, "max_val": 1.0}),
@@ -188,7 +231,8 @@ def _leaky_fwd(a, negative_slope):
 
 
 LEAKY_RELU = defop("leaky_relu", "LeakyReluBackward0", ("self",), _leaky_fwd,
-                   lambda m, g, self, negative_slope: m.where(self > 0, g, g * negative_slope),
+                   lambda m, g, self, negative_slope: _gated(LEAKY_RELU_BACKWARD, m, g, self, negative_slope,
+                                                             kind="leaky"),
                    saves=("self", "negative_slope"),
                    jvp=lambda m, t, self, negative_slope: m.where(self > 0, t[0], t[0] * negative_slope),
                    samples=lambda: [Sample(_away(0.0)(3, 4), params={"negative_slope": 0.01}),
