@@ -712,7 +712,8 @@ def reshape(input, *shape):
         np.reshape(input._data, shape, copy=False)
     except ValueError:  # torch copies to a contiguous clone, then views it without recording a view
         return call(S.UNSAFE_VIEW, (call(S.CLONE, (input,)),), {"shape": shape})
-    return call(S.VIEW, (input,), {"shape": shape})
+    # torch: a contiguous input is a plain view; a non-contiguous one that can still be viewed is an alias
+    return call(S.VIEW if input.is_contiguous() else S.RESHAPE_ALIAS, (input,), {"shape": shape})
 
 
 def flatten(input, start_dim=0, end_dim=-1):

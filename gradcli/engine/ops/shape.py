@@ -36,6 +36,12 @@ VIEW = _view_op("view", "ViewBackward0", _reshape_view,
                 jvp=lambda m, t, self_sym_sizes, shape: m.g_reshape(t[0], shape),
                 samples=lambda: [Sample(arr(3, 4), params={"shape": (2, 6)}), Sample(arr(6), params={"shape": (3, 2)})],
                 rule="reshape the gradient back to self's shape")
+RESHAPE_ALIAS = _view_op("_reshape_alias", "ReshapeAliasBackward0", _reshape_view,
+                         lambda m, g, self_sym_sizes, shape: m.g_reshape(g, self_sym_sizes),
+                         saves=("self_sym_sizes", "shape"),
+                         jvp=lambda m, t, self_sym_sizes, shape: m.g_reshape(t[0], shape),
+                         samples=lambda: [Sample(arr(3, 4)[:, :2], params={"shape": (3, 2)})],
+                         rule="reshape the gradient back to self's shape (a reshape of a non-contiguous view)")
 UNSAFE_VIEW = defop("_unsafe_view", "UnsafeViewBackward0", ("self",), lambda a, shape: np.reshape(a, shape),
                     lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
                     promote=KEEP,
