@@ -58,12 +58,6 @@ class OpNode(Node):
             if s.__class__ is SavedVariable or isinstance(s, (SavedVariable, SavedScalar)):
                 s.release()
 
-    def output_shape(self, output_nr: int):
-        return self._out_shape(output_nr)
-
-    def _out_shape(self, output_nr):
-        return self.metadata.get("_out_shapes", ((),))[output_nr]
-
     def __getattr__(self, attr: str):
         if attr.startswith("_saved_"):
             name = attr[7:]
@@ -126,9 +120,6 @@ class MultiOutputNode(OpNode):
     @property
     def _input_metadata(self) -> tuple:
         return tuple(InputMetadata(s, self._odtype) for s in self._out_shapes)
-
-    def output_shape(self, output_nr: int):
-        return self._out_shapes[output_nr]
 
     def apply(self, grads, m):
         return fit_grads(self, self.raw_apply(grads, m), m)

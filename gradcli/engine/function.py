@@ -74,9 +74,6 @@ class BackwardCFunction(Node):
         from .dispatch import InputMetadata
         return tuple(InputMetadata(s, d) for s, d in zip(self._out_shapes, self._out_dtypes))
 
-    def output_shape(self, output_nr: int):
-        return self._out_shapes[output_nr]
-
     def release(self) -> None:
         saved = self.ctx._saved
         if saved:

@@ -247,10 +247,6 @@ class Node:
 
     num_outputs = 1
 
-    def output_shape(self, output_nr: int):
-        """Shape of one output (used to materialise zero gradients)."""
-        raise NotImplementedError(f"{self.name()} does not record output shapes")
-
     def release(self) -> None:
         """Free saved values after a backward without retain_graph."""
 
@@ -277,9 +273,6 @@ class AccumulateGrad(Node):
         self._init(())
         self._seq = float("inf")  # torch runs accumulation as soon as it is ready
         self.variable = variable
-
-    def output_shape(self, output_nr: int):
-        return self.variable._data.shape
 
     def name(self) -> str:
         return "torch::autograd::AccumulateGrad"

@@ -132,9 +132,6 @@ class CopySlices(Node):
         self.shape = shape
         self.dtype = dtype
 
-    def output_shape(self, output_nr: int):
-        return self.shape
-
     def release(self) -> None:
         self.fn.release()
 

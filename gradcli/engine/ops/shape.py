@@ -28,7 +28,7 @@ def _reshape_view(a, shape):
 
 
 class ViewError(RuntimeError):
-    pass
+    """A view that would need a copy (the wrapper turns it into torch's ShapeError)."""
 
 
 VIEW = _view_op("view", "ViewBackward0", _reshape_view,
