@@ -108,9 +108,7 @@ class NumpyMath(_Math):
 
     @staticmethod
     def where(cond, a, b):
-        out = np.where(cond, a, b)
-        # keep the float dtype of the array operands (np.where with a Python 0 is fine)
-        return out
+        return np.where(cond, a, b)   # a Python 0 operand is weak: the array's float dtype is kept
 
     @staticmethod
     def sigmoid(x):

@@ -29,15 +29,13 @@ def _as_tuple(x) -> tuple:
     return tuple(x)
 
 
-def _root_grads(outputs: tuple, grads, batched: bool, what: str = "grad_output") -> list:
+def _root_grads(outputs: tuple, grads, batched: bool) -> list:
     """Check or create the gradients the pass starts from (torch's ``_make_grads``)."""
     if grads is None or isinstance(grads, Tensor) or isinstance(grads, (int, float)):
         grads = (grads,) * len(outputs) if grads is None else (grads,)
     grads = list(grads)
-    if len(grads) != len(outputs):
-        raise errors.AutogradError(f"{what}s sequence length ({len(grads)}) does not match outputs sequence "
-                                   f"length ({len(outputs)})" if what == "grad_output" else
-                                   f"grad can be implicitly created only for scalar outputs")
+    if len(grads) < len(outputs):   # torch ignores extra gradients but not missing ones
+        raise errors.AutogradError(f"got {len(outputs)} tensors and {len(grads)} gradients")
     out = []
     for i, (t, g) in enumerate(zip(outputs, grads)):
         if not isinstance(t, Tensor):
@@ -55,7 +53,7 @@ def _root_grads(outputs: tuple, grads, batched: bool, what: str = "grad_output")
         if not isinstance(g, Tensor):
             g = make(_asarray(g, dtype=t._data.dtype))
         gshape = g._data.shape[1:] if batched else g._data.shape
-        if gshape != t._data.shape and not (batched and False):
+        if gshape != t._data.shape:
             if batched:
                 raise errors.ShapeError(
                     f"If `is_grads_batched=True`, we interpret the first dimension of each grad_output as the "
