@@ -49,7 +49,7 @@ TORCH_NAMES = frozenset("""
     float32 float64 float16 bfloat16 float double half int8 int16 int32 int64 int long uint8
     bool complex64 complex128 cfloat cdouble dtype get_default_dtype set_default_dtype
     set_printoptions finfo iinfo promote_types result_type can_cast device
-    autograd nn cuda linalg special fft pi e inf nan newaxis
+    autograd nn cuda linalg special pi e inf nan newaxis
 """.split())
 
 AUTOGRAD_NAMES = frozenset("""
@@ -85,7 +85,6 @@ LINALG_NAMES = frozenset("""
     svdvals matrix_power matrix_rank cross matmul multi_dot vecdot lstsq
 """.split())
 SPECIAL_NAMES = frozenset("expit logit erf erfc erfinv gammaln digamma xlogy logsumexp softmax log_softmax".split())
-FFT_NAMES = frozenset("fft ifft rfft irfft fftn ifftn".split())
 
 MATH_NAMES = frozenset("""
     pi e tau inf nan sqrt exp expm1 log log2 log10 log1p sin cos tan asin acos atan atan2
@@ -111,7 +110,7 @@ BARE_NAMES = frozenset({"torch", "F", "nn", "math", "autograd"})
 MODULES = {
     "torch": (("gradcli.engine",), TORCH_NAMES, {"autograd": "torch.autograd", "nn": "torch.nn",
                                                  "cuda": "torch.cuda", "linalg": "torch.linalg",
-                                                 "special": "torch.special", "fft": "torch.fft"}),
+                                                 "special": "torch.special"}),
     "torch.autograd": (("gradcli.engine.autograd",), AUTOGRAD_NAMES,
                        {"functional": "torch.autograd.functional",
                         "forward_ad": "torch.autograd.forward_ad",
@@ -131,7 +130,6 @@ MODULES = {
     "torch.cuda": (("gradcli.engine.cuda",), CUDA_NAMES, {}),
     "torch.linalg": (("gradcli.engine.linalg",), LINALG_NAMES, {}),
     "torch.special": (("gradcli.engine.special",), SPECIAL_NAMES, {}),
-    "torch.fft": (("gradcli.engine.fft",), FFT_NAMES, {}),
 }
 
 
@@ -174,6 +172,10 @@ class Namespace:
                     message += (" (nn modules are planned; write the layer with tensors and "
                                 "torch.nn.functional, e.g. F.linear(x, w, b))")
                 raise GradcliError("attribute", message, span) from None
+            if self._name == "torch" and attribute == "optim":
+                raise GradcliError("attribute", "torch.optim is not available in gradcli yet (optimizers are "
+                                   "planned; update the weights under torch.no_grad(), e.g. w -= lr * w.grad)",
+                                   span) from None
             message = f"module {self._name!r} has no attribute {attribute!r}"
             close = difflib.get_close_matches(attribute, list(self._members), n=1)
             if close:
