@@ -364,17 +364,25 @@ def _correction(unbiased, correction):
 
 
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    if isinstance(dim, bool):
-        dim, unbiased = None, dim
-    return call(R.VAR, (input,), {"dim": _dims(dim, input.ndim), "correction": _correction(unbiased, correction),
-                                  "keepdim": bool(keepdim)})
+    return _spread(R.VAR, "var", input, dim, unbiased, keepdim, correction)
 
 
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return _spread(R.STD, "std", input, dim, unbiased, keepdim, correction)
+
+
+def _spread(op, name, input, dim, unbiased, keepdim, correction):
+    """var and std: torch's arguments, and its warning when nothing is left to divide by."""
     if isinstance(dim, bool):
         dim, unbiased = None, dim
-    return call(R.STD, (input,), {"dim": _dims(dim, input.ndim), "correction": _correction(unbiased, correction),
-                                  "keepdim": bool(keepdim)})
+    dims = _dims(dim, input.ndim)
+    c = _correction(unbiased, correction)
+    n = input._data.size if dims is None else int(np.prod([input._data.shape[d] for d in dims]))
+    if n - c <= 0:
+        import warnings
+        warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+                      "reduction factor (input numel divided by output numel).", UserWarning, stacklevel=3)
+    return call(op, (input,), {"dim": dims, "correction": c, "keepdim": bool(keepdim)})
 
 
 def prod(input, dim=None, keepdim=False, *, dtype=None):
