@@ -122,7 +122,7 @@ class NumpyMath(_Math):
 
     @staticmethod
     def sum(x, dims=None, keepdim=False):
-        return np.sum(x, axis=dims, keepdims=keepdim)
+        return np.add.reduce(x, axis=dims, keepdims=keepdim)
 
     @staticmethod
     def mean(x, dims=None, keepdim=False):
@@ -134,6 +134,10 @@ class NumpyMath(_Math):
 
     @staticmethod
     def expand(x, shape):
+        if np.size(x) == 1:   # a filled array is several times cheaper than np.broadcast_to's view
+            out = np.empty(shape, np.result_type(x))
+            out.fill(x.reshape(()) if isinstance(x, np.ndarray) else x)
+            return out
         return np.broadcast_to(x, shape)
 
     @staticmethod

@@ -345,7 +345,7 @@ def mean(input, dim=None, keepdim=False, *, dtype=None):
             f"dtype. Got: {_type_word(input)}")
     dims = _dims(dim, input.ndim)
     if dims is None and not keepdim:
-        return call(R.MEAN, (input,))
+        return call(R.MEAN, (input,), {"self_sym_numel": int(input._data.size)})
     return call(R.MEAN_DIM, (input,), {"dim": dims if dims is not None else tuple(range(-input.ndim, 0)),
                                        "keepdim": bool(keepdim)})
 
@@ -1051,6 +1051,27 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
         raise errors.AutogradError("selected index k out of range")
     return _topk_result(*call(R.TOPK, (input,), {"k": int(k), "dim": d, "largest": bool(largest),
                                                  "sorted": bool(sorted)}))
+
+
+_median_result = namedtuple("median", ["values", "indices"])
+_kthvalue_result = namedtuple("kthvalue", ["values", "indices"])
+for _r in (_median_result, _kthvalue_result):
+    _r.__repr__ = lambda self: (f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
+                                f"indices={self.indices!r})")
+
+
+def median(input, dim=None, keepdim=False):
+    if dim is None:
+        return call(R.MEDIAN, (input,))
+    return _median_result(*call(R.MEDIAN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+
+
+def kthvalue(input, k, dim=-1, keepdim=False):
+    d = wrap_dim(dim, input.ndim)
+    size = input.shape[d] if input.ndim else 1
+    if not 1 <= k <= size:
+        raise errors.AutogradError(f"kthvalue(): selected number k out of range for dimension {d}")
+    return _kthvalue_result(*call(R.KTHVALUE, (input,), {"k": int(k), "dim": d, "keepdim": bool(keepdim)}))
 
 
 def aminmax(input, *, dim=None, keepdim=False):

@@ -331,7 +331,7 @@ _FROM_FUNCTIONS = (
     "matmul mm bmm mv dot inner outer trace tril triu diag diag_embed inverse det flatten unflatten squeeze "
     "unsqueeze t transpose swapaxes swapdims permute movedim expand expand_as broadcast_to repeat split chunk "
     "unbind select narrow diagonal flip fliplr flipud roll clone floor_divide bitwise_and bitwise_or bitwise_xor "
-    "bitwise_not sort argsort msort topk aminmax tile repeat_interleave cross ravel addmm dist var_mean std_mean"
+    "bitwise_not sort argsort msort topk median kthvalue aminmax tile repeat_interleave cross ravel addmm dist var_mean std_mean"
 ).split()
 
 

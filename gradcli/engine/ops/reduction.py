@@ -23,7 +23,18 @@ def _back_to_shape(m, g, shape, dims, keepdim):
 def _sum_fwd(a, dim=None, keepdim=False):
     if a.dtype.kind in "biu":
         return np.sum(a, axis=dim, keepdims=keepdim, dtype=np.int64)
-    return np.sum(a, axis=dim, keepdims=keepdim)
+    return _add_reduce(a, axis=dim, keepdims=keepdim)   # np.sum's Python layer costs more than the sum
+
+
+_add_reduce = np.add.reduce
+
+
+def _mean_fwd(a, dim=None, keepdim=False):
+    """np.mean's result (same pairwise float32 accumulation) without its Python-level overhead."""
+    if a.dtype == np.float16:   # numpy accumulates float16 in float32; keep its path
+        return np.mean(a, axis=dim, keepdims=keepdim)
+    n = a.size if dim is None else _numel(a.shape, dim)
+    return _add_reduce(a, axis=dim, keepdims=keepdim) / n if n else np.mean(a, axis=dim, keepdims=keepdim)
 
 
 def _red_samples(shape=(3, 4), fn=arr):
@@ -53,12 +64,15 @@ def _numel(shape, dims):
     return n
 
 
-MEAN = defop("mean", "MeanBackward0", ("self",), lambda a: np.mean(a),
-             lambda m, g, self_sym_sizes: m.g_expand(g, self_sym_sizes) / max(_numel(self_sym_sizes, None), 1),
-             saves=("self_sym_sizes",), promote=FLOAT,
-             jvp=lambda m, t: m.mean(t[0], tuple(range(m.nb, t[0].ndim)), False),
-             samples=_full_samples(), rule="1/N for every element")
-MEAN_DIM = defop("mean.dim", "MeanBackward1", ("self",), lambda a, dim, keepdim: np.mean(a, axis=dim, keepdims=keepdim),
+MEAN = defop("mean", "MeanBackward0", ("self",), lambda a, self_sym_numel: _mean_fwd(a),
+             lambda m, g, self_sym_sizes, self_sym_numel: m.g_expand(g, self_sym_sizes) / max(self_sym_numel, 1),
+             saves=("self_sym_sizes", "self_sym_numel"), promote=FLOAT,
+             jvp=lambda m, t, self_sym_numel: m.mean(t[0], tuple(range(m.nb, t[0].ndim)), False),
+             samples=lambda: [Sample(arr(3, 4), params={"self_sym_numel": 12}),
+                              Sample(arr(5, seed=2), params={"self_sym_numel": 5}),
+                              Sample(arr(seed=4), params={"self_sym_numel": 1})],
+             rule="1/N for every element")
+MEAN_DIM = defop("mean.dim", "MeanBackward1", ("self",), _mean_fwd,
                  lambda m, g, self_sym_sizes, dim, keepdim:
                      _back_to_shape(m, g, self_sym_sizes, dim, keepdim) / max(_numel(self_sym_sizes, dim), 1),
                  saves=("self_sym_sizes", "dim", "keepdim"), promote=FLOAT,
@@ -67,9 +81,15 @@ MEAN_DIM = defop("mean.dim", "MeanBackward1", ("self",), lambda a, dim, keepdim:
 
 
 def _var_fwd(a, dim, correction, keepdim):
+    """np.var's two-pass algorithm (mean, then the sum of squared deviations), without its Python layer."""
     n = _numel(a.shape, dim)
-    return np.var(a, axis=dim, ddof=0, keepdims=keepdim) * (n / max(n - correction, 0)) if n - correction > 0 else \
-        np.full(np.var(a, axis=dim, keepdims=keepdim).shape, np.nan, a.dtype)
+    if n - correction <= 0:
+        shape = np.sum(a, axis=dim, keepdims=keepdim).shape
+        return np.full(shape, np.nan, a.dtype)
+    if a.dtype == np.float16:
+        return np.var(a, axis=dim, ddof=correction, keepdims=keepdim)
+    d = a - _add_reduce(a, axis=dim, keepdims=True) / n
+    return _add_reduce(d * d, axis=dim, keepdims=keepdim) / (n - correction)
 
 
 def _var_bwd(m, g, self, dim, correction, keepdim):
@@ -399,3 +419,48 @@ TOPK = defop("topk", "TopkBackward0", ("self",), _topk_fwd,
                               Sample(arr(4, 3, seed=2), params={"k": 3, "dim": -2, "largest": False,
                                                                 "sorted": True})],
              rule="the k gradients go back to the positions of the k values; zero elsewhere")
+
+
+# -- median / kthvalue: the value at one rank of the sorted order ------------------------------------
+
+def _median_fwd(a):
+    flat = a.reshape(-1)
+    if flat.size == 0:
+        return np.asarray(np.nan, dtype=a.dtype)
+    return np.asarray(flat[_sort_order(flat, 0, False)[(flat.size - 1) // 2]], dtype=a.dtype)
+
+
+def _rank_dim_fwd(a, rank, dim, keepdim):
+    """Values and indices at position ``rank`` (a function of the dim's size) of the sorted order."""
+    if a.ndim == 0:
+        return a.copy(), np.zeros((), dtype=np.int64)
+    order = _sort_order(a, dim, False)
+    idx = np.take(order, [rank(a.shape[dim])], axis=dim)
+    vals = np.take_along_axis(a, idx, dim)
+    if not keepdim:
+        vals, idx = np.squeeze(vals, dim), np.squeeze(idx, dim)
+    return vals, idx.astype(np.int64)
+
+
+MEDIAN = defop("median", "MedianBackward0", ("self",), _median_fwd,
+               lambda m, g, self, result: _even_share(m, g, self, result, None, False),
+               saves=("self", "result"), promote=KEEP,
+               samples=_full_samples(), jvp_note="generic: derived through double-vjp",
+               rule="to the median; ties share evenly")
+MEDIAN_DIM = defop("median.dim", "MedianBackward1", ("self",),
+                   lambda a, dim, keepdim: _rank_dim_fwd(a, lambda n: (n - 1) // 2, dim, keepdim), _max_dim_bwd,
+                   saves=("self_sym_sizes", "result1", "dim", "keepdim"), promote=KEEP, outputs=2,
+                   nondiff_outputs=(1,),
+                   samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False}),
+                                    Sample(arr(3, 5), params={"dim": -2, "keepdim": True})],
+                   jvp_note="generic: derived through double-vjp",
+                   rule="to the element at the returned index")
+KTHVALUE = defop("kthvalue", "KthvalueBackward0", ("self",),
+                 lambda a, k, dim, keepdim: _rank_dim_fwd(a, lambda n: k - 1, dim, keepdim),
+                 lambda m, g, self_sym_sizes, indices, dim, keepdim: _max_dim_bwd(m, g, self_sym_sizes, indices,
+                                                                                  dim, keepdim),
+                 saves=("self_sym_sizes", "result1", "dim", "keepdim"), promote=KEEP, outputs=2,
+                 nondiff_outputs=(1,),
+                 samples=lambda: [Sample(arr(3, 4), params={"k": 2, "dim": -1, "keepdim": False})],
+                 jvp_note="generic: derived through double-vjp",
+                 rule="to the element at the returned index")

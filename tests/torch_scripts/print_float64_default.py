@@ -1,0 +1,16 @@
+import torch
+
+torch.set_default_dtype(torch.float64)
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+print(x.dtype)
+print(x)
+y = (x ** 2).sum()
+print(y)
+y.backward()
+print(x.grad)
+print(torch.ones(2) / 3)
+print(torch.tensor(1.0 / 3.0))
+print(torch.tensor([1.0, 2.0], dtype=torch.float32))
+print(torch.arange(3.0))
+torch.set_default_dtype(torch.float32)
+print(torch.arange(3.0).dtype)

@@ -1,0 +1,17 @@
+import torch
+
+print(torch.tensor([1, 2, 3]))
+print(torch.tensor([1, 2, 3], dtype=torch.int32))
+print(torch.tensor([-5, 10, 200], dtype=torch.int16))
+print(torch.tensor([[True, False], [False, True]]))
+print(torch.tensor([1, 2]) > 1)
+print(torch.tensor(7))
+print(torch.tensor(True))
+print(torch.arange(5).dtype, torch.tensor([1.0]).dtype, torch.tensor(True).dtype)
+print(torch.tensor([1, 2, 3]) / 2)
+print(torch.tensor([1, 2, 3]) // 2)
+print(torch.tensor([1, 2, 3]) * 1.5)
+print(torch.tensor([3, 1, 2]).sum())
+print(torch.tensor([1, 2], dtype=torch.int64).float())
+print(torch.tensor([0.7, -1.9]).long())
+print(torch.tensor([0, 3]).bool())

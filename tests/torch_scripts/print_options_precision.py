@@ -1,0 +1,16 @@
+import torch
+
+x = torch.tensor([3.14159265, 2.71828182, 1e-3], requires_grad=True)
+torch.set_printoptions(precision=2)
+print(x)
+print(x * 1000)
+torch.set_printoptions(sci_mode=False)
+print(torch.tensor([1e-6, 1.0, 1e6]))
+torch.set_printoptions(profile="default")
+print(torch.tensor([1e-6, 1.0, 1e6]))
+torch.set_printoptions(precision=6)
+print(x.exp())
+torch.set_printoptions(threshold=5)
+print(torch.arange(10.0))
+torch.set_printoptions(profile="default")
+print(torch.arange(10.0))

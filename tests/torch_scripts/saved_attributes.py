@@ -1,0 +1,23 @@
+import torch
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+w = torch.tensor([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], requires_grad=True)
+y = x.view(1, 3) @ w
+print(y.grad_fn._saved_self)
+print(y.grad_fn._saved_mat2)
+e = x.exp()
+print(e.grad_fn._saved_result)
+l = x.log()
+print(l.grad_fn._saved_self)
+s = x.sin()
+print(s.grad_fn._saved_self)
+t = x.tanh()
+print(t.grad_fn._saved_result)
+sg = x.sigmoid()
+print(sg.grad_fn._saved_result)
+r = x.view(3, 1).expand(3, 2)
+print(r.grad_fn._saved_self_sym_sizes)
+m = x.mean()
+print(m.grad_fn._saved_self_sym_sizes, m.grad_fn._saved_self_sym_numel)
+v = x.view(1, 3)
+print(v.grad_fn._saved_self_sym_sizes)

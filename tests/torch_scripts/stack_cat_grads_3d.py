@@ -1,0 +1,15 @@
+import torch
+
+a = torch.ones(2, 3, requires_grad=True)
+b = torch.full((2, 3), 2.0, requires_grad=True)
+s = torch.stack([a, b], dim=1)
+print(s.shape)
+print(s)
+(s * torch.arange(12.0).reshape(2, 2, 3)).sum().backward()
+print(a.grad)
+print(b.grad)
+c = torch.cat([a, b], dim=-1)
+print(c.grad_fn, c.shape)
+parts = torch.chunk(c, 3, dim=1)
+print([p.shape for p in parts])
+print(parts[0].grad_fn)
