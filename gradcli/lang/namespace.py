@@ -96,7 +96,7 @@ MATH_NAMES = frozenset("""
 _MATH_GUARDED = {"factorial": 1500}  # 1500! has 4115 digits: under the 4300-digit limit
 
 PYTHON_BUILTINS = frozenset("""
-    print range len abs min max sum float int bool round list tuple dict zip enumerate
+    print range len abs min max sum float int bool round list tuple dict set zip enumerate
     isinstance hasattr str repr sorted reversed any all map filter staticmethod type
     Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError
     IndexError KeyError LookupError NameError NotImplementedError OverflowError RuntimeError
@@ -312,7 +312,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         "int": builtins.int, "bool": builtins.bool, "round": builtins.round,
         # list and tuple are the real types (so that `type(t) is tuple` holds); the
         # compiler checks the size of what they build.
-        "list": builtins.list, "tuple": builtins.tuple, "dict": builtins.dict,
+        "list": builtins.list, "tuple": builtins.tuple, "dict": builtins.dict, "set": builtins.set,
         "zip": builtins.zip, "enumerate": builtins.enumerate, "isinstance": script_isinstance,
         "type": type_,
         "hasattr": hasattr_, "str": builtins.str, "repr": builtins.repr, "sorted": sorted_,

@@ -28,11 +28,13 @@ STR_METHODS = frozenset("""
 LIST_METHODS = frozenset("append extend pop insert remove index count sort reverse copy clear".split())
 TUPLE_METHODS = frozenset("count index".split())
 DICT_METHODS = frozenset("keys values items get pop popitem update setdefault copy clear".split())
+SET_METHODS = frozenset("""add discard remove pop clear copy update union intersection difference
+                           symmetric_difference issubset issuperset isdisjoint""".split())
 NUMBER_ATTRIBUTES = frozenset("real imag conjugate is_integer bit_length".split())
 RANGE_ATTRIBUTES = frozenset("start stop step count index".split())
 
 # `type(x)` gives the real type object only for these; they expose `__name__` only.
-PLAIN_TYPES = (tuple, list, dict, int, float, str, bool, type(None))
+PLAIN_TYPES = (tuple, list, dict, set, int, float, str, bool, type(None))
 _TORCH_CLASS_NAMES = frozenset({"Tensor", "Size", "dtype", "device"})
 
 
@@ -121,6 +123,7 @@ class AttributePolicy:
         self.allow(list, LIST_METHODS)
         self.allow(tuple, TUPLE_METHODS)
         self.allow(dict, DICT_METHODS)
+        self.allow(set, SET_METHODS)
         self.allow(int, NUMBER_ATTRIBUTES)
         self.allow(float, NUMBER_ATTRIBUTES)
         self.allow(complex, NUMBER_ATTRIBUTES)

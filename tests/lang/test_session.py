@@ -573,3 +573,23 @@ def test_settings_a_script_changes_persist_in_its_session_only(session):
     assert session.eval("torch.is_grad_enabled(), str(torch.ones(1).dtype)") == (
         False, "torch.float64")
     assert Session().eval("torch.is_grad_enabled()") is True
+
+
+def test_sets_collect_visited_nodes_while_walking_a_graph(session, out):
+    session.run(textwrap.dedent("""
+        x = tensor(2., requires_grad=True)
+        y = x * x + x
+        seen = set()
+        stack = [y.grad_fn]
+        while stack:
+            f = stack.pop()
+            if f is None or f in seen:
+                continue
+            seen.add(f)
+            stack.extend(n for n, _ in f.next_functions)
+        print(len(seen), type(seen) is set, sorted(set([3, 1, 2]) | set([4])))
+    """))
+    assert out.getvalue() == "3 True [1, 2, 3, 4]\n"
+    with pytest.raises(GradcliError) as err:
+        session.run("set().__class__")
+    assert err.value.kind == "attribute"
