@@ -179,12 +179,8 @@ def vjp(func, inputs, v=None, create_graph=False, strict=False):
         elif len(outputs) != 1 or outputs[0].numel() != 1:
             raise errors.AutogradError("The vector v can only be None if the user-provided function returns a "
                                        "single Tensor with a single element.")
-    with set_grad_enabled(True if create_graph else _mode.grad):
-        grad_res = _autograd_grad(outputs, inputs, v, create_graph=create_graph)
-        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "back")
-    outputs = _grad_postprocess(outputs, create_graph)
-    result = _grad_postprocess(result, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
+    return _second_pass(outputs, inputs, v, inputs, "back", outputs, is_outputs_tuple,
+                        is_inputs_tuple, create_graph, strict)
 
 
 def _input_vector(v, inputs, is_inputs_tuple, create_graph, fn_name):
@@ -211,12 +207,20 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
         grad_outputs = tuple(_zeros_like(out, True) for out in outputs)
         grad_inputs = _autograd_grad(outputs, inputs, grad_outputs, create_graph=True)
         _check_requires_grad(grad_inputs, "grad_inputs", strict=strict)
+    return _second_pass(grad_inputs, grad_outputs, v, outputs, "back_trick", outputs, is_outputs_tuple,
+                        is_outputs_tuple, create_graph, strict)
+
+
+def _second_pass(grads, wrt, v, fill_like, stage, outputs, is_outputs_tuple, is_result_tuple, create_graph,
+                 strict):
+    """The shared end of vjp/jvp/hvp/vhp: differentiate the first pass's gradients against ``v``,
+    fill unused parts with zeros, and give both results torch's tuple shapes."""
     with set_grad_enabled(True if create_graph else _mode.grad):
-        grad_res = _autograd_grad(grad_inputs, grad_outputs, v, create_graph=create_graph)
-        result = _fill_in_zeros(grad_res, outputs, strict, create_graph, "back_trick")
+        grad_res = _autograd_grad(grads, wrt, v, create_graph=create_graph)
+        result = _fill_in_zeros(grad_res, fill_like, strict, create_graph, stage)
     outputs = _grad_postprocess(outputs, create_graph)
     result = _grad_postprocess(result, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_outputs_tuple)
+    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_result_tuple)
 
 
 def _scalar_output(func, inputs, strict, fn_name):
@@ -240,12 +244,8 @@ def vhp(func, inputs, v=None, create_graph=False, strict=False):
         is_outputs_tuple, outputs = _scalar_output(func, inputs, strict, "vhp")
         jac = _autograd_grad(outputs, inputs, create_graph=True)
         _check_requires_grad(jac, "jacobian", strict=strict)
-    with set_grad_enabled(True if create_graph else _mode.grad):
-        grad_res = _autograd_grad(jac, inputs, v, create_graph=create_graph)
-        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back")
-    outputs = _grad_postprocess(outputs, create_graph)
-    result = _grad_postprocess(result, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
+    return _second_pass(jac, inputs, v, inputs, "double_back", outputs, is_outputs_tuple,
+                        is_inputs_tuple, create_graph, strict)
 
 
 def hvp(func, inputs, v=None, create_graph=False, strict=False):
@@ -260,12 +260,8 @@ def hvp(func, inputs, v=None, create_graph=False, strict=False):
         grad_jac = tuple(_zeros_like(inp, True) for inp in inputs)
         double_back = _autograd_grad(jac, inputs, grad_jac, create_graph=True)
         _check_requires_grad(jac, "hessian", strict=strict)
-    with set_grad_enabled(True if create_graph else _mode.grad):
-        grad_res = _autograd_grad(double_back, grad_jac, v, create_graph=create_graph)
-        result = _fill_in_zeros(grad_res, inputs, strict, create_graph, "double_back_trick")
-    outputs = _grad_postprocess(outputs, create_graph)
-    result = _grad_postprocess(result, create_graph)
-    return _tuple_postprocess(outputs, is_outputs_tuple), _tuple_postprocess(result, is_inputs_tuple)
+    return _second_pass(double_back, grad_jac, v, inputs, "double_back_trick", outputs, is_outputs_tuple,
+                        is_inputs_tuple, create_graph, strict)
 
 
 # -- jacobian / hessian ------------------------------------------------------------------------------
