@@ -54,7 +54,7 @@ def candidates() -> dict:
     out["numpy closed form (floor)"] = (np_jac, np_hess)
 
     from gradcli import engine as ag
-    from gradcli.engine import functional as F
+    from gradcli.engine.autograd import functional as F
     gW, gb, gx, gA, gxh = (ag.tensor(v) for v in (W, b, xj, A, xh))
     g_f = lambda x: ag.tanh(gW @ x + gb)  # noqa: E731
     g_h = lambda x: ag.logsumexp(gA @ x, 0) + 0.5 * (x ** 2).sum()  # noqa: E731

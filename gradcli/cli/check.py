@@ -34,7 +34,7 @@ class CheckResult:
 
 
 def run_check(problem, eps: float, atol: float, rtol: float, top: int) -> CheckResult:
-    from ..engine.gradcheck import get_numerical_jacobian
+    from ..engine.autograd.gradcheck import get_numerical_jacobian
     from ..report.graph import build_graph
     from ..report.kinks import find_kinks
     wrt = problem.wrt(None)

@@ -4,7 +4,13 @@
     x = torch.tensor(2.0, requires_grad=True)
     (x * x).backward(); x.grad        # tensor(4.)
 
-Imports numpy only; knows nothing of the language, the CLI or Rich.
+Imports numpy only; knows nothing of the language, the CLI or Rich. Layers, imports
+pointing down (``tests/test_layers.py`` checks it): core (errors, dtypes, device, hooks,
+instrumentation, printing, autograd.grad_mode, autograd.anomaly_mode) -> tensor and graph
+(tensor, autograd.graph) -> op records and nodes (nodes, ops.registry) -> dispatch -> op families
+(ops.*, backend) -> the torch-named API (creation, functions, linalg, special, nn.functional,
+views, tensor_math) -> autograd algorithms (backward, autograd.*) -> tensor_methods, which attaches
+every Tensor method in one place.
 
 On import it raises the cyclic garbage collector's young-generation threshold
 from Python's default 700 to 10,000 (only if it is still the default): a graph
@@ -16,33 +22,30 @@ import gc as _gc
 if _gc.get_threshold()[0] == 700:
     _gc.set_threshold(10_000, *_gc.get_threshold()[1:])
 
-from .dtypes import (  # noqa: F401
+from . import autograd  # noqa: E402  (first: it loads the layers in order, see autograd/__init__)
+from . import cuda, linalg, nn, special  # noqa: E402
+from . import tensor_methods as _tensor_methods  # noqa: E402
+from .autograd import Function  # noqa: E402
+from .autograd.grad_mode import (  # noqa: E402
+    enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
+)
+from .device import device  # noqa: E402
+from .dtypes import (  # noqa: E402
     bool, cdouble, cfloat, complex64, complex128, double, dtype, float, float16, float32, float64, get_default_dtype,
     half, int, int8, int16, int32, int64, long, promote_types, set_default_dtype, short, uint8,
 )
-from .errors import AutogradError, DTypeError, GraphError, ShapeError  # noqa: F401
-from .grad_mode import (  # noqa: F401
-    enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
-)
-from .tensor import Size, Tensor  # noqa: F401
-from .device import device  # noqa: F401
-from . import cuda  # noqa: F401
-from .functions import *  # noqa: F401,F403
-from .functions import abs, all, any, max, min, pow, round, sum  # noqa: F401  (shadow builtins on purpose)
-from .ops.activation import celu, celu_, relu, relu_, selu, selu_, sigmoid, sigmoid_  # noqa: F401
-from .ops.special import erf, erf_, erfc, erfc_  # noqa: F401
-from .ops.nn import (  # noqa: F401
-    attach as _attach_nn, binary_cross_entropy_with_logits, log_softmax, softmax, torch_dropout as dropout)
-from . import tensor_methods as _tensor_methods
-from .printing import set_printoptions, get_printoptions  # noqa: F401
+from .errors import AutogradError, DTypeError, GraphError, ShapeError  # noqa: E402
+from .functions import *  # noqa: E402,F401,F403
+from .functions import abs, all, any, max, min, pow, round, sum  # noqa: E402,F401  (shadow builtins on purpose)
+from .nn.functional import binary_cross_entropy_with_logits, log_softmax, softmax  # noqa: E402,F401
+from .nn.functional import torch_dropout as dropout  # noqa: E402,F401
+from .ops.activation import celu, celu_, relu, relu_, selu, selu_, sigmoid, sigmoid_  # noqa: E402,F401
+from .ops.indexing import *  # noqa: E402,F401,F403  (gather, scatter, index_select, masked_fill, take...)
+from .ops.special import erf, erf_, erfc, erfc_  # noqa: E402,F401
+from .printing import get_printoptions, set_printoptions  # noqa: E402,F401
+from .tensor import Size, Tensor  # noqa: E402,F401
 
 _tensor_methods.attach()
-from .ops.indexing import *  # noqa: E402,F401,F403  (gather, scatter, index_select, masked_fill, take...)
-from .ops.indexing import attach as _attach_indexing  # noqa: E402
-_attach_indexing()
-_attach_nn()
-from . import autograd, nn, linalg, special  # noqa: E402,F401
-from .autograd import Function  # noqa: E402,F401
 
 is_tensor = lambda obj: isinstance(obj, Tensor)  # noqa: E731
 is_floating_point = lambda t: t.is_floating_point()  # noqa: E731

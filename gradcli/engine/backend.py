@@ -3,9 +3,10 @@
 A formula in the op table is one function, ``backward(m, g, *saved)``, that
 uses Python operators and ``m.<name>`` calls only. During a plain backward,
 ``m`` is :data:`numpy_math` and the values are ndarrays: no Tensor objects, no
-graph, minimal overhead. With ``create_graph=True`` ``m`` is a :class:`TensorMath`
-and the very same formula runs on engine tensors, recording a graph, so every
-op has derivatives of any order without a second formula.
+graph, minimal overhead. With ``create_graph=True`` ``m`` is a ``TensorMath``
+(``tensor_math.py``, a layer above: it is written with the engine's API) and the
+very same formula runs on engine tensors, recording a graph, so every op has
+derivatives of any order without a second formula.
 
 Gradients in a batched backward (``is_grads_batched``) carry ``m.nb`` leading
 batch dimensions that saved values lack. Formulas use negative dims, and the
@@ -14,6 +15,12 @@ batch dimensions that saved values lack. Formulas use negative dims, and the
 from __future__ import annotations
 
 import numpy as np
+
+from .ops.activation import sigmoid_np
+from .ops.indexing import gather_np, index_put_np, np_index
+from .ops.linalg import diag_embed_np
+from .ops.shape import _embed_diag_fwd, _embed_fwd
+from .ops.special import erf_np
 
 
 class _Math:
@@ -112,12 +119,10 @@ class NumpyMath(_Math):
 
     @staticmethod
     def sigmoid(x):
-        from .ops.activation import sigmoid_np
         return sigmoid_np(x)
 
     @staticmethod
     def erf(x):
-        from .ops.special import erf_np
         return erf_np(x)
 
     @staticmethod
@@ -189,7 +194,6 @@ class NumpyMath(_Math):
 
     @staticmethod
     def gather(x, dim, index):
-        from .ops.indexing import gather_np
         return gather_np(x, dim, index)
 
     @staticmethod
@@ -230,7 +234,6 @@ class NumpyMath(_Math):
 
     @staticmethod
     def diag_embed(x, offset=0, d1=-2, d2=-1):
-        from .ops.linalg import diag_embed_np
         return diag_embed_np(x, offset, d1, d2)
 
     @staticmethod
@@ -263,12 +266,10 @@ class NumpyMath(_Math):
 
     @staticmethod
     def embed(base, src, dim, index):
-        from .ops.shape import _embed_fwd
         return _embed_fwd(np.asarray(base), np.asarray(src), dim, index)
 
     @staticmethod
     def embed_diagonal(base, src, offset, dim1, dim2):
-        from .ops.shape import _embed_diag_fwd
         return _embed_diag_fwd(np.asarray(base), np.asarray(src), offset, dim1, dim2)
 
     @staticmethod
@@ -286,12 +287,10 @@ class NumpyMath(_Math):
     # -- indexing (ops/indexing.py): ``indices`` as aten::index takes them, one entry per dim, None = whole dim
     @staticmethod
     def index(x, indices):
-        from .ops.indexing import np_index
         return x[np_index(indices)]
 
     @staticmethod
     def index_put(x, indices, values, accumulate=False):
-        from .ops.indexing import index_put_np
         return index_put_np(x, values, indices, accumulate)
 
     @staticmethod
@@ -316,131 +315,3 @@ def _scatter_add_np(out, dim, index, src):
 
 numpy_math = NumpyMath(0)
 numpy_math_batched = NumpyMath(1)
-
-
-class TensorMath(_Math):
-    """Formulas on engine tensors: the same code records a graph (create_graph=True)."""
-
-    is_tensor = True
-
-    def __init__(self, nb: int = 0):
-        self.nb = nb
-
-    def __getattr__(self, name):
-        # the elementwise vocabulary is the engine's functional API under the same names
-        from . import functions
-        fn = getattr(functions, name)
-        setattr(self, name, fn)
-        return fn
-
-    @staticmethod
-    def sum(x, dims=None, keepdim=False):
-        from .functions import sum as _sum
-        return _sum(x, dims, keepdim)
-
-    @staticmethod
-    def mean(x, dims=None, keepdim=False):
-        from .functions import mean as _mean
-        return _mean(x, dims, keepdim)
-
-    @staticmethod
-    def reshape(x, shape):
-        return x.reshape(tuple(shape))
-
-    @staticmethod
-    def expand(x, shape):
-        return x.expand(tuple(shape))
-
-    @staticmethod
-    def permute(x, dims):
-        return x.permute(tuple(dims))
-
-    @staticmethod
-    def mT(x):
-        return x.transpose(-1, -2)
-
-    @staticmethod
-    def zeros(shape, like):
-        from .creation import zeros
-        from .tensor import Tensor
-        return zeros(tuple(shape), dtype=like.dtype if isinstance(like, Tensor) else None)
-
-    @staticmethod
-    def cast(x, like):
-        return x.to(like.dtype)
-
-    @staticmethod
-    def where(cond, a, b):
-        from .functions import where
-        return where(cond, a, b)
-
-    @staticmethod
-    def sigmoid(x):
-        from .ops.activation import sigmoid
-        return sigmoid(x)
-
-    @staticmethod
-    def erf(x):
-        from .ops.special import erf
-        return erf(x)
-
-    @staticmethod
-    def prod_dim(x, dim, keepdim=True):
-        return x.prod(dim, keepdim)
-
-    @staticmethod
-    def eye_rect(shape, like):
-        from .creation import eye
-        return eye(shape[-2], shape[-1], dtype=like.dtype)
-
-    @staticmethod
-    def one_hot_along(indices, dim, size):
-        from .tensor import make
-        return make(_one_hot_np(indices._data, dim, size))
-
-    @staticmethod
-    def embed(base, src, dim, index):
-        from .dispatch import call
-        from .ops.shape import EMBED
-        return call(EMBED, (base, src), {"dim": dim, "index": index})
-
-    @staticmethod
-    def embed_diagonal(base, src, offset, dim1, dim2):
-        from .dispatch import call
-        from .ops.shape import EMBED_DIAG
-        return call(EMBED_DIAG, (base, src), {"offset": offset, "dim1": dim1, "dim2": dim2})
-
-    @staticmethod
-    def inverse(x):
-        from .functions import inverse
-        return inverse(x)
-
-    @staticmethod
-    def gather(x, dim, index):
-        from .ops.indexing import gather
-        return gather(x, dim, index)
-
-    @staticmethod
-    def scatter_add(zeros, dim, index, src):
-        from .ops.indexing import scatter_add
-        return scatter_add(zeros, dim, index, src)
-
-    @staticmethod
-    def index_add(zeros, index, values):
-        from .ops.indexing import index_put
-        return index_put(zeros, index, values, accumulate=True)
-
-    @staticmethod
-    def index(x, indices):
-        from .ops.indexing import index
-        return index(x, indices)
-
-    @staticmethod
-    def index_put(x, indices, values, accumulate=False):
-        from .ops.indexing import index_put
-        return index_put(x, indices, values, accumulate)
-
-    @staticmethod
-    def const(a):
-        from .tensor import make
-        return make(a)

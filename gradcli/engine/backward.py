@@ -13,10 +13,13 @@ import numpy as np
 
 from . import errors
 from . import instrumentation as _inst
-from .backend import TensorMath, numpy_math, numpy_math_batched
-from .graph import AccumulateGrad
-from .grad_mode import enable_grad, no_grad
-from .tensor import Tensor, edge, make
+from .autograd.anomaly_mode import AnomalyError
+from .autograd.grad_mode import enable_grad, no_grad
+from .autograd.graph import AccumulateGrad, Node, edge
+from .backend import numpy_math, numpy_math_batched
+from .ops.copy import copy_
+from .tensor import Tensor, make
+from .tensor_math import TensorMath
 
 _asarray = np.asarray
 
@@ -355,7 +358,6 @@ def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
     if tensor_mode:
         if old is None:
             # torch copies the first gradient into a fresh buffer (its node is CopyBackwards)
-            from .tensor_methods import copy_
             var._grad = copy_(make(np.empty(g._data.shape, var._data.dtype)), g) if g._requires_grad else \
                 make(np.array(g._data, dtype=var._data.dtype, copy=True))
         else:
@@ -379,7 +381,6 @@ def _check_nan(fn, grads_in, tensor_mode: bool) -> None:
             continue
         data = g._data if tensor_mode else g
         if np.isnan(data).any():
-            from .anomaly import AnomalyError
             raise AnomalyError(fn, i)
 
 
@@ -396,3 +397,11 @@ def call_node_by_hand(fn, grads):
         return out
     out = tuple(out)
     return out[0] if len(out) == 1 else out
+
+
+def _call_by_hand(node, *grads):
+    """Run this node's backward by hand (as seed 003's ``F.grad_fn(F.manual_grad)``)."""
+    return call_node_by_hand(node, grads)
+
+
+Node.__call__ = _call_by_hand   # nodes live in the graph layer; calling one needs this engine

@@ -25,13 +25,15 @@ _BOOL, _INT, _FLOAT, _COMPLEX = range(4)
 class dtype:
     """A torch-style dtype: prints as ``torch.float32`` and knows its numpy twin."""
 
-    __slots__ = ("name", "np", "category", "itemsize")
+    __slots__ = ("name", "np", "category", "itemsize", "scalar_name", "c_name")
 
-    def __init__(self, name: str, np_type, category: int):
+    def __init__(self, name: str, np_type, category: int, scalar_name: str, c_name: str):
         self.name = name
         self.np = np.dtype(np_type)
         self.category = category
         self.itemsize = self.np.itemsize
+        self.scalar_name = scalar_name   # torch's ScalarType name in messages: "Float", "Long"
+        self.c_name = c_name             # the C++ type torch's kernels name: "float", "long int"
 
     @property
     def is_floating_point(self) -> bool:
@@ -54,17 +56,17 @@ class dtype:
         return (as_dtype, (self.name,))
 
 
-float16 = half = dtype("float16", np.float16, _FLOAT)
-float32 = dtype("float32", np.float32, _FLOAT)
-float64 = double = dtype("float64", np.float64, _FLOAT)
-complex64 = cfloat = dtype("complex64", np.complex64, _COMPLEX)
-complex128 = cdouble = dtype("complex128", np.complex128, _COMPLEX)
-int8 = dtype("int8", np.int8, _INT)
-int16 = short = dtype("int16", np.int16, _INT)
-int32 = dtype("int32", np.int32, _INT)
-int64 = long = dtype("int64", np.int64, _INT)
-uint8 = dtype("uint8", np.uint8, _INT)
-bool = dtype("bool", np.bool_, _BOOL)  # noqa: A001 - torch's name
+float16 = half = dtype("float16", np.float16, _FLOAT, "Half", "c10::Half")
+float32 = dtype("float32", np.float32, _FLOAT, "Float", "float")
+float64 = double = dtype("float64", np.float64, _FLOAT, "Double", "double")
+complex64 = cfloat = dtype("complex64", np.complex64, _COMPLEX, "ComplexFloat", "c10::complex<float>")
+complex128 = cdouble = dtype("complex128", np.complex128, _COMPLEX, "ComplexDouble", "c10::complex<double>")
+int8 = dtype("int8", np.int8, _INT, "Char", "signed char")
+int16 = short = dtype("int16", np.int16, _INT, "Short", "short int")
+int32 = dtype("int32", np.int32, _INT, "Int", "int")
+int64 = long = dtype("int64", np.int64, _INT, "Long", "long int")
+uint8 = dtype("uint8", np.uint8, _INT, "Byte", "unsigned char")
+bool = dtype("bool", np.bool_, _BOOL, "Bool", "bool")  # noqa: A001 - torch's name
 float = float32  # noqa: A001 - torch.float is float32
 int = int32  # noqa: A001 - torch.int is int32
 
@@ -210,3 +212,15 @@ def _default_for(category: int, current: dtype | None) -> dtype:
     if current is not None and current is float64:
         return complex128
     return default_complex()
+
+
+def scalar_type_name(npd: np.dtype) -> str:
+    """torch's name of a numpy dtype in messages ("Float"); ``+ "Tensor"`` gives the legacy type."""
+    d = _BY_NP.get(npd)
+    return d.scalar_name if d is not None else npd.name
+
+
+def c_type_name(npd: np.dtype) -> str:
+    """The C++ type torch's kernels put in their messages ("long int")."""
+    d = _BY_NP.get(npd)
+    return d.c_name if d is not None else npd.name

@@ -11,10 +11,20 @@ from collections import namedtuple
 
 import numpy as np
 
-from . import dtypes, errors
+from . import dtypes, errors, instrumentation
+from .autograd.anomaly_mode import is_anomaly_enabled  # noqa: F401  (torch.is_anomaly_enabled)
+from .autograd.grad_mode import state as _grad_mode
+from .creation import (  # noqa: F401  (re-exported as torch.*)
+    arange, as_tensor, bernoulli, empty, empty_like, eye, from_numpy, full, full_like, initial_seed, linspace,
+    logspace, manual_seed, multinomial, normal, ones, ones_like, rand, rand_like, randint, randint_like, randn,
+    randn_like, randperm, scalar_tensor, seed, tensor, zeros, zeros_like,
+)
+from .dims import wrap_dim
 from .dispatch import call
-from .grad_mode import state as _grad_mode
 from .ops import linalg as L, pointwise as P, reduction as R, shape as S
+from .ops.indexing import index_select
+from .ops.nn import ADDMM
+from .ops.shape import call_slice, select, unsqueeze  # noqa: F401  (torch.select, torch.unsqueeze)
 from .tensor import Tensor, make
 
 _Number = (int, float, bool, complex, np.number, np.bool_)
@@ -34,16 +44,6 @@ def _as_operand(x):
     if isinstance(x, (list, tuple)):
         return tensor(x)
     raise TypeError(f"unsupported operand type: {type(x).__name__}")
-
-
-def wrap_dim(dim: int, ndim: int) -> int:
-    """A dim as a negative index into an ``ndim``-d shape, with torch's range error."""
-    n = builtins.max(ndim, 1)
-    if not isinstance(dim, (int, np.integer)) or isinstance(dim, bool):
-        raise TypeError(f"dim must be an int, not {type(dim).__name__}")
-    if not -n <= dim < n:
-        raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
-    return int(dim) % n - n if ndim else -1
 
 
 def _dims(dim, ndim: int):
@@ -759,10 +759,6 @@ def squeeze(input, dim=None):
     return call(S.SQUEEZE_DIM, (input,), {"dim": wrap_dim(dim, input.ndim)})
 
 
-def unsqueeze(input, dim):
-    return call(S.UNSQUEEZE, (input,), {"dim": wrap_dim(dim, input.ndim + 1)})
-
-
 def t(input):
     if input.ndim > 2:
         raise errors.ShapeError(f"t() expects a tensor with <= 2 dimensions, but self is {input.ndim}D")
@@ -832,7 +828,6 @@ def expand(input, *sizes):
                                         f"Tensor sizes: {list(shape)}")
             else:
                 target.append(int(s))
-    from . import instrumentation
     instrumentation.check_shape(target)
     return call(S.EXPAND, (input,), {"size": tuple(target)})
 
@@ -863,7 +858,6 @@ def repeat(input, *repeats):
     if len(repeats) < input.ndim:
         raise errors.ShapeError("Number of dimensions of repeat dims can not be smaller than number of dimensions "
                                 "of tensor")
-    from . import instrumentation
     shape = (1,) * (len(repeats) - input.ndim) + input._data.shape
     instrumentation.check_shape([a * b for a, b in zip(shape, repeats)])
     return call(S.REPEAT, (input,), {"repeats": tuple(int(r) for r in repeats)})
@@ -943,15 +937,6 @@ def unbind(input, dim=0):
     return call(S.UNBIND, (input,), {"dim": wrap_dim(dim, input.ndim)})
 
 
-def select(input, dim, index):
-    d = wrap_dim(dim, input.ndim)
-    n = input.shape[d]
-    if not -n <= index < n:
-        raise IndexError(f"select(): index {index} out of range for tensor of size {list(input.shape)} at "
-                         f"dimension {d % input.ndim}")
-    return call(S.SELECT, (input,), {"dim": d, "index": int(index) % n})
-
-
 def narrow(input, dim, start, length):
     d = wrap_dim(dim, input.ndim)
     n = input.shape[d]
@@ -1006,13 +991,6 @@ def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
                                              "dim2": wrap_dim(dim2, input.ndim)})
 
 
-from .creation import (  # noqa: E402,F401  (creation needs the helpers above; re-exported as torch.*)
-    arange, empty, empty_like, eye, full, full_like, linspace, logspace, ones, ones_like, rand, rand_like,
-    randint, randint_like, randn, randn_like, randperm, tensor, zeros, zeros_like, as_tensor, from_numpy,
-    normal, manual_seed, seed, initial_seed, bernoulli, multinomial, scalar_tensor,
-)
-
-from .anomaly import is_anomaly_enabled  # noqa: E402,F401  (torch.is_anomaly_enabled)
 
 pi = math.pi
 e = math.e
@@ -1187,7 +1165,6 @@ def tile(input, dims):
 
 
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
-    from .ops.indexing import index_select
     if repeats is None:   # torch.repeat_interleave(counts): the indices repeated by themselves
         counts = np.asarray(input._data)
         return make(np.repeat(np.arange(counts.size), counts).astype(np.int64))
@@ -1260,7 +1237,6 @@ def matrix_power(input, n):
 
 
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
-    from .ops.nn import ADDMM
     return call(ADDMM, (input, mat1, mat2), {"beta": beta, "alpha": alpha})
 
 

@@ -1,6 +1,8 @@
 """Switches the hot path reads as plain module globals: profiler, anomaly mode, size limit.
 
-Each costs one global load per op while off.
+Each costs one global load per op while off. This module sits at the bottom of the engine:
+forward mode registers its tangent rules here (``forward_ad_hooks``) and the profiler registers
+itself (``add_profiler``), so the op path never imports the layers above it.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ limit = None        # max elements of any op result, or None
 interrupt = None    # callable run after each op and backward node (the language's --timeout), or None
 _profilers: list = []
 creation_context = None  # callable returning a description of "where" (the language sets it)
+forward_ad_hooks = None  # (propagate, snapshot_self), registered by autograd.forward_ad
 
 
 class SizeLimitError(MemoryError):
@@ -49,20 +52,13 @@ def run(op, args, params, inner):
     else:
         out = inner(op, args, params)
     if forward_ad:
-        from .forward_ad import propagate
-        propagate(op, args, params, out)
+        forward_ad_hooks[0](op, args, params, out)
     return out
 
 
 def run_inplace(op, self, args, params, inner):
     """``run`` for an in-place op: the tangent rule sees self's value from before the write."""
-    old = None
-    if forward_ad:
-        from .forward_ad import has_tangents
-        if has_tangents(args):
-            from .tensor import make
-            old = make(self._data.copy())
-            old._x = self._x
+    old = forward_ad_hooks[1](self, args) if forward_ad else None
     name = op.name.split(".")[0]
     if _profilers:
         out = _timed("aten::" + (name if name.endswith("_") else name + "_"), args, inner, op, self, args,
@@ -70,8 +66,7 @@ def run_inplace(op, self, args, params, inner):
     else:
         out = inner(op, self, args, params)
     if old is not None:
-        from .forward_ad import propagate
-        propagate(op, args, params, out, old_self=old)
+        forward_ad_hooks[0](op, args, params, out, old_self=old)
     return out
 
 

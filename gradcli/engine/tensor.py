@@ -3,14 +3,21 @@
 Hot fields live in ``__slots__``; what few tensors need (hooks, retain_grad,
 view replay, forward-mode tangents, user attributes) lives in ``_x`` or the
 instance dict, so making a tensor costs a handful of attribute stores.
+
+This is the data layer: it knows nothing of ops or of the backward pass. The
+methods that need them (``backward``, arithmetic, ``__repr__``...) are attached
+in one place, ``tensor_methods.attach``, by the package's ``__init__``.
 """
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 
 from . import dtypes, errors
-from .graph import AccumulateGrad, add_hook
-from .grad_mode import state as _mode
+from .autograd.grad_mode import enable_grad, state as _mode
+from .device import device
+from .hooks import add_hook
 
 _new = object.__new__
 
@@ -93,7 +100,6 @@ class Tensor:
 
     @property
     def device(self):
-        from .device import device
         return device("cpu")
 
     @property
@@ -167,7 +173,6 @@ class Tensor:
     @property
     def grad(self):
         if self._grad is None and self._grad_fn is not None and not self.retains_grad:
-            import warnings
             warnings.warn(
                 "The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad "
                 "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
@@ -228,10 +233,6 @@ class Tensor:
         if x.post_hooks is None:
             x.post_hooks = {}
         return add_hook(x.post_hooks, hook)
-
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
-        from .backward import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     def detach(self) -> "Tensor":
         """Same data and version counter, no graph."""
@@ -306,12 +307,6 @@ class Tensor:
             raise TypeError("len() of a 0-d tensor")
         return self._data.shape[0]
 
-    def __iter__(self):
-        if self._data.ndim == 0:
-            raise TypeError("iteration over a 0-d tensor")
-        from .functions import unbind
-        return iter(unbind(self, 0))
-
     def __hash__(self) -> int:
         return id(self)
 
@@ -321,22 +316,6 @@ class Tensor:
         if spec:
             raise TypeError("unsupported format string passed to Tensor.__format__")
         return repr(self)
-
-    def __repr__(self) -> str:
-        from .printing import format_tensor
-        suffixes = []
-        if self._grad_fn is not None:
-            suffixes.append(f"grad_fn=<{type(self.grad_fn).__name__}>")
-        elif self._requires_grad:
-            suffixes.append("requires_grad=True")
-        tangent = self._x.tangents if self._x is not None else None
-        if tangent:
-            from .forward_ad import tangent_suffix
-            suffixes.append(tangent_suffix(self))
-        return format_tensor(self._data, self._data.dtype.name,
-                             default_float=dtypes.get_default_dtype().name, suffixes=suffixes)
-
-    __str__ = __repr__
 
     def __reduce__(self):
         raise TypeError("gradcli tensors cannot be pickled")
@@ -388,27 +367,15 @@ def storage(t: Tensor) -> np.ndarray:
     return d
 
 
-def accumulator(t: Tensor) -> AccumulateGrad:
-    """The leaf's AccumulateGrad node, made once and reused, as torch does."""
-    x = t._x
-    if x is None:
-        x = t._x = TensorExtras()
-    acc = x.accum
-    if acc is None:
-        acc = x.accum = AccumulateGrad(t)
-    return acc
+def view_replay(base: Tensor, steps):
+    """Replays a view's recorded steps on its base; the view machinery (``views``, a layer above)
+    installs the real function with ``set_view_replay`` when the package loads."""
+    raise errors.AutogradError("the view machinery is not loaded")
 
 
-def edge(t: Tensor) -> tuple:
-    """The graph edge an op records for input ``t``."""
-    if t._base is not None:
-        refresh_view_grad_fn(t)
-    fn = t._grad_fn
-    if fn is not None:
-        return (fn, t._output_nr)
-    if t._requires_grad:
-        return (accumulator(t), 0)
-    return (None, 0)
+def set_view_replay(fn) -> None:
+    global view_replay
+    view_replay = fn
 
 
 def refresh_view_grad_fn(view: Tensor) -> None:
@@ -420,10 +387,8 @@ def refresh_view_grad_fn(view: Tensor) -> None:
     x.view_version = view._vc[0]
     if not base._requires_grad or not _mode.grad and base._grad_fn is None:
         return
-    from .views import regenerate
-    from .grad_mode import enable_grad
     with enable_grad():
-        fresh = regenerate(base, x.view_steps)
+        fresh = view_replay(base, x.view_steps)
     view._grad_fn = fresh._grad_fn
     view._output_nr = fresh._output_nr
     view._requires_grad = fresh._requires_grad

@@ -1,61 +1,56 @@
-"""Tensor operators and methods, attached to :class:`Tensor` from the functional API,
-plus the in-place family (``add_``, ``mul_``, ``zero_``, ``copy_``...)."""
+"""Tensor operators and methods, attached to :class:`Tensor` in one place, from the functional
+API, the op families and the autograd layer, plus the in-place family (``add_``, ``mul_``...).
+
+``tensor.py`` holds the data and autograd state; everything a Tensor can *do* is installed here by
+``attach()``, which the package's ``__init__`` calls once, after every layer has loaded.
+"""
 from __future__ import annotations
 
 import numpy as np
 
-from . import dtypes, errors, functions as F
+from . import creation, dtypes, errors, functions as F
+from .autograd.forward_ad import tangent_suffix
+from .autograd.grad_mode import no_grad, state as _mode
+from .backward import backward as _backward
+from .device import device
 from .dispatch import call, call_inplace
-from .ops import pointwise as P
-from .ops.registry import KEEP, defop
-from .ops.samples import Sample, arr
+from .nn.functional import log_softmax, softmax
+from .ops import activation, indexing, pointwise as P, special
+from .ops.copy import TO_COPY, copy_, fill_, zero_
+from .printing import format_tensor
 from .tensor import Tensor, storage
 from .views import getitem, setitem
 
-# -- records for in-place-only ops -----------------------------------------------------------------
 
-ZERO = defop("zero_", "ZeroBackward0", ("self",), lambda a: np.zeros_like(a), lambda m, g: g * 0.0,
-             promote=KEEP, jvp=lambda m, t: t[0] * 0.0, samples=lambda: [Sample(arr(3))], rule="0")
-FILL = defop("fill_", "FillBackward0", ("self",), lambda a, value: np.full_like(a, value), lambda m, g: g * 0.0,
-             promote=KEEP, jvp=lambda m, t: t[0] * 0.0, samples=lambda: [Sample(arr(3), params={"value": 2.0})],
-             rule="0")
+def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
+    _backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
 
-def _copy_fwd(a, src):
-    return np.broadcast_to(np.asarray(src, dtype=a.dtype), a.shape).copy()
+def _iter(self):
+    if self._data.ndim == 0:
+        raise TypeError("iteration over a 0-d tensor")
+    return iter(F.unbind(self, 0))
 
 
-COPY = defop("copy_", "CopyBackwards", ("self", "src"), _copy_fwd, lambda m, g: (g * 0.0, g), promote=KEEP,
-             jvp=lambda m, t: t[1], samples=lambda: [Sample(arr(3, 4), arr(4, seed=2))],
-             rule="d/dself = 0, d/dsrc = g (summed to src's shape)")
-ZERO.inplace = lambda destination, a: destination.fill(0)
-FILL.inplace = lambda destination, a, value: destination.fill(value)
-COPY.inplace = lambda destination, a, src: np.copyto(destination, src, casting="unsafe")
-TO_COPY = defop("_to_copy", "ToCopyBackward0", ("self",), lambda a, dtype: a.astype(dtype), lambda m, g: g,
-                promote=KEEP, jvp=lambda m, t: t[0], samples=None, rule="identity (cast back to self's dtype)")
+def _repr(self) -> str:
+    suffixes = []
+    if self._grad_fn is not None:
+        suffixes.append(f"grad_fn=<{type(self.grad_fn).__name__}>")
+    elif self._requires_grad:
+        suffixes.append("requires_grad=True")
+    tangent = self._x.tangents if self._x is not None else None
+    if tangent:
+        suffixes.append(tangent_suffix(self))
+    return format_tensor(self._data, self._data.dtype.name, default_float=dtypes.get_default_dtype().name,
+                         suffixes=suffixes)
 
 
-def zero_(self: Tensor) -> Tensor:
-    return call_inplace(ZERO, self, (self,))
+def _softmax_method(self, dim, dtype=None):
+    return softmax(self, dim, dtype=dtype)
 
 
-def fill_(self: Tensor, value) -> Tensor:
-    if isinstance(value, Tensor):
-        return copy_(self, value.expand(self.shape) if value.ndim == 0 else value)
-    return call_inplace(FILL, self, (self,), {"value": value})
-
-
-def copy_(self: Tensor, src, non_blocking=False) -> Tensor:
-    if not isinstance(src, Tensor):
-        src = F.tensor(src, dtype=self.dtype)
-    try:
-        np.broadcast_to(src._data, self._data.shape)
-    except ValueError:
-        raise errors.ShapeError(f"The size of tensor a ({self.shape[-1] if self.ndim else 1}) must match the size "
-                                f"of tensor b ({src.shape[-1] if src.ndim else 1}) at non-singleton dimension "
-                                f"{self.ndim - 1}") from None
-    return call_inplace(COPY, self, (self, src))
-
+def _log_softmax_method(self, dim, dtype=None):
+    return log_softmax(self, dim, dtype=dtype)
 
 def _binary_inplace(op):
     def method(self, other, *, alpha=1):
@@ -108,18 +103,15 @@ neg_, exp_, log_, sqrt_, abs_, sin_, cos_, tanh_, floor_, ceil_, round_, trunc_,
 
 
 def uniform_(self, a=0.0, b=1.0):
-    from . import creation
     return _init_inplace(self, creation.rng().uniform(a, b, self._data.shape))
 
 
 def normal_(self, mean=0.0, std=1.0):
-    from . import creation
     return _init_inplace(self, creation.rng().normal(mean, std, self._data.shape))
 
 
 def _init_inplace(self, values):
-    from .grad_mode import state
-    if state.grad and self._requires_grad and self._grad_fn is None:
+    if _mode.grad and self._requires_grad and self._grad_fn is None:
         raise errors.GraphError(errors.LEAF_INPLACE)
     np.copyto(storage(self), values, casting="unsafe")
     if self._vc is not None:
@@ -132,7 +124,6 @@ def _init_inplace(self, values):
 def to(self, *args, **kwargs):
     """``to(dtype)``, ``to("cpu")``, ``to(other)``: a copy only when the dtype changes."""
     dtype = kwargs.get("dtype")
-    from .device import device
     for a in list(args) + [kwargs.get("device")]:
         if isinstance(a, device):
             a = str(a)
@@ -153,7 +144,6 @@ def to(self, *args, **kwargs):
         return self
     if npd.kind not in "fc" and self._requires_grad:
         # an integer or bool copy is never differentiable (torch: requires_grad=False, no grad_fn)
-        from .grad_mode import no_grad
         with no_grad():
             return call(TO_COPY, (self,), {"dtype": npd})
     return call(TO_COPY, (self,), {"dtype": npd})
@@ -315,6 +305,13 @@ _METHODS = {
     "ceil_": ceil_, "round_": round_, "trunc_": trunc_, "reciprocal_": reciprocal_, "sign_": sign_,
     "uniform_": uniform_, "normal_": normal_, "subtract_": sub_, "multiply_": mul_, "divide_": div_,
 }
+_METHODS.update({
+    "backward": backward, "__iter__": _iter, "__repr__": _repr, "__str__": _repr,
+    "softmax": _softmax_method, "log_softmax": _log_softmax_method,
+    "erf": special.erf, "erf_": special.erf_, "erfc": special.erfc, "erfc_": special.erfc_,
+})
+_METHODS.update(activation.TENSOR_METHODS)
+_METHODS.update(indexing.TENSOR_METHODS)
 _METHODS["where"] = lambda self, condition, other: F.where(condition, self, other)
 _METHODS["matrix_power"] = F.matrix_power
 _METHODS["is_nonzero"] = F.is_nonzero
@@ -336,7 +333,7 @@ _FROM_FUNCTIONS = (
 
 
 def attach(names=_FROM_FUNCTIONS, module=F) -> None:
-    """Install operators and methods on Tensor (called once by the package)."""
+    """Install every operator and method on Tensor (called once by the package's ``__init__``)."""
     for name in names:
         setattr(Tensor, name, getattr(module, name))
     for name, fn in _METHODS.items():

@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from .dispatch import call
-from .graph import NO_EDGE, Node
-from .grad_mode import enable_grad
-from .tensor import Tensor, edge
+from .autograd.graph import NO_EDGE, InputMetadata, Node, edge
+from .autograd.grad_mode import enable_grad
+from .backend import numpy_math
+from .dispatch import call, set_rebase_view
+from .ops.copy import copy_, zero_
+from .ops.indexing import advanced_index, index_put_
+from .ops.shape import ALIAS, AS_STRIDED, call_slice, select, unsqueeze
+from .tensor import Tensor, set_view_replay
+from .tensor_math import TensorMath
 
 
 # -- indexing ----------------------------------------------------------------------------------------
@@ -44,10 +49,8 @@ def _expand_index(t: Tensor, key) -> list:
 def getitem(t: Tensor, key):
     """``t[key]``: basic parts become views (SelectBackward0, SliceBackward0, UnsqueezeBackward0),
     an integer-array or mask part one IndexBackward0 copy."""
-    from .functions import select, unsqueeze
     items = _expand_index(t, key)
     if any(isinstance(k, (Tensor, list, np.ndarray)) or isinstance(k, bool) for k in items):
-        from .ops.indexing import advanced_index
         return advanced_index(t, items)
     out = t
     dim = 0
@@ -76,15 +79,8 @@ def getitem(t: Tensor, key):
     if out is t:
         if not isinstance(key, tuple) and isinstance(key, slice) and t.ndim:
             return call_slice(t, 0, 0, t.shape[0], 1)  # torch: x[:] is a SliceBackward0, x[:, :] an alias
-        from .ops.shape import ALIAS
         return call(ALIAS, (t,))
     return out
-
-
-def call_slice(t: Tensor, dim: int, start: int, stop: int, step: int) -> Tensor:
-    from .functions import wrap_dim
-    from .ops.shape import SLICE
-    return call(SLICE, (t,), {"dim": wrap_dim(dim, t.ndim), "start": start, "end": stop, "step": step})
 
 
 def setitem(t: Tensor, key, value) -> None:
@@ -93,11 +89,9 @@ def setitem(t: Tensor, key, value) -> None:
     if any(isinstance(k, (Tensor, list, np.ndarray)) and not (isinstance(k, Tensor) and k.ndim == 0 and
                                                               k._data.dtype.kind in "iu")
            or isinstance(k, bool) for k in items):  # indexing.py: a bool subscript is an index too
-        from .ops.indexing import index_put_
         index_put_(t, items, value)
         return
     view = getitem(t, tuple(items))
-    from .tensor_methods import copy_
     copy_(view, value)
 
 
@@ -146,10 +140,8 @@ class CopySlices(Node):
             region = replay(result, self.steps)
             inner = self.fn.apply([region.clone()], m)
             if inner[0] is not None:
-                from .tensor_methods import copy_
                 copy_(region, inner[0])
             else:
-                from .tensor_methods import zero_
                 zero_(region)
         else:
             result = np.array(g, dtype=self.dtype, copy=True)
@@ -163,18 +155,15 @@ class CopySlices(Node):
 
     @property
     def _input_metadata(self) -> tuple:
-        from .dispatch import InputMetadata
         return (InputMetadata(self.shape, self.dtype),)
 
 
 def _unbatched(m):
-    from .backend import TensorMath, numpy_math
     return TensorMath(0) if m.is_tensor else numpy_math
 
 
 def regenerate(base: Tensor, steps) -> Tensor:
     """A view rebuilt on a base whose graph changed: one AsStridedBackward0 node, as torch shows it."""
-    from .ops.shape import AS_STRIDED
     return call(AS_STRIDED, (base,), {"steps": steps})
 
 
@@ -194,3 +183,8 @@ def rebase_view(view: Tensor, node) -> None:
     view._output_nr = fresh._output_nr
     view._requires_grad = True
     view._x.view_version = view._vc[0]
+
+
+# the layers below call back into this one through these two slots
+set_view_replay(regenerate)
+set_rebase_view(rebase_view)

@@ -20,7 +20,7 @@ import operator
 import time
 
 from . import ast
-from .errors import Frame, GradcliError, Span, closest
+from .errors import EXCEPTION_CLASSES, Frame, GradcliError, Span, closest
 from .limits import check_format_spec, percent_size_estimate
 from .namespace import Namespace, import_error
 
@@ -90,12 +90,6 @@ def wrap_exception(exc: BaseException, span: Span | None, filename: str) -> Grad
     return err
 
 
-# Exception classes scripts can name in `except` and `raise`.
-EXCEPTION_CLASSES = {cls.__name__: cls for cls in (
-    Exception, ArithmeticError, AssertionError, AttributeError, FloatingPointError,
-    ImportError, IndexError, KeyError, LookupError, NameError, NotImplementedError,
-    OverflowError, RuntimeError, TypeError, UnboundLocalError, ValueError,
-    ZeroDivisionError, StopIteration)}
 _CLASS_OF_KIND = {
     "name": NameError, "import": ImportError, "attribute": AttributeError, "type": TypeError,
     "value": ValueError, "index": IndexError, "key": KeyError, "arithmetic": ArithmeticError,

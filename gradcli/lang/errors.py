@@ -129,3 +129,11 @@ def _source_excerpt(source: str, span: Span) -> list[str]:
     # Keep tabs in the padding so that the carets line up under the text.
     pad = "".join(ch if ch == "\t" else " " for ch in text[:start])
     return ["    " + text, "    " + pad + "^" * width]
+
+
+# Exception classes scripts can name in `except` and `raise`.
+EXCEPTION_CLASSES = {cls.__name__: cls for cls in (
+    Exception, ArithmeticError, AssertionError, AttributeError, FloatingPointError,
+    ImportError, IndexError, KeyError, LookupError, NameError, NotImplementedError,
+    OverflowError, RuntimeError, TypeError, UnboundLocalError, ValueError,
+    ZeroDivisionError, StopIteration)}

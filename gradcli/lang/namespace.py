@@ -15,7 +15,7 @@ import difflib
 import importlib
 import math
 
-from .errors import GradcliError, Span
+from .errors import EXCEPTION_CLASSES, GradcliError, Span
 from .sandbox import script_isinstance, script_type
 
 TORCH_NAMES = frozenset("""
@@ -116,14 +116,14 @@ MODULES = {
                         "forward_ad": "torch.autograd.forward_ad",
                         "graph": "torch.autograd.graph", "profiler": "torch.autograd.profiler",
                         "function": "torch.autograd.function"}),
-    "torch.autograd.functional": (("gradcli.engine.autograd.functional", "gradcli.engine.functional"),
+    "torch.autograd.functional": (("gradcli.engine.autograd.functional",),
                                   AUTOGRAD_FUNCTIONAL_NAMES, {}),
-    "torch.autograd.forward_ad": (("gradcli.engine.autograd.forward_ad", "gradcli.engine.forward_ad"),
+    "torch.autograd.forward_ad": (("gradcli.engine.autograd.forward_ad",),
                                   FORWARD_AD_NAMES, {}),
-    "torch.autograd.graph": (("gradcli.engine.autograd.graph", "gradcli.engine.graph"), GRAPH_NAMES, {}),
-    "torch.autograd.profiler": (("gradcli.engine.autograd.profiler", "gradcli.engine.profiler"),
+    "torch.autograd.graph": (("gradcli.engine.autograd.graph",), GRAPH_NAMES, {}),
+    "torch.autograd.profiler": (("gradcli.engine.autograd.profiler",),
                                 PROFILER_NAMES, {}),
-    "torch.autograd.function": (("gradcli.engine.autograd.function", "gradcli.engine.autograd"),
+    "torch.autograd.function": (("gradcli.engine.autograd.function",),
                                 AUTOGRAD_FUNCTION_NAMES, {}),
     "torch.nn": (("gradcli.engine.nn",), NN_NAMES, {"functional": "torch.nn.functional"}),
     "torch.nn.functional": (("gradcli.engine.nn.functional",), NN_FUNCTIONAL_NAMES, {}),
@@ -187,12 +187,9 @@ class Namespace:
 
 
 def _import_first(candidates):
-    for dotted in candidates:
-        try:
-            return importlib.import_module(dotted)
-        except ImportError:
-            continue
-    return None
+    """The engine module behind a namespace; a path that does not resolve is a bug, never skipped."""
+    (dotted,) = candidates
+    return importlib.import_module(dotted)
 
 
 def build_modules() -> dict[str, Namespace]:
@@ -319,7 +316,6 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         "reversed": builtins.reversed, "any": builtins.any, "all": builtins.all,
         "map": builtins.map, "filter": builtins.filter, "staticmethod": builtins.staticmethod,
     }
-    from .compiler import EXCEPTION_CLASSES
     for name, cls in EXCEPTION_CLASSES.items():
         table[name] = cls
         policy.allow_class_name(cls)
@@ -400,13 +396,13 @@ ENGINE_TYPES = (
      {"user_attributes": True}),
     (("gradcli.engine.tensor.Size",), SIZE_ATTRIBUTES, (), {}),
     (("gradcli.engine.dtypes.dtype",), DTYPE_ATTRIBUTES, (), {}),
-    (("gradcli.engine.graph.Node",), NODE_ATTRIBUTES, (), {"prefixes": ("_saved_",)}),
-    (("gradcli.engine.graph.RemovableHandle",), HANDLE_ATTRIBUTES, (), {}),
-    (("gradcli.engine.function.FunctionCtx",), CTX_ATTRIBUTES, (), {"user_attributes": True}),
-    (("gradcli.engine.profiler.profile", "gradcli.engine.profiler.EventList",
-      "gradcli.engine.profiler.FunctionEventAvg"), PROFILER_ATTRIBUTES, (), {}),
+    (("gradcli.engine.autograd.graph.Node",), NODE_ATTRIBUTES, (), {"prefixes": ("_saved_",)}),
+    (("gradcli.engine.hooks.RemovableHandle",), HANDLE_ATTRIBUTES, (), {}),
+    (("gradcli.engine.autograd.function.FunctionCtx",), CTX_ATTRIBUTES, (), {"user_attributes": True}),
+    (("gradcli.engine.autograd.profiler.profile", "gradcli.engine.autograd.profiler.EventList",
+      "gradcli.engine.autograd.profiler.FunctionEventAvg"), PROFILER_ATTRIBUTES, (), {}),
     (("numpy.ndarray",), ARRAY_ATTRIBUTES, (), {}),
-    (("gradcli.engine.forward_ad.UnpackedDualTensor",), frozenset({"primal", "tangent"}), (), {}),
+    (("gradcli.engine.autograd.forward_ad.UnpackedDualTensor",), frozenset({"primal", "tangent"}), (), {}),
     (("gradcli.engine.functions._max_result", "gradcli.engine.functions._min_result",
       "gradcli.engine.functions._sort_result", "gradcli.engine.functions._topk_result",
       "gradcli.engine.functions._median_result", "gradcli.engine.functions._kthvalue_result"),
@@ -419,13 +415,13 @@ ENGINE_TYPES = (
 
 
 def _resolve_type(dotted: str):
+    """An engine class named in ENGINE_TYPES; a name that does not resolve is a bug, never skipped
+    (a silently skipped type would leave its attributes unreachable or, worse, unchecked)."""
     module_name, _, attribute = dotted.rpartition(".")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        return None
-    value = getattr(module, attribute, None)
-    return value if isinstance(value, type) else None
+    value = getattr(importlib.import_module(module_name), attribute)
+    if not isinstance(value, type):
+        raise TypeError(f"{dotted} is not a class")
+    return value
 
 
 def configure_policy(policy, modules: dict[str, Namespace]) -> None:
@@ -433,9 +429,7 @@ def configure_policy(policy, modules: dict[str, Namespace]) -> None:
     policy.set_namespace_type(Namespace)
     for paths, readable, writable, options in ENGINE_TYPES:
         for dotted in paths:
-            cls = _resolve_type(dotted)
-            if cls is not None:
-                policy.allow(cls, readable, writable, **options)
+            policy.allow(_resolve_type(dotted), readable, writable, **options)
 
 
 def script_class_bases(modules: dict[str, Namespace]) -> tuple:

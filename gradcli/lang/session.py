@@ -14,9 +14,10 @@ import warnings
 
 from . import ast
 from .compiler import Compiler, Runtime, wrap_exception
+from .doctest import doctest_chunks
 from .errors import GradcliError, closest
 from .limits import Limits, RunState, memory_cap
-from .namespace import (base_environment, build_modules, configure_policy,
+from .namespace import (base_environment, build_modules, configure_policy, known_names,
                         script_class_bases)
 from .parser import parse, parse_expression
 from .sandbox import AttributePolicy
@@ -74,7 +75,6 @@ class Session:
         With `echo`, every other top-level expression statement prints its
         value (repr, None omitted) as the Python REPL does.
         """
-        from .doctest import doctest_chunks
         self._state.begin()  # --timeout covers parsing and compiling too
         chunks = doctest_chunks(source)
         if chunks is not None:
@@ -302,7 +302,6 @@ def free_variables(source: str, filename: str = "<string>") -> list[str]:
     The CLI uses it to report expressions whose variables have no `--at`
     value; scoping is approximated (a name bound anywhere counts as bound).
     """
-    from .namespace import known_names
     tree = parse(source, filename)
     read: list[str] = []
     bound: set[str] = set()

@@ -8,7 +8,7 @@ import pytest
 
 import gradcli.engine as torch
 from gradcli.engine import instrumentation
-from gradcli.engine.anomaly import AnomalyError, is_anomaly_enabled
+from gradcli.engine.autograd.anomaly_mode import AnomalyError, is_anomaly_enabled
 
 
 def test_detect_anomaly_warns_like_torch():

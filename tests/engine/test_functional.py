@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import gradcli.engine as torch
-from gradcli.engine import functional as F
+from gradcli.engine.autograd import functional as F
 
 X = [0.5, -1.0, 2.0]
 Y = [1.5, 0.25]

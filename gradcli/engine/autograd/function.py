@@ -1,2 +1,228 @@
-"""``torch.autograd.function``: custom Functions (defined in ``engine.function``)."""
-from ..function import BackwardCFunction, Function, FunctionCtx, once_differentiable  # noqa: F401
+"""Custom autograd Functions: ``forward(ctx, ...)``/``backward(ctx, *grads)`` written by the user.
+
+The node of ``class Exp(Function)`` is named ``ExpBackward``, as in torch. Its
+backward runs on Tensors: without a graph in a plain backward, recording one
+under ``create_graph=True`` (unless marked ``@once_differentiable``).
+"""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+from .. import errors, instrumentation
+from ..nodes import fit_grads
+from ..tensor import Tensor, make
+from .forward_ad import function_jvp
+from .grad_mode import enable_grad, no_grad, state as _mode
+from .graph import NO_EDGE, InputMetadata, Node, edge, save
+
+
+class FunctionCtx:
+    """The ``ctx`` a Function's forward and backward share; scripts may set any attribute on it."""
+
+    def __init__(self):
+        self.needs_input_grad = ()
+        self._to_save = ()
+        self._saved = None
+        self._node = None
+        self._dirty = ()
+        self._non_diff = ()
+        self.materialize_grads = True
+        self.saved_for_forward = ()
+
+    def save_for_backward(self, *tensors) -> None:
+        for t in tensors:
+            if t is not None and not isinstance(t, Tensor):
+                raise TypeError("save_for_backward can only save variables, but argument "
+                                f"{tensors.index(t)} is of type {type(t).__name__}")
+        self._to_save = tensors
+
+    def save_for_forward(self, *tensors) -> None:
+        self.saved_for_forward = tensors
+
+    @property
+    def saved_tensors(self) -> tuple:
+        if self._saved is None:
+            return tuple(self._to_save)
+        node = self._node
+        return tuple(None if s is None else s.unpack(node) for s in self._saved)
+
+    def mark_dirty(self, *tensors) -> None:
+        self._dirty = tensors
+
+    def mark_non_differentiable(self, *tensors) -> None:
+        self._non_diff = tensors
+
+    def set_materialize_grads(self, value: bool) -> None:
+        self.materialize_grads = bool(value)
+
+
+class BackwardCFunction(Node):
+    """The node of one application of a custom Function."""
+
+    def __repr__(self) -> str:
+        return f"<torch.autograd.function.{type(self).__name__} object at {id(self):#x}>"
+
+    __slots__ = ("ctx", "fn_cls", "_in_meta", "_arg_slots", "_out_shapes", "_out_dtypes", "_released")
+
+    @property
+    def num_outputs(self) -> int:
+        return len(self._out_shapes)
+
+    @property
+    def _input_metadata(self) -> tuple:
+        return tuple(InputMetadata(s, d) for s, d in zip(self._out_shapes, self._out_dtypes))
+
+    def release(self) -> None:
+        saved = self.ctx._saved
+        if saved:
+            for s in saved:
+                if s is not None:
+                    s.release()
+
+    def apply(self, grads, m):
+        ctx = self.ctx
+        tensor_mode = m.is_tensor
+        args = []
+        for g, shape, dt in zip(grads, self._out_shapes, self._out_dtypes):
+            if g is None:
+                if ctx.materialize_grads:
+                    args.append(make(np.zeros(shape, dt)))
+                else:
+                    args.append(None)
+            else:
+                args.append(g if tensor_mode else make(np.asarray(g)))
+        mode = enable_grad() if tensor_mode else no_grad()
+        with mode:
+            res = self.fn_cls.backward(ctx, *args)
+        if not isinstance(res, tuple):
+            res = (res,)
+        n_args = len(self._arg_slots)
+        if len(res) < n_args or any(r is not None for r in res[n_args:]):
+            raise errors.AutogradError(f"function {self.name()} returned an incorrect number of gradients "
+                                       f"(expected {n_args}, got {len(res)})")
+        picked = []
+        for slot in self._arg_slots:
+            if slot is None:
+                continue
+            r = res[slot]
+            if r is not None and not isinstance(r, Tensor):
+                raise TypeError(f"function {self.name()} returned a gradient of type {type(r).__name__} at index "
+                                f"{slot}, expected a Tensor or None")
+            picked.append(None if r is None else (r if tensor_mode else r._data))
+        return fit_grads(self, tuple(picked), m)
+
+
+def once_differentiable(fn):
+    """Mark a backward as not itself differentiable: it runs without recording a graph."""
+    @functools.wraps(fn)
+    def wrapper(ctx, *args):
+        with no_grad():
+            out = fn(ctx, *args)
+        return out
+    return wrapper
+
+
+class _FunctionMeta(type):
+    def __init__(cls, name, bases, ns):
+        super().__init__(name, bases, ns)
+        cls._backward_cls = type(name + "Backward", (BackwardCFunction,), {"__slots__": ()})
+
+
+class Function(metaclass=_FunctionMeta):
+    """Base class of custom autograd Functions (subclass it; call ``apply``)."""
+
+    @staticmethod
+    def forward(ctx, *args, **kwargs):
+        raise NotImplementedError("You must implement the forward function for custom autograd.Function.")
+
+    @staticmethod
+    def backward(ctx, *grad_outputs):
+        raise NotImplementedError("You must implement either the backward or vjp method for your custom "
+                                  "autograd.Function to use it with backward mode AD.")
+
+    vjp = backward
+
+    @classmethod
+    def apply(cls, *args, **kwargs):
+        ctx = FunctionCtx()
+        ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        with no_grad():
+            raw = cls.forward(ctx, *args, **kwargs)
+        is_tuple = isinstance(raw, tuple)
+        outs = raw if is_tuple else (raw,)
+        record = _mode.grad and any(ctx.needs_input_grad)
+        if not record:
+            if instrumentation.forward_ad:
+                _forward_ad_hook(cls, ctx, args, outs)
+            return raw
+        node = object.__new__(cls._backward_cls)
+        slots, edges, meta = [], [], []
+        for a in args:
+            if isinstance(a, Tensor):
+                slots.append(len(edges))
+                edges.append(edge(a) if a._requires_grad else NO_EDGE)
+                meta.append((a._data.shape, a._data.dtype))
+            else:
+                slots.append(None)
+        node._init(tuple(edges))
+        node.ctx = ctx
+        node.fn_cls = cls
+        node._in_meta = tuple(meta)
+        # backward returns one gradient per forward argument; slot i maps argument i to its edge
+        node._arg_slots = tuple(i if s is not None else None for i, s in enumerate(slots))
+        tensor_outs = [o for o in outs if isinstance(o, Tensor)]
+        node._out_shapes = tuple(o._data.shape for o in tensor_outs)
+        node._out_dtypes = tuple(o._data.dtype for o in tensor_outs)
+        dirty = {id(t) for t in ctx._dirty}
+        non_diff = {id(t) for t in ctx._non_diff}
+        inputs = {id(a) for a in args if isinstance(a, Tensor)}
+        wrapped, nr = [], 0
+        for o in outs:
+            if not isinstance(o, Tensor):
+                wrapped.append(o)
+                continue
+            if id(o) in non_diff:
+                o._requires_grad = False
+                wrapped.append(o)
+            elif id(o) in dirty:
+                if o._grad_fn is None and o._requires_grad:
+                    raise errors.GraphError("a leaf Variable that requires grad has been used in an in-place "
+                                            "operation.")
+                o._grad_fn, o._output_nr, o._requires_grad = node, nr, True
+                if o._vc is not None:
+                    o._vc[0] += 1  # mark_dirty counts as a modification, as in torch
+                wrapped.append(o)
+            elif id(o) in inputs or o._grad_fn is not None:
+                wrapped.append(make(o._data, node, nr, True, o._vc))
+            else:
+                o._grad_fn, o._output_nr, o._requires_grad = node, nr, True
+                wrapped.append(o)
+            nr += 1
+        by_id = {id(o): w for o, w in zip(outs, wrapped)}
+        saved = []
+        for t in ctx._to_save:
+            if t is None:
+                saved.append(None)
+            elif id(t) in by_id and isinstance(by_id[id(t)], Tensor) and by_id[id(t)]._grad_fn is node:
+                w = by_id[id(t)]
+                saved.append(save(w, w._output_nr))
+            else:
+                saved.append(save(t))
+        ctx._saved = tuple(saved)
+        ctx._node = node
+        ctx._to_save = ()
+        if instrumentation.anomaly:
+            instrumentation.remember_creation(node)
+        if instrumentation.forward_ad:
+            _forward_ad_hook(cls, ctx, args, wrapped)
+        return tuple(wrapped) if is_tuple else wrapped[0]
+
+
+def _forward_ad_hook(cls, ctx, args, outs) -> None:
+    """Forward-mode AD: the Function's ``jvp`` gives its outputs' tangents (see forward_ad.py)."""
+    function_jvp(cls, ctx, args, tuple(outs))
+
+
+

@@ -1,3 +1,355 @@
-"""``torch.autograd.graph``: the node type, saved-tensor hooks and multi-grad hooks."""
-from ..graph import Node  # noqa: F401
-from ..saved_hooks import register_multi_grad_hook, save_on_cpu, saved_tensors_hooks  # noqa: F401
+"""The backward graph's public face: nodes, edges, saved variables, hooks.
+
+A node keeps its inputs as an ordered tuple of ``(node, output_nr)`` edges, with
+duplicates (``x * x`` has two edges) and ``(None, 0)`` for inputs that need no
+gradient, exactly as torch's ``next_functions`` shows them. Saved tensors are
+read through ``_saved_<name>`` attributes, as torch names them.
+"""
+from __future__ import annotations
+
+import itertools
+import weakref
+
+from .. import dtypes, errors
+from ..device import device
+from ..hooks import RemovableHandle, add_hook
+from ..tensor import Size, Tensor, TensorExtras, make, refresh_view_grad_fn
+from .anomaly_mode import is_anomaly_enabled
+
+_seq = itertools.count()
+NO_EDGE = (None, 0)
+# -- saved tensors ---------------------------------------------------------------------------
+
+saved_hooks_stack: list = []   # (pack, unpack) pairs pushed by graph.saved_tensors_hooks
+FREED = object()
+
+
+class SavedVariable:
+    """A tensor saved for backward, stamped with its version at save time.
+
+    Inputs are kept by reference (``x is y.grad_fn._saved_self``); an op's own
+    output is kept as data only and rebuilt on unpack, so the graph holds no
+    cycle through it (torch does the same: ``y is y.grad_fn._saved_result`` is False).
+    """
+
+    __slots__ = ("tensor", "data", "vc", "version", "output_nr")
+
+    def __init__(self, tensor, output_nr: int = -1):
+        vc = tensor._vc
+        if vc is None:
+            raise errors.GraphError(errors.INFERENCE_SAVED)
+        self.vc = vc
+        self.version = vc[0]
+        self.output_nr = output_nr
+        if output_nr >= 0:
+            self.tensor = None
+            self.data = tensor._data
+        else:
+            self.tensor = tensor
+            self.data = None
+
+    def _check(self, node) -> None:
+        if self.tensor is None and self.data is None:
+            raise errors.GraphError(errors.BACKWARD_TWICE)
+        if self.vc[0] != self.version:
+            raise errors.GraphError(self._modified_message(node))
+
+    def array(self, node):
+        """The saved value as an ndarray, for formulas that run without a graph."""
+        self._check(node)
+        return self.data if self.tensor is None else self.tensor._data
+
+    def unpack(self, node):
+        """The saved value as a Tensor that carries its graph (for create_graph)."""
+        self._check(node)
+        if self.tensor is not None:
+            return self.tensor
+        return make(self.data, node, self.output_nr, True, self.vc)
+
+    def release(self) -> None:
+        self.tensor = self.data = None
+
+    def _modified_message(self, node) -> str:
+        t = self.tensor
+        data = t._data if t is not None else self.data
+        if t is None:
+            where = f", which is output {self.output_nr} of {_forward_name(node)},"
+        elif t._grad_fn is not None:
+            where = f", which is output {t._output_nr} of {_forward_name(t._grad_fn)},"
+        else:
+            where = ""
+        hint = ("Hint: the backtrace further above shows the operation that failed to compute its gradient. "
+                "The variable in question was changed in there or anywhere later. Good luck!"
+                if is_anomaly_enabled() else
+                "Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
+                "with torch.autograd.set_detect_anomaly(True, check_nan=False).")
+        return ("one of the variables needed for gradient computation has been modified by an inplace "
+                f"operation: [torch.{dtypes.scalar_type_name(data.dtype)}Tensor {list(data.shape)}]"
+                f"{where} is at version {self.vc[0]}; expected version {self.version} instead. {hint}")
+
+
+def _forward_name(node) -> str:
+    """torch names the op, not the node, in this message: ``SigmoidBackward0`` -> ``Sigmoid``."""
+    name = node.name()
+    cut = name.rfind("Backward")
+    return name[:cut] if cut > 0 else name
+
+
+class SavedScalar:
+    """A Python number an op saved where torch saves a wrapped 0-d tensor (``x * 2`` saves ``2``):
+    freed with the graph like any saved tensor, so a second backward fails as torch's does."""
+
+    __slots__ = ("value", "freed")
+
+    def __init__(self, value):
+        self.value = value
+        self.freed = False
+
+    def get(self):
+        if self.freed:
+            raise errors.GraphError(errors.BACKWARD_TWICE)
+        return self.value
+
+    def release(self) -> None:
+        self.freed = True
+
+
+class HookedSavedVariable(SavedVariable):
+    """A saved tensor that went through a ``saved_tensors_hooks`` pack hook."""
+
+    __slots__ = ("packed", "unpack_hook")
+
+    def __init__(self, tensor, output_nr: int, pack, unpack):
+        super().__init__(tensor, output_nr)
+        self.unpack_hook = unpack
+        self.packed = pack(tensor)
+        self.tensor = self.data = None
+
+    def _check(self, node) -> None:
+        if self.packed is FREED:
+            raise errors.GraphError(errors.BACKWARD_TWICE)
+
+    def array(self, node):
+        return self.unpack(node)._data
+
+    def unpack(self, node):
+        self._check(node)
+        value = self.unpack_hook(self.packed)
+        if not isinstance(value, Tensor):
+            raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got "
+                            f"result of type {type(value).__name__}")
+        return value
+
+    def release(self) -> None:
+        self.packed = FREED
+
+
+def save(tensor, output_nr: int = -1) -> SavedVariable:
+    """Save a tensor for backward, through the innermost saved-tensor hooks if any."""
+    if saved_hooks_stack:
+        pack, unpack = saved_hooks_stack[-1]
+        return HookedSavedVariable(tensor, output_nr, pack, unpack)
+    return SavedVariable(tensor, output_nr)
+
+
+# -- nodes ---------------------------------------------------------------------------------
+
+class NodeExtras:
+    """What few nodes carry: hooks, metadata, retained outputs, anomaly trace."""
+
+    __slots__ = ("pre_hooks", "post_hooks", "tensor_hooks", "retained", "meta", "trace")
+
+    def __init__(self):
+        self.pre_hooks = self.post_hooks = self.tensor_hooks = self.retained = self.meta = self.trace = None
+
+
+class Node:
+    """Base of every backward node (``AddBackward0``, ``AccumulateGrad``, custom Functions).
+
+    Subclasses implement ``apply(grads, m)``: given one gradient per output (or
+    None), return one gradient per edge in ``next_functions``.
+    """
+
+    __slots__ = ("next_functions", "_seq", "_x", "__weakref__")
+
+    def name(self) -> str:
+        return type(self).__name__
+
+    @property
+    def _extras(self) -> NodeExtras:
+        if self._x is None:
+            self._x = NodeExtras()
+        return self._x
+
+    @property
+    def metadata(self) -> dict:
+        x = self._extras
+        if x.meta is None:
+            x.meta = {}
+        return x.meta
+
+    def register_hook(self, fn) -> RemovableHandle:
+        """``fn(grad_inputs, grad_outputs)`` runs after the node; it may return new grad_inputs."""
+        x = self._extras
+        if x.post_hooks is None:
+            x.post_hooks = {}
+        return add_hook(x.post_hooks, fn)
+
+    def register_prehook(self, fn) -> RemovableHandle:
+        """``fn(grad_outputs)`` runs before the node; it may return new grad_outputs."""
+        x = self._extras
+        if x.pre_hooks is None:
+            x.pre_hooks = {}
+        return add_hook(x.pre_hooks, fn)
+
+    def add_tensor_hook(self, output_nr: int, fn) -> RemovableHandle:
+        x = self._extras
+        if x.tensor_hooks is None:
+            x.tensor_hooks = {}
+        return add_hook(x.tensor_hooks.setdefault(output_nr, {}), fn)
+
+    def retain_output(self, output_nr: int, tensor) -> None:
+        x = self._extras
+        if x.retained is None:
+            x.retained = {}
+        x.retained[output_nr] = weakref.ref(tensor)
+
+    num_outputs = 1
+
+    def release(self) -> None:
+        """Free saved values after a backward without retain_graph."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} object at {id(self):#x}>"
+
+    def _init(self, edges: tuple) -> None:
+        self.next_functions = edges
+        self._seq = next(_seq)
+        self._x = None
+
+
+class AccumulateGrad(Node):
+    """The sink of a leaf that requires grad: adds the incoming gradient into ``variable.grad``."""
+
+    __slots__ = ("variable",)
+
+    def __init__(self, variable):
+        self._init(())
+        self._seq = float("inf")  # torch runs accumulation as soon as it is ready
+        self.variable = variable
+
+    def name(self) -> str:
+        return "torch::autograd::AccumulateGrad"
+
+    @property
+    def _input_metadata(self) -> tuple:
+        d = self.variable._data
+        return (InputMetadata(d.shape, d.dtype),)
+
+
+class InputMetadata:
+    """Shape and dtype of one gradient a node receives (torch's ``_InputMetadata``)."""
+
+    __slots__ = ("shape", "dtype")
+
+    def __init__(self, shape, npdtype):
+        self.shape = Size(shape)
+        self.dtype = dtypes.from_numpy_dtype(npdtype)
+
+    @property
+    def device(self):
+        return device("cpu")
+
+    def __repr__(self) -> str:
+        return f"InputMetadata(shape={self.shape}, dtype={self.dtype})"
+
+
+def accumulator(t: Tensor) -> AccumulateGrad:
+    """The leaf's AccumulateGrad node, made once and reused, as torch does."""
+    x = t._x
+    if x is None:
+        x = t._x = TensorExtras()
+    acc = x.accum
+    if acc is None:
+        acc = x.accum = AccumulateGrad(t)
+    return acc
+
+
+def edge(t: Tensor) -> tuple:
+    """The graph edge an op records for input ``t``."""
+    if t._base is not None:
+        refresh_view_grad_fn(t)
+    fn = t._grad_fn
+    if fn is not None:
+        return (fn, t._output_nr)
+    if t._requires_grad:
+        return (accumulator(t), 0)
+    return (None, 0)
+
+
+# -- saved-tensor hooks and multi-grad hooks ------------------------------------------------
+# While a ``saved_tensors_hooks`` context is active, every tensor an op saves for backward goes
+# through ``pack_hook`` at once, and the backward gets ``unpack_hook(packed)`` back when it reads
+# it. The hooks live on ``saved_hooks_stack`` (innermost wins) and ``save`` applies them.
+
+class saved_tensors_hooks:
+    """``with saved_tensors_hooks(pack, unpack): ...``"""
+
+    def __init__(self, pack_hook, unpack_hook):
+        self.pack_hook = pack_hook
+        self.unpack_hook = unpack_hook
+
+    def __enter__(self) -> "saved_tensors_hooks":
+        saved_hooks_stack.append((self.pack_hook, self.unpack_hook))
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        saved_hooks_stack.pop()
+        return False
+
+
+class save_on_cpu(saved_tensors_hooks):
+    """torch moves saved tensors to (pinned) CPU memory; gradcli's tensors live there already."""
+
+    def __init__(self, pin_memory: bool = False, device_type: str = "cuda"):
+        super().__init__(lambda t: t, lambda t: t)
+
+
+def register_multi_grad_hook(tensors, fn, *, mode: str = "all"):
+    """``mode="all"``: ``fn(grads)`` once every tensor's gradient of a backward is known; ``mode="any"``:
+    ``fn(grad)`` with the first one. gradcli's engine has no end-of-backward callback, so "all" fires
+    when each hooked tensor has received its gradient (torch also fires, with None, for tensors the
+    backward did not reach)."""
+    if mode not in ("all", "any"):
+        raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
+    tensors = tuple(tensors)
+    hooked = [i for i, t in enumerate(tensors) if t.requires_grad]
+    state = {"grads": {}, "fired": False}
+
+    def make_hook(i):
+        def hook(grad):
+            if mode == "any":
+                if not state["fired"]:
+                    state["fired"] = True
+                    fn(grad)
+                return None
+            state["grads"][i] = grad
+            if len(state["grads"]) == len(hooked):
+                grads = tuple(state["grads"].get(k) for k in range(len(tensors)))
+                state["grads"] = {}
+                fn(grads)
+            return None
+        return hook
+
+    return _MultiHandle([tensors[i].register_hook(make_hook(i)) for i in hooked])
+
+
+class _MultiHandle:
+    """The handle of a multi-grad hook: ``remove()`` takes every per-tensor hook out."""
+
+    def __init__(self, handles):
+        self.handles = handles
+
+    def remove(self) -> None:
+        for h in self.handles:
+            h.remove()

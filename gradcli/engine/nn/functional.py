@@ -1,41 +1,379 @@
 """``torch.nn.functional``: activations, softmax, linear, losses, dropout, normalize.
 
-The records live in ops/activation.py, ops/special.py and ops/nn.py; this
-module is only the namespace a script imports as ``F``.
+The differentiable records live in the op table (ops/activation.py, ops/special.py,
+ops/nn.py, ops/pooling.py); what is here is torch's Python layer over them: argument
+checks, reductions and the composites torch writes in ``torch/nn/functional.py``.
 """
-from ..functions import tanh  # noqa: F401
-from ..ops.activation import (  # noqa: F401
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+
+from .. import creation, dtypes, errors
+from ..autograd.grad_mode import state as _mode
+from ..dispatch import call
+from ..functions import (
+    abs, add, clamp_min, div, exp, expand, log, matmul, mean, mul, neg, norm, pow, reshape, sub, sum, t, tanh,
+    where, wrap_dim,
+)
+from ..ops import pointwise as P
+from ..ops.activation import (  # noqa: F401  (torch.nn.functional's activations)
     celu, celu_, elu, elu_, gelu, hardsigmoid, hardswish, hardtanh, hardtanh_, leaky_relu, leaky_relu_, logsigmoid,
-    mish, relu, relu6, relu_, selu, selu_, sigmoid, silu, softplus, softsign,
+    mish, relu, relu6, relu_, selu, selu_, sigmoid, silu, softplus,
 )
-from ..ops.nn import (  # noqa: F401
-    binary_cross_entropy, binary_cross_entropy_with_logits, cross_entropy, dropout, huber_loss, l1_loss, linear,
-    log_softmax, mse_loss, nll_loss, normalize, smooth_l1_loss, softmax, softmin,
+from ..ops.nn import (
+    ADDMM, BINARY_CROSS_ENTROPY, BINARY_CROSS_ENTROPY_WITH_LOGITS, HUBER_LOSS, LOG_SOFTMAX, MSE_LOSS, NLL_LOSS,
+    NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, _class_dim, _reduction,
 )
-from ..ops.pooling import avg_pool2d  # noqa: F401,E402
+from ..ops.pooling import avg_pool2d  # noqa: F401
+from ..tensor import Tensor, make
 
-import numpy as _np  # noqa: E402
+def softsign(input):
+    """x / (1 + |x|): a composite in torch too (DivBackward0 over AddBackward0 over AbsBackward0)."""
+    return div(input, add(abs(input), 1))
 
-from .. import errors as _errors  # noqa: E402
-from ..tensor import Tensor as _Tensor, make as _make  # noqa: E402
+
+# -- losses, softmax, linear, dropout, normalize -----------------------------------------------------------------------------------------------
+
+def _tensor_arg(x, fn: str, arg: str, pos: int) -> Tensor:
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{fn}(): argument '{arg}' (position {pos}) must be Tensor, not {type(x).__name__}")
+    return x
+
+
+def _not_differentiable(fn: str, name: str, t) -> None:
+    if isinstance(t, Tensor) and t._requires_grad and _mode.grad:
+        raise errors.AutogradError(f"The function '{fn}' is not differentiable with respect to argument '{name}'. "
+                                   "This input cannot have requires_grad True.")
+
+
+def _float_kernel(input: Tensor, kernel: str) -> None:
+    if input._data.dtype.kind not in "fc":
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{dtypes.scalar_type_name(input._data.dtype)}'")
+
+
+def _warn_size(input: Tensor, target: Tensor) -> None:
+    if target.shape != input.shape:
+        warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
+                      "This will likely lead to incorrect results due to broadcasting. "
+                      "Please ensure they have the same size.", UserWarning, stacklevel=3)
+
+
+def _expanded(input: Tensor, target: Tensor):
+    """torch.broadcast_tensors(input, target), only when the shapes differ (torch's ExpandBackward0 nodes)."""
+    if input.shape == target.shape:
+        return input, target
+    try:
+        shape = np.broadcast_shapes(input.shape, target.shape)
+    except ValueError:
+        a, b = input.shape, target.shape
+        for i in range(1, max(len(a), len(b)) + 1):
+            x, y = (a[-i] if i <= len(a) else 1), (b[-i] if i <= len(b) else 1)
+            if x != y and 1 not in (x, y):
+                raise errors.ShapeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                                        f"non-singleton dimension {max(len(a), len(b)) - i}") from None
+        raise
+    return expand(input, shape), expand(target, shape)
+
+
+def _weighted(loss, weight, red: int, mean_by_weight: bool):
+    """torch's Python-side weighting of mse/l1/huber (weight has the input's size)."""
+    out = mul(loss, weight)
+    if red == 0:
+        return out
+    if red == 2:
+        return sum(out)
+    return sum(out) / sum(weight) if mean_by_weight else mean(out)
+
+
+def _check_weight_size(weight, input) -> None:
+    if weight.shape != input.shape:
+        raise ValueError("Weights and input must have the same size.")
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    _tensor_arg(input, "mse_loss", "input", 1)
+    _warn_size(input, target)
+    red = _reduction(reduction, size_average, reduce)
+    x, t = _expanded(input, target)
+    if weight is not None:
+        _check_weight_size(weight, input)
+        return _weighted(pow(sub(x, t), 2), weight, red, True)
+    _float_kernel(x, "mse_cpu")
+    return call(MSE_LOSS, (x, t), {"reduction": red})
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    """|input - target| reduced: a composite in torch too (MeanBackward0 over AbsBackward0 over SubBackward0)."""
+    _tensor_arg(input, "l1_loss", "input", 1)
+    _warn_size(input, target)
+    red = _reduction(reduction, size_average, reduce)
+    x, t = _expanded(input, target)
+    loss = abs(sub(x, t))
+    if weight is not None:
+        _check_weight_size(weight, input)
+        return _weighted(loss, weight, red, True)
+    return mean(loss) if red == 1 else sum(loss) if red == 2 else loss
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    _tensor_arg(input, "smooth_l1_loss", "input", 1)
+    _warn_size(input, target)
+    red = _reduction(reduction, size_average, reduce)
+    if beta < 0:
+        raise errors.AutogradError("smooth_l1_loss does not support negative values for beta.")
+    if beta == 0.0:
+        return l1_loss(input, target, reduction=reduction)
+    x, t = _expanded(input, target)
+    _float_kernel(x, "smooth_l1_cpu")
+    return call(SMOOTH_L1_LOSS, (x, t), {"reduction": red, "beta": beta})
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    _tensor_arg(input, "huber_loss", "input", 1)
+    _warn_size(input, target)
+    red = _reduction(reduction)
+    if delta <= 0:
+        raise errors.AutogradError("huber_loss does not support non-positive values for delta.")
+    x, t = _expanded(input, target)
+    _float_kernel(x, "huber_cpu")
+    if weight is not None:
+        _check_weight_size(weight, input)
+        return _weighted(call(HUBER_LOSS, (x, t), {"reduction": 0, "delta": delta}), weight, red, False)
+    return call(HUBER_LOSS, (x, t), {"reduction": red, "delta": delta})
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    _tensor_arg(input, "binary_cross_entropy", "input", 1)
+    red = _reduction(reduction, size_average, reduce)
+    if target.shape != input.shape:
+        raise ValueError(f"Using a target size ({target.shape}) that is different to the input size "
+                         f"({input.shape}) is deprecated. Please ensure they have the same size.")
+    _float_kernel(input, "binary_cross_entropy")
+    if target._data.dtype != input._data.dtype:
+        raise errors.AutogradError(f"Found dtype {dtypes.scalar_type_name(target._data.dtype)} but expected "
+                                   f"{dtypes.scalar_type_name(input._data.dtype)}")
+    x, t = input._data, target._data
+    if not np.all((x >= 0) & (x <= 1)):
+        raise errors.AutogradError("all elements of input should be between 0 and 1")
+    if not np.all((t >= 0) & (t <= 1)):
+        raise errors.AutogradError("all elements of target should be between 0 and 1")
+    if weight is not None:
+        _not_differentiable("binary_cross_entropy", "weight", weight)
+        weight = expand(weight, input.shape)
+    return call(BINARY_CROSS_ENTROPY, (input, target, weight), {"reduction": red})
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction="mean",
+                                     pos_weight=None):
+    _tensor_arg(input, "binary_cross_entropy_with_logits", "input", 1)
+    red = _reduction(reduction, size_average, reduce)
+    if target.shape != input.shape:
+        raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
+    _float_kernel(input, "binary_cross_entropy_with_logits")
+    _not_differentiable("binary_cross_entropy_with_logits", "weight", weight)
+    _not_differentiable("binary_cross_entropy_with_logits", "pos_weight", pos_weight)
+    return call(BINARY_CROSS_ENTROPY_WITH_LOGITS, (input, target, weight, pos_weight), {"reduction": red})
+
+
+def _softmax_dim(name: str, ndim: int) -> int:
+    warnings.warn(f"Implicit dimension choice for {name} has been deprecated. Change the call to include dim=X "
+                  "as an argument.", UserWarning, stacklevel=3)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def _softmax_call(op, kernel, input, dim, dtype, name):
+    _tensor_arg(input, name, "input", 1)
+    if dim is None:
+        dim = _softmax_dim(name, input.ndim)
+    d = wrap_dim(dim, input.ndim)
+    if dtype is not None:
+        input = input.to(dtype)
+    if input._data.dtype.kind not in "fc":
+        _float_kernel(input, kernel + ("_lastdim" if d == -1 else "") + "_kernel_impl")
+    return call(op, (input,), {"dim": d if input.ndim else None})
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    return _softmax_call(SOFTMAX, "softmax", input, dim, dtype, "softmax")
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    return _softmax_call(LOG_SOFTMAX, "log_softmax", input, dim, dtype, "log_softmax")
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """softmax(-input): SoftmaxBackward0 over NegBackward0, as torch records it."""
+    if dim is None:
+        dim = _softmax_dim("softmin", input.ndim)
+    return softmax(neg(input), dim, dtype=dtype)
+
+
+def _check_class_weight(input: Tensor, weight) -> None:
+    n_classes = input.shape[_class_dim(input.ndim)]
+    if weight is not None and weight.shape != (n_classes,):
+        raise errors.AutogradError(f"weight tensor should be defined either for all {n_classes} classes or no "
+                                   f"classes but got weight tensor of shape: {list(weight.shape)}")
+    if weight is not None and weight._data.dtype != input._data.dtype:
+        raise errors.AutogradError(f"expected scalar type {dtypes.scalar_type_name(input._data.dtype)} but found "
+                                   f"{dtypes.scalar_type_name(weight._data.dtype)}")
+
+
+def _nll_checks(input: Tensor, target: Tensor, weight, ignore_index: int) -> None:
+    if input.ndim < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
+    if input.ndim != 1 and input.shape[0] != (target.shape[0] if target.ndim else None):
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
+                         f"({target.shape[0] if target.ndim else 0}).")
+    if input.ndim <= 2 and target.ndim > 1:
+        raise errors.AutogradError("0D or 1D target tensor expected, multi-target not supported")
+    if input.ndim >= 3 and target.shape != input.shape[:1] + input.shape[2:]:
+        raise errors.AutogradError(f"Expected target size {list(input.shape[:1] + input.shape[2:])}, got "
+                                   f"{list(target.shape)}")
+    if input.ndim == 1 and target.ndim != 0:
+        raise errors.AutogradError(f"size mismatch (got input: {list(input.shape)}, target: {list(target.shape)})")
+    _check_class_weight(input, weight)
+    kind = target._data.dtype
+    if kind != np.int64 and kind != np.uint8:
+        raise errors.AutogradError(f"expected target dtype to be Long or Byte, but got {dtypes.scalar_type_name(kind)}")
+    t = target._data
+    n_classes = input.shape[_class_dim(input.ndim)]
+    bad = (t != ignore_index) & ((t < 0) | (t >= n_classes))
+    if bad.any():
+        raise IndexError(f"Target {int(t[bad].ravel()[0])} is out of bounds.")
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    _tensor_arg(input, "nll_loss", "input", 1)
+    _tensor_arg(target, "nll_loss", "target", 2)
+    red = _reduction(reduction, size_average, reduce)
+    _nll_checks(input, target, weight, ignore_index)
+    if weight is not None:
+        _not_differentiable("nll_loss_forward", "weight", weight)
+    op = NLL_LOSS2D if input.ndim >= 3 else NLL_LOSS
+    return call(op, (input, target, weight), {"reduction": red, "ignore_index": int(ignore_index)})
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
+                  reduction="mean", label_smoothing=0.0):
+    """log_softmax over the class dim, then nll_loss (class indices) or -sum(target log p) (probabilities)."""
+    _tensor_arg(input, "cross_entropy", "input", 1)
+    _tensor_arg(target, "cross_entropy", "target", 2)
+    red = _reduction(reduction, size_average, reduce)
+    if not 0.0 <= label_smoothing <= 1.0:
+        raise errors.AutogradError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")
+    probabilities = target.shape == input.shape
+    if probabilities and target._data.dtype.kind != "f":
+        raise errors.AutogradError("Expected floating point type for target with class probabilities, got "
+                                   f"{dtypes.scalar_type_name(target._data.dtype)}")
+    if input.ndim < 1:
+        raise ValueError(f"Expected 1 or more dimensions (got {input.ndim})")
+    cdim = _class_dim(input.ndim)
+    n_classes = input.shape[cdim]
+    weight_b = None
+    if weight is not None:
+        _not_differentiable("nll_loss_forward", "weight", weight)
+        _check_class_weight(input, weight)
+        weight_b = weight.reshape((n_classes,) + (1,) * (input.ndim - 1 - cdim))
+    if probabilities:
+        logp = log_softmax(input, cdim)
+        if label_smoothing > 0:
+            target = target * (1 - label_smoothing) + label_smoothing / n_classes
+        prod = mul(logp, target) if weight_b is None else mul(mul(logp, target), weight_b)
+        if red == 0:
+            return neg(sum(prod, cdim))
+        if red == 2:
+            return neg(sum(prod))
+        return call(P.DIV_SCALAR, (neg(sum(prod)),), {"other": input.numel() / n_classes if input.numel() else math.nan})
+    _nll_checks(input, target, weight, ignore_index)
+    logp = log_softmax(input, cdim)
+    nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    if label_smoothing <= 0:
+        return nll
+    smooth = neg(sum(logp if weight_b is None else mul(logp, weight_b), cdim))
+    ignored = target._data == ignore_index
+    smooth = where(make(ignored), 0.0, smooth)
+    if red == 1:
+        kept = target._data[~ignored]
+        denom = float(np.sum(weight._data[kept])) if weight is not None else float(kept.size)
+        ret = div(sum(smooth), denom)
+    else:
+        ret = sum(smooth) if red == 2 else smooth
+    return nll * (1 - label_smoothing) + ret * (label_smoothing / n_classes)
+
+
+def linear(input, weight, bias=None):
+    """input @ weight^T + bias, recorded as torch records it: AddmmBackward0 (2-D input with bias),
+    View/AddmmBackward0/View for other ranks with bias, and matmul's own nodes without bias."""
+    _tensor_arg(input, "linear", "input", 1)
+    _tensor_arg(weight, "linear", "weight", 2)
+    wt = t(weight) if weight.ndim == 2 else weight
+    if bias is None:
+        return matmul(input, wt)
+    if input.ndim == 0 or weight.ndim != 2:
+        return add(matmul(input, wt), bias)
+    out_features, in_features = weight.shape
+    rows = input if input.ndim == 2 else reshape(input, -1, input.shape[-1])
+    if rows.shape[1] != in_features:
+        raise errors.ShapeError(f"mat1 and mat2 shapes cannot be multiplied ({rows.shape[0]}x{rows.shape[1]} and "
+                                f"{in_features}x{out_features})")
+    target = (rows.shape[0], out_features)
+    try:
+        np.broadcast_to(np.empty(bias.shape, np.bool_), target)
+    except ValueError:
+        existing = bias.shape[-1] if bias.ndim else 1
+        raise errors.ShapeError(f"The expanded size of the tensor ({out_features}) must match the existing size "
+                                f"({existing}) at non-singleton dimension 1.  Target sizes: {list(target)}.  "
+                                f"Tensor sizes: {list(bias.shape)}") from None
+    out = call(ADDMM, (bias, rows, wt), {"beta": 1, "alpha": 1})
+    return out if input.ndim == 2 else out.view(*input.shape[:-1], out_features)
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    """Zero each element with probability p and scale the rest by 1/(1-p), with gradcli's generator
+    (``manual_seed``): the mask differs from torch's, the statistics do not. Identity when not training."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    _tensor_arg(input, "dropout", "input", 1)
+    if not training or p == 0:
+        return input
+    dt = input._data.dtype if input._data.dtype.kind in "fc" else np.float32
+    if p == 1:
+        mask = np.zeros(input.shape, dt)
+    else:
+        mask = (creation.rng().random(input.shape) < 1 - p).astype(dt) / dt.type(1 - p)
+    return input.mul_(make(mask)) if inplace else mul(input, make(mask))
+
+
+def torch_dropout(input, p, train):
+    """``torch.dropout(input, p, train)`` (positional, as at torch's top level)."""
+    return dropout(input, p, train)
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    """input / max(||input||_p over dim, eps), as torch composes it."""
+    _tensor_arg(input, "normalize", "input", 1)
+    denom = clamp_min(norm(input, p, dim, keepdim=True), eps).expand_as(input)
+    return div(input, denom)
 
 
 def one_hot(tensor, num_classes=-1):
     """Integer class indices -> int64 one-hot rows (never differentiable)."""
-    if not isinstance(tensor, _Tensor) or tensor._data.dtype.kind not in "iu":
-        raise _errors.AutogradError("one_hot is only applicable to index tensor of type LongTensor.")
-    data = tensor._data.astype(_np.int64)
+    if not isinstance(tensor, Tensor) or tensor._data.dtype.kind not in "iu":
+        raise errors.AutogradError("one_hot is only applicable to index tensor of type LongTensor.")
+    data = tensor._data.astype(np.int64)
     if num_classes == -1:
         num_classes = int(data.max()) + 1 if data.size else 0
     if data.size and (data.min() < 0 or data.max() >= num_classes):
-        raise _errors.AutogradError("Class values must be smaller than num_classes." if data.size and data.min() >= 0
+        raise errors.AutogradError("Class values must be smaller than num_classes." if data.size and data.min() >= 0
                                     else "Class values must be non-negative.")
-    return _make((data[..., None] == _np.arange(num_classes)).astype(_np.int64))
+    return make((data[..., None] == np.arange(num_classes)).astype(np.int64))
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     """torch's formula: each input divided by its norm clamped at eps, then summed along dim."""
-    from ..functions import clamp_min, div, mul, norm, sum
     n1 = clamp_min(norm(x1, 2, dim, True), eps)
     n2 = clamp_min(norm(x2, 2, dim, True), eps)
     return sum(mul(div(x1, n1), div(x2, n2)), dim)
@@ -43,11 +381,10 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
 
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
     """KL(target || exp(input)) pointwise: target * (log target - input), reduced like torch."""
-    from ..functions import exp, mean, mul, sub, sum, where, log
     if log_target:
         loss = mul(exp(target), sub(target, input))
     else:
-        safe = where(target > 0, target, 1.0) if isinstance(target, _Tensor) else target
+        safe = where(target > 0, target, 1.0) if isinstance(target, Tensor) else target
         loss = sub(where(target == 0, 0.0, mul(target, log(safe))), mul(target, input))
     if reduction == "mean":
         return mean(loss)

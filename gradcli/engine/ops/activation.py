@@ -24,10 +24,11 @@ import math
 
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from ..dispatch import call, call_inplace
 from ..tensor import Tensor
 from .registry import FLOAT, defop
+from .special import erf_np
 from .samples import Sample, arr, unary
 
 
@@ -195,7 +196,6 @@ LEAKY_RELU_BACKWARD = _gated_record("leaky", "LeakyReluBackwardBackward0")
 
 def _gated(record, m, g, x, a=0.0, b=0.0, kind="threshold"):
     if m.is_tensor:
-        from ..dispatch import call
         return call(record, (g, x), {"a": a, "b": b})
     gate = _gate(kind, x, a, b)
     return m.where(gate, g, 0.0) if kind != "leaky" else g * gate
@@ -327,7 +327,6 @@ _TANH_C = 0.044715
 def _gelu_fwd(a, approximate):
     if approximate == "tanh":
         return (0.5 * a * (1 + np.tanh(_TANH_K * (a + _TANH_C * a * a * a)))).astype(a.dtype, copy=False)
-    from .special import erf_np
     return (0.5 * a * (1 + erf_np(a * _SQRT_HALF))).astype(a.dtype, copy=False)
 
 
@@ -386,8 +385,7 @@ def _float_only(input, name: str):
     if not isinstance(input, Tensor):
         raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
     if input._data.dtype.kind not in "fc":
-        from ..dispatch import _torch_type_name
-        raise NotImplementedError(f"\"{_KERNEL[name]}\" not implemented for '{_torch_type_name(input._data.dtype)}'")
+        raise NotImplementedError(f"\"{_KERNEL[name]}\" not implemented for '{dtypes.scalar_type_name(input._data.dtype)}'")
     return input
 
 
@@ -487,12 +485,6 @@ def softplus(input, beta=1, threshold=20):
     return call(SOFTPLUS, (_float_only(input, "softplus"),), {"beta": beta, "threshold": threshold})
 
 
-def softsign(input):
-    """x / (1 + |x|): a composite in torch too (DivBackward0 over AddBackward0 over AbsBackward0)."""
-    from ..functions import abs, add, div
-    return div(input, add(abs(input), 1))
-
-
 def hardsigmoid(input, inplace=False):
     return _run(HARDSIGMOID, _float_only(input, "hardsigmoid"), inplace=inplace)
 
@@ -501,11 +493,6 @@ def hardswish(input, inplace=False):
     return _run(HARDSWISH, _float_only(input, "hardswish"), inplace=inplace)
 
 
-# methods torch puts on Tensor; installed by attach() (called from the package __init__)
+# methods torch puts on Tensor (installed by tensor_methods.attach)
 TENSOR_METHODS = {"sigmoid": sigmoid, "sigmoid_": sigmoid_, "relu": relu, "relu_": relu_}
 
-
-def attach() -> None:
-    """Install this module's Tensor methods (tensor_methods.py stays the owner of the rest)."""
-    for name, fn in TENSOR_METHODS.items():
-        setattr(Tensor, name, fn)

@@ -19,24 +19,20 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from ..dispatch import call, call_inplace
-from ..grad_mode import state as _mode
+from ..autograd.grad_mode import state as _mode
 from ..tensor import Tensor, make, storage
+from ..dims import wrap_dim
+from .copy import copy_
 from .registry import KEEP, defop
+from .shape import call_slice, select, unsqueeze
 from .samples import Sample, arr
 
 __all__ = ["gather", "scatter", "scatter_add", "index_select", "index_add", "index_fill", "index_put", "masked_fill",
            "masked_select", "take", "take_along_dim", "put"]
 
 _INDEX_TYPES = "tensors used as indices must be long, int, byte or bool tensors"
-_TORCH_NAME = {"float32": "Float", "float64": "Double", "float16": "Half", "int64": "Long", "int32": "Int",
-               "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool", "complex64": "ComplexFloat",
-               "complex128": "ComplexDouble"}
-_C_NAME = {"int64": "long int", "int32": "int", "int16": "short int", "int8": "signed char", "uint8": "unsigned char",
-           "float32": "float", "float64": "double", "float16": "c10::Half"}
-
-
 def _defop(name, node, inputs, fwd, bwd, shown=(), **kw):
     """A record whose ndarray params named in ``shown`` read back as tensors (``_saved_index``)."""
     op = defop(name, node, inputs, fwd, bwd, promote=KEEP, **kw)
@@ -537,7 +533,6 @@ PUT = _defop("put", "PutBackward0", ("self", "source"), _put_fwd, _put_bwd, show
 # -- argument checks --------------------------------------------------------------------------------------
 
 def _dim(dim, ndim) -> int:
-    from ..functions import wrap_dim
     return wrap_dim(dim, ndim)
 
 
@@ -565,7 +560,7 @@ def _check_bounds(index, size, dim, exc=errors.AutogradError):
 
 
 def _dtype_name(a) -> str:
-    return _TORCH_NAME.get(a.dtype.name, a.dtype.name)
+    return dtypes.scalar_type_name(a.dtype)
 
 
 def _check_scatter_shapes(self, dim, index, src, fn):
@@ -806,7 +801,7 @@ def _masked_fill_args(self, mask, value):
     m = _mask_arg(mask, "masked_fill")
     if m.dtype != np.bool_:
         raise errors.DTypeError(f"masked_fill_ only supports boolean masks, but got mask with dtype "
-                                f"{_C_NAME.get(m.dtype.name, m.dtype.name)}")
+                                f"{dtypes.c_type_name(m.dtype)}")
     try:
         np.broadcast_shapes(self._data.shape, m.shape)
     except ValueError:
@@ -921,8 +916,6 @@ def _as_index_array(k) -> np.ndarray:
 def _split(t: Tensor, items):
     """Apply the basic parts of a subscript in order (views, as torch does) and collect the tensor parts
     into an index list for the view."""
-    from ..functions import select, unsqueeze
-    from ..views import call_slice
     out, dim, found = t, 0, {}
     for k in items:
         if k is None:
@@ -1111,7 +1104,6 @@ def index_put_(t: Tensor, items: list, value) -> None:
     out, indices = _split(t, items)
     value = _values_for(out, value, "setitem")
     if not indices:
-        from ..tensor_methods import copy_
         copy_(out, value)
         return
     _check_values(out, indices, value)
@@ -1120,14 +1112,11 @@ def index_put_(t: Tensor, items: list, value) -> None:
 
 # -- Tensor methods ---------------------------------------------------------------------------------------
 
-def attach() -> None:
-    """Install the indexing methods on Tensor (called once by the package)."""
-    methods = {
-        "gather": gather, "scatter": scatter, "scatter_": scatter_, "scatter_add": scatter_add,
-        "scatter_add_": scatter_add_, "index_select": index_select, "index_add": index_add,
-        "index_add_": index_add_, "index_fill": index_fill, "index_fill_": index_fill_, "index_put": index_put,
-        "index_put_": tensor_index_put_, "masked_fill": masked_fill, "masked_fill_": masked_fill_,
-        "masked_select": masked_select, "take": take, "take_along_dim": take_along_dim, "put": put, "put_": put_,
-    }
-    for name, fn in methods.items():
-        setattr(Tensor, name, fn)
+# methods torch puts on Tensor (installed by tensor_methods.attach)
+TENSOR_METHODS = {
+    "gather": gather, "scatter": scatter, "scatter_": scatter_, "scatter_add": scatter_add,
+    "scatter_add_": scatter_add_, "index_select": index_select, "index_add": index_add,
+    "index_add_": index_add_, "index_fill": index_fill, "index_fill_": index_fill_, "index_put": index_put,
+    "index_put_": tensor_index_put_, "masked_fill": masked_fill, "masked_fill_": masked_fill_,
+    "masked_select": masked_select, "take": take, "take_along_dim": take_along_dim, "put": put, "put_": put_,
+}

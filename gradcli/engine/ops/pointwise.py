@@ -10,6 +10,7 @@ import operator
 
 import numpy as np
 
+from ..dispatch import call
 from .registry import COMMON, COMPARE, FLOAT, defop
 from .samples import Sample, arr, binary, pos, unary, unit
 
@@ -194,7 +195,6 @@ COSH = _unary("cosh", "CoshBackward0", np.cosh, lambda m, g, self: g * m.sinh(se
               jvp=lambda m, t, self: t[0] * m.sinh(self), rule="sinh(self)")
 def _tanh_bwd(m, g, result):
     if m.is_tensor:   # under create_graph torch records its own node for this formula
-        from ..dispatch import call
         return call(TANH_BACKWARD, (g, result))
     return g * (1 - result * result)
 

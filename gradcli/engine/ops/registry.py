@@ -24,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..nodes import MultiOutputNode, OpNode
+
 
 OPS: dict[str, "OpDef"] = {}
 
@@ -78,7 +80,6 @@ def defop(name: str, node: str, inputs: tuple, forward: Callable, backward: Call
     if name in OPS:
         raise ValueError(f"op {name!r} is declared twice")
     op = OpDef(name, node, tuple(inputs), forward, backward, **kw)
-    from ..dispatch import OpNode, MultiOutputNode
     base = MultiOutputNode if op.outputs != 1 else OpNode
     op.node_cls = type(node, (base,), {"__slots__": (), "op": op, "__module__": "torch.autograd.graph"})
     OPS[name] = op

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .registry import KEEP, defop
+from ..dims import wrap_dim
+from ..dispatch import call
+from .registry import KEEP, OPS, defop
 from .samples import Sample, arr
 
 
@@ -182,7 +184,6 @@ def _cat_bwd(m, g, sizes, dim):
 def cat_op(n: int):
     """cat of ``n`` tensors (one record per arity keeps the edge list exact)."""
     key = f"cat.{n}"
-    from .registry import OPS
     if key in OPS:
         return OPS[key]
     return defop(key, "CatBackward0", tuple(f"tensors{i}" for i in range(n)), _cat, _cat_bwd,
@@ -202,7 +203,6 @@ def _stack_bwd(m, g, dim, count):
 
 def stack_op(n: int):
     key = f"stack.{n}"
-    from .registry import OPS
     if key in OPS:
         return OPS[key]
     return defop(key, "StackBackward0", tuple(f"tensors{i}" for i in range(n)), _stack, _stack_bwd,
@@ -356,3 +356,22 @@ AS_STRIDED = defop("as_strided", "AsStridedBackward0", ("self",), _steps_forward
                                                                           (T, {}, 0))})],
                    jvp_note="generic: derived through double-vjp (view replay)",
                    rule="the gradient goes back through each recorded view step")
+
+
+# -- thin wrappers the API and the view machinery share ----------------------------------------
+
+def unsqueeze(input, dim):
+    return call(UNSQUEEZE, (input,), {"dim": wrap_dim(dim, input.ndim + 1)})
+
+
+def select(input, dim, index):
+    d = wrap_dim(dim, input.ndim)
+    n = input.shape[d]
+    if not -n <= index < n:
+        raise IndexError(f"select(): index {index} out of range for tensor of size {list(input.shape)} at "
+                         f"dimension {d % input.ndim}")
+    return call(SELECT, (input,), {"dim": d, "index": int(index) % n})
+
+
+def call_slice(t: Tensor, dim: int, start: int, stop: int, step: int) -> Tensor:
+    return call(SLICE, (t,), {"dim": wrap_dim(dim, t.ndim), "start": start, "end": stop, "step": step})

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import warnings
 
-from . import errors, instrumentation
+from .. import errors, instrumentation
 
 
 def is_anomaly_enabled() -> bool:

@@ -1,0 +1,176 @@
+"""Backward nodes made from op-table records, and the two steps every such node shares:
+reading its saved values in the vocabulary of the pass, and fitting each gradient to the
+shape and dtype of the input it flows to.
+
+``ops.registry.defop`` gives each record a subclass of :class:`OpNode` (or
+:class:`MultiOutputNode`) named as torch names it, so ``type(node).__name__`` is torch's.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from . import dtypes, errors
+from .autograd.graph import InputMetadata, Node, SavedScalar, SavedVariable
+from .tensor import make
+
+_asarray = np.asarray
+
+
+class OpNode(Node):
+    """A node made from an op-table record (its class carries ``op``)."""
+
+    __slots__ = ("_saved", "_in_meta", "_oshape", "_odtype")
+
+    @property
+    def _input_metadata(self) -> tuple:
+        """torch's name for the shape and dtype of what flows into this node: its op's output."""
+        return (InputMetadata(self._oshape, self._odtype),)
+
+    def apply(self, grads, m):
+        op = self.op
+        if op.masked:
+            needs = tuple([fn is not None for fn, _ in self.next_functions])
+            res = op.backward(m, grads[0], *unpack_saved(self, m), needs=needs)
+        elif self._saved:
+            res = op.backward(m, grads[0], *unpack_saved(self, m))
+        else:
+            res = op.backward(m, grads[0])
+        if res.__class__ is not tuple and res is not None and not m.nb and not m.is_tensor:
+            # one input, same shape and dtype: nothing to fit (the common unary case)
+            (fn, _), = self.next_functions
+            shape, dt = self._in_meta[0]
+            if fn is not None and res.shape == shape and res.dtype == dt:
+                return [res]
+        return fit_grads(self, res, m)
+
+    def raw_apply(self, grads, m):
+        """The formula's own result, before fitting shapes and dtypes (a node called by hand)."""
+        if self.op.masked:
+            return self.op.backward(m, grads[0], *unpack_saved(self, m), needs=(True,) * len(self._in_meta))
+        return self.op.backward(m, grads[0], *unpack_saved(self, m))
+
+    def release(self) -> None:
+        for s in self._saved:
+            if s.__class__ is SavedVariable or isinstance(s, (SavedVariable, SavedScalar)):
+                s.release()
+
+    def __getattr__(self, attr: str):
+        if attr.startswith("_saved_"):
+            name = attr[7:]
+            op = type(self).op
+            if name in op.saves:
+                value = self._saved[op.saves.index(name)]
+                if isinstance(value, SavedVariable):
+                    return value.unpack(self)
+                if isinstance(value, SavedScalar):
+                    value = value.get()
+                    return make(_asarray(value, dtype=_WRAPPED.get(type(value))))
+                if name in _DIM_NAMES and self._in_meta and self._in_meta[0] is not None:
+                    return _positive_dims(value, len(self._in_meta[0][0]) + (op.name in _DIM_ON_OUTPUT))
+                return value
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+
+
+_WRAPPED = {bool: np.bool_, int: np.int64, float: np.float64, complex: np.complex128}
+_DIM_NAMES = frozenset(("dim", "dims", "dim0", "dim1", "dim2"))
+_DIM_ON_OUTPUT = frozenset(("unsqueeze",))
+
+
+def _positive_dims(value, ndim: int):
+    """Records keep dims negative (batch-safe); torch shows them positive."""
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return value % max(ndim, 1)
+    if isinstance(value, tuple) and all(isinstance(v, int) for v in value):
+        return tuple(v % max(ndim, 1) if v < 0 else v for v in value)
+    return value
+
+
+class MultiOutputNode(OpNode):
+    """A node with several outputs (max with dim, split, unbind): absent grads become zeros."""
+
+    __slots__ = ("_out_shapes",)
+
+    @property
+    def num_outputs(self) -> int:
+        return len(self._out_shapes)
+
+    @property
+    def _input_metadata(self) -> tuple:
+        return tuple(InputMetadata(s, self._odtype) for s in self._out_shapes)
+
+    def apply(self, grads, m):
+        return fit_grads(self, self.raw_apply(grads, m), m)
+
+    def raw_apply(self, grads, m):
+        op = self.op
+        like = next((g for g in grads if g is not None), None)
+        full = tuple(g if g is not None else (None if i in op.nondiff_outputs else
+                                              m.g_zeros(like, self._out_shapes[i], like))
+                     for i, g in enumerate(grads))
+        return op.backward(m, full, *unpack_saved(self, m))
+
+
+def unpack_saved(node, m) -> list:
+    """Saved values as the vocabulary wants them: arrays (checked inline: the hot path) or tensors."""
+    if m.is_tensor:
+        return [s.unpack(node) if isinstance(s, SavedVariable) else s.get() if s.__class__ is SavedScalar else s
+                for s in node._saved]
+    vals = []
+    for s in node._saved:
+        if s.__class__ is SavedVariable:
+            t = s.tensor
+            if s.vc[0] != s.version or (t is None and s.data is None):
+                s.array(node)  # raises the right error
+            vals.append(s.data if t is None else t._data)
+        elif s.__class__ is SavedScalar:
+            vals.append(s.get())
+        elif isinstance(s, SavedVariable):
+            vals.append(s.array(node))
+        else:
+            vals.append(s)
+    return vals
+
+
+def fit_grads(node, res, m) -> list:
+    """Sum each gradient to its input's shape and cast it to its dtype; reject what cannot fit."""
+    if res.__class__ is not tuple:
+        res = (res,)
+    out = []
+    if not m.nb and not m.is_tensor:   # the plain backward: most gradients already fit
+        for (fn, _), r, meta in zip(node.next_functions, res, node._in_meta):
+            if fn is None or r is None:
+                out.append(None)
+            elif r.shape == meta[0] and r.dtype == meta[1]:
+                out.append(r)
+            else:
+                r = _fit_shape(node, len(out), r, meta[0], m)
+                out.append(r if r.dtype == meta[1] else _asarray(r).astype(meta[1]))
+        return out
+    nb = m.nb
+    tensor_mode = m.is_tensor
+    for (fn, _), r, meta in zip(node.next_functions, res, node._in_meta):
+        if fn is None or r is None:
+            out.append(None)
+            continue
+        shape, dt = meta
+        if nb or r.shape != shape:
+            r = _fit_shape(node, len(out), r, shape, m)
+        if tensor_mode:
+            if r._data.dtype != dt:
+                r = r.to(dtypes.from_numpy_dtype(dt))
+        elif r.dtype != dt:
+            r = _asarray(r).astype(dt)
+        out.append(r)
+    return out
+
+
+def _fit_shape(node, index: int, r, shape, m):
+    nb = m.nb
+    rshape = r.shape
+    if tuple(rshape[nb:]) != shape:
+        r = m.sum_to(r, shape)
+        if tuple(r.shape[nb:]) != shape:
+            raise errors.ShapeError(
+                f"Function {node.name()} returned an invalid gradient at index {index} - got "
+                f"{list(rshape)} but expected shape compatible with {list(shape)}")
+    return r

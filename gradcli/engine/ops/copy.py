@@ -1,0 +1,56 @@
+"""Writing into a tensor: ``zero_``, ``fill_``, ``copy_`` (torch's CopyBackwards) and the cast
+record behind ``to(dtype)``. Views, indexing, the backward pass and Tensor methods all write
+through these.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import errors
+from ..creation import tensor
+from ..dispatch import call_inplace
+from ..tensor import Tensor
+from .registry import KEEP, defop
+from .samples import Sample, arr
+
+ZERO = defop("zero_", "ZeroBackward0", ("self",), lambda a: np.zeros_like(a), lambda m, g: g * 0.0,
+             promote=KEEP, jvp=lambda m, t: t[0] * 0.0, samples=lambda: [Sample(arr(3))], rule="0")
+FILL = defop("fill_", "FillBackward0", ("self",), lambda a, value: np.full_like(a, value), lambda m, g: g * 0.0,
+             promote=KEEP, jvp=lambda m, t: t[0] * 0.0, samples=lambda: [Sample(arr(3), params={"value": 2.0})],
+             rule="0")
+
+
+def _copy_fwd(a, src):
+    return np.broadcast_to(np.asarray(src, dtype=a.dtype), a.shape).copy()
+
+
+COPY = defop("copy_", "CopyBackwards", ("self", "src"), _copy_fwd, lambda m, g: (g * 0.0, g), promote=KEEP,
+             jvp=lambda m, t: t[1], samples=lambda: [Sample(arr(3, 4), arr(4, seed=2))],
+             rule="d/dself = 0, d/dsrc = g (summed to src's shape)")
+ZERO.inplace = lambda destination, a: destination.fill(0)
+FILL.inplace = lambda destination, a, value: destination.fill(value)
+COPY.inplace = lambda destination, a, src: np.copyto(destination, src, casting="unsafe")
+TO_COPY = defop("_to_copy", "ToCopyBackward0", ("self",), lambda a, dtype: a.astype(dtype), lambda m, g: g,
+                promote=KEEP, jvp=lambda m, t: t[0], samples=None, rule="identity (cast back to self's dtype)")
+
+
+def zero_(self: Tensor) -> Tensor:
+    return call_inplace(ZERO, self, (self,))
+
+
+def fill_(self: Tensor, value) -> Tensor:
+    if isinstance(value, Tensor):
+        return copy_(self, value.expand(self.shape) if value.ndim == 0 else value)
+    return call_inplace(FILL, self, (self,), {"value": value})
+
+
+def copy_(self: Tensor, src, non_blocking=False) -> Tensor:
+    if not isinstance(src, Tensor):
+        src = tensor(src, dtype=self.dtype)
+    try:
+        np.broadcast_to(src._data, self._data.shape)
+    except ValueError:
+        raise errors.ShapeError(f"The size of tensor a ({self.shape[-1] if self.ndim else 1}) must match the size "
+                                f"of tensor b ({src.shape[-1] if src.ndim else 1}) at non-singleton dimension "
+                                f"{self.ndim - 1}") from None
+    return call_inplace(COPY, self, (self, src))
