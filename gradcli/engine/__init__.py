@@ -24,8 +24,10 @@ if _gc.get_threshold()[0] == 700:
 
 from . import autograd  # noqa: E402  (first: it loads the layers in order, see autograd/__init__)
 from . import cuda, linalg, nn, special  # noqa: E402
+from . import public as _public  # noqa: E402
 from . import tensor_methods as _tensor_methods  # noqa: E402
 from .autograd import Function  # noqa: E402
+from .autograd.anomaly_mode import is_anomaly_enabled  # noqa: E402
 from .autograd.grad_mode import (  # noqa: E402
     enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
 )
@@ -35,20 +37,23 @@ from .dtypes import (  # noqa: E402
     half, int, int8, int16, int32, int64, long, promote_types, set_default_dtype, short, uint8,
 )
 from .errors import AutogradError, DTypeError, GraphError, ShapeError  # noqa: E402
-from .functions import *  # noqa: E402,F401,F403
-from .functions import abs, all, any, max, min, pow, round, sum  # noqa: E402,F401  (shadow builtins on purpose)
-from .nn.functional import binary_cross_entropy_with_logits, log_softmax, softmax  # noqa: E402,F401
-from .nn.functional import torch_dropout as dropout  # noqa: E402,F401
-from .ops.activation import celu, celu_, relu, relu_, selu, selu_, sigmoid, sigmoid_  # noqa: E402,F401
-from .ops.indexing import *  # noqa: E402,F401,F403  (gather, scatter, index_select, masked_fill, take...)
-from .ops.special import erf, erf_, erfc, erfc_  # noqa: E402,F401
-from .printing import get_printoptions, set_printoptions  # noqa: E402,F401
-from .tensor import Size, Tensor  # noqa: E402,F401
+from .functions import e, finfo, iinfo, inf, nan, newaxis, pi  # noqa: E402
+from .printing import get_printoptions, set_printoptions  # noqa: E402
+from .tensor import Size, Tensor  # noqa: E402
 
+# torch.<function>: every function declared public (op records' ``api`` and ``@public``)
+globals().update(_public.FUNCTIONS["torch"])
 _tensor_methods.attach()
 
-is_tensor = lambda obj: isinstance(obj, Tensor)  # noqa: E731
-is_floating_point = lambda t: t.is_floating_point()  # noqa: E731
-numel = lambda t: t.numel()  # noqa: E731
 FloatTensor = Tensor
 __version__ = "2.13.0+gradcli"
+
+__all__ = sorted(set(_public.FUNCTIONS["torch"]) | {
+    "Function", "autograd", "cuda", "linalg", "nn", "special", "is_anomaly_enabled",
+    "enable_grad", "inference_mode", "is_grad_enabled", "is_inference_mode_enabled", "no_grad", "set_grad_enabled",
+    "device", "bool", "cdouble", "cfloat", "complex64", "complex128", "double", "dtype", "float", "float16",
+    "float32", "float64", "get_default_dtype", "half", "int", "int8", "int16", "int32", "int64", "long",
+    "promote_types", "set_default_dtype", "short", "uint8", "AutogradError", "DTypeError", "GraphError",
+    "ShapeError", "e", "finfo", "iinfo", "inf", "nan", "newaxis", "pi", "get_printoptions", "set_printoptions",
+    "Size", "Tensor", "FloatTensor",
+})

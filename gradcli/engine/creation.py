@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from . import dtypes, errors, instrumentation
+from .public import public
 from .tensor import Tensor, make
 
 _gen = None   # made on first use: importing numpy.random costs start-up time most commands never need
@@ -25,6 +26,7 @@ def rng():
     return _gen
 
 
+@public()
 def manual_seed(seed: int):
     """Seed gradcli's generator (returns it, as torch returns its Generator)."""
     global _gen, _seed
@@ -33,6 +35,7 @@ def manual_seed(seed: int):
     return _gen
 
 
+@public()
 def seed() -> int:
     global _gen, _seed
     _seed = int(np.random.SeedSequence().entropy % (2 ** 63))
@@ -40,6 +43,7 @@ def seed() -> int:
     return _seed
 
 
+@public()
 def initial_seed() -> int:
     return _seed
 
@@ -130,6 +134,7 @@ def _check_rectangular(data) -> None:
         raise TypeError(f"'{type(bad).__name__}' object cannot be interpreted as an integer")
 
 
+@public()
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor:
     """A new tensor holding a copy of ``data`` (numbers, nested lists, tensors, ndarrays)."""
     if isinstance(data, Tensor):
@@ -148,33 +153,40 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     return _finish(arr, dtype, requires_grad)
 
 
+@public()
 def as_tensor(data, dtype=None, device=None) -> Tensor:
     if isinstance(data, Tensor) and (dtype is None or dtypes.as_dtype(dtype).np == data._data.dtype):
         return data
     return tensor(data, dtype=dtype)
 
 
+@public()
 def from_numpy(arr: np.ndarray) -> Tensor:
     dtypes.from_numpy_dtype(arr.dtype)
     return make(arr)
 
 
+@public()
 def scalar_tensor(s, *, dtype=None, requires_grad=False) -> Tensor:
     return _finish(np.asarray(s, dtype=_float(dtype)), None, requires_grad)
 
 
+@public()
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None) -> Tensor:
     return _finish(np.zeros(_size(size, "zeros"), _float(dtype)), None, requires_grad)
 
 
+@public()
 def ones(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
     return _finish(np.ones(_size(size), _float(dtype)), None, requires_grad)
 
 
+@public()
 def empty(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
     return _finish(np.zeros(_size(size), _float(dtype)), None, requires_grad)
 
 
+@public()
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     if dtype is None:
         npd = (np.dtype(np.bool_) if isinstance(fill_value, bool) else np.dtype(np.int64)
@@ -185,11 +197,13 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> T
                    requires_grad)
 
 
+@public()
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     _size((n, n if m is None else m))
     return _finish(np.eye(n, m, dtype=_float(dtype)), None, requires_grad)
 
 
+@public()
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     if end is None:
         start, end = 0, start
@@ -208,6 +222,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     return _finish(data.astype(npd), None, requires_grad)
 
 
+@public()
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     if steps < 0:
         raise errors.AutogradError("number of steps must be non-negative")
@@ -226,19 +241,23 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     return _finish(data.astype(npd), None, requires_grad)
 
 
+@public()
 def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -> Tensor:
     exps = linspace(start, end, steps, dtype=dtypes.float64)._data
     return _finish((base ** exps).astype(_float(dtype)), None, requires_grad)
 
 
+@public()
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     return _finish(rng().random(_size(size)).astype(_float(dtype)), None, requires_grad)
 
 
+@public()
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     return _finish(rng().standard_normal(_size(size)).astype(_float(dtype)), None, requires_grad)
 
 
+@public()
 def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     if size is None:
         if isinstance(high, (tuple, list)):
@@ -252,11 +271,13 @@ def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad
     return _finish(rng().integers(low, high, shape).astype(npd), None, requires_grad)
 
 
+@public()
 def randperm(n, *, dtype=None, requires_grad=False) -> Tensor:
     instrumentation.check_shape((n,))
     return _finish(rng().permutation(n).astype(np.int64), dtype, requires_grad)
 
 
+@public()
 def normal(mean=0.0, std=1.0, size=None, *, requires_grad=False) -> Tensor:
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         m = mean._data if isinstance(mean, Tensor) else mean
@@ -267,11 +288,13 @@ def normal(mean=0.0, std=1.0, size=None, *, requires_grad=False) -> Tensor:
     return _finish((mean + std * rng().standard_normal(_size(tuple(size)))).astype(_float(None)), None, requires_grad)
 
 
+@public(method=True)
 def bernoulli(input, p=None) -> Tensor:
     probs = input._data if p is None else np.full(input._data.shape, p)
     return make((rng().random(input._data.shape) < probs).astype(input._data.dtype))
 
 
+@public(method=True)
 def multinomial(input, num_samples, replacement=False) -> Tensor:
     p = input._data / input._data.sum(axis=-1, keepdims=True)
     if p.ndim == 1:
@@ -283,35 +306,42 @@ def _like(input: Tensor, dtype):
     return (dtypes.as_dtype(dtype).np if dtype is not None else input._data.dtype), input._data.shape
 
 
+@public()
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
     return _finish(np.zeros(shape, npd), None, requires_grad)
 
 
+@public()
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
     return _finish(np.ones(shape, npd), None, requires_grad)
 
 
+@public()
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     return zeros_like(input, dtype=dtype, requires_grad=requires_grad)
 
 
+@public()
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
     return _finish(np.full(shape, fill_value, npd), None, requires_grad)
 
 
+@public()
 def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
     return _finish(rng().random(shape).astype(npd), None, requires_grad)
 
 
+@public()
 def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
     return _finish(rng().standard_normal(shape).astype(npd), None, requires_grad)
 
 
+@public()
 def randint_like(input, low, high=None, *, dtype=None, requires_grad=False) -> Tensor:
     if high is None:
         low, high = 0, low

@@ -1,5 +1,7 @@
 """``torch.cuda``: never available here (gradcli runs on the CPU)."""
 
+__all__ = ["device_count", "is_available"]
+
 
 def is_available() -> bool:
     return False

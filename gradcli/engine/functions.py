@@ -20,11 +20,12 @@ from .creation import (  # noqa: F401  (re-exported as torch.*)
     randn_like, randperm, scalar_tensor, seed, tensor, zeros, zeros_like,
 )
 from .dims import wrap_dim
-from .dispatch import call
-from .ops import linalg as L, pointwise as P, reduction as R, shape as S
+from .dispatch import call, call_inplace
+from .ops import OPS, linalg as L, pointwise as P, reduction as R, shape as S
 from .ops.indexing import index_select
 from .ops.nn import ADDMM
 from .ops.shape import call_slice, select, unsqueeze  # noqa: F401  (torch.select, torch.unsqueeze)
+from .public import export, public
 from .tensor import Tensor, make
 
 _Number = (int, float, bool, complex, np.number, np.bool_)
@@ -61,6 +62,7 @@ def _dims(dim, ndim: int):
 
 # -- arithmetic ---------------------------------------------------------------------------------
 
+@public(method=True)
 def add(input, other, *, alpha=1):
     if input.__class__ is Tensor and alpha == 1 and other.__class__ in _FAST_OPERANDS:
         return call(P.ADD, (input, other))
@@ -71,6 +73,7 @@ def add(input, other, *, alpha=1):
     return call(P.ADD, (input, _as_operand(other)))
 
 
+@public(method=True, aliases=("subtract",))
 def sub(input, other, *, alpha=1):
     if input.__class__ is Tensor and alpha == 1:
         oc = other.__class__
@@ -86,9 +89,9 @@ def sub(input, other, *, alpha=1):
     return call(P.SUB, (input, _as_operand(other)))
 
 
-subtract = sub
 
 
+@public()
 def rsub(input, other, *, alpha=1):
     return sub(other, input, alpha=alpha)
 
@@ -122,6 +125,7 @@ def _mul_op(a, b):
     return P.MUL
 
 
+@public(method=True, aliases=("multiply",))
 def mul(input, other):
     if input.__class__ is Tensor:
         oc = other.__class__
@@ -135,9 +139,9 @@ def mul(input, other):
     return call(_mul_op(input, other), (input, other))
 
 
-multiply = mul
 
 
+@public(method=True, aliases=("divide", "true_divide"))
 def div(input, other, *, rounding_mode=None):
     if input.__class__ is Tensor and rounding_mode is None:
         oc = other.__class__
@@ -165,16 +169,16 @@ def div(input, other, *, rounding_mode=None):
     return call(P.DIV, (input, other))
 
 
-divide = true_divide = div
 
 
+@public(method=True, aliases=("negative",))
 def neg(input):
     return call(P.NEG, (input,))
 
 
-negative = neg
 
 
+@public(method=True)
 def pow(input, exponent):
     if isinstance(input, Tensor):
         if isinstance(exponent, Tensor):
@@ -185,10 +189,12 @@ def pow(input, exponent):
     return call(P.RPOW, (input, _check_tensor(exponent, "pow", "exponent")))
 
 
+@public(method=True)
 def square(input):
     return pow(input, 2)
 
 
+@public(method=True)
 def float_power(input, exponent):
     return pow(_to_double(input), _to_double(exponent))
 
@@ -197,60 +203,47 @@ def _to_double(x):
     return x.double() if isinstance(x, Tensor) else x
 
 
+@public(method=True)
 def remainder(input, other):
     if isinstance(input, Tensor) and not isinstance(other, Tensor):
         return call(P.REMAINDER_S, (input,), {"other": other})
     return call(P.REMAINDER, (_as_operand(input), _as_operand(other)))
 
 
+@public(method=True)
 def fmod(input, other):
     if not isinstance(other, Tensor):
         return call(P.FMOD_S, (input,), {"other": other})
     return call(P.FMOD, (input, other))
 
 
+@public(method=True)
 def floor_divide(input, other):
     return call(P.FLOOR_DIVIDE, (_as_operand(input), _as_operand(other)))
 
 
-def _unary(op):
-    def fn(input):
-        if input.__class__ is not Tensor:
-            _check_tensor(input, op.name)
-        return call(op, (input,))
-    fn.__name__ = op.name
-    fn.__doc__ = f"torch.{op.name}: derivative {op.rule}."
-    return fn
 
 
-exp, exp2, expm1, log, log2, log10, log1p = map(_unary, (P.EXP, P.EXP2, P.EXPM1, P.LOG, P.LOG2, P.LOG10, P.LOG1P))
-sqrt, rsqrt, reciprocal = map(_unary, (P.SQRT, P.RSQRT, P.RECIPROCAL))
-sin, cos, tan, asin, acos, atan = map(_unary, (P.SIN, P.COS, P.TAN, P.ASIN, P.ACOS, P.ATAN))
-sinh, cosh, tanh, asinh, acosh, atanh = map(_unary, (P.SINH, P.COSH, P.TANH, P.ASINH, P.ACOSH, P.ATANH))
-arcsin, arccos, arctan, arcsinh, arccosh, arctanh = asin, acos, atan, asinh, acosh, atanh
-abs, sign, floor, ceil, trunc, frac = map(_unary, (P.ABS, P.SIGN, P.FLOOR, P.CEIL, P.TRUNC, P.FRAC))
-absolute, fix = abs, trunc
-isnan, isinf, isfinite, logical_not = map(_unary, (P.ISNAN, P.ISINF, P.ISFINITE, P.LOGICAL_NOT))
-bitwise_not = _unary(P.BITWISE_NOT)
-
-
+@public(method=True)
 def round(input, *, decimals=0):
     if decimals:
         return call(P.ROUND_DEC, (input,), {"decimals": decimals})
     return call(P.ROUND, (input,))
 
 
+@public(method=True, aliases=("arctan2",))
 def atan2(input, other):
     return call(P.ATAN2, (input, _as_operand(other)))
 
 
-arctan2 = atan2
 
 
+@public(method=True)
 def hypot(input, other):
     return call(P.HYPOT, (input, _as_operand(other)))
 
 
+@public(method=True, aliases=("clip",))
 def clamp(input, min=None, max=None):
     if min is None and max is None:
         raise errors.AutogradError("torch.clamp: At least one of 'min' or 'max' must not be None")
@@ -261,58 +254,55 @@ def clamp(input, min=None, max=None):
     return call(P.CLAMP, (input,), {"min": min, "max": max})
 
 
-clip = clamp
 
 
+@public(method=True)
 def clamp_min(input, min):
     return clamp(input, min=min)
 
 
+@public(method=True)
 def clamp_max(input, max):
     return clamp(input, max=max)
 
 
+@public(method=True)
 def maximum(input, other):
     return call(P.MAXIMUM, (input, _check_tensor(other, "maximum", "other")))
 
 
+@public(method=True)
 def minimum(input, other):
     return call(P.MINIMUM, (input, _check_tensor(other, "minimum", "other")))
 
 
+@public()
 def where(condition, input=None, other=None):
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
     return call(P.WHERE, (_as_operand(condition), _as_operand(input), _as_operand(other)))
 
 
+@public(method=True)
 def lerp(input, end, weight):
     if isinstance(weight, Tensor):
         return call(P.LERP_T, (input, end, weight))
     return call(P.LERP, (input, end), {"weight": weight})
 
 
-def _compare(op):
-    def fn(input, other):
-        return call(op, (_as_operand(input), _as_operand(other)))
-    fn.__name__ = op.name
-    return fn
 
 
-eq, ne, lt, le, gt, ge = map(_compare, (P.EQ, P.NE, P.LT, P.LE, P.GT, P.GE))
-greater, greater_equal, less, less_equal, not_equal = gt, ge, lt, le, ne
-logical_and, logical_or, logical_xor = map(_compare, (P.LOGICAL_AND, P.LOGICAL_OR, P.LOGICAL_XOR))
-bitwise_and, bitwise_or, bitwise_xor = map(_compare, (P.BITWISE_AND, P.BITWISE_OR, P.BITWISE_XOR))
-
-
+@public(method=True)
 def equal(input, other) -> bool:
     return input.shape == other.shape and bool(np.array_equal(input._data, other._data))
 
 
+@public(method=True)
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
+@public(method=True)
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return make(np.isclose(input._data, _data_of(other), rtol=rtol, atol=atol, equal_nan=equal_nan))
 
@@ -327,6 +317,7 @@ def _with_dtype(input, dtype):
     return input if dtype is None else input.to(dtype)
 
 
+@public(method=True)
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     input = _with_dtype(_check_tensor(input, "sum"), dtype)
     dims = _dims(dim, input.ndim)
@@ -336,6 +327,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
                                       "keepdim": bool(keepdim)})
 
 
+@public(method=True)
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     input = _with_dtype(_check_tensor(input, "mean"), dtype)
     if input._data.dtype.kind not in "fc":
@@ -363,10 +355,12 @@ def _correction(unbiased, correction):
     return 1 if unbiased else 0
 
 
+@public(method=True)
 def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return _spread(R.VAR, "var", input, dim, unbiased, keepdim, correction)
 
 
+@public(method=True)
 def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return _spread(R.STD, "std", input, dim, unbiased, keepdim, correction)
 
@@ -385,6 +379,7 @@ def _spread(op, name, input, dim, unbiased, keepdim, correction):
     return call(op, (input,), {"dim": dims, "correction": c, "keepdim": bool(keepdim)})
 
 
+@public(method=True)
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     input = _with_dtype(input, dtype)
     if dim is None:
@@ -399,6 +394,7 @@ for _r in (_max_result, _min_result):
                                 f"indices={self.indices!r})")
 
 
+@public()
 def max(input, dim=None, keepdim=False, *, other=None):
     if isinstance(dim, Tensor):
         return maximum(input, dim)
@@ -410,6 +406,7 @@ def max(input, dim=None, keepdim=False, *, other=None):
     return _max_result(*call(R.MAX_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
 
 
+@public()
 def min(input, dim=None, keepdim=False):
     if isinstance(dim, Tensor):
         return minimum(input, dim)
@@ -421,29 +418,35 @@ def min(input, dim=None, keepdim=False):
     return _min_result(*call(R.MIN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
 
 
+@public(method=True)
 def amax(input, dim=(), keepdim=False):
     dims = _dims(dim, input.ndim) or tuple(range(-input.ndim, 0))
     return call(R.AMAX, (input,), {"dim": dims, "keepdim": bool(keepdim)})
 
 
+@public(method=True)
 def amin(input, dim=(), keepdim=False):
     dims = _dims(dim, input.ndim) or tuple(range(-input.ndim, 0))
     return call(R.AMIN, (input,), {"dim": dims, "keepdim": bool(keepdim)})
 
 
+@public(method=True)
 def argmax(input, dim=None, keepdim=False):
     return call(R.ARGMAX, (input,), {"dim": None if dim is None else wrap_dim(dim, input.ndim), "keepdim": keepdim})
 
 
+@public(method=True)
 def argmin(input, dim=None, keepdim=False):
     return call(R.ARGMIN, (input,), {"dim": None if dim is None else wrap_dim(dim, input.ndim), "keepdim": keepdim})
 
 
+@public(method=True)
 def logsumexp(input, dim, keepdim=False):
     return call(R.LOGSUMEXP, (input,), {"dim": _dims(dim, input.ndim) or tuple(range(-input.ndim, 0)),
                                         "keepdim": bool(keepdim)})
 
 
+@public(method=True)
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     input = _with_dtype(input, dtype)
     if p is None:
@@ -454,28 +457,34 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     return call(R.NORM, (input,), {"p": p, "dim": _dims(dim, input.ndim), "keepdim": bool(keepdim)})
 
 
+@public(method=True)
 def cumsum(input, dim, *, dtype=None):
     return call(R.CUMSUM, (_with_dtype(input, dtype),), {"dim": wrap_dim(dim, input.ndim)})
 
 
+@public(method=True)
 def cumprod(input, dim, *, dtype=None):
     return call(R.CUMPROD, (_with_dtype(input, dtype),), {"dim": wrap_dim(dim, input.ndim)})
 
 
+@public(method=True)
 def all(input, dim=None, keepdim=False):
     return make(np.asarray(np.all(input._data, axis=None if dim is None else wrap_dim(dim, input.ndim),
                                   keepdims=keepdim)))
 
 
+@public(method=True)
 def any(input, dim=None, keepdim=False):
     return make(np.asarray(np.any(input._data, axis=None if dim is None else wrap_dim(dim, input.ndim),
                                   keepdims=keepdim)))
 
 
+@public(method=True)
 def count_nonzero(input, dim=None):
     return make(np.asarray(np.count_nonzero(input._data, axis=dim), dtype=np.int64))
 
 
+@public(method=True)
 def nonzero(input, *, as_tuple=False):
     idx = np.nonzero(input._data)
     if as_tuple:
@@ -507,6 +516,7 @@ def _matmul_shapes(a: Tensor, b: Tensor, name: str) -> None:
                                 f"[{sb[0] if b.ndim > 2 else 1}, {ka}] but got: [{sb[0] if b.ndim > 2 else 1}, {kb}].")
 
 
+@public(method=True)
 def matmul(input, other):
     """torch.matmul, decomposed exactly as torch does it so the graph shows the same nodes
     (dot, mv, mm; folding batch dims into rows; expand + reshape + bmm for batches)."""
@@ -559,6 +569,7 @@ def _batched_matmul(t1, t2):
     return call(S.UNSAFE_VIEW, (call(L.BMM, (e1, e2)),), {"shape": out_shape})
 
 
+@public(namespaces=(), method=True)
 def transpose_(x, d0, d1):
     return call(S.TRANSPOSE, (x,), {"dim0": wrap_dim(d0, x.ndim), "dim1": wrap_dim(d1, x.ndim)})
 
@@ -567,6 +578,7 @@ def contiguous_(x):
     return x if x._data.flags.c_contiguous else call(S.CLONE, (x,))
 
 
+@public(method=True)
 def mm(input, mat2):
     if input.ndim != 2 or mat2.ndim != 2:
         raise errors.ShapeError(f"{'self' if input.ndim != 2 else 'mat2'} must be a matrix")
@@ -574,6 +586,7 @@ def mm(input, mat2):
     return call(L.MM, (input, mat2))
 
 
+@public(method=True)
 def bmm(input, mat2):
     if input.ndim != 3 or mat2.ndim != 3:
         raise errors.ShapeError(f"batch1 must be a 3D tensor" if input.ndim != 3 else "batch2 must be a 3D tensor")
@@ -583,6 +596,7 @@ def bmm(input, mat2):
     return call(L.BMM, (input, mat2))
 
 
+@public(method=True)
 def mv(input, vec):
     if input.ndim != 2 or vec.ndim != 1:
         raise errors.ShapeError("vector + matrix @ vector expected, got "
@@ -591,6 +605,7 @@ def mv(input, vec):
     return call(L.MV, (input, vec))
 
 
+@public(method=True, aliases=("inner",))
 def dot(input, tensor):
     if input.ndim != 1 or tensor.ndim != 1:
         raise errors.ShapeError(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D tensors")
@@ -598,9 +613,9 @@ def dot(input, tensor):
     return call(L.DOT, (input, tensor))
 
 
-inner = dot
 
 
+@public(method=True, aliases=("ger",))
 def outer(input, vec2):
     """torch computes outer as a column times a row (MulBackward0 over a ViewBackward0)."""
     if input.ndim != 1 or vec2.ndim != 1:
@@ -608,23 +623,26 @@ def outer(input, vec2):
     return mul(reshape(input, (input.shape[0], 1)), vec2)
 
 
-ger = outer
 
 
+@public(method=True)
 def trace(input):
     if input.ndim != 2:
         raise errors.ShapeError("trace: expected a matrix, but got tensor with dim " + str(input.ndim))
     return call(L.TRACE, (input,))
 
 
+@public(method=True)
 def tril(input, diagonal=0):
     return call(L.TRIL, (input,), {"diagonal": diagonal})
 
 
+@public(method=True)
 def triu(input, diagonal=0):
     return call(L.TRIU, (input,), {"diagonal": diagonal})
 
 
+@public(method=True)
 def diag(input, diagonal=0):
     if input.ndim not in (1, 2):
         raise errors.ShapeError("diag(): Supports 1D or 2D tensors. Got " + f"{input.ndim}D")
@@ -633,6 +651,7 @@ def diag(input, diagonal=0):
     return call(L.DIAG, (input,), {"diagonal": diagonal})
 
 
+@public(method=True)
 def diag_embed(input, offset=0, dim1=-2, dim2=-1):
     return call(L.DIAG_EMBED, (input,), {"offset": offset, "dim1": wrap_dim(dim1, input.ndim + 1),
                                           "dim2": wrap_dim(dim2, input.ndim + 1)})
@@ -644,6 +663,7 @@ def _square_check(A, name):
                                 f"{A.shape[-2] if A.ndim > 1 else 1} by {A.shape[-1] if A.ndim else 1} matrices")
 
 
+@public(method=True)
 def inverse(A):
     _square_check(A, "inv")
     try:
@@ -668,6 +688,7 @@ def _first_zero_pivot(a) -> int:
     return 1
 
 
+@public(method=True)
 def det(A):
     _square_check(A, "det")
     return call(L.DET, (A,))
@@ -714,6 +735,7 @@ def view(input, *shape):
         raise errors.ShapeError(str(e)) from None
 
 
+@public()
 def reshape(input, *shape):
     shape = _infer_shape(shape, input._data.size)
     try:
@@ -724,6 +746,7 @@ def reshape(input, *shape):
     return call(S.VIEW if input.is_contiguous() else S.RESHAPE_ALIAS, (input,), {"shape": shape})
 
 
+@public(method=True)
 def flatten(input, start_dim=0, end_dim=-1):
     if input.ndim == 0:
         return reshape(input, 1)
@@ -739,6 +762,7 @@ def flatten(input, start_dim=0, end_dim=-1):
     return reshape(input, shape[:s] + (n,) + shape[e + 1:])
 
 
+@public(method=True)
 def unflatten(input, dim, sizes):
     d = wrap_dim(dim, input.ndim) % input.ndim
     shape = input._data.shape
@@ -746,6 +770,7 @@ def unflatten(input, dim, sizes):
         reshape(input, shape[:d] + _infer_shape(tuple(sizes), shape[d]) + shape[d + 1:])
 
 
+@public(method=True)
 def squeeze(input, dim=None):
     if dim is None:
         return call(S.SQUEEZE, (input,))
@@ -759,21 +784,23 @@ def squeeze(input, dim=None):
     return call(S.SQUEEZE_DIM, (input,), {"dim": wrap_dim(dim, input.ndim)})
 
 
+@public(method=True)
 def t(input):
     if input.ndim > 2:
         raise errors.ShapeError(f"t() expects a tensor with <= 2 dimensions, but self is {input.ndim}D")
     return call(S.T, (input,))
 
 
+@public(method=True, aliases=("swapaxes", "swapdims"))
 def transpose(input, dim0, dim1):
     if input.ndim == 0:
         return call(S.ALIAS, (input,))
     return call(S.TRANSPOSE, (input,), {"dim0": wrap_dim(dim0, input.ndim), "dim1": wrap_dim(dim1, input.ndim)})
 
 
-swapaxes = swapdims = transpose
 
 
+@public(method=True)
 def permute(input, *dims):
     if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
         dims = tuple(dims[0])
@@ -787,6 +814,7 @@ def permute(input, *dims):
     return call(S.PERMUTE, (input,), {"dims": nd})
 
 
+@public(method=True)
 def movedim(input, source, destination):
     src = [source] if isinstance(source, int) else list(source)
     dst = [destination] if isinstance(destination, int) else list(destination)
@@ -802,6 +830,7 @@ def movedim(input, source, destination):
     return permute(input, out)
 
 
+@public(namespaces=(), method=True)
 def expand(input, *sizes):
     if len(sizes) == 1 and isinstance(sizes[0], (list, tuple)):
         sizes = tuple(sizes[0])
@@ -832,14 +861,17 @@ def expand(input, *sizes):
     return call(S.EXPAND, (input,), {"size": tuple(target)})
 
 
+@public(namespaces=(), method=True)
 def expand_as(input, other):
     return expand(input, other.shape)
 
 
+@public(method=True)
 def broadcast_to(input, size):
     return expand(input, tuple(size))
 
 
+@public()
 def broadcast_shapes(*shapes):
     try:
         return tuple(np.broadcast_shapes(*[tuple(s) for s in shapes]))
@@ -847,11 +879,13 @@ def broadcast_shapes(*shapes):
         raise errors.ShapeError(f"Shape mismatch: objects cannot be broadcast to a single shape") from None
 
 
+@public()
 def broadcast_tensors(*tensors):
     shape = broadcast_shapes(*(t.shape for t in tensors))
     return tuple(expand(t, shape) for t in tensors)
 
 
+@public(namespaces=(), method=True)
 def repeat(input, *repeats):
     if len(repeats) == 1 and isinstance(repeats[0], (list, tuple)):
         repeats = tuple(repeats[0])
@@ -863,6 +897,7 @@ def repeat(input, *repeats):
     return call(S.REPEAT, (input,), {"repeats": tuple(int(r) for r in repeats)})
 
 
+@public(aliases=("concat", "concatenate"))
 def cat(tensors, dim=0):
     tensors = [t for t in tensors]
     if not tensors:
@@ -882,9 +917,9 @@ def cat(tensors, dim=0):
     return call(op, tuple(parts), {"dim": d, "sizes": tuple(t.shape[d] for t in parts)})
 
 
-concat = concatenate = cat
 
 
+@public()
 def stack(tensors, dim=0):
     tensors = list(tensors)
     if not tensors:
@@ -897,18 +932,22 @@ def stack(tensors, dim=0):
     return call(S.stack_op(len(tensors)), tuple(tensors), {"dim": d, "count": len(tensors)})
 
 
+@public()
 def hstack(tensors):
     return cat(tensors, 0 if tensors[0].ndim == 1 else 1)
 
 
+@public()
 def vstack(tensors):
     return cat([atleast_2d(t) for t in tensors], 0)
 
 
+@public()
 def atleast_2d(t):
     return t if t.ndim >= 2 else reshape(t, (1, -1))
 
 
+@public(method=True)
 def split(tensor, split_size_or_sections, dim=0):
     d = wrap_dim(dim, tensor.ndim)
     n = tensor.shape[d]
@@ -926,6 +965,7 @@ def split(tensor, split_size_or_sections, dim=0):
     return call(S.SPLIT, (tensor,), {"sizes": sizes, "dim": d})
 
 
+@public(method=True)
 def chunk(input, chunks, dim=0):
     d = wrap_dim(dim, input.ndim)
     n = input.shape[d]
@@ -933,10 +973,12 @@ def chunk(input, chunks, dim=0):
     return split(input, step, d)
 
 
+@public(method=True)
 def unbind(input, dim=0):
     return call(S.UNBIND, (input,), {"dim": wrap_dim(dim, input.ndim)})
 
 
+@public(method=True)
 def narrow(input, dim, start, length):
     d = wrap_dim(dim, input.ndim)
     n = input.shape[d]
@@ -946,24 +988,29 @@ def narrow(input, dim, start, length):
     return call(S.SLICE, (input,), {"dim": d, "start": start, "end": start + int(length), "step": 1})
 
 
+@public(method=True)
 def diagonal(input, offset=0, dim1=0, dim2=1):
     return call(S.DIAGONAL, (input,), {"offset": offset, "dim1": wrap_dim(dim1, input.ndim),
                                        "dim2": wrap_dim(dim2, input.ndim)})
 
 
+@public(method=True)
 def flip(input, dims):
     dims = (dims,) if isinstance(dims, int) else tuple(dims)
     return call(S.FLIP, (input,), {"dims": tuple(wrap_dim(d, input.ndim) for d in dims)})
 
 
+@public(method=True)
 def fliplr(input):
     return flip(input, (1,))
 
 
+@public(method=True)
 def flipud(input):
     return flip(input, (0,))
 
 
+@public(method=True)
 def roll(input, shifts, dims=None):
     if dims is None:
         if input.ndim == 1:
@@ -974,18 +1021,22 @@ def roll(input, shifts, dims=None):
     return call(S.ROLL, (input,), {"shifts": shifts, "dims": tuple(wrap_dim(d, input.ndim) for d in dims)})
 
 
+@public(method=True)
 def clone(input, *, memory_format=None):
     return call(S.CLONE, (input,))
 
 
+@public(method=True)
 def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
     return call(S.EMBED, (input, src), {"dim": wrap_dim(dim, input.ndim), "index": slice(start, end, step)})
 
 
+@public(method=True)
 def select_scatter(input, src, dim, index):
     return call(S.EMBED, (input, src), {"dim": wrap_dim(dim, input.ndim), "index": int(index)})
 
 
+@public(method=True)
 def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
     return call(S.EMBED_DIAG, (input, src), {"offset": offset, "dim1": wrap_dim(dim1, input.ndim),
                                              "dim2": wrap_dim(dim2, input.ndim)})
@@ -1010,18 +1061,22 @@ for _r in (_sort_result, _topk_result):
 _aminmax_result.__repr__ = lambda self: f"torch.return_types.aminmax(\nmin={self.min!r},\nmax={self.max!r})"
 
 
+@public(method=True)
 def sort(input, dim=-1, descending=False, stable=False):
     return _sort_result(*call(R.SORT, (input,), {"dim": wrap_dim(dim, input.ndim), "descending": bool(descending)}))
 
 
+@public(method=True)
 def argsort(input, dim=-1, descending=False, stable=False):
     return sort(input, dim, descending).indices
 
 
+@public(method=True)
 def msort(input):
     return sort(input, 0).values
 
 
+@public(method=True)
 def topk(input, k, dim=-1, largest=True, sorted=True):
     d = wrap_dim(dim, input.ndim)
     size = input.shape[d] if input.ndim else 1
@@ -1038,12 +1093,14 @@ for _r in (_median_result, _kthvalue_result):
                                 f"indices={self.indices!r})")
 
 
+@public(method=True)
 def median(input, dim=None, keepdim=False):
     if dim is None:
         return call(R.MEDIAN, (input,))
     return _median_result(*call(R.MEDIAN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
 
 
+@public(method=True)
 def kthvalue(input, k, dim=-1, keepdim=False):
     d = wrap_dim(dim, input.ndim)
     size = input.shape[d] if input.ndim else 1
@@ -1052,6 +1109,7 @@ def kthvalue(input, k, dim=-1, keepdim=False):
     return _kthvalue_result(*call(R.KTHVALUE, (input,), {"k": int(k), "dim": d, "keepdim": bool(keepdim)}))
 
 
+@public(method=True)
 def aminmax(input, *, dim=None, keepdim=False):
     if dim is None:
         return _aminmax_result(amin(input), amax(input))
@@ -1060,6 +1118,7 @@ def aminmax(input, *, dim=None, keepdim=False):
 
 # -- einsum: torch's own decomposition (diagonals, sums, then pairwise bmm or mul) -----------------
 
+@public()
 def einsum(equation, *operands):
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
@@ -1157,6 +1216,7 @@ def einsum(equation, *operands):
 
 # -- small composites torch users reach for ---------------------------------------------------------
 
+@public(method=True)
 def tile(input, dims):
     dims = tuple(dims)
     if len(dims) < input.ndim:
@@ -1164,6 +1224,7 @@ def tile(input, dims):
     return repeat(input, *dims)
 
 
+@public(method=True)
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     if repeats is None:   # torch.repeat_interleave(counts): the indices repeated by themselves
         counts = np.asarray(input._data)
@@ -1184,6 +1245,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     return index_select(input, d, make(index.astype(np.int64)))
 
 
+@public()
 def meshgrid(*tensors, indexing="ij"):
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
@@ -1201,21 +1263,25 @@ def meshgrid(*tensors, indexing="ij"):
     return tuple(out)
 
 
+@public()
 def cartesian_prod(*tensors):
     grids = meshgrid(*tensors, indexing="ij")
     return stack([reshape(g, (-1,)) for g in grids], 1) if len(grids) > 1 else tensors[0]
 
 
+@public(method=True)
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return (var(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim=keepdim)
             if dim is not None else mean(input))
 
 
+@public(method=True)
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return (std(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim=keepdim)
             if dim is not None else mean(input))
 
 
+@public(method=True)
 def cross(input, other, dim=None):
     if dim is None:
         dim = next((i for i, s in enumerate(broadcast_shapes(input.shape, other.shape)) if s == 3), -1)
@@ -1225,6 +1291,7 @@ def cross(input, other, dim=None):
     return stack([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]], d)
 
 
+@public(method=True)
 def matrix_power(input, n):
     if n == 0:
         return expand(eye(input.shape[-1], dtype=input.dtype), tuple(input.shape))
@@ -1236,22 +1303,27 @@ def matrix_power(input, n):
     return result
 
 
+@public(method=True)
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     return call(ADDMM, (input, mat1, mat2), {"beta": beta, "alpha": alpha})
 
 
+@public(method=True)
 def dist(input, other, p=2):
     return norm(sub(input, other), p)
 
 
+@public(method=True)
 def ravel(input):
     return reshape(input, (-1,))
 
 
+@public()
 def detach(input):
     return input.detach()
 
 
+@public(method=True)
 def is_nonzero(input):
     if input.numel() != 1:
         raise errors.AutogradError("Boolean value of Tensor with more than one value is ambiguous"
@@ -1259,6 +1331,7 @@ def is_nonzero(input):
     return bool(input._data.reshape(()))
 
 
+@public()
 def is_complex(input):
     return input._data.dtype.kind == "c"
 
@@ -1295,6 +1368,7 @@ class iinfo:
         return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
 
 
+@public(method=True)
 def diff(input, n=1, dim=-1, prepend=None, append=None):
     d = wrap_dim(dim, input.ndim)
     if prepend is not None or append is not None:
@@ -1305,7 +1379,67 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
     return input
 
 
+@public()
 def cdist(x1, x2, p=2.0):
     """Pairwise p-norm distances between the rows of x1 (..., P, M) and x2 (..., R, M)."""
     delta = sub(unsqueeze(x1, -2), unsqueeze(x2, -3))
     return norm(delta, p, -1)
+
+
+@public()
+def is_tensor(obj) -> bool:
+    return isinstance(obj, Tensor)
+
+
+@public()
+def is_floating_point(input) -> bool:
+    return input.is_floating_point()
+
+
+@public()
+def numel(input) -> int:
+    return input.numel()
+
+
+# -- wrappers generated from op records (``api=`` on the record) ---------------------------------
+
+def _generated(op):
+    """``torch.<name>`` for a record whose arguments need no hand-written handling."""
+    if op.api.kind == "unary":
+        def fn(input):
+            if input.__class__ is not Tensor:
+                _check_tensor(input, op.name)
+            return call(op, (input,))
+    elif op.api.kind == "compare":
+        def fn(input, other):
+            return call(op, (_as_operand(input), _as_operand(other)))
+    else:
+        raise ValueError(f"op {op.name}: unknown api kind {op.api.kind!r}")
+    fn.__name__ = fn.__qualname__ = op.name
+    fn.__doc__ = f"torch.{op.name}: {op.rule}" if op.rule else f"torch.{op.name}"
+    return fn
+
+
+def _generated_inplace(op):
+    def fn(input):
+        return call_inplace(op, input, (input,))
+    fn.__name__ = fn.__qualname__ = op.name + "_"
+    return fn
+
+
+def _export_records() -> None:
+    for op in OPS.values():
+        api = op.api
+        if api is None:
+            continue
+        fn = _generated(op)
+        for name in (op.name,) + api.aliases:
+            globals()[name] = fn      # the API's own code calls them too (``trunc`` in ``div``)
+        export(fn, op.name, namespaces=api.namespaces, method=api.method, aliases=api.aliases)
+        if api.inplace:
+            inplace = _generated_inplace(op)
+            export(inplace, op.name + "_", namespaces=api.namespaces, method=True,
+                   aliases=tuple(a + "_" for a in api.aliases))
+
+
+_export_records()

@@ -1,6 +1,10 @@
 """``torch.linalg``: the differentiable subset gradcli has."""
 from .functions import det, inverse as inv, norm as _norm, solve  # noqa: F401
 
+__all__ = [
+    "det", "inv", "matrix_norm", "norm", "solve", "vector_norm",
+]
+
 
 def norm(A, ord=None, dim=None, keepdim=False):
     """Vector 2-norm by default, as torch.linalg.norm (matrix norms: 'fro')."""

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import creation, dtypes, errors, functions as F
+from . import creation, dtypes, errors, functions as F, public
 from .autograd.forward_ad import tangent_suffix
 from .autograd.grad_mode import no_grad, state as _mode
 from .backward import backward as _backward
 from .device import device
 from .dispatch import call, call_inplace
 from .nn.functional import log_softmax, softmax
-from .ops import activation, indexing, pointwise as P, special
+from .ops import indexing, pointwise as P
 from .ops.copy import TO_COPY, copy_, fill_, zero_
 from .printing import format_tensor
 from .tensor import Tensor, storage
@@ -97,9 +97,8 @@ def clamp_(self, min=None, max=None):
     return call_inplace(P.CLAMP, self, (self,), {"min": min, "max": max})
 
 
-neg_, exp_, log_, sqrt_, abs_, sin_, cos_, tanh_, floor_, ceil_, round_, trunc_, reciprocal_, sign_ = (
-    _unary_inplace(op) for op in (P.NEG, P.EXP, P.LOG, P.SQRT, P.ABS, P.SIN, P.COS, P.TANH, P.FLOOR, P.CEIL,
-                                  P.ROUND, P.TRUNC, P.RECIPROCAL, P.SIGN))
+neg_ = _unary_inplace(P.NEG)
+round_ = _unary_inplace(P.ROUND)
 
 
 def uniform_(self, a=0.0, b=1.0):
@@ -300,42 +299,25 @@ _METHODS = {
     "int": _caster(dtypes.int32), "long": _caster(dtypes.int64), "bool": _caster(dtypes.bool),
     "new_tensor": new_tensor, "new_zeros": new_zeros, "new_ones": new_ones, "new_empty": new_empty,
     "new_full": new_full, "zero_": zero_, "fill_": fill_, "copy_": copy_, "add_": add_, "sub_": sub_,
-    "mul_": mul_, "div_": div_, "pow_": pow_, "clamp_": clamp_, "clip_": clamp_, "neg_": neg_, "exp_": exp_,
-    "log_": log_, "sqrt_": sqrt_, "abs_": abs_, "sin_": sin_, "cos_": cos_, "tanh_": tanh_, "floor_": floor_,
-    "ceil_": ceil_, "round_": round_, "trunc_": trunc_, "reciprocal_": reciprocal_, "sign_": sign_,
+    "mul_": mul_, "div_": div_, "pow_": pow_, "clamp_": clamp_, "clip_": clamp_, "neg_": neg_, "negative_": neg_,
+    "round_": round_,
     "uniform_": uniform_, "normal_": normal_, "subtract_": sub_, "multiply_": mul_, "divide_": div_,
 }
 _METHODS.update({
     "backward": backward, "__iter__": _iter, "__repr__": _repr, "__str__": _repr,
     "softmax": _softmax_method, "log_softmax": _log_softmax_method,
-    "erf": special.erf, "erf_": special.erf_, "erfc": special.erfc, "erfc_": special.erfc_,
 })
-_METHODS.update(activation.TENSOR_METHODS)
 _METHODS.update(indexing.TENSOR_METHODS)
 _METHODS["where"] = lambda self, condition, other: F.where(condition, self, other)
 _METHODS["matrix_power"] = F.matrix_power
 _METHODS["is_nonzero"] = F.is_nonzero
 _PROPERTIES = {"T": _T, "mT": _mT}
 
-# functional ops that are also methods (first argument is the tensor)
-_FROM_FUNCTIONS = (
-    "add sub subtract mul multiply div divide true_divide neg negative pow square float_power remainder fmod "
-    "exp exp2 expm1 log log2 log10 log1p sqrt rsqrt reciprocal sin cos tan asin acos atan sinh cosh tanh asinh "
-    "acosh atanh arcsin arccos arctan arcsinh arccosh arctanh abs absolute sign floor ceil trunc frac round atan2 "
-    "arctan2 hypot clamp clip clamp_min clamp_max maximum minimum lerp eq ne lt le gt ge greater greater_equal less "
-    "less_equal not_equal logical_and logical_or logical_xor logical_not isnan isinf isfinite equal allclose isclose "
-    "sum mean var std prod amax amin argmax argmin logsumexp norm cumsum cumprod all any count_nonzero nonzero "
-    "matmul mm bmm mv dot inner outer trace tril triu diag diag_embed inverse det flatten unflatten squeeze "
-    "unsqueeze t transpose swapaxes swapdims permute movedim expand expand_as broadcast_to repeat split chunk "
-    "unbind select narrow diagonal flip fliplr flipud roll clone floor_divide bitwise_and bitwise_or bitwise_xor "
-    "bitwise_not sort argsort msort topk median kthvalue aminmax tile repeat_interleave cross ravel addmm dist var_mean std_mean"
-).split()
-
-
-def attach(names=_FROM_FUNCTIONS, module=F) -> None:
-    """Install every operator and method on Tensor (called once by the package's ``__init__``)."""
-    for name in names:
-        setattr(Tensor, name, getattr(module, name))
+def attach() -> None:
+    """Install every operator and method on Tensor (called once by the package's ``__init__``):
+    the methods declared with the functions (``public.METHODS``), then this module's own."""
+    for name, fn in public.METHODS.items():
+        setattr(Tensor, name, fn)
     for name, fn in _METHODS.items():
         setattr(Tensor, name, fn)
     for name, fn in _PROPERTIES.items():

@@ -1,11 +1,12 @@
 """The names a script starts with, and what `import` may bind.
 
-Everything here is an explicit list: the torch-like names come from the
-engine only if they are listed (the engine's helper modules, numpy and
-anything else it imports stay out of reach), Python builtins are the few
-that cannot reach Python internals, and attribute access on every value a
-script can get is declared in `configure_policy`. The name lists are static
-so that `free_variables` can use them without importing the engine.
+The torch-like names are exactly what the engine declares public: each backing module's
+``__all__`` (for ``torch`` itself, every function declared on an op record or with ``@public``),
+less the names denied below with a reason; the Tensor methods likewise (``engine.public.METHODS``).
+The engine's helper modules, numpy and anything else it imports stay out of reach. The static
+lists below are torch's own surface, used only to say "not available in gradcli yet" for a torch
+name the engine lacks. Python builtins are the few that cannot reach Python internals, and
+attribute access on every value a script can get is declared in `configure_policy`.
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ PYTHON_BUILTINS = frozenset("""
 BARE_AUTOGRAD_NAMES = frozenset("Function jacobian hessian vjp jvp hvp vhp".split())
 BARE_NAMES = frozenset({"torch", "F", "nn", "math", "autograd"})
 
-# module path -> (engine module candidates, allowed names, child namespaces)
+# module path -> (engine module (its __all__ is what scripts reach), torch's surface, child namespaces)
 MODULES = {
     "torch": (("gradcli.engine",), TORCH_NAMES, {"autograd": "torch.autograd", "nn": "torch.nn",
                                                  "cuda": "torch.cuda", "linalg": "torch.linalg",
@@ -133,9 +134,47 @@ MODULES = {
 }
 
 
+# Public engine names scripts may not reach, with the reason (tests/test_names.py holds every public
+# name and Tensor method to "reachable or listed here").
+DENIED = {
+    "torch": {
+        "from_numpy": "scripts have no numpy arrays to wrap; make tensors with torch.tensor",
+        "AutogradError": "an engine exception class: scripts catch RuntimeError as in torch",
+        "DTypeError": "an engine exception class: scripts catch TypeError/RuntimeError as in torch",
+        "GraphError": "an engine exception class: scripts catch RuntimeError as in torch",
+        "ShapeError": "an engine exception class: scripts catch RuntimeError as in torch",
+        "FloatTensor": "a legacy constructor alias; use torch.tensor(..., dtype=torch.float32)",
+    },
+}
+TENSOR_DENIED = {
+    "data_ptr": "the address of the storage in this process: no use in a script",
+    "untyped_storage_ptr": "the address of the storage in this process: no use in a script",
+}
+# Tensor attributes that are data, not methods (methods come from the engine's declarations).
+TENSOR_PROPERTIES = frozenset("""
+    T mT H mH shape dtype device ndim requires_grad grad grad_fn is_leaf data _version _base
+    retains_grad is_cuda output_nr layout names real imag
+""".split())
+
+
+def engine_names(path: str) -> frozenset:
+    """What the engine declares public for one script namespace, less the denied names."""
+    module = importlib.import_module(MODULES[path][0][0])
+    return frozenset(module.__all__) - frozenset(DENIED.get(path, ()))
+
+
+def tensor_attributes() -> frozenset:
+    """Every Tensor method the engine declares, plus its public properties, less the denied ones."""
+    public = importlib.import_module("gradcli.engine.public")
+    tensor_class = importlib.import_module("gradcli.engine.tensor").Tensor
+    methods = {n for n in public.METHODS if not n.startswith("_")}
+    own = {n for n, v in vars(tensor_class).items() if not n.startswith("_") and callable(v)}
+    return frozenset((methods | own | TENSOR_PROPERTIES) - set(TENSOR_DENIED))
+
+
 def known_names() -> frozenset:
-    """Every name a fresh session may predefine (without importing the engine)."""
-    return (TORCH_NAMES | PYTHON_BUILTINS | BARE_AUTOGRAD_NAMES | BARE_NAMES
+    """Every name a fresh session may predefine."""
+    return (engine_names("torch") | PYTHON_BUILTINS | BARE_AUTOGRAD_NAMES | BARE_NAMES
             | {"pi", "e"})
 
 
@@ -146,14 +185,15 @@ class Namespace:
     that suggests the closest member.
     """
 
-    __slots__ = ("_name", "_members", "_missing")
+    __slots__ = ("_name", "_members", "_missing", "_denied")
     script_name = "module"
 
-    def __init__(self, name: str, members: dict, missing=()):
+    def __init__(self, name: str, members: dict, missing=(), denied=None):
         self._name = name
         self._members = dict(members)
         # torch names of this module that gradcli does not have (yet): a clearer error
         self._missing = frozenset(missing)
+        self._denied = dict(denied or {})
 
     @property
     def name(self) -> str:
@@ -166,6 +206,9 @@ class Namespace:
         try:
             return self._members[attribute]
         except KeyError:
+            if attribute in self._denied:
+                raise GradcliError("attribute", f"{self._name}.{attribute} is not available in gradcli scripts: "
+                                   f"{self._denied[attribute]}", span) from None
             if attribute in self._missing:
                 message = f"{self._name}.{attribute} is not available in gradcli yet"
                 if self._name == "torch.nn":
@@ -199,19 +242,16 @@ def build_modules() -> dict[str, Namespace]:
     def build(path: str) -> Namespace:
         if path in built:
             return built[path]
-        candidates, names, children = MODULES[path]
+        candidates, surface, children = MODULES[path]
         source = _import_first(candidates)
         members = {}
         for child_name, child_path in children.items():
             members[child_name] = build(child_path)
-        if source is not None:
-            for name in names:
-                if name in members:
-                    continue
-                value = getattr(source, name, None)
-                if value is not None and not _is_module(value):
-                    members[name] = value
-        namespace = Namespace(path, members, names - set(members))
+        for name in engine_names(path):
+            value = getattr(source, name)
+            if name not in members and value is not None and not _is_module(value):
+                members[name] = value
+        namespace = Namespace(path, members, surface - set(members), DENIED.get(path))
         built[path] = namespace
         return namespace
 
@@ -344,35 +384,6 @@ def base_environment(modules: dict[str, Namespace], state, policy, stdout_ref) -
     return env
 
 
-TENSOR_ATTRIBUTES = frozenset("""
-    T mT H mH shape dtype device ndim requires_grad grad grad_fn is_leaf data _version _base
-    retains_grad is_cuda output_nr layout names real imag
-    abs abs_ absolute acos acosh add add_ addbmm addcdiv addcdiv_ addcmul addcmul_ addmm addmv
-    addr all allclose amax amin aminmax any argmax argmin argsort argwhere asin asinh atan atan2
-    atanh backward baddbmm bernoulli_ bmm bool broadcast_to ceil ceil_ chunk clamp clamp_
-    clamp_max clamp_min clip clip_ clone contiguous copy_ cos cos_ cosh count_nonzero cov cpu
-    cross cuda cummax cummin cumprod cumsum deg2rad det detach detach_ diag diag_embed diagonal
-    diff digamma dim dist div div_ divide dot double element_size eq eq_ equal erf erfinv exp
-    exp_ expand expand_as expm1 exponential_ fill_ fill_diagonal_ fix flatten flip fliplr
-    flipud float float_power floor floor_ floor_divide fmod frac gather ge ger greater
-    greater_equal gt half heaviside hypot index_add index_copy index_fill index_select inner
-    int inverse is_complex is_contiguous is_floating_point is_inference is_nonzero isclose
-    isfinite isinf isnan item kron kthvalue le lerp lerp_ less less_equal lgamma log log10
-    log10_ log1p log1p_ log2 log2_ log_ log_softmax logaddexp logdet logical_and logical_not
-    logical_or logical_xor logit logsumexp long lt masked_fill masked_fill_ masked_scatter
-    masked_select matmul max maximum mean median min minimum mm mode moveaxis movedim msort mul
-    mul_ multiply mv nan_to_num nanmean nanmedian nansum narrow ndimension ne neg neg_
-    negative new_empty new_full new_ones new_tensor new_zeros nonzero norm normal_ numel numpy
-    outer permute pinverse pow pow_ prod rad2deg random_ ravel reciprocal reciprocal_
-    register_hook register_post_accumulate_grad_hook relu relu_ remainder renorm repeat
-    repeat_interleave requires_grad_ reshape reshape_as resize_ retain_grad roll rot90 round
-    round_ rsqrt rsqrt_ scatter scatter_ scatter_add scatter_add_ select sgn sigmoid sigmoid_
-    sign sign_ sin sin_ sinc sinh size slogdet softmax sort split sqrt sqrt_ square square_
-    squeeze squeeze_ std stride sub sub_ subtract sum sum_to_size swapaxes swapdims t t_ take
-    tan tan_ tanh tanh_ tile to tolist topk trace transpose transpose_ tril tril_ triu triu_
-    true_divide trunc trunc_ type type_as unbind unflatten unfold uniform_ unique unsqueeze
-    unsqueeze_ var view view_as where xlogy zero_ matrix_power var_mean std_mean
-""".split())
 TENSOR_WRITABLE = frozenset("requires_grad grad data".split())
 NODE_ATTRIBUTES = frozenset("""
     name next_functions metadata register_hook register_prehook variable num_outputs
@@ -392,7 +403,7 @@ ARRAY_ATTRIBUTES = frozenset("shape dtype ndim size tolist item".split())
 
 # (candidate dotted paths of a type, readable, writable, options)
 ENGINE_TYPES = (
-    (("gradcli.engine.tensor.Tensor",), TENSOR_ATTRIBUTES, TENSOR_WRITABLE,
+    (("gradcli.engine.tensor.Tensor",), None, TENSOR_WRITABLE,
      {"user_attributes": True}),
     (("gradcli.engine.tensor.Size",), SIZE_ATTRIBUTES, (), {}),
     (("gradcli.engine.dtypes.dtype",), DTYPE_ATTRIBUTES, (), {}),
@@ -428,6 +439,7 @@ def configure_policy(policy, modules: dict[str, Namespace]) -> None:
     """Declare what scripts may read and write on every engine type."""
     policy.set_namespace_type(Namespace)
     for paths, readable, writable, options in ENGINE_TYPES:
+        readable = tensor_attributes() if readable is None else readable
         for dotted in paths:
             policy.allow(_resolve_type(dotted), readable, writable, **options)
 

@@ -30,6 +30,10 @@ from ..tensor import Tensor, TensorExtras, make
 from ..tensor_math import TensorMath
 from .grad_mode import enable_grad, no_grad, state as _mode
 
+__all__ = [
+    "UnpackedDualTensor", "dual_level", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual",
+]
+
 UnpackedDualTensor = namedtuple("UnpackedDualTensor", ["primal", "tangent"])
 
 

@@ -17,6 +17,10 @@ from .forward_ad import function_jvp
 from .grad_mode import enable_grad, no_grad, state as _mode
 from .graph import NO_EDGE, InputMetadata, Node, edge, save
 
+__all__ = [
+    "Function", "FunctionCtx", "once_differentiable",
+]
+
 
 class FunctionCtx:
     """The ``ctx`` a Function's forward and backward share; scripts may set any attribute on it."""

@@ -21,7 +21,9 @@ from ..tensor import Tensor, make
 from . import forward_ad as fwAD
 from .grad_mode import enable_grad, no_grad, set_grad_enabled, state as _mode
 
-__all__ = ["vjp", "jvp", "jacobian", "hessian", "hvp", "vhp", "jacobian_auto", "hessian_auto"]
+__all__ = [
+    "hessian", "hvp", "jacobian", "jvp", "vhp", "vjp",
+]
 
 
 # -- argument handling (torch's helpers) ------------------------------------------------------------

@@ -16,6 +16,10 @@ from ..hooks import RemovableHandle, add_hook
 from ..tensor import Size, Tensor, TensorExtras, make, refresh_view_grad_fn
 from .anomaly_mode import is_anomaly_enabled
 
+__all__ = [
+    "Node", "register_multi_grad_hook", "save_on_cpu", "saved_tensors_hooks",
+]
+
 _seq = itertools.count()
 NO_EDGE = (None, 0)
 # -- saved tensors ---------------------------------------------------------------------------

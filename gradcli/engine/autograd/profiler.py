@@ -17,6 +17,10 @@ from collections import OrderedDict
 from .. import instrumentation as _inst
 from ..tensor import Tensor
 
+__all__ = [
+    "profile", "record_function",
+]
+
 
 def _format_time(time_us: float) -> str:
     if time_us >= 1e6:

@@ -28,7 +28,17 @@ from ..ops.nn import (
     NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, _class_dim, _reduction,
 )
 from ..ops.pooling import avg_pool2d  # noqa: F401
+from ..public import public
 from ..tensor import Tensor, make
+
+__all__ = [
+    "avg_pool2d", "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu", "celu_",
+    "cosine_similarity", "cross_entropy", "dropout", "elu", "elu_", "gelu", "hardsigmoid", "hardswish",
+    "hardtanh", "hardtanh_", "huber_loss", "kl_div", "l1_loss", "leaky_relu", "leaky_relu_", "linear",
+    "log_softmax", "logsigmoid", "mish", "mse_loss", "nll_loss", "normalize", "one_hot", "relu", "relu6",
+    "relu_", "selu", "selu_", "sigmoid", "silu", "smooth_l1_loss", "softmax", "softmin", "softplus",
+    "softsign", "tanh",
+]
 
 def softsign(input):
     """x / (1 + |x|): a composite in torch too (DivBackward0 over AddBackward0 over AbsBackward0)."""
@@ -166,6 +176,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     return call(BINARY_CROSS_ENTROPY, (input, target, weight), {"reduction": red})
 
 
+@public(namespaces=("torch",))
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction="mean",
                                      pos_weight=None):
     _tensor_arg(input, "binary_cross_entropy_with_logits", "input", 1)
@@ -196,10 +207,12 @@ def _softmax_call(op, kernel, input, dim, dtype, name):
     return call(op, (input,), {"dim": d if input.ndim else None})
 
 
+@public(namespaces=("torch",))
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     return _softmax_call(SOFTMAX, "softmax", input, dim, dtype, "softmax")
 
 
+@public(namespaces=("torch",))
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return _softmax_call(LOG_SOFTMAX, "log_softmax", input, dim, dtype, "log_softmax")
 
@@ -347,6 +360,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
     return input.mul_(make(mask)) if inplace else mul(input, make(mask))
 
 
+@public("dropout", namespaces=("torch",))
 def torch_dropout(input, p, train):
     """``torch.dropout(input, p, train)`` (positional, as at torch's top level)."""
     return dropout(input, p, train)

@@ -30,6 +30,7 @@ from ..tensor import Tensor
 from .registry import FLOAT, defop
 from .special import erf_np
 from .samples import Sample, arr, unary
+from ..public import public
 
 
 def sigmoid_np(x):
@@ -395,10 +396,12 @@ def _run(op, input, params=None, inplace=False, inplace_op=None):
     return call(op, (input,), params)
 
 
+@public(method=True)
 def sigmoid(input):
     return call(SIGMOID, (input,))
 
 
+@public(method=True)
 def sigmoid_(input):
     return call_inplace(SIGMOID, input, (input,))
 
@@ -407,10 +410,12 @@ def logsigmoid(input):
     return call(LOGSIGMOID, (_float_only(input, "log_sigmoid"),))
 
 
+@public(method=True)
 def relu(input, inplace=False):
     return _run(RELU, input, inplace=inplace)
 
 
+@public(method=True)
 def relu_(input):
     return call_inplace(RELU, input, (input,))
 
@@ -447,15 +452,18 @@ def elu_(input, alpha=1.0):
     return elu(input, alpha, inplace=True)
 
 
+@public()
 def selu(input, inplace=False):
     _float_only(input, "selu")
     return _run(ELU, input, {"alpha": SELU_ALPHA, "scale": SELU_SCALE, "input_scale": 1}, inplace, ELU_)
 
 
+@public()
 def selu_(input):
     return selu(input, inplace=True)
 
 
+@public()
 def celu(input, alpha=1.0, inplace=False):
     _float_only(input, "celu")
     if alpha == 0:
@@ -463,6 +471,7 @@ def celu(input, alpha=1.0, inplace=False):
     return _run(CELU, input, {"alpha": alpha}, inplace, CELU_)
 
 
+@public()
 def celu_(input, alpha=1.0):
     return celu(input, alpha, inplace=True)
 
@@ -493,6 +502,4 @@ def hardswish(input, inplace=False):
     return _run(HARDSWISH, _float_only(input, "hardswish"), inplace=inplace)
 
 
-# methods torch puts on Tensor (installed by tensor_methods.attach)
-TENSOR_METHODS = {"sigmoid": sigmoid, "sigmoid_": sigmoid_, "relu": relu, "relu_": relu_}
 

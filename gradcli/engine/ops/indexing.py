@@ -28,6 +28,7 @@ from .copy import copy_
 from .registry import KEEP, defop
 from .shape import call_slice, select, unsqueeze
 from .samples import Sample, arr
+from ..public import public
 
 __all__ = ["gather", "scatter", "scatter_add", "index_select", "index_add", "index_fill", "index_put", "masked_fill",
            "masked_select", "take", "take_along_dim", "put"]
@@ -584,6 +585,7 @@ def _check_scatter_shapes(self, dim, index, src, fn):
 
 # -- public functions ---------------------------------------------------------------------------------------
 
+@public()
 def gather(input, dim, index, *, sparse_grad=False):
     """torch.gather: ``out[i][j] = input[i][index[i][j]]`` along ``dim`` (GatherBackward0)."""
     input = _tensor_arg(input, "gather", "input", 1)
@@ -604,6 +606,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     return call(GATHER, (input,), {"dim": d, "index": idx, "sparse_grad": bool(sparse_grad)})
 
 
+@public()
 def take_along_dim(input, indices, dim=None):
     """torch.take_along_dim: gather after broadcasting ``input`` and ``indices`` (flattened when dim is None)."""
     if dim is None:
@@ -676,6 +679,7 @@ def _scatter_reduce(input, dim, index, src, value, reduce, inplace):
     return make(out)
 
 
+@public()
 def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     """torch.scatter: write ``src`` (or a number) into ``input`` at ``index`` along ``dim``."""
     return _scatter_call(input, dim, index, src, value, reduce, False)
@@ -685,6 +689,7 @@ def scatter_(self, dim, index, src=None, *, value=None, reduce=None):
     return _scatter_call(self, dim, index, src, value, reduce, True)
 
 
+@public()
 def scatter_add(input, dim, index, src):
     """torch.scatter_add: add ``src`` into ``input`` at ``index`` along ``dim``; repeats accumulate."""
     if not isinstance(src, Tensor):
@@ -700,6 +705,7 @@ def scatter_add_(self, dim, index, src):
     return call_inplace(SCATTER_ADD, self, (self, src), {"dim": d, "index": idx})
 
 
+@public()
 def index_select(input, dim, index):
     """torch.index_select: whole slices along ``dim`` at ``index`` (IndexSelectBackward0)."""
     input = _tensor_arg(input, "index_select", "input", 1)
@@ -747,6 +753,7 @@ def _index_add_args(self, dim, index, source, fn):
     return self, source, {"dim": d, "index": idx, "alpha": 1, "source_dim": source.ndim}
 
 
+@public()
 def index_add(input, dim, index, source, *, alpha=1):
     """torch.index_add: ``input`` plus ``alpha * source`` added at ``index`` along ``dim``; repeats accumulate."""
     input, source, params = _index_add_args(input, dim, index, source, "index_add")
@@ -779,6 +786,7 @@ def _index_fill_args(self, dim, index, value):
     return INDEX_FILL, (self,), {"dim": d, "index": idx, "value": value}
 
 
+@public()
 def index_fill(input, dim, index, value):
     """torch.index_fill: ``value`` written into whole slices along ``dim`` at ``index``."""
     op, args, params = _index_fill_args(_tensor_arg(input, "index_fill", "input", 1), dim, index, value)
@@ -825,6 +833,7 @@ def _broadcast_error(a, b):
                                     f"non-singleton dimension {max(len(a), len(b)) - k}")
 
 
+@public()
 def masked_fill(input, mask, value):
     """torch.masked_fill: ``value`` where ``mask`` is True (MaskedFillBackward0, or 1 for a tensor value)."""
     op, args, params = _masked_fill_args(_tensor_arg(input, "masked_fill", "input", 1), mask, value)
@@ -836,6 +845,7 @@ def masked_fill_(self, mask, value):
     return call_inplace(op, self, args, params)
 
 
+@public()
 def masked_select(input, mask):
     """torch.masked_select: the elements where ``mask`` (broadcast with ``input``) is True, as a 1-d tensor."""
     input = _tensor_arg(input, "masked_select", "input", 1)
@@ -861,6 +871,7 @@ def _flat_index(index, fn, numel):
     return np.where(idx < 0, idx + numel, idx)
 
 
+@public()
 def take(input, index):
     """torch.take: elements of the flattened ``input`` at ``index`` (negative counts from the end)."""
     input = _tensor_arg(input, "take", "input", 1)
@@ -879,6 +890,7 @@ def _put_args(self, index, source, accumulate):
     return (self, source), {"index": idx, "accumulate": bool(accumulate)}
 
 
+@public()
 def put(input, index, source, accumulate=False):
     """torch.put: ``source`` written (or added) into the flattened ``input`` at ``index``."""
     args, params = _put_args(_tensor_arg(input, "put", "input", 1), index, source, accumulate)
@@ -1075,6 +1087,7 @@ def _index_put_args(t, indices, values, fn):
     return (t, values), {"indices": idx, "accumulate": False}
 
 
+@public()
 def index_put(input, indices, values, accumulate=False):
     """torch.index_put: ``input`` with ``values`` written (or added) at ``indices`` (IndexPutBackward0).
 

@@ -11,7 +11,7 @@ import operator
 import numpy as np
 
 from ..dispatch import call
-from .registry import COMMON, COMPARE, FLOAT, defop
+from .registry import API, COMMON, COMPARE, FLOAT, Kink, defop
 from .samples import Sample, arr, binary, pos, unary, unit
 
 
@@ -146,53 +146,44 @@ RPOW = defop("pow.Scalar", "PowBackward2", ("self", "exponent"), np.power,
 _LN2, _LN10 = math.log(2.0), math.log(10.0)
 
 
-def _unary(name, node, fwd, bwd, saves=("self",), jvp=None, samples=None, rule="", promote=FLOAT):
+def _unary(name, node, fwd, bwd, saves=("self",), jvp=None, samples=None, rule="", promote=FLOAT,
+           aliases=(), kink=None, public=True):
+    """An elementwise op: ``bwd(m, g, *saved)`` is the chain rule applied to ``g``; applied to the
+    tangent instead it is the forward-mode rule (torch's ``auto_element_wise``), so only ops whose
+    jvp differs say one. Public as ``torch.<name>``, ``Tensor.<name>`` and ``Tensor.<name>_``."""
+    if jvp is None:
+        def jvp(m, t, *saved):
+            return bwd(m, t[0], *saved)
     return defop(name, node, ("self",), fwd, bwd, saves=saves, jvp=jvp, promote=promote,
-                 samples=samples or unary(), rule=rule)
+                 samples=samples or unary(), rule=rule, kink=kink,
+                 api=API(inplace=True, aliases=aliases) if public else None)
 
 
-EXP = _unary("exp", "ExpBackward0", np.exp, lambda m, g, result: g * result, saves=("result",),
-             jvp=lambda m, t, result: t[0] * result, rule="exp(self) (the result)")
-EXP2 = _unary("exp2", "Exp2Backward0", np.exp2, lambda m, g, result: g * result * _LN2, saves=("result",),
-              jvp=lambda m, t, result: t[0] * result * _LN2, rule="exp2(self) * ln 2")
-EXPM1 = _unary("expm1", "Expm1Backward0", np.expm1, lambda m, g, result: g * (result + 1), saves=("result",),
-               jvp=lambda m, t, result: t[0] * (result + 1), rule="result + 1")
-LOG = _unary("log", "LogBackward0", np.log, lambda m, g, self: g / self,
-             jvp=lambda m, t, self: t[0] / self, samples=unary(pos), rule="1/self")
-LOG2 = _unary("log2", "Log2Backward0", np.log2, lambda m, g, self: g / (self * _LN2),
-              jvp=lambda m, t, self: t[0] / (self * _LN2), samples=unary(pos), rule="1/(self ln 2)")
-LOG10 = _unary("log10", "Log10Backward0", np.log10, lambda m, g, self: g / (self * _LN10),
-               jvp=lambda m, t, self: t[0] / (self * _LN10), samples=unary(pos), rule="1/(self ln 10)")
-LOG1P = _unary("log1p", "Log1PBackward0", np.log1p, lambda m, g, self: g / (self + 1),
-               jvp=lambda m, t, self: t[0] / (self + 1), samples=unary(pos), rule="1/(1 + self)")
-SQRT = _unary("sqrt", "SqrtBackward0", np.sqrt, lambda m, g, result: g / (2 * result), saves=("result",),
-              jvp=lambda m, t, result: t[0] / (2 * result), samples=unary(pos), rule="1/(2 sqrt(self)); inf at 0")
+EXP = _unary("exp", "ExpBackward0", np.exp, lambda m, g, result: g * result, saves=("result",), rule="exp(self) (the result)")
+EXP2 = _unary("exp2", "Exp2Backward0", np.exp2, lambda m, g, result: g * result * _LN2, saves=("result",), rule="exp2(self) * ln 2")
+EXPM1 = _unary("expm1", "Expm1Backward0", np.expm1, lambda m, g, result: g * (result + 1), saves=("result",), rule="result + 1")
+LOG = _unary("log", "LogBackward0", np.log, lambda m, g, self: g / self, samples=unary(pos), rule="1/self")
+LOG2 = _unary("log2", "Log2Backward0", np.log2, lambda m, g, self: g / (self * _LN2), samples=unary(pos), rule="1/(self ln 2)")
+LOG10 = _unary("log10", "Log10Backward0", np.log10, lambda m, g, self: g / (self * _LN10), samples=unary(pos), rule="1/(self ln 10)")
+LOG1P = _unary("log1p", "Log1PBackward0", np.log1p, lambda m, g, self: g / (self + 1), samples=unary(pos), rule="1/(1 + self)")
+SQRT = _unary("sqrt", "SqrtBackward0", np.sqrt, lambda m, g, result: g / (2 * result), saves=("result",), samples=unary(pos), rule="1/(2 sqrt(self)); inf at 0")
 RSQRT = _unary("rsqrt", "RsqrtBackward0", lambda a: 1 / np.sqrt(a),
                lambda m, g, result: -0.5 * g * result * result * result, saves=("result",),
                jvp=lambda m, t, result: -0.5 * t[0] * result ** 3, samples=unary(pos), rule="-1/2 self^(-3/2)")
 RECIPROCAL = _unary("reciprocal", "ReciprocalBackward0", lambda a: 1 / a,
-                    lambda m, g, result: -g * result * result, saves=("result",),
-                    jvp=lambda m, t, result: -t[0] * result * result, samples=unary(pos), rule="-1/self^2")
+                    lambda m, g, result: -g * result * result, saves=("result",), samples=unary(pos), rule="-1/self^2")
 
 # -- trigonometric and hyperbolic ------------------------------------------------------------------
 
-SIN = _unary("sin", "SinBackward0", np.sin, lambda m, g, self: g * m.cos(self),
-             jvp=lambda m, t, self: t[0] * m.cos(self), rule="cos(self)")
-COS = _unary("cos", "CosBackward0", np.cos, lambda m, g, self: -g * m.sin(self),
-             jvp=lambda m, t, self: -t[0] * m.sin(self), rule="-sin(self)")
-TAN = _unary("tan", "TanBackward0", np.tan, lambda m, g, result: g * (1 + result * result), saves=("result",),
-             jvp=lambda m, t, result: t[0] * (1 + result * result), samples=unary(unit), rule="1 + tan^2")
-ASIN = _unary("asin", "AsinBackward0", np.arcsin, lambda m, g, self: g / m.sqrt(1 - self * self),
-              jvp=lambda m, t, self: t[0] / m.sqrt(1 - self * self), samples=unary(unit), rule="1/sqrt(1 - self^2)")
-ACOS = _unary("acos", "AcosBackward0", np.arccos, lambda m, g, self: -g / m.sqrt(1 - self * self),
-              jvp=lambda m, t, self: -t[0] / m.sqrt(1 - self * self), samples=unary(unit),
-              rule="-1/sqrt(1 - self^2)")
-ATAN = _unary("atan", "AtanBackward0", np.arctan, lambda m, g, self: g / (1 + self * self),
-              jvp=lambda m, t, self: t[0] / (1 + self * self), rule="1/(1 + self^2)")
-SINH = _unary("sinh", "SinhBackward0", np.sinh, lambda m, g, self: g * m.cosh(self),
-              jvp=lambda m, t, self: t[0] * m.cosh(self), rule="cosh(self)")
-COSH = _unary("cosh", "CoshBackward0", np.cosh, lambda m, g, self: g * m.sinh(self),
-              jvp=lambda m, t, self: t[0] * m.sinh(self), rule="sinh(self)")
+SIN = _unary("sin", "SinBackward0", np.sin, lambda m, g, self: g * m.cos(self), rule="cos(self)")
+COS = _unary("cos", "CosBackward0", np.cos, lambda m, g, self: -g * m.sin(self), rule="-sin(self)")
+TAN = _unary("tan", "TanBackward0", np.tan, lambda m, g, result: g * (1 + result * result), saves=("result",), samples=unary(unit), rule="1 + tan^2")
+ASIN = _unary("asin", "AsinBackward0", np.arcsin, lambda m, g, self: g / m.sqrt(1 - self * self), samples=unary(unit), rule="1/sqrt(1 - self^2)", aliases=("arcsin",))
+ACOS = _unary("acos", "AcosBackward0", np.arccos, lambda m, g, self: -g / m.sqrt(1 - self * self), samples=unary(unit),
+              rule="-1/sqrt(1 - self^2)", aliases=("arccos",))
+ATAN = _unary("atan", "AtanBackward0", np.arctan, lambda m, g, self: g / (1 + self * self), rule="1/(1 + self^2)", aliases=("arctan",))
+SINH = _unary("sinh", "SinhBackward0", np.sinh, lambda m, g, self: g * m.cosh(self), rule="cosh(self)")
+COSH = _unary("cosh", "CoshBackward0", np.cosh, lambda m, g, self: g * m.sinh(self), rule="sinh(self)")
 def _tanh_bwd(m, g, result):
     if m.is_tensor:   # under create_graph torch records its own node for this formula
         return call(TANH_BACKWARD, (g, result))
@@ -210,13 +201,10 @@ TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", 
                       samples=binary(arr, unit), rule="the derivative of g * (1 - y^2) in g and in y")
 TANH = _unary("tanh", "TanhBackward0", np.tanh, _tanh_bwd, saves=("result",),
               jvp=lambda m, t, result: t[0] * (1 - result * result), rule="1 - tanh^2 (the result)")
-ASINH = _unary("asinh", "AsinhBackward0", np.arcsinh, lambda m, g, self: g / m.sqrt(self * self + 1),
-               jvp=lambda m, t, self: t[0] / m.sqrt(self * self + 1), rule="1/sqrt(self^2 + 1)")
+ASINH = _unary("asinh", "AsinhBackward0", np.arcsinh, lambda m, g, self: g / m.sqrt(self * self + 1), rule="1/sqrt(self^2 + 1)", aliases=("arcsinh",))
 ACOSH = _unary("acosh", "AcoshBackward0", np.arccosh, lambda m, g, self: g / m.sqrt(self * self - 1),
-               jvp=lambda m, t, self: t[0] / m.sqrt(self * self - 1),
-               samples=unary(lambda *s, seed=0: arr(*s, low=1.2, high=3.0, seed=seed)), rule="1/sqrt(self^2 - 1)")
-ATANH = _unary("atanh", "AtanhBackward0", np.arctanh, lambda m, g, self: g / (1 - self * self),
-               jvp=lambda m, t, self: t[0] / (1 - self * self), samples=unary(unit), rule="1/(1 - self^2)")
+               samples=unary(lambda *s, seed=0: arr(*s, low=1.2, high=3.0, seed=seed)), rule="1/sqrt(self^2 - 1)", aliases=("arccosh",))
+ATANH = _unary("atanh", "AtanhBackward0", np.arctanh, lambda m, g, self: g / (1 - self * self), samples=unary(unit), rule="1/(1 - self^2)", aliases=("arctanh",))
 ATAN2 = defop("atan2", "Atan2Backward0", ("self", "other"), np.arctan2,
               lambda m, g, self, other: (g * other / (self * self + other * other),
                                          -g * self / (self * self + other * other)),
@@ -234,18 +222,15 @@ HYPOT = defop("hypot", "HypotBackward0", ("self", "other"), np.hypot,
 
 # -- piecewise: abs, sign, rounding, clamp, min/max --------------------------------------------------
 
-ABS = _unary("abs", "AbsBackward0", np.abs, lambda m, g, self: g * m.sign(self),
-             jvp=lambda m, t, self: t[0] * m.sign(self), promote=COMMON,
-             samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)), rule="sign(self); 0 at 0")
-SIGN = _unary("sign", "SignBackward0", np.sign, lambda m, g: g * 0.0, saves=(),
-              jvp=lambda m, t: t[0] * 0.0, promote=COMMON, rule="0")
+ABS = _unary("abs", "AbsBackward0", np.abs, lambda m, g, self: g * m.sign(self), promote=COMMON,
+             samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)), rule="sign(self); 0 at 0", aliases=("absolute",))
+SIGN = _unary("sign", "SignBackward0", np.sign, lambda m, g: g * 0.0, saves=(), promote=COMMON, rule="0")
 _zero_grad = dict(saves=(), jvp=lambda m, t: t[0] * 0.0, promote=COMMON, rule="0 (piecewise constant)")
 FLOOR = _unary("floor", "FloorBackward0", np.floor, lambda m, g: g * 0.0, **_zero_grad)
 CEIL = _unary("ceil", "CeilBackward0", np.ceil, lambda m, g: g * 0.0, **_zero_grad)
-ROUND = _unary("round", "RoundBackward0", np.round, lambda m, g: g * 0.0, **_zero_grad)
-TRUNC = _unary("trunc", "TruncBackward0", np.trunc, lambda m, g: g * 0.0, **_zero_grad)
-FRAC = _unary("frac", "FracBackward0", lambda a: a - np.trunc(a), lambda m, g: g, saves=(),
-              jvp=lambda m, t: t[0], promote=COMMON, rule="1")
+ROUND = _unary("round", "RoundBackward0", np.round, lambda m, g: g * 0.0, **_zero_grad, public=False)
+TRUNC = _unary("trunc", "TruncBackward0", np.trunc, lambda m, g: g * 0.0, **_zero_grad, aliases=("fix",))
+FRAC = _unary("frac", "FracBackward0", lambda a: a - np.trunc(a), lambda m, g: g, saves=(), promote=COMMON, rule="1")
 
 
 def _round_decimals(a, decimals):
@@ -393,28 +378,32 @@ LERP_T = defop("lerp.Tensor", "LerpBackward1", ("self", "end", "weight"), lambda
 
 # -- comparisons (never differentiable) ------------------------------------------------------------
 
-def _compare(name, fn):
+def _compare(name, fn, aliases=()):
     return defop(name, name, ("self", "other"), fn, None, promote=COMPARE, differentiable=False,
-                 rule="not differentiable (boolean result)")
+                 rule="not differentiable (boolean result)", api=API(kind="compare", aliases=aliases))
 
 
-EQ, NE, LT, LE, GT, GE = (_compare(n, f) for n, f in (
-    ("eq", np.equal), ("ne", np.not_equal), ("lt", np.less), ("le", np.less_equal), ("gt", np.greater),
-    ("ge", np.greater_equal)))
+EQ, NE, LT, LE, GT, GE = (_compare(n, f, a) for n, f, a in (
+    ("eq", np.equal, ()), ("ne", np.not_equal, ("not_equal",)), ("lt", np.less, ("less",)),
+    ("le", np.less_equal, ("less_equal",)), ("gt", np.greater, ("greater",)),
+    ("ge", np.greater_equal, ("greater_equal",))))
 LOGICAL_AND = _compare("logical_and", np.logical_and)
 LOGICAL_OR = _compare("logical_or", np.logical_or)
 LOGICAL_XOR = _compare("logical_xor", np.logical_xor)
 LOGICAL_NOT = defop("logical_not", "logical_not", ("self",), np.logical_not, None, promote=COMPARE,
-                    differentiable=False, rule="not differentiable (boolean result)")
+                    differentiable=False, rule="not differentiable (boolean result)", api=API())
 ISNAN = defop("isnan", "isnan", ("self",), np.isnan, None, promote=COMPARE, differentiable=False,
-              rule="not differentiable (boolean result)")
+              rule="not differentiable (boolean result)", api=API())
 ISINF = defop("isinf", "isinf", ("self",), np.isinf, None, promote=COMPARE, differentiable=False,
-              rule="not differentiable (boolean result)")
+              rule="not differentiable (boolean result)", api=API())
 ISFINITE = defop("isfinite", "isfinite", ("self",), np.isfinite, None, promote=COMPARE, differentiable=False,
-                 rule="not differentiable (boolean result)")
+                 rule="not differentiable (boolean result)", api=API())
 FLOOR_DIVIDE = defop("floor_divide", "floor_divide", ("self", "other"), np.floor_divide, None,
                      differentiable=False, rule="not differentiable (torch: floor_divide has no gradient)")
-BITWISE_AND = defop("bitwise_and", "bitwise_and", ("self", "other"), np.bitwise_and, None, differentiable=False)
-BITWISE_OR = defop("bitwise_or", "bitwise_or", ("self", "other"), np.bitwise_or, None, differentiable=False)
-BITWISE_XOR = defop("bitwise_xor", "bitwise_xor", ("self", "other"), np.bitwise_xor, None, differentiable=False)
-BITWISE_NOT = defop("bitwise_not", "bitwise_not", ("self",), np.invert, None, differentiable=False)
+BITWISE_AND = defop("bitwise_and", "bitwise_and", ("self", "other"), np.bitwise_and, None, differentiable=False,
+                    api=API(kind="compare"))
+BITWISE_OR = defop("bitwise_or", "bitwise_or", ("self", "other"), np.bitwise_or, None, differentiable=False,
+                   api=API(kind="compare"))
+BITWISE_XOR = defop("bitwise_xor", "bitwise_xor", ("self", "other"), np.bitwise_xor, None, differentiable=False,
+                    api=API(kind="compare"))
+BITWISE_NOT = defop("bitwise_not", "bitwise_not", ("self",), np.invert, None, differentiable=False, api=API())

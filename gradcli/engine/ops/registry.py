@@ -1,9 +1,21 @@
-"""The op table: one record per differentiable op (the role of torch's derivatives.yaml).
+"""The op table: one record per differentiable op (the role of torch's derivatives.yaml and
+native_functions.yaml together). Everything about an op is in its record:
 
-A record names the op, its inputs, its numpy forward, what it saves, its
-backward formula (written once for both vocabularies, see ``backend.py``),
-its forward-mode rule, sample inputs for gradcheck and a one-line rule in
-words for ``gradcli ops``. Vocabulary used by every formula:
+- ``name`` (torch's overload name, ``"pow.Tensor_Tensor"``) and ``node``, the backward node's
+  class name (``PowBackward1``); ``inputs``, the tensor arguments by torch's names;
+- ``forward(*arrays, **params)``: the numpy kernel; ``promote``: how inputs' dtypes combine;
+- ``saves``: what the node keeps for backward, in torch's order (readable as
+  ``grad_fn._saved_<name>``; saved-tensor hooks see them in this order);
+- ``backward(m, g, *saved)``: the derivative, written once for both vocabularies;
+- ``jvp(m, tangents, *saved)``: the forward-mode rule (elementwise records derive it from the
+  backward formula, as torch's ``auto_element_wise``: see ``ops/pointwise._unary``);
+- ``api``: the public names of a generated wrapper (function, method, in-place, aliases,
+  namespaces; see :class:`API`); hand-written wrappers declare theirs with ``public.public``;
+- ``kink``: the non-differentiable point and torch's convention there (``gradcli check``);
+- ``samples``: inputs for the table-wide gradcheck/gradgradcheck test and the torch parity test;
+- ``rule``: the derivative in words (``gradcli ops``).
+
+Vocabulary used by every formula:
 
 - ``m``: the math vocabulary (numpy or engine tensors), ``m.nb`` batch dims;
 - ``g``: the incoming gradient (a tuple of them for multi-output ops);
@@ -36,6 +48,25 @@ KEEP = "keep"          # inputs are used as they are (shape ops, indexing, reduc
 COMPARE = "compare"    # promote to compare, output is bool and never differentiable
 
 
+@dataclass(frozen=True)
+class API:
+    """How scripts and Python reach a record whose arguments need no hand-written handling.
+
+    The wrapper is generated from ``kind``: ``"unary"`` (``fn(input)``) or ``"compare"``
+    (``fn(input, other)``, numbers and lists accepted on either side). ``method`` makes it a Tensor
+    method, ``inplace`` adds ``Tensor.<name>_`` (and ``torch.<name>_``), ``aliases`` are other names
+    of the same function (``arcsin`` for ``asin``), ``namespaces`` where it lives. Records whose
+    arguments need handling (``add``'s alpha, reductions' dims) leave ``api`` unset and are made
+    public with ``@public`` beside their hand-written function.
+    """
+
+    kind: str = "unary"
+    method: bool = True
+    inplace: bool = False
+    aliases: tuple = ()
+    namespaces: tuple = ("torch",)
+
+
 @dataclass(eq=False)
 class OpDef:
     name: str
@@ -55,11 +86,23 @@ class OpDef:
     jvp_note: str = ""
     masked: bool = False
     inplace: Callable | None = None   # writes the result into its first argument (no-graph fast path)
+    api: API | None = None            # a generated public wrapper (see API)
+    kink: "Kink | None" = None        # where the op is not differentiable, and torch's convention there
     node_cls: type = field(init=False, repr=False)
     plan: tuple = field(init=False, repr=False)
 
     def __post_init__(self):
         self.plan = tuple(_plan(self, name) for name in self.saves)
+
+
+@dataclass(frozen=True)
+class Kink:
+    """A non-differentiable point and the convention the backward follows there (torch's), for
+    ``gradcli check``: ``count(values)`` says how many input elements sit on it, given the node's
+    saved values and leaf inputs by name (``self``, ``other``, ``result``, ``min``...) as ndarrays."""
+
+    rule: str
+    count: Callable
 
 
 def _plan(op: OpDef, name: str) -> tuple:

@@ -13,6 +13,7 @@ from ..dims import wrap_dim
 from ..dispatch import call
 from .registry import KEEP, OPS, defop
 from .samples import Sample, arr
+from ..public import public
 
 
 def _view_op(name, node, fwd, bwd, saves=(), samples=None, rule="", outputs=1, jvp=None, jvp_note=""):
@@ -360,10 +361,12 @@ AS_STRIDED = defop("as_strided", "AsStridedBackward0", ("self",), _steps_forward
 
 # -- thin wrappers the API and the view machinery share ----------------------------------------
 
+@public(method=True)
 def unsqueeze(input, dim):
     return call(UNSQUEEZE, (input,), {"dim": wrap_dim(dim, input.ndim + 1)})
 
 
+@public(method=True)
 def select(input, dim, index):
     d = wrap_dim(dim, input.ndim)
     n = input.shape[d]

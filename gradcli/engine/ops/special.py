@@ -15,6 +15,7 @@ import numpy as np
 from ..dispatch import call, call_inplace
 from .registry import FLOAT, defop
 from .samples import unary
+from ..public import public
 
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 
@@ -41,19 +42,23 @@ ERFC = defop("erfc", "ErfcBackward0", ("self",), erfc_np,
              samples=unary(), rule="-2/sqrt(pi) exp(-self^2)")
 
 
+@public(method=True)
 def erf(input):
     """torch.erf: the error function 2/sqrt(pi) * integral_0^x exp(-t^2) dt."""
     return call(ERF, (input,))
 
 
+@public(method=True)
 def erfc(input):
     """torch.erfc: 1 - erf(x), accurate where erf(x) is close to 1."""
     return call(ERFC, (input,))
 
 
+@public(method=True)
 def erf_(self):
     return call_inplace(ERF, self, (self,))
 
 
+@public(method=True)
 def erfc_(self):
     return call_inplace(ERFC, self, (self,))
