@@ -1410,7 +1410,7 @@ def _generated(op):
             if input.__class__ is not Tensor:
                 _check_tensor(input, op.name)
             return call(op, (input,))
-    elif op.api.kind == "compare":
+    elif op.api.kind == "binary":
         def fn(input, other):
             return call(op, (_as_operand(input), _as_operand(other)))
     else:

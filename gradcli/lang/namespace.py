@@ -249,7 +249,7 @@ def build_modules() -> dict[str, Namespace]:
             members[child_name] = build(child_path)
         for name in engine_names(path):
             value = getattr(source, name)
-            if name not in members and value is not None and not _is_module(value):
+            if name not in members and not _is_module(value):
                 members[name] = value
         namespace = Namespace(path, members, surface - set(members), DENIED.get(path))
         built[path] = namespace

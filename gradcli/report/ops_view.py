@@ -39,11 +39,28 @@ def op_doc(op) -> list:
         ("forward mode (jvp)", forward_mode(op) + (f" ({op.jvp_note})" if op.jvp_note else "")),
         ("double backward", _yes(supports_double_backward(op))),
     ]
+    if op.api is not None:
+        names = ", ".join(public_names(op))
+        rows.insert(0, ("public as", names))
+    if op.kink is not None:
+        rows.append(("non-differentiable point", op.kink.rule))
     doc.extend(line((f"  {key}: ", "muted"), (value, "value")) for key, value in rows)
     return doc
+
+
+def public_names(op) -> list:
+    """The names a record's generated wrapper is reachable by (``torch.exp``, ``Tensor.exp_``...)."""
+    names = [f"torch.{n}" for n in (op.name,) + op.api.aliases]
+    if op.api.method:
+        names += [f"Tensor.{n}" for n in (op.name,) + op.api.aliases]
+    if op.api.inplace:
+        names += [f"Tensor.{n}_" for n in (op.name,) + op.api.aliases]
+    return names
 
 
 def op_json(op) -> dict:
     return {"name": op.name, "node": op.node if op.differentiable else None, "inputs": list(op.inputs),
             "rule": op.rule, "saves": list(op.saves), "forward_mode": forward_mode(op),
-            "double_backward": supports_double_backward(op), "differentiable": op.differentiable}
+            "double_backward": supports_double_backward(op), "differentiable": op.differentiable,
+            "public": public_names(op) if op.api is not None else [],
+            "kink": op.kink.rule if op.kink is not None else None}

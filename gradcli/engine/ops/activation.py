@@ -27,7 +27,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..dispatch import call, call_inplace
 from ..tensor import Tensor
-from .registry import FLOAT, defop
+from .registry import FLOAT, Kink, defop
 from .special import erf_np
 from .samples import Sample, arr, unary
 from ..public import public
@@ -206,7 +206,8 @@ RELU = defop("relu", "ReluBackward0", ("self",), lambda a: np.maximum(a, 0),
              lambda m, g, result: _gated(THRESHOLD_BACKWARD, m, g, result), saves=("result",),
              jvp=lambda m, t, result: m.where(result > 0, t[0], 0.0),
              samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)),
-             rule="1 where self > 0, else 0 (0 at 0)")
+             rule="1 where self > 0, else 0 (0 at 0)",
+             kink=Kink("relu'(0) = 0", lambda v: v["self"] == 0))
 
 
 def _hardtanh_fwd(a, min_val, max_val):

@@ -166,7 +166,8 @@ LOG = _unary("log", "LogBackward0", np.log, lambda m, g, self: g / self, samples
 LOG2 = _unary("log2", "Log2Backward0", np.log2, lambda m, g, self: g / (self * _LN2), samples=unary(pos), rule="1/(self ln 2)")
 LOG10 = _unary("log10", "Log10Backward0", np.log10, lambda m, g, self: g / (self * _LN10), samples=unary(pos), rule="1/(self ln 10)")
 LOG1P = _unary("log1p", "Log1PBackward0", np.log1p, lambda m, g, self: g / (self + 1), samples=unary(pos), rule="1/(1 + self)")
-SQRT = _unary("sqrt", "SqrtBackward0", np.sqrt, lambda m, g, result: g / (2 * result), saves=("result",), samples=unary(pos), rule="1/(2 sqrt(self)); inf at 0")
+SQRT = _unary("sqrt", "SqrtBackward0", np.sqrt, lambda m, g, result: g / (2 * result), saves=("result",), samples=unary(pos), rule="1/(2 sqrt(self)); inf at 0",
+              kink=Kink("sqrt'(0) = inf", lambda v: v["result" if "result" in v else "self"] == 0))
 RSQRT = _unary("rsqrt", "RsqrtBackward0", lambda a: 1 / np.sqrt(a),
                lambda m, g, result: -0.5 * g * result * result * result, saves=("result",),
                jvp=lambda m, t, result: -0.5 * t[0] * result ** 3, samples=unary(pos), rule="-1/2 self^(-3/2)")
@@ -205,6 +206,14 @@ ASINH = _unary("asinh", "AsinhBackward0", np.arcsinh, lambda m, g, self: g / m.s
 ACOSH = _unary("acosh", "AcoshBackward0", np.arccosh, lambda m, g, self: g / m.sqrt(self * self - 1),
                samples=unary(lambda *s, seed=0: arr(*s, low=1.2, high=3.0, seed=seed)), rule="1/sqrt(self^2 - 1)", aliases=("arccosh",))
 ATANH = _unary("atanh", "AtanhBackward0", np.arctanh, lambda m, g, self: g / (1 - self * self), samples=unary(unit), rule="1/(1 - self^2)", aliases=("arctanh",))
+LOGADDEXP = defop("logaddexp", "LogaddexpBackward0", ("self", "other"), np.logaddexp,
+                  lambda m, g, self, other: (g / (1 + m.exp(other - self)), g / (1 + m.exp(self - other))),
+                  saves=("self", "other"), promote=FLOAT,
+                  jvp=lambda m, t, self, other: _sum_tangents(
+                      None if t[0] is None else t[0] / (1 + m.exp(other - self)),
+                      None if t[1] is None else t[1] / (1 + m.exp(self - other))),
+                  samples=binary(), rule="d/dself = 1/(1 + exp(other - self)), d/dother = 1/(1 + exp(self - other))",
+                  api=API(kind="binary"))
 ATAN2 = defop("atan2", "Atan2Backward0", ("self", "other"), np.arctan2,
               lambda m, g, self, other: (g * other / (self * self + other * other),
                                          -g * self / (self * self + other * other)),
@@ -223,7 +232,8 @@ HYPOT = defop("hypot", "HypotBackward0", ("self", "other"), np.hypot,
 # -- piecewise: abs, sign, rounding, clamp, min/max --------------------------------------------------
 
 ABS = _unary("abs", "AbsBackward0", np.abs, lambda m, g, self: g * m.sign(self), promote=COMMON,
-             samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)), rule="sign(self); 0 at 0", aliases=("absolute",))
+             samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)), rule="sign(self); 0 at 0", aliases=("absolute",),
+             kink=Kink("abs'(0) = sign(0) = 0", lambda v: v["self"] == 0))
 SIGN = _unary("sign", "SignBackward0", np.sign, lambda m, g: g * 0.0, saves=(), promote=COMMON, rule="0")
 _zero_grad = dict(saves=(), jvp=lambda m, t: t[0] * 0.0, promote=COMMON, rule="0 (piecewise constant)")
 FLOOR = _unary("floor", "FloorBackward0", np.floor, lambda m, g: g * 0.0, **_zero_grad)
@@ -294,13 +304,25 @@ def _clamp_mask(m, self, min, max):
     return mask
 
 
+
+def _on_clamp_bound(v):
+    """Elements equal to a scalar bound (tensor bounds are ClampBackward0, not checked)."""
+    hits = False
+    for bound in ("min", "max"):
+        b = v.get(bound)
+        if b is not None and np.size(b) == 1 and np.asarray(b).dtype != object:
+            hits = hits | (v["self"] == b)
+    return hits
+
+
 CLAMP = defop("clamp", "ClampBackward1", ("self",), _clamp_fwd,
               lambda m, g, self, min, max: m.where(_clamp_mask(m, self, min, max), g, 0.0),
               saves=("self", "min", "max"),
               jvp=lambda m, t, self, min, max: m.where(_clamp_mask(m, self, min, max), t[0], 0.0),
               samples=lambda: [Sample(arr(3, 4, away_from=0.5), params={"min": -0.5, "max": 0.5}),
                                Sample(arr(5, away_from=0.0), params={"min": 0.0, "max": None})],
-              rule="1 inside [min, max] (bounds included), 0 outside")
+              rule="1 inside [min, max] (bounds included), 0 outside",
+              kink=Kink("at a bound the gradient passes through (derivative 1)", _on_clamp_bound))
 
 
 def _clamp_t_fwd(a, lo, hi):
@@ -342,10 +364,12 @@ def _minmax_jvp(pick):
 
 MAXIMUM = defop("maximum", "MaximumBackward0", ("self", "other"), np.maximum,
                 _minmax_bwd(lambda a, b: a > b), saves=("self", "other"),
-                jvp=_minmax_jvp(lambda a, b: a > b), samples=binary(), rule="to the larger; ties split")
+                jvp=_minmax_jvp(lambda a, b: a > b), samples=binary(), rule="to the larger; ties split",
+                kink=Kink("on a tie each side gets half the gradient", lambda v: v["self"] == v["other"]))
 MINIMUM = defop("minimum", "MinimumBackward0", ("self", "other"), np.minimum,
                 _minmax_bwd(lambda a, b: a < b), saves=("self", "other"),
-                jvp=_minmax_jvp(lambda a, b: a < b), samples=binary(), rule="to the smaller; ties split")
+                jvp=_minmax_jvp(lambda a, b: a < b), samples=binary(), rule="to the smaller; ties split",
+                kink=Kink("on a tie each side gets half the gradient", lambda v: v["self"] == v["other"]))
 
 
 def _where_fwd(cond, a, b):
@@ -380,7 +404,7 @@ LERP_T = defop("lerp.Tensor", "LerpBackward1", ("self", "end", "weight"), lambda
 
 def _compare(name, fn, aliases=()):
     return defop(name, name, ("self", "other"), fn, None, promote=COMPARE, differentiable=False,
-                 rule="not differentiable (boolean result)", api=API(kind="compare", aliases=aliases))
+                 rule="not differentiable (boolean result)", api=API(kind="binary", aliases=aliases))
 
 
 EQ, NE, LT, LE, GT, GE = (_compare(n, f, a) for n, f, a in (
@@ -401,9 +425,9 @@ ISFINITE = defop("isfinite", "isfinite", ("self",), np.isfinite, None, promote=C
 FLOOR_DIVIDE = defop("floor_divide", "floor_divide", ("self", "other"), np.floor_divide, None,
                      differentiable=False, rule="not differentiable (torch: floor_divide has no gradient)")
 BITWISE_AND = defop("bitwise_and", "bitwise_and", ("self", "other"), np.bitwise_and, None, differentiable=False,
-                    api=API(kind="compare"))
+                    api=API(kind="binary"))
 BITWISE_OR = defop("bitwise_or", "bitwise_or", ("self", "other"), np.bitwise_or, None, differentiable=False,
-                   api=API(kind="compare"))
+                   api=API(kind="binary"))
 BITWISE_XOR = defop("bitwise_xor", "bitwise_xor", ("self", "other"), np.bitwise_xor, None, differentiable=False,
-                    api=API(kind="compare"))
+                    api=API(kind="binary"))
 BITWISE_NOT = defop("bitwise_not", "bitwise_not", ("self",), np.invert, None, differentiable=False, api=API())

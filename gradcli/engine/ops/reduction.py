@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .registry import FLOAT, KEEP, defop
+from .registry import FLOAT, KEEP, Kink, defop
 from .samples import Sample, arr
 
 
@@ -140,16 +140,27 @@ def _even_share(m, g, self, result, dim, keepdim):
     return _back_to_shape(m, g, shape, dim, keepdim) * m.where(mask, 1.0, 0.0) / count
 
 
+def _tied(extreme):
+    def count(v):
+        """All elements equal to the extreme, when more than one is (a single extreme is no kink)."""
+        x = v["self"]
+        ties = x == (v["result"] if "result" in v else extreme(x))
+        return ties if np.count_nonzero(ties) > 1 else False
+    return count
+
+
 MAX = defop("max", "MaxBackward1", ("self",), np.max,
             lambda m, g, self, result: _even_share(m, g, self, result, None, False),
             saves=("self", "result"), promote=KEEP,
             samples=_full_samples(), jvp_note="generic: derived through double-vjp",
-                                     rule="to the maximum; ties share evenly")
+                                     rule="to the maximum; ties share evenly",
+            kink=Kink("tied maxima share the gradient evenly", _tied(np.max)))
 MIN = defop("min", "MinBackward1", ("self",), np.min,
             lambda m, g, self, result: _even_share(m, g, self, result, None, False),
             saves=("self", "result"), promote=KEEP,
             samples=_full_samples(), jvp_note="generic: derived through double-vjp",
-                                     rule="to the minimum; ties share evenly")
+                                     rule="to the minimum; ties share evenly",
+            kink=Kink("tied minima share the gradient evenly", _tied(np.min)))
 AMAX = defop("amax", "AmaxBackward0", ("self",), lambda a, dim, keepdim: np.amax(a, axis=dim, keepdims=keepdim),
              lambda m, g, self, result, dim, keepdim: _even_share(m, g, self, result, dim, keepdim),
              saves=("self", "result", "dim", "keepdim"), promote=KEEP,

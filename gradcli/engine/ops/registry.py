@@ -52,7 +52,7 @@ COMPARE = "compare"    # promote to compare, output is bool and never differenti
 class API:
     """How scripts and Python reach a record whose arguments need no hand-written handling.
 
-    The wrapper is generated from ``kind``: ``"unary"`` (``fn(input)``) or ``"compare"``
+    The wrapper is generated from ``kind``: ``"unary"`` (``fn(input)``) or ``"binary"``
     (``fn(input, other)``, numbers and lists accepted on either side). ``method`` makes it a Tensor
     method, ``inplace`` adds ``Tensor.<name>_`` (and ``torch.<name>_``), ``aliases`` are other names
     of the same function (``arcsin`` for ``asin``), ``namespaces`` where it lives. Records whose
