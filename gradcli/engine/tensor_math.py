@@ -5,7 +5,7 @@ own API, so the formulas it runs record a graph and have derivatives of any orde
 """
 from __future__ import annotations
 
-from . import functions
+from . import functions, public
 from .backend import _Math, _one_hot_np
 from .creation import eye, zeros
 from .dispatch import call
@@ -26,7 +26,7 @@ class TensorMath(_Math):
 
     def __getattr__(self, name):
         # the elementwise vocabulary is the engine's functional API under the same names
-        fn = getattr(functions, name)
+        fn = public.FUNCTIONS["torch"].get(name) or getattr(functions, name)
         setattr(self, name, fn)
         return fn
 

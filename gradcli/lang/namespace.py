@@ -414,14 +414,14 @@ ENGINE_TYPES = (
       "gradcli.engine.autograd.profiler.FunctionEventAvg"), PROFILER_ATTRIBUTES, (), {}),
     (("numpy.ndarray",), ARRAY_ATTRIBUTES, (), {}),
     (("gradcli.engine.autograd.forward_ad.UnpackedDualTensor",), frozenset({"primal", "tangent"}), (), {}),
-    (("gradcli.engine.functions._max_result", "gradcli.engine.functions._min_result",
-      "gradcli.engine.functions._sort_result", "gradcli.engine.functions._topk_result",
-      "gradcli.engine.functions._median_result", "gradcli.engine.functions._kthvalue_result"),
+    (("gradcli.engine.functions.reductions._max_result", "gradcli.engine.functions.reductions._min_result",
+      "gradcli.engine.functions.sorting._sort_result", "gradcli.engine.functions.sorting._topk_result",
+      "gradcli.engine.functions.sorting._median_result", "gradcli.engine.functions.sorting._kthvalue_result"),
      frozenset({"values", "indices"}), (), {}),
-    (("gradcli.engine.functions._aminmax_result",), frozenset({"min", "max"}), (), {}),
-    (("gradcli.engine.functions.finfo",),
+    (("gradcli.engine.functions.sorting._aminmax_result",), frozenset({"min", "max"}), (), {}),
+    (("gradcli.engine.functions.composites.finfo",),
      frozenset("bits eps max min tiny smallest_normal resolution dtype".split()), (), {}),
-    (("gradcli.engine.functions.iinfo",), frozenset("bits max min dtype".split()), (), {}),
+    (("gradcli.engine.functions.composites.iinfo",), frozenset("bits max min dtype".split()), (), {}),
 )
 
 

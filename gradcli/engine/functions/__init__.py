@@ -1,0 +1,23 @@
+"""The torch-named functional API over the op table (``torch.add``, ``torch.sum``, ...), one module
+per responsibility. Each wrapper parses torch's signature, normalises dims to negative ints and
+picks the table record (the overload decides the node name, as in torch); each public one declares
+its names with ``@public`` beside its code, and records with ``api=`` get generated wrappers.
+
+This package gathers them for the engine's own use (``functions.sum`` in the create_graph
+vocabulary, ``F.add`` in tensor methods); what is public is ``engine.public``'s business.
+"""
+from ..creation import (  # noqa: F401  (the factories belong to the same API)
+    arange, as_tensor, bernoulli, empty, empty_like, eye, full, full_like, initial_seed, linspace, logspace,
+    manual_seed, multinomial, normal, ones, ones_like, rand, rand_like, randint, randint_like, randn, randn_like,
+    randperm, scalar_tensor, seed, tensor, zeros, zeros_like,
+)
+from .common import _as_operand, _check_tensor  # noqa: F401
+from .generated import *  # noqa: F401,F403
+from .shapes import *  # noqa: F401,F403
+from .arithmetic import *  # noqa: F401,F403
+from .arithmetic import _constant, _mul_op  # noqa: F401
+from .reductions import *  # noqa: F401,F403
+from .linear_algebra import *  # noqa: F401,F403
+from .sorting import *  # noqa: F401,F403
+from .einsum import *  # noqa: F401,F403
+from .composites import *  # noqa: F401,F403

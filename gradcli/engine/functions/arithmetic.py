@@ -1,0 +1,266 @@
+"""``torch.add``, ``mul``, ``div``, ``pow``, ``clamp``, ``where``...: arithmetic and comparisons
+with torch's argument handling (alpha, rounding modes, numbers on either side)."""
+from __future__ import annotations
+
+import math
+import numpy as np
+
+from .. import dtypes, errors
+from ..autograd.grad_mode import state as _grad_mode
+from ..creation import full_like, tensor
+from ..dispatch import call
+from ..ops import pointwise as P
+from ..public import public
+from ..tensor import Tensor, make
+from .common import _FAST_OPERANDS, _as_operand, _check_tensor
+from .generated import floor, reciprocal, trunc
+from .shapes import nonzero
+
+
+@public(method=True)
+def add(input, other, *, alpha=1):
+    if input.__class__ is Tensor and alpha == 1 and other.__class__ in _FAST_OPERANDS:
+        return call(P.ADD, (input, other))
+    if alpha != 1:
+        other = mul(other, alpha)
+    if not isinstance(input, Tensor):
+        return call(P.ADD, (_as_operand(input), _check_tensor(other, "add", "other")))
+    return call(P.ADD, (input, _as_operand(other)))
+
+
+@public(method=True, aliases=("subtract",))
+def sub(input, other, *, alpha=1):
+    if input.__class__ is Tensor and alpha == 1:
+        oc = other.__class__
+        if oc is float or oc is int:
+            return call(P.SUB_CONST_OTHER, (input, other))
+        if oc is Tensor:   # a constant tensor (no grad, no forward-mode tangent) needs no gradient either
+            constant = not other._requires_grad and other._x is None
+            return call(P.SUB_CONST_OTHER if constant else P.SUB, (input, other))
+    if alpha != 1:
+        other = mul(other, alpha)
+    if not isinstance(input, Tensor):
+        return call(P.RSUB, (_check_tensor(other, "sub", "other"), _as_operand(input)))
+    return call(P.SUB, (input, _as_operand(other)))
+
+
+
+
+@public()
+def rsub(input, other, *, alpha=1):
+    return sub(other, input, alpha=alpha)
+
+
+def _constant(x) -> bool:
+    """A Python number, or a tensor that needs no gradient and carries no forward-AD tangent."""
+    if not isinstance(x, Tensor):
+        return True
+    if x._requires_grad:
+        return False
+    extras = x._x
+    return extras is None or not getattr(extras, "tangents", None)
+
+
+def _plain_record(a: Tensor, b) -> bool:
+    """Whether the full mul/div record is right: both sides need a gradient, or neither does (or
+    grad mode is off), so no node saves a side it does not need (fast check for the hot path)."""
+    if not _grad_mode.grad:
+        return True
+    if b.__class__ is Tensor:
+        return a._requires_grad == b._requires_grad
+    return not a._requires_grad
+
+
+def _mul_op(a, b):
+    """MulBackward0 saves only what the other side's gradient needs (torch's should_compute_output)."""
+    if _constant(b):
+        return P.MUL_CONST_OTHER if isinstance(a, Tensor) and not _constant(a) else P.MUL
+    if _constant(a):
+        return P.MUL_CONST_SELF
+    return P.MUL
+
+
+@public(method=True, aliases=("multiply",))
+def mul(input, other):
+    if input.__class__ is Tensor:
+        oc = other.__class__
+        if oc is float or oc is int:   # the hot case: a tensor times a Python number
+            return call(P.MUL_CONST_OTHER if input._requires_grad else P.MUL, (input, other))
+        if oc is Tensor and _plain_record(input, other):
+            return call(P.MUL, (input, other))
+    if not isinstance(input, Tensor):
+        input, other = other, input
+    input, other = _check_tensor(input, "mul"), _as_operand(other)
+    return call(_mul_op(input, other), (input, other))
+
+
+
+
+@public(method=True, aliases=("divide", "true_divide"))
+def div(input, other, *, rounding_mode=None):
+    if input.__class__ is Tensor and rounding_mode is None:
+        oc = other.__class__
+        if oc is float or oc is int:
+            return call(P.DIV_CONST_OTHER if input._requires_grad else P.DIV, (input, other))
+        if oc is Tensor and _plain_record(input, other):
+            return call(P.DIV, (input, other))
+    if rounding_mode is not None:
+        q = call(P.DIV, (_as_operand(input), _as_operand(other)))
+        if rounding_mode == "trunc":
+            r = trunc(q)
+        elif rounding_mode == "floor":
+            r = floor(q)
+        else:
+            raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+                             f"'{rounding_mode}'")
+        both_int = all(isinstance(v, Tensor) and v._data.dtype.kind in "iub" or isinstance(v, int)
+                       for v in (input, other))
+        return r.to(dtypes.int64 if both_int else r.dtype) if both_int else r
+    if not isinstance(input, Tensor):
+        return mul(reciprocal(_check_tensor(other, "div", "other")), input)
+    other = _as_operand(other)
+    if _constant(other) and not _constant(input):
+        return call(P.DIV_CONST_OTHER, (input, other))
+    return call(P.DIV, (input, other))
+
+
+
+
+@public(method=True, aliases=("negative",))
+def neg(input):
+    return call(P.NEG, (input,))
+
+
+
+
+@public(method=True)
+def pow(input, exponent):
+    if isinstance(input, Tensor):
+        if isinstance(exponent, Tensor):
+            return call(P.POW_T, (input, exponent))
+        if isinstance(exponent, (list, tuple)):
+            return call(P.POW_T, (input, tensor(exponent)))
+        return call(P.POW, (input,), {"exponent": exponent})
+    return call(P.RPOW, (input, _check_tensor(exponent, "pow", "exponent")))
+
+
+@public(method=True)
+def square(input):
+    return pow(input, 2)
+
+
+@public(method=True)
+def float_power(input, exponent):
+    return pow(_to_double(input), _to_double(exponent))
+
+
+def _to_double(x):
+    return x.double() if isinstance(x, Tensor) else x
+
+
+@public(method=True)
+def remainder(input, other):
+    if isinstance(input, Tensor) and not isinstance(other, Tensor):
+        return call(P.REMAINDER_S, (input,), {"other": other})
+    return call(P.REMAINDER, (_as_operand(input), _as_operand(other)))
+
+
+@public(method=True)
+def fmod(input, other):
+    if not isinstance(other, Tensor):
+        return call(P.FMOD_S, (input,), {"other": other})
+    return call(P.FMOD, (input, other))
+
+
+@public(method=True)
+def floor_divide(input, other):
+    return call(P.FLOOR_DIVIDE, (_as_operand(input), _as_operand(other)))
+
+
+
+
+@public(method=True)
+def round(input, *, decimals=0):
+    if decimals:
+        return call(P.ROUND_DEC, (input,), {"decimals": decimals})
+    return call(P.ROUND, (input,))
+
+
+@public(method=True, aliases=("arctan2",))
+def atan2(input, other):
+    return call(P.ATAN2, (input, _as_operand(other)))
+
+
+
+
+@public(method=True)
+def hypot(input, other):
+    return call(P.HYPOT, (input, _as_operand(other)))
+
+
+@public(method=True, aliases=("clip",))
+def clamp(input, min=None, max=None):
+    if min is None and max is None:
+        raise errors.AutogradError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        lo = min if min is not None else full_like(input, -math.inf)
+        hi = max if max is not None else full_like(input, math.inf)
+        return call(P.CLAMP_T, (input, lo, hi))
+    return call(P.CLAMP, (input,), {"min": min, "max": max})
+
+
+
+
+@public(method=True)
+def clamp_min(input, min):
+    return clamp(input, min=min)
+
+
+@public(method=True)
+def clamp_max(input, max):
+    return clamp(input, max=max)
+
+
+@public(method=True)
+def maximum(input, other):
+    return call(P.MAXIMUM, (input, _check_tensor(other, "maximum", "other")))
+
+
+@public(method=True)
+def minimum(input, other):
+    return call(P.MINIMUM, (input, _check_tensor(other, "minimum", "other")))
+
+
+@public()
+def where(condition, input=None, other=None):
+    if input is None and other is None:
+        return nonzero(condition, as_tuple=True)
+    return call(P.WHERE, (_as_operand(condition), _as_operand(input), _as_operand(other)))
+
+
+@public(method=True)
+def lerp(input, end, weight):
+    if isinstance(weight, Tensor):
+        return call(P.LERP_T, (input, end, weight))
+    return call(P.LERP, (input, end), {"weight": weight})
+
+
+
+
+@public(method=True)
+def equal(input, other) -> bool:
+    return input.shape == other.shape and bool(np.array_equal(input._data, other._data))
+
+
+@public(method=True)
+def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+@public(method=True)
+def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return make(np.isclose(input._data, _data_of(other), rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def _data_of(x):
+    return x._data if isinstance(x, Tensor) else x

@@ -1,0 +1,41 @@
+"""Argument helpers every part of the functional API shares (torch's type checks, dims)."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import errors
+from ..creation import tensor
+from ..dims import wrap_dim
+from ..tensor import Tensor
+
+
+_Number = (int, float, bool, complex, np.number, np.bool_)
+_FAST_OPERANDS = frozenset((Tensor, float, int))  # operands the dispatcher takes as they are
+
+
+def _check_tensor(x, fn: str, arg: str = "input") -> Tensor:
+    if not isinstance(x, Tensor):
+        raise TypeError(f"{fn}(): argument '{arg}' (position 1) must be Tensor, not {type(x).__name__}")
+    return x
+
+
+def _as_operand(x):
+    """Tensors and Python numbers pass; lists become tensors (torch accepts neither silently)."""
+    if isinstance(x, (Tensor,) + _Number):
+        return x
+    if isinstance(x, (list, tuple)):
+        return tensor(x)
+    raise TypeError(f"unsupported operand type: {type(x).__name__}")
+
+
+def _dims(dim, ndim: int):
+    if dim is None:
+        return None
+    if isinstance(dim, (list, tuple)):
+        if len(dim) == 0:
+            return None
+        out = tuple(sorted({wrap_dim(d, ndim) for d in dim}))
+        if len(out) != len(dim):
+            raise errors.AutogradError("dim appears multiple times in the list of dims")
+        return out
+    return (wrap_dim(dim, ndim),)

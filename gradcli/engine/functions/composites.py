@@ -1,0 +1,204 @@
+"""Small composites torch users reach for (``matrix_power``, ``addmm``, ``cdist``, ``finfo``...)."""
+from __future__ import annotations
+
+import builtins
+import numpy as np
+
+from .. import dtypes, errors
+from ..creation import eye
+from ..dims import wrap_dim
+from ..dispatch import call
+from ..ops.indexing import index_select
+from ..ops.nn import ADDMM
+from ..ops.shape import select, unsqueeze
+from ..public import public
+from ..tensor import Tensor, make
+from .shapes import broadcast_shapes, cat, clone, expand, narrow, repeat, reshape, stack, view
+from .arithmetic import sub
+from .reductions import mean, norm, std, var
+from .linear_algebra import inverse, matmul
+
+
+@public(method=True)
+def tile(input, dims):
+    dims = tuple(dims)
+    if len(dims) < input.ndim:
+        dims = (1,) * (input.ndim - len(dims)) + dims
+    return repeat(input, *dims)
+
+
+@public(method=True)
+def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
+    if repeats is None:   # torch.repeat_interleave(counts): the indices repeated by themselves
+        counts = np.asarray(input._data)
+        return make(np.repeat(np.arange(counts.size), counts).astype(np.int64))
+    if dim is None:
+        input = reshape(input, (-1,))
+        dim = 0
+    d = wrap_dim(dim, input.ndim)
+    n = input.shape[d]
+    if isinstance(repeats, int):   # torch: unsqueeze, expand, copy, view (ViewBackward0)
+        shape = list(input.shape)
+        big = shape[:d % input.ndim + 1] + [repeats] + shape[d % input.ndim + 1:]
+        out = clone(expand(unsqueeze(input, d % input.ndim + 1), tuple(big)))
+        shape[d] = n * repeats
+        return view(out, tuple(shape))
+    reps = np.asarray(repeats._data if isinstance(repeats, Tensor) else repeats)
+    index = np.repeat(np.arange(n), np.broadcast_to(reps, (n,)) if reps.ndim == 0 else reps)
+    return index_select(input, d, make(index.astype(np.int64)))
+
+
+@public()
+def meshgrid(*tensors, indexing="ij"):
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        tensors = tuple(tensors[0])
+    n = len(tensors)
+    sizes = [t.numel() for t in tensors]
+    swap = indexing == "xy" and n >= 2
+    if swap:
+        sizes[0], sizes[1] = sizes[1], sizes[0]
+    out = []
+    for i, t in enumerate(tensors):
+        pos = (1 - i if i < 2 else i) if swap else i
+        shape = [1] * n
+        shape[pos] = t.numel()
+        out.append(expand(view(t, tuple(shape)), tuple(sizes)))
+    return tuple(out)
+
+
+@public()
+def cartesian_prod(*tensors):
+    grids = meshgrid(*tensors, indexing="ij")
+    return stack([reshape(g, (-1,)) for g in grids], 1) if len(grids) > 1 else tensors[0]
+
+
+@public(method=True)
+def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return (var(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim=keepdim)
+            if dim is not None else mean(input))
+
+
+@public(method=True)
+def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return (std(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim=keepdim)
+            if dim is not None else mean(input))
+
+
+@public(method=True)
+def cross(input, other, dim=None):
+    if dim is None:
+        dim = next((i for i, s in enumerate(broadcast_shapes(input.shape, other.shape)) if s == 3), -1)
+    d = wrap_dim(dim, builtins.max(input.ndim, other.ndim))
+    a = [select(input, d, i) for i in range(3)]
+    b = [select(other, d, i) for i in range(3)]
+    return stack([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]], d)
+
+
+@public(method=True)
+def matrix_power(input, n):
+    if n == 0:
+        return expand(eye(input.shape[-1], dtype=input.dtype), tuple(input.shape))
+    if n < 0:
+        input, n = inverse(input), -n
+    result = input
+    for _ in range(n - 1):
+        result = matmul(result, input)
+    return result
+
+
+@public(method=True)
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    return call(ADDMM, (input, mat1, mat2), {"beta": beta, "alpha": alpha})
+
+
+@public(method=True)
+def dist(input, other, p=2):
+    return norm(sub(input, other), p)
+
+
+@public(method=True)
+def ravel(input):
+    return reshape(input, (-1,))
+
+
+@public()
+def detach(input):
+    return input.detach()
+
+
+@public(method=True)
+def is_nonzero(input):
+    if input.numel() != 1:
+        raise errors.AutogradError("Boolean value of Tensor with more than one value is ambiguous"
+                                   if input.numel() else "Boolean value of Tensor with no values is ambiguous")
+    return bool(input._data.reshape(()))
+
+
+@public()
+def is_complex(input):
+    return input._data.dtype.kind == "c"
+
+
+class finfo:
+    """``torch.finfo(dtype)``: eps, max, min, tiny of a floating dtype."""
+
+    def __init__(self, type=None):
+        d = dtypes.get_default_dtype() if type is None else dtypes.as_dtype(type)
+        info = np.finfo(d.np)
+        self.dtype = str(d).replace("torch.", "")
+        self.bits = info.bits
+        self.eps = float(info.eps)
+        self.max = float(info.max)
+        self.min = float(info.min)
+        self.tiny = self.smallest_normal = float(info.tiny)
+        self.resolution = float(info.resolution)
+
+    def __repr__(self):
+        return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, eps={self.eps:g}, "
+                f"smallest_normal={self.tiny:g}, tiny={self.tiny:g}, dtype={self.dtype})")
+
+
+class iinfo:
+    """``torch.iinfo(dtype)``: max, min and bits of an integer dtype."""
+
+    def __init__(self, type):
+        d = dtypes.as_dtype(type)
+        info = np.iinfo(d.np)
+        self.dtype = str(d).replace("torch.", "")
+        self.bits, self.max, self.min = info.bits, int(info.max), int(info.min)
+
+    def __repr__(self):
+        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+
+
+@public(method=True)
+def diff(input, n=1, dim=-1, prepend=None, append=None):
+    d = wrap_dim(dim, input.ndim)
+    if prepend is not None or append is not None:
+        input = cat([t for t in (prepend, input, append) if t is not None], d)
+    for _ in range(n):
+        length = input.shape[d]
+        input = sub(narrow(input, d, 1, length - 1), narrow(input, d, 0, length - 1))
+    return input
+
+
+@public()
+def cdist(x1, x2, p=2.0):
+    """Pairwise p-norm distances between the rows of x1 (..., P, M) and x2 (..., R, M)."""
+    delta = sub(unsqueeze(x1, -2), unsqueeze(x2, -3))
+    return norm(delta, p, -1)
+
+
+@public()
+def is_tensor(obj) -> bool:
+    return isinstance(obj, Tensor)
+
+
+@public()
+def is_floating_point(input) -> bool:
+    return input.is_floating_point()
+
+
+@public()
+def numel(input) -> int:
+    return input.numel()

@@ -1,0 +1,50 @@
+"""Wrappers generated from op records that declare their API (``api=`` on the record)."""
+from __future__ import annotations
+
+from ..dispatch import call, call_inplace
+from ..ops import OPS
+from ..public import export
+from ..tensor import Tensor
+from .common import _as_operand, _check_tensor
+
+
+def _generated(op):
+    """``torch.<name>`` for a record whose arguments need no hand-written handling."""
+    if op.api.kind == "unary":
+        def fn(input):
+            if input.__class__ is not Tensor:
+                _check_tensor(input, op.name)
+            return call(op, (input,))
+    elif op.api.kind == "binary":
+        def fn(input, other):
+            return call(op, (_as_operand(input), _as_operand(other)))
+    else:
+        raise ValueError(f"op {op.name}: unknown api kind {op.api.kind!r}")
+    fn.__name__ = fn.__qualname__ = op.name
+    fn.__doc__ = f"torch.{op.name}: {op.rule}" if op.rule else f"torch.{op.name}"
+    return fn
+
+
+def _generated_inplace(op):
+    def fn(input):
+        return call_inplace(op, input, (input,))
+    fn.__name__ = fn.__qualname__ = op.name + "_"
+    return fn
+
+
+def _export_records() -> None:
+    for op in OPS.values():
+        api = op.api
+        if api is None:
+            continue
+        fn = _generated(op)
+        for name in (op.name,) + api.aliases:
+            globals()[name] = fn      # the API's own code calls them too (``trunc`` in ``div``)
+        export(fn, op.name, namespaces=api.namespaces, method=api.method, aliases=api.aliases)
+        if api.inplace:
+            inplace = _generated_inplace(op)
+            export(inplace, op.name + "_", namespaces=api.namespaces, method=True,
+                   aliases=tuple(a + "_" for a in api.aliases))
+
+
+_export_records()

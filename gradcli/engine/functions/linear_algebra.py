@@ -1,0 +1,222 @@
+"""``torch.matmul`` decomposed as torch records it, ``mm``, ``bmm``, ``dot``, ``inverse``, ``det``..."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import errors
+from ..dims import wrap_dim
+from ..dispatch import call
+from ..ops import linalg as L, shape as S
+from ..ops.shape import unsqueeze
+from ..public import public
+from ..tensor import Tensor
+from .shapes import expand, reshape, t
+from .arithmetic import mul
+
+
+def _matmul_shapes(a: Tensor, b: Tensor, name: str) -> None:
+    sa, sb = a._data.shape, b._data.shape
+    if a.ndim == 0 or b.ndim == 0:
+        raise errors.ShapeError(f"both arguments to {name} need to be at least 1D, but they are {a.ndim}D and "
+                                f"{b.ndim}D")
+    ka = sa[-1]
+    kb = sb[0] if b.ndim == 1 else sb[-2]
+    if ka != kb:
+        if a.ndim == 1 and b.ndim == 1:
+            raise errors.ShapeError(f"inconsistent tensor size, expected tensor [{sa[0]}] and src [{sb[0]}] to "
+                                    "have the same number of elements, but got "
+                                    f"{sa[0]} and {sb[0]} elements respectively")
+        if a.ndim == 2 and b.ndim == 1:
+            raise errors.ShapeError(f"size mismatch, got input ({sa[0]}), mat ({sa[0]}x{sa[1]}), vec ({sb[0]})")
+        ra = "x".join(map(str, sa if a.ndim > 1 else (1,) + sa))
+        rb = "x".join(map(str, sb))
+        if a.ndim <= 2 and b.ndim <= 2:
+            raise errors.ShapeError(f"mat1 and mat2 shapes cannot be multiplied ({ra} and {rb})")
+        raise errors.ShapeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                                f"[{sb[0] if b.ndim > 2 else 1}, {ka}] but got: [{sb[0] if b.ndim > 2 else 1}, {kb}].")
+
+
+@public(method=True)
+def matmul(input, other):
+    """torch.matmul, decomposed exactly as torch does it so the graph shows the same nodes
+    (dot, mv, mm; folding batch dims into rows; expand + reshape + bmm for batches)."""
+    _matmul_shapes(input, other, "matmul")
+    d1, d2 = input.ndim, other.ndim
+    if d1 == 1 and d2 == 1:
+        return call(L.DOT, (input, other))
+    if d1 == 2 and d2 == 1:
+        return call(L.MV, (input, other))
+    if d1 == 1 and d2 == 2:
+        return call(S.SQUEEZE_INPLACE, (call(L.MM, (unsqueeze(input, 0), other)),), {"dim": -2})
+    if d1 == 2 and d2 == 2:
+        return call(L.MM, (input, other))
+    if (d1 >= 3 and d2 <= 2) or (d2 >= 3 and d1 <= 2):
+        return _folded_matmul(input, other, transpose=d2 > d1)
+    return _batched_matmul(input, other)
+
+
+def _folded_matmul(t1, t2, transpose: bool):
+    """A batched operand against a matrix or vector: fold the batch into rows, one mm/mv."""
+    if transpose:
+        t1, t2 = transpose_(t2, -1, -2), (t(t1) if t1.ndim == 2 else t1)
+    sizes = t1._data.shape
+    out_shape = sizes[:-1]
+    folded = reshape(t1, (int(np.prod(out_shape)), sizes[-1]))
+    if t2.ndim == 1:
+        return call(S.UNSAFE_VIEW, (call(L.MV, (folded, t2)),), {"shape": out_shape})
+    out = call(S.UNSAFE_VIEW, (call(L.MM, (folded, t2)),), {"shape": out_shape + (t2._data.shape[1],)})
+    return contiguous_(transpose_(out, -1, -2)) if transpose else out
+
+
+def _batched_matmul(t1, t2):
+    """Both operands batched: broadcast the batch dims, flatten them, one bmm."""
+    if t1.ndim == 1:
+        t1 = unsqueeze(t1, 0)
+    vec = t2.ndim == 1
+    if vec:
+        t2 = unsqueeze(t2, -1)
+    n, m = t1._data.shape[-2:]
+    p = t2._data.shape[-1]
+    try:
+        batch = np.broadcast_shapes(t1._data.shape[:-2], t2._data.shape[:-2])
+    except ValueError:
+        raise errors.ShapeError(f"The size of tensor a ({t1.shape[-3]}) must match the size of tensor b "
+                                f"({t2.shape[-3]}) at non-singleton dimension 0") from None
+    bp = int(np.prod(batch))
+    e1 = reshape(expand(t1, batch + (n, m)), (bp, n, m))
+    e2 = reshape(expand(t2, batch + (m, p)), (bp, m, p))
+    out_shape = batch + (n,) + (() if vec else (p,))
+    return call(S.UNSAFE_VIEW, (call(L.BMM, (e1, e2)),), {"shape": out_shape})
+
+
+@public(namespaces=(), method=True)
+def transpose_(x, d0, d1):
+    return call(S.TRANSPOSE, (x,), {"dim0": wrap_dim(d0, x.ndim), "dim1": wrap_dim(d1, x.ndim)})
+
+
+def contiguous_(x):
+    return x if x._data.flags.c_contiguous else call(S.CLONE, (x,))
+
+
+@public(method=True)
+def mm(input, mat2):
+    if input.ndim != 2 or mat2.ndim != 2:
+        raise errors.ShapeError(f"{'self' if input.ndim != 2 else 'mat2'} must be a matrix")
+    _matmul_shapes(input, mat2, "mm")
+    return call(L.MM, (input, mat2))
+
+
+@public(method=True)
+def bmm(input, mat2):
+    if input.ndim != 3 or mat2.ndim != 3:
+        raise errors.ShapeError(f"batch1 must be a 3D tensor" if input.ndim != 3 else "batch2 must be a 3D tensor")
+    if input.shape[0] != mat2.shape[0] or input.shape[2] != mat2.shape[1]:
+        raise errors.ShapeError(f"Expected size for first two dimensions of batch2 tensor to be: "
+                                f"[{input.shape[0]}, {input.shape[2]}] but got: [{mat2.shape[0]}, {mat2.shape[1]}].")
+    return call(L.BMM, (input, mat2))
+
+
+@public(method=True)
+def mv(input, vec):
+    if input.ndim != 2 or vec.ndim != 1:
+        raise errors.ShapeError("vector + matrix @ vector expected, got "
+                                f"{vec.ndim}, {input.ndim}, {vec.ndim}")
+    _matmul_shapes(input, vec, "mv")
+    return call(L.MV, (input, vec))
+
+
+@public(method=True, aliases=("inner",))
+def dot(input, tensor):
+    if input.ndim != 1 or tensor.ndim != 1:
+        raise errors.ShapeError(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D tensors")
+    _matmul_shapes(input, tensor, "dot")
+    return call(L.DOT, (input, tensor))
+
+
+
+
+@public(method=True, aliases=("ger",))
+def outer(input, vec2):
+    """torch computes outer as a column times a row (MulBackward0 over a ViewBackward0)."""
+    if input.ndim != 1 or vec2.ndim != 1:
+        raise errors.ShapeError(f"outer: Expected 1-D argument self, but got {input.ndim}-D")
+    return mul(reshape(input, (input.shape[0], 1)), vec2)
+
+
+
+
+@public(method=True)
+def trace(input):
+    if input.ndim != 2:
+        raise errors.ShapeError("trace: expected a matrix, but got tensor with dim " + str(input.ndim))
+    return call(L.TRACE, (input,))
+
+
+@public(method=True)
+def tril(input, diagonal=0):
+    return call(L.TRIL, (input,), {"diagonal": diagonal})
+
+
+@public(method=True)
+def triu(input, diagonal=0):
+    return call(L.TRIU, (input,), {"diagonal": diagonal})
+
+
+@public(method=True)
+def diag(input, diagonal=0):
+    if input.ndim not in (1, 2):
+        raise errors.ShapeError("diag(): Supports 1D or 2D tensors. Got " + f"{input.ndim}D")
+    if input.ndim == 1:
+        return call(L.DIAG_EMBED, (input,), {"offset": diagonal, "dim1": -2, "dim2": -1})
+    return call(L.DIAG, (input,), {"diagonal": diagonal})
+
+
+@public(method=True)
+def diag_embed(input, offset=0, dim1=-2, dim2=-1):
+    return call(L.DIAG_EMBED, (input,), {"offset": offset, "dim1": wrap_dim(dim1, input.ndim + 1),
+                                          "dim2": wrap_dim(dim2, input.ndim + 1)})
+
+
+def _square_check(A, name):
+    if A.ndim < 2 or A.shape[-1] != A.shape[-2]:
+        raise errors.ShapeError(f"linalg.{name}: A must be batches of square matrices, but they are "
+                                f"{A.shape[-2] if A.ndim > 1 else 1} by {A.shape[-1] if A.ndim else 1} matrices")
+
+
+@public(method=True)
+def inverse(A):
+    _square_check(A, "inv")
+    try:
+        return call(L.INV, (A,))
+    except np.linalg.LinAlgError:
+        raise errors.AutogradError(f"linalg.inv: The diagonal element {_first_zero_pivot(A._data)} is zero, the "
+                                   "inversion could not be completed because the input matrix is singular.") from None
+
+
+def _first_zero_pivot(a) -> int:
+    """Where LU with partial pivoting (torch's inversion) meets its first zero pivot, 1-based."""
+    a = np.array(a, dtype=np.float64).reshape((-1,) + np.shape(a)[-2:])
+    for m in a:
+        m = m.copy()
+        n = m.shape[0]
+        for k in range(n):
+            p = k + int(np.argmax(np.abs(m[k:, k])))
+            if m[p, k] == 0:
+                return k + 1
+            m[[k, p]] = m[[p, k]]
+            m[k + 1:, k:] -= np.outer(m[k + 1:, k] / m[k, k], m[k, k:])
+    return 1
+
+
+@public(method=True)
+def det(A):
+    _square_check(A, "det")
+    return call(L.DET, (A,))
+
+
+def solve(A, B, *, left=True):
+    _square_check(A, "solve")
+    try:
+        return call(L.SOLVE, (A, B))
+    except np.linalg.LinAlgError:
+        raise errors.AutogradError("linalg.solve: The solver failed because the input matrix is singular.") from None

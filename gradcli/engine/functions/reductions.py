@@ -1,0 +1,187 @@
+"""``torch.sum``, ``mean``, ``var``, ``max``, ``norm``, ``cumsum``...: reductions with torch's dim
+and dtype arguments, and the overload that decides the node name."""
+from __future__ import annotations
+
+from collections import namedtuple
+import numpy as np
+
+from .. import errors
+from ..dims import wrap_dim
+from ..dispatch import call
+from ..ops import reduction as R
+from ..public import public
+from ..tensor import Tensor, make
+from .common import _check_tensor, _dims
+from .arithmetic import maximum, minimum
+
+
+def _with_dtype(input, dtype):
+    return input if dtype is None else input.to(dtype)
+
+
+@public(method=True)
+def sum(input, dim=None, keepdim=False, *, dtype=None):
+    input = _with_dtype(_check_tensor(input, "sum"), dtype)
+    dims = _dims(dim, input.ndim)
+    if dims is None and not keepdim:
+        return call(R.SUM, (input,))
+    return call(R.SUM_DIM, (input,), {"dim": dims if dims is not None else tuple(range(-input.ndim, 0)),
+                                      "keepdim": bool(keepdim)})
+
+
+@public(method=True)
+def mean(input, dim=None, keepdim=False, *, dtype=None):
+    input = _with_dtype(_check_tensor(input, "mean"), dtype)
+    if input._data.dtype.kind not in "fc":
+        which = "Input" if dtype is None else "Optional"
+        raise errors.AutogradError(
+            f"mean(): could not infer output dtype. {which} dtype must be either a floating point or complex "
+            f"dtype. Got: {_type_word(input)}")
+    dims = _dims(dim, input.ndim)
+    if dims is None and not keepdim:
+        return call(R.MEAN, (input,), {"self_sym_numel": int(input._data.size)})
+    return call(R.MEAN_DIM, (input,), {"dim": dims if dims is not None else tuple(range(-input.ndim, 0)),
+                                       "keepdim": bool(keepdim)})
+
+
+def _type_word(t: Tensor) -> str:
+    return {"int64": "Long", "int32": "Int", "bool": "Bool", "uint8": "Byte", "int16": "Short",
+            "int8": "Char"}.get(t._data.dtype.name, t._data.dtype.name)
+
+
+def _correction(unbiased, correction):
+    if correction is not None:
+        return correction
+    if unbiased is None:
+        return 1
+    return 1 if unbiased else 0
+
+
+@public(method=True)
+def var(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return _spread(R.VAR, "var", input, dim, unbiased, keepdim, correction)
+
+
+@public(method=True)
+def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    return _spread(R.STD, "std", input, dim, unbiased, keepdim, correction)
+
+
+def _spread(op, name, input, dim, unbiased, keepdim, correction):
+    """var and std: torch's arguments, and its warning when nothing is left to divide by."""
+    if isinstance(dim, bool):
+        dim, unbiased = None, dim
+    dims = _dims(dim, input.ndim)
+    c = _correction(unbiased, correction)
+    n = input._data.size if dims is None else int(np.prod([input._data.shape[d] for d in dims]))
+    if n - c <= 0:
+        import warnings
+        warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
+                      "reduction factor (input numel divided by output numel).", UserWarning, stacklevel=3)
+    return call(op, (input,), {"dim": dims, "correction": c, "keepdim": bool(keepdim)})
+
+
+@public(method=True)
+def prod(input, dim=None, keepdim=False, *, dtype=None):
+    input = _with_dtype(input, dtype)
+    if dim is None:
+        return call(R.PROD, (input,))
+    return call(R.PROD_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)})
+
+
+_max_result = namedtuple("max", ["values", "indices"])
+_min_result = namedtuple("min", ["values", "indices"])
+for _r in (_max_result, _min_result):
+    _r.__repr__ = lambda self: (f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
+                                f"indices={self.indices!r})")
+
+
+@public()
+def max(input, dim=None, keepdim=False, *, other=None):
+    if isinstance(dim, Tensor):
+        return maximum(input, dim)
+    if dim is None:
+        if input._data.size == 0:
+            raise errors.AutogradError("max(): Expected reduction dim to be specified for input.numel() == 0. "
+                                       "Specify the reduction dim with the 'dim' argument.")
+        return call(R.MAX, (input,))
+    return _max_result(*call(R.MAX_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+
+
+@public()
+def min(input, dim=None, keepdim=False):
+    if isinstance(dim, Tensor):
+        return minimum(input, dim)
+    if dim is None:
+        if input._data.size == 0:
+            raise errors.AutogradError("min(): Expected reduction dim to be specified for input.numel() == 0. "
+                                       "Specify the reduction dim with the 'dim' argument.")
+        return call(R.MIN, (input,))
+    return _min_result(*call(R.MIN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+
+
+@public(method=True)
+def amax(input, dim=(), keepdim=False):
+    dims = _dims(dim, input.ndim) or tuple(range(-input.ndim, 0))
+    return call(R.AMAX, (input,), {"dim": dims, "keepdim": bool(keepdim)})
+
+
+@public(method=True)
+def amin(input, dim=(), keepdim=False):
+    dims = _dims(dim, input.ndim) or tuple(range(-input.ndim, 0))
+    return call(R.AMIN, (input,), {"dim": dims, "keepdim": bool(keepdim)})
+
+
+@public(method=True)
+def argmax(input, dim=None, keepdim=False):
+    return call(R.ARGMAX, (input,), {"dim": None if dim is None else wrap_dim(dim, input.ndim), "keepdim": keepdim})
+
+
+@public(method=True)
+def argmin(input, dim=None, keepdim=False):
+    return call(R.ARGMIN, (input,), {"dim": None if dim is None else wrap_dim(dim, input.ndim), "keepdim": keepdim})
+
+
+@public(method=True)
+def logsumexp(input, dim, keepdim=False):
+    return call(R.LOGSUMEXP, (input,), {"dim": _dims(dim, input.ndim) or tuple(range(-input.ndim, 0)),
+                                        "keepdim": bool(keepdim)})
+
+
+@public(method=True)
+def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
+    input = _with_dtype(input, dtype)
+    if p is None:
+        p = "fro"
+    if isinstance(p, str) and p not in ("fro",):
+        raise errors.AutogradError(f"norm(): unsupported p='{p}' (gradcli has p = 1, 2, inf, -inf, 'fro' and "
+                                   "other real numbers)")
+    return call(R.NORM, (input,), {"p": p, "dim": _dims(dim, input.ndim), "keepdim": bool(keepdim)})
+
+
+@public(method=True)
+def cumsum(input, dim, *, dtype=None):
+    return call(R.CUMSUM, (_with_dtype(input, dtype),), {"dim": wrap_dim(dim, input.ndim)})
+
+
+@public(method=True)
+def cumprod(input, dim, *, dtype=None):
+    return call(R.CUMPROD, (_with_dtype(input, dtype),), {"dim": wrap_dim(dim, input.ndim)})
+
+
+@public(method=True)
+def all(input, dim=None, keepdim=False):
+    return make(np.asarray(np.all(input._data, axis=None if dim is None else wrap_dim(dim, input.ndim),
+                                  keepdims=keepdim)))
+
+
+@public(method=True)
+def any(input, dim=None, keepdim=False):
+    return make(np.asarray(np.any(input._data, axis=None if dim is None else wrap_dim(dim, input.ndim),
+                                  keepdims=keepdim)))
+
+
+@public(method=True)
+def count_nonzero(input, dim=None):
+    return make(np.asarray(np.count_nonzero(input._data, axis=dim), dtype=np.int64))
+

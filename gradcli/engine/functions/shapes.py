@@ -1,0 +1,366 @@
+"""Views and shape functions: ``view``, ``reshape``, ``permute``, ``expand``, ``cat``, ``split``..."""
+from __future__ import annotations
+
+import builtins
+import math
+import numpy as np
+
+from .. import dtypes, errors, instrumentation
+from ..dims import wrap_dim
+from ..dispatch import call
+from ..ops import shape as S
+from ..public import public
+from ..tensor import make
+
+
+def _infer_shape(shape, numel: int) -> tuple:
+    if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
+        shape = tuple(shape[0])
+    shape = tuple(int(s) for s in shape)
+    if shape.count(-1) > 1:
+        raise errors.ShapeError("only one dimension can be inferred")
+    known = 1
+    for s in shape:
+        if s != -1:
+            if s < 0:
+                raise errors.ShapeError(f"invalid shape dimension {s}")
+            known *= s
+    if -1 in shape:
+        if known == 0 or numel % known:
+            raise errors.ShapeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+        shape = tuple(numel // known if s == -1 else s for s in shape)
+    elif known != numel:
+        raise errors.ShapeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
+    return shape
+
+
+def view(input, *shape):
+    if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
+        raise errors.AutogradError("view(dtype) is not supported by gradcli")
+    shape = _infer_shape(shape, input._data.size)
+    try:
+        return call(S.VIEW, (input,), {"shape": shape})
+    except S.ViewError as e:
+        raise errors.ShapeError(str(e)) from None
+
+
+@public()
+def reshape(input, *shape):
+    shape = _infer_shape(shape, input._data.size)
+    try:
+        np.reshape(input._data, shape, copy=False)
+    except ValueError:  # torch copies to a contiguous clone, then views it without recording a view
+        return call(S.UNSAFE_VIEW, (call(S.CLONE, (input,)),), {"shape": shape})
+    # torch: a contiguous input is a plain view; a non-contiguous one that can still be viewed is an alias
+    return call(S.VIEW if input.is_contiguous() else S.RESHAPE_ALIAS, (input,), {"shape": shape})
+
+
+@public(method=True)
+def flatten(input, start_dim=0, end_dim=-1):
+    if input.ndim == 0:
+        return reshape(input, 1)
+    s, e = wrap_dim(start_dim, input.ndim) % input.ndim, wrap_dim(end_dim, input.ndim) % input.ndim
+    if s > e:
+        raise errors.ShapeError("flatten() has invalid args: start_dim cannot come after end_dim")
+    if s == e:
+        return input
+    shape = input._data.shape
+    n = 1
+    for d in shape[s:e + 1]:
+        n *= d
+    return reshape(input, shape[:s] + (n,) + shape[e + 1:])
+
+
+@public(method=True)
+def unflatten(input, dim, sizes):
+    d = wrap_dim(dim, input.ndim) % input.ndim
+    shape = input._data.shape
+    return reshape(input, shape[:d] + tuple(sizes) + shape[d + 1:]) if -1 not in sizes else \
+        reshape(input, shape[:d] + _infer_shape(tuple(sizes), shape[d]) + shape[d + 1:])
+
+
+@public(method=True)
+def squeeze(input, dim=None):
+    if dim is None:
+        return call(S.SQUEEZE, (input,))
+    if isinstance(dim, (tuple, list)):
+        out = input
+        for d in sorted((wrap_dim(x, input.ndim) for x in dim)):
+            out = call(S.SQUEEZE_DIM, (out,), {"dim": d if out.ndim == input.ndim else d})
+        return out
+    if input.ndim == 0:
+        return call(S.ALIAS, (input,))
+    return call(S.SQUEEZE_DIM, (input,), {"dim": wrap_dim(dim, input.ndim)})
+
+
+@public(method=True)
+def t(input):
+    if input.ndim > 2:
+        raise errors.ShapeError(f"t() expects a tensor with <= 2 dimensions, but self is {input.ndim}D")
+    return call(S.T, (input,))
+
+
+@public(method=True, aliases=("swapaxes", "swapdims"))
+def transpose(input, dim0, dim1):
+    if input.ndim == 0:
+        return call(S.ALIAS, (input,))
+    return call(S.TRANSPOSE, (input,), {"dim0": wrap_dim(dim0, input.ndim), "dim1": wrap_dim(dim1, input.ndim)})
+
+
+
+
+@public(method=True)
+def permute(input, *dims):
+    if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
+        dims = tuple(dims[0])
+    if len(dims) != input.ndim:
+        raise errors.ShapeError(f"permute(sparse_coo): number of dimensions in the tensor input does not match "
+                                f"the length of the desired ordering of dimensions i.e. input.dim() = {input.ndim} "
+                                f"is not equal to len(dims) = {len(dims)}")
+    nd = tuple(wrap_dim(d, input.ndim) % input.ndim for d in dims)
+    if len(set(nd)) != len(nd):
+        raise errors.ShapeError("permute(): duplicate dims are not allowed.")
+    return call(S.PERMUTE, (input,), {"dims": nd})
+
+
+@public(method=True)
+def movedim(input, source, destination):
+    src = [source] if isinstance(source, int) else list(source)
+    dst = [destination] if isinstance(destination, int) else list(destination)
+    axes = list(range(input.ndim))
+    src = [s % input.ndim for s in src]
+    dst = [d % input.ndim for d in dst]
+    rest = [a for a in axes if a not in src]
+    out = [None] * input.ndim
+    for s, d in zip(src, dst):
+        out[d] = s
+    it = iter(rest)
+    out = [o if o is not None else next(it) for o in out]
+    return permute(input, out)
+
+
+@public(namespaces=(), method=True)
+def expand(input, *sizes):
+    if len(sizes) == 1 and isinstance(sizes[0], (list, tuple)):
+        sizes = tuple(sizes[0])
+    if len(sizes) < input.ndim:
+        raise errors.ShapeError(f"expand(torch.FloatTensor{{{list(input.shape)}}}, size={list(sizes)}): the number "
+                                "of sizes provided ({}) must be greater or equal to the number of dimensions in the "
+                                "tensor ({})".format(len(sizes), input.ndim))
+    shape = input._data.shape
+    lead = len(sizes) - len(shape)
+    target = []
+    for i, s in enumerate(sizes):
+        if i < lead:
+            if s == -1:
+                raise errors.ShapeError("The expanded size of the tensor (-1) isn't allowed in a leading, "
+                                        "non-existing dimension 0")
+            target.append(int(s))
+        else:
+            cur = shape[i - lead]
+            if s == -1:
+                target.append(cur)
+            elif cur != 1 and cur != s:
+                raise errors.ShapeError(f"The expanded size of the tensor ({s}) must match the existing size "
+                                        f"({cur}) at non-singleton dimension {i}.  Target sizes: {list(sizes)}.  "
+                                        f"Tensor sizes: {list(shape)}")
+            else:
+                target.append(int(s))
+    instrumentation.check_shape(target)
+    return call(S.EXPAND, (input,), {"size": tuple(target)})
+
+
+@public(namespaces=(), method=True)
+def expand_as(input, other):
+    return expand(input, other.shape)
+
+
+@public(method=True)
+def broadcast_to(input, size):
+    return expand(input, tuple(size))
+
+
+@public()
+def broadcast_shapes(*shapes):
+    try:
+        return tuple(np.broadcast_shapes(*[tuple(s) for s in shapes]))
+    except ValueError:
+        raise errors.ShapeError(f"Shape mismatch: objects cannot be broadcast to a single shape") from None
+
+
+@public()
+def broadcast_tensors(*tensors):
+    shape = broadcast_shapes(*(t.shape for t in tensors))
+    return tuple(expand(t, shape) for t in tensors)
+
+
+@public(namespaces=(), method=True)
+def repeat(input, *repeats):
+    if len(repeats) == 1 and isinstance(repeats[0], (list, tuple)):
+        repeats = tuple(repeats[0])
+    if len(repeats) < input.ndim:
+        raise errors.ShapeError("Number of dimensions of repeat dims can not be smaller than number of dimensions "
+                                "of tensor")
+    shape = (1,) * (len(repeats) - input.ndim) + input._data.shape
+    instrumentation.check_shape([a * b for a, b in zip(shape, repeats)])
+    return call(S.REPEAT, (input,), {"repeats": tuple(int(r) for r in repeats)})
+
+
+@public(aliases=("concat", "concatenate"))
+def cat(tensors, dim=0):
+    tensors = [t for t in tensors]
+    if not tensors:
+        raise errors.AutogradError("torch.cat(): expected a non-empty list of Tensors")
+    ref = next((t for t in tensors if t.ndim > 1 or t.numel() > 0), tensors[0])
+    d = wrap_dim(dim, ref.ndim)
+    parts = [t for t in tensors if not (t.ndim == 1 and t.numel() == 0 and ref.ndim > 1)]
+    for i, t in enumerate(parts):
+        if t.ndim != ref.ndim:
+            raise errors.ShapeError(f"Tensors must have same number of dimensions: got {ref.ndim} and {t.ndim}")
+        for ax in range(ref.ndim):
+            if ax != d % ref.ndim and t.shape[ax] != ref.shape[ax]:
+                raise errors.ShapeError(f"Sizes of tensors must match except in dimension {d % ref.ndim}. Expected "
+                                        f"size {ref.shape[ax]} but got size {t.shape[ax]} for tensor number {i} in "
+                                        "the list.")
+    op = S.cat_op(len(parts))
+    return call(op, tuple(parts), {"dim": d, "sizes": tuple(t.shape[d] for t in parts)})
+
+
+
+
+@public()
+def stack(tensors, dim=0):
+    tensors = list(tensors)
+    if not tensors:
+        raise errors.AutogradError("stack expects a non-empty TensorList")
+    for i, t in enumerate(tensors):
+        if t.shape != tensors[0].shape:
+            raise errors.ShapeError(f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} "
+                                    f"at entry 0 and {list(t.shape)} at entry {i}")
+    d = wrap_dim(dim, tensors[0].ndim + 1)
+    return call(S.stack_op(len(tensors)), tuple(tensors), {"dim": d, "count": len(tensors)})
+
+
+@public()
+def hstack(tensors):
+    return cat(tensors, 0 if tensors[0].ndim == 1 else 1)
+
+
+@public()
+def vstack(tensors):
+    return cat([atleast_2d(t) for t in tensors], 0)
+
+
+@public()
+def atleast_2d(t):
+    return t if t.ndim >= 2 else reshape(t, (1, -1))
+
+
+@public(method=True)
+def split(tensor, split_size_or_sections, dim=0):
+    d = wrap_dim(dim, tensor.ndim)
+    n = tensor.shape[d]
+    if isinstance(split_size_or_sections, int):
+        step = split_size_or_sections
+        if step <= 0:
+            raise errors.AutogradError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}")
+        sizes = tuple(builtins.min(step, n - i) for i in range(0, n, step)) or (0,)
+        return call(S.SPLIT_EQUAL, (tensor,), {"sizes": sizes, "dim": d})
+    else:
+        sizes = tuple(int(s) for s in split_size_or_sections)
+        if builtins.sum(sizes) != n:
+            raise errors.ShapeError(f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size "
+                                    f"at dimension {d % tensor.ndim}), but got split_sizes={list(sizes)}")
+    return call(S.SPLIT, (tensor,), {"sizes": sizes, "dim": d})
+
+
+@public(method=True)
+def chunk(input, chunks, dim=0):
+    d = wrap_dim(dim, input.ndim)
+    n = input.shape[d]
+    step = -(-n // chunks) if n else 1
+    return split(input, step, d)
+
+
+@public(method=True)
+def unbind(input, dim=0):
+    return call(S.UNBIND, (input,), {"dim": wrap_dim(dim, input.ndim)})
+
+
+@public(method=True)
+def narrow(input, dim, start, length):
+    d = wrap_dim(dim, input.ndim)
+    n = input.shape[d]
+    start = int(start) + n if start < 0 else int(start)
+    if start < 0 or start + length > n:
+        raise errors.ShapeError(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
+    return call(S.SLICE, (input,), {"dim": d, "start": start, "end": start + int(length), "step": 1})
+
+
+@public(method=True)
+def diagonal(input, offset=0, dim1=0, dim2=1):
+    return call(S.DIAGONAL, (input,), {"offset": offset, "dim1": wrap_dim(dim1, input.ndim),
+                                       "dim2": wrap_dim(dim2, input.ndim)})
+
+
+@public(method=True)
+def flip(input, dims):
+    dims = (dims,) if isinstance(dims, int) else tuple(dims)
+    return call(S.FLIP, (input,), {"dims": tuple(wrap_dim(d, input.ndim) for d in dims)})
+
+
+@public(method=True)
+def fliplr(input):
+    return flip(input, (1,))
+
+
+@public(method=True)
+def flipud(input):
+    return flip(input, (0,))
+
+
+@public(method=True)
+def roll(input, shifts, dims=None):
+    if dims is None:
+        if input.ndim == 1:
+            return roll(input, shifts, 0)
+        return reshape(roll(flatten(input), shifts, 0), input.shape)
+    shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
+    dims = (dims,) if isinstance(dims, int) else tuple(dims)
+    return call(S.ROLL, (input,), {"shifts": shifts, "dims": tuple(wrap_dim(d, input.ndim) for d in dims)})
+
+
+@public(method=True)
+def clone(input, *, memory_format=None):
+    return call(S.CLONE, (input,))
+
+
+@public(method=True)
+def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
+    return call(S.EMBED, (input, src), {"dim": wrap_dim(dim, input.ndim), "index": slice(start, end, step)})
+
+
+@public(method=True)
+def select_scatter(input, src, dim, index):
+    return call(S.EMBED, (input, src), {"dim": wrap_dim(dim, input.ndim), "index": int(index)})
+
+
+@public(method=True)
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    return call(S.EMBED_DIAG, (input, src), {"offset": offset, "dim1": wrap_dim(dim1, input.ndim),
+                                             "dim2": wrap_dim(dim2, input.ndim)})
+
+
+
+pi = math.pi
+e = math.e
+inf = math.inf
+nan = math.nan
+newaxis = None
+
+@public(method=True)
+def nonzero(input, *, as_tuple=False):
+    idx = np.nonzero(input._data)
+    if as_tuple:
+        return tuple(make(i.astype(np.int64)) for i in idx)
+    return make(np.stack(idx, axis=-1).astype(np.int64) if idx else np.zeros((1, 0), np.int64))
