@@ -160,7 +160,7 @@ def trace(expr: Expr = None, at: At = None,
     """
     from .. import engine
     from ..report import trace_view
-    from ..report.trace import Recorder
+    from ..report.backward_trace import Recorder
     from .output import Relay
     out = Output(json_output, debug)
     relay = Relay(sys.stderr if json_output else sys.stdout)

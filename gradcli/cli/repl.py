@@ -170,7 +170,7 @@ class Repl:
     def _trace(self, name: str) -> None:
         from .. import engine
         from ..report import trace_view
-        from ..report.trace import Recorder
+        from ..report.backward_trace import Recorder
         tensor = self._tensor(name)
         if not tensor.requires_grad:
             raise ValueError(f"{name} does not require grad: there is no backward pass to trace")

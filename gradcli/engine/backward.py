@@ -15,7 +15,7 @@ from . import errors
 from . import instrumentation as _inst
 from .autograd.anomaly_mode import AnomalyError
 from .autograd.grad_mode import enable_grad, no_grad
-from .autograd.graph import AccumulateGrad, Node, edge
+from .autograd.graph import AccumulateGrad, Node, dependencies, edge, topological_order
 from .backend import numpy_math, numpy_math_batched
 from .ops.copy import copy_
 from .tensor import Tensor, make
@@ -127,39 +127,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     return tuple(result)
 
 
-def _dependencies(roots) -> dict:
-    """How many edges enter each node reachable from the roots (an explicit stack, no recursion)."""
-    deps = {}
-    stack = []
-    for fn in roots:
-        if fn is not None and fn not in deps:
-            deps[fn] = 0
-            stack.append(fn)
-    while stack:
-        fn = stack.pop()
-        for nxt, _ in fn.next_functions:
-            if nxt is not None:
-                n = deps.get(nxt)
-                if n is None:
-                    deps[nxt] = 1
-                    stack.append(nxt)
-                else:
-                    deps[nxt] = n + 1
-    return deps
-
-
 def _needed(deps: dict, roots, target_nodes: set) -> set:
     """Nodes that lie on a path from a root to a target (the rest need not run)."""
-    indeg = dict(deps)
-    order = [fn for fn in dict.fromkeys(r for r in roots if r is not None) if indeg[fn] == 0]
-    i = 0
-    while i < len(order):
-        for nxt, _ in order[i].next_functions:
-            if nxt is not None:
-                indeg[nxt] -= 1
-                if indeg[nxt] == 0:
-                    order.append(nxt)
-        i += 1
+    order = topological_order(roots, deps)
     needed = set()
     for fn in reversed(order):
         if fn in target_nodes or any(n in needed for n, _ in fn.next_functions if n is not None):
@@ -174,7 +144,7 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
     m = TensorMath(nb) if create_graph else (numpy_math_batched if batched else numpy_math)
     tensor_mode = m.is_tensor
     roots = [fn for fn, _ in root_edges]
-    deps = _dependencies(roots)
+    deps = dependencies(roots)
 
     captures = {}          # (node, output_nr) -> list of target indices
     found = [None] * (len(targets) if targets else 0)

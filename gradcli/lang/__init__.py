@@ -2,7 +2,7 @@
 
 Public API (small on purpose; the CLI and the REPL use nothing else):
 
-    parse(source, filename)        -> ast.Module, or GradcliError(kind="syntax")
+    parse(source, filename)        -> syntax_tree.Module, or GradcliError(kind="syntax")
     parse_expression(source, ...)  -> one expression's AST
     free_variables(source)         -> names read but never bound (for --at)
     format_error(err, source)      -> the message with file:line:col and carets

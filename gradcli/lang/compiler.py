@@ -19,7 +19,7 @@ from __future__ import annotations
 import operator
 import time
 
-from . import ast
+from . import syntax_tree as syntax
 from .errors import EXCEPTION_CLASSES, Frame, GradcliError, Span, closest
 from .limits import check_format_spec, percent_size_estimate
 from .namespace import Namespace, import_error
@@ -46,8 +46,8 @@ _COMPARE = {
     "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
 }
 _SEQUENCES = (str, list, tuple)
-_SIMPLE_STATEMENTS = (ast.ExprStmt, ast.Assign, ast.AugAssign, ast.Return, ast.Assert,
-                      ast.Delete, ast.Raise)
+_SIMPLE_STATEMENTS = (syntax.ExprStmt, syntax.Assign, syntax.AugAssign, syntax.Return, syntax.Assert,
+                      syntax.Delete, syntax.Raise)
 
 # Python exception class -> error kind; the first match in the MRO wins.
 _KIND_OF = {
@@ -202,13 +202,13 @@ class Compiler:
 
     # ------------------------------------------------------------ entry points
 
-    def module(self, node: ast.Module, echo: bool = False):
+    def module(self, node: syntax.Module, echo: bool = False):
         """A function running the statements; it returns the value of a final
         expression statement, or None."""
         scope = _StaticScope("module", set(), None, "<module>")
         body = node.body
-        last_expr = body[-1] if body and isinstance(body[-1], ast.ExprStmt) else None
-        statements = [self._echoed(s, scope) if echo and isinstance(s, ast.ExprStmt)
+        last_expr = body[-1] if body and isinstance(body[-1], syntax.ExprStmt) else None
+        statements = [self._echoed(s, scope) if echo and isinstance(s, syntax.ExprStmt)
                       else self.stmt(s, scope) for s in (body[:-1] if last_expr else body)]
         block = self._block_of(statements) if statements else (lambda env: None)
         final = self.expr(last_expr.value, scope) if last_expr else None
@@ -353,7 +353,7 @@ class Compiler:
         value = self.expr(node.value, scope)
         apply = self._binary(node.op, node.span, inplace=True)
         target = node.target
-        if isinstance(target, ast.Name):
+        if isinstance(target, syntax.Name):
             load = self._load_name(target.id, target.span, scope)
             store = self.target(target, scope)
 
@@ -362,7 +362,7 @@ class Compiler:
             return run_name
         obj = self.expr(target.value, scope)
         policy = self.rt.policy
-        if isinstance(target, ast.Attribute):
+        if isinstance(target, syntax.Attribute):
             name, span = target.attr, target.span
 
             def run_attr(env):
@@ -603,7 +603,7 @@ class Compiler:
     def stmt_ClassDef(self, node, scope):
         class_scope = _StaticScope("class", _bound_names(node.body), scope, scope.function)
         for statement in node.body:
-            if isinstance(statement, (ast.FunctionDef, ast.ClassDef)) and statement.name.startswith("_"):
+            if isinstance(statement, (syntax.FunctionDef, syntax.ClassDef)) and statement.name.startswith("_"):
                 raise self._error("syntax", "names starting with '_' cannot be defined in a "
                                   "gradcli class", statement.span)
         saved, self._loop_depth = self._loop_depth, 0
@@ -659,7 +659,7 @@ class Compiler:
 
     def _delete(self, node, scope):
         span = node.span
-        if isinstance(node, ast.Name):
+        if isinstance(node, syntax.Name):
             name = node.id
             if scope.kind == "module" or name in scope.global_names:
                 globals_ = self.rt.globals
@@ -678,7 +678,7 @@ class Compiler:
                     raise self._error("name", f"UnboundLocalError: cannot access local variable "
                                       f"{name!r} where it is not associated with a value", span)
             return delete_local
-        if isinstance(node, ast.Subscript):
+        if isinstance(node, syntax.Subscript):
             obj = self.expr(node.value, scope)
             index = self.expr(node.index, scope)
 
@@ -788,9 +788,9 @@ class Compiler:
 
     def target(self, node, scope):
         """A function `store(env, value)` assigning to the target expression."""
-        if isinstance(node, ast.Name):
+        if isinstance(node, syntax.Name):
             return self._store_name(node.id, scope)
-        if isinstance(node, ast.Attribute):
+        if isinstance(node, syntax.Attribute):
             obj = self.expr(node.value, scope)
             policy = self.rt.policy
             name, span = node.attr, node.span
@@ -798,7 +798,7 @@ class Compiler:
             def store_attr(env, value):
                 self._guarded(policy.set, obj(env), name, value, span)
             return store_attr
-        if isinstance(node, ast.Subscript):
+        if isinstance(node, syntax.Subscript):
             obj = self.expr(node.value, scope)
             index = self.expr(node.index, scope)
             span = node.span
@@ -1334,7 +1334,7 @@ class Compiler:
         func = self.expr(node.func, scope)
         span = node.span
         where = scope.function
-        simple = not any(isinstance(a, ast.Starred) for a in node.args) and not node.keywords
+        simple = not any(isinstance(a, syntax.Starred) for a in node.args) and not node.keywords
         if simple:
             args = [self.expr(a, scope) for a in node.args]
             if len(args) == 0:
@@ -1347,7 +1347,7 @@ class Compiler:
                 return lambda env: self._call(func(env), (a0(env), a1(env)), None, span, where)
             return lambda env: self._call(func(env), tuple([a(env) for a in args]), None,
                                           span, where)
-        parts = [(isinstance(a, ast.Starred), self.expr(a.value if isinstance(a, ast.Starred)
+        parts = [(isinstance(a, syntax.Starred), self.expr(a.value if isinstance(a, syntax.Starred)
                                                         else a, scope), a.span)
                  for a in node.args]
         keywords = [(k.name, self.expr(k.value, scope), k.span) for k in node.keywords]
@@ -1507,15 +1507,15 @@ def _nonlocal_depth(name, scope):
 def _declarations(statements, global_names: set, nonlocal_names: set) -> None:
     """`global`/`nonlocal` names declared in a function body (not in nested functions)."""
     for node in statements:
-        if isinstance(node, ast.Global):
+        if isinstance(node, syntax.Global):
             global_names.update(node.names)
-        elif isinstance(node, ast.Nonlocal):
+        elif isinstance(node, syntax.Nonlocal):
             nonlocal_names.update(node.names)
-        elif isinstance(node, (ast.If, ast.For, ast.While, ast.With)):
+        elif isinstance(node, (syntax.If, syntax.For, syntax.While, syntax.With)):
             _declarations(node.body, global_names, nonlocal_names)
-            if isinstance(node, ast.If):
+            if isinstance(node, syntax.If):
                 _declarations(node.orelse, global_names, nonlocal_names)
-        elif isinstance(node, ast.Try):
+        elif isinstance(node, syntax.Try):
             for block in (node.body, node.orelse, node.finalbody):
                 _declarations(block, global_names, nonlocal_names)
             for handler in node.handlers:
@@ -1538,9 +1538,9 @@ def _param_names(params) -> set:
 
 
 def _target_names(node) -> set:
-    if isinstance(node, ast.Name):
+    if isinstance(node, syntax.Name):
         return {node.id}
-    if isinstance(node, (ast.TupleExpr, ast.ListExpr)):
+    if isinstance(node, (syntax.TupleExpr, syntax.ListExpr)):
         names = set()
         for element in node.elts:
             names |= _target_names(element)
@@ -1552,38 +1552,38 @@ def _bound_names(statements) -> set:
     """Names a block binds (not counting nested functions, classes, comprehensions)."""
     names: set = set()
     for node in statements:
-        if isinstance(node, ast.Assign):
+        if isinstance(node, syntax.Assign):
             for target in node.targets:
                 names |= _target_names(target)
-        elif isinstance(node, ast.AugAssign):
+        elif isinstance(node, syntax.AugAssign):
             names |= _target_names(node.target)
-        elif isinstance(node, ast.For):
+        elif isinstance(node, syntax.For):
             names |= _target_names(node.target)
             names |= _bound_names(node.body)
-        elif isinstance(node, (ast.While,)):
+        elif isinstance(node, (syntax.While,)):
             names |= _bound_names(node.body)
-        elif isinstance(node, ast.Delete):
+        elif isinstance(node, syntax.Delete):
             for target in node.targets:
                 names |= _target_names(target)
-        elif isinstance(node, ast.Try):
+        elif isinstance(node, syntax.Try):
             names |= _bound_names(node.body) | _bound_names(node.orelse)
             names |= _bound_names(node.finalbody)
             for handler in node.handlers:
                 if handler.name:
                     names.add(handler.name)
                 names |= _bound_names(handler.body)
-        elif isinstance(node, ast.If):
+        elif isinstance(node, syntax.If):
             names |= _bound_names(node.body) | _bound_names(node.orelse)
-        elif isinstance(node, ast.With):
+        elif isinstance(node, syntax.With):
             for item in node.items:
                 if item.target is not None:
                     names |= _target_names(item.target)
             names |= _bound_names(node.body)
-        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+        elif isinstance(node, (syntax.FunctionDef, syntax.ClassDef)):
             names.add(node.name)
-        elif isinstance(node, ast.Import):
+        elif isinstance(node, syntax.Import):
             names |= {a.asname or a.name.split(".")[0] for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
+        elif isinstance(node, syntax.ImportFrom):
             names |= {a.asname or a.name for a in node.names}
     return names
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast as _python_ast
 import warnings
 
-from . import ast
+from . import syntax_tree as syntax
 from .errors import GradcliError, Span
 from .grammar_loader import load_tables
 from .lexer import CLOSE_BRACKETS, Lexer, Token
@@ -46,13 +46,13 @@ class _Inline(list):
     __slots__ = ("span",)
 
 
-def parse(source: str, filename: str = "<string>", check=None) -> ast.Module:
-    """Parse a whole script (statements) into an ast.Module. `check()`, if given,
+def parse(source: str, filename: str = "<string>", check=None) -> syntax.Module:
+    """Parse a whole script (statements) into an syntax.Module. `check()`, if given,
     is called every few thousand tokens (a session's time limit)."""
     return _Parser(source, filename, check).run("start")
 
 
-def parse_expression(source: str, filename: str = "<string>", check=None) -> ast.Expr:
+def parse_expression(source: str, filename: str = "<string>", check=None) -> syntax.Expr:
     """Parse one expression (a bare tuple like `a, b` is allowed)."""
     return _Parser(source, filename, check).run("eval_input")
 
@@ -253,7 +253,7 @@ class AstBuilder:
     # ------------------------------------------------------------ statements
 
     def module(self, span, children):
-        return ast.Module(span or Span(1, 1, 1, 1), _flatten(children))
+        return syntax.Module(span or Span(1, 1, 1, 1), _flatten(children))
 
     def eval_input(self, span, children):
         return children[0]
@@ -265,66 +265,66 @@ class AstBuilder:
         return _flatten(children)
 
     def expr_stmt(self, span, children):
-        return ast.ExprStmt(span, children[0])
+        return syntax.ExprStmt(span, children[0])
 
     def assign(self, span, children):
         *targets, value = children
         for target in targets:
             self._check_target(target, "assign to")
-        return ast.Assign(span, tuple(targets), value)
+        return syntax.Assign(span, tuple(targets), value)
 
     def aug_assign(self, span, children):
         target, op, value = children
-        if not isinstance(target, (ast.Name, ast.Attribute, ast.Subscript)):
+        if not isinstance(target, (syntax.Name, syntax.Attribute, syntax.Subscript)):
             raise self._error(f"cannot use {op.value!r} on {_describe_node(target)}", target.span)
-        return ast.AugAssign(span, target, op.value[:-1], value)
+        return syntax.AugAssign(span, target, op.value[:-1], value)
 
     def pass_stmt(self, span, children):
-        return ast.Pass(span)
+        return syntax.Pass(span)
 
     def break_stmt(self, span, children):
-        return ast.Break(span)
+        return syntax.Break(span)
 
     def continue_stmt(self, span, children):
-        return ast.Continue(span)
+        return syntax.Continue(span)
 
     def return_stmt(self, span, children):
-        return ast.Return(span, children[0])
+        return syntax.Return(span, children[0])
 
     def assert_stmt(self, span, children):
-        return ast.Assert(span, children[0], children[1])
+        return syntax.Assert(span, children[0], children[1])
 
     def global_stmt(self, span, children):
-        return ast.Global(span, tuple(tok.value for tok in children))
+        return syntax.Global(span, tuple(tok.value for tok in children))
 
     def nonlocal_stmt(self, span, children):
-        return ast.Nonlocal(span, tuple(tok.value for tok in children))
+        return syntax.Nonlocal(span, tuple(tok.value for tok in children))
 
     def del_stmt(self, span, children):
         target = children[0]
-        targets = target.elts if isinstance(target, ast.TupleExpr) else (target,)
+        targets = target.elts if isinstance(target, syntax.TupleExpr) else (target,)
         for item in targets:
-            if not isinstance(item, (ast.Name, ast.Subscript, ast.Attribute)):
+            if not isinstance(item, (syntax.Name, syntax.Subscript, syntax.Attribute)):
                 raise self._error(f"cannot delete {_describe_node(item)}", item.span)
-        return ast.Delete(span, tuple(targets))
+        return syntax.Delete(span, tuple(targets))
 
     def raise_stmt(self, span, children):
-        return ast.Raise(span, children[0])
+        return syntax.Raise(span, children[0])
 
     def try_stmt(self, span, children):
         body, *handlers, orelse, final = children
         for handler in handlers[:-1]:
             if handler.type is None:
                 raise self._error("default 'except:' must be last", handler.span)
-        return ast.Try(span, body, tuple(handlers), orelse or (), final or ())
+        return syntax.Try(span, body, tuple(handlers), orelse or (), final or ())
 
     def try_finally(self, span, children):
         body, final = children
-        return ast.Try(span, body, (), (), final)
+        return syntax.Try(span, body, (), (), final)
 
     def except_clause(self, span, children):
         kind, name, body = children
-        return ast.ExceptHandler(span, kind, name.value if name is not None else None, body)
+        return syntax.ExceptHandler(span, kind, name.value if name is not None else None, body)
 
     def else_clause(self, span, children):
         return children[0]
@@ -332,28 +332,28 @@ class AstBuilder:
     finally_clause = else_clause
 
     def import_stmt(self, span, children):
-        return ast.Import(span, tuple(children))
+        return syntax.Import(span, tuple(children))
 
     def dotted_as_name(self, span, children):
         name, asname = children
-        return ast.Alias(span, name, asname.value if asname else None)
+        return syntax.Alias(span, name, asname.value if asname else None)
 
     def dotted_name(self, span, children):
         return ".".join(tok.value for tok in children)
 
     def import_from(self, span, children):
         module, names = children
-        return ast.ImportFrom(span, module, tuple(names))
+        return syntax.ImportFrom(span, module, tuple(names))
 
     def import_star(self, span, children):
-        return (ast.Alias(span, "*", None),)
+        return (syntax.Alias(span, "*", None),)
 
     def import_as_names(self, span, children):
         return tuple(children)
 
     def import_as_name(self, span, children):
         name, asname = children
-        return ast.Alias(span, name.value, asname.value if asname else None)
+        return syntax.Alias(span, name.value, asname.value if asname else None)
 
     def if_stmt(self, span, children):
         test, body, *elifs, orelse = children
@@ -361,51 +361,51 @@ class AstBuilder:
         for clause in reversed(elifs):
             clause_test, clause_body, clause_span = clause
             end = tail[-1].span if tail else clause_span
-            tail = (ast.If(Span(clause_span.line, clause_span.column, end.end_line,
+            tail = (syntax.If(Span(clause_span.line, clause_span.column, end.end_line,
                                 end.end_column), clause_test, clause_body, tail),)
-        return ast.If(span, test, body, tail)
+        return syntax.If(span, test, body, tail)
 
     def elif_clause(self, span, children):
         return (children[0], children[1], span)
 
     def while_stmt(self, span, children):
-        return ast.While(span, children[0], children[1])
+        return syntax.While(span, children[0], children[1])
 
     def for_stmt(self, span, children):
         target, iterable, body = children
         self._check_target(target, "assign to")
-        return ast.For(span, target, iterable, body)
+        return syntax.For(span, target, iterable, body)
 
     def with_stmt(self, span, children):
         *items, body = children
-        return ast.With(span, tuple(items), body)
+        return syntax.With(span, tuple(items), body)
 
     def with_item(self, span, children):
         context, target = children
         if target is not None:
             self._check_target(target, "assign to")
-        return ast.WithItem(span, context, target)
+        return syntax.WithItem(span, context, target)
 
     def decorated(self, span, children):
         *decorators, definition = children
-        return ast.replace(definition, span=span, decorators=tuple(decorators))
+        return syntax.replace(definition, span=span, decorators=tuple(decorators))
 
     def decorator(self, span, children):
         return children[0]
 
     def funcdef(self, span, children):
         name, params, _returns, body = children
-        params = params or ast.Params(span, (), None, (), None)
-        return ast.FunctionDef(span, name.value, params, body, ())
+        params = params or syntax.Params(span, (), None, (), None)
+        return syntax.FunctionDef(span, name.value, params, body, ())
 
     def classdef(self, span, children):
         name, arguments, body = children
         bases = ()
         if arguments is not None:
             bases, keywords = arguments
-            if keywords or any(isinstance(b, ast.Starred) for b in bases):
+            if keywords or any(isinstance(b, syntax.Starred) for b in bases):
                 raise self._error("class bases must be plain names", span)
-        return ast.ClassDef(span, name.value, tuple(bases), body, ())
+        return syntax.ClassDef(span, name.value, tuple(bases), body, ())
 
     def parameters(self, span, children):
         return self._params(span, children)
@@ -414,11 +414,11 @@ class AstBuilder:
 
     def param(self, span, children):
         name, _annotation, default = children
-        return ast.Param(span, name.value, default)
+        return syntax.Param(span, name.value, default)
 
     def lambda_param(self, span, children):
         name, default = children
-        return ast.Param(span, name.value, default)
+        return syntax.Param(span, name.value, default)
 
     def star_param(self, span, children):
         return ("*", children[0].value, span)
@@ -429,7 +429,7 @@ class AstBuilder:
     def kwonly_marker(self, span, children):
         return ("*", None, span)
 
-    def _params(self, span, items) -> ast.Params:
+    def _params(self, span, items) -> syntax.Params:
         args, kwonly = [], []
         vararg = kwarg = None
         seen_star = False
@@ -438,7 +438,7 @@ class AstBuilder:
         for item in items:
             if kwarg is not None:
                 raise self._error("nothing may follow '**' parameters", _item_span(item))
-            if isinstance(item, ast.Param):
+            if isinstance(item, syntax.Param):
                 if item.name in names:
                     raise self._error(f"duplicate parameter {item.name!r}", item.span)
                 names.add(item.name)
@@ -463,30 +463,30 @@ class AstBuilder:
             else:
                 seen_star = True
                 vararg = name
-        return ast.Params(span, tuple(args), vararg, tuple(kwonly), kwarg)
+        return syntax.Params(span, tuple(args), vararg, tuple(kwonly), kwarg)
 
     # ----------------------------------------------------------- expressions
 
     def ternary(self, span, children):
         body, test, orelse = children
-        return ast.IfExp(span, test, body, orelse)
+        return syntax.IfExp(span, test, body, orelse)
 
     def lambdef(self, span, children):
         params, body = children
-        params = params or ast.Params(span, (), None, (), None)
-        return ast.Lambda(span, params, body)
+        params = params or syntax.Params(span, (), None, (), None)
+        return syntax.Lambda(span, params, body)
 
     def or_op(self, span, children):
-        return ast.BoolOp(span, "or", children[0], children[1])
+        return syntax.BoolOp(span, "or", children[0], children[1])
 
     def and_op(self, span, children):
-        return ast.BoolOp(span, "and", children[0], children[1])
+        return syntax.BoolOp(span, "and", children[0], children[1])
 
     def not_op(self, span, children):
-        return ast.UnaryOp(span, "not", children[0])
+        return syntax.UnaryOp(span, "not", children[0])
 
     def compare(self, span, children):
-        return ast.Compare(span, children[0], tuple(children[1::2]), tuple(children[2::2]))
+        return syntax.Compare(span, children[0], tuple(children[1::2]), tuple(children[2::2]))
 
     def comp_op(self, span, children):
         return " ".join(tok.value for tok in children)
@@ -494,29 +494,29 @@ class AstBuilder:
     def binop(self, span, children):
         left, op, right = children
         symbol = "**" if op.value == "^" else op.value
-        return ast.BinOp(span, symbol, left, right)
+        return syntax.BinOp(span, symbol, left, right)
 
     def unary(self, span, children):
-        return ast.UnaryOp(span, children[0].value, children[1])
+        return syntax.UnaryOp(span, children[0].value, children[1])
 
     def call(self, span, children):
         func, arguments = children
         args, keywords = arguments if arguments is not None else ((), ())
-        return ast.Call(span, func, args, keywords)
+        return syntax.Call(span, func, args, keywords)
 
     def arguments(self, span, children):
         args, keywords = [], []
         names = set()
         for item in children:
-            if isinstance(item, ast.Keyword):
+            if isinstance(item, syntax.Keyword):
                 if item.name is not None:
                     if item.name in names:
                         raise self._error(f"keyword argument repeated: {item.name}", item.span)
                     names.add(item.name)
                 keywords.append(item)
-            elif keywords and not isinstance(item, ast.Starred):
+            elif keywords and not isinstance(item, syntax.Starred):
                 raise self._error("positional argument follows keyword argument", item.span)
-            elif keywords and isinstance(item, ast.Starred) and keywords[-1].name is None:
+            elif keywords and isinstance(item, syntax.Starred) and keywords[-1].name is None:
                 raise self._error("iterable argument unpacking follows keyword argument unpacking",
                                   item.span)
             else:
@@ -525,49 +525,49 @@ class AstBuilder:
 
     def keyword_arg(self, span, children):
         name, value = children
-        if not isinstance(name, ast.Name):
+        if not isinstance(name, syntax.Name):
             raise self._error('expression cannot contain assignment, perhaps you meant "=="?',
                               name.span)
-        return ast.Keyword(span, name.id, value)
+        return syntax.Keyword(span, name.id, value)
 
     def star_arg(self, span, children):
-        return ast.Starred(span, children[0])
+        return syntax.Starred(span, children[0])
 
     def double_star_arg(self, span, children):
-        return ast.Keyword(span, None, children[0])
+        return syntax.Keyword(span, None, children[0])
 
     def genexp_arg(self, span, children):
-        return ast.ListComp(span, children[0], children[1])
+        return syntax.ListComp(span, children[0], children[1])
 
     def subscript(self, span, children):
-        return ast.Subscript(span, children[0], children[1])
+        return syntax.Subscript(span, children[0], children[1])
 
     def index_tuple(self, span, children):
-        return ast.TupleExpr(span, tuple(children))
+        return syntax.TupleExpr(span, tuple(children))
 
     def slice(self, span, children):
         lower, upper, step = children
-        return ast.Slice(span, lower, upper, step)
+        return syntax.Slice(span, lower, upper, step)
 
     def attribute(self, span, children):
-        return ast.Attribute(span, children[0], children[1].value)
+        return syntax.Attribute(span, children[0], children[1].value)
 
     def name(self, span, children):
-        return ast.Name(span, children[0].value)
+        return syntax.Name(span, children[0].value)
 
     def tuple(self, span, children):
-        return ast.TupleExpr(span, tuple(children))
+        return syntax.TupleExpr(span, tuple(children))
 
     def list(self, span, children):
-        return ast.ListExpr(span, tuple(children))
+        return syntax.ListExpr(span, tuple(children))
 
     def listcomp(self, span, children):
-        return ast.ListComp(span, children[0], children[1])
+        return syntax.ListComp(span, children[0], children[1])
 
     genexp = listcomp
 
     def dict(self, span, children):
-        return ast.DictExpr(span, tuple(k for k, _ in children), tuple(v for _, v in children))
+        return syntax.DictExpr(span, tuple(k for k, _ in children), tuple(v for _, v in children))
 
     def dict_item(self, span, children):
         return (children[0], children[1])
@@ -575,11 +575,11 @@ class AstBuilder:
     def comprehension(self, span, children):
         clauses = []
         for clause in children:
-            if isinstance(clause, ast.Comprehension):
+            if isinstance(clause, syntax.Comprehension):
                 clauses.append(clause)
             else:
                 last = clauses[-1]
-                clauses[-1] = ast.Comprehension(
+                clauses[-1] = syntax.Comprehension(
                     Span(last.span.line, last.span.column, clause.span.end_line,
                          clause.span.end_column),
                     last.target, last.iter, last.ifs + (clause,))
@@ -588,31 +588,31 @@ class AstBuilder:
     def comp_for(self, span, children):
         target, iterable = children
         self._check_target(target, "assign to")
-        return ast.Comprehension(span, target, iterable, ())
+        return syntax.Comprehension(span, target, iterable, ())
 
     def comp_if(self, span, children):
         return children[0]
 
     def ellipsis(self, span, children):
-        return ast.Constant(span, ...)
+        return syntax.Constant(span, ...)
 
     def const_none(self, span, children):
-        return ast.Constant(span, None)
+        return syntax.Constant(span, None)
 
     def const_true(self, span, children):
-        return ast.Constant(span, True)
+        return syntax.Constant(span, True)
 
     def const_false(self, span, children):
-        return ast.Constant(span, False)
+        return syntax.Constant(span, False)
 
     def number(self, span, children):
         token = children[0]
         text = token.value.replace("_", "")
         try:
             if token.type == "FLOAT_NUMBER":
-                return ast.Constant(span, float(text))
+                return syntax.Constant(span, float(text))
             base = {"HEX_NUMBER": 16, "OCT_NUMBER": 8, "BIN_NUMBER": 2}.get(token.type, 10)
-            return ast.Constant(span, int(text, base))
+            return syntax.Constant(span, int(text, base))
         except ValueError:
             raise self._error("number literal too large", span) from None
 
@@ -627,8 +627,8 @@ class AstBuilder:
             else:
                 parts.append(self._literal(token.value, token.span))
         if not is_fstring:
-            return ast.Constant(span, "".join(parts))
-        return ast.FString(span, _merge_text(parts))
+            return syntax.Constant(span, "".join(parts))
+        return syntax.FString(span, _merge_text(parts))
 
     # -------------------------------------------------------------- strings
 
@@ -747,7 +747,7 @@ class AstBuilder:
                 raise self._error("f-string: expecting '}'", _span_at(token, base + start, 1))
             spec_text = body[spec_start:j]
             spec_parts = self._scan_fstring(token, spec_text, base + spec_start, lambda t, o: t)
-            spec = ast.FString(_span_at(token, base + spec_start, len(spec_text)),
+            spec = syntax.FString(_span_at(token, base + spec_start, len(spec_text)),
                                _merge_text(spec_parts))
             end = j + 1
         else:
@@ -773,7 +773,7 @@ class AstBuilder:
                               _span_at(token, base + start, expr_end - start + 1))
         line, column = _position_at(token, base + start + 1)
         expression = self._sub_expression(expr_text, line, column)
-        parts.append(ast.FormattedValue(_span_at(token, base + start, end - start),
+        parts.append(syntax.FormattedValue(_span_at(token, base + start, end - start),
                                         expression, conversion, spec))
         return end
 
@@ -788,9 +788,9 @@ class AstBuilder:
     # ---------------------------------------------------------------- checks
 
     def _check_target(self, node, verb: str) -> None:
-        if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)):
+        if isinstance(node, (syntax.Name, syntax.Attribute, syntax.Subscript)):
             return
-        if isinstance(node, (ast.TupleExpr, ast.ListExpr)):
+        if isinstance(node, (syntax.TupleExpr, syntax.ListExpr)):
             for element in node.elts:
                 self._check_target(element, verb)
             return
@@ -810,16 +810,16 @@ def _flatten(children) -> tuple:
 
 
 def _item_span(item) -> Span:
-    return item.span if isinstance(item, ast.Param) else item[2]
+    return item.span if isinstance(item, syntax.Param) else item[2]
 
 
 def _describe_node(node) -> str:
     return {
-        ast.Call: "a function call", ast.Constant: "a literal", ast.BinOp: "an expression",
-        ast.UnaryOp: "an expression", ast.BoolOp: "an expression", ast.Compare: "a comparison",
-        ast.Lambda: "a lambda", ast.IfExp: "a conditional expression",
-        ast.FString: "an f-string", ast.ListComp: "a comprehension", ast.DictExpr: "a dict literal",
-        ast.TupleExpr: "a tuple", ast.ListExpr: "a list",
+        syntax.Call: "a function call", syntax.Constant: "a literal", syntax.BinOp: "an expression",
+        syntax.UnaryOp: "an expression", syntax.BoolOp: "an expression", syntax.Compare: "a comparison",
+        syntax.Lambda: "a lambda", syntax.IfExp: "a conditional expression",
+        syntax.FString: "an f-string", syntax.ListComp: "a comprehension", syntax.DictExpr: "a dict literal",
+        syntax.TupleExpr: "a tuple", syntax.ListExpr: "a list",
     }.get(type(node), "this expression")
 
 

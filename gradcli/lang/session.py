@@ -12,9 +12,9 @@ import contextlib
 import sys
 import warnings
 
-from . import ast
+from . import syntax_tree as syntax
 from .compiler import Compiler, Runtime, wrap_exception
-from .doctest import doctest_chunks
+from .prompt_paste import doctest_chunks
 from .errors import GradcliError, closest
 from .limits import Limits, RunState, memory_cap
 from .namespace import (base_environment, build_modules, configure_policy, known_names,
@@ -323,37 +323,37 @@ def _collect_names(node, read: list, bound: set) -> None:
         if isinstance(item, (list, tuple)):
             stack.extend(reversed(item))
             continue
-        if not isinstance(item, ast.Node):
+        if not isinstance(item, syntax.Node):
             continue
-        if isinstance(item, ast.Name):
+        if isinstance(item, syntax.Name):
             read.append(item.id)
             continue
-        if isinstance(item, (ast.Assign, ast.For, ast.AugAssign, ast.Comprehension)):
-            targets = item.targets if isinstance(item, ast.Assign) else (item.target,)
+        if isinstance(item, (syntax.Assign, syntax.For, syntax.AugAssign, syntax.Comprehension)):
+            targets = item.targets if isinstance(item, syntax.Assign) else (item.target,)
             for target in targets:
                 _bind_target(target, bound, stack)
-        elif isinstance(item, ast.WithItem) and item.target is not None:
+        elif isinstance(item, syntax.WithItem) and item.target is not None:
             _bind_target(item.target, bound, stack)
-        elif isinstance(item, (ast.FunctionDef, ast.ClassDef)):
+        elif isinstance(item, (syntax.FunctionDef, syntax.ClassDef)):
             bound.add(item.name)
-        elif isinstance(item, ast.ExceptHandler) and item.name:
+        elif isinstance(item, syntax.ExceptHandler) and item.name:
             bound.add(item.name)
-        elif isinstance(item, ast.Params):
+        elif isinstance(item, syntax.Params):
             bound.update(p.name for p in item.args + item.kwonly)
             bound.update(n for n in (item.vararg, item.kwarg) if n)
-        elif isinstance(item, (ast.Import, ast.ImportFrom)):
+        elif isinstance(item, (syntax.Import, syntax.ImportFrom)):
             for alias in item.names:
                 bound.add(alias.asname or alias.name.split(".")[0])
         children = [getattr(item, field) for field in item._fields
                     if not (field in ("targets", "target") and isinstance(
-                        item, (ast.Assign, ast.For, ast.Comprehension, ast.WithItem)))]
+                        item, (syntax.Assign, syntax.For, syntax.Comprehension, syntax.WithItem)))]
         stack.extend(reversed(children))
 
 
 def _bind_target(target, bound: set, stack: list) -> None:
-    if isinstance(target, ast.Name):
+    if isinstance(target, syntax.Name):
         bound.add(target.id)
-    elif isinstance(target, (ast.TupleExpr, ast.ListExpr)):
+    elif isinstance(target, (syntax.TupleExpr, syntax.ListExpr)):
         for element in target.elts:
             _bind_target(element, bound, stack)
     else:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..engine.autograd.graph import topological_order
 from . import values
 
 VERSION_MESSAGE_MARK = "is at version "
@@ -82,7 +83,7 @@ def build_graph(output, names: dict | None = None, output_name: str | None = Non
         labels[(root, output.output_nr)] = (output_name, output)
     elif (root, output.output_nr) not in labels:
         labels[(root, output.output_nr)] = (None, output)
-    order = topological_order(root)
+    order = topological_order([root])
     ids = {node: i for i, node in enumerate(order)}
     nodes = []
     for i, node in enumerate(order):
@@ -98,32 +99,6 @@ def build_graph(output, names: dict | None = None, output_name: str | None = Non
             variable=node.variable if _is_accumulate(node) else None))
     _infer_missing_shapes(nodes, order)
     return Graph(nodes, output_name)
-
-
-def topological_order(root) -> list:
-    """Every node below ``root``, each after all nodes that feed it gradients (Kahn's algorithm)."""
-    indegree = {root: 0}
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        for nxt, _ in node.next_functions:
-            if nxt is None:
-                continue
-            if nxt in indegree:
-                indegree[nxt] += 1
-            else:
-                indegree[nxt] = 1
-                stack.append(nxt)
-    order = [root]
-    i = 0
-    while i < len(order):
-        for nxt, _ in order[i].next_functions:
-            if nxt is not None:
-                indegree[nxt] -= 1
-                if indegree[nxt] == 0:
-                    order.append(nxt)
-        i += 1
-    return order
 
 
 def _is_accumulate(node) -> bool:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import values
 from .document import Line, line
-from .trace import Step, Trace
+from .backward_trace import Step, Trace
 
 
 def _who(trace: Trace, node_id) -> str:

@@ -5,7 +5,7 @@ import time
 import pytest
 
 from gradcli.lang import GradcliError, format_error, parse, parse_expression
-from gradcli.lang import ast
+from gradcli.lang import syntax_tree as syntax
 from gradcli.lang.grammar_loader import load_tables
 from gradcli.lang.parser import AstBuilder
 
@@ -38,8 +38,8 @@ def test_every_grammar_rule_has_a_builder_method():
 
 def test_precedence_follows_python():
     tree = expr("-x ** 2 + 3 * y @ z")
-    assert isinstance(tree, ast.BinOp) and tree.op == "+"
-    assert isinstance(tree.left, ast.UnaryOp) and tree.left.operand.op == "**"
+    assert isinstance(tree, syntax.BinOp) and tree.op == "+"
+    assert isinstance(tree.left, syntax.UnaryOp) and tree.left.operand.op == "**"
     assert tree.right.op == "@" and tree.right.left.op == "*"
 
 
@@ -66,14 +66,14 @@ def test_comparisons_chain_and_bool_ops():
 ])
 def test_literals(source, value):
     node = expr(source)
-    assert isinstance(node, ast.Constant) and node.value == value
+    assert isinstance(node, syntax.Constant) and node.value == value
 
 
 def test_fstring_fields_conversions_and_specs():
     node = expr('f"loss = {loss:.4f} {x!r} {{literal}} {y=}"')
-    assert isinstance(node, ast.FString)
+    assert isinstance(node, syntax.FString)
     texts = [p for p in node.parts if isinstance(p, str)]
-    fields = [p for p in node.parts if isinstance(p, ast.FormattedValue)]
+    fields = [p for p in node.parts if isinstance(p, syntax.FormattedValue)]
     assert texts == ["loss = ", " ", " {literal} y="]
     assert fields[0].spec.parts == (".4f",) and fields[1].conversion == "r"
     assert fields[2].conversion == "r"

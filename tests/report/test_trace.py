@@ -1,7 +1,7 @@
 """The recorded backward pass reproduces seed 003's hand simulation."""
 from gradcli import engine as torch
 from gradcli.report import to_plain, trace_view
-from gradcli.report.trace import Recorder
+from gradcli.report.backward_trace import Recorder
 
 
 def test_seed_003_steps():

@@ -251,6 +251,44 @@ class AccumulateGrad(Node):
         return (InputMetadata(d.shape, d.dtype),)
 
 
+def dependencies(roots) -> dict:
+    """How many edges enter each node reachable from the roots (an explicit stack, no recursion)."""
+    deps = {}
+    stack = []
+    for fn in roots:
+        if fn is not None and fn not in deps:
+            deps[fn] = 0
+            stack.append(fn)
+    while stack:
+        fn = stack.pop()
+        for nxt, _ in fn.next_functions:
+            if nxt is not None:
+                n = deps.get(nxt)
+                if n is None:
+                    deps[nxt] = 1
+                    stack.append(nxt)
+                else:
+                    deps[nxt] = n + 1
+    return deps
+
+
+def topological_order(roots, deps: dict | None = None) -> list:
+    """Every node reachable from ``roots``, each after all nodes that feed it gradients (Kahn's
+    algorithm with dependency counts: no recursion, so a chain of a million nodes is fine).
+    The backward pass and the graph report share it."""
+    indeg = dict(deps if deps is not None else dependencies(roots))
+    order = [fn for fn in dict.fromkeys(r for r in roots if r is not None) if indeg[fn] == 0]
+    i = 0
+    while i < len(order):
+        for nxt, _ in order[i].next_functions:
+            if nxt is not None:
+                indeg[nxt] -= 1
+                if indeg[nxt] == 0:
+                    order.append(nxt)
+        i += 1
+    return order
+
+
 class InputMetadata:
     """Shape and dtype of one gradient a node receives (torch's ``_InputMetadata``)."""
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..engine.autograd.graph import topological_order
 from .graph import build_graph
 
 
@@ -61,8 +62,7 @@ class Recorder:
 
     def run(self, gradient, engine) -> Trace:
         """Run ``output.backward(gradient)`` with the recording hooks in place, then remove them."""
-        from .graph import topological_order
-        order = topological_order(self.output.grad_fn)
+        order = topological_order([self.output.grad_fn])
         trace = self.trace = Trace(self.graph, gradient)
         ids = {node: i for i, node in enumerate(order)}
         for node in order:
