@@ -149,18 +149,6 @@ def promote_types(a: dtype, b: dtype) -> dtype:
     return hi
 
 
-def scalar_dtype(value) -> dtype:
-    """The dtype torch gives a Python number when it stands alone."""
-    t = type(value)
-    if t is builtins.bool or t is np.bool_:
-        return bool
-    if t is builtins.int or isinstance(value, np.integer):
-        return int64
-    if t is complex:
-        return default_complex()
-    return _defaults.float
-
-
 def result_type(dims: list, zero_dims: list, scalars: list) -> dtype:
     """Promote three tiers as torch does: dimensioned tensors, zero-dim tensors, Python scalars.
 

@@ -13,7 +13,9 @@ import sys
 import warnings
 
 from . import syntax_tree as syntax
-from .compiler import Compiler, Runtime, wrap_exception
+from .compile_errors import wrap_exception
+from .compiler import Compiler
+from .scopes import Runtime
 from .prompt_paste import doctest_chunks
 from .errors import GradcliError, closest
 from .limits import Limits, RunState, memory_cap

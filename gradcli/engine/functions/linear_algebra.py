@@ -109,7 +109,7 @@ def mm(input, mat2):
 @public(method=True)
 def bmm(input, mat2):
     if input.ndim != 3 or mat2.ndim != 3:
-        raise errors.ShapeError(f"batch1 must be a 3D tensor" if input.ndim != 3 else "batch2 must be a 3D tensor")
+        raise errors.ShapeError("batch1 must be a 3D tensor" if input.ndim != 3 else "batch2 must be a 3D tensor")
     if input.shape[0] != mat2.shape[0] or input.shape[2] != mat2.shape[1]:
         raise errors.ShapeError(f"Expected size for first two dimensions of batch2 tensor to be: "
                                 f"[{input.shape[0]}, {input.shape[2]}] but got: [{mat2.shape[0]}, {mat2.shape[1]}].")

@@ -185,7 +185,7 @@ def broadcast_shapes(*shapes):
     try:
         return tuple(np.broadcast_shapes(*[tuple(s) for s in shapes]))
     except ValueError:
-        raise errors.ShapeError(f"Shape mismatch: objects cannot be broadcast to a single shape") from None
+        raise errors.ShapeError("Shape mismatch: objects cannot be broadcast to a single shape") from None
 
 
 @public()

@@ -731,7 +731,7 @@ def _index_add_args(self, dim, index, source, fn):
     source = _tensor_arg(source, fn, "source", 4)
     idx = _index_data(index, fn, 3)
     if idx is None:
-        raise errors.DTypeError(f"index_add_(): Expected dtype int32/int64 for index")
+        raise errors.DTypeError("index_add_(): Expected dtype int32/int64 for index")
     if idx.ndim > 1:
         raise IndexError(f"index_add_(): Index is supposed to be a vector, but got dim: {idx.ndim} with type: "
                          f"{_dtype_name(idx)} and size: {list(idx.shape)}")

@@ -29,11 +29,6 @@ import warnings
 
 import numpy as np
 
-from .. import dtypes, errors
-from ..dispatch import call
-from ..autograd.grad_mode import state as _mode
-from ..tensor import Tensor, make
-from . import pointwise as P
 from .registry import COMMON, KEEP, defop
 from .samples import Sample, arr
 

@@ -14,6 +14,7 @@ from ..dispatch import call
 from .registry import KEEP, OPS, defop
 from .samples import Sample, arr
 from ..public import public
+from ..tensor import Tensor
 
 
 def _view_op(name, node, fwd, bwd, saves=(), samples=None, rule="", outputs=1, jvp=None, jvp_note=""):
@@ -287,13 +288,6 @@ def _diag_index(shape, offset, dim1, dim2):
         k = max(min(n1 + offset, n2), 0)
         i, j = np.arange(k) - offset, np.arange(k)
     return i, j
-
-
-def _diag_region(ndim, dim1, dim2, i, j):
-    idx = [slice(None)] * ndim
-    idx[dim1] = i
-    idx[dim2] = j
-    return idx
 
 
 def _embed_diag_fwd(a, src, offset, dim1, dim2):

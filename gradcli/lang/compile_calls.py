@@ -1,0 +1,262 @@
+"""Calls and script functions: `def`, `lambda`, argument binding with Python's rules, and the
+opaque function objects scripts hand to the engine (hooks, Function.forward)."""
+
+from __future__ import annotations
+
+import time
+
+from . import syntax_tree as syntax
+from .compile_errors import wrap_exception
+from .errors import Frame, GradcliError
+from .namespace import Namespace
+from .scopes import (
+    RETURN, Scope, StaticScope, bound_names, declarations, function_parent, nonlocal_depth, param_names,
+)
+
+
+class ScriptFunction:
+    """A function or lambda defined by a script.
+
+    Callable from Python (the engine calls hooks, Function.forward/backward,
+    jacobian's function) but opaque to scripts: the attribute policy has no
+    entry for this type, so nothing inside is reachable.
+    """
+
+    __slots__ = ("_name", "_invoke")
+    script_name = "function"
+
+    def __init__(self, name: str, invoke):
+        self._name = name
+        self._invoke = invoke
+
+    @property
+    def __name__(self) -> str:
+        return self._name
+
+    def __call__(self, *args, **kwargs):
+        return self._invoke(args, kwargs, None)
+
+    def __repr__(self) -> str:
+        return f"<function {self._name}>"
+
+class CallsMixin:
+    """Compiling calls, `def` and `lambda` (part of :class:`Compiler`)."""
+
+    def expr_Lambda(self, node, scope):
+        body = self.expr(node.body, StaticScope(
+            "function", param_names(node.params), function_parent(scope), "<lambda>"))
+
+        def run_body(env):
+            env.retval = body(env)
+            return RETURN
+        return self._make_function("<lambda>", node.params, run_body, scope, node.span)
+
+    def _function(self, name, params, statements, scope, span):
+        declared_global, declared_nonlocal = set(), set()
+        declarations(statements, declared_global, declared_nonlocal)
+        parameters = param_names(params)
+        for declared, word in ((declared_global, "global"), (declared_nonlocal, "nonlocal")):
+            clash = sorted(declared & parameters)
+            if clash:
+                raise self._error("syntax", f"name {clash[0]!r} is parameter and {word}", span)
+        both = sorted(declared_global & declared_nonlocal)
+        if both:
+            raise self._error("syntax", f"name {both[0]!r} is nonlocal and global", span)
+        names = (parameters | bound_names(statements)) - declared_global - declared_nonlocal
+        inner = StaticScope("function", names, function_parent(scope), name,
+                             frozenset(declared_global), frozenset(declared_nonlocal))
+        for nonlocal_name in sorted(declared_nonlocal):
+            if nonlocal_depth(nonlocal_name, inner) is None:
+                raise self._error("syntax", f"no binding for nonlocal {nonlocal_name!r} found",
+                                  span)
+        saved, self._loop_depth = self._loop_depth, 0
+        saved_handlers, self._handler_depth = self._handler_depth, 0
+        body = self.block(statements, inner) if statements else (lambda env: None)
+        self._loop_depth = saved
+        self._handler_depth = saved_handlers
+        return self._make_function(name, params, body, scope, span)
+
+    def _make_function(self, name, params, body, scope, span):
+        """A function `make(env) -> ScriptFunction` closing over `env`."""
+        defaults = [(p.name, self.expr(p.default, scope)) for p in params.args
+                    if p.default is not None]
+        kw_defaults = [(p.name, self.expr(p.default, scope)) for p in params.kwonly
+                       if p.default is not None]
+        binder = _Binder(name, params, self.filename)
+        state = self.rt.state
+        in_class = scope.kind == "class"
+        max_depth = state.limits.max_recursion
+        monotonic = time.monotonic
+
+        def make(env):
+            closure = env.parent if in_class else env
+            bound_defaults = {n: d(env) for n, d in defaults}
+            bound_kw = {n: d(env) for n, d in kw_defaults}
+            bind = binder.bind
+
+            def invoke(args, kwargs, call_span):
+                variables = bind(args, kwargs, bound_defaults, bound_kw, call_span)
+                if state.depth >= max_depth:
+                    raise GradcliError(
+                        "limit", f"maximum recursion depth of {max_depth} script calls "
+                        f"exceeded (in {name})", call_span, filename=self.filename)
+                if monotonic() > state.deadline:
+                    state.check_time(call_span)
+                state.depth += 1
+                frame = Scope(variables, closure)
+                where = state.where
+                try:
+                    if body(frame) is RETURN:
+                        return frame.retval
+                    return None
+                except GradcliError as err:
+                    if not err.frames:
+                        err.frames = [Frame(name, err.span)]
+                    raise
+                except RecursionError as exc:
+                    raise wrap_exception(exc, span, self.filename) from None
+                finally:
+                    state.depth -= 1
+                    state.where = where
+            return ScriptFunction(name, invoke)
+        return make
+
+    def expr_Call(self, node, scope):
+        func = self.expr(node.func, scope)
+        span = node.span
+        where = scope.function
+        simple = not any(isinstance(a, syntax.Starred) for a in node.args) and not node.keywords
+        if simple:
+            args = [self.expr(a, scope) for a in node.args]
+            if len(args) == 0:
+                return lambda env: self._call(func(env), (), None, span, where)
+            if len(args) == 1:
+                (a0,) = args
+                return lambda env: self._call(func(env), (a0(env),), None, span, where)
+            if len(args) == 2:
+                a0, a1 = args
+                return lambda env: self._call(func(env), (a0(env), a1(env)), None, span, where)
+            return lambda env: self._call(func(env), tuple([a(env) for a in args]), None,
+                                          span, where)
+        parts = [(isinstance(a, syntax.Starred), self.expr(a.value if isinstance(a, syntax.Starred)
+                                                        else a, scope), a.span)
+                 for a in node.args]
+        keywords = [(k.name, self.expr(k.value, scope), k.span) for k in node.keywords]
+
+        def run(env):
+            fn = func(env)
+            args = []
+            for starred, value, part_span in parts:
+                if starred:
+                    with self._at(part_span):
+                        args.extend(value(env))
+                else:
+                    args.append(value(env))
+            kwargs = {}
+            for name, value, part_span in keywords:
+                if name is None:
+                    mapping = value(env)
+                    if not isinstance(mapping, dict) or not all(isinstance(k, str) for k in mapping):
+                        raise self._error("type", "TypeError: argument after ** must be a "
+                                          "dict with string keys", part_span)
+                    kwargs.update(mapping)
+                else:
+                    kwargs[name] = value(env)
+            return self._call(fn, tuple(args), kwargs, span, where)
+        return run
+
+    def _call(self, fn, args, kwargs, span, where):
+        if type(fn) is ScriptFunction:
+            try:
+                return fn._invoke(args, kwargs, span)
+            except GradcliError as err:
+                if err.frames:
+                    err.frames.insert(0, Frame(where, span))
+                raise
+        if isinstance(fn, Namespace):
+            raise self._error("type", f"TypeError: module {fn.name!r} is not callable", span)
+        try:
+            if fn is list or fn is tuple or fn is str:
+                return self._build_sequence(fn, args, kwargs, span)
+            if kwargs:
+                return fn(*args, **kwargs)
+            return fn(*args)
+        except GradcliError as err:
+            if err.frames:
+                err.frames.insert(0, Frame(where, span))
+            if err.span is None:
+                err.span = span
+            raise
+        except Exception as exc:
+            raise self._wrap(exc, span) from None
+
+
+    def _build_sequence(self, kind, args, kwargs, span):
+        """`list(...)`/`tuple(...)`/`str(x)` within the sequence-length limit."""
+        if kind is str:
+            if len(args) > 1 or kwargs:
+                raise TypeError("str() takes exactly one argument in gradcli scripts")
+            return str(*args)
+        check = self.rt.state.check_length
+        if args and hasattr(args[0], "__len__"):
+            check(len(args[0]), kind.__name__, span)
+        result = kind(*args, **(kwargs or {}))
+        check(len(result), kind.__name__, span)
+        return result
+
+class _Binder:
+    """Binds call arguments to a script function's parameters, Python's way."""
+
+    def __init__(self, name, params, filename):
+        self.name = name
+        self.positional = [p.name for p in params.args]
+        self.kwonly = [p.name for p in params.kwonly]
+        self.vararg = params.vararg
+        self.kwarg = params.kwarg
+        self.filename = filename
+        self.simple = not params.kwonly and not params.vararg and not params.kwarg
+
+    def _fail(self, message, span):
+        return GradcliError("type", f"TypeError: {self.name}() {message}", span,
+                            filename=self.filename)
+
+    def bind(self, args, kwargs, defaults, kw_defaults, span):
+        names = self.positional
+        if self.simple and not kwargs and len(args) == len(names):
+            return dict(zip(names, args))
+        variables = {}
+        if len(args) > len(names):
+            if self.vararg is None:
+                raise self._fail(f"takes {len(names)} positional argument"
+                                 f"{'' if len(names) == 1 else 's'} but {len(args)} were given",
+                                 span)
+            variables[self.vararg] = tuple(args[len(names):])
+        elif self.vararg is not None:
+            variables[self.vararg] = ()
+        variables.update(zip(names, args))
+        extra = {}
+        for key, value in (kwargs or {}).items():
+            if key in variables and key != self.vararg:
+                raise self._fail(f"got multiple values for argument {key!r}", span)
+            if key in names or key in self.kwonly:
+                variables[key] = value
+            elif self.kwarg is not None:
+                extra[key] = value
+            else:
+                raise self._fail(f"got an unexpected keyword argument {key!r}", span)
+        if self.kwarg is not None:
+            variables[self.kwarg] = extra
+        missing = [n for n in names if n not in variables and n not in defaults]
+        if missing:
+            listed = " and ".join(repr(m) for m in missing)
+            raise self._fail(f"missing {len(missing)} required positional argument"
+                             f"{'' if len(missing) == 1 else 's'}: {listed}", span)
+        for n in names:
+            if n not in variables:
+                variables[n] = defaults[n]
+        for n in self.kwonly:
+            if n not in variables:
+                if n not in kw_defaults:
+                    raise self._fail(f"missing required keyword-only argument: {n!r}", span)
+                variables[n] = kw_defaults[n]
+        return variables

@@ -1,0 +1,112 @@
+"""Python exceptions raised while a script runs, as GradcliErrors with the script's span, and back
+(what `except ... as e` sees)."""
+
+from __future__ import annotations
+
+from .errors import EXCEPTION_CLASSES, GradcliError, Span
+
+
+# Python exception class -> error kind; the first match in the MRO wins.
+_KIND_OF = {
+    MemoryError: "limit", RecursionError: "limit", NameError: "name",
+    AttributeError: "attribute", IndexError: "index", KeyError: "key",
+    ZeroDivisionError: "arithmetic", OverflowError: "arithmetic",
+    FloatingPointError: "arithmetic", TypeError: "type", ValueError: "value",
+    AssertionError: "assertion", RuntimeError: "runtime",
+}
+
+
+def wrap_exception(exc: BaseException, span: Span | None, filename: str) -> GradcliError:
+    """A Python/engine/numpy exception as a GradcliError at `span`.
+
+    The message keeps the original text, prefixed by the builtin exception
+    class it derives from (engine errors read `RuntimeError: ...` as in torch).
+    """
+    if isinstance(exc, GradcliError):
+        return exc
+    kind = "runtime"
+    for klass in type(exc).__mro__:
+        if klass in _KIND_OF:
+            kind = _KIND_OF[klass]
+            break
+    label = next((k.__name__ for k in type(exc).__mro__ if k.__module__ == "builtins"),
+                 type(exc).__name__)
+    if isinstance(exc, RecursionError):
+        message = "maximum recursion depth exceeded (the Python stack is exhausted)"
+    else:
+        try:
+            text = str(exc)
+        except (RecursionError, MemoryError) as inner:  # str() of a huge or deep argument
+            return wrap_exception(inner, span, filename)
+        message = f"{label}: {text}" if text else label
+        trace = getattr(exc, "forward_trace", None)
+        if isinstance(trace, str) and trace:
+            message += f"\n  the node was created by: {trace.strip()}"
+    err = GradcliError(kind, message, span, filename=filename)
+    err.exception = exc
+    return err
+
+
+_CLASS_OF_KIND = {
+    "name": NameError, "import": ImportError, "attribute": AttributeError, "type": TypeError,
+    "value": ValueError, "index": IndexError, "key": KeyError, "arithmetic": ArithmeticError,
+    "assertion": AssertionError, "runtime": RuntimeError,
+}
+
+
+def python_exception(err: GradcliError) -> BaseException:
+    """The exception object a script's `except ... as e` sees for `err`.
+
+    Errors raised by operations keep their original exception (so `print(e)`
+    shows the engine's message, as torch's would); the language's own errors
+    become the Python exception their message is labelled with.
+    """
+    if err.exception is not None:
+        return err.exception
+    label, sep, text = err.message.partition(": ")
+    cls = EXCEPTION_CLASSES.get(label) if sep else None
+    if cls is None or cls is Exception:
+        cls, text = _CLASS_OF_KIND.get(err.kind, RuntimeError), err.message
+    # Python's str(e) has no "did you mean" hint (its traceback adds one).
+    text = text.split("; did you mean ")[0]
+    if cls is KeyError:
+        exc = RuntimeError(text)  # KeyError's str() would add quotes
+    else:
+        exc = cls(text)
+    err.exception = exc
+    return exc
+
+
+def catchable(err: GradcliError) -> bool:
+    """Limits (time, size, recursion) always end the script; nothing catches them."""
+    return err.kind not in ("limit", "syntax")
+
+def exception_classes(value) -> bool:
+    items = value if isinstance(value, tuple) else (value,)
+    return all(isinstance(c, type) and issubclass(c, BaseException) for c in items)
+
+
+class SpanErrors:
+    """``with self._at(span):`` around script work: anything it raises becomes a GradcliError that
+    points at ``span`` (a GradcliError passes through, it already knows where it happened)."""
+
+    __slots__ = ("span", "filename")
+
+    def __init__(self, span: Span | None, filename: str):
+        self.span = span
+        self.filename = filename
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if exc is None or not isinstance(exc, Exception):
+            return False
+        if isinstance(exc, GradcliError):
+            if exc.filename == "<string>":
+                exc.filename = self.filename
+            return False
+        err = wrap_exception(exc, self.span, self.filename)
+        if err.filename == "<string>":
+            err.filename = self.filename
+        raise err from None

@@ -1,0 +1,408 @@
+"""Compiling expressions: operators with their size checks, attributes, subscripts, f-strings,
+comprehensions."""
+
+from __future__ import annotations
+
+import operator
+import time
+
+from . import syntax_tree as syntax
+from .limits import check_format_spec, percent_size_estimate
+from .scopes import Scope, MISSING, StaticScope, target_names
+
+
+_BINARY = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+    "//": operator.floordiv, "%": operator.mod, "@": operator.matmul, "**": operator.pow,
+    "|": operator.or_, "&": operator.and_,
+}
+_INPLACE = {
+    "+": operator.iadd, "-": operator.isub, "*": operator.imul, "/": operator.itruediv,
+    "//": operator.ifloordiv, "%": operator.imod, "@": operator.imatmul, "**": operator.ipow,
+}
+_UNARY = {"-": operator.neg, "+": operator.pos, "~": operator.invert,
+          "not": operator.not_}
+_COMPARE = {
+    "<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge, "<=": operator.le,
+    "!=": operator.ne, "is": operator.is_, "is not": operator.is_not,
+    "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
+}
+_SEQUENCES = (str, list, tuple)
+SIMPLE_STATEMENTS = (syntax.ExprStmt, syntax.Assign, syntax.AugAssign, syntax.Return, syntax.Assert,
+                      syntax.Delete, syntax.Raise)
+
+class ExpressionsMixin:
+    """Compiling expressions (part of :class:`Compiler`)."""
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, node, scope):
+        method = getattr(self, "expr_" + type(node).__name__)
+        return method(node, scope)
+
+    def expr_Name(self, node, scope):
+        return self._load_name(node.id, node.span, scope)
+
+    def expr_Constant(self, node, scope):
+        value = node.value
+        return lambda env: value
+
+    def expr_TupleExpr(self, node, scope):
+        items = [self.expr(e, scope) for e in node.elts]
+        return lambda env: tuple([item(env) for item in items])
+
+    def expr_ListExpr(self, node, scope):
+        items = [self.expr(e, scope) for e in node.elts]
+        return lambda env: [item(env) for item in items]
+
+    def expr_DictExpr(self, node, scope):
+        pairs = [(self.expr(k, scope), self.expr(v, scope), k.span)
+                 for k, v in zip(node.keys, node.values)]
+
+        def run(env):
+            result = {}
+            for key, value, span in pairs:
+                k = key(env)
+                with self._at(span):
+                    result[k] = value(env)
+            return result
+        return run
+
+    def expr_Slice(self, node, scope):
+        parts = [self.expr(p, scope) if p is not None else None
+                 for p in (node.lower, node.upper, node.step)]
+        lower, upper, step = parts
+
+        def run(env):
+            return slice(lower(env) if lower else None, upper(env) if upper else None,
+                         step(env) if step else None)
+        return run
+
+    def expr_BinOp(self, node, scope):
+        left = self.expr(node.left, scope)
+        right = self.expr(node.right, scope)
+        apply = self._binary(node.op, node.span)
+        return lambda env: apply(left(env), right(env))
+
+    def _binary(self, op, span, inplace=False):
+        fn = (_INPLACE if inplace else _BINARY)[op]
+        state = self.rt.state
+        tensor = self.rt.tensor_type or ()
+        wrap = self._wrap
+        max_elements = state.limits.max_elements
+
+        def apply(a, b):
+            ta = type(a)
+            if ta is int or ta is float:
+                if op == "**":
+                    state.check_power(a, b, span)
+                elif op == "*" and type(b) in _SEQUENCES and ta is int:
+                    state.check_length(len(b) * a, type(b).__name__, span)
+            elif ta in _SEQUENCES:
+                if op == "*" and type(b) is int:
+                    state.check_length(len(a) * b, ta.__name__, span)
+                elif op == "%" and ta is str:
+                    return self._percent(a, b, span)
+            elif tensor and isinstance(a, tensor) and isinstance(b, tensor):
+                if a.numel() * b.numel() > max_elements:
+                    state.check_elements(_result_elements(op, tuple(a.shape), tuple(b.shape)),
+                                         span)
+            try:
+                result = fn(a, b)
+            except Exception as exc:
+                raise wrap(exc, span) from None
+            tr = type(result)
+            if tr is int:
+                if result.bit_length() > 64:
+                    state.check_int(result, span)
+            elif op == "+" and tr in _SEQUENCES:
+                state.check_length(len(result), tr.__name__, span)
+            return result
+        return apply
+
+    def _percent(self, template, args, span):
+        if "*" in template:
+            raise self._error("value", "'*' widths are not supported in % formatting", span)
+        check_format_spec(template, span)
+        state = self.rt.state
+        state.check_length(percent_size_estimate(template, args), "string", span)
+        with self._at(span):
+            text = template % args
+        state.check_length(len(text), "string", span)
+        return text
+
+    def expr_UnaryOp(self, node, scope):
+        operand = self.expr(node.operand, scope)
+        fn = _UNARY[node.op]
+        span = node.span
+
+        def run(env):
+            value = operand(env)
+            with self._at(span):
+                return fn(value)
+        return run
+
+    def expr_BoolOp(self, node, scope):
+        left = self.expr(node.left, scope)
+        right = self.expr(node.right, scope)
+        span = node.left.span
+        if node.op == "and":
+            def run_and(env):
+                value = left(env)
+                return right(env) if self._truth(value, span) else value
+            return run_and
+
+        def run_or(env):
+            value = left(env)
+            return value if self._truth(value, span) else right(env)
+        return run_or
+
+    def expr_Compare(self, node, scope):
+        left = self.expr(node.left, scope)
+        rights = [self.expr(c, scope) for c in node.comparators]
+        fns = [_COMPARE[op] for op in node.ops]
+        span = node.span
+        if len(fns) == 1:
+            fn, right = fns[0], rights[0]
+
+            def run1(env):
+                a = left(env)
+                b = right(env)
+                with self._at(span):
+                    return fn(a, b)
+            return run1
+        pairs = list(zip(fns, rights))
+
+        def run(env):
+            a = left(env)
+            result = True
+            for fn, right in pairs:
+                b = right(env)
+                with self._at(span):
+                    result = fn(a, b)
+                    if not result:
+                        return result
+                a = b
+            return result
+        return run
+
+    def expr_IfExp(self, node, scope):
+        test = self.expr(node.test, scope)
+        body = self.expr(node.body, scope)
+        orelse = self.expr(node.orelse, scope)
+        span = node.test.span
+        return lambda env: body(env) if self._truth(test(env), span) else orelse(env)
+
+    def expr_Attribute(self, node, scope):
+        obj = self.expr(node.value, scope)
+        get = self.rt.policy.get
+        name, span = node.attr, node.span
+
+        tensor = self.rt.tensor_type
+
+        def run(env):
+            value = obj(env)
+            if name == "format" and type(value) is str:
+                return _str_format(value, span, tensor, self.rt.state.check_length)
+            with self._at(span):
+                return get(value, name, span)
+        return run
+
+    def expr_Subscript(self, node, scope):
+        obj = self.expr(node.value, scope)
+        index = self.expr(node.index, scope)
+        span = node.span
+
+        def run(env):
+            value = obj(env)
+            key = index(env)
+            with self._at(span):
+                return value[key]
+        return run
+
+    def expr_FString(self, node, scope):
+        parts = []
+        for part in node.parts:
+            if isinstance(part, str):
+                parts.append(part)
+            else:
+                parts.append(self._formatted(part, scope))
+        if len(parts) == 1 and not isinstance(parts[0], str):
+            return parts[0]
+        check_length = self.rt.state.check_length
+        span = node.span
+
+        def run(env):
+            text = "".join([p if isinstance(p, str) else p(env) for p in parts])
+            check_length(len(text), "string", span)
+            return text
+        return run
+
+    def _formatted(self, node, scope):
+        value = self.expr(node.value, scope)
+        spec = self.expr_FString(node.spec, scope) if node.spec is not None else None
+        convert = {"r": repr, "s": str, "a": ascii, None: None}[node.conversion]
+        tensor = self.rt.tensor_type
+        span = node.span
+        state = self.rt.state
+
+        def run(env):
+            result = value(env)
+            with self._at(span):
+                if convert is not None:
+                    result = convert(result)
+                if spec is None:
+                    return result if type(result) is str else _checked_text(
+                        format(result, ""), state, span)
+                text = spec(env)
+                check_format_spec(text, span)
+                if not text:
+                    return _checked_text(format(result, ""), state, span)
+                if not (isinstance(result, (int, float, complex, str))
+                        or (tensor is not None and isinstance(result, tensor))):
+                    raise TypeError(f"unsupported format string passed to "
+                                    f"{type(result).__name__}.__format__")
+                return _checked_text(format(result, text), state, span)
+        return run
+
+    def expr_ListComp(self, node, scope):
+        names = set()
+        for generator in node.generators:
+            names |= target_names(generator.target)
+        parent = scope
+        while parent.kind == "class":
+            parent = parent.parent
+        inner = StaticScope("comprehension", names, parent, scope.function)
+        first_iter = self.expr(node.generators[0].iter, scope)
+        state = self.rt.state
+        span = node.span
+        element = self.expr(node.elt, inner)
+        from_class = scope.kind == "class"
+        monotonic = time.monotonic
+
+        def emit(env, out):
+            out.append(element(env))
+            if len(out) > 4096 and len(out) & 4095 == 0:
+                state.check_length(len(out), "list", span)
+
+        step = emit
+        for index in range(len(node.generators) - 1, -1, -1):
+            generator = node.generators[index]
+            step = self._comprehension_loop(
+                generator, inner, step, None if index else first_iter, state, monotonic)
+
+        def run(env):
+            outer = env.parent if from_class else env
+            out: list = []
+            step(Scope({}, outer), out, env)
+            return out
+        return run
+
+    def _comprehension_loop(self, generator, scope, inner, first_iter, state, monotonic):
+        iterable = first_iter or self.expr(generator.iter, scope)
+        store = self.target(generator.target, scope)
+        conditions = [self.expr(c, scope) for c in generator.ifs]
+        span = generator.iter.span
+        outer_span = generator.span
+        is_first = first_iter is not None
+
+        def loop(env, out, defining_env=None):
+            source = iterable(defining_env) if is_first else iterable(env)
+            with self._at(span):
+                iterator = iter(source)
+            while True:
+                with self._at(span):
+                    item = next(iterator, MISSING)
+                if item is MISSING:
+                    return
+                if monotonic() > state.deadline:
+                    state.check_time(outer_span)
+                store(env, item)
+                if all(self._truth(c(env), outer_span) for c in conditions):
+                    inner(env, out)
+        return loop
+
+def _checked_text(text: str, state, span) -> str:
+    """A formatted value within the string-length limit (str() of a huge list...)."""
+    state.check_length(len(text), "string", span)
+    return text
+
+def _result_elements(op: str, a: tuple, b: tuple) -> int:
+    """Elements of `a op b` for broadcasting ops and matmul (0 if they don't fit)."""
+    def broadcast(x, y):
+        out = []
+        for i in range(1, max(len(x), len(y)) + 1):
+            p = x[-i] if i <= len(x) else 1
+            q = y[-i] if i <= len(y) else 1
+            if p != q and 1 not in (p, q):
+                return None
+            out.append(max(p, q))
+        return out
+    if op == "@":
+        if len(a) < 2 or len(b) < 2:
+            return 0
+        batch = broadcast(a[:-2], b[:-2])
+        if batch is None:
+            return 0
+        shape = batch + [a[-2], b[-1]]
+    else:
+        shape = broadcast(a, b)
+        if shape is None:
+            return 0
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+def _str_format(template: str, span, tensor_type, check_length=None):
+    """`"...".format(...)` without Python's attribute and item lookups in fields
+    (`{0.__class__}` would reach Python): fields are positions or names only,
+    with the same format-spec checks as f-strings."""
+    import string
+
+    def format_(*args, **kwargs):
+        out = []
+        automatic = 0
+        total = 0
+        pieces = list(string.Formatter().parse(template))   # ValueError on a malformed template
+        for literal, field, spec, conversion in pieces:
+            out.append(literal)
+            if field is None:
+                continue
+            if field == "":
+                key = automatic
+                automatic += 1
+            elif field.isdigit():
+                key = int(field)
+            elif field.isidentifier():
+                key = field
+            else:
+                raise ValueError(f"format field {{{field}}} is not supported in gradcli "
+                                   "scripts: use a position or a keyword name ({0}, {loss})")
+            if isinstance(key, int):
+                if key >= len(args):
+                    raise IndexError(f"Replacement index {key} out of range for positional "
+                                       "args tuple")
+                value = args[key]
+            else:
+                if key not in kwargs:
+                    raise KeyError(key)
+                value = kwargs[key]
+            if conversion:
+                value = {"r": repr, "s": str, "a": ascii}[conversion](value)
+            spec = spec or ""
+            if "{" in spec:
+                raise ValueError("nested fields in a format spec are not supported in "
+                                   "gradcli scripts")
+            check_format_spec(spec, span)
+            if spec and not (isinstance(value, (int, float, complex, str))
+                             or (tensor_type is not None and isinstance(value, tensor_type))):
+                raise TypeError(f"unsupported format string passed to "
+                                   f"{type(value).__name__}.__format__")
+            out.append(format(value, spec))
+            if check_length is not None:
+                total += len(literal) + len(out[-1])
+                check_length(total, "string", span)
+        return "".join(out)
+    return format_

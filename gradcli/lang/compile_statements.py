@@ -1,0 +1,509 @@
+"""Compiling statements: assignment, control flow, `with`, imports, `def`/`class`, `try`."""
+
+from __future__ import annotations
+
+import time
+
+from . import syntax_tree as syntax
+from .compile_errors import exception_classes, catchable, python_exception
+from .compile_expressions import SIMPLE_STATEMENTS
+from .errors import GradcliError
+from .namespace import import_error
+from .scopes import BREAK, CONTINUE, RETURN, Scope, MISSING, StaticScope, bound_names, nonlocal_depth
+
+
+class StatementsMixin:
+    """Compiling statements (part of :class:`Compiler`)."""
+
+    # ------------------------------------------------------------- statements
+
+    def block(self, statements, scope):
+        return self._block_of([self.stmt(s, scope) for s in statements])
+
+    @staticmethod
+    def _block_of(fns):
+        if len(fns) == 1:
+            return fns[0]
+        if len(fns) == 2:
+            first, second = fns
+
+            def run2(env):
+                code = first(env)
+                if code is not None:
+                    return code
+                return second(env)
+            return run2
+        fns = tuple(fns)
+
+        def run(env):
+            for fn in fns:
+                code = fn(env)
+                if code is not None:
+                    return code
+            return None
+        return run
+
+    def stmt(self, node, scope):
+        method = getattr(self, "stmt_" + type(node).__name__)
+        fn = method(node, scope)
+        if not isinstance(node, SIMPLE_STATEMENTS):
+            return fn
+        # Remember the running statement: anomaly mode names it as the place
+        # where a backward node was created (one attribute store per statement).
+        state = self.rt.state
+        here = (self._location, node.span)
+
+        def tracked(env):
+            state.where = here
+            return fn(env)
+        return tracked
+
+    def stmt_ExprStmt(self, node, scope):
+        value = self.expr(node.value, scope)
+
+        def run(env):
+            value(env)
+        return run
+
+    def stmt_Pass(self, node, scope):
+        return lambda env: None
+
+    def stmt_Break(self, node, scope):
+        if not self._loop_depth:
+            raise self._error("syntax", "'break' outside loop", node.span)
+        return lambda env: BREAK
+
+    def stmt_Continue(self, node, scope):
+        if not self._loop_depth:
+            raise self._error("syntax", "'continue' not properly in loop", node.span)
+        return lambda env: CONTINUE
+
+    def stmt_Return(self, node, scope):
+        if scope.kind != "function":
+            raise self._error("syntax", "'return' outside function", node.span)
+        if node.value is None:
+            def run_none(env):
+                env.retval = None
+                return RETURN
+            return run_none
+        value = self.expr(node.value, scope)
+
+        def run(env):
+            env.retval = value(env)
+            return RETURN
+        return run
+
+    def stmt_Assign(self, node, scope):
+        value = self.expr(node.value, scope)
+        stores = [self.target(t, scope) for t in node.targets]
+        if len(stores) == 1:
+            store = stores[0]
+
+            def run1(env):
+                store(env, value(env))
+            return run1
+
+        def run(env):
+            result = value(env)
+            for store in stores:
+                store(env, result)
+        return run
+
+    def stmt_AugAssign(self, node, scope):
+        value = self.expr(node.value, scope)
+        apply = self._binary(node.op, node.span, inplace=True)
+        target = node.target
+        if isinstance(target, syntax.Name):
+            load = self._load_name(target.id, target.span, scope)
+            store = self.target(target, scope)
+
+            def run_name(env):
+                store(env, apply(load(env), value(env)))
+            return run_name
+        obj = self.expr(target.value, scope)
+        policy = self.rt.policy
+        if isinstance(target, syntax.Attribute):
+            name, span = target.attr, target.span
+
+            def run_attr(env):
+                owner = obj(env)
+                current = self._guarded(policy.get, owner, name, span)
+                self._guarded(policy.set, owner, name, apply(current, value(env)), span)
+            return run_attr
+        index = self.expr(target.index, scope)
+        span = target.span
+
+        def run_item(env):
+            owner = obj(env)
+            key = index(env)
+            with self._at(span):
+                current = owner[key]
+            result = apply(current, value(env))
+            with self._at(span):
+                owner[key] = result
+        return run_item
+
+    def _guarded(self, fn, *args):
+        span = args[-1]
+        with self._at(span):
+            return fn(*args)
+
+    def stmt_Assert(self, node, scope):
+        test = self.expr(node.test, scope)
+        message = self.expr(node.msg, scope) if node.msg is not None else None
+        span = node.span
+
+        def run(env):
+            if not self._truth(test(env), node.test.span):
+                with self._at(span):
+                    text = str(message(env)) if message is not None else ""
+                raise self._error("assertion", f"AssertionError: {text}" if text
+                                  else "AssertionError", span)
+        return run
+
+    def _truth(self, value, span) -> bool:
+        with self._at(span):
+            return bool(value)
+
+    def stmt_If(self, node, scope):
+        test = self.expr(node.test, scope)
+        body = self.block(node.body, scope)
+        orelse = self.block(node.orelse, scope) if node.orelse else None
+        span = node.test.span
+
+        def run(env):
+            value = test(env)
+            with self._at(span):
+                flag = True if value is True else False if value is False else bool(value)
+            if flag:
+                return body(env)
+            if orelse is not None:
+                return orelse(env)
+            return None
+        return run
+
+    def stmt_While(self, node, scope):
+        test = self.expr(node.test, scope)
+        self._loop_depth += 1
+        body = self.block(node.body, scope)
+        self._loop_depth -= 1
+        state = self.rt.state
+        span = node.span
+        test_span = node.test.span
+        monotonic = time.monotonic
+
+        def run(env):
+            while True:
+                value = test(env)
+                with self._at(test_span):
+                    if not value:
+                        return None
+                if monotonic() > state.deadline:
+                    state.check_time(span)
+                code = body(env)
+                if code is not None:
+                    if code is BREAK:
+                        return None
+                    if code is RETURN:
+                        return code
+        return run
+
+    def stmt_For(self, node, scope):
+        iterable = self.expr(node.iter, scope)
+        store = self.target(node.target, scope)
+        self._loop_depth += 1
+        body = self.block(node.body, scope)
+        self._loop_depth -= 1
+        state = self.rt.state
+        span = node.span
+        iter_span = node.iter.span
+        monotonic = time.monotonic
+
+        def run(env):
+            with self._at(iter_span):
+                iterator = iter(iterable(env))
+            while True:
+                with self._at(iter_span):
+                    item = next(iterator, MISSING)
+                if item is MISSING:
+                    return None
+                if monotonic() > state.deadline:
+                    state.check_time(span)
+                store(env, item)
+                code = body(env)
+                if code is not None:
+                    if code is BREAK:
+                        return None
+                    if code is RETURN:
+                        return code
+        return run
+
+    def stmt_With(self, node, scope):
+        items = [(self.expr(i.context, scope), self.target(i.target, scope) if i.target else None,
+                  i.context.span) for i in node.items]
+        body = self.block(node.body, scope)
+        for context, store, span in reversed(items):
+            body = self._with_one(context, store, span, body)
+        return body
+
+    def _with_one(self, context, store, span, body):
+        def run(env):
+            manager = context(env)
+            kind = type(manager)
+            try:
+                enter = kind.__enter__
+                exit_ = kind.__exit__
+            except AttributeError:
+                raise self._error("type", f"TypeError: {kind.__name__!r} object does not "
+                                  "support the context manager protocol", span) from None
+            with self._at(span):
+                value = enter(manager)
+            if store is not None:
+                store(env, value)
+            try:
+                code = body(env)
+            except BaseException as exc:
+                try:
+                    suppress = exit_(manager, type(exc), exc, exc.__traceback__)
+                except Exception as inner:
+                    raise self._wrap(inner, span) from None
+                if suppress and isinstance(exc, Exception):
+                    return None
+                raise
+            with self._at(span):
+                exit_(manager, None, None, None)
+            return code
+        return run
+
+    def stmt_Import(self, node, scope):
+        stores = []
+        modules = self.rt.modules
+        for alias in node.names:
+            if alias.name not in modules:
+                raise import_error(alias.name, alias.span)
+            if alias.asname:
+                stores.append((self._store_name(alias.asname, scope), modules[alias.name]))
+            else:
+                top = alias.name.split(".")[0]
+                stores.append((self._store_name(top, scope), modules[top]))
+
+        def run(env):
+            for store, module in stores:
+                store(env, module)
+        return run
+
+    def stmt_ImportFrom(self, node, scope):
+        modules = self.rt.modules
+        module = modules.get(node.module)
+        if module is None:
+            raise import_error(node.module, node.span)
+        stores = []
+        for alias in node.names:
+            if alias.name == "*":
+                raise self._error("import", "'from ... import *' is not supported; "
+                                  "import the names you need", alias.span)
+            stores.append((self._store_name(alias.asname or alias.name, scope),
+                           module.get(alias.name, alias.span)))
+
+        def run(env):
+            for store, value in stores:
+                store(env, value)
+        return run
+
+    def stmt_FunctionDef(self, node, scope):
+        make = self._function(node.name, node.params, node.body, scope, node.span)
+        decorators = [self.expr(d, scope) for d in node.decorators]
+        store = self._store_name(node.name, scope)
+        decorate = self._decorate(decorators, node.decorators)
+
+        def run(env):
+            store(env, decorate(env, make(env)))
+        return run
+
+    def _decorate(self, decorators, nodes):
+        pairs = list(zip(decorators, [n.span for n in nodes]))[::-1]
+
+        def decorate(env, value):
+            for decorator, span in pairs:
+                fn = decorator(env)
+                value = self._call(fn, (value,), None, span, "<decorator>")
+            return value
+        return decorate
+
+    def stmt_ClassDef(self, node, scope):
+        class_scope = StaticScope("class", bound_names(node.body), scope, scope.function)
+        for statement in node.body:
+            if isinstance(statement, (syntax.FunctionDef, syntax.ClassDef)) and statement.name.startswith("_"):
+                raise self._error("syntax", "names starting with '_' cannot be defined in a "
+                                  "gradcli class", statement.span)
+        saved, self._loop_depth = self._loop_depth, 0
+        body = self.block(node.body, class_scope) if node.body else (lambda env: None)
+        self._loop_depth = saved
+        bases = [self.expr(b, scope) for b in node.bases]
+        decorators = [self.expr(d, scope) for d in node.decorators]
+        decorate = self._decorate(decorators, node.decorators)
+        store = self._store_name(node.name, scope)
+        allowed = self.rt.class_bases
+        policy = self.rt.policy
+        name, span = node.name, node.span
+
+        def run(env):
+            base_values = tuple(b(env) for b in bases)
+            if not base_values or not all(
+                    isinstance(b, type) and issubclass(b, allowed) for b in base_values):
+                raise self._error("type", "a class in a gradcli script must derive from "
+                                  "torch.autograd.Function", span)
+            members: dict = {}
+            body(Scope(members, env))
+            for key in members:
+                if key.startswith("_"):
+                    raise self._error("syntax", "names starting with '_' cannot be defined "
+                                      "in a gradcli class", span)
+            namespace = dict(members, __module__="__main__", __qualname__=name)
+            with self._at(span):
+                cls = type(name, base_values, namespace)
+            policy.register_class(cls, set(members) | {"apply"})
+            store(env, decorate(env, cls))
+        return run
+
+    def stmt_Global(self, node, scope):
+        if scope.kind == "class":
+            raise self._error("syntax", "'global' is not supported in a class body", node.span)
+        return lambda env: None
+
+    def stmt_Nonlocal(self, node, scope):
+        if scope.kind != "function":
+            raise self._error("syntax", "nonlocal declaration not allowed at module level",
+                              node.span)
+        return lambda env: None
+
+    def stmt_Delete(self, node, scope):
+        deletes = [self._delete(t, scope) for t in node.targets]
+
+        def run(env):
+            for delete in deletes:
+                delete(env)
+        return run
+
+    def _delete(self, node, scope):
+        span = node.span
+        if isinstance(node, syntax.Name):
+            name = node.id
+            if scope.kind == "module" or name in scope.global_names:
+                globals_ = self.rt.globals
+
+                def delete_global(env):
+                    if globals_.pop(name, MISSING) is MISSING:
+                        raise self._error("name", f"NameError: name {name!r} is not defined", span)
+                return delete_global
+            depth = nonlocal_depth(name, scope) if name in scope.nonlocal_names else 0
+
+            def delete_local(env):
+                frame = env
+                for _ in range(depth):
+                    frame = frame.parent
+                if frame.vars.pop(name, MISSING) is MISSING:
+                    raise self._error("name", f"UnboundLocalError: cannot access local variable "
+                                      f"{name!r} where it is not associated with a value", span)
+            return delete_local
+        if isinstance(node, syntax.Subscript):
+            obj = self.expr(node.value, scope)
+            index = self.expr(node.index, scope)
+
+            def delete_item(env):
+                owner = obj(env)
+                key = index(env)
+                with self._at(span):
+                    del owner[key]
+            return delete_item
+
+        def delete_attribute(env):
+            raise self._error("attribute", "deleting attributes is not supported in gradcli "
+                              "scripts; assign None instead", span)
+        return delete_attribute
+
+    def stmt_Raise(self, node, scope):
+        span = node.span
+        state = self.rt.state
+        if node.exc is None:
+            def reraise(env):
+                if not state.handling:
+                    raise self._error("runtime", "RuntimeError: No active exception to reraise",
+                                      span)
+                raise state.handling[-1]
+            return reraise
+        value = self.expr(node.exc, scope)
+
+        def run(env):
+            exc = value(env)
+            if isinstance(exc, type) and issubclass(exc, Exception):
+                exc = exc()
+            if not isinstance(exc, Exception):
+                raise self._error("type", "TypeError: exceptions must derive from BaseException",
+                                  span)
+            raise self._wrap(exc, span)
+        return run
+
+    def stmt_Try(self, node, scope):
+        body = self.block(node.body, scope)
+        self._handler_depth += 1
+        handlers = [(self.expr(h.type, scope) if h.type is not None else None,
+                     self._store_name(h.name, scope) if h.name else None,
+                     self.block(h.body, scope), h.type.span if h.type is not None else h.span)
+                    for h in node.handlers]
+        self._handler_depth -= 1
+        orelse = self.block(node.orelse, scope) if node.orelse else None
+        final = self.block(node.finalbody, scope) if node.finalbody else None
+        state = self.rt.state
+        span = node.span
+        wrap = self._wrap
+
+        def handle(env, err):
+            exc = python_exception(err)
+            for kinds, store, handler, kind_span in handlers:
+                if kinds is not None:
+                    classes = kinds(env)
+                    if not exception_classes(classes):
+                        raise self._error("type", "TypeError: catching classes that do not "
+                                          "inherit from BaseException is not allowed", kind_span)
+                    if not isinstance(exc, classes):
+                        continue
+                if store is not None:
+                    store(env, exc)
+                state.handling.append(err)
+                try:
+                    return handler(env)
+                finally:
+                    state.handling.pop()
+            raise err
+
+        def run_handlers(env):
+            try:
+                code = body(env)
+            except Exception as raw:
+                err = raw if isinstance(raw, GradcliError) else wrap(raw, span)
+                if not catchable(err):
+                    if err is raw:
+                        raise
+                    raise err from None
+                return handle(env, err)
+            if orelse is not None:
+                return orelse(env)
+            return code
+        inner = run_handlers if handlers else body
+        if final is None:
+            return inner
+
+        def run_finally(env):
+            try:
+                code = inner(env)
+            except BaseException as exc:
+                final_code = final(env)
+                swallowable = isinstance(exc, Exception) and not (
+                    isinstance(exc, GradcliError) and not catchable(exc))
+                if final_code is not None and swallowable:
+                    return final_code  # Python: return/break in finally drops the error
+                raise
+            final_code = final(env)
+            return code if final_code is None else final_code
+        return run_finally

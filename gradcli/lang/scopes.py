@@ -1,0 +1,298 @@
+"""Scopes: the runtime frames compiled code reads and writes, what the compiler knows of each
+scope, and name resolution with Python's rules (resolved at compile time to a known depth)."""
+
+from __future__ import annotations
+
+from . import syntax_tree as syntax
+from .errors import closest
+
+
+BREAK = object()
+CONTINUE = object()
+RETURN = object()
+MISSING = object()
+
+class Scope:
+    """A runtime frame: variables, the lexically enclosing frame, a return value."""
+
+    __slots__ = ("vars", "parent", "retval")
+
+    def __init__(self, variables: dict, parent: "Scope | None"):
+        self.vars = variables
+        self.parent = parent
+        self.retval = None
+
+
+class StaticScope:
+    """What the compiler knows about a scope: its kind and its local names."""
+
+    def __init__(self, kind: str, names: set, parent: "StaticScope | None", function: str,
+                 global_names=frozenset(), nonlocal_names=frozenset()):
+        self.kind = kind            # module, function, class, comprehension
+        self.names = names
+        self.parent = parent
+        self.function = function    # for script tracebacks
+        self.global_names = global_names      # `global x` in this function
+        self.nonlocal_names = nonlocal_names  # `nonlocal x` in this function
+
+class Runtime:
+    """What compiled code needs from its session."""
+
+    def __init__(self, *, globals_: dict, builtins: dict, state, policy, modules: dict,
+                 tensor_type: type | None, class_bases: tuple, echo):
+        self.globals = globals_
+        self.builtins = builtins
+        self.state = state
+        self.policy = policy
+        self.modules = modules
+        self.tensor_type = tensor_type
+        self.class_bases = class_bases
+        self.echo = echo
+
+def nonlocal_depth(name, scope):
+    """How many frames up the enclosing function that binds `name` is (None: none does)."""
+    depth = 0
+    current = scope
+    while True:
+        current = current.parent
+        while current is not None and current.kind == "class":
+            current = current.parent
+        depth += 1
+        if current is None or current.kind != "function":
+            return None
+        if name in current.names:
+            return depth
+        if name in current.global_names:
+            return None
+
+
+def declarations(statements, global_names: set, nonlocal_names: set) -> None:
+    """`global`/`nonlocal` names declared in a function body (not in nested functions)."""
+    for node in statements:
+        if isinstance(node, syntax.Global):
+            global_names.update(node.names)
+        elif isinstance(node, syntax.Nonlocal):
+            nonlocal_names.update(node.names)
+        elif isinstance(node, (syntax.If, syntax.For, syntax.While, syntax.With)):
+            declarations(node.body, global_names, nonlocal_names)
+            if isinstance(node, syntax.If):
+                declarations(node.orelse, global_names, nonlocal_names)
+        elif isinstance(node, syntax.Try):
+            for block in (node.body, node.orelse, node.finalbody):
+                declarations(block, global_names, nonlocal_names)
+            for handler in node.handlers:
+                declarations(handler.body, global_names, nonlocal_names)
+
+
+def function_parent(scope):
+    while scope.kind == "class":
+        scope = scope.parent
+    return scope
+
+
+def param_names(params) -> set:
+    names = {p.name for p in params.args} | {p.name for p in params.kwonly}
+    if params.vararg:
+        names.add(params.vararg)
+    if params.kwarg:
+        names.add(params.kwarg)
+    return names
+
+
+def target_names(node) -> set:
+    if isinstance(node, syntax.Name):
+        return {node.id}
+    if isinstance(node, (syntax.TupleExpr, syntax.ListExpr)):
+        names = set()
+        for element in node.elts:
+            names |= target_names(element)
+        return names
+    return set()
+
+
+def bound_names(statements) -> set:
+    """Names a block binds (not counting nested functions, classes, comprehensions)."""
+    names: set = set()
+    for node in statements:
+        if isinstance(node, syntax.Assign):
+            for target in node.targets:
+                names |= target_names(target)
+        elif isinstance(node, syntax.AugAssign):
+            names |= target_names(node.target)
+        elif isinstance(node, syntax.For):
+            names |= target_names(node.target)
+            names |= bound_names(node.body)
+        elif isinstance(node, (syntax.While,)):
+            names |= bound_names(node.body)
+        elif isinstance(node, syntax.Delete):
+            for target in node.targets:
+                names |= target_names(target)
+        elif isinstance(node, syntax.Try):
+            names |= bound_names(node.body) | bound_names(node.orelse)
+            names |= bound_names(node.finalbody)
+            for handler in node.handlers:
+                if handler.name:
+                    names.add(handler.name)
+                names |= bound_names(handler.body)
+        elif isinstance(node, syntax.If):
+            names |= bound_names(node.body) | bound_names(node.orelse)
+        elif isinstance(node, syntax.With):
+            for item in node.items:
+                if item.target is not None:
+                    names |= target_names(item.target)
+            names |= bound_names(node.body)
+        elif isinstance(node, (syntax.FunctionDef, syntax.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, syntax.Import):
+            names |= {a.asname or a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, syntax.ImportFrom):
+            names |= {a.asname or a.name for a in node.names}
+    return names
+
+class NamesMixin:
+    """Compiling assignment targets and name loads (part of :class:`Compiler`)."""
+
+    # ---------------------------------------------------------------- targets
+
+    def target(self, node, scope):
+        """A function `store(env, value)` assigning to the target expression."""
+        if isinstance(node, syntax.Name):
+            return self._store_name(node.id, scope)
+        if isinstance(node, syntax.Attribute):
+            obj = self.expr(node.value, scope)
+            policy = self.rt.policy
+            name, span = node.attr, node.span
+
+            def store_attr(env, value):
+                self._guarded(policy.set, obj(env), name, value, span)
+            return store_attr
+        if isinstance(node, syntax.Subscript):
+            obj = self.expr(node.value, scope)
+            index = self.expr(node.index, scope)
+            span = node.span
+
+            check_length = self.rt.state.check_length
+
+            def store_item(env, value):
+                owner = obj(env)
+                key = index(env)
+                with self._at(span):
+                    owner[key] = value
+                if type(key) is slice and type(owner) is list:
+                    check_length(len(owner), "list", span)  # l[0:0] = l doubles l
+            return store_item
+        stores = [self.target(t, scope) for t in node.elts]
+        count = len(stores)
+        span = node.span
+
+        def store_unpack(env, value):
+            with self._at(span):
+                iterator = iter(value)
+                items = []
+                for item in iterator:
+                    items.append(item)
+                    if len(items) > count:
+                        break
+            if len(items) != count:
+                if len(items) > count:
+                    message = f"too many values to unpack (expected {count})"
+                else:
+                    message = f"not enough values to unpack (expected {count}, got {len(items)})"
+                raise self._error("value", f"ValueError: {message}", span)
+            for store, item in zip(stores, items):
+                store(env, item)
+        return store_unpack
+
+    # ----------------------------------------------------------------- names
+
+    def _store_name(self, name, scope):
+        if scope.kind == "module" or name in scope.global_names:
+            globals_ = self.rt.globals
+
+            def store_global(env, value):
+                globals_[name] = value
+            return store_global
+        if name in scope.nonlocal_names:
+            depth = nonlocal_depth(name, scope)
+
+            def store_outer(env, value):
+                for _ in range(depth):
+                    env = env.parent
+                env.vars[name] = value
+            return store_outer
+
+        def store_local(env, value):
+            env.vars[name] = value
+        return store_local
+
+    def _load_name(self, name, span, scope):
+        if scope.kind == "class":
+            outer = self._load_name(name, span, scope.parent)
+
+            def load_class(env):
+                value = env.vars.get(name, MISSING)
+                if value is MISSING:
+                    return outer(env.parent)
+                return value
+            return load_class
+        depth = 0
+        current = scope
+        while current.kind != "module":
+            if name in current.global_names:
+                break
+            if name in current.names:
+                return self._load_at(name, span, depth, current is scope)
+            current = current.parent
+            while current.kind == "class":
+                current = current.parent
+            depth += 1
+        return self._load_global(name, span, scope)
+
+    def _load_at(self, name, span, depth, local):
+        def unbound():
+            if local:
+                return self._error("name", f"UnboundLocalError: cannot access local variable "
+                                   f"{name!r} where it is not associated with a value", span)
+            return self._error("name", f"NameError: cannot access free variable {name!r} "
+                               "where it is not associated with a value", span)
+        if depth == 0:
+            def load_local(env):
+                value = env.vars.get(name, MISSING)
+                if value is MISSING:
+                    raise unbound()
+                return value
+            return load_local
+
+        def load_outer(env):
+            for _ in range(depth):
+                env = env.parent
+            value = env.vars.get(name, MISSING)
+            if value is MISSING:
+                raise unbound()
+            return value
+        return load_outer
+
+    def _load_global(self, name, span, scope):
+        globals_ = self.rt.globals
+        builtins_ = self.rt.builtins
+
+        def load_global(env):
+            value = globals_.get(name, MISSING)
+            if value is MISSING:
+                value = builtins_.get(name, MISSING)
+                if value is MISSING:
+                    raise self._name_error(name, span, scope)
+            return value
+        return load_global
+
+    def _name_error(self, name, span, scope):
+        candidates = set(self.rt.globals) | set(self.rt.builtins)
+        current = scope
+        while current is not None:
+            candidates |= current.names
+            current = current.parent
+        message = f"name {name!r} is not defined"
+        suggestion = closest(name, candidates)
+        if suggestion:
+            message += f"; did you mean {suggestion!r}?"
+        return self._error("name", message, span)

@@ -1,0 +1,644 @@
+"""Parse trees to AST: one builder method per grammar rule or alias (``(span, children) -> node``).
+
+The parser's driver (parser.py) hands each reduction's children to the method named after the rule;
+the builder only builds frozen nodes with their spans, it never evaluates (a Transformer works
+bottom-up, so evaluating here would run both arms of an ``if``). Tests check that every alias of
+the grammar has its method.
+"""
+from __future__ import annotations
+
+import ast as _python_ast
+import warnings
+
+from . import syntax_tree as syntax
+from .errors import GradcliError, Span
+from .lexer import Token
+
+
+def _cover(spans: list) -> Span:
+    first = last = None
+    for s in spans:
+        if s is not None:
+            first = s
+            break
+    for s in reversed(spans):
+        if s is not None:
+            last = s
+            break
+    if first is None:
+        return None
+    return Span(first.line, first.column, last.end_line, last.end_column)
+
+
+class AstBuilder:
+    """One method per grammar rule or alias: (span, children) -> AST node."""
+
+    def __init__(self, parser):
+        self._parser = parser
+
+    def _error(self, message: str, span: Span) -> GradcliError:
+        return GradcliError("syntax", message, span, filename=self._parser.filename)
+
+    # ------------------------------------------------------------ statements
+
+    def module(self, span, children):
+        return syntax.Module(span or Span(1, 1, 1, 1), _flatten(children))
+
+    def eval_input(self, span, children):
+        return children[0]
+
+    def simple_stmt(self, span, children):
+        return list(children)
+
+    def suite(self, span, children):
+        return _flatten(children)
+
+    def expr_stmt(self, span, children):
+        return syntax.ExprStmt(span, children[0])
+
+    def assign(self, span, children):
+        *targets, value = children
+        for target in targets:
+            self._check_target(target, "assign to")
+        return syntax.Assign(span, tuple(targets), value)
+
+    def aug_assign(self, span, children):
+        target, op, value = children
+        if not isinstance(target, (syntax.Name, syntax.Attribute, syntax.Subscript)):
+            raise self._error(f"cannot use {op.value!r} on {_describe_node(target)}", target.span)
+        return syntax.AugAssign(span, target, op.value[:-1], value)
+
+    def pass_stmt(self, span, children):
+        return syntax.Pass(span)
+
+    def break_stmt(self, span, children):
+        return syntax.Break(span)
+
+    def continue_stmt(self, span, children):
+        return syntax.Continue(span)
+
+    def return_stmt(self, span, children):
+        return syntax.Return(span, children[0])
+
+    def assert_stmt(self, span, children):
+        return syntax.Assert(span, children[0], children[1])
+
+    def global_stmt(self, span, children):
+        return syntax.Global(span, tuple(tok.value for tok in children))
+
+    def nonlocal_stmt(self, span, children):
+        return syntax.Nonlocal(span, tuple(tok.value for tok in children))
+
+    def del_stmt(self, span, children):
+        target = children[0]
+        targets = target.elts if isinstance(target, syntax.TupleExpr) else (target,)
+        for item in targets:
+            if not isinstance(item, (syntax.Name, syntax.Subscript, syntax.Attribute)):
+                raise self._error(f"cannot delete {_describe_node(item)}", item.span)
+        return syntax.Delete(span, tuple(targets))
+
+    def raise_stmt(self, span, children):
+        return syntax.Raise(span, children[0])
+
+    def try_stmt(self, span, children):
+        body, *handlers, orelse, final = children
+        for handler in handlers[:-1]:
+            if handler.type is None:
+                raise self._error("default 'except:' must be last", handler.span)
+        return syntax.Try(span, body, tuple(handlers), orelse or (), final or ())
+
+    def try_finally(self, span, children):
+        body, final = children
+        return syntax.Try(span, body, (), (), final)
+
+    def except_clause(self, span, children):
+        kind, name, body = children
+        return syntax.ExceptHandler(span, kind, name.value if name is not None else None, body)
+
+    def else_clause(self, span, children):
+        return children[0]
+
+    finally_clause = else_clause
+
+    def import_stmt(self, span, children):
+        return syntax.Import(span, tuple(children))
+
+    def dotted_as_name(self, span, children):
+        name, asname = children
+        return syntax.Alias(span, name, asname.value if asname else None)
+
+    def dotted_name(self, span, children):
+        return ".".join(tok.value for tok in children)
+
+    def import_from(self, span, children):
+        module, names = children
+        return syntax.ImportFrom(span, module, tuple(names))
+
+    def import_star(self, span, children):
+        return (syntax.Alias(span, "*", None),)
+
+    def import_as_names(self, span, children):
+        return tuple(children)
+
+    def import_as_name(self, span, children):
+        name, asname = children
+        return syntax.Alias(span, name.value, asname.value if asname else None)
+
+    def if_stmt(self, span, children):
+        test, body, *elifs, orelse = children
+        tail = orelse or ()
+        for clause in reversed(elifs):
+            clause_test, clause_body, clause_span = clause
+            end = tail[-1].span if tail else clause_span
+            tail = (syntax.If(Span(clause_span.line, clause_span.column, end.end_line,
+                                end.end_column), clause_test, clause_body, tail),)
+        return syntax.If(span, test, body, tail)
+
+    def elif_clause(self, span, children):
+        return (children[0], children[1], span)
+
+    def while_stmt(self, span, children):
+        return syntax.While(span, children[0], children[1])
+
+    def for_stmt(self, span, children):
+        target, iterable, body = children
+        self._check_target(target, "assign to")
+        return syntax.For(span, target, iterable, body)
+
+    def with_stmt(self, span, children):
+        *items, body = children
+        return syntax.With(span, tuple(items), body)
+
+    def with_item(self, span, children):
+        context, target = children
+        if target is not None:
+            self._check_target(target, "assign to")
+        return syntax.WithItem(span, context, target)
+
+    def decorated(self, span, children):
+        *decorators, definition = children
+        return syntax.replace(definition, span=span, decorators=tuple(decorators))
+
+    def decorator(self, span, children):
+        return children[0]
+
+    def funcdef(self, span, children):
+        name, params, _returns, body = children
+        params = params or syntax.Params(span, (), None, (), None)
+        return syntax.FunctionDef(span, name.value, params, body, ())
+
+    def classdef(self, span, children):
+        name, arguments, body = children
+        bases = ()
+        if arguments is not None:
+            bases, keywords = arguments
+            if keywords or any(isinstance(b, syntax.Starred) for b in bases):
+                raise self._error("class bases must be plain names", span)
+        return syntax.ClassDef(span, name.value, tuple(bases), body, ())
+
+    def parameters(self, span, children):
+        return self._params(span, children)
+
+    lambda_params = parameters
+
+    def param(self, span, children):
+        name, _annotation, default = children
+        return syntax.Param(span, name.value, default)
+
+    def lambda_param(self, span, children):
+        name, default = children
+        return syntax.Param(span, name.value, default)
+
+    def star_param(self, span, children):
+        return ("*", children[0].value, span)
+
+    def double_star_param(self, span, children):
+        return ("**", children[0].value, span)
+
+    def kwonly_marker(self, span, children):
+        return ("*", None, span)
+
+    def _params(self, span, items) -> syntax.Params:
+        args, kwonly = [], []
+        vararg = kwarg = None
+        seen_star = False
+        seen_default = False
+        names = set()
+        for item in items:
+            if kwarg is not None:
+                raise self._error("nothing may follow '**' parameters", _item_span(item))
+            if isinstance(item, syntax.Param):
+                if item.name in names:
+                    raise self._error(f"duplicate parameter {item.name!r}", item.span)
+                names.add(item.name)
+                if seen_star:
+                    kwonly.append(item)
+                    continue
+                if item.default is None and seen_default:
+                    raise self._error("parameter without a default follows parameter with a default",
+                                      item.span)
+                seen_default = seen_default or item.default is not None
+                args.append(item)
+                continue
+            stars, name, item_span = item
+            if name is not None:
+                if name in names:
+                    raise self._error(f"duplicate parameter {name!r}", item_span)
+                names.add(name)
+            if stars == "**":
+                kwarg = name
+            elif seen_star:
+                raise self._error("'*' may appear only once in parameters", item_span)
+            else:
+                seen_star = True
+                vararg = name
+        return syntax.Params(span, tuple(args), vararg, tuple(kwonly), kwarg)
+
+    # ----------------------------------------------------------- expressions
+
+    def ternary(self, span, children):
+        body, test, orelse = children
+        return syntax.IfExp(span, test, body, orelse)
+
+    def lambdef(self, span, children):
+        params, body = children
+        params = params or syntax.Params(span, (), None, (), None)
+        return syntax.Lambda(span, params, body)
+
+    def or_op(self, span, children):
+        return syntax.BoolOp(span, "or", children[0], children[1])
+
+    def and_op(self, span, children):
+        return syntax.BoolOp(span, "and", children[0], children[1])
+
+    def not_op(self, span, children):
+        return syntax.UnaryOp(span, "not", children[0])
+
+    def compare(self, span, children):
+        return syntax.Compare(span, children[0], tuple(children[1::2]), tuple(children[2::2]))
+
+    def comp_op(self, span, children):
+        return " ".join(tok.value for tok in children)
+
+    def binop(self, span, children):
+        left, op, right = children
+        symbol = "**" if op.value == "^" else op.value
+        return syntax.BinOp(span, symbol, left, right)
+
+    def unary(self, span, children):
+        return syntax.UnaryOp(span, children[0].value, children[1])
+
+    def call(self, span, children):
+        func, arguments = children
+        args, keywords = arguments if arguments is not None else ((), ())
+        return syntax.Call(span, func, args, keywords)
+
+    def arguments(self, span, children):
+        args, keywords = [], []
+        names = set()
+        for item in children:
+            if isinstance(item, syntax.Keyword):
+                if item.name is not None:
+                    if item.name in names:
+                        raise self._error(f"keyword argument repeated: {item.name}", item.span)
+                    names.add(item.name)
+                keywords.append(item)
+            elif keywords and not isinstance(item, syntax.Starred):
+                raise self._error("positional argument follows keyword argument", item.span)
+            elif keywords and isinstance(item, syntax.Starred) and keywords[-1].name is None:
+                raise self._error("iterable argument unpacking follows keyword argument unpacking",
+                                  item.span)
+            else:
+                args.append(item)
+        return tuple(args), tuple(keywords)
+
+    def keyword_arg(self, span, children):
+        name, value = children
+        if not isinstance(name, syntax.Name):
+            raise self._error('expression cannot contain assignment, perhaps you meant "=="?',
+                              name.span)
+        return syntax.Keyword(span, name.id, value)
+
+    def star_arg(self, span, children):
+        return syntax.Starred(span, children[0])
+
+    def double_star_arg(self, span, children):
+        return syntax.Keyword(span, None, children[0])
+
+    def genexp_arg(self, span, children):
+        return syntax.ListComp(span, children[0], children[1])
+
+    def subscript(self, span, children):
+        return syntax.Subscript(span, children[0], children[1])
+
+    def index_tuple(self, span, children):
+        return syntax.TupleExpr(span, tuple(children))
+
+    def slice(self, span, children):
+        lower, upper, step = children
+        return syntax.Slice(span, lower, upper, step)
+
+    def attribute(self, span, children):
+        return syntax.Attribute(span, children[0], children[1].value)
+
+    def name(self, span, children):
+        return syntax.Name(span, children[0].value)
+
+    def tuple(self, span, children):
+        return syntax.TupleExpr(span, tuple(children))
+
+    def list(self, span, children):
+        return syntax.ListExpr(span, tuple(children))
+
+    def listcomp(self, span, children):
+        return syntax.ListComp(span, children[0], children[1])
+
+    genexp = listcomp
+
+    def dict(self, span, children):
+        return syntax.DictExpr(span, tuple(k for k, _ in children), tuple(v for _, v in children))
+
+    def dict_item(self, span, children):
+        return (children[0], children[1])
+
+    def comprehension(self, span, children):
+        clauses = []
+        for clause in children:
+            if isinstance(clause, syntax.Comprehension):
+                clauses.append(clause)
+            else:
+                last = clauses[-1]
+                clauses[-1] = syntax.Comprehension(
+                    Span(last.span.line, last.span.column, clause.span.end_line,
+                         clause.span.end_column),
+                    last.target, last.iter, last.ifs + (clause,))
+        return tuple(clauses)
+
+    def comp_for(self, span, children):
+        target, iterable = children
+        self._check_target(target, "assign to")
+        return syntax.Comprehension(span, target, iterable, ())
+
+    def comp_if(self, span, children):
+        return children[0]
+
+    def ellipsis(self, span, children):
+        return syntax.Constant(span, ...)
+
+    def const_none(self, span, children):
+        return syntax.Constant(span, None)
+
+    def const_true(self, span, children):
+        return syntax.Constant(span, True)
+
+    def const_false(self, span, children):
+        return syntax.Constant(span, False)
+
+    def number(self, span, children):
+        token = children[0]
+        text = token.value.replace("_", "")
+        try:
+            if token.type == "FLOAT_NUMBER":
+                return syntax.Constant(span, float(text))
+            base = {"HEX_NUMBER": 16, "OCT_NUMBER": 8, "BIN_NUMBER": 2}.get(token.type, 10)
+            return syntax.Constant(span, int(text, base))
+        except ValueError:
+            raise self._error("number literal too large", span) from None
+
+    def strings(self, span, children):
+        parts: list = []
+        is_fstring = False
+        for token in children:
+            prefix = _prefix(token.value)
+            if "f" in prefix.lower():
+                is_fstring = True
+                parts.extend(self._fstring_parts(token, prefix))
+            else:
+                parts.append(self._literal(token.value, token.span))
+        if not is_fstring:
+            return syntax.Constant(span, "".join(parts))
+        return syntax.FString(span, _merge_text(parts))
+
+    # -------------------------------------------------------------- strings
+
+    def _literal(self, text: str, span: Span) -> str:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return _python_ast.literal_eval(text)
+        except (SyntaxError, ValueError) as exc:
+            raise self._error(f"invalid string literal: {getattr(exc, 'msg', exc)}", span) from None
+
+    def _fstring_parts(self, token: Token, prefix: str) -> list:
+        value = token.value
+        quote = value[len(prefix):len(prefix) + 3]
+        if quote not in ('"""', "'''"):
+            quote = quote[0]
+        body_start = len(prefix) + len(quote)
+        body = value[body_start:len(value) - len(quote)]
+        raw = "r" in prefix.lower()
+        plain_prefix = "r" if raw else ""
+
+        def decode(text: str, offset: int) -> str:
+            if not text:
+                return ""
+            if raw:
+                return text
+            return self._literal(plain_prefix + quote + text + quote,
+                                 _span_at(token, body_start + offset, len(text)))
+
+        return self._scan_fstring(token, body, body_start, decode)
+
+    def _scan_fstring(self, token: Token, body: str, base: int, decode) -> list:
+        parts: list = []
+        buffer = []
+        i, n = 0, len(body)
+
+        def flush(upto):
+            text = "".join(buffer)
+            buffer.clear()
+            if text:
+                parts.append(decode(text, upto - len(text)))
+
+        while i < n:
+            ch = body[i]
+            if ch == "{" and body.startswith("{{", i):
+                buffer.append("{")
+                i += 2
+                continue
+            if ch == "}":
+                if body.startswith("}}", i):
+                    buffer.append("}")
+                    i += 2
+                    continue
+                raise self._error("f-string: single '}' is not allowed",
+                                  _span_at(token, base + i, 1))
+            if ch == "{":
+                flush(i)
+                end = self._field(token, body, i, base, parts, decode)
+                i = end
+                continue
+            buffer.append(ch)
+            i += 1
+        flush(n)
+        return parts
+
+    def _field(self, token, body, start, base, parts, decode) -> int:
+        """Parse `{expr!c:spec}` starting at body[start]; return the end index."""
+        i = start + 1
+        depth = 0
+        quote = None
+        n = len(body)
+        expr_end = conversion = None
+        spec_start = None
+        while i < n:
+            ch = body[i]
+            if quote:
+                if ch == quote:
+                    quote = None
+            elif ch in "'\"":
+                quote = ch
+            elif ch in "([{":
+                depth += 1
+            elif ch in ")]}" and depth:
+                depth -= 1
+            elif depth == 0 and ch == "!" and body[i + 1:i + 2] != "=":
+                expr_end = i
+                conversion = body[i + 1:i + 2]
+                i += 2
+                if i < n and body[i] == ":":
+                    spec_start = i + 1
+                break
+            elif depth == 0 and ch == ":":
+                expr_end = i
+                spec_start = i + 1
+                break
+            elif depth == 0 and ch == "}":
+                expr_end = i
+                break
+            i += 1
+        if expr_end is None:
+            raise self._error("f-string: expecting '}'", _span_at(token, base + start, 1))
+        spec = None
+        end = expr_end
+        if spec_start is not None:
+            level = 0
+            j = spec_start
+            while j < n:
+                if body[j] == "{":
+                    level += 1
+                elif body[j] == "}":
+                    if level == 0:
+                        break
+                    level -= 1
+                j += 1
+            if j >= n:
+                raise self._error("f-string: expecting '}'", _span_at(token, base + start, 1))
+            spec_text = body[spec_start:j]
+            spec_parts = self._scan_fstring(token, spec_text, base + spec_start, lambda t, o: t)
+            spec = syntax.FString(_span_at(token, base + spec_start, len(spec_text)),
+                               _merge_text(spec_parts))
+            end = j + 1
+        else:
+            if conversion is not None:
+                i = expr_end + 2
+            else:
+                i = expr_end
+            if i >= n or body[i] != "}":
+                raise self._error("f-string: expecting '}'", _span_at(token, base + start, 1))
+            end = i + 1
+        if conversion is not None and conversion not in ("r", "s", "a"):
+            raise self._error("f-string: invalid conversion character: expected 's', 'r', or 'a'",
+                              _span_at(token, base + expr_end, 2))
+        expr_text = body[start + 1:expr_end]
+        stripped = expr_text.rstrip()
+        if stripped.endswith("=") and not stripped.endswith(("==", "!=", "<=", ">=")):
+            parts.append(expr_text)  # {x=} shows the text, then the value
+            expr_text = stripped[:-1]
+            if conversion is None and spec is None:
+                conversion = "r"
+        if not expr_text.strip():
+            raise self._error("f-string: empty expression not allowed",
+                              _span_at(token, base + start, expr_end - start + 1))
+        line, column = _position_at(token, base + start + 1)
+        expression = self._sub_expression(expr_text, line, column)
+        parts.append(syntax.FormattedValue(_span_at(token, base + start, end - start),
+                                        expression, conversion, spec))
+        return end
+
+    def _sub_expression(self, text: str, line: int, column: int):
+        """Parse an f-string field in place: padded so that spans stay true."""
+        if line == 1:
+            padded = "(" + " " * (column - 2) + text + ")"
+        else:
+            padded = "(" + "\n" * (line - 1) + " " * (column - 1) + text + ")"
+        return type(self._parser)(padded, self._parser.filename).run("eval_input")
+
+    # ---------------------------------------------------------------- checks
+
+    def _check_target(self, node, verb: str) -> None:
+        if isinstance(node, (syntax.Name, syntax.Attribute, syntax.Subscript)):
+            return
+        if isinstance(node, (syntax.TupleExpr, syntax.ListExpr)):
+            for element in node.elts:
+                self._check_target(element, verb)
+            return
+        raise self._error(f"cannot {verb} {_describe_node(node)}", node.span)
+
+
+def _flatten(children) -> tuple:
+    out = []
+    for child in children:
+        if isinstance(child, list):
+            out.extend(child)
+        elif isinstance(child, tuple):
+            out.extend(child)
+        elif child is not None and not isinstance(child, Token):
+            out.append(child)
+    return tuple(out)
+
+
+def _item_span(item) -> Span:
+    return item.span if isinstance(item, syntax.Param) else item[2]
+
+
+def _describe_node(node) -> str:
+    return {
+        syntax.Call: "a function call", syntax.Constant: "a literal", syntax.BinOp: "an expression",
+        syntax.UnaryOp: "an expression", syntax.BoolOp: "an expression", syntax.Compare: "a comparison",
+        syntax.Lambda: "a lambda", syntax.IfExp: "a conditional expression",
+        syntax.FString: "an f-string", syntax.ListComp: "a comprehension", syntax.DictExpr: "a dict literal",
+        syntax.TupleExpr: "a tuple", syntax.ListExpr: "a list",
+    }.get(type(node), "this expression")
+
+
+def _prefix(text: str) -> str:
+    i = 0
+    while text[i] not in "\"'":
+        i += 1
+    return text[:i]
+
+
+def _merge_text(parts: list) -> tuple:
+    merged: list = []
+    for part in parts:
+        if isinstance(part, str) and merged and isinstance(merged[-1], str):
+            merged[-1] += part
+        elif part != "":
+            merged.append(part)
+    return tuple(merged)
+
+
+def _position_at(token: Token, offset: int) -> tuple[int, int]:
+    """Line and column of character `offset` of a token's text."""
+    before = token.value[:offset]
+    newlines = before.count("\n")
+    if newlines:
+        return token.line + newlines, len(before) - before.rfind("\n")
+    return token.line, token.column + offset
+
+
+def _span_at(token: Token, offset: int, length: int) -> Span:
+    line, column = _position_at(token, offset)
+    end_line, end_column = _position_at(token, offset + max(length, 1))
+    return Span(line, column, end_line, end_column)
