@@ -26,6 +26,7 @@ from . import autograd  # noqa: E402  (first: it loads the layers in order, see 
 from . import cuda, linalg, nn, special  # noqa: E402
 from . import public as _public  # noqa: E402
 from . import tensor_methods as _tensor_methods  # noqa: E402
+from . import views as _views  # noqa: E402,F401  (installs view replay and CopySlices in the layers below)
 from .autograd import Function  # noqa: E402
 from .autograd.anomaly_mode import is_anomaly_enabled  # noqa: E402
 from .autograd.grad_mode import (  # noqa: E402

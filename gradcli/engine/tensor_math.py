@@ -10,7 +10,8 @@ from .backend import _Math, _one_hot_np
 from .creation import eye, zeros
 from .dispatch import call
 from .ops.activation import sigmoid
-from .ops.indexing import gather, index, index_put, scatter_add
+from .ops.index_functions import gather, scatter_add
+from .ops.subscripts import index, index_put
 from .ops.shape import EMBED, EMBED_DIAG
 from .ops.special import erf
 from .tensor import Tensor, make

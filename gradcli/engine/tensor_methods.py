@@ -15,11 +15,11 @@ from .backward import backward as _backward
 from .device import device
 from .dispatch import call, call_inplace
 from .nn.functional import log_softmax, softmax
-from .ops import indexing, pointwise as P
+from .ops import index_functions, pointwise as P
 from .ops.copy import TO_COPY, copy_, fill_, zero_
 from .printing import format_tensor
 from .tensor import Tensor, storage
-from .views import getitem, setitem
+from .ops.subscripts import getitem, setitem
 
 
 def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
@@ -307,7 +307,7 @@ _METHODS.update({
     "backward": backward, "__iter__": _iter, "__repr__": _repr, "__str__": _repr,
     "softmax": _softmax_method, "log_softmax": _log_softmax_method,
 })
-_METHODS.update(indexing.TENSOR_METHODS)
+_METHODS.update(index_functions.TENSOR_METHODS)
 _METHODS["where"] = lambda self, condition, other: F.where(condition, self, other)
 _METHODS["matrix_power"] = F.matrix_power
 _METHODS["is_nonzero"] = F.is_nonzero

@@ -1,6 +1,6 @@
-"""Views in depth: indexing decomposed as torch does it (select, slice, unsqueeze, then
-one advanced index), replaying a view on a new base, and CopySlices, the node that
-keeps gradients right after an in-place write through a view.
+"""Views in depth: replaying a view on a new base, and CopySlices, the node that keeps
+gradients right after an in-place write through a view. (Subscripts, which make most
+views, are translated in ops/subscripts.py.)
 """
 from __future__ import annotations
 
@@ -11,88 +11,9 @@ from .autograd.grad_mode import enable_grad
 from .backend import numpy_math
 from .dispatch import call, set_rebase_view
 from .ops.copy import copy_, zero_
-from .ops.indexing import advanced_index, index_put_
-from .ops.shape import ALIAS, AS_STRIDED, call_slice, select, unsqueeze
+from .ops.shape import AS_STRIDED
 from .tensor import Tensor, set_view_replay
 from .tensor_math import TensorMath
-
-
-# -- indexing ----------------------------------------------------------------------------------------
-
-def _expand_index(t: Tensor, key) -> list:
-    """Normalise a subscript to a list with Ellipsis expanded; bools become index tensors."""
-    if not isinstance(key, tuple):
-        key = (key,)
-    consumed = 0
-    for k in key:
-        if k is None or k is Ellipsis:
-            continue
-        if isinstance(k, Tensor) and k._data.dtype == np.bool_:
-            consumed += k.ndim
-        else:
-            consumed += 1
-    if consumed > t.ndim:
-        raise IndexError(f"too many indices for tensor of dimension {t.ndim}")
-    out = []
-    seen_ellipsis = False
-    for k in key:
-        if k is Ellipsis:
-            if seen_ellipsis:
-                raise IndexError("an index can only have a single ellipsis ('...')")
-            seen_ellipsis = True
-            out.extend([slice(None)] * (t.ndim - consumed))
-        else:
-            out.append(k)
-    return out
-
-
-def getitem(t: Tensor, key):
-    """``t[key]``: basic parts become views (SelectBackward0, SliceBackward0, UnsqueezeBackward0),
-    an integer-array or mask part one IndexBackward0 copy."""
-    items = _expand_index(t, key)
-    if any(isinstance(k, (Tensor, list, np.ndarray)) or isinstance(k, bool) for k in items):
-        return advanced_index(t, items)
-    out = t
-    dim = 0
-    for k in items:
-        if k is None:
-            out = unsqueeze(out, dim)
-            dim += 1
-        elif isinstance(k, slice):
-            n = out.shape[dim]
-            start, stop, step = k.indices(n)
-            if step <= 0:
-                raise ValueError("step must be greater than zero")
-            if not (start == 0 and stop >= n and step == 1):
-                stop = max(stop, start)
-                out = call_slice(out, dim, start, stop, step)
-            dim += 1
-        elif isinstance(k, (int, np.integer)) or (isinstance(k, Tensor) and k.ndim == 0):
-            i = int(k)
-            n = out.shape[dim]
-            if not -n <= i < n:
-                raise IndexError(f"index {i} is out of bounds for dimension {dim} with size {n}")
-            out = select(out, dim, i)
-        else:
-            raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
-                             "valid indices (got " + type(k).__name__ + ")")
-    if out is t:
-        if not isinstance(key, tuple) and isinstance(key, slice) and t.ndim:
-            return call_slice(t, 0, 0, t.shape[0], 1)  # torch: x[:] is a SliceBackward0, x[:, :] an alias
-        return call(ALIAS, (t,))
-    return out
-
-
-def setitem(t: Tensor, key, value) -> None:
-    """``t[key] = value``: copy_ into the view, or index_put_ for advanced keys (both in place)."""
-    items = _expand_index(t, key)
-    if any(isinstance(k, (Tensor, list, np.ndarray)) and not (isinstance(k, Tensor) and k.ndim == 0 and
-                                                              k._data.dtype.kind in "iu")
-           or isinstance(k, bool) for k in items):  # indexing.py: a bool subscript is an index too
-        index_put_(t, items, value)
-        return
-    view = getitem(t, tuple(items))
-    copy_(view, value)
 
 
 # -- replay and rebase --------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from .. import dtypes, errors
 from ..creation import eye
 from ..dims import wrap_dim
 from ..dispatch import call
-from ..ops.indexing import index_select
+from ..ops.index_functions import index_select
 from ..ops.nn import ADDMM
 from ..ops.shape import select, unsqueeze
 from ..public import public

@@ -1,0 +1,300 @@
+"""``x[idx]`` and ``x[idx] = v``: the one translator of Python subscripts, shared by views and
+indexing. Basic parts (ints, slices, None, ...) become views in order, as torch records them
+(SelectBackward0, SliceBackward0, UnsqueezeBackward0); tensor and list parts become one
+``aten::index`` / ``index_put_`` over the view."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import errors
+from ..dispatch import call, call_inplace
+from ..public import public
+from ..tensor import Tensor, make
+from .copy import copy_
+from .indexing import (
+    INDEX, INDEX_PUT, INDEX_PUT_IMPL, _INDEX_TYPES, _dtype_name, _fit_values, _index_shape,
+)
+from .shape import ALIAS, call_slice, select, unsqueeze
+
+
+# -- x[idx] and x[idx] = v ---------------------------------------------------------------------------------
+
+def _seq_as_tuple(seq) -> bool:
+    """torch's (and old numpy's) rule: a list holding a sequence, tensor, slice, None or ... is a tuple."""
+    return len(seq) < 32 and any(isinstance(k, (list, tuple, Tensor, slice)) or k is None or k is Ellipsis
+                                 for k in seq)
+
+
+def _as_index_array(k) -> np.ndarray:
+    """A list, ndarray or tensor used as an index, as an int64 or bool ndarray (copied)."""
+    if isinstance(k, Tensor):
+        a = k._data
+    else:
+        a = np.asarray(k)
+        if a.size == 0 and a.dtype.kind == "f":
+            a = a.astype(np.int64)
+    if a.dtype == np.bool_ or a.dtype == np.uint8 and isinstance(k, Tensor):
+        return np.array(a, dtype=np.bool_)
+    if a.dtype not in (np.int64, np.int32) and not (a.dtype.kind in "iu" and not isinstance(k, Tensor)):
+        raise IndexError(_INDEX_TYPES)
+    return np.array(a, dtype=np.int64)
+
+
+def _split(t: Tensor, items):
+    """Apply the basic parts of a subscript in order (views, as torch does) and collect the tensor parts
+    into an index list for the view."""
+    out, dim, found = t, 0, {}
+    for k in items:
+        if k is None:
+            out = unsqueeze(out, dim)
+            dim += 1
+        elif isinstance(k, (bool, np.bool_)) or (isinstance(k, Tensor) and k.ndim == 0 and k._data.dtype == np.bool_):
+            out = unsqueeze(out, dim)
+            found[dim] = np.array([bool(k._data if isinstance(k, Tensor) else k)])
+            dim += 1
+        elif isinstance(k, slice):
+            n = out.shape[dim]
+            start, stop, step = k.indices(n)
+            if step <= 0:
+                raise ValueError("step must be greater than zero")
+            if not (start == 0 and stop >= n and step == 1):
+                out = call_slice(out, dim, start, max(stop, start), step)
+            dim += 1
+        elif isinstance(k, (int, np.integer)) or (isinstance(k, Tensor) and k.ndim == 0):
+            if isinstance(k, Tensor) and k._data.dtype.kind not in "iu":
+                raise IndexError(_INDEX_TYPES)
+            i, n = int(k), out.shape[dim]
+            if not -n <= i < n:
+                raise IndexError(f"index {i} is out of bounds for dimension {dim} with size {n}")
+            out = select(out, dim, i)
+        elif isinstance(k, (Tensor, list, tuple, np.ndarray)):
+            a = _as_index_array(k)
+            found[dim] = a
+            dim += a.ndim if a.dtype == np.bool_ else 1
+        else:
+            raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
+                             "valid indices (got " + type(k).__name__ + ")")
+    return out, _index_list(out, found)
+
+
+def _index_list(out: Tensor, found: dict) -> tuple:
+    """The index list for ``out``, checked as torch checks it (mask shapes, broadcasting, bounds)."""
+    if not found:
+        return ()
+    shape = out.shape
+    indices, d, ordinal = [], 0, 0
+    last = max(found)
+    while d <= last:
+        a = found.get(d)
+        if a is None:
+            indices.append(None)
+            d += 1
+            continue
+        if a.dtype == np.bool_:
+            for j, s in enumerate(a.shape):
+                if d + j >= len(shape) or s != shape[d + j]:
+                    raise IndexError(f"The shape of the mask {list(a.shape)} at index {j} does not match the shape "
+                                     f"of the indexed tensor {list(shape)} at index {d + j}")
+            ordinal += a.ndim
+            d += a.ndim
+        else:
+            n = shape[d]
+            bad = (a < -n) | (a >= n)
+            if bad.any():
+                raise IndexError(f"index {int(a.reshape(-1)[np.argmax(bad.reshape(-1))])} is out of bounds for "
+                                 f"dimension {ordinal} with size {n}")
+            a = np.where(a < 0, a + n, a)
+            ordinal += 1
+            d += 1
+        indices.append(a)
+    shapes = [(int(np.count_nonzero(i)),) if i.dtype == np.bool_ else i.shape for i in indices if i is not None]
+    try:
+        np.broadcast_shapes(*shapes)
+    except ValueError:
+        raise IndexError("shape mismatch: indexing tensors could not be broadcast together with shapes "
+                         + ", ".join(str(list(s)) for s in shapes)) from None
+    return tuple(indices)
+
+
+def advanced_index(t: Tensor, items: list) -> Tensor:
+    """``t[items]`` where some item is a tensor, list or bool: the basic items become views, then one
+    IndexBackward0 copy gathers the rest (``views.getitem`` calls this)."""
+    if len(items) == 1 and isinstance(items[0], list) and _seq_as_tuple(items[0]):
+        return t[tuple(items[0])]
+    out, indices = _split(t, items)
+    return index(out, indices) if indices else out
+
+
+def index(x: Tensor, indices) -> Tensor:
+    """aten::index: ``x[indices]`` for an index list (entries None, int/bool arrays, or whole slices)."""
+    return call(INDEX, (x,), {"indices": _normalise(indices, x.ndim)})
+
+
+def _normalise(indices, ndim) -> tuple:
+    """An index list from formula code: ``:`` and None are whole dims, ``...`` as many as needed."""
+    indices = tuple(indices)
+    if any(i is Ellipsis for i in indices):
+        k = indices.index(Ellipsis)
+        used = sum(1 if not isinstance(i, np.ndarray) or i.dtype != np.bool_ else i.ndim
+                   for i in indices if i is not Ellipsis)
+        indices = indices[:k] + (None,) * (ndim - used) + indices[k + 1:]
+    out = []
+    for i in indices:
+        if i is None or (isinstance(i, slice) and i == slice(None)):
+            out.append(None)
+        elif isinstance(i, slice):
+            raise TypeError("index lists take whole dims (None or ':') and index tensors only")
+        else:
+            a = i._data if isinstance(i, Tensor) else np.asarray(i)
+            if a.dtype.kind not in "biu":
+                raise IndexError(_INDEX_TYPES)
+            out.append(a if a.dtype in (np.bool_, np.int64) else a.astype(np.int64))
+    while out and out[-1] is None:
+        out.pop()
+    return tuple(out)
+
+
+def _values_for(t: Tensor, values, fn):
+    """The value tensor of an index_put: numbers take ``t``'s dtype, tensors must already have it."""
+    if isinstance(values, Tensor):
+        if values._data.dtype != t._data.dtype:
+            raise errors.DTypeError(f"Index put requires the source and destination dtypes match, got "
+                                    f"{_dtype_name(t._data)} for the destination and {_dtype_name(values._data)} "
+                                    "for the source.")
+        return values
+    if fn == "setitem" and isinstance(values, (bool, int, float, complex, np.number, np.bool_)):
+        return make(np.asarray(values).astype(t._data.dtype))
+    if fn == "setitem":
+        raise TypeError(f"can't assign a {type(values).__name__} to a torch.{_dtype_name(t._data)}Tensor")
+    raise TypeError(f"{fn}(): argument 'values' (position 3) must be Tensor, not {type(values).__name__}")
+
+
+def _check_values(t: Tensor, indices, values: Tensor) -> None:
+    target = _index_shape(t._data.shape, indices)
+    vshape = _fit_values(np.empty(values._data.shape, dtype=np.bool_), target).shape if values.ndim else ()
+    try:
+        ok = np.broadcast_shapes(vshape, target) == target
+    except ValueError:
+        ok = False
+    if not ok:
+        raise errors.ShapeError(f"shape mismatch: value tensor of shape {list(values.shape)} cannot be broadcast to "
+                                f"indexing result of shape {list(target)}")
+
+
+def _index_put_args(t, indices, values, fn):
+    if not isinstance(indices, (tuple, list)):
+        raise TypeError(f"{fn}(): argument 'indices' (position 2) must be tuple of Tensors, not "
+                        f"{type(indices).__name__}")
+    out, found = t, {}
+    d = 0
+    for i in indices:
+        if i is not None:
+            a = _as_index_array(i)
+            found[d] = a
+            d += a.ndim if a.dtype == np.bool_ else 1
+        else:
+            d += 1
+    if d > t.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {t.ndim}")
+    idx = _index_list(out, found)
+    values = _values_for(t, values, fn)
+    _check_values(t, idx, values)
+    return (t, values), {"indices": idx, "accumulate": False}
+
+
+@public()
+def index_put(input, indices, values, accumulate=False):
+    """torch.index_put: ``input`` with ``values`` written (or added) at ``indices`` (IndexPutBackward0).
+
+    The backward vocabulary also calls it, with ndarrays, ``:`` or ``...`` in ``indices``; its
+    accumulating put is torch's IndexPutImplBackward0."""
+    if any(isinstance(i, (slice, np.ndarray)) or i is Ellipsis for i in indices):
+        op = INDEX_PUT_IMPL if accumulate else INDEX_PUT
+        return call(op, (input, values), {"indices": _normalise(indices, input.ndim), "accumulate": bool(accumulate)})
+    args, params = _index_put_args(input, indices, values, "index_put")
+    params["accumulate"] = bool(accumulate)
+    return call(INDEX_PUT, args, params)
+
+
+def tensor_index_put_(self, indices, values, accumulate=False):
+    """Tensor.index_put_ (in place)."""
+    args, params = _index_put_args(self, indices, values, "index_put_")
+    params["accumulate"] = bool(accumulate)
+    return call_inplace(INDEX_PUT, self, args, params)
+
+
+def index_put_(t: Tensor, items: list, value) -> None:
+    """``t[items] = value`` with an advanced index (``views.setitem`` calls this): the basic items give a
+    view, as in torch, and index_put_ writes into it."""
+    if len(items) == 1 and isinstance(items[0], list) and _seq_as_tuple(items[0]):
+        t[tuple(items[0])] = value
+        return
+    out, indices = _split(t, items)
+    value = _values_for(out, value, "setitem")
+    if not indices:
+        copy_(out, value)
+        return
+    _check_values(out, indices, value)
+    call_inplace(INDEX_PUT, out, (out, value), {"indices": indices, "accumulate": False})
+
+
+def _expand_subscript(t: Tensor, key) -> list:
+    """Normalise a subscript to a list with Ellipsis expanded (a bool mask counts its ndim)."""
+    if not isinstance(key, tuple):
+        key = (key,)
+    consumed = 0
+    for k in key:
+        if k is None or k is Ellipsis:
+            continue
+        if isinstance(k, Tensor) and k._data.dtype == np.bool_:
+            consumed += k.ndim
+        else:
+            consumed += 1
+    if consumed > t.ndim:
+        raise IndexError(f"too many indices for tensor of dimension {t.ndim}")
+    out = []
+    seen_ellipsis = False
+    for k in key:
+        if k is Ellipsis:
+            if seen_ellipsis:
+                raise IndexError("an index can only have a single ellipsis ('...')")
+            seen_ellipsis = True
+            out.extend([slice(None)] * (t.ndim - consumed))
+        else:
+            out.append(k)
+    return out
+
+
+def _advanced(items) -> bool:
+    """Whether ``x[items] = v`` needs index_put_ (a 0-d integer tensor is a plain index there)."""
+    return any(isinstance(k, (Tensor, list, np.ndarray)) and not (isinstance(k, Tensor) and k.ndim == 0 and
+                                                                  k._data.dtype.kind in "iu")
+               or isinstance(k, bool) for k in items)
+
+
+def getitem(t: Tensor, key):
+    """``t[key]``: basic parts become views (SelectBackward0, SliceBackward0, UnsqueezeBackward0),
+    an integer-array or mask part one IndexBackward0 copy."""
+    items = _expand_subscript(t, key)
+    if any(isinstance(k, (Tensor, list, np.ndarray)) or isinstance(k, bool) for k in items):
+        return advanced_index(t, items)
+    out, _ = _split(t, items)
+    if out is t:
+        if not isinstance(key, tuple) and isinstance(key, slice) and t.ndim:
+            return call_slice(t, 0, 0, t.shape[0], 1)  # torch: x[:] is a SliceBackward0, x[:, :] an alias
+        return call(ALIAS, (t,))
+    return out
+
+
+def setitem(t: Tensor, key, value) -> None:
+    """``t[key] = value``: copy_ into the view, or index_put_ for advanced keys (both in place)."""
+    items = _expand_subscript(t, key)
+    if _advanced(items):
+        index_put_(t, items, value)
+        return
+    copy_(getitem(t, tuple(items)), value)
+
+
+# -- Tensor methods ---------------------------------------------------------------------------------------
+
+# methods torch puts on Tensor (installed by tensor_methods.attach)
