@@ -20,3 +20,10 @@ def test_ci_runs_exactly_the_readme_test_command():
     _, install_and_test = _first_block()
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert install_and_test in ci
+
+
+def test_readme_adding_an_op_shows_the_real_record():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("### Adding an op", 1)[1]
+    record = section.split("```python\n", 1)[1].split("```", 1)[0]
+    assert record in (ROOT / "gradcli" / "engine" / "ops" / "pointwise.py").read_text(encoding="utf-8")
