@@ -108,6 +108,7 @@ class Lexer:
         """Tokens with _INDENT/_DEDENT, then one _NEWLINE-terminated end."""
         levels: list[int] | None = None
         last = None
+        first_line, first_width = 1, 0   # where the first statement starts, and its indentation
         for tok in self._raw_tokens():
             last = tok
             kind = tok.type
@@ -122,12 +123,16 @@ class Lexer:
                 indent = _width(indent_text)
                 if levels is None:
                     levels = [indent]
+                    first_line, first_width = tok.end_line, indent
                     continue
                 line = tok.end_line
                 if indent > levels[-1]:
                     levels.append(indent)
                     yield Token("_INDENT", indent_text, line, 1, line, indent + 1)
                 else:
+                    if indent < levels[0]:
+                        # the first statement was indented deeper than a later one (Python's words)
+                        raise self.error("unexpected indent", Span(first_line, 1, first_line, first_width + 1))
                     while indent < levels[-1]:
                         levels.pop()
                         yield Token("_DEDENT", indent_text, line, 1, line, indent + 1)
@@ -138,6 +143,7 @@ class Lexer:
                 continue
             if levels is None:
                 levels = [tok.column - 1]
+                first_line, first_width = tok.line, tok.column - 1
             if kind in OPEN_BRACKETS:
                 self.open_brackets.append(tok)
                 if len(self.open_brackets) > self.max_brackets:
