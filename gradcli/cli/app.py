@@ -9,7 +9,14 @@ import sys
 
 
 def main(argv: list | None = None) -> None:
-    args = sys.argv[1:] if argv is None else argv
+    try:
+        _main(sys.argv[1:] if argv is None else argv)
+    except BrokenPipeError:
+        from .output import closed_stdout
+        closed_stdout()
+
+
+def _main(args: list) -> None:
     if args[:1] == ["grad"]:
         from .oneshot import parse_grad_args, run_grad
         options = parse_grad_args(args[1:])
@@ -18,3 +25,4 @@ def main(argv: list | None = None) -> None:
             return
     from .commands import app
     app(args=args, prog_name="gradcli")
+

@@ -19,7 +19,7 @@ import typer
 from .. import __version__
 from .errors import EXIT_FAILURE, CliError
 from .inputs import read_file
-from .options import At, Debug, Dtype, DtypeOpt, Expr, Json, ScriptFile, dtype_name
+from .options import At, Debug, Dtype, DtypeOpt, Expr, ExprCommand, Json, ScriptFile, Wrt, dtype_name
 from .output import Output
 
 app = typer.Typer(
@@ -56,12 +56,17 @@ def _problem(out: Output, expr, at, dtype, file: Optional[Path] = None, stdout=N
     return problem_for(out, expr, at or [], dtype_name(dtype), file, stdout, bound)
 
 
+def _positive(value: float) -> float:
+    if not value > 0 or value == float("inf"):
+        raise typer.BadParameter(f"must be a positive finite number, not {value}")
+    return value
+
+
 # -- derivatives ----------------------------------------------------------------------------------
 
-@app.command()
+@app.command(cls=ExprCommand)
 def grad(expr: Expr = None, at: At = None,
-         wrt: Annotated[Optional[str], typer.Option(help="Differentiate only against these inputs: a,b.",
-                                                    show_default=False)] = None,
+         wrt: Wrt = None,
          grad_output: Annotated[Optional[str], typer.Option(
              "--grad-output", metavar="VALUE", show_default=False,
              help="The vector of a vector-Jacobian product ('ones' or any VALUE) for a non-scalar output.")] = None,
@@ -80,8 +85,8 @@ class Mode(str, Enum):
     forward = "forward"
 
 
-@app.command()
-def jacobian(expr: Expr = None, at: At = None,
+@app.command(cls=ExprCommand)
+def jacobian(expr: Expr = None, at: At = None, wrt: Wrt = None,
              mode: Annotated[Mode, typer.Option(help="Reverse mode (one batched backward) or forward mode.")] = Mode.reverse,
              dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
     """Print the Jacobian of EXPR with respect to each input, shaped output.shape + input.shape.
@@ -91,13 +96,13 @@ def jacobian(expr: Expr = None, at: At = None,
     from ..report import derivatives_view as view
     out = Output(json_output, debug)
     with out.guard(), _problem(out, expr, at, dtype) as problem:
-        y, jac = problem.jacobians(problem.wrt(None), forward=mode is Mode.forward)
+        y, jac = problem.jacobians(problem.wrt(wrt), forward=mode is Mode.forward)
         out.show(view.jacobian_doc(y, jac), view.jacobian_json(y, jac))
 
 
-@app.command()
-def hessian(expr: Expr = None, at: At = None, dtype: DtypeOpt = None, json_output: Json = False,
-            debug: Debug = False) -> None:
+@app.command(cls=ExprCommand)
+def hessian(expr: Expr = None, at: At = None, wrt: Wrt = None, dtype: DtypeOpt = None,
+            json_output: Json = False, debug: Debug = False) -> None:
     """Print the Hessian of a scalar EXPR for every pair of inputs, shaped a.shape + b.shape.
 
     Example: gradcli hessian 'x[0]**2 * x[1]' --at x=[1,2]
@@ -105,9 +110,9 @@ def hessian(expr: Expr = None, at: At = None, dtype: DtypeOpt = None, json_outpu
     from ..report import derivatives_view as view
     out = Output(json_output, debug)
     with out.guard(), _problem(out, expr, at, dtype) as problem:
-        wrt = problem.wrt(None)
-        y, hess = problem.hessians(wrt)
-        shapes = {name: tuple(x.shape) for name, x in wrt.items()}
+        inputs = problem.wrt(wrt)
+        y, hess = problem.hessians(inputs)
+        shapes = {name: tuple(x.shape) for name, x in inputs.items()}
         out.show(view.hessian_doc(y, hess, shapes), view.hessian_json(y, hess))
 
 
@@ -120,7 +125,7 @@ class GraphFormat(str, Enum):
     json = "json"
 
 
-@app.command()
+@app.command(cls=ExprCommand)
 def graph(expr: Expr = None, file: ScriptFile = None, at: At = None,
           format: Annotated[GraphFormat, typer.Option("--format", "-F", help="tree, dot (Graphviz), mermaid or json.")]
           = GraphFormat.tree,
@@ -147,7 +152,7 @@ def graph(expr: Expr = None, file: ScriptFile = None, at: At = None,
             out.show(graph_view.tree_doc(g), {"graph": graph_view.graph_json(g)})
 
 
-@app.command()
+@app.command(cls=ExprCommand)
 def trace(expr: Expr = None, at: At = None,
           grad_output: Annotated[Optional[str], typer.Option(
               "--grad-output", metavar="VALUE", show_default=False,
@@ -176,9 +181,9 @@ def trace(expr: Expr = None, at: At = None,
         out.show(trace_view.trace_doc(recorded), trace_view.trace_json(recorded))
 
 
-@app.command()
+@app.command(cls=ExprCommand)
 def check(expr: Expr = None, at: At = None,
-          eps: Annotated[float, typer.Option(help="Finite-difference step.")] = 1e-6,
+          eps: Annotated[float, typer.Option(help="Finite-difference step (positive).", callback=_positive)] = 1e-6,
           atol: Annotated[float, typer.Option(help="Absolute tolerance.")] = 1e-5,
           rtol: Annotated[float, typer.Option(help="Relative tolerance.")] = 1e-3,
           top: Annotated[int, typer.Option(help="Rows of the table of largest differences.")] = 10,
@@ -227,7 +232,7 @@ def run(files: Annotated[Optional[list[Path]], typer.Argument(
     raise SystemExit(code_)
 
 
-@app.command()
+@app.command(cls=ExprCommand)
 def plot(expr: Expr = None,
          x: Annotated[str, typer.Option("--x", metavar="START:STOP", help="The range of x.")] = "-3:3",
          points: Annotated[int, typer.Option(min=2, max=100_000, help="Number of sample points.")] = 200,

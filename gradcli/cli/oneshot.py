@@ -8,6 +8,8 @@ and the Typer app handles it, with its usual messages.
 """
 from __future__ import annotations
 
+from .dash_expr import looks_like_expression
+
 FLAGS = {"--create-graph": ("create_graph", True), "--no-create-graph": ("create_graph", False),
          "--json": ("json_output", True), "--debug": ("debug", True)}
 VALUED = {"--at": "at", "-a": "at", "--wrt": "wrt", "--grad-output": "grad_output", "--dtype": "dtype"}
@@ -27,6 +29,10 @@ def parse_grad_args(args: list) -> dict | None:
             options["expr"] = word
         elif word == "--":
             only_positional = True
+        elif word not in FLAGS and word.split("=", 1)[0] not in VALUED and looks_like_expression(word):
+            if options["expr"] is not None:
+                return None
+            options["expr"] = word   # '-log(x)': an expression, not an option (see dash_expr)
         elif word in FLAGS:
             key, value = FLAGS[word]
             options[key] = value

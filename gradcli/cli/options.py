@@ -6,6 +6,9 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from typer.core import TyperCommand
+
+from .dash_expr import protect_dash_expr
 
 
 class Dtype(str, Enum):
@@ -22,6 +25,9 @@ At = Annotated[Optional[list[str]], typer.Option(
          "Repeat for each input.")]
 DtypeOpt = Annotated[Optional[Dtype], typer.Option(
     "--dtype", help="Default floating dtype of the run (float32 like torch, or float64).", show_default=False)]
+Wrt = Annotated[Optional[str], typer.Option(
+    "--wrt", metavar="NAMES", show_default=False,
+    help="Differentiate only against these inputs: a,b (the others stay constants).")]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document (schema in the README).")]
 Debug = Annotated[bool, typer.Option("--debug", help="Show Python tracebacks of errors.")]
 ScriptFile = Annotated[Optional[Path], typer.Option(
@@ -30,3 +36,17 @@ ScriptFile = Annotated[Optional[Path], typer.Option(
 
 def dtype_name(dtype: Optional[Dtype]) -> Optional[str]:
     return dtype.value if dtype is not None else None
+
+
+class ExprCommand(TyperCommand):
+    """A command taking EXPR: a dash-led expression (``'-log(x)'``) is EXPR, not options."""
+
+    def parse_args(self, ctx, args: list) -> list:
+        names, valued = {"--help", "-h"}, set()
+        for param in self.params:
+            if param.param_type_name == "option":
+                spellings = set(param.opts) | set(param.secondary_opts)
+                names |= spellings
+                if not param.is_flag:
+                    valued |= spellings
+        return super().parse_args(ctx, protect_dash_expr(list(args), names, valued))

@@ -45,6 +45,8 @@ class Output:
             yield self
         except KeyboardInterrupt:
             self._fail("interrupted", "interrupted", 130)
+        except BrokenPipeError:
+            closed_stdout()
         except CliError as err:
             self._fail(err.kind, err.message, err.exit_code)
         except Exception as err:  # noqa: BLE001 - the last line of defence: never a traceback by default
@@ -59,6 +61,18 @@ class Output:
             write_json({"error": {"kind": kind, "message": message, **(where or {})}})
         sys.stderr.write(message.rstrip("\n") + "\n")
         raise SystemExit(code)     # Typer and the fast path both let SystemExit set the exit code
+
+
+def closed_stdout() -> None:
+    """The reader of stdout went away (``gradcli run big.grad | head -1``): stop quietly, with the
+    status a Unix tool killed by SIGPIPE has, and keep Python from complaining at exit."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    raise SystemExit(141)
 
 
 def describe(err: Exception, source: str | None) -> tuple:

@@ -7,6 +7,7 @@ the output. Derivatives are then one call on the engine's autograd.
 from __future__ import annotations
 
 import contextlib
+import re
 import sys
 
 from . import inputs as _inputs
@@ -36,6 +37,12 @@ def open_problem(source: str, filename: str, at: list, dtype: str | None = None,
         torch.set_default_dtype(previous)
 
 
+def warn_constant_output() -> None:
+    """A gradient of 0 that comes from a cut graph, not from the formula, deserves a word."""
+    sys.stderr.write("warning: the output does not depend on any input that requires grad (a detach(), a "
+                     "comparison, .item() or no_grad cut the graph), so every gradient is 0\n")
+
+
 def show_warnings(session) -> None:
     """The engine's warnings of the last run (the session collects them; the CLI prints them)."""
     for text in session.warnings:
@@ -60,6 +67,7 @@ class Problem:
                  bound: tuple = ()):
         """``bound`` names variables the command itself provides (``x`` for ``plot``)."""
         from ..lang import Session, free_variables
+        from ..lang.namespace import NUMPY_NAMES, numpy_hint
         from .. import engine as torch
         self.torch = torch
         self.source = source
@@ -73,6 +81,10 @@ class Problem:
             self.session.set(name, leaf)
             self.inputs[name] = leaf
         missing = [n for n in free_variables(source, filename) if n not in self.inputs and n not in bound]
+        numpy = [n for n in missing if n in NUMPY_NAMES]
+        if numpy:
+            used = re.search(rf"\b{numpy[0]}\.(\w+)", source)
+            raise CliError(numpy_hint(used.group(1) if used else None))
         if missing:
             hints = " ".join(f"--at {n}=VALUE" for n in missing)
             typos = _likely_typos(missing)
@@ -170,6 +182,7 @@ class Problem:
     def gradients(self, output, wrt: dict, grad_output=None, create_graph: bool = False) -> dict:
         torch = self.torch
         if not output.requires_grad:
+            warn_constant_output()
             return {name: torch.zeros_like(x) for name, x in wrt.items()}
         grads = torch.autograd.grad(output, list(wrt.values()), grad_output, create_graph=create_graph,
                                     allow_unused=True, materialize_grads=True)

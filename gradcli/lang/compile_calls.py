@@ -187,6 +187,8 @@ class CallsMixin:
             if err.span is None:
                 err.span = span
             raise
+        except BrokenPipeError:
+            raise      # a closed stdout is no script error: the CLI ends quietly
         except Exception as exc:
             raise self._wrap(exc, span) from None
 

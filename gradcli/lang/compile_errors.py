@@ -100,8 +100,8 @@ class SpanErrors:
         return self
 
     def __exit__(self, kind, exc, tb):
-        if exc is None or not isinstance(exc, Exception):
-            return False
+        if exc is None or not isinstance(exc, Exception) or isinstance(exc, BrokenPipeError):
+            return False   # a closed stdout ends the program quietly (cli.app), it is no script error
         if isinstance(exc, GradcliError):
             if exc.filename == "<string>":
                 exc.filename = self.filename

@@ -281,10 +281,30 @@ def _guarded_math(function, name: str, largest: int):
     return guarded
 
 
+NUMPY_NAMES = frozenset({"np", "numpy"})
+
+
+def numpy_hint(attribute: str | None = None) -> str:
+    """What to write instead of numpy: the torch function of the same name when gradcli has one."""
+    if attribute and attribute in engine_names("torch"):
+        return f"numpy is not reachable from gradcli scripts; use torch.{attribute} (or {attribute}) instead"
+    return "numpy is not reachable from gradcli scripts; use torch's functions (torch.sin, torch.tensor, ...) instead"
+
+
 def import_error(module: str, span: Span | None) -> GradcliError:
+    if module.split(".")[0] in NUMPY_NAMES:
+        return GradcliError("import", numpy_hint(), span)
     available = ", ".join(sorted(MODULES) + ["math"])
     return GradcliError("import", f"no module named {module!r} in gradcli; available: {available}",
                         span)
+
+
+def _is_float_vector_like(value) -> bool:
+    """A floating tensor with at least one dim: what builtin sum may reduce in one op. (max and
+    min stay Python's: their result is one output of an UnbindBackward0, as in torch.)"""
+    kind = getattr(getattr(value, "_data", None), "dtype", None)
+    return (type(value).__name__ == "Tensor" and kind is not None and kind.kind == "f"
+            and value.ndim >= 1)
 
 
 def python_builtins(state, policy, stdout_ref) -> dict:
@@ -321,6 +341,11 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         return builtins.sorted(iterable, key=key, reverse=reverse)
 
     def sum_(iterable, /, start=0):
+        if _is_float_vector_like(iterable) and len(iterable):
+            # Python's sum adds the rows one by one (a million-node graph for randn(10**6));
+            # one reduction gives the same value and gradient
+            # (start + ...: the result's grad_fn is AddBackward0, as Python's last addition makes it)
+            return start + iterable.sum(0)
         if isinstance(start, (list, tuple)):
             # sum(lists, []) copies the running total for every item: build it once,
             # within the sequence limit

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import syntax_tree as syntax
 from .errors import closest
+from .namespace import NUMPY_NAMES, numpy_hint
 
 
 BREAK = object()
@@ -291,6 +292,8 @@ class NamesMixin:
         while current is not None:
             candidates |= current.names
             current = current.parent
+        if name in NUMPY_NAMES:
+            return self._error("name", numpy_hint(), span)
         message = f"name {name!r} is not defined"
         suggestion = closest(name, candidates)
         if suggestion:

@@ -223,6 +223,8 @@ class Session:
             if err.filename == "<string>":
                 err.filename = filename
             raise
+        except BrokenPipeError:
+            raise      # stdout was closed (`| head`): the CLI ends quietly
         except Exception as exc:  # an escape from a closure: still the user's error
             raise wrap_exception(exc, None, filename) from None
         finally:

@@ -1,0 +1,68 @@
+"""What a new user trips on in the first hour (issue 12's list), each as an example."""
+import json
+
+import pytest
+
+
+def test_an_expression_may_start_with_a_minus(cli):
+    r = cli("grad", "-log(x)", "--at", "x=3")
+    assert r.exit_code == 0 and "x.grad = tensor(-0.3333)" in r.stdout
+    assert cli("jacobian", "-x", "--at", "x=[1,2]").exit_code == 0
+    assert cli("hessian", "--at", "x=2", "-x**3").stdout.splitlines()[-1].split() == ["x", "-12"]
+
+
+def test_the_fast_path_takes_a_minus_expression_too(shell):
+    r = shell("gradcli grad '-x*2' --at x=3")
+    assert r.returncode == 0 and "x.grad = tensor(-2.)" in r.stdout
+
+
+def test_an_unknown_option_is_still_an_unknown_option(cli):
+    r = cli("grad", "x", "--typo")
+    assert r.exit_code == 2 and "No such option: --typo" in r.stderr
+
+
+def test_wrt_picks_the_inputs_of_jacobian_and_hessian(cli):
+    r = cli("hessian", "a*a*b + b**3", "--at", "a=3", "--at", "b=2", "--wrt", "b", "--json")
+    assert json.loads(r.stdout)["hessian"] == {"b": {"b": 12.0}}
+    r = cli("jacobian", "A @ x", "--at", "A=ones(2,3)", "--at", "x=[1,2,3]", "--wrt", "x", "--json")
+    assert list(json.loads(r.stdout)["jacobian"]) == ["x"]
+    r = cli("hessian", "x.sum()", "--at", "x=[1,2]", "--wrt", "y")
+    assert r.exit_code == 2 and "not an input" in r.stderr
+
+
+@pytest.mark.parametrize("expr", ["x.detach() * 2", "(x > 1).float().sum()"])
+def test_an_output_cut_from_its_inputs_gets_a_warning(cli, expr):
+    r = cli("grad", expr, "--at", "x=[1.,2.]", "--grad-output", "ones")
+    assert r.exit_code == 0
+    assert "does not depend on any input that requires grad" in r.stderr
+
+
+def test_numpy_is_named_with_what_to_write_instead(cli):
+    r = cli("grad", "np.sin(x)", "--at", "x=3")
+    assert r.exit_code == 2 and "use torch.sin (or sin) instead" in r.stderr
+    r = cli("run", "-e", "import numpy as np")
+    assert r.exit_code == 1 and "numpy is not reachable from gradcli scripts" in r.stderr
+
+
+def test_a_closed_pipe_ends_quietly(shell):
+    r = shell("gradcli run -e 'for i in range(100000): print(i)' | head -1; echo status=${PIPESTATUS[0]}")
+    assert r.stdout.splitlines() == ["0", "status=141"]
+    assert r.stderr == ""
+
+
+@pytest.mark.parametrize("eps", ["0", "-1e-3", "nan"])
+def test_check_refuses_a_step_that_is_not_positive(cli, eps):
+    r = cli("check", "x**2", "--at", "x=3", "--eps", eps)
+    assert r.exit_code == 2 and "must be a positive finite number" in r.stderr
+
+
+def test_builtin_sum_over_a_tensor_is_one_reduction_with_python_s_result(cli):
+    r = cli("run", "-e", "x = torch.tensor([3., 1., 2.], requires_grad=True)\n"
+                         "s = sum(x)\nprint(s, len(s.grad_fn.next_functions))\n"
+                         "s.backward(); print(x.grad)")
+    assert r.stdout.splitlines() == ["tensor(6., grad_fn=<AddBackward0>) 2", "tensor([1., 1., 1.])"]
+
+
+def test_check_counts_tied_maxima_once_each(cli):
+    r = cli("check", "x.max()", "--at", "x=[1,1,0]")
+    assert "2 input element(s) of max" in r.stdout + r.stderr
