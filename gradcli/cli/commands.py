@@ -56,6 +56,10 @@ def _problem(out: Output, expr, at, dtype, file: Optional[Path] = None, stdout=N
     return problem_for(out, expr, at or [], dtype_name(dtype), file, stdout, bound)
 
 
+def _positive_or_none(value: Optional[float]) -> Optional[float]:
+    return None if value is None else _positive(value)
+
+
 def _positive(value: float) -> float:
     if not value > 0 or value == float("inf"):
         raise typer.BadParameter(f"must be a positive finite number, not {value}")
@@ -214,9 +218,11 @@ def run(files: Annotated[Optional[list[Path]], typer.Argument(
                                                     help="Run CODE instead of files.")] = None,
         keep_going: Annotated[bool, typer.Option("--keep-going", "-k", help="Run the remaining scripts after a failure.")]
         = False,
-        timeout: Annotated[Optional[float], typer.Option(help="Seconds one script may run.", show_default=False)] = None,
-        max_elements: Annotated[Optional[int], typer.Option(help="Largest tensor a script may make.",
-                                                            show_default=False)] = None,
+        timeout: Annotated[Optional[float], typer.Option(help="Seconds one script may run.", show_default=False,
+                                                         callback=_positive_or_none)] = None,
+        max_elements: Annotated[Optional[int], typer.Option(
+            help="Largest tensor a script may make (1 to 10**12 elements).", show_default=False,
+            min=1, max=10**12)] = None,
         dtype: DtypeOpt = None, debug: Debug = False) -> None:
     """Run scripts (each in a fresh session); the exit code is 1 if any failed (2 for a parse error).
 

@@ -23,17 +23,17 @@ _BOOL, _INT, _FLOAT, _COMPLEX = range(4)
 
 
 class dtype:
-    """A torch-style dtype: prints as ``torch.float32`` and knows its numpy twin."""
+    """A torch-style dtype: prints as ``torch.float32`` and knows its numpy twin.
+
+    Only torch's dtypes exist: like ``torch.dtype``, the class cannot be called (a dtype made
+    from anything else, numpy's object dtype say, would let tensor arithmetic run arbitrary
+    Python inside one op)."""
 
     __slots__ = ("name", "np", "category", "itemsize", "scalar_name", "c_name")
+    __module__ = "torch"
 
-    def __init__(self, name: str, np_type, category: int, scalar_name: str, c_name: str):
-        self.name = name
-        self.np = np.dtype(np_type)
-        self.category = category
-        self.itemsize = self.np.itemsize
-        self.scalar_name = scalar_name   # torch's ScalarType name in messages: "Float", "Long"
-        self.c_name = c_name             # the C++ type torch's kernels name: "float", "long int"
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("cannot create 'torch.dtype' instances")
 
     @property
     def is_floating_point(self) -> bool:
@@ -56,17 +56,28 @@ class dtype:
         return (as_dtype, (self.name,))
 
 
-float16 = half = dtype("float16", np.float16, _FLOAT, "Half", "c10::Half")
-float32 = dtype("float32", np.float32, _FLOAT, "Float", "float")
-float64 = double = dtype("float64", np.float64, _FLOAT, "Double", "double")
-complex64 = cfloat = dtype("complex64", np.complex64, _COMPLEX, "ComplexFloat", "c10::complex<float>")
-complex128 = cdouble = dtype("complex128", np.complex128, _COMPLEX, "ComplexDouble", "c10::complex<double>")
-int8 = dtype("int8", np.int8, _INT, "Char", "signed char")
-int16 = short = dtype("int16", np.int16, _INT, "Short", "short int")
-int32 = dtype("int32", np.int32, _INT, "Int", "int")
-int64 = long = dtype("int64", np.int64, _INT, "Long", "long int")
-uint8 = dtype("uint8", np.uint8, _INT, "Byte", "unsigned char")
-bool = dtype("bool", np.bool_, _BOOL, "Bool", "bool")  # noqa: A001 - torch's name
+def _dtype(name: str, np_type, category: int, scalar_name: str, c_name: str) -> dtype:
+    d = object.__new__(dtype)
+    d.name = name
+    d.np = np.dtype(np_type)
+    d.category = category
+    d.itemsize = d.np.itemsize
+    d.scalar_name = scalar_name   # torch's ScalarType name in messages: "Float", "Long"
+    d.c_name = c_name             # the C++ type torch's kernels name: "float", "long int"
+    return d
+
+
+float16 = half = _dtype("float16", np.float16, _FLOAT, "Half", "c10::Half")
+float32 = _dtype("float32", np.float32, _FLOAT, "Float", "float")
+float64 = double = _dtype("float64", np.float64, _FLOAT, "Double", "double")
+complex64 = cfloat = _dtype("complex64", np.complex64, _COMPLEX, "ComplexFloat", "c10::complex<float>")
+complex128 = cdouble = _dtype("complex128", np.complex128, _COMPLEX, "ComplexDouble", "c10::complex<double>")
+int8 = _dtype("int8", np.int8, _INT, "Char", "signed char")
+int16 = short = _dtype("int16", np.int16, _INT, "Short", "short int")
+int32 = _dtype("int32", np.int32, _INT, "Int", "int")
+int64 = long = _dtype("int64", np.int64, _INT, "Long", "long int")
+uint8 = _dtype("uint8", np.uint8, _INT, "Byte", "unsigned char")
+bool = _dtype("bool", np.bool_, _BOOL, "Bool", "bool")  # noqa: A001 - torch's name
 float = float32  # noqa: A001 - torch.float is float32
 int = int32  # noqa: A001 - torch.int is int32
 

@@ -14,7 +14,7 @@ import warnings
 
 import numpy as np
 
-from . import dtypes, errors
+from . import dtypes, errors, instrumentation
 from .autograd.grad_mode import enable_grad, state as _mode
 from .device import device
 from .hooks import add_hook
@@ -64,6 +64,7 @@ class Tensor:
         if len(args) == 1 and not isinstance(args[0], int):
             data = np.asarray(_to_nested(args[0]), dtype=dtypes.get_default_dtype().np)
         else:
+            instrumentation.check_shape(args)   # the element limit holds for a size given this way too
             data = np.zeros(tuple(args), dtype=dtypes.get_default_dtype().np)
         _init(self, data)
 

@@ -96,9 +96,9 @@ class ExpressionsMixin:
             if ta is int or ta is float:
                 if op == "**":
                     state.check_power(a, b, span)
-                elif op == "*" and type(b) in _SEQUENCES and ta is int:
+                elif op == "*" and ta is int and isinstance(b, _SEQUENCES):
                     state.check_length(len(b) * a, type(b).__name__, span)
-            elif ta in _SEQUENCES:
+            elif isinstance(a, _SEQUENCES):
                 if op == "*" and type(b) is int:
                     state.check_length(len(a) * b, ta.__name__, span)
                 elif op == "%" and ta is str:
@@ -115,7 +115,7 @@ class ExpressionsMixin:
             if tr is int:
                 if result.bit_length() > 64:
                     state.check_int(result, span)
-            elif op == "+" and tr in _SEQUENCES:
+            elif op == "+" and isinstance(result, _SEQUENCES):
                 state.check_length(len(result), tr.__name__, span)
             return result
         return apply
