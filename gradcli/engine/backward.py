@@ -183,6 +183,11 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
             if fn is None:
                 fn = pop(heap)[2]
             buf = buffers.pop(fn, None)
+            if needed is not None and fn not in needed:
+                # off every path to the requested inputs: torch neither runs the node nor fires its
+                # hooks (tensor hooks, retain_grad, post-accumulate hooks)
+                fn = None
+                continue
             if buf is None:
                 buf = [None] * fn.num_outputs
             x = fn._x
@@ -196,9 +201,6 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
                             found[i] = g
                         if accumulate and g is not None and not isinstance(fn, AccumulateGrad):
                             _retain(targets[idxs[0]], g, tensor_mode)
-                if fn not in needed:
-                    fn = None
-                    continue
             if fn.__class__ is accumulate_cls:
                 if accumulate and buf[0] is not None:
                     _accumulate(fn.variable, buf[0], tensor_mode)

@@ -44,8 +44,6 @@ def sub(input, other, *, alpha=1):
     return call(P.SUB, (input, _as_operand(other)))
 
 
-
-
 @public()
 def rsub(input, other, *, alpha=1):
     return sub(other, input, alpha=alpha)
@@ -94,8 +92,6 @@ def mul(input, other):
     return call(_mul_op(input, other), (input, other))
 
 
-
-
 @public(method=True, aliases=("divide", "true_divide"))
 def div(input, other, *, rounding_mode=None):
     if input.__class__ is Tensor and rounding_mode is None:
@@ -124,13 +120,9 @@ def div(input, other, *, rounding_mode=None):
     return call(P.DIV, (input, other))
 
 
-
-
 @public(method=True, aliases=("negative",))
 def neg(input):
     return call(P.NEG, (input,))
-
-
 
 
 @public(method=True)
@@ -177,8 +169,6 @@ def floor_divide(input, other):
     return call(P.FLOOR_DIVIDE, (_as_operand(input), _as_operand(other)))
 
 
-
-
 @public(method=True)
 def round(input, *, decimals=0):
     if decimals:
@@ -191,6 +181,14 @@ def atan2(input, other):
     return call(P.ATAN2, (input, _as_operand(other)))
 
 
+@public(method=True)
+def xlogy(input, other):
+    """input * log(other), 0 where input is 0; a number on either side is torch's Scalar overload."""
+    if not isinstance(input, Tensor):
+        return call(P.XLOGY_SCALAR_SELF, (_check_tensor(other, "xlogy", "other"),), {"self": input})
+    if not isinstance(other, Tensor):
+        return call(P.XLOGY_SCALAR_OTHER, (input,), {"other": other})
+    return call(P.XLOGY, (input, other))
 
 
 @public(method=True)
@@ -207,8 +205,6 @@ def clamp(input, min=None, max=None):
         hi = max if max is not None else full_like(input, math.inf)
         return call(P.CLAMP_T, (input, lo, hi))
     return call(P.CLAMP, (input,), {"min": min, "max": max})
-
-
 
 
 @public(method=True)
@@ -243,8 +239,6 @@ def lerp(input, end, weight):
     if isinstance(weight, Tensor):
         return call(P.LERP_T, (input, end, weight))
     return call(P.LERP, (input, end), {"weight": weight})
-
-
 
 
 @public(method=True)

@@ -133,16 +133,12 @@ def dot(input, tensor):
     return call(L.DOT, (input, tensor))
 
 
-
-
 @public(method=True, aliases=("ger",))
 def outer(input, vec2):
     """torch computes outer as a column times a row (MulBackward0 over a ViewBackward0)."""
     if input.ndim != 1 or vec2.ndim != 1:
         raise errors.ShapeError(f"outer: Expected 1-D argument self, but got {input.ndim}-D")
     return mul(reshape(input, (input.shape[0], 1)), vec2)
-
-
 
 
 @public(method=True)

@@ -107,8 +107,6 @@ def transpose(input, dim0, dim1):
     return call(S.TRANSPOSE, (input,), {"dim0": wrap_dim(dim0, input.ndim), "dim1": wrap_dim(dim1, input.ndim)})
 
 
-
-
 @public(method=True)
 def permute(input, *dims):
     if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
@@ -224,8 +222,6 @@ def cat(tensors, dim=0):
                                         "the list.")
     op = S.cat_op(len(parts))
     return call(op, tuple(parts), {"dim": d, "sizes": tuple(t.shape[d] for t in parts)})
-
-
 
 
 @public()
@@ -349,7 +345,6 @@ def select_scatter(input, src, dim, index):
 def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
     return call(S.EMBED_DIAG, (input, src), {"offset": offset, "dim1": wrap_dim(dim1, input.ndim),
                                              "dim2": wrap_dim(dim2, input.ndim)})
-
 
 
 pi = math.pi

@@ -134,12 +134,21 @@ POW_T = defop("pow.Tensor_Tensor", "PowBackward1", ("self", "exponent"), np.powe
               rule="d/dself = exponent * self^(exponent-1), d/dexponent = self^exponent * log(self)")
 
 
+def _rpow_d(m, v, self, exponent, result):
+    """d/dexponent of base^exponent applied to ``v``: result * log(base), and for base 0, 0 where
+    the exponent is >= 0 (torch's convention) and -inf below."""
+    if self == 0:
+        return v * m.where(exponent >= 0, 0.0, -math.inf)
+    return v * result * math.log(self)
+
+
 RPOW = defop("pow.Scalar", "PowBackward2", ("self", "exponent"), np.power,
-             lambda m, g, self, result: (None, g * result * math.log(self)),
-             saves=("self", "result"), promote=FLOAT,
-             jvp=lambda m, t, self, result: t[1] * result * math.log(self),
+             lambda m, g, self, exponent, result: (None, _rpow_d(m, g, self, exponent, result)),
+             saves=("self", "exponent", "result"), promote=FLOAT,
+             jvp=lambda m, t, self, exponent, result: _rpow_d(m, t[1], self, exponent, result),
              samples=lambda: [Sample(2.5, arr(3, 4)), Sample(0.5, arr(5))],
-             rule="base^x: d/dx = base^x * log(base)")
+             rule="base^x: d/dx = base^x * log(base); for base 0, 0 where x >= 0")
+
 
 # -- exp and log ---------------------------------------------------------------------------------
 
@@ -214,14 +223,61 @@ LOGADDEXP = defop("logaddexp", "LogaddexpBackward0", ("self", "other"), np.logad
                       None if t[1] is None else t[1] / (1 + m.exp(self - other))),
                   samples=binary(), rule="d/dself = 1/(1 + exp(other - self)), d/dother = 1/(1 + exp(self - other))",
                   api=API(kind="binary"))
+def _xlogy_np(x, y):
+    """x * log(y), 0 where x == 0 (unless y is NaN), as torch.xlogy."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.multiply(x, np.log(y))
+    return np.where((np.asarray(x) == 0) & ~np.isnan(y), np.zeros_like(out), out)
+
+
+def _xlogy_d_self(m, g, self, other):
+    """torch: xlogy(grad, other), 0 where self == 0 and other <= 0."""
+    if isinstance(other, (int, float)):
+        log_other = math.log(other) if other > 0 else -math.inf if other == 0 else math.nan
+        return g * log_other if other > 0 else m.where(self == 0, 0.0, g * log_other)
+    return m.where((self == 0) & (other <= 0), 0.0, g * m.log(other))
+
+
+XLOGY = defop("xlogy.Tensor", "XlogyBackward0", ("self", "other"), _xlogy_np,
+              lambda m, g, self, other, needs: (_xlogy_d_self(m, g, self, other) if needs[0] else None,
+                                                g * self / other if needs[1] else None),
+              saves=("self", "other"), promote=FLOAT, masked=True,
+              jvp=lambda m, t, self, other: _sum_tangents(
+                  None if t[0] is None else _xlogy_d_self(m, t[0], self, other),
+                  None if t[1] is None else t[1] * self / other),
+              samples=binary(arr, lambda *sh, seed=0: pos(*sh, seed=seed)),
+              rule="d/dself = log(other) (0 where self == 0 and other <= 0), d/dother = self/other")
+XLOGY_SCALAR_OTHER = defop("xlogy.Scalar_Other", "XlogyBackward2", ("self",),
+                           lambda x, other: _xlogy_np(x, np.asarray(other, dtype=x.dtype)),
+                           lambda m, g, self, other: _xlogy_d_self(m, g, self, other),
+                           saves=("self", "other"), promote=FLOAT,
+                           jvp=lambda m, t, self, other: _xlogy_d_self(m, t[0], self, other),
+                           samples=lambda: [Sample(arr(3, 4), params={"other": 2.5})],
+                           rule="d/dself = log(other) (other is a number)")
+XLOGY_SCALAR_SELF = defop("xlogy.Scalar_Self", "XlogyBackward1", ("other",),
+                          lambda y, self: _xlogy_np(np.asarray(self, dtype=y.dtype), y),
+                          lambda m, g, other, self: g * self / other,
+                          saves=("other", "self"), promote=FLOAT,
+                          jvp=lambda m, t, other, self: t[0] * self / other,
+                          samples=lambda: [Sample(pos(3, 4), params={"self": 1.5})],
+                          rule="d/dother = self/other (self is a number)")
+
+
+def _atan2_recip(m, self, other):
+    """1/(self^2 + other^2), 0 where that is infinite: torch's atan2 gradient at the origin is 0."""
+    r2 = self * self + other * other
+    return m.where(r2 == 0, 0.0, 1 / m.where(r2 == 0, 1.0, r2))
+
+
 ATAN2 = defop("atan2", "Atan2Backward0", ("self", "other"), np.arctan2,
-              lambda m, g, self, other: (g * other / (self * self + other * other),
-                                         -g * self / (self * self + other * other)),
+              lambda m, g, self, other: (g * other * _atan2_recip(m, self, other),
+                                         -g * self * _atan2_recip(m, self, other)),
               saves=("self", "other"), promote=FLOAT,
               jvp=lambda m, t, self, other: _sum_tangents(
-                  None if t[0] is None else t[0] * other / (self * self + other * other),
-                  None if t[1] is None else -t[1] * self / (self * self + other * other)),
-              samples=binary(), rule="d/dself = other/(self^2+other^2), d/dother = -self/(self^2+other^2)")
+                  None if t[0] is None else t[0] * other * _atan2_recip(m, self, other),
+                  None if t[1] is None else -t[1] * self * _atan2_recip(m, self, other)),
+              samples=binary(), rule="d/dself = other/(self^2+other^2), d/dother = -self/(self^2+other^2); 0 at the origin",
+              kink=Kink("at the origin both derivatives are taken as 0", lambda v: (v["self"] == 0) & (v["other"] == 0)))
 HYPOT = defop("hypot", "HypotBackward0", ("self", "other"), np.hypot,
               lambda m, g, self, other, result: (g * self / result, g * other / result),
               saves=("self", "other", "result"), promote=FLOAT,
@@ -343,13 +399,13 @@ CLAMP_T = defop("clamp.Tensor", "ClampBackward0", ("self", "min", "max"), _clamp
                 rule="gradient goes to whichever of self, min, max is selected")
 
 
-def _minmax_bwd(pick):
+def _minmax_bwd(lose):
+    """torch's rule: a tie splits the gradient; a side gets nothing only where it strictly loses
+    (``lose(self, other)``), so at a NaN (no comparison holds) both sides get the gradient."""
     def bwd(m, g, self, other):
-        # ties split the gradient in half, as torch does
-        sel = pick(self, other)
         eq = self == other
-        half = g * 0.5
-        return (m.where(eq, half, m.where(sel, g, 0.0)), m.where(eq, half, m.where(sel, 0.0, g)))
+        shared = m.where(eq, g * 0.5, g)
+        return m.where(lose(self, other), 0.0, shared), m.where(lose(other, self), 0.0, shared)
     return bwd
 
 
@@ -363,11 +419,11 @@ def _minmax_jvp(pick):
 
 
 MAXIMUM = defop("maximum", "MaximumBackward0", ("self", "other"), np.maximum,
-                _minmax_bwd(lambda a, b: a > b), saves=("self", "other"),
+                _minmax_bwd(lambda a, b: a < b), saves=("self", "other"),
                 jvp=_minmax_jvp(lambda a, b: a > b), samples=binary(), rule="to the larger; ties split",
                 kink=Kink("on a tie each side gets half the gradient", lambda v: v["self"] == v["other"]))
 MINIMUM = defop("minimum", "MinimumBackward0", ("self", "other"), np.minimum,
-                _minmax_bwd(lambda a, b: a < b), saves=("self", "other"),
+                _minmax_bwd(lambda a, b: a > b), saves=("self", "other"),
                 jvp=_minmax_jvp(lambda a, b: a < b), samples=binary(), rule="to the smaller; ties split",
                 kink=Kink("on a tie each side gets half the gradient", lambda v: v["self"] == v["other"]))
 

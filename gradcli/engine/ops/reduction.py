@@ -131,11 +131,15 @@ STD = defop("std", "StdBackward0", ("self",), lambda a, dim, correction, keepdim
             rule="(self - mean) / ((N - correction) std)")
 
 
-def _even_share(m, g, self, result, dim, keepdim):
-    """Share g evenly among the elements equal to the result (max/min/amax/amin ties)."""
+def _even_share(m, g, self, result, dim, keepdim, nan_ties=False):
+    """Share g evenly among the elements equal to the result (max/min/amax/amin ties). With
+    ``nan_ties`` (torch's full max/min) a NaN result is matched by the NaN inputs, which get it all;
+    amax/amin compare with ``==`` only, so a NaN result gives NaN gradients, as torch's do."""
     shape = tuple(self.shape)
     r = result if keepdim or dim is None else m.unsqueeze_dims_plain(result, dim, len(shape))
     mask = self == r
+    if nan_ties:
+        mask = mask | ((self != self) & (r != r))   # both NaN (x != x holds for NaN only)
     count = m.sum(m.where(mask, 1.0, 0.0), None if dim is None else dim, True)
     return _back_to_shape(m, g, shape, dim, keepdim) * m.where(mask, 1.0, 0.0) / count
 
@@ -150,13 +154,13 @@ def _tied(extreme):
 
 
 MAX = defop("max", "MaxBackward1", ("self",), np.max,
-            lambda m, g, self, result: _even_share(m, g, self, result, None, False),
+            lambda m, g, self, result: _even_share(m, g, self, result, None, False, nan_ties=True),
             saves=("self", "result"), promote=KEEP,
             samples=_full_samples(), jvp_note="generic: derived through double-vjp",
                                      rule="to the maximum; ties share evenly",
             kink=Kink("tied maxima share the gradient evenly", _tied(np.max)))
 MIN = defop("min", "MinBackward1", ("self",), np.min,
-            lambda m, g, self, result: _even_share(m, g, self, result, None, False),
+            lambda m, g, self, result: _even_share(m, g, self, result, None, False, nan_ties=True),
             saves=("self", "result"), promote=KEEP,
             samples=_full_samples(), jvp_note="generic: derived through double-vjp",
                                      rule="to the minimum; ties share evenly",
