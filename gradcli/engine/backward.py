@@ -15,7 +15,7 @@ from . import errors
 from . import instrumentation as _inst
 from .autograd.anomaly_mode import AnomalyError
 from .autograd.grad_mode import enable_grad, no_grad
-from .autograd.graph import AccumulateGrad, Node, dependencies, edge, topological_order
+from .autograd.graph import AccumulateGrad, Node, backward_tasks, dependencies, edge, topological_order
 from .backend import numpy_math, numpy_math_batched
 from .ops.copy import copy_
 from .tensor import Tensor, make
@@ -168,11 +168,32 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
             heap.append((-fn._seq, counter, fn))
             counter += 1
     heapq.heapify(heap)
-    pop, push = heapq.heappop, heapq.heappush
     anomaly = _inst.anomaly and _inst.check_nan
     hooked = _inst.active or _inst.anomaly  # profiler timing, anomaly-mode forward trace
-    accumulate_cls = AccumulateGrad
     mode = enable_grad() if create_graph else no_grad()
+    backward_tasks.append([])   # callbacks queued while this pass runs (multi-grad hooks)
+    try:
+        _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, retain_graph, m, mode,
+                 hooked, anomaly, counter)
+    except BaseException:
+        backward_tasks.pop()    # a failed pass runs no final callback, as in torch
+        raise
+    for callback in backward_tasks.pop():
+        callback()
+    if targets is None:
+        return None
+    if tensor_mode:
+        return found
+    return [None if g is None else make(np.array(g, copy=True)) for g in found]
+
+
+def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, retain_graph, m, mode,
+             hooked, anomaly, counter) -> None:
+    """The loop of ``run``: pop the ready node with the highest sequence number, run it, pass its
+    gradients on (torch's order; no recursion)."""
+    tensor_mode = m.is_tensor
+    pop, push = heapq.heappop, heapq.heappush
+    accumulate_cls = AccumulateGrad
     fn = None
     interrupt = _inst.interrupt   # the language's --timeout: checked once per node
     # inf * 0 and the like are part of torch's conventions (sqrt'(0) = inf): no numpy warnings
@@ -244,11 +265,6 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
                             fn = None
                         push(heap, (-nxt._seq, counter, nxt))
                         counter += 1
-    if targets is None:
-        return None
-    if tensor_mode:
-        return found
-    return [None if g is None else make(np.array(g, copy=True)) for g in found]
 
 
 def _add(buffers: dict, fn, nr: int, g) -> None:

@@ -357,29 +357,45 @@ class save_on_cpu(saved_tensors_hooks):
         super().__init__(lambda t: t, lambda t: t)
 
 
+# Callbacks to run when the innermost running backward pass ends (torch's queue_callback); the
+# engine's backward pushes a list when it starts and runs it when it finishes.
+backward_tasks: list = []
+
+
+def queue_callback(fn) -> None:
+    """Run ``fn()`` when the backward pass now running finishes."""
+    if not backward_tasks:
+        raise RuntimeError("Final callbacks can only be installed during backward pass.")
+    backward_tasks[-1].append(fn)
+
+
 def register_multi_grad_hook(tensors, fn, *, mode: str = "all"):
-    """``mode="all"``: ``fn(grads)`` once every tensor's gradient of a backward is known; ``mode="any"``:
-    ``fn(grad)`` with the first one. gradcli's engine has no end-of-backward callback, so "all" fires
-    when each hooked tensor has received its gradient (torch also fires, with None, for tensors the
-    backward did not reach)."""
+    """``mode="all"``: ``fn(grads)`` once per backward that reaches any of the tensors, with ``None``
+    for those whose gradient that backward did not compute; ``mode="any"``: ``fn(grad)`` with the
+    first gradient computed, once per backward."""
     if mode not in ("all", "any"):
         raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
     tensors = tuple(tensors)
     hooked = [i for i, t in enumerate(tensors) if t.requires_grad]
-    state = {"grads": {}, "fired": False}
+    state = {"grads": None, "fired": False}
+
+    def finish():
+        grads, state["grads"], state["fired"] = state["grads"], None, False
+        if mode == "all" and grads is not None:
+            fn([grads.get(k) for k in range(len(tensors))])
 
     def make_hook(i):
         def hook(grad):
             if mode == "any":
                 if not state["fired"]:
                     state["fired"] = True
+                    queue_callback(finish)
                     fn(grad)
                 return None
-            state["grads"][i] = grad
-            if len(state["grads"]) == len(hooked):
-                grads = tuple(state["grads"].get(k) for k in range(len(tensors)))
+            if state["grads"] is None:
                 state["grads"] = {}
-                fn(grads)
+                queue_callback(finish)
+            state["grads"][i] = grad
             return None
         return hook
 

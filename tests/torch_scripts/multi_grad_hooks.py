@@ -1,0 +1,13 @@
+import torch
+a = torch.tensor(1., requires_grad=True)
+b = torch.tensor(2., requires_grad=True)
+h = torch.autograd.graph.register_multi_grad_hook((a, b), lambda gs: print("all", gs))
+(a * 3).backward()
+(a * b).backward()
+(a * b).backward(inputs=[a])
+h.remove()
+(a * b).backward()
+h = torch.autograd.graph.register_multi_grad_hook((a, b), lambda g: print("any", g), mode="any")
+(a * 3).backward()
+(a * b).backward()
+print(a.grad, b.grad)
