@@ -9,10 +9,10 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtypes, errors
-from .autograd.graph import NO_EDGE, SavedScalar, SavedVariable, _seq, edge, save, saved_hooks_stack
+from .autograd.graph import NO_EDGE, SavedScalar, SavedVariable, _forward_name, _seq, edge, save, saved_hooks_stack
 from .autograd.grad_mode import state as _mode
 from .nodes import _WRAPPED
-from .tensor import _SCALARS, Tensor, TensorExtras, make, storage
+from .tensor import _SCALARS, NO_GRAD_VIEW, Tensor, TensorExtras, make, storage
 from . import instrumentation as _inst
 
 _new = object.__new__
@@ -182,6 +182,7 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
             r._x = TensorExtras()
             r._x.view_steps = (_view_steps(args[0]) or ()) + ((op, params, i),)
             r._x.view_version = r._vc[0] if r._vc is not None else -1
+            r._x.creation_meta = _forward_name(node)
     node._saved = _save(op, args, params, results) if op.plan else ()
     if _inst.anomaly:
         _inst.remember_creation(node)
@@ -282,6 +283,9 @@ def _make_view(op, src: Tensor, out, params, record: bool, args):
         view = make(out, None, 0, False, src._vc, base)
         view._requires_grad = False
     x = view._x = TensorExtras()
+    if not record and src._requires_grad and not _mode.grad:
+        view._requires_grad = True    # torch: a view keeps requires_grad, and remembers no_grad
+        x.creation_meta = NO_GRAD_VIEW
     x.view_steps = (_view_steps(src) or ()) + ((op, params, 0),)
     x.view_version = src._vc[0] if src._vc is not None else -1
     return view
@@ -310,6 +314,9 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> T
 def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> Tensor:
     grad_on = _mode.grad
     if grad_on and self._requires_grad:
+        x = self._x
+        if x is not None and x.creation_meta is not None:
+            _refuse_view_inplace(x.creation_meta, self._output_nr)
         # torch's order: a view whose base is a leaf first, then a leaf itself
         base = self._base
         if base is not None and base._grad_fn is None:
@@ -368,6 +375,20 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
             self._output_nr = 0
             self._requires_grad = True
     return self
+
+
+def _refuse_view_inplace(meta, output_nr: int) -> None:
+    """torch's refusals of in-place writes to views it cannot rebase."""
+    if meta is NO_GRAD_VIEW:
+        raise errors.AutogradError(
+            "A view was created in no_grad mode and is being modified inplace with grad mode enabled. Given "
+            "that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
+            "moving both the view and the inplace either both inside the no_grad block (if you don't want the "
+            "inplace to be tracked) or both outside (if you want the inplace to be tracked).")
+    raise errors.AutogradError(
+        f"Output {output_nr} of {meta} is a view and is being modified inplace. This view is the output of a "
+        "function that returns multiple views. Such functions do not allow the output views to be modified "
+        "inplace. You should replace the inplace operation by an out-of-place one.")
 
 
 def _check_castable(result: np.dtype, target: np.dtype) -> None:

@@ -168,9 +168,13 @@ def _fit_shape(node, index: int, r, shape, m):
     nb = m.nb
     rshape = r.shape
     if tuple(rshape[nb:]) != shape:
-        r = m.sum_to(r, shape)
+        invalid = errors.ShapeError(
+            f"Function {node.name()} returned an invalid gradient at index {index} - got "
+            f"{list(rshape)} but expected shape compatible with {list(shape)}")
+        try:
+            r = m.sum_to(r, shape)
+        except (ValueError, errors.ShapeError, IndexError):
+            raise invalid from None
         if tuple(r.shape[nb:]) != shape:
-            raise errors.ShapeError(
-                f"Function {node.name()} returned an invalid gradient at index {index} - got "
-                f"{list(rshape)} but expected shape compatible with {list(shape)}")
+            raise invalid
     return r

@@ -26,10 +26,13 @@ class TensorExtras:
     """Rarely used per-tensor state."""
 
     __slots__ = ("accum", "hooks", "post_hooks", "retains_grad", "view_steps", "view_version", "tangents",
-                 "is_param")
+                 "is_param", "creation_meta")
 
     def __init__(self):
-        self.accum = self.hooks = self.post_hooks = self.view_steps = self.tangents = None
+        # creation_meta: how a view came to be, for torch's in-place refusals: NO_GRAD_VIEW
+        # (made under no_grad from a tensor that requires grad) or the name of the function that
+        # returned several views ("Split", "Unbind")
+        self.accum = self.hooks = self.post_hooks = self.view_steps = self.tangents = self.creation_meta = None
         self.retains_grad = self.is_param = False
         self.view_version = -1
 
@@ -323,6 +326,9 @@ class Tensor:
 
     def __deepcopy__(self, memo):
         return self.clone().detach().requires_grad_(self._requires_grad)
+
+
+NO_GRAD_VIEW = "no_grad"
 
 
 def _init(t: Tensor, data: np.ndarray) -> None:

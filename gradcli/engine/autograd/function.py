@@ -7,6 +7,7 @@ under ``create_graph=True`` (unless marked ``@once_differentiable``).
 from __future__ import annotations
 
 import functools
+import warnings
 
 import numpy as np
 
@@ -135,7 +136,25 @@ class _FunctionMeta(type):
 
 
 class Function(metaclass=_FunctionMeta):
-    """Base class of custom autograd Functions (subclass it; call ``apply``)."""
+    """Base class of custom autograd Functions (subclass it; call ``apply``).
+
+    Both of torch's styles: ``forward(ctx, *args)``, or ``forward(*args)`` with a separate
+    ``setup_context(ctx, inputs, output)`` (the style torch.func needs)."""
+
+    def __init__(self, *args, **kwargs):
+        warnings.warn(f"{type(self)} should not be instantiated. Methods on autograd functions are all static, "
+                      "so you should invoke them on the class itself. Instantiating an autograd function will "
+                      "raise an error in a future version of PyTorch.", DeprecationWarning, stacklevel=2)
+
+    def __call__(self, *args, **kwargs):
+        raise errors.AutogradError(
+            "Legacy autograd function with non-static forward method is deprecated. Please use new-style "
+            "autograd function with static forward method. (Example: "
+            "https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)")
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        """Overridden by Functions whose ``forward`` takes no ctx."""
 
     @staticmethod
     def forward(ctx, *args, **kwargs):
@@ -152,8 +171,11 @@ class Function(metaclass=_FunctionMeta):
     def apply(cls, *args, **kwargs):
         ctx = FunctionCtx()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+        separate = cls.setup_context is not Function.setup_context
         with no_grad():
-            raw = cls.forward(ctx, *args, **kwargs)
+            raw = cls.forward(*args, **kwargs) if separate else cls.forward(ctx, *args, **kwargs)
+        if separate:
+            cls.setup_context(ctx, args, raw)
         is_tuple = isinstance(raw, tuple)
         outs = raw if is_tuple else (raw,)
         record = _mode.grad and any(ctx.needs_input_grad)

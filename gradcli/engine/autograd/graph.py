@@ -13,7 +13,7 @@ import weakref
 from .. import dtypes, errors
 from ..device import device
 from ..hooks import RemovableHandle, add_hook
-from ..tensor import Size, Tensor, TensorExtras, make, refresh_view_grad_fn
+from ..tensor import NO_GRAD_VIEW, Size, Tensor, TensorExtras, make, refresh_view_grad_fn
 from .anomaly_mode import is_anomaly_enabled
 
 __all__ = [
@@ -325,6 +325,9 @@ def edge(t: Tensor) -> tuple:
     if fn is not None:
         return (fn, t._output_nr)
     if t._requires_grad:
+        x = t._x
+        if x is not None and x.creation_meta is NO_GRAD_VIEW:
+            return NO_EDGE   # a view made under no_grad: it requires grad but has no history (torch)
         return (accumulator(t), 0)
     return (None, 0)
 

@@ -190,6 +190,12 @@ def cdist(x1, x2, p=2.0):
 
 
 @public()
+def is_inference(input) -> bool:
+    """Whether the tensor was made in inference mode (it has no version counter)."""
+    return input.is_inference()
+
+
+@public()
 def is_tensor(obj) -> bool:
     return isinstance(obj, Tensor)
 

@@ -30,6 +30,22 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 
 
 @public(method=True)
+def nansum(input, dim=None, keepdim=False, *, dtype=None):
+    """sum treating NaN as 0 (NansumBackward0: the gradient of a NaN element is 0)."""
+    input = _with_dtype(_check_tensor(input, "nansum"), dtype)
+    dims = _dims(dim, input.ndim) or tuple(range(-input.ndim, 0))
+    return call(R.NANSUM, (input,), {"dim": dims, "keepdim": bool(keepdim)})
+
+
+@public(method=True)
+def nanmean(input, dim=None, keepdim=False, *, dtype=None):
+    """mean over the elements that are not NaN: nansum / count, as torch composes it."""
+    total = nansum(input, dim, keepdim, dtype=dtype)
+    count = sum(input.isnan().logical_not(), dim, keepdim)
+    return total / count
+
+
+@public(method=True)
 def mean(input, dim=None, keepdim=False, *, dtype=None):
     input = _with_dtype(_check_tensor(input, "mean"), dtype)
     if input._data.dtype.kind not in "fc":

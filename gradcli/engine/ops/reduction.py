@@ -63,6 +63,18 @@ def _numel(shape, dims):
         n *= shape[d]
     return n
 
+NANSUM = defop("nansum", "NansumBackward0", ("self",),
+               lambda a, dim, keepdim: np.nansum(a, axis=dim, keepdims=keepdim),
+               lambda m, g, self, dim, keepdim: _back_to_shape(m, g, tuple(self.shape), dim, keepdim)
+               * m.where(self != self, 0.0, 1.0),
+               saves=("self", "dim", "keepdim"), promote=KEEP,
+               jvp=lambda m, t, self, dim, keepdim: m.sum(m.where(self != self, 0.0, t[0]),
+                                                          tuple(d - m.nb if d >= 0 else d for d in dim), keepdim),
+               samples=lambda: [Sample(np.where(arr(3, 4) > 0.5, np.nan, arr(3, 4)),
+                                       params={"dim": (-2, -1), "keepdim": False}),
+                                Sample(arr(2, 3, 4, seed=3), params={"dim": (-3, -1), "keepdim": True})],
+               rule="1 for every element that is not NaN, 0 for NaN")
+
 
 MEAN = defop("mean", "MeanBackward0", ("self",), lambda a, self_sym_numel: _mean_fwd(a),
              lambda m, g, self_sym_sizes, self_sym_numel: m.g_expand(g, self_sym_sizes) / max(self_sym_numel, 1),
