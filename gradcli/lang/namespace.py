@@ -81,6 +81,8 @@ NN_FUNCTIONAL_NAMES = frozenset("""
     soft_margin_loss triplet_margin_loss cosine_embedding_loss unfold fold interpolate
 """.split())
 CUDA_NAMES = frozenset("is_available device_count".split())
+OPTIM_NAMES = frozenset("Optimizer SGD Adam AdamW RMSprop Adagrad lr_scheduler".split())
+DATA_NAMES = frozenset("Dataset TensorDataset DataLoader random_split Subset".split())
 LINALG_NAMES = frozenset("""
     norm vector_norm matrix_norm det slogdet inv pinv solve cholesky qr eigh eigvalsh svd
     svdvals matrix_power matrix_rank cross matmul multi_dot vecdot lstsq
@@ -111,7 +113,8 @@ BARE_NAMES = frozenset({"torch", "F", "nn", "math", "autograd"})
 MODULES = {
     "torch": (("gradcli.engine",), TORCH_NAMES, {"autograd": "torch.autograd", "nn": "torch.nn",
                                                  "cuda": "torch.cuda", "linalg": "torch.linalg",
-                                                 "special": "torch.special"}),
+                                                 "special": "torch.special", "optim": "torch.optim",
+                                                 "utils": "torch.utils"}),
     "torch.autograd": (("gradcli.engine.autograd",), AUTOGRAD_NAMES,
                        {"functional": "torch.autograd.functional",
                         "forward_ad": "torch.autograd.forward_ad",
@@ -128,6 +131,9 @@ MODULES = {
                                 AUTOGRAD_FUNCTION_NAMES, {}),
     "torch.nn": (("gradcli.engine.nn",), NN_NAMES, {"functional": "torch.nn.functional"}),
     "torch.nn.functional": (("gradcli.engine.nn.functional",), NN_FUNCTIONAL_NAMES, {}),
+    "torch.optim": (("gradcli.engine.optim",), OPTIM_NAMES, {}),
+    "torch.utils": (("gradcli.engine.utils",), frozenset({"data"}), {"data": "torch.utils.data"}),
+    "torch.utils.data": (("gradcli.engine.utils.data",), DATA_NAMES, {}),
     "torch.cuda": (("gradcli.engine.cuda",), CUDA_NAMES, {}),
     "torch.linalg": (("gradcli.engine.linalg",), LINALG_NAMES, {}),
     "torch.special": (("gradcli.engine.special",), SPECIAL_NAMES, {}),
@@ -210,14 +216,7 @@ class Namespace:
                 raise GradcliError("attribute", f"{self._name}.{attribute} is not available in gradcli scripts: "
                                    f"{self._denied[attribute]}", span) from None
             if attribute in self._missing:
-                message = f"{self._name}.{attribute} is not available in gradcli yet"
-                if self._name == "torch.nn":
-                    message += (" (nn modules are planned; write the layer with tensors and "
-                                "torch.nn.functional, e.g. F.linear(x, w, b))")
-                raise GradcliError("attribute", message, span) from None
-            if self._name == "torch" and attribute == "optim":
-                raise GradcliError("attribute", "torch.optim is not available in gradcli yet (optimizers are "
-                                   "planned; update the weights under torch.no_grad(), e.g. w -= lr * w.grad)",
+                raise GradcliError("attribute", f"{self._name}.{attribute} is not available in gradcli yet",
                                    span) from None
             message = f"module {self._name!r} has no attribute {attribute!r}"
             close = difflib.get_close_matches(attribute, list(self._members), n=1)
@@ -425,12 +424,31 @@ PROFILER_ATTRIBUTES = frozenset("""
     key count cpu_time cpu_time_total self_cpu_time cpu_time_avg
 """.split())
 ARRAY_ATTRIBUTES = frozenset("shape dtype ndim size tolist item".split())
+MODULE_ATTRIBUTES = frozenset("""
+    training forward parameters named_parameters buffers named_buffers children named_children modules
+    named_modules train eval requires_grad_ zero_grad apply to float double state_dict load_state_dict
+    register_forward_hook register_forward_pre_hook register_buffer register_parameter add_module
+    register_module extra_repr reset_parameters append extend keys values items
+""".split())
+OPTIMIZER_ATTRIBUTES = frozenset("step zero_grad param_groups state state_dict add_param_group defaults".split())
+
+
+def module_members(module) -> set:
+    """A Module's own public members: its parameters, buffers, submodules and settings."""
+    names = {n for n in vars(module) if not n.startswith("_")}
+    return names | set(module._parameters) | set(module._buffers) | set(module._modules)
+
 
 # (candidate dotted paths of a type, readable, writable, options)
 ENGINE_TYPES = (
     (("gradcli.engine.tensor.Tensor",), None, TENSOR_WRITABLE,
      {"user_attributes": True}),
     (("gradcli.engine.tensor.Size",), SIZE_ATTRIBUTES, (), {}),
+    (("gradcli.engine.nn.module.Module",), MODULE_ATTRIBUTES, (), {"open_members": module_members}),
+    (("gradcli.engine.nn.module._IncompatibleKeys",), frozenset({"missing_keys", "unexpected_keys"}), (), {}),
+    (("gradcli.engine.optim.optimizer.Optimizer",), OPTIMIZER_ATTRIBUTES, (), {}),
+    (("gradcli.engine.utils.data.DataLoader",), frozenset("dataset batch_size drop_last shuffle".split()), (), {}),
+    (("gradcli.engine.utils.data.TensorDataset",), frozenset({"tensors"}), (), {}),
     (("gradcli.engine.dtypes.dtype",), DTYPE_ATTRIBUTES, (), {}),
     (("gradcli.engine.autograd.graph.Node",), NODE_ATTRIBUTES, (), {"prefixes": ("_saved_",)}),
     (("gradcli.engine.hooks.RemovableHandle", "gradcli.engine.autograd.graph._MultiHandle"),

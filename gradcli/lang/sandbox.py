@@ -115,6 +115,8 @@ class AttributePolicy:
         self._writable: dict[type, frozenset] = {}
         self._user_types: tuple = ()
         self._prefixes: dict[type, tuple] = {}
+        self._open: dict[type, object] = {}      # cls -> open_members(value)
+        self._open_of: dict[type, object] = {}   # the open_members that applies to a type (via its MRO)
         self._cache: dict[type, tuple] = {}
         self._namespace_type = None
         self._class_members: dict[type, frozenset] = {}
@@ -142,8 +144,14 @@ class AttributePolicy:
     # ------------------------------------------------------------ configuring
 
     def allow(self, cls: type, readable, writable=(), *, user_attributes: bool = False,
-              prefixes: tuple = ()) -> None:
-        """Let scripts read `readable` (and write `writable`) on `cls` and subclasses."""
+              prefixes: tuple = (), open_members=None) -> None:
+        """Let scripts read `readable` (and write `writable`) on `cls` and subclasses.
+
+        ``open_members(value)`` names members a value has of its own (a Module's parameters and
+        submodules): scripts read them, and may set public names that are not the class's own,
+        through the class's ``__setattr__`` (so a Module registers what is assigned)."""
+        if open_members is not None:
+            self._open[cls] = open_members
         self._readable[cls] = self._readable.get(cls, frozenset()) | frozenset(readable)
         self._writable[cls] = self._writable.get(cls, frozenset()) | frozenset(writable)
         if prefixes:
@@ -172,6 +180,7 @@ class AttributePolicy:
         if rules is None:
             readable, writable, prefixes = set(), set(), []
             user = False
+            self._open_of[cls] = next((self._open[k] for k in cls.__mro__ if k in self._open), None)
             for klass in cls.__mro__:
                 readable |= self._readable.get(klass, frozenset())
                 writable |= self._writable.get(klass, frozenset())
@@ -200,6 +209,9 @@ class AttributePolicy:
         if name in readable:
             return True
         if prefixes and name.startswith(prefixes):
+            return True
+        members = self._open_of.get(type(value))
+        if members is not None and not name.startswith("_") and name in members(value):
             return True
         return user and name in _user_names(value)
 
@@ -236,6 +248,9 @@ class AttributePolicy:
             return
         if name.startswith("_"):
             raise self._refused(target, name, span)
+        if self._open_of.get(type(target)) is not None and not _class_has(type(target), name):
+            setattr(target, name, new_value)
+            return
         if user and not _class_has(type(target), name):
             try:
                 attributes = vars(target)

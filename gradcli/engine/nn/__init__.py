@@ -1,6 +1,18 @@
-"""``torch.nn``: the functional half for now (modules come later, see DESIGN)."""
-from . import functional  # noqa: F401
+"""``torch.nn``: Parameter, Module, layers, activation and loss modules, containers, and
+``torch.nn.functional``."""
+from . import functional
+from .layers import (
+    CELU, ELU, GELU, SELU, BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Flatten, Hardsigmoid, Hardswish,
+    Hardtanh, HuberLoss, Identity, KLDivLoss, L1Loss, LeakyReLU, Linear, LogSigmoid, LogSoftmax, Mish, ModuleDict,
+    ModuleList, MSELoss, NLLLoss, ReLU, ReLU6, Sequential, Sigmoid, SiLU, SmoothL1Loss, Softmax, Softmin,
+    Softplus, Softsign, Tanh,
+)
+from .module import Module, Parameter
 
 __all__ = [
-    "functional",
+    "BCELoss", "BCEWithLogitsLoss", "CELU", "CrossEntropyLoss", "Dropout", "ELU", "Flatten", "GELU",
+    "Hardsigmoid", "Hardswish", "Hardtanh", "HuberLoss", "Identity", "KLDivLoss", "L1Loss", "LeakyReLU", "Linear",
+    "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter",
+    "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax", "Softmin", "Softplus",
+    "Softsign", "Tanh", "functional",
 ]

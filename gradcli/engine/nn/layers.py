@@ -1,0 +1,279 @@
+"""Layers over the functional API: Linear, Identity, Flatten, Dropout, the activation and loss
+modules, and the containers Sequential, ModuleList, ModuleDict.
+
+Default initialisation follows torch's formulas (Linear: U(-1/sqrt(in), 1/sqrt(in)) for weight and
+bias) on gradcli's own random generator, so the values differ from torch's; set them explicitly
+(``with torch.no_grad(): layer.weight.copy_(...)``) where a run must match torch.
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+from .. import creation, dtypes, functions
+from ..autograd.grad_mode import no_grad
+from ..ops import activation as A
+from . import functional as F
+from .module import Module, Parameter
+
+
+class Identity(Module):
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):
+        return input
+
+
+class Linear(Module):
+    """y = x W^T + b, W of shape (out_features, in_features)."""
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True, device=None, dtype=None):
+        super().__init__()
+        self.in_features = in_features
+        self.out_features = out_features
+        dt = dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()
+        self.weight = Parameter(creation.empty(out_features, in_features, dtype=dt))
+        self.bias = Parameter(creation.empty(out_features, dtype=dt)) if bias else None
+        if not bias:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        bound = 1 / math.sqrt(self.in_features) if self.in_features > 0 else 0
+        with no_grad():
+            self.weight.uniform_(-bound, bound)
+            if self.bias is not None:
+                self.bias.uniform_(-bound, bound)
+
+    def forward(self, input):
+        return F.linear(input, self.weight, self.bias)
+
+    def extra_repr(self) -> str:
+        return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+class Flatten(Module):
+    def __init__(self, start_dim: int = 1, end_dim: int = -1):
+        super().__init__()
+        self.start_dim, self.end_dim = start_dim, end_dim
+
+    def forward(self, input):
+        return functions.flatten(input, self.start_dim, self.end_dim)
+
+    def extra_repr(self) -> str:
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Dropout(Module):
+    """Zeroes elements with probability p while training (gradcli's generator); identity in eval()."""
+
+    def __init__(self, p: float = 0.5, inplace: bool = False):
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p, self.inplace = p, inplace
+
+    def forward(self, input):
+        return F.dropout(input, self.p, self.training, self.inplace)
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+# -- activations ---------------------------------------------------------------------------------
+
+def _activation(name: str, fn, params=(), doc: str = ""):
+    """A module class that calls ``fn(input, **params)``; its repr lists the params as torch's."""
+    def __init__(self, *args, **kwargs):
+        Module.__init__(self)
+        values = dict(params)
+        for (key, _), value in zip(params, args):
+            values[key] = value
+        for key, value in kwargs.items():
+            if key not in values:
+                raise TypeError(f"{name}.__init__() got an unexpected keyword argument '{key}'")
+            values[key] = value
+        for key, value in values.items():
+            setattr(self, key, value)
+
+    def forward(self, input):
+        return fn(input, **{key: getattr(self, key) for key, _ in params})
+
+    def extra_repr(self) -> str:
+        shown = [(k, getattr(self, k)) for k, default in params if k != "inplace" or getattr(self, k)]
+        return ", ".join(f"{k}={v!r}" if isinstance(v, str) else f"{k}={v}" for k, v in shown)
+
+    return type(name, (Module,), {"__init__": __init__, "forward": forward, "extra_repr": extra_repr,
+                                  "__doc__": doc or f"torch.nn.{name}", "__module__": __name__})
+
+
+ReLU = _activation("ReLU", A.relu, (("inplace", False),))
+ReLU6 = _activation("ReLU6", A.relu6, (("inplace", False),))
+Sigmoid = _activation("Sigmoid", A.sigmoid)
+Tanh = _activation("Tanh", functions.tanh)
+GELU = _activation("GELU", A.gelu, (("approximate", "none"),))
+SiLU = _activation("SiLU", A.silu, (("inplace", False),))
+Mish = _activation("Mish", A.mish, (("inplace", False),))
+ELU = _activation("ELU", A.elu, (("alpha", 1.0), ("inplace", False)))
+CELU = _activation("CELU", A.celu, (("alpha", 1.0), ("inplace", False)))
+SELU = _activation("SELU", A.selu, (("inplace", False),))
+LeakyReLU = _activation("LeakyReLU", A.leaky_relu, (("negative_slope", 0.01), ("inplace", False)))
+Softplus = _activation("Softplus", A.softplus, (("beta", 1.0), ("threshold", 20.0)))
+Softsign = _activation("Softsign", F.softsign)
+Hardtanh = _activation("Hardtanh", A.hardtanh, (("min_val", -1.0), ("max_val", 1.0), ("inplace", False)))
+Hardsigmoid = _activation("Hardsigmoid", A.hardsigmoid, (("inplace", False),))
+Hardswish = _activation("Hardswish", A.hardswish, (("inplace", False),))
+LogSigmoid = _activation("LogSigmoid", A.logsigmoid)
+Softmax = _activation("Softmax", F.softmax, (("dim", None),))
+LogSoftmax = _activation("LogSoftmax", F.log_softmax, (("dim", None),))
+Softmin = _activation("Softmin", F.softmin, (("dim", None),))
+
+
+# -- losses --------------------------------------------------------------------------------------
+
+def _loss(name: str, fn, params=()):
+    """A loss module: ``forward(input, target)`` calls ``fn`` with ``reduction`` and the params; like
+    torch's, its repr shows no arguments."""
+    params = tuple(params) + (("reduction", "mean"),)
+
+    def __init__(self, *args, **kwargs):
+        Module.__init__(self)
+        values = dict(params)
+        for (key, _), value in zip(params, args):
+            values[key] = value
+        for key, value in kwargs.items():
+            if key in ("size_average", "reduce"):
+                continue
+            if key not in values:
+                raise TypeError(f"{name}.__init__() got an unexpected keyword argument '{key}'")
+            values[key] = value
+        for key, value in values.items():
+            setattr(self, key, value)
+
+    def forward(self, input, target):
+        return fn(input, target, **{key: getattr(self, key) for key, _ in params})
+
+    return type(name, (Module,), {"__init__": __init__, "forward": forward, "__doc__": f"torch.nn.{name}",
+                                  "__module__": __name__})
+
+
+MSELoss = _loss("MSELoss", F.mse_loss)
+L1Loss = _loss("L1Loss", F.l1_loss)
+SmoothL1Loss = _loss("SmoothL1Loss", F.smooth_l1_loss, (("beta", 1.0),))
+HuberLoss = _loss("HuberLoss", F.huber_loss, (("delta", 1.0),))
+BCELoss = _loss("BCELoss", F.binary_cross_entropy, (("weight", None),))
+BCEWithLogitsLoss = _loss("BCEWithLogitsLoss", F.binary_cross_entropy_with_logits,
+                          (("weight", None), ("pos_weight", None)))
+NLLLoss = _loss("NLLLoss", F.nll_loss, (("weight", None), ("ignore_index", -100)))
+CrossEntropyLoss = _loss("CrossEntropyLoss", F.cross_entropy,
+                         (("weight", None), ("ignore_index", -100), ("label_smoothing", 0.0)))
+KLDivLoss = _loss("KLDivLoss", F.kl_div, (("log_target", False),))
+
+
+# -- containers ----------------------------------------------------------------------------------
+
+class Sequential(Module):
+    """Modules called in order; built from arguments or an OrderedDict of named modules."""
+
+    def __init__(self, *args):
+        super().__init__()
+        if len(args) == 1 and isinstance(args[0], (OrderedDict, dict)):
+            for name, module in args[0].items():
+                self.add_module(name, module)
+        else:
+            for i, module in enumerate(args):
+                self.add_module(str(i), module)
+
+    def __getitem__(self, index):
+        items = list(self._modules.items())
+        if isinstance(index, slice):
+            return Sequential(OrderedDict(items[index]))
+        return items[_index(index, len(items))][1]
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+    def forward(self, input):
+        for module in self._modules.values():
+            input = module(input)
+        return input
+
+
+class ModuleList(Module):
+    """A list of modules whose parameters the owner sees."""
+
+    def __init__(self, modules=None):
+        super().__init__()
+        for module in modules or ():
+            self.append(module)
+
+    def __getitem__(self, index):
+        items = list(self._modules.values())
+        if isinstance(index, slice):
+            return ModuleList(items[index])
+        return items[_index(index, len(items))]
+
+    def __setitem__(self, index, module) -> None:
+        self.add_module(str(_index(index, len(self))), module)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+    def extend(self, modules):
+        for module in modules:
+            self.append(module)
+        return self
+
+
+class ModuleDict(Module):
+    """A dict of modules whose parameters the owner sees."""
+
+    def __init__(self, modules=None):
+        super().__init__()
+        for name, module in (modules or {}).items():
+            self.add_module(name, module)
+
+    def __getitem__(self, key: str):
+        return self._modules[key]
+
+    def __setitem__(self, key: str, module) -> None:
+        self.add_module(key, module)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules)
+
+    def __contains__(self, key) -> bool:
+        return key in self._modules
+
+    def keys(self):
+        return self._modules.keys()
+
+    def values(self):
+        return self._modules.values()
+
+    def items(self):
+        return self._modules.items()
+
+
+def _index(index: int, size: int) -> int:
+    if not -size <= index < size:
+        raise IndexError(f"index {index} is out of range")
+    return index % size

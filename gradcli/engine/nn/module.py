@@ -1,0 +1,329 @@
+"""``torch.nn.Parameter`` and ``torch.nn.Module``: parameters, buffers and submodules registered by
+attribute assignment, hooks around ``forward``, and torch's module repr.
+
+A Module is the top layer of the engine: it only composes tensors and the functional API.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import numpy as np
+
+from .. import dtypes
+from ..autograd.grad_mode import no_grad
+from ..hooks import RemovableHandle, add_hook
+from ..tensor import Tensor, make, storage
+
+
+class Parameter(Tensor):
+    """A leaf tensor that a Module registers as a parameter (``requires_grad=True`` by default)."""
+
+    __slots__ = ()
+
+    def __new__(cls, data=None, requires_grad: bool = True):
+        if data is None:
+            data = make(np.empty((0,), dtypes.get_default_dtype().np))
+        p = object.__new__(cls)
+        p._data = storage(data) if isinstance(data, Tensor) else np.asarray(data)   # shares, as torch
+        p._grad_fn = None
+        p._output_nr = 0
+        p._requires_grad = False
+        p._grad = None
+        p._vc = [0]
+        p._base = None
+        p._x = None
+        p.requires_grad_(requires_grad)
+        return p
+
+    def __init__(self, data=None, requires_grad: bool = True):
+        pass
+
+    def __repr__(self) -> str:
+        return "Parameter containing:\n" + Tensor.__repr__(self)
+
+    __str__ = __repr__
+
+
+def _addindent(text: str, spaces: int) -> str:
+    lines = text.split("\n")
+    if len(lines) == 1:
+        return text
+    return lines[0] + "\n" + "\n".join(" " * spaces + line for line in lines[1:])
+
+
+class Module:
+    """Base class of every layer and model: ``__init__`` assigns parameters and submodules,
+    ``forward`` computes; calling the module runs forward with its hooks."""
+
+    training: bool
+
+    def __init__(self, *args, **kwargs):
+        if args or kwargs:
+            raise TypeError(f"{type(self).__name__}.__init__() takes no arguments")
+        for name, value in (("training", True), ("_parameters", OrderedDict()), ("_buffers", OrderedDict()),
+                            ("_modules", OrderedDict()), ("_forward_hooks", OrderedDict()),
+                            ("_forward_pre_hooks", OrderedDict()), ("_backward_hooks", OrderedDict())):
+            object.__setattr__(self, name, value)
+
+    # -- registration by assignment ------------------------------------------------------------
+    def __setattr__(self, name: str, value) -> None:
+        params = self.__dict__.get("_parameters")
+        if isinstance(value, Parameter):
+            if params is None:
+                raise AttributeError("cannot assign parameters before Module.__init__() call")
+            self._forget(name)
+            params[name] = value
+        elif isinstance(value, Module):
+            if self.__dict__.get("_modules") is None:
+                raise AttributeError("cannot assign module before Module.__init__() call")
+            self._forget(name)
+            self._modules[name] = value
+        elif params is not None and name in params:
+            if value is not None:
+                raise TypeError(f"cannot assign '{type(value).__name__}' as parameter '{name}' "
+                                "(torch.nn.Parameter or None expected)")
+            params[name] = None
+        elif self.__dict__.get("_buffers") is not None and name in self._buffers:
+            self._buffers[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
+    def _forget(self, name: str) -> None:
+        self.__dict__.pop(name, None)
+        for table in (self._parameters, self._buffers, self._modules):
+            table.pop(name, None)
+
+    def __getattr__(self, name: str):
+        d = self.__dict__
+        for table in ("_parameters", "_buffers", "_modules"):
+            found = d.get(table)
+            if found is not None and name in found:
+                return found[name]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def __delattr__(self, name: str) -> None:
+        for table in (self._parameters, self._buffers, self._modules):
+            if name in table:
+                del table[name]
+                return
+        object.__delattr__(self, name)
+
+    def register_parameter(self, name: str, param) -> None:
+        if param is not None and not isinstance(param, Parameter):
+            raise TypeError(f"cannot assign '{type(param).__name__}' object to parameter '{name}' "
+                            "(torch.nn.Parameter or None required)")
+        self._forget(name)
+        self._parameters[name] = param
+
+    def register_buffer(self, name: str, tensor, persistent: bool = True) -> None:
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError(f"cannot assign '{type(tensor).__name__}' object to buffer '{name}' "
+                            "(torch Tensor or None required)")
+        self._forget(name)
+        self._buffers[name] = tensor
+
+    def add_module(self, name: str, module) -> None:
+        if module is not None and not isinstance(module, Module):
+            raise TypeError(f"{type(module).__name__} is not a Module subclass")
+        self._forget(name)
+        self._modules[name] = module
+
+    register_module = add_module
+
+    # -- calling --------------------------------------------------------------------------------
+    def forward(self, *args, **kwargs):
+        raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
+
+    def __call__(self, *args, **kwargs):
+        for hook in list(self._forward_pre_hooks.values()):
+            changed = hook(self, args)
+            if changed is not None:
+                args = changed if isinstance(changed, tuple) else (changed,)
+        result = self.forward(*args, **kwargs)
+        for hook in list(self._forward_hooks.values()):
+            changed = hook(self, args, result)
+            if changed is not None:
+                result = changed
+        return result
+
+    def register_forward_pre_hook(self, hook) -> RemovableHandle:
+        """``hook(module, args)`` before forward; it may return replacement args."""
+        return add_hook(self._forward_pre_hooks, hook)
+
+    def register_forward_hook(self, hook) -> RemovableHandle:
+        """``hook(module, args, output)`` after forward; it may return a replacement output."""
+        return add_hook(self._forward_hooks, hook)
+
+    # -- walking the tree -------------------------------------------------------------------------
+    def named_modules(self, memo=None, prefix: str = "", remove_duplicate: bool = True):
+        memo = set() if memo is None else memo
+        if remove_duplicate and id(self) in memo:
+            return
+        memo.add(id(self))
+        yield prefix, self
+        for name, module in self._modules.items():
+            if module is None:
+                continue
+            yield from module.named_modules(memo, prefix + ("." if prefix else "") + name, remove_duplicate)
+
+    def modules(self):
+        for _, module in self.named_modules():
+            yield module
+
+    def named_children(self):
+        seen = set()
+        for name, module in self._modules.items():
+            if module is not None and id(module) not in seen:
+                seen.add(id(module))
+                yield name, module
+
+    def children(self):
+        for _, module in self.named_children():
+            yield module
+
+    def _named_members(self, table: str, prefix: str, recurse: bool):
+        seen = set()
+        modules = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        for module_prefix, module in modules:
+            for name, value in getattr(module, table).items():
+                if value is None or id(value) in seen:
+                    continue
+                seen.add(id(value))
+                yield module_prefix + ("." if module_prefix else "") + name, value
+
+    def named_parameters(self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True):
+        yield from self._named_members("_parameters", prefix, recurse)
+
+    def parameters(self, recurse: bool = True):
+        for _, p in self.named_parameters(recurse=recurse):
+            yield p
+
+    def named_buffers(self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True):
+        yield from self._named_members("_buffers", prefix, recurse)
+
+    def buffers(self, recurse: bool = True):
+        for _, b in self.named_buffers(recurse=recurse):
+            yield b
+
+    # -- modes and bulk changes -------------------------------------------------------------------
+    def train(self, mode: bool = True):
+        if not isinstance(mode, bool):
+            raise ValueError("training mode is expected to be boolean")
+        for module in self.modules():
+            object.__setattr__(module, "training", mode)
+        return self
+
+    def eval(self):
+        return self.train(False)
+
+    def requires_grad_(self, requires_grad: bool = True):
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        for p in self.parameters():
+            if p.grad is None:
+                continue
+            if set_to_none:
+                p.grad = None
+            else:
+                p.grad.detach_().zero_()
+
+    def apply(self, fn):
+        for module in self.children():
+            module.apply(fn)
+        fn(self)
+        return self
+
+    def to(self, *args, **kwargs):
+        """``to(dtype)`` (devices other than the CPU are refused by Tensor.to)."""
+        with no_grad():
+            for module in self.modules():
+                for table in (module._parameters, module._buffers):
+                    for name, t in table.items():
+                        if t is None:
+                            continue
+                        converted = t.to(*args, **kwargs)
+                        if converted is not t:
+                            if isinstance(t, Parameter):
+                                table[name] = Parameter(converted, t.requires_grad)
+                            else:
+                                table[name] = converted
+        return self
+
+    def float(self):
+        return self.to(dtypes.float32)
+
+    def double(self):
+        return self.to(dtypes.float64)
+
+    # -- state --------------------------------------------------------------------------------------
+    def state_dict(self, prefix: str = "", keep_vars: bool = False) -> "OrderedDict":
+        out = OrderedDict()
+        for module_prefix, module in self.named_modules(prefix=prefix.rstrip(".")):
+            dot = module_prefix + ("." if module_prefix else "")
+            for table in (module._parameters, module._buffers):
+                for name, t in table.items():
+                    if t is not None:
+                        out[dot + name] = t if keep_vars else t.detach()
+        return out
+
+    def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False):
+        own = self.state_dict(keep_vars=True)
+        missing = [k for k in own if k not in state_dict]
+        unexpected = [k for k in state_dict if k not in own]
+        if strict and (missing or unexpected):
+            parts = []
+            if missing:
+                parts.append("Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". ")
+            if unexpected:
+                parts.append("Unexpected key(s) in state_dict: " + ", ".join(f'"{k}"' for k in unexpected) + ". ")
+            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(parts))
+        with no_grad():
+            for key, target in own.items():
+                if key in state_dict:
+                    value = state_dict[key]
+                    if tuple(value.shape) != tuple(target.shape):
+                        raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\tsize "
+                                           f"mismatch for {key}: copying a param with shape {value.shape} from "
+                                           f"checkpoint, the shape in current model is {target.shape}.")
+                    target.copy_(value)
+        return _IncompatibleKeys(missing, unexpected)
+
+    # -- printing ---------------------------------------------------------------------------------
+    def extra_repr(self) -> str:
+        return ""
+
+    def _get_name(self) -> str:
+        return type(self).__name__
+
+    def __repr__(self) -> str:
+        extra = self.extra_repr()
+        extra_lines = extra.split("\n") if extra else []
+        child_lines = [f"({key}): " + _addindent(repr(module), 2) for key, module in self._modules.items()]
+        lines = extra_lines + child_lines
+        main = self._get_name() + "("
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                main += extra_lines[0]
+            else:
+                main += "\n  " + "\n  ".join(lines) + "\n"
+        return main + ")"
+
+    def __dir__(self):
+        return sorted(set(object.__dir__(self)) | set(self._parameters) | set(self._modules) | set(self._buffers))
+
+
+class _IncompatibleKeys:
+    """What ``load_state_dict`` reports (``missing_keys``, ``unexpected_keys``), printed as torch does."""
+
+    def __init__(self, missing, unexpected):
+        self.missing_keys = list(missing)
+        self.unexpected_keys = list(unexpected)
+
+    def __repr__(self) -> str:
+        if not self.missing_keys and not self.unexpected_keys:
+            return "<All keys matched successfully>"
+        return f"_IncompatibleKeys(missing_keys={self.missing_keys}, unexpected_keys={self.unexpected_keys})"
+

@@ -1,0 +1,182 @@
+"""``torch.optim``: SGD and Adam/AdamW with torch's update formulas, parameter groups and state.
+
+Updates run on the parameters' arrays in place (no graph), in the order and precision torch's
+single-tensor ("foreach=False") implementations use, and bump each parameter's version as an
+in-place op does.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..autograd.grad_mode import enable_grad
+from ..tensor import Tensor, make, storage
+
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW"]
+
+
+class Optimizer:
+    """Parameter groups (each a dict with ``params`` and its hyperparameters) and per-parameter state."""
+
+    def __init__(self, params, defaults: dict):
+        self.defaults = dict(defaults)
+        self.state: dict = {}
+        self.param_groups: list = []
+        groups = list(params)
+        if not groups:
+            raise ValueError("optimizer got an empty parameter list")
+        if not isinstance(groups[0], dict):
+            groups = [{"params": groups}]
+        for group in groups:
+            self.add_param_group(group)
+
+    def add_param_group(self, param_group: dict) -> None:
+        group = dict(param_group)
+        params = group["params"]
+        group["params"] = [params] if isinstance(params, Tensor) else list(params)
+        for p in group["params"]:
+            if not isinstance(p, Tensor):
+                raise TypeError(f"optimizer can only optimize Tensors, but one of the params is {type(p).__name__}")
+            if not p.is_leaf:
+                raise ValueError("can't optimize a non-leaf Tensor")
+        for key, value in self.defaults.items():
+            group.setdefault(key, value)
+        seen = {id(p) for g in self.param_groups for p in g["params"]}
+        if any(id(p) in seen for p in group["params"]):
+            raise ValueError("some parameters appear in more than one parameter group")
+        self.param_groups.append(group)
+
+    def zero_grad(self, set_to_none: bool = True) -> None:
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                if set_to_none:
+                    p.grad = None
+                else:
+                    p.grad.detach_().zero_()
+
+    def step(self, closure=None):
+        loss = None
+        if closure is not None:
+            with enable_grad():
+                loss = closure()
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is not None:
+                    self._update(p, storage(p), storage(p.grad), group, self.state.setdefault(p, {}))
+                    if p._vc is not None:
+                        p._vc[0] += 1
+        return loss
+
+    def state_dict(self) -> dict:
+        ids = {}
+        for group in self.param_groups:
+            for p in group["params"]:
+                ids.setdefault(id(p), len(ids))
+        state = {ids[id(p)]: {k: (make(v.copy()) if isinstance(v, np.ndarray) else v) for k, v in s.items()}
+                 for p, s in self.state.items() if id(p) in ids}
+        groups = [{**{k: v for k, v in g.items() if k != "params"}, "params": [ids[id(p)] for p in g["params"]]}
+                  for g in self.param_groups]
+        return {"state": state, "param_groups": groups}
+
+    def __repr__(self) -> str:
+        lines = [type(self).__name__ + " ("]
+        for i, group in enumerate(self.param_groups):
+            lines.append(f"Parameter Group {i}")
+            for key in sorted(k for k in group if k != "params"):
+                lines.append(f"    {key}: {group[key]}")
+        return "\n".join(lines) + "\n)"
+
+    def _update(self, p, data, grad, group, state) -> None:
+        raise NotImplementedError
+
+
+class SGD(Optimizer):
+    def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
+                 maximize=False, foreach=None, differentiable=False, fused=None):
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if momentum < 0.0:
+            raise ValueError(f"Invalid momentum value: {momentum}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        if nesterov and (momentum <= 0 or dampening != 0):
+            raise ValueError("Nesterov momentum requires a momentum and zero dampening")
+        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
+                                      nesterov=nesterov, maximize=maximize, foreach=foreach,
+                                      differentiable=differentiable, fused=fused))
+
+    def _update(self, p, data, grad, group, state) -> None:
+        d_p = -grad if group["maximize"] else grad
+        wd, momentum = group["weight_decay"], group["momentum"]
+        if wd != 0:
+            d_p = d_p + wd * data
+        if momentum != 0:
+            buf = state.get("momentum_buffer")
+            if buf is None:
+                buf = state["momentum_buffer"] = np.array(d_p, copy=True)
+            else:
+                buf *= momentum
+                buf += (1 - group["dampening"]) * d_p
+            d_p = d_p + momentum * buf if group["nesterov"] else buf
+        data -= data.dtype.type(group["lr"]) * d_p
+
+
+class Adam(Optimizer):
+    decoupled = False
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
+                 foreach=None, maximize=False, capturable=False, differentiable=False, fused=None):
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if eps < 0.0:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        if not 0.0 <= betas[0] < 1.0 or not 0.0 <= betas[1] < 1.0:
+            raise ValueError(f"Invalid beta parameter: {betas}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps, weight_decay=weight_decay,
+                                      amsgrad=amsgrad, maximize=maximize, foreach=foreach,
+                                      capturable=capturable, differentiable=differentiable, fused=fused))
+
+    def _update(self, p, data, grad, group, state) -> None:
+        grad = -grad if group["maximize"] else grad
+        lr, wd, eps = group["lr"], group["weight_decay"], group["eps"]
+        beta1, beta2 = group["betas"]
+        if not state:
+            state["step"] = 0
+            state["exp_avg"] = np.zeros_like(data)
+            state["exp_avg_sq"] = np.zeros_like(data)
+            if group["amsgrad"]:
+                state["max_exp_avg_sq"] = np.zeros_like(data)
+        state["step"] += 1
+        step = state["step"]
+        if wd != 0:
+            if self.decoupled:
+                data *= data.dtype.type(1 - lr * wd)
+            else:
+                grad = grad + wd * data
+        exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+        exp_avg += (grad - exp_avg) * data.dtype.type(1 - beta1)      # torch's lerp_
+        exp_avg_sq *= beta2
+        exp_avg_sq += data.dtype.type(1 - beta2) * grad * grad
+        bias_correction1 = 1 - beta1 ** step
+        bias_correction2_sqrt = math.sqrt(1 - beta2 ** step)
+        step_size = lr / bias_correction1
+        if group["amsgrad"]:
+            np.maximum(state["max_exp_avg_sq"], exp_avg_sq, out=state["max_exp_avg_sq"])
+            denom = np.sqrt(state["max_exp_avg_sq"]) / data.dtype.type(bias_correction2_sqrt) + data.dtype.type(eps)
+        else:
+            denom = np.sqrt(exp_avg_sq) / data.dtype.type(bias_correction2_sqrt) + data.dtype.type(eps)
+        data -= data.dtype.type(step_size) * (exp_avg / denom)
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay (default 1e-2), as torch's AdamW."""
+
+    decoupled = True
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, **kwargs):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, **kwargs)
