@@ -5,7 +5,7 @@
 A .grad script is a Python subset, so it runs as Python in a namespace that
 predefines what gradcli predefines (`torch`, `F`, `nn`, `math`, `Function`,
 `jacobian`, `hessian`, ...). A `>>>` paste runs chunk by chunk with values
-echoed, as gradcli runs it (gradcli.lang.doctest cuts the chunks). An error
+echoed, as gradcli runs it (gradcli.lang.prompt_paste cuts the chunks). An error
 that ends a script is printed as its last line, `RuntimeError: message`,
 labelled with the builtin exception class, as gradcli labels it. Samples
 whose header says `# expected: hand-written` are skipped: their .expected
@@ -27,7 +27,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from gradcli.lang.doctest import doctest_chunks  # noqa: E402  (no engine import)
+from gradcli.lang.prompt_paste import doctest_chunks  # noqa: E402  (no engine import)
 
 HAND_WRITTEN = "# expected: hand-written"
 

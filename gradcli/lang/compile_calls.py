@@ -9,6 +9,7 @@ from . import syntax_tree as syntax
 from .compile_errors import wrap_exception
 from .errors import Frame, GradcliError
 from .namespace import Namespace
+from .sandbox import ScriptSuper
 from .scopes import (
     RETURN, Scope, StaticScope, bound_names, declarations, function_parent, nonlocal_depth, param_names,
 )
@@ -39,6 +40,28 @@ class ScriptFunction:
     def __repr__(self) -> str:
         return f"<function {self._name}>"
 
+    def __get__(self, obj, owner=None):
+        """A method of a script class binds its instance, as a Python function does."""
+        return self if obj is None else BoundScriptMethod(self, obj)
+
+
+class BoundScriptMethod:
+    """``instance.method`` of a script class: calling it passes the instance first. Opaque to
+    scripts like the function itself."""
+
+    __slots__ = ("_function", "_self")
+    script_name = "method"
+
+    def __init__(self, function: ScriptFunction, obj):
+        self._function = function
+        self._self = obj
+
+    def __call__(self, *args, **kwargs):
+        return self._function._invoke((self._self,) + args, kwargs, None)
+
+    def __repr__(self) -> str:
+        return f"<bound method {self._function._name}>"
+
 class CallsMixin:
     """Compiling calls, `def` and `lambda` (part of :class:`Compiler`)."""
 
@@ -65,6 +88,8 @@ class CallsMixin:
         names = (parameters | bound_names(statements)) - declared_global - declared_nonlocal
         inner = StaticScope("function", names, function_parent(scope), name,
                              frozenset(declared_global), frozenset(declared_nonlocal))
+        if scope.kind == "class" and params.args:
+            inner.method_of, inner.first_param = scope, params.args[0].name
         for nonlocal_name in sorted(declared_nonlocal):
             if nonlocal_depth(nonlocal_name, inner) is None:
                 raise self._error("syntax", f"no binding for nonlocal {nonlocal_name!r} found",
@@ -122,6 +147,11 @@ class CallsMixin:
         return make
 
     def expr_Call(self, node, scope):
+        if isinstance(node.func, syntax.Name) and node.func.id == "super" and not node.keywords \
+                and len(node.args) in (0, 2) and not any(isinstance(a, syntax.Starred) for a in node.args):
+            if node.args:
+                return self._super_of(self.expr(node.args[0], scope), self.expr(node.args[1], scope), node.span)
+            return self._super(scope, node.span)
         func = self.expr(node.func, scope)
         span = node.span
         where = scope.function
@@ -163,6 +193,32 @@ class CallsMixin:
                 else:
                     kwargs[name] = value(env)
             return self._call(fn, tuple(args), kwargs, span, where)
+        return run
+
+    def _super(self, scope, span):
+        """``super()`` inside a method of a script class: the class comes from the class statement,
+        the instance from the method's first parameter (Python's zero-argument form)."""
+        current = scope
+        while current is not None and current.method_of is None:
+            current = current.parent
+        if current is None:
+            raise self._error("runtime", "RuntimeError: super(): no arguments (use super() inside a method "
+                              "of a class)", span)
+        cell = current.method_of.class_cell
+        instance = self._load_name(current.first_param, span, scope)
+
+        def run(env):
+            return ScriptSuper(cell[0], instance(env))
+        return run
+
+    def _super_of(self, cls, obj, span):
+        """``super(Class, self)``, the two-argument form older code (and seed 002) writes."""
+        def run(env):
+            klass, instance = cls(env), obj(env)
+            if not isinstance(klass, type) or klass.__module__ != "__main__" or not isinstance(instance, klass):
+                raise self._error("type", "TypeError: super(type, obj): type must be a class of this script and "
+                                  "obj an instance of it", span)
+            return ScriptSuper(klass, instance)
         return run
 
     def _call(self, fn, args, kwargs, span, where):

@@ -332,10 +332,12 @@ class StatementsMixin:
 
     def stmt_ClassDef(self, node, scope):
         class_scope = StaticScope("class", bound_names(node.body), scope, scope.function)
+        class_scope.class_cell = [None]
         for statement in node.body:
-            if isinstance(statement, (syntax.FunctionDef, syntax.ClassDef)) and statement.name.startswith("_"):
-                raise self._error("syntax", "names starting with '_' cannot be defined in a "
-                                  "gradcli class", statement.span)
+            if isinstance(statement, (syntax.FunctionDef, syntax.ClassDef)) and statement.name.startswith("_") \
+                    and statement.name not in CLASS_DUNDERS:
+                raise self._error("syntax", "names starting with '_' cannot be defined in a gradcli class "
+                                  f"(only {', '.join(sorted(CLASS_DUNDERS))})", statement.span)
         saved, self._loop_depth = self._loop_depth, 0
         body = self.block(node.body, class_scope) if node.body else (lambda env: None)
         self._loop_depth = saved
@@ -351,17 +353,19 @@ class StatementsMixin:
             base_values = tuple(b(env) for b in bases)
             if not base_values or not all(
                     isinstance(b, type) and issubclass(b, allowed) for b in base_values):
-                raise self._error("type", "a class in a gradcli script must derive from "
-                                  "torch.autograd.Function", span)
+                raise self._error("type", "a class in a gradcli script must derive from torch.autograd.Function, "
+                                  "torch.nn.Module or torch.utils.data.Dataset", span)
             members: dict = {}
             body(Scope(members, env))
+            dunders = class_dunders(base_values)
             for key in members:
-                if key.startswith("_"):
-                    raise self._error("syntax", "names starting with '_' cannot be defined "
-                                      "in a gradcli class", span)
+                if key.startswith("_") and key not in dunders:
+                    raise self._error("syntax", f"{key!r} cannot be defined in this gradcli class"
+                                      + (f" (only {', '.join(sorted(dunders))})" if dunders else ""), span)
             namespace = dict(members, __module__="__main__", __qualname__=name)
             with self._at(span):
                 cls = type(name, base_values, namespace)
+            class_scope.class_cell[0] = cls
             policy.register_class(cls, set(members) | {"apply"})
             store(env, decorate(env, cls))
         return run
@@ -507,3 +511,16 @@ class StatementsMixin:
             final_code = final(env)
             return code if final_code is None else final_code
         return run_finally
+
+
+# The special methods a script class may define, by what it derives from (none for Functions).
+CLASS_DUNDERS = frozenset({"__init__", "__len__", "__getitem__"})
+
+
+def class_dunders(bases: tuple) -> frozenset:
+    """``__init__`` for modules; ``__init__``, ``__len__``, ``__getitem__`` for datasets."""
+    names = set()
+    for base in bases:
+        for klass in base.__mro__:
+            names |= set(getattr(klass, "script_dunders", ()))
+    return frozenset(names)

@@ -181,7 +181,7 @@ def tensor_attributes() -> frozenset:
 def known_names() -> frozenset:
     """Every name a fresh session may predefine."""
     return (engine_names("torch") | PYTHON_BUILTINS | BARE_AUTOGRAD_NAMES | BARE_NAMES
-            | {"pi", "e"})
+            | {"pi", "e", "__name__", "super"})
 
 
 class Namespace:
@@ -404,6 +404,7 @@ def base_environment(modules: dict[str, Namespace], state, policy, stdout_ref) -
     env["math"] = modules["math"]
     env["pi"] = math.pi
     env["e"] = math.e
+    env["__name__"] = "__main__"   # `if __name__ == "__main__":` as pasted from a script
     env.update(python_builtins(state, policy, stdout_ref))
     return env
 
@@ -434,9 +435,17 @@ OPTIMIZER_ATTRIBUTES = frozenset("step zero_grad param_groups state state_dict a
 
 
 def module_members(module) -> set:
-    """A Module's own public members: its parameters, buffers, submodules and settings."""
+    """A Module's own public members: its parameters, buffers, submodules and settings, and the
+    methods a script's own subclass defines."""
     names = {n for n in vars(module) if not n.startswith("_")}
+    names |= script_class_members(module)
     return names | set(module._parameters) | set(module._buffers) | set(module._modules)
+
+
+def script_class_members(value) -> set:
+    """Public names defined by the script classes in a value's class hierarchy."""
+    return {n for klass in type(value).__mro__ if klass.__module__ == "__main__"
+            for n in vars(klass) if not n.startswith("_")}
 
 
 # (candidate dotted paths of a type, readable, writable, options)
@@ -449,6 +458,8 @@ ENGINE_TYPES = (
     (("gradcli.engine.optim.optimizer.Optimizer",), OPTIMIZER_ATTRIBUTES, (), {}),
     (("gradcli.engine.utils.data.DataLoader",), frozenset("dataset batch_size drop_last shuffle".split()), (), {}),
     (("gradcli.engine.utils.data.TensorDataset",), frozenset({"tensors"}), (), {}),
+    (("gradcli.engine.utils.data.Dataset",), frozenset(), (),
+     {"open_members": lambda d: script_class_members(d) | {n for n in vars(d) if not n.startswith("_")}}),
     (("gradcli.engine.dtypes.dtype",), DTYPE_ATTRIBUTES, (), {}),
     (("gradcli.engine.autograd.graph.Node",), NODE_ATTRIBUTES, (), {"prefixes": ("_saved_",)}),
     (("gradcli.engine.hooks.RemovableHandle", "gradcli.engine.autograd.graph._MultiHandle"),
@@ -489,6 +500,6 @@ def configure_policy(policy, modules: dict[str, Namespace]) -> None:
 
 
 def script_class_bases(modules: dict[str, Namespace]) -> tuple:
-    """The classes a script's `class Name(Base):` may derive from."""
-    autograd = modules["torch.autograd"]
-    return tuple(autograd.get(name, None) for name in ("Function",) if name in autograd.members())
+    """The classes a script's `class Name(Base):` may derive from (and so their subclasses)."""
+    return (modules["torch.autograd"].get("Function", None), modules["torch.nn"].get("Module", None),
+            modules["torch.utils.data"].get("Dataset", None))

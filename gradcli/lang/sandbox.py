@@ -106,6 +106,35 @@ def script_isinstance(value, classinfo) -> bool:
     return isinstance(value, classinfo)
 
 
+class ScriptSuper:
+    """What ``super()`` gives a script: the base classes' members for one instance (``__init__``
+    and public names), nothing else."""
+
+    __slots__ = ("_cls", "_obj")
+    script_name = "super"
+
+    def __init__(self, cls: type, obj):
+        self._cls = cls
+        self._obj = obj
+
+    def public_names(self) -> set:
+        names = set()
+        mro = type(self._obj).__mro__
+        for klass in mro[mro.index(self._cls) + 1:]:
+            names |= {n for n in vars(klass) if not n.startswith("_")}
+        return names
+
+    def __getattribute__(self, name: str):
+        # every name, __init__ included, is the base classes' (the proxy's own stay internal)
+        if name in ("_cls", "_obj", "public_names", "__class__"):
+            return object.__getattribute__(self, name)
+        return getattr(super(object.__getattribute__(self, "_cls"), object.__getattribute__(self, "_obj")), name)
+
+    def __repr__(self) -> str:
+        cls, obj = object.__getattribute__(self, "_cls"), object.__getattribute__(self, "_obj")
+        return f"<super: <class '{cls.__name__}'>, <{type(obj).__name__} object>>"
+
+
 class AttributePolicy:
     """Decides and performs attribute reads and writes for scripts."""
 
@@ -131,6 +160,8 @@ class AttributePolicy:
         self.allow(complex, NUMBER_ATTRIBUTES)
         self.allow(range, RANGE_ATTRIBUTES)
         self.allow(TypeToken, ("__name__",))
+        self.allow(ScriptSuper, ("__init__", "__len__", "__getitem__"),
+                   open_members=ScriptSuper.public_names)
         for cls in PLAIN_TYPES:
             self._class_members[cls] = frozenset({"__name__"})
         self._guards[(str, "join")] = self._guard_join

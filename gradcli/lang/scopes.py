@@ -35,6 +35,9 @@ class StaticScope:
         self.function = function    # for script tracebacks
         self.global_names = global_names      # `global x` in this function
         self.nonlocal_names = nonlocal_names  # `nonlocal x` in this function
+        self.class_cell = None      # class scope: [the class object], filled when the class is made
+        self.method_of = None       # function scope defined in a class body: that class's scope
+        self.first_param = None     # ... and the name of its first parameter (self), for super()
 
 class Runtime:
     """What compiled code needs from its session."""

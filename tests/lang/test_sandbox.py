@@ -83,7 +83,7 @@ ESCAPES = [
     ("breakpoint()", "name"),
     ("input()", "name"),
     ("help(x)", "name"),
-    ("super()", "name"),
+    ("super()", "runtime"),
     ("memoryview(s)", "name"),
     ("import os", "import"),
     ("from os import system", "import"),

@@ -96,6 +96,20 @@ ESCAPES = [
     ("torch.optim.SGD([nn.Parameter(torch.ones(1))]).__dict__", "attribute"),
     ("torch.optim.SGD([nn.Parameter(torch.ones(1))]).step.__func__", "attribute"),
     ("torch.utils.data.DataLoader([1, 2]).__iter__", "attribute"),
+    # script classes over nn.Module and Dataset: only __init__ (and __len__/__getitem__ for
+    # datasets) may be defined, and super() gives the bases' public members and __init__
+    ("class M(nn.Module):\n    def __getattribute__(self, n):\n        return 1", "syntax"),
+    ("class M(nn.Module):\n    def __setattr__(self, n, v):\n        pass", "syntax"),
+    ("class M(nn.Module):\n    def __len__(self):\n        return 1\nM()", "syntax"),
+    ("class M(nn.Module):\n    pass\nM.__mro__", "attribute"),
+    ("class M(nn.Module):\n    pass\nM().__dict__", "attribute"),
+    ("class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        super().__class__\nM()",
+     "attribute"),
+    ("class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+     "        super().__subclasses__\nM()", "attribute"),
+    ("class M(nn.Module):\n    def f(self):\n        return self.f.__globals__\nM().f()", "attribute"),
+    ("super(int, 1)", "type"),
+    ("class M:\n    pass", "type"),
     # the profiler: its file-writing export is not reachable
     ("with torch.autograd.profiler.profile() as p:\n    z = x * 2\np.export_chrome_trace",
      "attribute"),
@@ -138,7 +152,8 @@ ESCAPES = [
     ("getattr", "name"),
     ("__builtins__", "name"),
     ("__import__", "name"),
-    ("__name__", "name"),
+    ("__builtins__", "name"),
+    ("__name__.__class__", "attribute"),
     ("__file__", "name"),
     ("__class__", "name"),
     # exceptions: no attributes, no traceback, no context

@@ -56,6 +56,7 @@ class Module:
     ``forward`` computes; calling the module runs forward with its hooks."""
 
     training: bool
+    script_dunders = ("__init__",)   # what a script's `class Net(nn.Module)` may define
 
     def __init__(self, *args, **kwargs):
         if args or kwargs:

@@ -10,6 +10,8 @@ __all__ = ["DataLoader", "Dataset", "TensorDataset"]
 class Dataset:
     """Subclass it with ``__len__`` and ``__getitem__``."""
 
+    script_dunders = ("__init__", "__len__", "__getitem__")   # what a script's subclass may define
+
     def __getitem__(self, index):
         raise NotImplementedError("Subclasses of Dataset should implement __getitem__.")
 
