@@ -213,11 +213,36 @@ def linear_model(name, lib, steps=20):
     return None
 
 
+def nn_model(name, lib, steps=20):
+    """The same TinyModel step written as PyTorch users write it: nn.Linear, nn.ReLU, nn.MSELoss
+    (sum) and optim.SGD; the numpy floor is linear_model's."""
+    if name not in ("gradcli", "torch"):
+        return linear_model(name, lib, steps) if name == "numpy" else None
+    rng = np.random.default_rng(0)
+    arrays = [rng.standard_normal(s).astype(np.float32) * 0.05 for s in ((100, 1000), (100,), (10, 100), (10,))]
+    x = lib.tensor(rng.standard_normal((16, 1000)).astype(np.float32))
+    t = lib.tensor(rng.standard_normal((16, 10)).astype(np.float32))
+    model = lib.nn.Sequential(lib.nn.Linear(1000, 100), lib.nn.ReLU(), lib.nn.Linear(100, 10))
+    with lib.no_grad():
+        for p, a in zip(model.parameters(), arrays):
+            p.copy_(lib.tensor(a))
+    loss_fn = lib.nn.MSELoss(reduction="sum")
+    opt = lib.optim.SGD(model.parameters(), lr=1e-3)
+
+    def run():
+        for _ in range(steps):
+            opt.zero_grad()
+            loss_fn(model(x), t).backward()
+            opt.step()
+    return run
+
+
 BENCHES = {
     "chain-scalar": (lambda n, l: chain(n, l), 3000, "us/op", 0.8),
     "chain-vector": (lambda n, l: chain(n, l, size=1000), 3000, "us/op", 0.8),
     "seed-mlp-300": (seed_mlp, 1, "ms/loop", 1.0),
     "linear-1000-100-10": (linear_model, 20, "ms/step", 1.0),
+    "nn-linear-sgd-step": (nn_model, 20, "ms/step", 0.8),
 }
 
 
@@ -284,7 +309,7 @@ def main() -> None:
         if args.only and args.only not in bench:
             continue
         pool = dict(libs)
-        if bench.startswith("linear"):
+        if bench.startswith(("linear", "nn-")):
             pool["numpy"] = None
         med = measure(pool, make, args.rounds)
         scale = 1e6 / per if unit == "us/op" else 1e3 / (per if unit == "ms/step" else 1)
