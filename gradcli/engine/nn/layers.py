@@ -173,7 +173,21 @@ KLDivLoss = _loss("KLDivLoss", F.kl_div, (("log_target", False),))
 
 # -- containers ----------------------------------------------------------------------------------
 
-class Sequential(Module):
+class _ModuleSequence(Module):
+    """What Sequential and ModuleList share: length, iteration, append by position."""
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+
+class Sequential(_ModuleSequence):
     """Modules called in order; built from arguments or an OrderedDict of named modules."""
 
     def __init__(self, *args):
@@ -191,23 +205,13 @@ class Sequential(Module):
             return Sequential(OrderedDict(items[index]))
         return items[_index(index, len(items))][1]
 
-    def __len__(self) -> int:
-        return len(self._modules)
-
-    def __iter__(self):
-        return iter(self._modules.values())
-
-    def append(self, module):
-        self.add_module(str(len(self)), module)
-        return self
-
     def forward(self, input):
         for module in self._modules.values():
             input = module(input)
         return input
 
 
-class ModuleList(Module):
+class ModuleList(_ModuleSequence):
     """A list of modules whose parameters the owner sees."""
 
     def __init__(self, modules=None):
@@ -223,16 +227,6 @@ class ModuleList(Module):
 
     def __setitem__(self, index, module) -> None:
         self.add_module(str(_index(index, len(self))), module)
-
-    def __len__(self) -> int:
-        return len(self._modules)
-
-    def __iter__(self):
-        return iter(self._modules.values())
-
-    def append(self, module):
-        self.add_module(str(len(self)), module)
-        return self
 
     def extend(self, modules):
         for module in modules:
