@@ -111,6 +111,8 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
     promote = op.promote
     if promote != "keep" and (slow or dt is None or (promote == "float" and dt.kind not in "fc")):
         arrays = unwrap(op, args)
+        if slow:   # a Tensor subclass (nn.Parameter) took the scalar branch above
+            needs_grad = any(isinstance(a, Tensor) and a._requires_grad for a in args)
     elif slow and promote == "keep":
         arrays = [a._data if isinstance(a, Tensor) else a for a in args]
         needs_grad = any(isinstance(a, Tensor) and a._requires_grad for a in args)

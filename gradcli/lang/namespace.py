@@ -82,6 +82,9 @@ NN_FUNCTIONAL_NAMES = frozenset("""
 """.split())
 CUDA_NAMES = frozenset("is_available device_count".split())
 OPTIM_NAMES = frozenset("Optimizer SGD Adam AdamW RMSprop Adagrad lr_scheduler".split())
+SCHEDULER_NAMES = frozenset("""
+    LRScheduler StepLR MultiStepLR ExponentialLR CosineAnnealingLR LambdaLR ReduceLROnPlateau OneCycleLR
+""".split())
 DATA_NAMES = frozenset("Dataset TensorDataset DataLoader random_split Subset".split())
 LINALG_NAMES = frozenset("""
     norm vector_norm matrix_norm det slogdet inv pinv solve cholesky qr eigh eigvalsh svd
@@ -131,7 +134,8 @@ MODULES = {
                                 AUTOGRAD_FUNCTION_NAMES, {}),
     "torch.nn": (("gradcli.engine.nn",), NN_NAMES, {"functional": "torch.nn.functional"}),
     "torch.nn.functional": (("gradcli.engine.nn.functional",), NN_FUNCTIONAL_NAMES, {}),
-    "torch.optim": (("gradcli.engine.optim",), OPTIM_NAMES, {}),
+    "torch.optim": (("gradcli.engine.optim",), OPTIM_NAMES, {"lr_scheduler": "torch.optim.lr_scheduler"}),
+    "torch.optim.lr_scheduler": (("gradcli.engine.optim.lr_scheduler",), SCHEDULER_NAMES, {}),
     "torch.utils": (("gradcli.engine.utils",), frozenset({"data"}), {"data": "torch.utils.data"}),
     "torch.utils.data": (("gradcli.engine.utils.data",), DATA_NAMES, {}),
     "torch.cuda": (("gradcli.engine.cuda",), CUDA_NAMES, {}),
@@ -456,6 +460,8 @@ ENGINE_TYPES = (
     (("gradcli.engine.nn.module.Module",), MODULE_ATTRIBUTES, (), {"open_members": module_members}),
     (("gradcli.engine.nn.module._IncompatibleKeys",), frozenset({"missing_keys", "unexpected_keys"}), (), {}),
     (("gradcli.engine.optim.optimizer.Optimizer",), OPTIMIZER_ATTRIBUTES, (), {}),
+    (("gradcli.engine.optim.lr_scheduler.LRScheduler",),
+     frozenset("step get_last_lr last_epoch base_lrs optimizer state_dict".split()), (), {}),
     (("gradcli.engine.utils.data.DataLoader",), frozenset("dataset batch_size drop_last shuffle".split()), (), {}),
     (("gradcli.engine.utils.data.TensorDataset",), frozenset({"tensors"}), (), {}),
     (("gradcli.engine.utils.data.Dataset",), frozenset(), (),

@@ -69,6 +69,9 @@ OPTIMIZERS = [
     ("Adam", dict(lr=0.01)),
     ("Adam", dict(lr=0.01, weight_decay=0.1, amsgrad=True)),
     ("AdamW", dict(lr=0.01)),
+    ("RMSprop", dict(lr=0.01)),
+    ("RMSprop", dict(lr=0.01, momentum=0.9, centered=True, weight_decay=0.1)),
+    ("Adagrad", dict(lr=0.1, lr_decay=0.01, weight_decay=0.1)),
 ]
 
 
@@ -106,3 +109,35 @@ def test_dataloader_batches_and_drops_the_short_last_batch():
     shuffled = sorted(i for _, ys in engine.utils.data.DataLoader(data, batch_size=2, shuffle=True)
                       for i in ys.tolist())
     assert shuffled == [0, 1, 2, 3, 4]
+
+
+SCHEDULERS = [("StepLR", dict(step_size=3, gamma=0.5)), ("ExponentialLR", dict(gamma=0.9)),
+              ("CosineAnnealingLR", dict(T_max=5, eta_min=0.01)), ("LambdaLR", dict(lr_lambda=lambda e: 0.95 ** e))]
+
+
+@pytest.mark.parity
+@pytest.mark.parametrize("name,kwargs", SCHEDULERS, ids=[n for n, _ in SCHEDULERS])
+def test_learning_rates_match_torch_to_the_last_bit(name, kwargs):
+    torch = pytest.importorskip("torch")
+
+    def rates(lib):
+        opt = lib.optim.SGD([lib.nn.Parameter(lib.tensor([1.0]))], lr=0.1)
+        scheduler = getattr(lib.optim.lr_scheduler, name)(opt, **kwargs)
+        out = []
+        for _ in range(12):
+            opt.step()
+            scheduler.step()
+            out.append(scheduler.get_last_lr()[0])
+        return out
+
+    assert rates(engine) == rates(torch)
+
+
+def test_ops_on_parameters_record_the_graph():
+    """A Parameter is a Tensor subclass: every op on it must record, as on a tensor."""
+    w = nn.Parameter(engine.tensor([1.0, -2.0, 3.0]))
+    results = [w * engine.tensor([1.0, 2.0, 3.0]), w * 2, 2 * w, w + w, w.exp(), w @ w, w[0], -w,
+               engine.relu(w), w.sum(), w.pow(2), w / 2]
+    assert all(r.grad_fn is not None for r in results)
+    sum(r.sum() for r in results).backward()
+    assert w.grad is not None

@@ -1,4 +1,6 @@
-"""``torch.optim``: optimizers over parameters' ``.grad`` (see optimizer.py)."""
-from .optimizer import SGD, Adam, AdamW, Optimizer
+"""``torch.optim``: optimizers over parameters' ``.grad`` (optimizer.py) and learning-rate
+schedulers (lr_scheduler.py)."""
+from . import lr_scheduler
+from .optimizer import SGD, Adagrad, Adam, AdamW, Optimizer, RMSprop
 
-__all__ = ["Adam", "AdamW", "Optimizer", "SGD"]
+__all__ = ["Adagrad", "Adam", "AdamW", "Optimizer", "RMSprop", "SGD", "lr_scheduler"]

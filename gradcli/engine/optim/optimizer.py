@@ -1,4 +1,5 @@
-"""``torch.optim``: SGD and Adam/AdamW with torch's update formulas, parameter groups and state.
+"""``torch.optim``: SGD, Adam/AdamW, RMSprop, Adagrad with torch's update formulas, parameter groups
+and state.
 
 Updates run on the parameters' arrays in place (no graph), in the order and precision torch's
 single-tensor ("foreach=False") implementations use, and bump each parameter's version as an
@@ -13,7 +14,7 @@ import numpy as np
 from ..autograd.grad_mode import enable_grad
 from ..tensor import Tensor, make, storage
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW"]
+__all__ = ["Adagrad", "Adam", "AdamW", "Optimizer", "RMSprop", "SGD"]
 
 
 class Optimizer:
@@ -180,3 +181,78 @@ class AdamW(Adam):
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, **kwargs):
         super().__init__(params, lr, betas, eps, weight_decay, amsgrad, **kwargs)
+
+
+class RMSprop(Optimizer):
+    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
+                 capturable=False, foreach=None, maximize=False, differentiable=False):
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if eps < 0.0:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        if momentum < 0.0:
+            raise ValueError(f"Invalid momentum value: {momentum}")
+        if alpha < 0.0:
+            raise ValueError(f"Invalid alpha value: {alpha}")
+        super().__init__(params, dict(lr=lr, alpha=alpha, eps=eps, weight_decay=weight_decay, momentum=momentum,
+                                      centered=centered, capturable=capturable, foreach=foreach,
+                                      maximize=maximize, differentiable=differentiable))
+
+    def _update(self, p, data, grad, group, state) -> None:
+        grad = -grad if group["maximize"] else grad
+        one = data.dtype.type
+        if group["weight_decay"] != 0:
+            grad = grad + one(group["weight_decay"]) * data
+        if not state:
+            state["step"] = 0
+            state["square_avg"] = np.zeros_like(data)
+            if group["momentum"] > 0:
+                state["momentum_buffer"] = np.zeros_like(data)
+            if group["centered"]:
+                state["grad_avg"] = np.zeros_like(data)
+        state["step"] += 1
+        alpha = group["alpha"]
+        square_avg = state["square_avg"]
+        square_avg *= one(alpha)
+        square_avg += one(1 - alpha) * grad * grad
+        if group["centered"]:
+            grad_avg = state["grad_avg"]
+            grad_avg += (grad - grad_avg) * one(1 - alpha)
+            avg = np.sqrt(square_avg - grad_avg * grad_avg)
+        else:
+            avg = np.sqrt(square_avg)
+        avg = avg + one(group["eps"])
+        if group["momentum"] > 0:
+            buf = state["momentum_buffer"]
+            buf *= one(group["momentum"])
+            buf += grad / avg
+            data -= one(group["lr"]) * buf
+        else:
+            data -= one(group["lr"]) * (grad / avg)
+
+
+class Adagrad(Optimizer):
+    def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10,
+                 foreach=None, *, maximize=False, differentiable=False, fused=None):
+        if lr < 0.0:
+            raise ValueError(f"Invalid learning rate: {lr}")
+        if eps < 0.0:
+            raise ValueError(f"Invalid epsilon value: {eps}")
+        super().__init__(params, dict(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
+                                      initial_accumulator_value=initial_accumulator_value, eps=eps,
+                                      foreach=foreach, maximize=maximize, differentiable=differentiable,
+                                      fused=fused))
+
+    def _update(self, p, data, grad, group, state) -> None:
+        grad = -grad if group["maximize"] else grad
+        one = data.dtype.type
+        if not state:
+            state["step"] = 0
+            state["sum"] = np.full_like(data, group["initial_accumulator_value"])
+        state["step"] += 1
+        if group["weight_decay"] != 0:
+            grad = grad + one(group["weight_decay"]) * data
+        clr = group["lr"] / (1 + (state["step"] - 1) * group["lr_decay"])
+        state["sum"] += grad * grad
+        std = np.sqrt(state["sum"]) + one(group["eps"])
+        data -= one(clr) * (grad / std)
