@@ -1,6 +1,6 @@
 """``torch.nn``: Parameter, Module, layers, activation and loss modules, containers, and
 ``torch.nn.functional``."""
-from . import functional
+from . import functional, init, utils
 from .layers import (
     CELU, ELU, GELU, SELU, BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Flatten, Hardsigmoid, Hardswish,
     Hardtanh, HuberLoss, Identity, KLDivLoss, L1Loss, LeakyReLU, Linear, LogSigmoid, LogSoftmax, Mish, ModuleDict,
@@ -14,5 +14,5 @@ __all__ = [
     "Hardsigmoid", "Hardswish", "Hardtanh", "HuberLoss", "Identity", "KLDivLoss", "L1Loss", "LeakyReLU", "Linear",
     "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter",
     "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax", "Softmin", "Softplus",
-    "Softsign", "Tanh", "functional",
+    "Softsign", "Tanh", "functional", "init", "utils",
 ]

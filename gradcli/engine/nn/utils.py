@@ -1,0 +1,69 @@
+"""``torch.nn.utils``: gradient clipping and flattening parameters, as torch computes them."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import creation, functions
+from ..autograd.grad_mode import no_grad
+from ..tensor import Tensor, make, storage
+
+__all__ = ["clip_grad_norm_", "clip_grad_value_", "parameters_to_vector", "vector_to_parameters"]
+
+
+def _params(parameters) -> list:
+    return [parameters] if isinstance(parameters, Tensor) else list(parameters)
+
+
+def clip_grad_norm_(parameters, max_norm: float, norm_type: float = 2.0, error_if_nonfinite: bool = False,
+                    foreach=None):
+    """Scale every gradient by max_norm / (total norm + 1e-6) when that is below 1; returns the
+    total norm (the norm of the gradients' norms)."""
+    parameters = _params(parameters)   # a generator (model.parameters()) is read once
+    grads = [storage(p.grad) for p in parameters if p.grad is not None]
+    if not grads:
+        return creation.tensor(0.0)
+    norm_type = float(norm_type)
+    if norm_type == float("inf"):
+        norms = np.array([np.max(np.abs(g)) if g.size else 0.0 for g in grads], dtype=grads[0].dtype)
+        total = norms.max()
+    else:
+        norms = np.array([np.sum(np.abs(g) ** norm_type) ** (1.0 / norm_type) for g in grads], dtype=grads[0].dtype)
+        total = np.sum(np.abs(norms) ** norm_type) ** (1.0 / norm_type)
+    total = np.asarray(total, dtype=grads[0].dtype)
+    if error_if_nonfinite and not np.isfinite(total):
+        raise RuntimeError(f"The total norm of order {norm_type} for gradients from `parameters` is non-finite, so "
+                           "it cannot be clipped. To disable this error and scale the gradients by the non-finite "
+                           "norm anyway, set `error_if_nonfinite=False`")
+    coef = np.minimum(np.asarray(max_norm, dtype=total.dtype) / (total + np.asarray(1e-6, dtype=total.dtype)), 1.0)
+    for p in parameters:
+        if p.grad is not None:
+            g = storage(p.grad)
+            g *= coef.astype(g.dtype)
+            if p.grad._vc is not None:
+                p.grad._vc[0] += 1
+    return make(total)
+
+
+def clip_grad_value_(parameters, clip_value: float, foreach=None) -> None:
+    """Clamp every gradient element to [-clip_value, clip_value] in place."""
+    with no_grad():
+        for p in _params(parameters):
+            if p.grad is not None:
+                p.grad.clamp_(-clip_value, clip_value)
+
+
+def parameters_to_vector(parameters):
+    """One vector of every parameter's values (recorded: gradients flow back to the parameters)."""
+    return functions.cat([p.reshape(-1) for p in _params(parameters)])
+
+
+def vector_to_parameters(vec, parameters) -> None:
+    """Copy consecutive slices of ``vec`` into the parameters' data."""
+    if not isinstance(vec, Tensor):
+        raise TypeError(f"expected torch.Tensor, but got: {type(vec).__name__}")
+    offset = 0
+    with no_grad():
+        for p in _params(parameters):
+            n = p.numel()
+            p.copy_(vec[offset:offset + n].reshape(p.shape))
+            offset += n
