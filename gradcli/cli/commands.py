@@ -69,7 +69,7 @@ def _positive(value: float) -> float:
 # -- derivatives ----------------------------------------------------------------------------------
 
 @app.command(cls=ExprCommand)
-def grad(expr: Expr = None, at: At = None,
+def grad(expr: Expr = None, file: ScriptFile = None, at: At = None,
          wrt: Wrt = None,
          grad_output: Annotated[Optional[str], typer.Option(
              "--grad-output", metavar="VALUE", show_default=False,
@@ -81,7 +81,7 @@ def grad(expr: Expr = None, at: At = None,
     Example: gradcli grad 'exp(a*b) + e' --at a=2 --at b=0.5 --at e=1
     """
     from .oneshot import run_grad
-    run_grad(expr, at or [], wrt, grad_output, create_graph, dtype_name(dtype), json_output, debug)
+    run_grad(expr, at or [], wrt, grad_output, create_graph, dtype_name(dtype), json_output, debug, file)
 
 
 class Mode(str, Enum):
@@ -145,7 +145,8 @@ def graph(expr: Expr = None, file: ScriptFile = None, at: At = None,
     from ..report.graph import build_graph
     as_json = json_output or format is GraphFormat.json
     out = Output(as_json, debug)
-    with out.guard(), _problem(out, expr, at, dtype, file) as problem:
+    drawing = format in (GraphFormat.dot, GraphFormat.mermaid)   # stdout is the drawing only
+    with out.guard(), _problem(out, expr, at, dtype, file, stdout=sys.stderr if drawing else None) as problem:
         root, name = problem.output_named(output)
         g = build_graph(root, problem.variables(), name)
         if format is GraphFormat.dot:
@@ -157,7 +158,7 @@ def graph(expr: Expr = None, file: ScriptFile = None, at: At = None,
 
 
 @app.command(cls=ExprCommand)
-def trace(expr: Expr = None, at: At = None,
+def trace(expr: Expr = None, file: ScriptFile = None, at: At = None,
           grad_output: Annotated[Optional[str], typer.Option(
               "--grad-output", metavar="VALUE", show_default=False,
               help="The gradient to start from for a non-scalar output ('ones' or any VALUE).")] = None,
@@ -173,7 +174,7 @@ def trace(expr: Expr = None, at: At = None,
     from .output import Relay
     out = Output(json_output, debug)
     relay = Relay(sys.stderr if json_output else sys.stdout)
-    with out.guard(), _problem(out, expr, at, dtype, stdout=relay) as problem:
+    with out.guard(), _problem(out, expr, at, dtype, file, stdout=relay) as problem:
         y = problem.evaluate()
         if not y.requires_grad:
             raise CliError("the output does not depend on any input that requires grad: nothing to trace",
@@ -186,7 +187,7 @@ def trace(expr: Expr = None, at: At = None,
 
 
 @app.command(cls=ExprCommand)
-def check(expr: Expr = None, at: At = None,
+def check(expr: Expr = None, file: ScriptFile = None, at: At = None,
           eps: Annotated[float, typer.Option(help="Finite-difference step (positive).", callback=_positive)] = 1e-6,
           atol: Annotated[float, typer.Option(help="Absolute tolerance.")] = 1e-5,
           rtol: Annotated[float, typer.Option(help="Relative tolerance.")] = 1e-3,
@@ -200,7 +201,7 @@ def check(expr: Expr = None, at: At = None,
     from ..report import check_view
     from .check import run_check
     out = Output(json_output, debug)
-    with out.guard(), _problem(out, expr, at, Dtype.float64) as problem:
+    with out.guard(), _problem(out, expr, at, Dtype.float64, file) as problem:
         result = run_check(problem, eps, atol, rtol, top)
         shapes = {name: tuple(x.shape) for name, x in problem.inputs.items()}
         out.show(check_view.check_doc(result, tuple(problem.evaluate().shape), shapes),

@@ -25,6 +25,8 @@ def read_file(path: Path) -> str:
         return sys.stdin.read()
     try:
         return Path(path).read_text(encoding="utf-8-sig")  # a leading BOM is not part of the source
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as err:
+        raise CliError(f"cannot read {path}: {err.strerror or err}", EXIT_USAGE, "io") from None   # a usage error
     except OSError as err:
         raise CliError(f"cannot read {path}: {err.strerror or err}", EXIT_FAILURE, "io") from None
     except UnicodeDecodeError as err:

@@ -12,14 +12,15 @@ from .dash_expr import looks_like_expression
 
 FLAGS = {"--create-graph": ("create_graph", True), "--no-create-graph": ("create_graph", False),
          "--json": ("json_output", True), "--debug": ("debug", True)}
-VALUED = {"--at": "at", "-a": "at", "--wrt": "wrt", "--grad-output": "grad_output", "--dtype": "dtype"}
+VALUED = {"--at": "at", "-a": "at", "--wrt": "wrt", "--grad-output": "grad_output", "--dtype": "dtype",
+          "--file": "file", "-f": "file"}
 DTYPES = ("float32", "float64")
 
 
 def parse_grad_args(args: list) -> dict | None:
     """Keyword arguments for ``run_grad`` from the words after ``grad``, or None to let Typer decide."""
     options = {"expr": None, "at": [], "wrt": None, "grad_output": None, "create_graph": False, "dtype": None,
-               "json_output": False, "debug": False}
+               "json_output": False, "debug": False, "file": None}
     words = iter(args)
     only_positional = False
     for word in words:
@@ -38,7 +39,7 @@ def parse_grad_args(args: list) -> dict | None:
             options[key] = value
         else:
             name, eq, value = word.partition("=")
-            if name not in VALUED or (name == "-a" and eq):
+            if name not in VALUED or (name in ("-a", "-f") and eq):
                 return None
             if not eq:
                 value = next(words, None)
@@ -49,18 +50,19 @@ def parse_grad_args(args: list) -> dict | None:
                 options["at"].append(value)
             else:
                 options[key] = value
-    if options["expr"] is None or options["dtype"] not in (None, *DTYPES):
+    if (options["expr"] is None) == (options["file"] is None) or options["dtype"] not in (None, *DTYPES):
         return None
     return options
 
 
-def run_grad(expr, at: list, wrt, grad_output, create_graph: bool, dtype, json_output: bool, debug: bool) -> None:
+def run_grad(expr, at: list, wrt, grad_output, create_graph: bool, dtype, json_output: bool, debug: bool,
+             file=None) -> None:
     """The value of EXPR and its gradient with respect to each input (or those in ``wrt``)."""
     from ..report import derivatives_view as view
     from .output import Output
     from .problem import problem_for
     out = Output(json_output, debug)
-    with out.guard(), problem_for(out, expr, at, dtype) as problem:
+    with out.guard(), problem_for(out, expr, at, dtype, file) as problem:
         y = problem.evaluate()
         grads = problem.gradients(y, problem.wrt(wrt), problem.grad_output(y, grad_output), create_graph)
         out.show(view.grad_doc(y, grads), view.grad_json(y, grads))

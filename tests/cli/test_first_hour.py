@@ -66,3 +66,23 @@ def test_builtin_sum_over_a_tensor_is_one_reduction_with_python_s_result(cli):
 def test_check_counts_tied_maxima_once_each(cli):
     r = cli("check", "x.max()", "--at", "x=[1,1,0]")
     assert "2 input element(s) of max" in r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("command", ["grad", "trace", "check"])
+def test_grad_trace_and_check_read_a_script_file(cli, tmp_path, command):
+    script = tmp_path / "s.grad"
+    script.write_text("y = x ** 3\ny\n")
+    r = cli(command, "-f", str(script), "--at", "x=2")
+    assert r.exit_code == 0, r.stderr
+
+
+def test_a_missing_file_is_a_usage_error(cli):
+    assert cli("grad", "-f", "/no/such/file.grad", "--at", "x=1").exit_code == 2
+    assert cli("run", "/no/such/file.grad").exit_code == 2
+
+
+def test_a_drawing_keeps_the_script_s_prints_off_stdout(shell, tmp_path):
+    script = tmp_path / "s.grad"
+    script.write_text('y = x * 2\nprint("hello")\ny\n')
+    r = shell(f"gradcli graph -f {script} --at x=1 -F dot")
+    assert r.stdout.startswith("digraph") and "hello" in r.stderr

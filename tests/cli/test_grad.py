@@ -191,7 +191,9 @@ def test_fast_parser_accepts_the_documented_forms():
     opts = parse_grad_args(["x*y", "--at", "x=1", "-a", "y=2", "--at=z=3", "--wrt=x", "--json",
                             "--grad-output", "ones", "--create-graph", "--dtype", "float64"])
     assert opts == {"expr": "x*y", "at": ["x=1", "y=2", "z=3"], "wrt": "x", "grad_output": "ones",
-                    "create_graph": True, "dtype": "float64", "json_output": True, "debug": False}
+                    "create_graph": True, "dtype": "float64", "json_output": True, "debug": False, "file": None}
+    assert parse_grad_args(["-f", "s.grad", "--at", "x=1"])["file"] == "s.grad"
+    assert parse_grad_args(["x", "-f", "s.grad"]) is None      # an expression and a file: Typer says which
     assert parse_grad_args(["--at", "x=1", "--", "-x"])["expr"] == "-x"
     assert parse_grad_args(["-", "--at", "x=1"])["expr"] == "-"
 
