@@ -308,7 +308,7 @@ def profile(file: Annotated[Path, typer.Argument(metavar="FILE", help="The scrip
             dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
     """Run a script under the autograd profiler: calls, total and self time per forward op and backward node.
 
-    Example: gradcli profile train.grad --sort-by total --limit 15
+    Example: gradcli profile samples/example_train_profile.grad --sort-by total --limit 15
     """
     from ..report import profile_view
     from .scripts import profile_script
@@ -316,7 +316,8 @@ def profile(file: Annotated[Path, typer.Argument(metavar="FILE", help="The scrip
     with out.guard():
         source = read_file(file)
         out.source = source
-        averages = profile_script(source, str(file), dtype_name(dtype), sys.stderr if json_output else None)
+        # stdout is the table (or the JSON): what the script prints goes to stderr
+        averages = profile_script(source, str(file), dtype_name(dtype), sys.stderr)
         out.show(profile_view.profile_doc(averages, sort_by.value, limit), profile_view.profile_json(averages))
 
 

@@ -86,3 +86,9 @@ def test_a_drawing_keeps_the_script_s_prints_off_stdout(shell, tmp_path):
     script.write_text('y = x * 2\nprint("hello")\ny\n')
     r = shell(f"gradcli graph -f {script} --at x=1 -F dot")
     assert r.stdout.startswith("digraph") and "hello" in r.stderr
+
+
+def test_profile_runs_readme_s_shipped_example_and_keeps_its_prints_off_stdout(shell):
+    r = shell("gradcli profile samples/example_train_profile.grad --limit 6")
+    assert r.returncode == 0
+    assert r.stdout.splitlines()[0].split()[:2] == ["op", "kind"] and "0.0069" in r.stderr
