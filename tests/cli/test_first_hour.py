@@ -92,3 +92,11 @@ def test_profile_runs_readme_s_shipped_example_and_keeps_its_prints_off_stdout(s
     r = shell("gradcli profile samples/example_train_profile.grad --limit 6")
     assert r.returncode == 0
     assert r.stdout.splitlines()[0].split()[:2] == ["op", "kind"] and "0.0069" in r.stderr
+
+
+@pytest.mark.parametrize("expr", ["x.amax()", "x.amin()", "x.max()", "x.amin(0)"])
+def test_forward_mode_jacobians_of_reductions_with_ties_equal_reverse_mode(cli, expr):
+    at = ("--at", "x=[[1,3],[3,1]]")
+    forward = json.loads(cli("jacobian", expr, *at, "--mode", "forward", "--json").stdout)["jacobian"]
+    reverse = json.loads(cli("jacobian", expr, *at, "--json").stdout)["jacobian"]
+    assert forward == reverse

@@ -295,7 +295,8 @@ def jvp_by_double_vjp(op, args, params, outs, tangents, nb: int) -> tuple:
     lead = next(t._data.shape[:nb] for t in tangents if t is not None)
     m = TensorMath(nb)
     with enable_grad():
-        vals = [make(np.asarray(v)) if isinstance(v, np.ndarray) else v
+        # a 0-d result is kept as a numpy scalar: it is a value to wrap too
+        vals = [make(np.asarray(v)) if isinstance(v, (np.ndarray, np.generic)) else v
                 for v in _saved_values(op, args, params, outs, False)]
         us = [None if i in op.nondiff_outputs else
               make(np.zeros(lead + o._data.shape, o._data.dtype), requires_grad=True)

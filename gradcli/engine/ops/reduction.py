@@ -177,16 +177,21 @@ MIN = defop("min", "MinBackward1", ("self",), np.min,
             samples=_full_samples(), jvp_note="generic: derived through double-vjp",
                                      rule="to the minimum; ties share evenly",
             kink=Kink("tied minima share the gradient evenly", _tied(np.min)))
+def _amax_samples():
+    """Reductions over some dims, and over all of them (a 0-d result: forward mode's scalar path)."""
+    return _red_samples()()[1:] + [Sample(arr(3, 4, seed=5), params={"dim": (-2, -1), "keepdim": False})]
+
+
 AMAX = defop("amax", "AmaxBackward0", ("self",), lambda a, dim, keepdim: np.amax(a, axis=dim, keepdims=keepdim),
              lambda m, g, self, result, dim, keepdim: _even_share(m, g, self, result, dim, keepdim),
              saves=("self", "result", "dim", "keepdim"), promote=KEEP,
-             samples=lambda: _red_samples()()[1:], jvp_note="generic: derived through double-vjp",
-                                                   rule="to the maxima; ties share evenly")
+             samples=_amax_samples, jvp_note="generic: derived through double-vjp",
+             rule="to the maxima; ties share evenly")
 AMIN = defop("amin", "AminBackward0", ("self",), lambda a, dim, keepdim: np.amin(a, axis=dim, keepdims=keepdim),
              lambda m, g, self, result, dim, keepdim: _even_share(m, g, self, result, dim, keepdim),
              saves=("self", "result", "dim", "keepdim"), promote=KEEP,
-             samples=lambda: _red_samples()()[1:], jvp_note="generic: derived through double-vjp",
-                                                   rule="to the minima; ties share evenly")
+             samples=_amax_samples, jvp_note="generic: derived through double-vjp",
+             rule="to the minima; ties share evenly")
 
 
 def _max_dim_fwd(pick):
