@@ -207,6 +207,8 @@ def check(expr: Expr = None, file: ScriptFile = None, at: At = None,
         out.show(check_view.check_doc(result, tuple(problem.evaluate().shape), shapes),
                  check_view.check_json(result))
     if not result.passed:
+        failed = ", ".join(c.name for c in result.checks if not c.passed)
+        sys.stderr.write(f"check: {failed} FAILED (analytical and numerical derivatives disagree; table above)\n")
         raise SystemExit(EXIT_FAILURE)
 
 
@@ -336,7 +338,8 @@ def ops(name: Annotated[Optional[str], typer.Argument(help="Show this op in full
     with out.guard():
         table = op_table()
         if name is None:
-            out.show(ops_view.ops_doc(table), {"ops": [ops_view.op_json(table[n]) for n in sorted(table)]})
+            names = sorted(table, key=lambda n: (n.startswith("_"), n))   # torch's public names first
+            out.show(ops_view.ops_doc(table), {"ops": [ops_view.op_json(table[n]) for n in names]})
         else:
             op = find_op(table, name)
             out.show(ops_view.op_doc(op), ops_view.op_json(op))

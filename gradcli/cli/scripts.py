@@ -25,7 +25,11 @@ def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debu
     """Run each (name, text or None to read the file) in its own session; the worst exit code."""
     from ..lang import Session
     worst = EXIT_OK
-    for name, text in sources:
+    labelled = len(sources) > 1
+    for index, (name, text) in enumerate(sources):
+        if labelled:   # several files: say whose output follows, as `head` and `tail` do
+            sys.stdout.write(("\n" if index else "") + f"==> {name} <==\n")
+            sys.stdout.flush()
         out = Output(debug=debug)
         try:
             with out.guard():

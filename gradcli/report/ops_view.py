@@ -20,7 +20,7 @@ def supports_double_backward(op) -> bool:
 
 def ops_doc(ops: dict) -> list:
     table = Table(["op", "backward node", "derivative", "forward mode", "double backward"])
-    for name in sorted(ops):
+    for name in sorted(ops, key=lambda n: (n.startswith("_"), n)):   # torch's public names first
         op = ops[name]
         if op.differentiable and op.backward is not None:
             table.add_row(name, op.node, op.rule, forward_mode(op), _yes(supports_double_backward(op)))
@@ -60,7 +60,8 @@ def public_names(op) -> list:
 
 def op_json(op) -> dict:
     return {"name": op.name, "node": op.node if op.differentiable else None, "inputs": list(op.inputs),
-            "rule": op.rule, "saves": list(op.saves), "forward_mode": forward_mode(op),
+            "rule": op.rule, "saves": list(op.saves), "forward_mode": op.differentiable,
+            "own_jvp": op.jvp is not None,
             "double_backward": supports_double_backward(op), "differentiable": op.differentiable,
             "public": public_names(op) if op.api is not None else [],
             "kink": op.kink.rule if op.kink is not None else None}

@@ -100,3 +100,23 @@ def test_forward_mode_jacobians_of_reductions_with_ties_equal_reverse_mode(cli, 
     forward = json.loads(cli("jacobian", expr, *at, "--mode", "forward", "--json").stdout)["jacobian"]
     reverse = json.loads(cli("jacobian", expr, *at, "--json").stdout)["jacobian"]
     assert forward == reverse
+
+
+def test_running_several_files_labels_each_output(shell, tmp_path):
+    (tmp_path / "a.grad").write_text("print(1)\n")
+    (tmp_path / "b.grad").write_text("print(2)\n")
+    r = shell(f"cd {tmp_path} && gradcli run a.grad b.grad")
+    assert r.stdout.splitlines() == ["==> a.grad <==", "1", "", "==> b.grad <==", "2"]
+
+
+def test_ops_lists_public_ops_first_and_its_json_uses_booleans(cli):
+    names = [line.split()[0] for line in cli("ops").stdout.splitlines()[2:] if line.strip()]
+    assert not names[0].startswith("_") and names[-2].startswith("_")
+    rows = json.loads(cli("ops", "--json").stdout)["ops"]
+    assert all(isinstance(r[k], bool) for r in rows for k in ("forward_mode", "own_jvp", "double_backward",
+                                                              "differentiable"))
+
+
+def test_a_failed_check_says_so_on_stderr_too(cli):
+    r = cli("check", "relu(x) * sin(x)", "--at", "x=[0,1,2]")
+    assert r.exit_code == 1 and "gradgradcheck FAILED" in r.stderr

@@ -94,9 +94,9 @@ def test_run_files_and_exit_codes(cli, tmp_path):
     r = cli("run", str(good))
     assert r.exit_code == 0 and r.stdout == "tensor(12.)\n"
     r = cli("run", str(bad), str(good))
-    assert r.exit_code == 1 and r.stdout == "1\n" and "name 'undefined' is not defined" in r.stderr
+    assert r.exit_code == 1 and r.stdout == f"==> {bad} <==\n1\n" and "name 'undefined' is not defined" in r.stderr
     r = cli("run", "--keep-going", str(bad), str(good))
-    assert r.exit_code == 1 and r.stdout == "1\ntensor(12.)\n"
+    assert r.exit_code == 1 and r.stdout == f"==> {bad} <==\n1\n\n==> {good} <==\ntensor(12.)\n"
 
 
 def test_run_exec_and_stdin(cli):
