@@ -45,8 +45,11 @@ def warn_constant_output() -> None:
 
 def show_warnings(session) -> None:
     """The engine's warnings of the last run (the session collects them; the CLI prints them)."""
+    counts: dict = {}
     for text in session.warnings:
-        sys.stderr.write(f"warning: {text}\n")
+        counts[text] = counts.get(text, 0) + 1
+    for text, n in counts.items():   # one line per distinct warning, first seen first
+        sys.stderr.write(f"warning: {text}" + (f" (repeated {n} times)" if n > 1 else "") + "\n")
 
 
 def _likely_typos(names) -> dict:

@@ -125,10 +125,20 @@ def _source_excerpt(source: str, span: Span) -> list[str]:
         end = min(span.end_column - 1, max(len(text), start + 1))
     else:
         end = max(len(text), start + 1) if span.end_line > span.line else start + 1
+    if len(text) > MAX_ECHO:
+        # a very long line: show a window around the error, not the whole line
+        left = max(0, min(start - MAX_ECHO // 4, len(text) - MAX_ECHO))
+        right = left + MAX_ECHO
+        text = ("..." if left else "") + text[left:right] + ("..." if right < len(text) else "")
+        shift = left - (3 if left else 0)
+        start, end = start - shift, min(end - shift, len(text))
     width = max(end - start, 1)
     # Keep tabs in the padding so that the carets line up under the text.
     pad = "".join(ch if ch == "\t" else " " for ch in text[:start])
     return ["    " + text, "    " + pad + "^" * width]
+
+
+MAX_ECHO = 160   # characters of a source line an error shows
 
 
 # Exception classes scripts can name in `except` and `raise`.

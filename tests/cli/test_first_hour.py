@@ -120,3 +120,15 @@ def test_ops_lists_public_ops_first_and_its_json_uses_booleans(cli):
 def test_a_failed_check_says_so_on_stderr_too(cli):
     r = cli("check", "relu(x) * sin(x)", "--at", "x=[0,1,2]")
     assert r.exit_code == 1 and "gradgradcheck FAILED" in r.stderr
+
+
+def test_an_error_in_a_very_long_line_echoes_a_window_of_it(cli):
+    r = cli("run", "-e", "x = [" + "1, " * 5000 + "undefined_name]")
+    echoed = r.stderr.splitlines()[1]
+    assert r.exit_code == 1 and "undefined_name" in echoed and len(echoed) < 200
+
+
+def test_a_repeated_warning_is_shown_once_with_its_count(cli):
+    r = cli("run", "-e", "x = torch.tensor([1.], requires_grad=True)\nfor i in range(5):\n    (x + 1).grad")
+    lines = [line for line in r.stderr.splitlines() if line.startswith("warning:")]
+    assert len(lines) == 1 and lines[0].endswith("(repeated 5 times)")
