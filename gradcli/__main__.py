@@ -1,4 +1,4 @@
 """``python -m gradcli``: the same as the ``gradcli`` command."""
-from gradcli.cli.app import main
+from gradcli.cli.app import entry
 
-main()
+entry()

@@ -1,5 +1,5 @@
 """What each command loads at start-up (its cold start is mostly imports): no pydantic anywhere,
-and the one-shot ``grad`` without Typer at all."""
+neither Rich nor prompt_toolkit for plain output, and the one-shot ``grad`` without Typer at all."""
 import subprocess
 import sys
 
@@ -7,8 +7,8 @@ import pytest
 
 
 def _imported(*args) -> set:
-    code = ("import sys, runpy; sys.argv = ['gradcli', *sys.argv[1:]]\n"
-            "try:\n    runpy.run_module('gradcli', run_name='__main__')\n"
+    code = ("import sys; from gradcli.cli.app import main\n"
+            "try:\n    main(sys.argv[1:])\n"
             "except SystemExit:\n    pass\n"
             "sys.stderr.write('\\nMODULES ' + ' '.join(sorted(sys.modules)))")
     result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60)
@@ -19,8 +19,8 @@ def _imported(*args) -> set:
     ("jacobian", "x**2", "--at", "x=[1,2]"), ("hessian", "x**3", "--at", "x=2"), ("graph", "x*2", "--at", "x=1"),
     ("trace", "x*2", "--at", "x=1"), ("check", "x*2", "--at", "x=1"), ("run", "-e", "print(1)"), ("ops", "mul"),
 ])
-def test_no_command_loads_pydantic(args):
-    assert not {m for m in _imported(*args) if m.split(".")[0] == "pydantic"}
+def test_plain_output_loads_no_pydantic_rich_or_prompt_toolkit(args):
+    assert not {m for m in _imported(*args) if m.split(".")[0] in ("pydantic", "rich", "prompt_toolkit")}
 
 
 def test_the_one_shot_grad_loads_neither_typer_nor_lark():
