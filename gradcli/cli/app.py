@@ -56,5 +56,5 @@ def _main(args: list) -> None:
         if options is not None:
             run_grad(**options)
             return
-    from .commands import app
-    app(args=args, prog_name="gradcli")
+    from .commands import app_for
+    app_for(args)(args=args, prog_name="gradcli")

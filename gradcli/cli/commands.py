@@ -9,6 +9,7 @@ when it does not need them.
 """
 from __future__ import annotations
 
+import copy
 import sys
 from enum import Enum
 from pathlib import Path
@@ -343,3 +344,18 @@ def ops(name: Annotated[Optional[str], typer.Argument(help="Show this op in full
         else:
             op = find_op(table, name)
             out.show(ops_view.op_doc(op), ops_view.op_json(op))
+
+
+def app_for(args: list) -> typer.Typer:
+    """The app with only the command ``args`` name: Typer builds every registered command's
+    parameters before it parses, and building one instead of eleven saves ~7 ms of a cold start.
+    Anything else (no command, an option first, a misspelt name) gets the whole app, so help,
+    completion and "No such command" stay Typer's own."""
+    wanted = args[0] if args else None
+    named = [info for info in app.registered_commands
+             if (info.name or info.callback.__name__.replace("_", "-")) == wanted]
+    if not named:
+        return app
+    one = copy.copy(app)
+    one.registered_commands = named
+    return one
