@@ -347,11 +347,11 @@ def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
         if old is None:
             # torch copies the first gradient into a fresh buffer (its node is CopyBackwards)
             var._grad = copy_(make(np.empty(g._data.shape, var._data.dtype)), g) if g._requires_grad else \
-                make(np.array(g._data, dtype=var._data.dtype, copy=True))
+                make(_grad_buffer(g._data, var._data))
         else:
             var._grad = old + g
     elif old is None:
-        var._grad = make(np.array(g, dtype=var._data.dtype, copy=True))
+        var._grad = make(_grad_buffer(g, var._data))
     elif old._grad_fn is not None or old._data.shape != var._data.shape:
         var._grad = make(np.asarray(old._data + g, dtype=var._data.dtype))
     else:
@@ -361,6 +361,17 @@ def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
     if x is not None and x.post_hooks:
         for hook in list(x.post_hooks.values()):
             hook(var)
+
+
+def _grad_buffer(g, param):
+    """A leaf's first gradient, copied into the parameter's own layout as torch's AccumulateGrad
+    does (a weight used as ``W.t()`` gets a contiguous ``.grad``, not its transposed product), so
+    ``p -= lr * p.grad`` runs over two arrays laid out alike."""
+    if g.shape != param.shape:
+        return np.array(g, dtype=param.dtype, copy=True)
+    out = np.empty_like(param)
+    np.copyto(out, g, casting="unsafe")
+    return out
 
 
 def _check_nan(fn, grads_in, tensor_mode: bool) -> None:

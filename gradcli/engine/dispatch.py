@@ -91,7 +91,7 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
     slow = False
     needs_grad = False
     for a in args:
-        if a.__class__ is Tensor:
+        if a.__class__ is Tensor or isinstance(a, Tensor):   # nn.Parameter too
             d = a._data
             if dt is None:
                 dt = d.dtype

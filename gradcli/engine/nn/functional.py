@@ -333,15 +333,18 @@ def linear(input, weight, bias=None):
         raise errors.ShapeError(f"mat1 and mat2 shapes cannot be multiplied ({rows.shape[0]}x{rows.shape[1]} and "
                                 f"{in_features}x{out_features})")
     target = (rows.shape[0], out_features)
-    try:
-        np.broadcast_to(np.empty(bias.shape, np.bool_), target)
-    except ValueError:
+    if not _broadcasts(bias.shape, target):
         existing = bias.shape[-1] if bias.ndim else 1
         raise errors.ShapeError(f"The expanded size of the tensor ({out_features}) must match the existing size "
                                 f"({existing}) at non-singleton dimension 1.  Target sizes: {list(target)}.  "
-                                f"Tensor sizes: {list(bias.shape)}") from None
+                                f"Tensor sizes: {list(bias.shape)}")
     out = call(ADDMM, (bias, rows, wt), {"beta": 1, "alpha": 1})
     return out if input.ndim == 2 else out.view(*input.shape[:-1], out_features)
+
+
+def _broadcasts(shape: tuple, target: tuple) -> bool:
+    """Whether ``shape`` expands to ``target`` (checked per call of ``linear``, so without numpy)."""
+    return len(shape) <= len(target) and all(s == 1 or s == t for s, t in zip(reversed(shape), reversed(target)))
 
 
 def dropout(input, p=0.5, training=True, inplace=False):

@@ -29,8 +29,30 @@ def _matmul_bwd(m, g, self, other, needs=(True, True)):
         grow = m.unsqueeze(g, -2)
         return (m.squeeze(m.matmul(grow, m.mT(other)), -2) if want_a else None,
                 m.unsqueeze(self, -1) * grow if want_b else None)
+    if self.ndim == 2 and other.ndim == 2:
+        return mm_grads(m, g, self, other, needs)
     return (m.matmul(g, m.mT(other)) if want_a else None,
             m.matmul(m.mT(self), g) if want_b else None)
+
+
+def mm_grads(m, g, mat1, mat2, needs) -> tuple:
+    """The two gradients of ``mat1 @ mat2``, each laid out as its operand is (torch's
+    mm_mat1_backward / mm_mat2_backward): a weight used as ``W.t()`` is column-major, and its
+    gradient computed as ``(g^T @ mat1)^T`` arrives at ``W`` contiguous, with no copy."""
+    ga = gb = None
+    if needs[0]:
+        ga = m.mT(m.matmul(mat2, m.mT(g))) if _column_major(m, mat1) else m.matmul(g, m.mT(mat2))
+    if needs[1]:
+        gb = m.mT(m.matmul(m.mT(g), mat1)) if _column_major(m, mat2) else m.matmul(m.mT(mat1), g)
+    return ga, gb
+
+
+def _column_major(m, x) -> bool:
+    """torch's test: strides (1, rows), a matrix stored column by column (a transposed one)."""
+    if m.nb:
+        return False
+    data = getattr(x, "_data", x)
+    return data.ndim == 2 and data.strides == (data.itemsize, data.shape[0] * data.itemsize)
 
 
 def _pad_batch(m, t, ndim: int):

@@ -29,6 +29,7 @@ import warnings
 
 import numpy as np
 
+from .linalg import mm_grads
 from .registry import COMMON, KEEP, defop
 from .samples import Sample, arr
 
@@ -381,9 +382,11 @@ LOG_SOFTMAX = defop("_log_softmax", "LogSoftmaxBackward0", ("self",), _log_softm
 
 # -- addmm (linear) -----------------------------------------------------------------------------------------------
 
-def _addmm_bwd(m, g, mat1, mat2, alpha, beta, *sym_sizes):
+def _addmm_bwd(m, g, mat1, mat2, alpha, beta, *sym_sizes, needs=(True, True, True)):
+    """Only the products an input needs: in a first layer the input rarely requires grad, and its
+    gradient is the step's largest product."""
     gm = g if alpha == 1 else g * alpha
-    return (g if beta == 1 else g * beta), m.matmul(gm, m.mT(mat2)), m.matmul(m.mT(mat1), gm)
+    return ((g if beta == 1 else g * beta) if needs[0] else None, *mm_grads(m, gm, mat1, mat2, needs[1:]))
 
 
 def _addmm_jvp(m, t, mat1, mat2, alpha, beta, *sym_sizes):
@@ -403,7 +406,7 @@ def _addmm_jvp(m, t, mat1, mat2, alpha, beta, *sym_sizes):
 ADDMM = defop("addmm", "AddmmBackward0", ("self", "mat1", "mat2"),
               lambda s, a, b, beta, alpha: (s if beta == 1 else beta * s) + (a @ b if alpha == 1 else alpha * (a @ b)),
               _addmm_bwd, saves=("mat1", "mat2", "alpha", "beta", "mat1_sym_sizes", "mat2_sym_sizes"),
-              jvp=_addmm_jvp,
+              jvp=_addmm_jvp, masked=True,
               promote=COMMON,
               samples=lambda: [Sample(arr(5), arr(3, 4, seed=1), arr(4, 5, seed=2), params={"beta": 1, "alpha": 1}),
                                Sample(arr(3, 5, seed=3), arr(3, 4, seed=4), arr(4, 5, seed=5),
