@@ -216,6 +216,9 @@ class Session:
         caught = warnings.catch_warnings(record=True)
         recorded = caught.__enter__()
         warnings.simplefilter("always")
+        # numpy's floating-point notices (log(-1), 1/0, overflow in a cast): torch computes the
+        # same nan and inf silently, so a script's output matches torch's
+        warnings.filterwarnings("ignore", NUMPY_FLOAT_NOTICE, RuntimeWarning)
         try:
             with memory_cap(self.limits):
                 return program()
@@ -235,6 +238,9 @@ class Session:
             self._apply_settings(outside)
             restore_engine_limit()
             sys.setrecursionlimit(old_recursion)
+
+
+NUMPY_FLOAT_NOTICE = r"(divide by zero|overflow|underflow|invalid value) encountered in"
 
 
 @contextlib.contextmanager

@@ -145,6 +145,15 @@ def test_engine_warnings_are_collected_not_printed(session):
     assert any("not a leaf Tensor" in w for w in session.warnings)
 
 
+def test_numpy_floating_point_notices_are_silent_as_in_torch(session, out):
+    run(session, """
+        print(torch.log(torch.tensor(-1.)), torch.tensor([1.]) / 0, torch.tensor([0., float('inf')]).prod())
+        print(torch.tensor([1e300], dtype=torch.float64).float())
+    """)
+    assert out.getvalue() == "tensor(nan) tensor([inf]) tensor(nan)\ntensor([inf])\n"
+    assert session.warnings == []
+
+
 # ---------------------------------------------------------- Python semantics
 
 

@@ -132,7 +132,8 @@ def _std_bwd(m, g, self, dim, correction, keepdim, result):
     n = _numel(shape, dim)
     centered = self - m.mean(self, dim, True)
     r = result if keepdim or dim is None else m.unsqueeze_dims_plain(result, dim, len(shape))
-    return _back_to_shape(m, g, shape, dim, keepdim) * centered / (r * (n - correction))
+    # torch masks the slices whose std is 0 (a constant slice): gradient 0 there, not 0/0
+    return m.where(r == 0, 0.0, _back_to_shape(m, g, shape, dim, keepdim) * centered / (r * (n - correction)))
 
 
 STD = defop("std", "StdBackward0", ("self",), lambda a, dim, correction, keepdim: np.sqrt(_var_fwd(a, dim, correction, keepdim)),
@@ -261,11 +262,26 @@ LOGSUMEXP = defop("logsumexp", "LogsumexpBackward0", ("self",), _logsumexp_fwd, 
 
 
 def _prod_bwd(m, g, self, result):
-    # exact when no element is zero; zeros are handled by products of the others
-    return _prod_grad(m, m.g_expand(g, tuple(self.shape)), self, result, None)
+    """torch's prod_backward: result / self when no element is 0 (so an inf or nan input spreads
+    as torch's does), products of the others when one is, zeros when several are (outside
+    create_graph, as torch)."""
+    shape = tuple(self.shape)
+    if not shape:
+        return g
+    zeros = _zero_count(self)
+    if zeros == 0:
+        return m.g_expand(g, shape) * (result / self)
+    if zeros > 1 and not m.is_tensor:
+        return m.zeros_like(m.g_expand(g, shape))
+    return _prod_grad(m, m.g_expand(g, shape), self, None)
 
 
-def _prod_grad(m, g_full, self, result, dim):
+def _zero_count(x) -> int:
+    return int(np.count_nonzero(getattr(x, "_data", x) == 0))
+
+
+def _prod_grad(m, g_full, self, dim):
+    """g times the product of the other elements, by exclusive cumulative products (exact with zeros)."""
     shape = tuple(self.shape)
     flat = m.reshape(self, (-1,)) if dim is None else self
     d = -1 if dim is None else dim
@@ -286,8 +302,13 @@ PROD = defop("prod", "ProdBackward0", ("self",), np.prod, _prod_bwd, saves=("sel
 
 def _prod_dim_bwd(m, g, self, result, dim, keepdim):
     shape = tuple(self.shape)
+    if not shape:
+        return g
     gg = m.g_expand(g if keepdim else m.unsqueeze_dims(g, (dim,), len(shape)), shape)
-    return _prod_grad(m, gg, self, result, dim)
+    if _zero_count(self) == 0:
+        r = result if keepdim else m.unsqueeze_dims_plain(result, (dim,), len(shape))
+        return gg * (r / self)
+    return _prod_grad(m, gg, self, dim)
 
 
 PROD_DIM = defop("prod.dim_int", "ProdBackward1", ("self",), lambda a, dim, keepdim: np.prod(a, axis=dim, keepdims=keepdim),
