@@ -141,10 +141,49 @@ def unpack_dual(tensor: Tensor, *, level: int | None = None) -> UnpackedDualTens
 def get_tangent(t: Tensor, level: int) -> Tensor | None:
     x = t._x
     if x is not None and x.tangents:
-        return x.tangents.get(level)
+        tangent = x.tangents.get(level)
+        if tangent is not None:
+            return tangent
+    base = t._base
+    if base is not None and _levels:
+        # a view without a tangent of its own sees its base's, as a view of it (torch's rule)
+        bx = base._x
+        tangent = bx.tangents.get(level) if bx is not None and bx.tangents else None
+        if tangent is not None:
+            alias = _alias(t._data, base._data, tangent._data, _levels[-1].nb)
+            if alias is not None:
+                tangent = make(alias)
+                _set_tangent(t, tangent, _levels[-1])
+                return tangent
     if t._grad_fn is not None and _levels and _levels[-1].by_edge:
         return _levels[-1].by_edge.get((t._grad_fn, t._output_nr))
     return None
+
+
+def _alias(view, parent, tangent, nb: int):
+    """The part of ``tangent`` (``parent``'s tangent, ``nb`` batch dims first) that ``view`` is of
+    ``parent``, as a numpy view sharing its memory; None when the layouts do not line up.
+
+    A view's tangent aliases its parent's, so a write through either one is seen by both."""
+    if tangent.dtype != parent.dtype or tangent.shape[nb:] != parent.shape or tangent.strides[nb:] != parent.strides:
+        return None
+    if min(parent.strides + view.strides, default=0) < 0 or view.dtype != parent.dtype:
+        return None
+    offset = view.__array_interface__["data"][0] - parent.__array_interface__["data"][0]
+    if offset < 0 or offset % parent.itemsize:
+        return None
+    index = [0] * parent.ndim      # the parent index of the view's first element
+    rest = offset
+    for k in sorted(range(parent.ndim), key=lambda k: -parent.strides[k]):
+        stride = parent.strides[k]
+        if stride and rest:
+            index[k], rest = divmod(rest, stride)
+            if index[k] >= parent.shape[k]:
+                return None
+    if rest:
+        return None
+    start = tangent[(slice(None),) * nb + tuple(slice(i, None) for i in index)]   # an array, never a scalar
+    return np.lib.stride_tricks.as_strided(start, tangent.shape[:nb] + view.shape, tangent.strides[:nb] + view.strides)
 
 
 def _set_tangent(t: Tensor, tangent: Tensor, lv: _Level) -> None:
@@ -190,6 +229,8 @@ def propagate(op, args, params, out, old_self=None) -> None:
     if not op.differentiable or all(t is None for t in tangents):
         return
     outs = out if isinstance(out, tuple) else (out,)
+    if op.view and old_self is None and _alias_views(args[0], tangents[0], outs, lv):
+        return
     if old_self is not None:
         args = (old_self,) + tuple(args[1:])
     _inst.set_forward_ad(False)
@@ -203,12 +244,56 @@ def propagate(op, args, params, out, old_self=None) -> None:
             res = jvp_by_double_vjp(op, args, params, outs, tangents, lv.nb)
     finally:
         _inst.set_forward_ad(True)
+    if old_self is not None and not graph and _write_in_place(outs[0], res[0], get_tangent(old_self, level), lv):
+        return
+    inputs = [t._data for t in tangents if t is not None]
     for i, (o, r) in enumerate(zip(outs, res)):
         if r is None or i in op.nondiff_outputs or o._data.dtype.kind not in "fc":
             if old_self is not None and o._x is not None and o._x.tangents:
                 o._x.tangents.pop(level, None)   # written over in place by a constant
             continue
-        _set_tangent(o, _fit(r, o, lv.nb), lv)
+        r = _fit(r, o, lv.nb)
+        if not graph and any(np.may_share_memory(r._data, t) for t in inputs):
+            r = make(r._data.copy())   # an output's tangent is its own: in-place writes to it stay there
+        _set_tangent(o, r, lv)
+
+
+def _alias_views(src: Tensor, tangent, outs, lv: _Level) -> bool:
+    """A view op's outputs get views of ``src``'s tangent (torch's view tangents), when the layouts allow."""
+    if tangent is None or tangent._requires_grad:
+        return False
+    aliases = [_alias(o._data, src._data, tangent._data, lv.nb) for o in outs]
+    if any(a is None for a in aliases):
+        return False
+    for o, a in zip(outs, aliases):
+        _set_tangent(o, make(a), lv)
+    return True
+
+
+def _write_in_place(o: Tensor, r, existing, lv: _Level) -> bool:
+    """An in-place op updates the tangent in place, as torch does, so that the views of ``o`` and
+    its base see the write; a view without a tangent first gives its base a zero one. False when
+    that cannot be done here (the caller then sets a new tangent)."""
+    level = lv.index
+    if existing is None:
+        if r is None or o._base is None or o._data.dtype.kind not in "fc":
+            return False
+        base = o._base
+        if base._x is None or not base._x.tangents or base._x.tangents.get(level) is None:
+            lead = tuple(np.shape(r._data if isinstance(r, Tensor) else r)[:lv.nb])
+            zeros = np.zeros_like(base._data) if not lead else np.zeros(lead + base._data.shape, base._data.dtype)
+            _set_tangent(base, make(zeros), lv)
+        existing = get_tangent(o, level)
+        if existing is None:
+            return False
+    data = existing._data
+    if existing._requires_grad or not data.flags.writeable:
+        return False
+    if r is None:
+        data[...] = 0
+    else:
+        np.copyto(data, _fit(r, o, lv.nb)._data, casting="unsafe")
+    return True
 
 
 def _saved_values(op, args, params, outs, as_tensors: bool) -> list:
