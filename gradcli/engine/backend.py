@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .ops.activation import sigmoid_np
+from .ops.convolution import col2im_np, im2col_np
 from .ops.indexing import gather_np, index_put_np, np_index
 from .ops.linalg import diag_embed_np
 from .ops.shape import _embed_diag_fwd, _embed_fwd
@@ -205,6 +206,9 @@ class NumpyMath(_Math):
     @staticmethod
     def cat(xs, dim):
         return np.concatenate(xs, axis=dim)
+
+    im2col = staticmethod(im2col_np)
+    col2im = staticmethod(col2im_np)
 
     @staticmethod
     def narrow(x, dim, start, length):

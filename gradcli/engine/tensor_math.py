@@ -10,6 +10,7 @@ from .backend import _Math, _one_hot_np
 from .creation import eye, zeros
 from .dispatch import call
 from .ops.activation import sigmoid
+from .ops.convolution import COL2IM, IM2COL
 from .ops.index_functions import gather, scatter_add
 from .ops.subscripts import index, index_put
 from .ops.shape import EMBED, EMBED_DIAG
@@ -102,6 +103,16 @@ class TensorMath(_Math):
     @staticmethod
     def gather(x, dim, index):
         return gather(x, dim, index)
+
+    @staticmethod
+    def im2col(x, kernel_size, dilation, padding, stride):
+        return call(IM2COL, (x,), {"kernel_size": kernel_size, "dilation": dilation, "padding": padding,
+                                   "stride": stride})
+
+    @staticmethod
+    def col2im(x, output_size, kernel_size, dilation, padding, stride):
+        return call(COL2IM, (x,), {"output_size": tuple(output_size), "kernel_size": kernel_size,
+                                   "dilation": dilation, "padding": padding, "stride": stride})
 
     @staticmethod
     def scatter_add(zeros, dim, index, src):

@@ -8,8 +8,14 @@ from .layers import (
     Softplus, Softsign, Tanh,
 )
 from .module import Module, Parameter
+from .spatial_layers import (
+    AvgPool2d, BatchNorm1d, BatchNorm2d, Bilinear, Conv1d, Conv2d, Embedding, LayerNorm, MaxPool2d, ParameterList,
+    Unflatten,
+)
 
 __all__ = [
+    "AvgPool2d", "BatchNorm1d", "BatchNorm2d", "Bilinear", "Conv1d", "Conv2d", "Embedding", "LayerNorm", "MaxPool2d",
+    "ParameterList", "Unflatten",
     "BCELoss", "BCEWithLogitsLoss", "CELU", "CrossEntropyLoss", "Dropout", "ELU", "Flatten", "GELU",
     "Hardsigmoid", "Hardswish", "Hardtanh", "HuberLoss", "Identity", "KLDivLoss", "L1Loss", "LeakyReLU", "Linear",
     "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter",

@@ -1,6 +1,7 @@
 """The op table (see registry.py), one module per family of ops; importing the package loads
 every family, so ``OPS`` is complete."""
 from . import (  # noqa: F401
-    activation, copy, index_functions, indexing, linalg, nn, pointwise, pooling, reduction, shape, special, subscripts,
+    activation, convolution, copy, embedding, index_functions, indexing, linalg, nn, normalization, pointwise,
+    pooling, reduction, shape, special, subscripts,
 )
 from .registry import OPS  # noqa: F401

@@ -1,0 +1,136 @@
+"""``torch.nn.functional``'s convolutions and windows: conv1d, conv2d, unfold, fold, max_pool2d.
+
+Argument handling and torch's error messages; the records are in ops/convolution.py.
+"""
+from __future__ import annotations
+
+from .. import errors
+from ..dispatch import call
+from ..functions import squeeze, unsqueeze
+from ..ops.convolution import COL2IM, CONVOLUTION, IM2COL, MAX_POOL2D, out_size
+from ..tensor import Tensor
+
+
+def _tuple(value, n: int, name: str) -> tuple:
+    if isinstance(value, (list, tuple)):
+        if len(value) == 1:
+            return tuple(int(value[0]) for _ in range(n))
+        if len(value) != n:
+            raise errors.ShapeError(f"expected {name} to be a single integer value or a list of {n} values to "
+                                    f"match the convolution dimensions, but got {name}={list(value)}")
+        return tuple(int(v) for v in value)
+    return (int(value),) * n
+
+
+def _conv(input, weight, bias, stride, padding, dilation, groups, d: int, name: str):
+    if not isinstance(input, Tensor) or not isinstance(weight, Tensor):
+        raise TypeError(f"{name}() argument 'input' and 'weight' must be Tensors")
+    if input.ndim not in (d + 1, d + 2):
+        raise errors.ShapeError(f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to {name}, but got "
+                                f"input of size: {list(input.shape)}")
+    if weight.ndim != d + 2:
+        raise errors.ShapeError("weight should have at least three dimensions" if d == 1 else
+                                f"Expected {d + 2}-dimensional weight for {d + 2}-dimensional input, but got "
+                                f"{weight.ndim}-dimensional weight of size {list(weight.shape)}")
+    if input.ndim == d + 1:      # unbatched: torch adds the batch dim and takes it away again
+        return squeeze(_conv(unsqueeze(input, 0), weight, bias, stride, padding, dilation, groups, d, name), 0)
+    stride, dilation = _tuple(stride, d, "stride"), _tuple(dilation, d, "dilation")
+    kernel = tuple(weight.shape[2:])
+    if isinstance(padding, str):
+        padding = _string_padding(padding, stride, dilation, kernel, name)
+    padding = _tuple(padding, d, "padding")
+    if groups < 1:
+        raise errors.ShapeError("non-positive groups is not supported")
+    c, o = input.shape[1], weight.shape[0]
+    if c != weight.shape[1] * groups or o % groups:
+        raise errors.ShapeError(f"Given groups={groups}, weight of size {list(weight.shape)}, expected "
+                                f"input{list(input.shape)} to have {weight.shape[1] * groups} channels, but got {c} "
+                                f"channels instead")
+    if bias is not None and tuple(bias.shape) != (o,):
+        raise errors.ShapeError(f"Given weight of size {list(weight.shape)}, expected bias to be 1-dimensional "
+                                f"with {o} elements, but got bias of size {list(bias.shape)} instead")
+    padded = tuple(s + 2 * p for s, p in zip(input.shape[2:], padding))
+    reach = tuple(dl * (k - 1) + 1 for k, dl in zip(kernel, dilation))
+    if any(p < r for p, r in zip(padded, reach)):
+        raise errors.ShapeError(f"Calculated padded input size per channel: ({' x '.join(map(str, padded))}). "
+                                f"Kernel size: ({' x '.join(map(str, reach))}). Kernel size can't be greater than "
+                                f"actual input size")
+    return call(CONVOLUTION, (input, weight, bias),
+                {"stride": stride, "padding": padding, "dilation": dilation, "transposed": False,
+                 "output_padding": (0,) * d, "groups": int(groups)})
+
+
+def _string_padding(padding: str, stride, dilation, kernel, name: str) -> tuple:
+    if padding == "valid":
+        return (0,) * len(kernel)
+    if padding != "same":
+        raise ValueError(f"Invalid padding string '{padding}', should be one of {{'valid', 'same'}}")
+    if any(s != 1 for s in stride):
+        raise ValueError("padding='same' is not supported for strided convolutions")
+    total = [dl * (k - 1) for k, dl in zip(kernel, dilation)]
+    if any(t % 2 for t in total):
+        raise errors.AutogradError(f"{name}: padding='same' with an even kernel extent (uneven padding) is not "
+                                   f"supported in gradcli yet; pad the input with F.pad first")
+    return tuple(t // 2 for t in total)
+
+
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """A 1-D convolution (cross-correlation) over (N, C, L) or (C, L) input."""
+    return _conv(input, weight, bias, stride, padding, dilation, groups, 1, "conv1d")
+
+
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """A 2-D convolution (cross-correlation) over (N, C, H, W) or (C, H, W) input."""
+    return _conv(input, weight, bias, stride, padding, dilation, groups, 2, "conv2d")
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    """Sliding windows as columns: (N, C, H, W) -> (N, C*kh*kw, L)."""
+    if input.ndim not in (3, 4):
+        raise errors.ShapeError(f"Input Error: Only 3D or 4D input Tensors are supported (got {input.ndim}D)")
+    return call(IM2COL, (input,), {"kernel_size": _tuple(kernel_size, 2, "kernel_size"),
+                                   "dilation": _tuple(dilation, 2, "dilation"),
+                                   "padding": _tuple(padding, 2, "padding"), "stride": _tuple(stride, 2, "stride")})
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    """Columns back into maps, summing overlaps: the adjoint of unfold."""
+    if input.ndim not in (2, 3):
+        raise errors.ShapeError(f"Input Error: Only unbatched (2D) or batched (3D) input Tensors are supported "
+                                f"(got {input.ndim}D)")
+    kernel = _tuple(kernel_size, 2, "kernel_size")
+    geometry = {"output_size": _tuple(output_size, 2, "output_size"), "kernel_size": kernel,
+                "dilation": _tuple(dilation, 2, "dilation"), "padding": _tuple(padding, 2, "padding"),
+                "stride": _tuple(stride, 2, "stride")}
+    blocks = 1
+    for size, k, st, p, dl in zip(geometry["output_size"], kernel, geometry["stride"], geometry["padding"],
+                                  geometry["dilation"]):
+        blocks *= out_size(size, k, st, p, dl)
+    if input.shape[-2] % (kernel[0] * kernel[1]) or input.shape[-1] != blocks:
+        raise errors.ShapeError(f"Expected size of input's dimension 1 to be divisible by the product of "
+                                f"kernel_size, and size of dimension 2 to match the calculated number of sliding "
+                                f"blocks {blocks}, but got input.size(1)={input.shape[-2]}, "
+                                f"input.size(2)={input.shape[-1]}")
+    return call(COL2IM, (input,), geometry)
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    """The maximum of each window (and, with return_indices, where it was in its map)."""
+    if input.ndim not in (3, 4):
+        raise errors.ShapeError(f"non-empty 3D or 4D (batch mode) tensor expected for input, but got "
+                                f"{input.ndim}D")
+    if ceil_mode:
+        raise errors.AutogradError("max_pool2d: ceil_mode=True is not supported in gradcli yet")
+    kernel = _tuple(kernel_size, 2, "kernel_size")
+    stride = kernel if stride is None or stride == [] else _tuple(stride, 2, "stride")
+    padding, dilation = _tuple(padding, 2, "padding"), _tuple(dilation, 2, "dilation")
+    if any(p * 2 > k for p, k in zip(padding, kernel)):
+        raise errors.ShapeError(f"pad should be at most half of effective kernel size, but got pad={padding[0]}, "
+                                f"kernel_size={kernel[0]} and dilation={dilation[0]}")
+    sizes = [out_size(s, k, st, p, dl) for s, k, st, p, dl in zip(input.shape[-2:], kernel, stride, padding, dilation)]
+    if min(sizes) < 1:
+        raise errors.ShapeError(f"Given input size: ({'x'.join(map(str, input.shape[-3:]))}). Calculated output "
+                                f"size: ({input.shape[-3]}x{sizes[0]}x{sizes[1]}). Output size is too small")
+    values, indices = call(MAX_POOL2D, (input,), {"kernel_size": kernel, "stride": stride, "padding": padding,
+                                                  "dilation": dilation, "ceil_mode": False})
+    return (values, indices) if return_indices else values

@@ -1,0 +1,93 @@
+"""``torch.nn.functional``'s batch_norm, layer_norm, embedding and bilinear: argument checks,
+torch's messages and the running-statistics update; the records are in ops/normalization.py
+and ops/embedding.py."""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import errors
+from ..autograd.grad_mode import no_grad
+from ..dispatch import call
+from ..functions import add, einsum
+from ..ops.embedding import EMBEDDING
+from ..ops.normalization import BATCH_NORM, LAYER_NORM
+from ..tensor import Tensor, make
+
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
+    """Normalize each channel by the batch's statistics (training) or the running ones; in training
+    the running statistics move toward the batch's by ``momentum`` (the variance unbiased)."""
+    if input.ndim < 2:
+        raise errors.ShapeError(f"Expected 2D or more input (got {input.ndim}D input)")
+    c = input.shape[1]
+    for name, t in (("running_mean", running_mean), ("running_var", running_var), ("weight", weight),
+                    ("bias", bias)):
+        if t is not None and tuple(t.shape) != (c,):
+            raise errors.ShapeError(f"{name} should contain {c} elements not {t.numel()}")
+    if not training and (running_mean is None or running_var is None):
+        raise errors.AutogradError("running_mean and running_var must be defined in evaluation mode")
+    count = input.numel() // c if c else 0
+    if training and count <= 1:
+        raise ValueError(f"Expected more than 1 value per channel when training, got input size {input.shape}")
+    out, mean, invstd = call(BATCH_NORM, (input, weight, bias),
+                             {"running_mean": running_mean, "running_var": running_var, "training": bool(training),
+                              "eps": float(eps)})
+    if training and running_mean is not None and running_var is not None:
+        with no_grad():
+            unbiased = input._data.var(axis=(0,) + tuple(range(2, input.ndim)), ddof=1)
+            running_mean.mul_(1 - momentum).add_(_like(mean._data, running_mean), alpha=momentum)
+            running_var.mul_(1 - momentum).add_(_like(unbiased, running_var), alpha=momentum)
+    return out
+
+
+def _like(values, like: Tensor) -> Tensor:
+    return make(np.asarray(values, dtype=like._data.dtype))
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """Normalize over the last ``len(normalized_shape)`` dims of each sample."""
+    shape = (int(normalized_shape),) if isinstance(normalized_shape, int) else tuple(int(s) for s in normalized_shape)
+    if tuple(input.shape[input.ndim - len(shape):]) != shape or input.ndim < len(shape):
+        raise errors.ShapeError(f"Given normalized_shape={list(shape)}, expected input with shape "
+                                f"[*, {', '.join(map(str, shape))}], but got input of size{input.shape}")
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(t.shape) != shape:
+            raise errors.ShapeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of "
+                                    f"shape {list(t.shape)} and normalized_shape = {list(shape)}")
+    out, _mean, _rstd = call(LAYER_NORM, (input, weight, bias), {"normalized_shape": shape, "eps": float(eps)})
+    return out
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+              sparse=False):
+    """Rows of ``weight`` picked by the integer tensor ``input``."""
+    if not isinstance(input, Tensor) or input._data.dtype.kind not in "iu":
+        raise errors.DTypeError("Expected tensor for argument #1 'indices' to have one of the following scalar "
+                                "types: Long, Int; but got " + (f"torch.{input.dtype.name}Tensor instead (while "
+                                                                "checking arguments for embedding)"
+                                                                if isinstance(input, Tensor) else "a non-tensor"))
+    num = weight.shape[0]
+    if padding_idx is not None:
+        if not -num <= padding_idx < num:
+            raise AssertionError("Padding_idx must be within num_embeddings")
+        padding_idx = padding_idx % num
+    if max_norm is not None:
+        raise errors.AutogradError("embedding: max_norm is not supported in gradcli yet")
+    if input.numel() and (input._data.min() < 0 or input._data.max() >= num):
+        raise IndexError("index out of range in self")
+    return call(EMBEDDING, (weight, input),
+                {"weight_sym_argsize_0": num, "padding_idx": -1 if padding_idx is None else padding_idx,
+                 "scale_grad_by_freq": bool(scale_grad_by_freq), "sparse": bool(sparse)})
+
+
+def bilinear(input1, input2, weight, bias=None):
+    """y_k = x1^T A_k x2 + b_k over the last dims."""
+    if input1.shape[:-1] != input2.shape[:-1]:
+        raise errors.ShapeError(f"bilinear(): input batch dimensions do not match: got {list(input1.shape[:-1])} "
+                                f"and {list(input2.shape[:-1])}")
+    if weight.ndim != 3 or weight.shape[1] != input1.shape[-1] or weight.shape[2] != input2.shape[-1]:
+        raise errors.ShapeError(f"bilinear(): input size does not match weight size: got {input1.shape[-1]} and "
+                                f"{input2.shape[-1]} but expected {weight.shape[1]} and {weight.shape[2]}")
+    out = einsum("...i,oij,...j->...o", input1, weight, input2)
+    return out if bias is None else add(out, bias)
+

@@ -1,0 +1,361 @@
+"""Layers for images, sequences and tokens: Conv1d, Conv2d, MaxPool2d, AvgPool2d, BatchNorm1d,
+BatchNorm2d, LayerNorm, Embedding, Bilinear, Unflatten, and the ParameterList container.
+
+Initialisation follows torch's formulas (kaiming-uniform with a=sqrt(5) for convolution and
+bilinear weights, N(0, 1) for embeddings, ones and zeros for normalisation) on gradcli's generator.
+"""
+from __future__ import annotations
+
+import math
+
+from .. import creation, dtypes, functions
+from ..autograd.grad_mode import no_grad
+from ..ops.pooling import avg_pool2d
+from ..tensor import Tensor
+from . import functional as F
+from .module import Module, Parameter
+
+
+def _ntuple(value, n: int) -> tuple:
+    return tuple(value) if isinstance(value, (list, tuple)) else (value,) * n
+
+
+def _dtype(dtype):
+    return dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()
+
+
+class _ConvNd(Module):
+    """What Conv1d and Conv2d share: weight (out, in/groups, *kernel), bias, torch's repr."""
+
+    dims = 2
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0, dilation=1,
+                 groups: int = 1, bias: bool = True, padding_mode: str = "zeros", device=None, dtype=None):
+        super().__init__()
+        if groups <= 0:
+            raise ValueError("groups must be a positive integer")
+        if in_channels % groups:
+            raise ValueError("in_channels must be divisible by groups")
+        if out_channels % groups:
+            raise ValueError("out_channels must be divisible by groups")
+        if padding_mode != "zeros":
+            raise ValueError(f"padding_mode {padding_mode!r} is not supported in gradcli yet (only 'zeros')")
+        n = self.dims
+        self.in_channels, self.out_channels = in_channels, out_channels
+        self.kernel_size, self.stride = _ntuple(kernel_size, n), _ntuple(stride, n)
+        self.padding = padding if isinstance(padding, str) else _ntuple(padding, n)
+        self.dilation, self.output_padding = _ntuple(dilation, n), (0,) * n
+        self.groups, self.padding_mode, self.transposed = groups, padding_mode, False
+        dt = _dtype(dtype)
+        self.weight = Parameter(creation.empty(out_channels, in_channels // groups, *self.kernel_size, dtype=dt))
+        if bias:
+            self.bias = Parameter(creation.empty(out_channels, dtype=dt))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        fan_in = self.weight.shape[1] * math.prod(self.kernel_size)
+        bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+        with no_grad():
+            self.weight.uniform_(-bound, bound)     # kaiming_uniform_(a=sqrt(5)) has this bound
+            if self.bias is not None:
+                self.bias.uniform_(-bound, bound)
+
+    def extra_repr(self) -> str:
+        n = self.dims
+        text = (f"{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, "
+                f"stride={self.stride}")
+        if self.padding != (0,) * n:
+            text += f", padding={self.padding}"
+        if self.dilation != (1,) * n:
+            text += f", dilation={self.dilation}"
+        if self.groups != 1:
+            text += f", groups={self.groups}"
+        if self.bias is None:
+            text += ", bias=False"
+        return text
+
+
+class Conv1d(_ConvNd):
+    """A 1-D convolution over (N, C, L) input."""
+
+    dims = 1
+
+    def forward(self, input):
+        return F.conv1d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+
+class Conv2d(_ConvNd):
+    """A 2-D convolution over (N, C, H, W) input."""
+
+    def forward(self, input):
+        return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+
+class MaxPool2d(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices: bool = False,
+                 ceil_mode: bool = False):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding, self.dilation = padding, dilation
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+
+    def forward(self, input):
+        return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
+                            self.return_indices)
+
+    def extra_repr(self) -> str:
+        return (f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+                f"dilation={self.dilation}, ceil_mode={self.ceil_mode}")
+
+
+class AvgPool2d(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode: bool = False, count_include_pad: bool = True,
+                 divisor_override=None):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding, self.ceil_mode = padding, ceil_mode
+        self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
+
+    def forward(self, input):
+        return avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                          self.count_include_pad, self.divisor_override)
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class _BatchNorm(Module):
+    """Per-channel normalisation with running statistics (buffers) used in eval()."""
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum=0.1, affine: bool = True,
+                 track_running_stats: bool = True, device=None, dtype=None):
+        super().__init__()
+        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        self.affine, self.track_running_stats = affine, track_running_stats
+        dt = _dtype(dtype)
+        if affine:
+            self.weight = Parameter(creation.ones(num_features, dtype=dt))
+            self.bias = Parameter(creation.zeros(num_features, dtype=dt))
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        if track_running_stats:
+            self.register_buffer("running_mean", creation.zeros(num_features, dtype=dt))
+            self.register_buffer("running_var", creation.ones(num_features, dtype=dt))
+            self.register_buffer("num_batches_tracked", creation.tensor(0, dtype=dtypes.int64))
+        else:
+            self.register_buffer("running_mean", None)
+            self.register_buffer("running_var", None)
+            self.register_buffer("num_batches_tracked", None)
+
+    def reset_running_stats(self) -> None:
+        if self.track_running_stats:
+            with no_grad():
+                self.running_mean.zero_()
+                self.running_var.fill_(1)
+                self.num_batches_tracked.zero_()
+
+    def reset_parameters(self) -> None:
+        self.reset_running_stats()
+        if self.affine:
+            with no_grad():
+                self.weight.fill_(1)
+                self.bias.zero_()
+
+    def _check_input_dim(self, input) -> None:
+        raise NotImplementedError
+
+    def forward(self, input):
+        self._check_input_dim(input)
+        momentum = 0.0 if self.momentum is None else self.momentum
+        if self.training and self.track_running_stats and self.num_batches_tracked is not None:
+            with no_grad():
+                self.num_batches_tracked.add_(1)
+            if self.momentum is None:    # a cumulative moving average
+                momentum = 1.0 / float(self.num_batches_tracked.item())
+        use_batch = self.training or self.running_mean is None
+        track = not self.training or self.track_running_stats
+        return F.batch_norm(input, self.running_mean if track else None, self.running_var if track else None,
+                            self.weight, self.bias, use_batch, momentum, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
+                f"bias=True, track_running_stats={self.track_running_stats}")
+
+
+class BatchNorm1d(_BatchNorm):
+    def _check_input_dim(self, input) -> None:
+        if input.ndim not in (2, 3):
+            raise ValueError(f"expected 2D or 3D input (got {input.ndim}D input)")
+
+
+class BatchNorm2d(_BatchNorm):
+    def _check_input_dim(self, input) -> None:
+        if input.ndim != 4:
+            raise ValueError(f"expected 4D input (got {input.ndim}D input)")
+
+
+class LayerNorm(Module):
+    def __init__(self, normalized_shape, eps: float = 1e-5, elementwise_affine: bool = True, bias: bool = True,
+                 device=None, dtype=None):
+        super().__init__()
+        self.normalized_shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
+        self.eps, self.elementwise_affine = eps, elementwise_affine
+        dt = _dtype(dtype)
+        if elementwise_affine:
+            self.weight = Parameter(creation.ones(*self.normalized_shape, dtype=dt))
+            if bias:
+                self.bias = Parameter(creation.zeros(*self.normalized_shape, dtype=dt))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+
+    def forward(self, input):
+        return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}, "
+                f"bias={self.bias is not None}")
+
+
+class Embedding(Module):
+    def __init__(self, num_embeddings: int, embedding_dim: int, padding_idx=None, max_norm=None,
+                 norm_type: float = 2.0, scale_grad_by_freq: bool = False, sparse: bool = False, _weight=None,
+                 _freeze: bool = False, device=None, dtype=None):
+        super().__init__()
+        if padding_idx is not None:
+            if not -num_embeddings <= padding_idx < num_embeddings:
+                raise AssertionError("Padding_idx must be within num_embeddings")
+            padding_idx %= num_embeddings
+        self.num_embeddings, self.embedding_dim, self.padding_idx = num_embeddings, embedding_dim, padding_idx
+        self.max_norm, self.norm_type = max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
+        if _weight is None:
+            self.weight = Parameter(creation.empty(num_embeddings, embedding_dim, dtype=_dtype(dtype)),
+                                    requires_grad=not _freeze)
+            self.reset_parameters()
+        else:
+            self.weight = Parameter(_weight, requires_grad=not _freeze)
+
+    def reset_parameters(self) -> None:
+        with no_grad():
+            self.weight.normal_()
+            if self.padding_idx is not None:
+                self.weight[self.padding_idx].fill_(0)
+
+    def forward(self, input):
+        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                           self.scale_grad_by_freq, self.sparse)
+
+    def extra_repr(self) -> str:
+        text = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.padding_idx is not None:
+            text += f", padding_idx={self.padding_idx}"
+        if self.max_norm is not None:
+            text += f", max_norm={self.max_norm}"
+        if self.scale_grad_by_freq:
+            text += ", scale_grad_by_freq=True"
+        if self.sparse:
+            text += ", sparse=True"
+        return text
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze: bool = True, padding_idx=None, max_norm=None,
+                        norm_type: float = 2.0, scale_grad_by_freq: bool = False, sparse: bool = False):
+        if embeddings.ndim != 2:
+            raise AssertionError("Embeddings parameter is expected to be 2-dimensional")
+        rows, cols = embeddings.shape
+        return cls(rows, cols, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse, _weight=embeddings,
+                   _freeze=freeze)
+
+
+class Bilinear(Module):
+    def __init__(self, in1_features: int, in2_features: int, out_features: int, bias: bool = True, device=None,
+                 dtype=None):
+        super().__init__()
+        self.in1_features, self.in2_features, self.out_features = in1_features, in2_features, out_features
+        dt = _dtype(dtype)
+        self.weight = Parameter(creation.empty(out_features, in1_features, in2_features, dtype=dt))
+        if bias:
+            self.bias = Parameter(creation.empty(out_features, dtype=dt))
+        else:
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        bound = 1 / math.sqrt(self.weight.shape[1]) if self.weight.shape[1] else 0
+        with no_grad():
+            self.weight.uniform_(-bound, bound)
+            if self.bias is not None:
+                self.bias.uniform_(-bound, bound)
+
+    def forward(self, input1, input2):
+        return F.bilinear(input1, input2, self.weight, self.bias)
+
+    def extra_repr(self) -> str:
+        return (f"in1_features={self.in1_features}, in2_features={self.in2_features}, "
+                f"out_features={self.out_features}, bias={self.bias is not None}")
+
+
+class Unflatten(Module):
+    def __init__(self, dim, unflattened_size):
+        super().__init__()
+        self.dim, self.unflattened_size = dim, tuple(unflattened_size)
+
+    def forward(self, input):
+        return functions.unflatten(input, self.dim, self.unflattened_size)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"
+
+
+class ParameterList(Module):
+    """A list of parameters whose owner sees them (``named_parameters`` as ``0``, ``1``, ...)."""
+
+    def __init__(self, values=None):
+        super().__init__()
+        for value in values or ():
+            self.append(value)
+
+    def append(self, value):
+        if not isinstance(value, Parameter):
+            value = Parameter(value) if isinstance(value, Tensor) else value
+        self.register_parameter(str(len(self)), value)
+        return self
+
+    def extend(self, values):
+        for value in values:
+            self.append(value)
+        return self
+
+    def __len__(self) -> int:
+        return len(self._parameters)
+
+    def __iter__(self):
+        return iter(self._parameters.values())
+
+    def __getitem__(self, index):
+        values = list(self._parameters.values())
+        if isinstance(index, slice):
+            return ParameterList(values[index])
+        if not -len(values) <= index < len(values):
+            raise IndexError(f"index {index} is out of range")
+        return values[index]
+
+    def __setitem__(self, index, value) -> None:
+        if not -len(self) <= index < len(self):
+            raise IndexError(f"index {index} is out of range")
+        self.register_parameter(str(index % len(self)), value if isinstance(value, Parameter) else Parameter(value))
+
+    def extra_repr(self) -> str:
+        lines = []
+        for name, p in self._parameters.items():
+            size = "x".join(str(s) for s in p.shape)
+            lines.append(f"  ({name}): Parameter containing: [{p.dtype} of size {size}]")
+        return "\n".join(lines)

@@ -1,0 +1,194 @@
+"""Convolution and the window ops it is made of: im2col (``F.unfold``), col2im (``F.fold``),
+``convolution`` (``F.conv1d``/``F.conv2d``, torch's ConvolutionBackward0) and ``max_pool2d``.
+
+Every formula is written with im2col/col2im and matmul in the formula vocabulary, and im2col and
+col2im are each other's backward, so convolutions have derivatives of any order. Kernels work on
+2-D maps; a 1-D convolution is a 2-D one whose maps have height 1. Any leading dims before
+``(C, H, W)`` are batch dims (the formulas' own batch dims included).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .registry import FLOAT, KEEP, defop
+from .samples import Sample, arr
+
+
+def out_size(size: int, kernel: int, stride: int, padding: int, dilation: int) -> int:
+    return (size + 2 * padding - dilation * (kernel - 1) - 1) // stride + 1
+
+
+def _windows(a, kernel, dilation, padding, stride, fill=0.0):
+    """(..., C, H, W) -> (..., C, Ho, Wo, kh, kw): every window of the padded map, without copying."""
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel, dilation, padding, stride
+    if ph or pw:
+        a = np.pad(a, [(0, 0)] * (a.ndim - 2) + [(ph, ph), (pw, pw)], constant_values=fill)
+    span = (dh * (kh - 1) + 1, dw * (kw - 1) + 1)
+    win = np.lib.stride_tricks.sliding_window_view(a, span, axis=(-2, -1))
+    return win[..., ::sh, ::sw, ::dh, ::dw]
+
+
+def im2col_np(a, kernel_size, dilation, padding, stride):
+    """(..., C, H, W) -> (..., C*kh*kw, L): torch's unfold layout (channel, then kernel row, column)."""
+    win = _windows(a, kernel_size, dilation, padding, stride)
+    lead, c = a.shape[:-3], a.shape[-3]
+    ho, wo = win.shape[-4], win.shape[-3]
+    n = len(lead)
+    cols = win.transpose(tuple(range(n + 1)) + (n + 3, n + 4, n + 1, n + 2))
+    return np.ascontiguousarray(cols).reshape(lead + (c * kernel_size[0] * kernel_size[1], ho * wo))
+
+
+def col2im_np(cols, output_size, kernel_size, dilation, padding, stride):
+    """The adjoint of im2col: each column's values added back where its window came from."""
+    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel_size, dilation, padding, stride
+    h, w = output_size
+    ho, wo = out_size(h, kh, sh, ph, dh), out_size(w, kw, sw, pw, dw)
+    lead = cols.shape[:-2]
+    c = cols.shape[-2] // (kh * kw)
+    blocks = cols.reshape(lead + (c, kh, kw, ho, wo))
+    out = np.zeros(lead + (c, h + 2 * ph, w + 2 * pw), cols.dtype)
+    for i in range(kh):
+        for j in range(kw):
+            out[..., i * dh: i * dh + sh * (ho - 1) + 1: sh, j * dw: j * dw + sw * (wo - 1) + 1: sw] += blocks[..., i, j, :, :]
+    return out[..., ph: ph + h, pw: pw + w]
+
+
+def _im2col_bwd(m, g, self_sym_sizes, kernel_size, dilation, padding, stride):
+    return m.col2im(g, tuple(self_sym_sizes[-2:]), kernel_size, dilation, padding, stride)
+
+
+IM2COL = defop("im2col", "Im2ColBackward0", ("self",), im2col_np, _im2col_bwd,
+               saves=("self_sym_sizes", "kernel_size", "dilation", "padding", "stride"), promote=KEEP,
+               jvp=lambda m, t, self_sym_sizes, kernel_size, dilation, padding, stride:
+                   m.im2col(t[0], kernel_size, dilation, padding, stride),
+               samples=lambda: [Sample(arr(1, 2, 4, 5), params={"kernel_size": (2, 3), "dilation": (1, 1),
+                                                                "padding": (1, 0), "stride": (1, 2)})],
+               rule="col2im(g): each window's gradient goes back to its pixels")
+
+COL2IM = defop("col2im", "Col2ImBackward0", ("self",), col2im_np,
+               lambda m, g, output_size, kernel_size, dilation, padding, stride:
+                   m.im2col(g, kernel_size, dilation, padding, stride),
+               saves=("output_size", "kernel_size", "dilation", "padding", "stride"), promote=KEEP,
+               jvp=lambda m, t, output_size, kernel_size, dilation, padding, stride:
+                   m.col2im(t[0], output_size, kernel_size, dilation, padding, stride),
+               samples=lambda: [Sample(arr(1, 8, 6), params={"output_size": (3, 4), "kernel_size": (2, 2),
+                                                             "dilation": (1, 1), "padding": (0, 0),
+                                                             "stride": (1, 1)})],
+               rule="im2col(g)")
+
+
+# -- convolution ----------------------------------------------------------------------------------
+
+def as_2d(values: tuple, fill: int) -> tuple:
+    """A 1-D convolution's (k,) geometry as the 2-D (1, k)."""
+    return (fill,) + tuple(values) if len(values) == 1 else tuple(values)
+
+
+def _conv_fwd(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    d = weight.ndim - 2
+    x = input if d == 2 else input[..., None, :]
+    w = weight if d == 2 else weight[..., None, :]
+    kernel = w.shape[2:]
+    cols = im2col_np(x, kernel, as_2d(dilation, 1), as_2d(padding, 0), as_2d(stride, 1))
+    n, o = x.shape[0], w.shape[0]
+    spatial = tuple(out_size(s, k, st, p, dl) for s, k, st, p, dl in
+                    zip(input.shape[2:], weight.shape[2:], stride, padding, dilation))
+    cols = cols.reshape(n, groups, -1, cols.shape[-1])
+    out = np.matmul(w.reshape(groups, o // groups, -1), cols).reshape((n, o) + spatial)
+    if bias is not None:
+        out += bias.reshape((1, o) + (1,) * d)
+    return out
+
+
+def _conv_bwd(m, g, input, weight, stride, padding, dilation, transposed, output_padding, groups,
+              needs=(True, True, True)):
+    nb = m.nb
+    lead = tuple(g.shape[:nb])
+    x_shape, w_shape = tuple(input.shape), tuple(weight.shape)
+    d = len(w_shape) - 2
+    n, c, o = x_shape[0], x_shape[1], w_shape[0]
+    geometry = (tuple(as_2d(w_shape[2:], 1)), as_2d(dilation, 1), as_2d(padding, 0), as_2d(stride, 1))
+    length = math.prod(tuple(g.shape[nb + 2:]))
+    gm = m.reshape(g, lead + (n, groups, o // groups, length))
+    grad_input = grad_weight = grad_bias = None
+    if needs[0]:
+        wm = m.reshape(weight, (groups, o // groups, -1))
+        cols = m.reshape(m.matmul(m.mT(wm), gm), lead + (n, c * math.prod(w_shape[2:]), length))
+        maps = m.col2im(cols, as_2d(x_shape[2:], 1), *geometry)
+        grad_input = m.reshape(maps, lead + x_shape)
+    if needs[1]:
+        x = m.reshape(input, (n, c) + as_2d(x_shape[2:], 1))
+        cols = m.reshape(m.im2col(x, *geometry), (n, groups, -1, length))
+        grad_weight = m.reshape(m.sum(m.matmul(gm, m.mT(cols)), (nb,)), lead + w_shape)
+    if len(needs) > 2 and needs[2]:
+        grad_bias = m.sum(g, (nb,) + tuple(range(nb + 2, nb + 2 + d)))
+    return grad_input, grad_weight, grad_bias
+
+
+def _conv_samples():
+    two = {"stride": (1, 1), "padding": (0, 0), "dilation": (1, 1), "transposed": False,
+           "output_padding": (0, 0), "groups": 1}
+    strided = {"stride": (2, 1), "padding": (1, 2), "dilation": (1, 2), "transposed": False,
+               "output_padding": (0, 0), "groups": 2}
+    one = {"stride": (2,), "padding": (1,), "dilation": (1,), "transposed": False, "output_padding": (0,),
+           "groups": 1}
+    return [Sample(arr(1, 2, 4, 4), arr(3, 2, 2, 2, seed=1), arr(3, seed=2), params=two),
+            Sample(arr(2, 4, 5, 5, seed=3), arr(4, 2, 3, 2, seed=4), arr(4, seed=5), params=strided,
+                   note="stride, padding, dilation, groups"),
+            Sample(arr(2, 2, 7, seed=6), arr(3, 2, 3, seed=7), arr(3, seed=8), params=one, note="conv1d")]
+
+
+CONVOLUTION = defop("convolution", "ConvolutionBackward0", ("input", "weight", "bias"), _conv_fwd, _conv_bwd,
+                    saves=("input", "weight", "stride", "padding", "dilation", "transposed", "output_padding",
+                           "groups"),
+                    promote=FLOAT, masked=True, samples=_conv_samples,
+                    jvp_note="generic: derived through double-vjp",
+                    rule="input: col2im(W^T g); weight: g @ im2col(input)^T; bias: sum of g")
+
+
+# -- max pooling ----------------------------------------------------------------------------------------
+
+def _max_pool_fwd(a, kernel_size, stride, padding, dilation, ceil_mode):
+    """The maximum of each window and its flat index in its (H, W) map (torch's indices)."""
+    h, w = a.shape[-2:]
+    fill = -np.inf if a.dtype.kind == "f" else np.iinfo(a.dtype).min
+    win = _windows(a, kernel_size, dilation, padding, stride, fill)
+    ho, wo, kh, kw = win.shape[-4:]
+    flat = win.reshape(win.shape[:-2] + (kh * kw,))
+    nan = np.isnan(flat) if a.dtype.kind == "f" else None
+    pick = np.argmax(flat, axis=-1) if nan is None or not nan.any() else \
+        np.where(nan.any(-1), np.argmax(nan, axis=-1), np.argmax(flat, axis=-1))   # a NaN wins, as in torch
+    values = np.take_along_axis(flat, pick[..., None], -1)[..., 0]
+    (dh, dw), (ph, pw), (sh, sw) = dilation, padding, stride
+    rows = np.arange(ho)[:, None] * sh - ph + (pick // kw) * dh
+    cols = np.arange(wo)[None, :] * sw - pw + (pick % kw) * dw
+    return values, (rows * w + cols).astype(np.int64)
+
+
+def _max_pool_bwd(m, g, self_sym_sizes, kernel_size, stride, padding, dilation, ceil_mode, result1):
+    """Each output's gradient lands on the input its maximum came from (summed where windows overlap)."""
+    lead = tuple(g[0].shape[:m.nb]) if isinstance(g, tuple) else tuple(g.shape[:m.nb])
+    g = g[0] if isinstance(g, tuple) else g
+    shape = tuple(self_sym_sizes)
+    plane = shape[-2] * shape[-1]
+    flat_g = m.reshape(g, lead + shape[:-2] + (-1,))
+    index = m.const(np.broadcast_to(result1.reshape(shape[:-2] + (-1,)) if isinstance(result1, np.ndarray)
+                                    else result1._data.reshape(shape[:-2] + (-1,)), tuple(flat_g.shape)))
+    zeros = m.g_zeros(g, shape[:-2] + (plane,))
+    return m.reshape(m.scatter_add(zeros, -1, index, flat_g), lead + shape)
+
+
+MAX_POOL2D = defop("max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0", ("self",), _max_pool_fwd,
+                   _max_pool_bwd,
+                   saves=("self_sym_sizes", "kernel_size", "stride", "padding", "dilation", "ceil_mode", "result1"),
+                   promote=KEEP, outputs=2, nondiff_outputs=(1,),
+                   jvp_note="generic: derived through double-vjp",
+                   samples=lambda: [Sample(arr(1, 2, 4, 4), params={"kernel_size": (2, 2), "stride": (2, 2),
+                                                                    "padding": (0, 0), "dilation": (1, 1),
+                                                                    "ceil_mode": False}),
+                                    Sample(arr(2, 5, 5, seed=3), params={"kernel_size": (3, 2), "stride": (1, 2),
+                                                                         "padding": (1, 1), "dilation": (1, 2),
+                                                                         "ceil_mode": False})],
+                   rule="g to the position of each window's maximum")

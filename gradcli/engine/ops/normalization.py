@@ -1,0 +1,136 @@
+"""Normalization: native_batch_norm (F.batch_norm, BatchNorm1d/2d) and native_layer_norm
+(F.layer_norm, LayerNorm), under torch's node names and saved values.
+
+The backward formulas recompute the batch statistics from ``input`` in the formula vocabulary
+(not from the saved ``result1``/``result2``), so double backward sees how they depend on it.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..tensor import make
+from .registry import FLOAT, defop
+from .samples import Sample, arr, pos
+
+
+def _channel_shape(ndim: int, c: int) -> tuple:
+    return (1, c) + (1,) * (ndim - 2)
+
+
+def _bn_fwd(input, weight, bias, running_mean, running_var, training, eps):
+    axes = (0,) + tuple(range(2, input.ndim))
+    shape = _channel_shape(input.ndim, input.shape[1])
+    if training:
+        mean = input.mean(axis=axes)
+        invstd = 1 / np.sqrt(input.var(axis=axes) + eps)
+    else:
+        mean = running_mean._data.astype(input.dtype, copy=False)
+        invstd = 1 / np.sqrt(running_var._data.astype(input.dtype, copy=False) + eps)
+    out = (input - mean.reshape(shape)) * invstd.reshape(shape)
+    if weight is not None:
+        out = out * weight.reshape(shape)
+    if bias is not None:
+        out = out + bias.reshape(shape)
+    return out.astype(input.dtype, copy=False), mean.astype(input.dtype), invstd.astype(input.dtype)
+
+
+def _bn_bwd(m, g, input, weight, running_mean, running_var, result1, result2, training, eps,
+            needs=(True, True, True)):
+    g = g[0]
+    nb = m.nb
+    lead = tuple(g.shape[:nb])
+    ndim = len(input.shape)
+    c = input.shape[1]
+    shape = _channel_shape(ndim, c)
+    axes = (0,) + tuple(range(2, ndim))
+    if training:
+        mean = m.mean(input, axes, True)
+        centered = input - mean
+        invstd = 1 / m.sqrt(m.mean(centered * centered, axes, True) + eps)
+    else:
+        centered = input - m.const(np.reshape(_array(running_mean), shape))
+        invstd = m.const(np.reshape(1 / np.sqrt(_array(running_var) + eps), shape))
+    xhat = centered * invstd
+    red = tuple(nb + a for a in axes)
+    g_sum = m.sum(g, red, True)
+    gx_sum = m.sum(g * xhat, red, True)
+    scale = invstd if weight is None else m.reshape(weight, shape) * invstd
+    grad_input = grad_weight = grad_bias = None
+    if needs[0]:
+        if training:
+            count = math.prod(tuple(input.shape)) // c
+            grad_input = scale * (g - g_sum / count - xhat * (gx_sum / count))
+        else:
+            grad_input = g * scale
+    if needs[1]:
+        grad_weight = m.reshape(gx_sum, lead + (c,))
+    if needs[2]:
+        grad_bias = m.reshape(g_sum, lead + (c,))
+    return grad_input, grad_weight, grad_bias
+
+
+def _array(t):
+    return getattr(t, "_data", t)
+
+
+def _bn_samples():
+    stats = {"running_mean": make(np.zeros(3)), "running_var": make(np.ones(3) * 1.5), "eps": 1e-5}
+    return [Sample(arr(4, 3), arr(3, seed=1), arr(3, seed=2), params={**stats, "training": True}),
+            Sample(arr(2, 3, 2, 2, seed=3), arr(3, seed=4), arr(3, seed=5), params={**stats, "training": True},
+                   note="2-d maps"),
+            Sample(arr(4, 3, seed=6), arr(3, seed=7), arr(3, seed=8), params={**stats, "training": False},
+                   note="running statistics")]
+
+
+BATCH_NORM = defop("native_batch_norm", "NativeBatchNormBackward0", ("input", "weight", "bias"), _bn_fwd, _bn_bwd,
+                   saves=("input", "weight", "running_mean", "running_var", "result1", "result2", "training", "eps"),
+                   outputs=3, nondiff_outputs=(1, 2), promote=FLOAT, masked=True, samples=_bn_samples,
+                   jvp_note="generic: derived through double-vjp",
+                   rule="w invstd (g - mean(g) - xhat mean(g xhat)) over the batch; running stats: w invstd g")
+
+
+def _ln_fwd(input, weight, bias, normalized_shape, eps):
+    axes = tuple(range(input.ndim - len(normalized_shape), input.ndim))
+    mean = input.mean(axis=axes, keepdims=True)
+    rstd = 1 / np.sqrt(input.var(axis=axes, keepdims=True) + eps)
+    out = (input - mean) * rstd
+    if weight is not None:
+        out = out * weight
+    if bias is not None:
+        out = out + bias
+    return out.astype(input.dtype, copy=False), mean.astype(input.dtype), rstd.astype(input.dtype)
+
+
+def _ln_bwd(m, g, input, normalized_shape, result1, result2, weight, bias, eps, needs=(True, True, True)):
+    g = g[0]
+    nb = m.nb
+    ndim, k = len(input.shape), len(normalized_shape)
+    axes = tuple(range(ndim - k, ndim))
+    mean = m.mean(input, axes, True)
+    centered = input - mean
+    rstd = 1 / m.sqrt(m.mean(centered * centered, axes, True) + eps)
+    xhat = centered * rstd
+    outer = tuple(range(nb, nb + ndim - k))
+    grad_input = grad_weight = grad_bias = None
+    if needs[0]:
+        gw = g if weight is None else g * weight
+        inner = tuple(nb + a for a in axes)
+        grad_input = rstd * (gw - m.mean(gw, inner, True) - xhat * m.mean(gw * xhat, inner, True))
+    if needs[1]:
+        grad_weight = m.sum(g * xhat, outer) if outer else g * xhat
+    if needs[2]:
+        grad_bias = m.sum(g, outer) if outer else g
+    return grad_input, grad_weight, grad_bias
+
+
+LAYER_NORM = defop("native_layer_norm", "NativeLayerNormBackward0", ("input", "weight", "bias"), _ln_fwd, _ln_bwd,
+                   saves=("input", "normalized_shape", "result1", "result2", "weight", "bias", "eps"),
+                   outputs=3, nondiff_outputs=(1, 2), promote=FLOAT, masked=True,
+                   jvp_note="generic: derived through double-vjp",
+                   samples=lambda: [Sample(arr(3, 4), pos(4, seed=1), arr(4, seed=2),
+                                           params={"normalized_shape": (4,), "eps": 1e-5}),
+                                    Sample(arr(2, 3, 4, seed=3), arr(3, 4, seed=4), arr(3, 4, seed=5),
+                                           params={"normalized_shape": (3, 4), "eps": 1e-5}, note="2 dims")],
+                   rule="rstd (gw - mean(gw) - xhat mean(gw xhat)) over the normalized dims, gw = g weight")
