@@ -113,11 +113,17 @@ BARE_AUTOGRAD_NAMES = frozenset("Function jacobian hessian vjp jvp hvp vhp".spli
 BARE_NAMES = frozenset({"torch", "F", "nn", "math", "autograd"})
 
 # module path -> (engine module (its __all__ is what scripts reach), torch's surface, child namespaces)
+# torch.func's surface (what gradcli lacks of it reads "not available in gradcli yet")
+FUNC_NAMES = frozenset("""
+    functional_call grad grad_and_value hessian jacfwd jacrev jvp linearize stack_module_state vjp vmap
+    functionalize replace_all_batch_norm_modules_
+""".split())
+
 MODULES = {
     "torch": (("gradcli.engine",), TORCH_NAMES, {"autograd": "torch.autograd", "nn": "torch.nn",
                                                  "cuda": "torch.cuda", "linalg": "torch.linalg",
                                                  "special": "torch.special", "optim": "torch.optim",
-                                                 "utils": "torch.utils"}),
+                                                 "utils": "torch.utils", "func": "torch.func"}),
     "torch.autograd": (("gradcli.engine.autograd",), AUTOGRAD_NAMES,
                        {"functional": "torch.autograd.functional",
                         "forward_ad": "torch.autograd.forward_ad",
@@ -142,6 +148,7 @@ MODULES = {
     "torch.utils": (("gradcli.engine.utils",), frozenset({"data"}), {"data": "torch.utils.data"}),
     "torch.utils.data": (("gradcli.engine.utils.data",), DATA_NAMES, {}),
     "torch.cuda": (("gradcli.engine.cuda",), CUDA_NAMES, {}),
+    "torch.func": (("gradcli.engine.func",), FUNC_NAMES, {}),
     "torch.linalg": (("gradcli.engine.linalg",), LINALG_NAMES, {}),
     "torch.special": (("gradcli.engine.special",), SPECIAL_NAMES, {}),
 }

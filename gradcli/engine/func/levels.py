@@ -1,0 +1,73 @@
+"""How deep the running transforms are nested, and how a transform tracks its inputs.
+
+Each transform differentiates with respect to fresh aliases of its inputs, never the caller's
+tensors themselves, so nested transforms cannot confuse their perturbations: in
+``grad(lambda x: x * grad(lambda y: x * y)(x))`` the inner gradient is taken with respect to the
+inner alias of x only (the classic example gives torch's 6 at x = 3, not 9).
+"""
+from __future__ import annotations
+
+from .. import errors
+from ..autograd.grad_mode import state as _mode
+from ..autograd.graph import AccumulateGrad
+from ..tensor import Tensor
+
+_depth = [0]
+
+
+class level:
+    """``with level():`` marks a transform running, so the ones inside it keep their graphs."""
+
+    def __enter__(self):
+        _depth[0] += 1
+
+    def __exit__(self, *exc):
+        _depth[0] -= 1
+        return False
+
+
+def nested() -> bool:
+    return _depth[0] > 0
+
+
+def track(t, name: str) -> Tensor:
+    """A new tensor to differentiate with respect to, equal to ``t`` and (when ``t`` is itself
+    tracked by an outer transform or autograd) still connected to it."""
+    if not isinstance(t, Tensor):
+        raise TypeError(f"{name}: expected every differentiated input to be a Tensor, got {type(t).__name__}")
+    if t._data.dtype.kind not in "fc":
+        raise errors.AutogradError("only Tensors of floating point dtype can require gradients")
+    if connected(t):
+        alias = t.view_as(t)        # keeps t's graph and its forward-mode tangent (jacfwd(jacrev(f)))
+        return alias if alias._requires_grad else alias.requires_grad_()
+    return t.detach().requires_grad_()
+
+
+def connected(t) -> bool:
+    """Whether an outer transform or autograd follows ``t``: it requires grad, or carries a tangent."""
+    if t._requires_grad and _mode.grad:
+        return True
+    x = t._x
+    return bool(x is not None and x.tangents)
+
+
+def keeps_graph(outputs, tracked, originals=(), outer: bool = False) -> bool:
+    """Whether results must stay differentiable: inside another transform, when an input is followed
+    from outside, or when the function also used tensors that require grad besides the tracked
+    inputs (captured parameters). ``outer``: a transform was running when this one started."""
+    if outer or any(isinstance(t, Tensor) and connected(t) for t in originals):
+        return True
+    own = {id(t) for t in tracked}
+    seen = set()
+    stack = [o._grad_fn for o in outputs if isinstance(o, Tensor) and o._grad_fn is not None]
+    while stack:
+        fn = stack.pop()
+        if fn is None or id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        if isinstance(fn, AccumulateGrad):
+            if id(fn.variable) not in own:
+                return True
+            continue
+        stack.extend(nxt for nxt, _ in fn.next_functions)
+    return False

@@ -1,0 +1,46 @@
+# torch.func's transforms as current PyTorch code uses them: grad (argnums, has_aux, pytrees),
+# grad_and_value, vjp, jvp, linearize, jacrev (chunk_size), jacfwd, hessian, functional_call, and
+# their compositions, including the perturbation-confusion example (6 at x = 3, not 9).
+import torch
+from torch.func import grad, jacrev, jacfwd, vjp, jvp, hessian, grad_and_value, functional_call, linearize
+x = torch.tensor([1., 2., 3.])
+for f, a in [(lambda x: x**2, (x,)), (lambda x: 3.0, (x,))]:
+    try: print(grad(f)(*a))
+    except RuntimeError as e: print('RuntimeError:', e)
+try: print(grad(lambda x: x.sum(), has_aux=True)(x))
+except RuntimeError as e: print('RuntimeError:', e)
+try: print(grad(lambda x, y: (x*y).sum(), argnums=2)(x, x))
+except RuntimeError as e: print('RuntimeError:', e)
+try: print(grad(lambda x: x.sum())(torch.tensor([1, 2])))
+except RuntimeError as e: print('RuntimeError:', e)
+g = grad(lambda x: (x**3).sum())(x); print(g, g.requires_grad, g.grad_fn)
+print(grad(grad(lambda x: x**3))(torch.tensor(2.)))
+print(grad(grad(grad(lambda x: x**4)))(torch.tensor(2.)))
+print(grad(lambda x: x * grad(lambda y: x * y)(x))(torch.tensor(3.)))
+w = torch.tensor(2., requires_grad=True)
+r = grad(lambda x: (w*x**2))(torch.tensor(3.)); print(r, r.requires_grad)
+print(grad_and_value(lambda x: (x**2).sum())(x))
+print(grad(lambda x: ((x**2).sum(), x.mean()), has_aux=True)(x))
+print(grad(lambda d: (d['a'] * d['b']).sum())({'a': x, 'b': x + 1}))
+print(grad(lambda a, b: (a * b ** 2).sum(), argnums=(0, 1))(x, x + 1))
+print(jacrev(lambda x: x.sin())(x))
+print(jacrev(lambda x: x.sin(), chunk_size=2)(x))
+print(jacfwd(lambda x, y: x * y, argnums=(0, 1))(x, x + 1))
+print(jacfwd(lambda x: x.sin())(x))
+print(hessian(lambda x: (x**3).sum())(x))
+out, fn = vjp(lambda x: x ** 2, x); print(out, fn(torch.ones(3)))
+print(jvp(lambda x: x ** 2, (x,), (torch.ones(3),)))
+print(jvp(lambda x, y: x * y.exp(), (x, x), (torch.ones(3), torch.zeros(3))))
+o, jfn = linearize(lambda x: x.sin(), x); print(o, jfn(torch.ones(3)))
+m = torch.nn.Linear(3, 1)
+print(functional_call(m, {'weight': torch.ones(1, 3), 'bias': torch.zeros(1)}, (x,)))
+print(jacrev(jacfwd(lambda x: (x**3).sum()))(x))
+print(jacfwd(jacrev(lambda x: x.sin() * x))(x))
+print(grad(lambda x: jvp(lambda y: (y**3).sum(), (x,), (torch.ones(3),))[1])(x))
+params = {'weight': torch.tensor([[1., -1., 2.]]), 'bias': torch.tensor([0.5])}
+def loss(p, xb, yb):
+    return ((functional_call(m, p, (xb,)) - yb) ** 2).mean()
+xb = torch.tensor([[1., 2., 3.], [0., 1., -1.]]); yb = torch.tensor([[1.], [2.]])
+print(grad(loss)(params, xb, yb))
+print([grad(loss)(params, xb[i:i+1], yb[i:i+1])['weight'] for i in range(2)])
+print(m.weight.shape, type(m.weight).__name__)
