@@ -18,9 +18,28 @@ def main(argv: list | None = None) -> None:
 
 
 def entry() -> None:
-    """Run a command as its own process and leave at once: a one-shot command's work is done
-    when its output is flushed, and the interpreter's teardown (freeing every module, array and
-    graph node one by one) would add ~15 ms, a sixth of a cold start, for nothing."""
+    """The command line's process: a supervised worker runs the command (see ``worker``), except
+    for the REPL and help, which run here."""
+    from .worker import run_supervised, supervised
+    _closed_streams_to_devnull()
+    args = sys.argv[1:]
+    if supervised(args):
+        os._exit(run_supervised(args, _run_and_leave))
+    _run_and_leave()
+
+
+def _closed_streams_to_devnull() -> None:
+    """``gradcli run -e ... >&-``: Python starts with sys.stdout None; write into the void instead
+    of failing on the first print."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w"))
+
+
+def _run_and_leave() -> None:
+    """Run the command and leave at once: a one-shot command's work is done when its output is
+    flushed, and the interpreter's teardown (freeing every module, array and graph node one by
+    one) would add ~15 ms, a sixth of a cold start, for nothing."""
     try:
         main()
         code = 0

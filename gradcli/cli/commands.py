@@ -21,7 +21,7 @@ from .. import __version__
 from .errors import EXIT_FAILURE, CliError
 from .inputs import read_file
 from .options import At, Debug, Dtype, DtypeOpt, Expr, ExprCommand, Json, ScriptFile, Wrt, dtype_name
-from .output import Output
+from .output import DEFAULT_MAX_OUTPUT, Output
 
 app = typer.Typer(
     name="gradcli", no_args_is_help=False, add_completion=True, rich_markup_mode=None,
@@ -227,6 +227,8 @@ def run(files: Annotated[Optional[list[Path]], typer.Argument(
         max_elements: Annotated[Optional[int], typer.Option(
             help="Largest tensor a script may make (1 to 10**12 elements).", show_default=False,
             min=1, max=10**12)] = None,
+        max_output: Annotated[int, typer.Option(
+            help="Characters of output all scripts together may print.", min=1)] = DEFAULT_MAX_OUTPUT,
         dtype: DtypeOpt = None, debug: Debug = False) -> None:
     """Run scripts (each in a fresh session); the exit code is 1 if any failed (2 for a parse error).
 
@@ -238,7 +240,7 @@ def run(files: Annotated[Optional[list[Path]], typer.Argument(
     if code is None and not files:
         raise typer.BadParameter("give FILE..., '-' or -e CODE")
     sources = [("<exec>", code)] if code is not None else [(str(f), None) for f in files]
-    code_ = run_scripts(sources, keep_going, dtype_name(dtype), limits_of(timeout, max_elements), debug)
+    code_ = run_scripts(sources, keep_going, dtype_name(dtype), limits_of(timeout, max_elements), debug, max_output)
     raise SystemExit(code_)
 
 
@@ -289,8 +291,8 @@ def repl(dtype: DtypeOpt = None) -> None:
     Example: gradcli repl --dtype float64
     """
     if not sys.stdin.isatty():
-        run(files=[Path("-")], code=None, keep_going=False, timeout=None, max_elements=None, dtype=dtype,
-            debug=False)
+        run(files=[Path("-")], code=None, keep_going=False, timeout=None, max_elements=None,
+            max_output=DEFAULT_MAX_OUTPUT, dtype=dtype, debug=False)
         return
     from .repl import run_repl
     run_repl(dtype_name(dtype))

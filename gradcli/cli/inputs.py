@@ -1,7 +1,12 @@
 """Reading what a command works on: the source text and the ``--at NAME=VALUE`` inputs."""
 from __future__ import annotations
 
+import os
+import select
+import stat
 import sys
+import time
+import zipfile
 from pathlib import Path
 
 from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
@@ -20,18 +25,68 @@ def read_source(expr: str | None, file: Path | None = None) -> tuple[str, str]:
     return expr, "<expr>"
 
 
+MAX_SOURCE_BYTES = 10 * 1024 * 1024     # a script or expression file; more is not a script
+READ_TIMEOUT = 10.0                      # seconds a FIFO or device may keep us waiting for data
+
+
 def read_file(path: Path) -> str:
-    if str(path) == "-":
-        return sys.stdin.read()
+    """A script's text: at most MAX_SOURCE_BYTES, from a file, standard input or a FIFO (which
+    must send data within READ_TIMEOUT seconds)."""
+    name = "standard input" if str(path) == "-" else str(path)
     try:
-        return Path(path).read_text(encoding="utf-8-sig")  # a leading BOM is not part of the source
+        if str(path) == "-":
+            data = _bounded_read(sys.stdin.buffer.raw if hasattr(sys.stdin.buffer, "raw") else sys.stdin.buffer,
+                                 name, check_time=False)
+        else:
+            fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)    # a FIFO's open would wait for a writer
+            with open(fd, "rb") as f:
+                info = os.fstat(fd)
+                if stat.S_ISREG(info.st_mode):
+                    if info.st_size > MAX_SOURCE_BYTES:
+                        raise CliError(f"cannot read {path}: {info.st_size} bytes is more than a script may "
+                                       f"have ({MAX_SOURCE_BYTES} bytes)", EXIT_USAGE, "io")
+                    data = f.read()
+                else:
+                    data = _bounded_read(f, name, check_time=True)
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as err:
         raise CliError(f"cannot read {path}: {err.strerror or err}", EXIT_USAGE, "io") from None   # a usage error
     except OSError as err:
         raise CliError(f"cannot read {path}: {err.strerror or err}", EXIT_FAILURE, "io") from None
+    try:
+        return data.decode("utf-8-sig").replace("\r\n", "\n")  # a leading BOM is not part of the source
     except UnicodeDecodeError as err:
         raise CliError(f"cannot read {path}: it is not UTF-8 text (byte {err.object[err.start]:#04x} at offset "
                        f"{err.start})", EXIT_FAILURE, "io") from None
+
+
+def _bounded_read(stream, name: str, check_time: bool) -> bytes:
+    """Read until end of file, refusing more than MAX_SOURCE_BYTES (``/dev/zero`` never ends) and,
+    for a FIFO or device, a wait of more than READ_TIMEOUT seconds for the next data."""
+    chunks, total = [], 0
+    fd = stream.fileno() if check_time else None
+    waited_since = time.monotonic()
+    while True:
+        if check_time and fd is not None:
+            ready, _, _ = select.select([fd], [], [], READ_TIMEOUT)
+            if not ready:
+                raise CliError(f"cannot read {name}: no data came within {READ_TIMEOUT:g} s", EXIT_FAILURE, "io")
+        try:
+            chunk = stream.read(1 << 16) if not check_time else os.read(fd, 1 << 16)
+        except BlockingIOError:
+            chunk = None
+        if not chunk:
+            if check_time and not chunks and time.monotonic() - waited_since < READ_TIMEOUT:
+                time.sleep(0.05)    # a FIFO without a writer yet reads as empty: wait for one
+                continue
+            if check_time and not chunks:
+                raise CliError(f"cannot read {name}: no data came within {READ_TIMEOUT:g} s (a FIFO with no "
+                               f"writer?)", EXIT_FAILURE, "io")
+            return b"".join(chunks)
+        total += len(chunk)
+        if total > MAX_SOURCE_BYTES:
+            raise CliError(f"cannot read {name}: more than {MAX_SOURCE_BYTES} bytes, more than a script may have",
+                           EXIT_USAGE, "io")
+        chunks.append(chunk)
 
 
 def split_assignment(text: str) -> tuple[str, str]:
@@ -55,14 +110,20 @@ def load_value(session, name: str, text: str):
         raise CliError(format_error(err, text), code, err.kind, located=True) from None
 
 
+MAX_ARRAY_ELEMENTS = 50_000_000     # the language's default tensor-size limit
+
+
 def _load_array(spec: str):
     import numpy as np
     path, key = spec, ""
     if ":" in spec and not Path(spec).exists():
         path, _, key = spec.rpartition(":")
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise CliError(f"cannot load {path}: not a regular file", EXIT_USAGE, "io")
+        _check_array_sizes(path)
         loaded = np.load(path, allow_pickle=False)
-    except (OSError, ValueError) as err:
+    except (OSError, ValueError, zipfile.BadZipFile) as err:
         raise CliError(f"cannot load {path}: {err}", EXIT_FAILURE, "io") from None
     if hasattr(loaded, "files"):
         if not key:
@@ -73,6 +134,33 @@ def _load_array(spec: str):
             raise CliError(f"{path} has no array {key!r} (it has {', '.join(loaded.files)})")
         return loaded[key]
     return loaded
+
+
+def _check_array_sizes(path: str) -> None:
+    """Every array's element count, read from its .npy header before any data is: a small .npz of
+    zeros can hold billions of elements."""
+    from numpy.lib import format as npy
+
+    def check(stream, label: str) -> None:
+        version = npy.read_magic(stream)
+        shape = (npy.read_array_header_1_0 if version == (1, 0) else npy.read_array_header_2_0)(stream)[0]
+        count = 1
+        for n in shape:
+            count *= int(n)
+        if count > MAX_ARRAY_ELEMENTS:
+            raise CliError(f"cannot load {label}: {count} elements (shape {list(shape)}) is more than the limit of "
+                           f"{MAX_ARRAY_ELEMENTS}", EXIT_FAILURE, "limit")
+
+    with open(path, "rb") as f:
+        if f.read(4) != b"PK\x03\x04":
+            f.seek(0)
+            check(f, path)
+            return
+    with zipfile.ZipFile(path) as archive:
+        for member in archive.namelist():
+            if member.endswith(".npy"):
+                with archive.open(member) as stream:
+                    check(stream, f"{path}:{member[:-4]}")
 
 
 def as_leaf(value, torch):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 
 from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
@@ -59,7 +60,7 @@ class Output:
             traceback.print_exc()
         if self.json:
             write_json({"error": {"kind": kind, "message": message, **(where or {})}})
-        sys.stderr.write(message.rstrip("\n") + "\n")
+        sys.stderr.write(terminal_safe(message.rstrip("\n"), sys.stderr) + "\n")
         raise SystemExit(code)     # Typer and the fast path both let SystemExit set the exit code
 
 
@@ -111,6 +112,49 @@ class Relay:
 
     def write(self, text: str) -> int:
         return self.target.write(text)
+
+    def flush(self) -> None:
+        self.target.flush()
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+DEFAULT_MAX_OUTPUT = 100_000_000
+
+
+def _escape(match) -> str:
+    return repr(match.group())[1:-1]
+
+
+def terminal_safe(text: str, stream) -> str:
+    """Text a script made, as it may reach a terminal: control characters shown as escapes, so that
+    ``print("\\x1b[2J")`` cannot clear the screen or set the window title. Pipes and files get it as is."""
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    return _CONTROL.sub(_escape, text) if tty else text
+
+
+class ScriptOutput:
+    """Where a script's prints go: at most ``limit`` characters per run (``--max-output``), and
+    terminal-safe on a terminal."""
+
+    def __init__(self, target, limit: int = DEFAULT_MAX_OUTPUT):
+        self.target = target
+        self.limit = limit
+        self.written = 0
+        try:
+            self.tty = target.isatty()
+        except (AttributeError, ValueError):
+            self.tty = False
+
+    def write(self, text: str) -> int:
+        self.written += len(text)
+        if self.written > self.limit:
+            from ..lang import GradcliError
+            raise GradcliError("limit", f"the script's output passed {self.limit} characters; allow more with "
+                                        "--max-output CHARACTERS", None)
+        return self.target.write(_CONTROL.sub(_escape, text) if self.tty else text)
 
     def flush(self) -> None:
         self.target.flush()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .errors import EXIT_OK
 from .inputs import read_file
-from .output import Output
+from .output import DEFAULT_MAX_OUTPUT, Output, ScriptOutput
 from .problem import show_warnings
 
 
@@ -21,10 +21,12 @@ def limits_of(timeout: float | None, max_elements: int | None):
     return Limits(**changes)
 
 
-def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debug: bool) -> int:
+def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debug: bool,
+                max_output: int = DEFAULT_MAX_OUTPUT) -> int:
     """Run each (name, text or None to read the file) in its own session; the worst exit code."""
     from ..lang import Session
     worst = EXIT_OK
+    stdout = ScriptOutput(sys.stdout, max_output)
     labelled = len(sources) > 1
     for index, (name, text) in enumerate(sources):
         if labelled:   # several files: say whose output follows, as `head` and `tail` do
@@ -36,7 +38,7 @@ def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debu
                 source = text if text is not None else read_file(Path(name))
                 out.source = source
                 filename = "<stdin>" if name == "-" else name
-                session = Session(stdout=sys.stdout, limits=limits, dtype=dtype)
+                session = Session(stdout=stdout, limits=limits, dtype=dtype)
                 try:
                     session.run(source, filename)
                 finally:

@@ -234,6 +234,8 @@ class CallsMixin:
         try:
             if fn is list or fn is tuple or fn is str:
                 return self._build_sequence(fn, args, kwargs, span)
+            if fn is repr or fn is int or fn is round:
+                return self._bounded(fn, args, kwargs, span)
             if kwargs:
                 return fn(*args, **kwargs)
             return fn(*args)
@@ -254,6 +256,7 @@ class CallsMixin:
         if kind is str:
             if len(args) > 1 or kwargs:
                 raise TypeError("str() takes exactly one argument in gradcli scripts")
+            self.rt.state.check_text(args, "str()", span)
             return str(*args)
         check = self.rt.state.check_length
         if args and hasattr(args[0], "__len__"):
@@ -261,6 +264,28 @@ class CallsMixin:
         result = kind(*args, **(kwargs or {}))
         check(len(result), kind.__name__, span)
         return result
+
+    def _bounded(self, fn, args, kwargs, span):
+        """repr, int and round within the text and integer limits, checked before the work."""
+        state = self.rt.state
+        if fn is repr:
+            state.check_text(args, "repr()", span)
+            return repr(*args, **(kwargs or {}))
+        if fn is round:
+            return _round(*args, **(kwargs or {}))
+        value = int(*args, **(kwargs or {}))    # linear in the text for every base; huge results refused
+        return state.check_int(value, span) if type(value) is int and value.bit_length() > 64 else value
+
+
+def _round(number, ndigits=None):
+    """Python's round, without the 10**-ndigits that ``round(5, -10**8)`` would compute in C."""
+    if ndigits is not None and type(number) is int and type(ndigits) is int:
+        if ndigits >= 0:
+            return number
+        if -ndigits > number.bit_length() * 3 // 10 + 2:     # more digits dropped than it has
+            return 0
+    return round(number) if ndigits is None else round(number, ndigits)
+
 
 class _Binder:
     """Binds call arguments to a script function's parameters, Python's way."""

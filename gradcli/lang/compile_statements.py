@@ -166,21 +166,42 @@ class StatementsMixin:
             return bool(value)
 
     def stmt_If(self, node, scope):
-        test = self.expr(node.test, scope)
-        body = self.block(node.body, scope)
+        """An if/elif/.../else chain as one flat list of branches: a chain of any length compiles
+        and runs without recursion (an ``elif`` is an ``if`` alone in its parent's ``else``)."""
+        branches = []
+        while True:
+            branches.append((self.expr(node.test, scope), self.block(node.body, scope), node.test.span))
+            if len(node.orelse) == 1 and isinstance(node.orelse[0], syntax.If):
+                node = node.orelse[0]
+                continue
+            break
         orelse = self.block(node.orelse, scope) if node.orelse else None
-        span = node.test.span
+        if len(branches) == 1:
+            (test, body, span), = branches
 
-        def run(env):
-            value = test(env)
-            with self._at(span):
-                flag = True if value is True else False if value is False else bool(value)
-            if flag:
-                return body(env)
+            def run(env):
+                value = test(env)
+                with self._at(span):
+                    flag = True if value is True else False if value is False else bool(value)
+                if flag:
+                    return body(env)
+                if orelse is not None:
+                    return orelse(env)
+                return None
+            return run
+        branches = tuple(branches)
+
+        def run_chain(env):
+            for test, body, span in branches:
+                value = test(env)
+                with self._at(span):
+                    flag = True if value is True else False if value is False else bool(value)
+                if flag:
+                    return body(env)
             if orelse is not None:
                 return orelse(env)
             return None
-        return run
+        return run_chain
 
     def stmt_While(self, node, scope):
         test = self.expr(node.test, scope)

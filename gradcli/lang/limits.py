@@ -13,6 +13,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from ..engine import printing
 from .errors import GradcliError, Span
 
 DEFAULT_MAX_ELEMENTS = 50_000_000
@@ -117,11 +118,45 @@ class RunState:
                 "limit", f"{what} of {n} items exceeds the limit of {self.limits.max_sequence}",
                 span)
 
+    def check_text(self, values, what: str, span: Span | None) -> None:
+        """Refuse to build the text of ``values`` (str, repr, print) when it would pass the
+        sequence limit: ``str(["a" * 10**6] * 1000)`` would otherwise make 10**9 characters."""
+        budget = self.limits.max_sequence
+        if text_size(values, budget) > budget:
+            raise GradcliError("limit", f"{what} would make more than {budget} characters of text", span)
+
     def check_elements(self, n: int, span: Span | None) -> None:
         if n > self.limits.max_elements:
             raise GradcliError(
                 "limit", f"a tensor of {n} elements exceeds the limit of "
                 f"{self.limits.max_elements} elements", span)
+
+
+def text_size(value, budget: int) -> int:
+    """A quick over-estimate of ``len(repr(value))``, walking containers without building any
+    text; it stops as soon as it passes ``budget``. Tensors count as the summary they print."""
+    total = 0
+    stack = [value]
+    seen = set()
+    while stack and total <= budget:
+        v = stack.pop()
+        kind = type(v)
+        if kind is str or kind is bytes:
+            total += len(v) + 3
+        elif kind is int:
+            total += v.bit_length() * 3 // 10 + 2
+        elif kind in (list, tuple, set, frozenset, dict):
+            if id(v) in seen:
+                total += 5
+                continue
+            seen.add(id(v))
+            total += 2 + 2 * len(v)
+            stack.extend(v.items() if kind is dict else v)
+        else:
+            data = getattr(v, "_data", None)      # a tensor prints in full up to the threshold, else a summary
+            size = getattr(data, "size", 0) if data is not None else 0
+            total += 32 + 16 * (size if size <= printing._OPTIONS.threshold else 2000)
+    return total
 
 
 _WIDTHS = re.compile(r"\d+")

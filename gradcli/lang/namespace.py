@@ -333,6 +333,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
             end = "\n"
         if not isinstance(sep, str) or not isinstance(end, str):
             raise TypeError("sep and end must be None or a string")
+        state.check_text(values, "print()", None)
         stream = stdout_ref()
         stream.write(sep.join(str(v) for v in values) + end)
         if flush:

@@ -13,6 +13,12 @@ import warnings
 from . import syntax_tree as syntax
 from .errors import GradcliError, Span
 from .lexer import Token
+from .limits import DEFAULT_MAX_INT_DIGITS
+
+# the bits of the largest decimal literal Python accepts, for hex, octal and binary ones too
+MAX_LITERAL_BITS = DEFAULT_MAX_INT_DIGITS * 3322 // 1000 + 1
+# nested loops of one comprehension run as nested calls: well below the Python stack
+MAX_COMPREHENSION_CLAUSES = 100
 
 
 def _cover(spans: list) -> Span:
@@ -362,6 +368,9 @@ class AstBuilder:
         return (children[0], children[1])
 
     def comprehension(self, span, children):
+        if len(children) > MAX_COMPREHENSION_CLAUSES:
+            raise self._error(f"too many 'for'/'if' clauses in one comprehension (more than "
+                              f"{MAX_COMPREHENSION_CLAUSES}): each nests a loop", span)
         clauses = []
         for clause in children:
             if isinstance(clause, syntax.Comprehension):
@@ -401,7 +410,10 @@ class AstBuilder:
             if token.type == "FLOAT_NUMBER":
                 return syntax.Constant(span, float(text))
             base = {"HEX_NUMBER": 16, "OCT_NUMBER": 8, "BIN_NUMBER": 2}.get(token.type, 10)
-            return syntax.Constant(span, int(text, base))
+            value = int(text, base)
+            if value.bit_length() > MAX_LITERAL_BITS:     # Python bounds only decimal literals (4300 digits)
+                raise ValueError
+            return syntax.Constant(span, value)
         except ValueError:
             raise self._error("number literal too large", span) from None
 

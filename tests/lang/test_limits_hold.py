@@ -37,3 +37,30 @@ def cli_runner():
     from gradcli.cli.commands import app
     runner = CliRunner(env={"NO_COLOR": "1"})
     return lambda *args: runner.invoke(app, list(args), catch_exceptions=False)
+
+
+@pytest.mark.parametrize("source,message", [
+    ('str(["a" * 10**6] * 1000)', r"str\(\) would make more than 10000000 characters"),
+    ('repr(["a" * 10**6] * 100)', r"repr\(\) would make more than"),
+    ('print(["a" * 10**6] * 100)', r"print\(\) would make more than"),
+    ('int("f" * 10**7, 16)', "integer result has more than 4300 digits"),
+    ("x = 0x" + "f" * 5000, "number literal too large"),
+    ("[x " + " ".join(f"for x{i} in [1]" for i in range(200)) + " for x in [2]]", "too many 'for'/'if' clauses"),
+])
+def test_text_and_integers_are_bounded_before_they_are_built(source, message):
+    with pytest.raises(GradcliError, match=message):
+        Session(stdout=io.StringIO()).run(source)
+
+
+def test_round_with_a_huge_negative_ndigits_is_instant_and_right():
+    out = io.StringIO()
+    Session(stdout=out).run("print(round(5, -10**8), round(123456, -3), round(2.5), round(7, 2), round(1.2345, 2))")
+    assert out.getvalue() == "0 123000 2 7 1.23\n"
+
+
+def test_a_three_hundred_branch_elif_chain_runs():
+    lines = ["x = 299", "if x == 0:", "    y = 0"]
+    lines += [f"elif x == {i}:\n    y = {i * 2}" for i in range(1, 300)] + ["else:", "    y = -1", "print(y)"]
+    out = io.StringIO()
+    Session(stdout=out).run("\n".join(lines))
+    assert out.getvalue() == "598\n"

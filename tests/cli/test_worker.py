@@ -1,0 +1,93 @@
+"""The supervised worker (issue 14): a script that crashes the interpreter, hangs in one C call
+or floods the output ends with one clear error line and exit code 1, and what it printed before
+is kept."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the worker needs os.fork")
+
+
+def gradcli(*args, timeout=60, **kw):
+    env = dict(os.environ, NO_COLOR="1")
+    env.pop("GRADCLI_NO_WORKER", None)
+    return subprocess.run([sys.executable, "-m", "gradcli", *args], capture_output=True, text=True, env=env,
+                          timeout=timeout, **kw)
+
+
+def test_a_c_level_recursion_crash_is_reported_and_earlier_output_kept():
+    script = 'print("before")\nt = ()\nfor i in range(300000):\n    t = (t,)\nd = {t: 1}\n'
+    result = gradcli("run", "-e", script)
+    assert result.returncode == 1
+    assert result.stdout == "before\n"
+    assert "crashed (SIGSEGV)" in result.stderr and "nesting too deep" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_one_long_c_call_is_stopped_at_the_timeout():
+    # one LAPACK call of several seconds: the script's own time check never gets a turn
+    result = gradcli("run", "--timeout", "1.5", "-e", "a = torch.eye(7000)\nb = torch.linalg.inv(a)")
+    assert result.returncode == 1
+    assert "stopped after 4 s" in result.stderr and "--timeout" in result.stderr
+
+
+def test_exit_codes_and_output_pass_through():
+    assert gradcli("run", "-e", "print(1)").stdout == "1\n"
+    assert gradcli("run", "-e", "print(1").returncode == 2
+    assert gradcli("run", "-e", "raise ValueError('no')").returncode == 1
+    assert gradcli("grad", "x**2", "--at", "x=3").returncode == 0
+
+
+def test_output_is_bounded():
+    result = gradcli("run", "--max-output", "1000", "-e", 'while True:\n    print("x" * 100)\n')
+    assert result.returncode == 1
+    assert len(result.stdout) <= 1000 and "--max-output" in result.stderr
+
+
+def test_a_closed_stdout_is_no_error():
+    result = subprocess.run(f'"{sys.executable}" -m gradcli run -e "print(1)" >&-', shell=True,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+
+
+def test_control_characters_reach_a_terminal_escaped():
+    pexpect = pytest.importorskip("pexpect")
+    child = pexpect.spawn(sys.executable, ["-m", "gradcli", "run", "-e",
+                                           'print("A\\x1b[2JB\\x07C")\nraise ValueError("\\x1b]0;title\\x07")'],
+                          encoding="utf-8", timeout=60)
+    child.expect(pexpect.EOF)
+    text = child.before
+    assert "\x1b" not in text and "\x07" not in text
+    assert "A\\x1b[2JB\\x07C" in text and "ValueError: \\x1b]0;title\\x07" in text
+
+
+def test_control_characters_in_a_pipe_are_left_alone():
+    assert gradcli("run", "-e", 'print("A\\x1b[2JB")').stdout == "A\x1b[2JB\n"
+
+
+def test_the_memory_cap_holds_ten_times_in_a_row():
+    script = "xs = []\nwhile True:\n    xs.append(torch.zeros(10**7))\n"
+    for _ in range(10):
+        result = gradcli("run", "--max-elements", "10000000", "-e", script, timeout=120)
+        assert result.returncode == 1
+        assert "Traceback" not in result.stderr and result.stderr.count("\n") <= 4
+
+
+def test_oversized_inputs_are_refused_from_the_header(tmp_path):
+    import numpy as np
+    big = tmp_path / "big.npz"
+    np.savez_compressed(big, x=np.zeros(60_000_000, np.float32))
+    result = gradcli("grad", "x.sum()", "--at", f"x=@{big}")
+    assert result.returncode == 1 and "60000000 elements" in result.stderr
+
+
+def test_script_files_are_bounded_and_fifos_time_out(tmp_path):
+    result = gradcli("run", "/dev/zero")
+    assert result.returncode == 2 and "more than 10485760 bytes" in result.stderr
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    result = gradcli("grad", "x", "--at", f"x=@{fifo}")
+    assert result.returncode == 2 and "not a regular file" in result.stderr
