@@ -137,6 +137,10 @@ def graph(expr: Expr = None, file: ScriptFile = None, at: At = None,
           output: Annotated[Optional[str], typer.Option(
               "--output", "-o", metavar="NAME", show_default=False,
               help="The variable whose graph to show (default: the value of the last expression).")] = None,
+          out_file: Annotated[Optional[Path], typer.Option(
+              "--out", metavar="FILE", show_default=False,
+              help="Write the graph to FILE: .svg or .html (the script beside the graph, with the backward pass "
+                   "step by step) need nothing; .png/.pdf need Graphviz's dot.")] = None,
           dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
     """Show the backward graph from the output to the leaves, with saved tensors and their versions.
 
@@ -150,12 +154,24 @@ def graph(expr: Expr = None, file: ScriptFile = None, at: At = None,
     with out.guard(), _problem(out, expr, at, dtype, file, stdout=sys.stderr if drawing else None) as problem:
         root, name = problem.output_named(output)
         g = build_graph(root, problem.variables(), name)
-        if format is GraphFormat.dot:
+        if out_file is not None:
+            from .graph_files import write_graph
+            sys.stdout.write(write_graph(out_file, g, problem.source, lambda: _recorded_pass(problem, root)) + "\n")
+        elif format is GraphFormat.dot:
             sys.stdout.write(graph_view.to_dot(g))
         elif format is GraphFormat.mermaid:
             sys.stdout.write(graph_view.to_mermaid(g))
         else:
             out.show(graph_view.tree_doc(g), {"graph": graph_view.graph_json(g)})
+
+
+def _recorded_pass(problem, root):
+    """The backward pass from ``root``, recorded step by step (what ``trace`` shows)."""
+    from .. import engine
+    from ..report.backward_trace import Recorder
+    recorder = Recorder(root, problem.variables())
+    start = engine.ones_like(root)
+    return recorder.run(start, engine)
 
 
 @app.command(cls=ExprCommand)

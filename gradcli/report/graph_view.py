@@ -17,14 +17,23 @@ BRANCH, LAST, PIPE, SPACE = "├── ", "└── ", "│   ", "    "
 
 # -- tree ----------------------------------------------------------------------------------------
 
-def tree_doc(graph: Graph) -> list:
+MAX_DEPTH = 40      # deeper than this the tree folds: a 10,000-node chain would indent 40,000 columns
+MAX_INPUTS = 30     # a node with more inputs (cat of many tensors) shows this many
+
+
+def tree_doc(graph: Graph, max_depth: int = MAX_DEPTH, max_inputs: int = MAX_INPUTS) -> list:
+    """The tree, folded past ``max_depth`` levels and ``max_inputs`` inputs per node with a line
+    saying how many nodes are not shown (the SVG and DOT forms show everything)."""
     if not graph.nodes:
         return [Line().add("(no graph: the output does not require grad)", "muted")]
     doc = []
     seen = set()
-    stack = [(0, "", None)]       # node id, prefix of its children, connector for its own line
+    stack = [(0, "", None, 0)]    # node id, prefix of its children, connector for its own line, depth
     while stack:
-        node_id, prefix, connector = stack.pop()
+        node_id, prefix, connector, depth = stack.pop()
+        if node_id < 0:              # the line after a node's shown inputs: how many were left out
+            doc.append(Line().add(prefix[:-4] + LAST, "muted").add(connector, "muted"))
+            continue
         node = graph.nodes[node_id]
         head = Line().add(prefix[:-4] + connector if connector else "", "muted")
         if node_id in seen:
@@ -36,10 +45,33 @@ def tree_doc(graph: Graph) -> list:
         detail = prefix + (PIPE if children else SPACE)
         for saved in node.saved:
             doc.append(_saved_line(Line().add(detail, "muted"), saved))
+        if children and depth + 1 >= max_depth:
+            hidden = _unseen_below(graph, children, seen)
+            doc.append(Line().add(prefix + LAST, "muted").add(
+                f"... {hidden} more node{'s' if hidden != 1 else ''} below (the tree stops at depth {max_depth}; "
+                "--out graph.svg or -F dot shows them all)", "muted"))
+            continue
+        folded = len(children) > max_inputs
+        if folded:
+            hidden = len(children) - max_inputs
+            children = children[:max_inputs]
+            stack.append((-1, prefix + SPACE, f"... {hidden} more input{'s' if hidden != 1 else ''}", depth + 1))
         for i in reversed(range(len(children))):
-            last = i == len(children) - 1
-            stack.append((children[i], prefix + (SPACE if last else PIPE), LAST if last else BRANCH))
+            last = i == len(children) - 1 and not folded
+            stack.append((children[i], prefix + (SPACE if last else PIPE), LAST if last else BRANCH, depth + 1))
     return doc
+
+
+def _unseen_below(graph: Graph, start: list, seen: set) -> int:
+    count, todo, visited = 0, list(start), set()
+    while todo:
+        n = todo.pop()
+        if n in seen or n in visited:
+            continue
+        visited.add(n)
+        count += 1
+        todo.extend(c for c, _ in graph.nodes[n].inputs if c is not None)
+    return count
 
 
 def saved_doc(graph: Graph) -> list:
@@ -134,6 +166,15 @@ def _node_text(node: GraphNode) -> list:
         lines.insert(0 if node.is_leaf else 1, node.label)
     lines.append(f"{_shape(node.shape)} {node.dtype or ''}".strip())
     return lines
+
+
+def node_lines(node: GraphNode) -> list:
+    """A node's text in a picture: its header (header_count lines), then one line per saved value."""
+    return _node_text(node) + [_saved_text(s) for s in node.saved]
+
+
+def header_count(node: GraphNode) -> int:
+    return len(_node_text(node))
 
 
 def _saved_text(saved: Saved) -> str:
