@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import sys
+import textwrap
 import warnings
 from pathlib import Path
 
@@ -110,7 +112,7 @@ class Repl:
             self.stderr.write(f"warning: {text}\n")
 
     def _error(self, message: str) -> None:
-        self.stderr.write(message.rstrip("\n") + "\n")
+        self.stderr.write(wrapped(message.rstrip("\n"), self.stderr) + "\n")
         self.stderr.flush()
 
     # -- meta commands ------------------------------------------------------------------------
@@ -148,9 +150,11 @@ class Repl:
         from ..report import variables_view
         self._show(variables_view.variables_doc(self.session.variables()))
 
-    def _tensor(self, name: str):
+    def _tensor(self, name: str, command: str):
         if not name:
-            raise ValueError("give a variable name, for example :graph y")
+            raise ValueError(f"{command} needs a variable name, for example {command} y (:vars lists them)")
+        if name not in self.session.variables():
+            raise ValueError(f"{command} {name}: there is no variable {name!r} (:vars lists them)")
         value = self.session.get(name)
         if not (hasattr(value, "grad_fn") and hasattr(value, "requires_grad")):
             raise ValueError(f"{name} is a {type(value).__name__}, not a tensor")
@@ -159,21 +163,25 @@ class Repl:
     def _graph(self, name: str) -> None:
         from ..report import graph_view
         from ..report.graph import build_graph
-        self._show(graph_view.tree_doc(build_graph(self._tensor(name), self.session.variables(), name)))
+        self._show(graph_view.tree_doc(build_graph(self._tensor(name, ":graph"), self.session.variables(), name)))
 
     def _saved(self, name: str) -> None:
         from ..report import graph_view
         from ..report.graph import build_graph
-        g = build_graph(self._tensor(name), self.session.variables(), name)
+        g = build_graph(self._tensor(name, ":saved"), self.session.variables(), name)
         self._show(graph_view.saved_doc(g))
 
     def _trace(self, name: str) -> None:
         from .. import engine
         from ..report import trace_view
         from ..report.backward_trace import Recorder
-        tensor = self._tensor(name)
+        tensor = self._tensor(name, ":trace")
         if not tensor.requires_grad:
             raise ValueError(f"{name} does not require grad: there is no backward pass to trace")
+        if tensor.numel() != 1:      # what {name}.backward() says
+            raise ValueError(f"RuntimeError: grad can be implicitly created only for scalar outputs (:trace {name} "
+                             f"runs {name}.backward(); {name} has shape {list(tensor.shape)}: trace "
+                             f"{name}.sum() instead, or use gradcli trace --grad-output)")
         recorder = Recorder(tensor, self.session.variables(), name)
         previous, self.session.stdout = self.session.stdout, recorder
         try:
@@ -186,6 +194,9 @@ class Repl:
         from ..lang import GradcliError, format_error
         from .errors import CliError
         from .inputs import read_file
+        if not path:
+            raise ValueError(":load FILE runs a script file in this session (its variables stay), for example "
+                             ":load samples/example_training_loop.grad")
         try:
             source = read_file(Path(path))
         except CliError as err:
@@ -200,6 +211,10 @@ class Repl:
         self.session.reset()
 
     def _dtype(self, name: str) -> None:
+        if not name:
+            current = self.session.eval("torch.get_default_dtype()")
+            self.stdout.write(f"default dtype: {str(current).removeprefix('torch.')} (:dtype float64 changes it)\n")
+            return
         if name not in ("float32", "float64"):
             raise ValueError(f":dtype takes float32 or float64, not {name or 'nothing'!r}")
         self.session.run(f"torch.set_default_dtype(torch.{name})", ":dtype")   # the session keeps it
@@ -232,6 +247,39 @@ class Repl:
         return sorted(n for n in names if n.startswith(prefix) and (prefix.startswith("_") or not n.startswith("_")))
 
 
+def wrapped(message: str, stream) -> str:
+    """An error's first line folded at word boundaries to the terminal's width (the echoed source
+    and its caret below stay as they are); unchanged when not writing to a terminal."""
+    try:
+        if not stream.isatty():
+            return message
+        width = shutil.get_terminal_size().columns
+    except (AttributeError, ValueError, OSError):
+        return message
+    first, sep, rest = message.partition("\n")
+    if len(first) <= width:
+        return message
+    return textwrap.fill(first, width, break_long_words=False, break_on_hyphens=False,
+                         subsequent_indent="  ") + sep + rest
+
+
+def next_indent(lines: list) -> str:
+    """The indentation to offer on the next line of a block, as IPython does: one level deeper
+    after a line ending in ':', one level shallower after return/pass/break/continue/raise."""
+    if not lines:
+        return ""
+    last = lines[-1]
+    code = last.split("#", 1)[0].rstrip()
+    indent = len(last) - len(last.lstrip(" "))
+    if not code.strip():
+        return ""
+    if _opens_block(last):
+        return " " * (indent + 4)
+    if code.split() and code.split()[0] in ("return", "pass", "break", "continue", "raise"):
+        return " " * max(indent - 4, 0)
+    return " " * indent
+
+
 def _opens_block(line: str) -> bool:
     """A compound statement's header (``def f(x):``, ``for i in r:``), ignoring a trailing comment."""
     code = line.split("#", 1)[0].rstrip()
@@ -262,7 +310,7 @@ def run_repl(dtype: str | None = None) -> None:
     sys.stdout.write(f"gradcli {_version()} REPL: torch-like autograd. :help for commands, Ctrl-D to leave.\n")
     while True:
         try:
-            line = prompt.prompt(repl.prompt)
+            line = prompt.prompt(repl.prompt, default=next_indent(repl.lines))
         except KeyboardInterrupt:
             repl.cancel()
             sys.stdout.write("KeyboardInterrupt\n")

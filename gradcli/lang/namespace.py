@@ -290,8 +290,29 @@ def _guarded_math(function, name: str, largest: int):
         if isinstance(x, int) and x > largest:
             raise ValueError(f"math.{name}() argument larger than {largest}")
         return function(x)
-    guarded.__name__ = name
-    return guarded
+    return ScriptBuiltin(guarded, name)
+
+
+class ScriptBuiltin:
+    """A builtin that gradcli wraps to keep it within the limits (print, range, sum, ...): it prints
+    as Python's own, ``<built-in function print>``, not as the wrapper it is."""
+
+    __slots__ = ("_fn", "__name__")
+
+    def __init__(self, fn, name: str):
+        self._fn = fn
+        self.__name__ = name
+
+    def __call__(self, *args, **kwargs):
+        return self._fn(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        if self.__name__ in ("range", "type"):      # classes in Python, not functions
+            return f"<class '{self.__name__}'>"
+        return f"<built-in function {self.__name__}>"
+
+
+ScriptBuiltin.__name__ = ScriptBuiltin.__qualname__ = "builtin_function_or_method"   # type(print), as Python
 
 
 NUMPY_NAMES = frozenset({"np", "numpy"})
@@ -382,6 +403,9 @@ def python_builtins(state, policy, stdout_ref) -> dict:
             raise TypeError("hasattr(): attribute name must be string")
         return policy.has(value, name)
 
+    print_, range_, type_, sorted_, sum_, hasattr_ = (
+        ScriptBuiltin(fn, name) for fn, name in ((print_, "print"), (range_, "range"), (type_, "type"),
+                                                 (sorted_, "sorted"), (sum_, "sum"), (hasattr_, "hasattr")))
     table = {
         "print": print_, "range": range_, "len": builtins.len, "abs": builtins.abs,
         "min": builtins.min, "max": builtins.max, "sum": sum_, "float": builtins.float,

@@ -132,3 +132,54 @@ def test_a_repeated_warning_is_shown_once_with_its_count(cli):
     r = cli("run", "-e", "x = torch.tensor([1.], requires_grad=True)\nfor i in range(5):\n    (x + 1).grad")
     lines = [line for line in r.stderr.splitlines() if line.startswith("warning:")]
     assert len(lines) == 1 and lines[0].endswith("(repeated 5 times)")
+
+
+# -- the REPL as a new user meets it (issue 12) --------------------------------------------------
+
+def _repl_session(*lines):
+    import io
+    from gradcli.cli.repl import Repl
+    out, err = io.StringIO(), io.StringIO()
+    repl = Repl(out, err)
+    for line in lines:
+        repl.feed(line)
+    return out.getvalue(), err.getvalue()
+
+
+def test_repl_meta_commands_explain_themselves():
+    out, err = _repl_session(":saved", ":load", ":dtype", ":graph nosuch", "y = torch.ones(3, requires_grad=True) * 2",
+                             ":trace y")
+    assert out == "default dtype: float32 (:dtype float64 changes it)\n"
+    assert ":saved needs a variable name, for example :saved y" in err
+    assert ":load FILE runs a script file in this session" in err
+    assert ":graph nosuch: there is no variable 'nosuch'" in err
+    assert "grad can be implicitly created only for scalar outputs" in err and "has shape [3]" in err
+
+
+def test_repl_shows_builtins_as_python_does():
+    out, _ = _repl_session("print", "sum", "range", "type(print)")
+    assert out == ("<built-in function print>\n<built-in function sum>\n<class 'range'>\n"
+                   "<class 'builtin_function_or_method'>\n")
+
+
+def test_repl_indents_blocks_as_ipython_does():
+    from gradcli.cli.repl import next_indent
+    assert next_indent(["def f(t):"]) == "    "
+    assert next_indent(["def f(t):", "    return (t**2).sum()"]) == ""
+    assert next_indent(["for i in r:", "    if i:"]) == "        "
+    assert next_indent(["for i in r:", "    x = i"]) == "    "
+    out, err = _repl_session("def f(t):", "    return (t**2).sum()", "", "f(torch.ones(2))")
+    assert out == "tensor(2.)\n" and not err
+
+
+def test_repl_errors_fold_at_word_boundaries_on_a_terminal():
+    from gradcli.cli.repl import wrapped
+
+    class Terminal:
+        def isatty(self):
+            return True
+    message = "error: " + " ".join(["word"] * 60) + "\n    source line\n    ^^^"
+    text = wrapped(message, Terminal())
+    first_lines = text.split("\n    source line")[0].split("\n")
+    assert len(first_lines) > 1 and all(not line.endswith("wor") for line in first_lines)
+    assert text.endswith("\n    source line\n    ^^^")

@@ -75,3 +75,27 @@ def test_json_error_is_parseable(shell):
     r = shell("gradcli grad 'x.nope' --at x=1 --json")
     assert r.returncode == 1
     assert json.loads(r.stdout)["error"]["kind"] == "attribute"
+
+
+def test_repl_auto_indents_a_block(tmp_path):
+    """Typing ``def f(t):`` then ``return (t**2).sum()`` (no spaces typed) defines f: the prompt
+    offers the indentation, as IPython and ptpython do, and takes it away after ``return``."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"),
+           "TERM": "xterm", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"}
+    child = pexpect.spawn(sys.executable, ["-m", "gradcli", "repl"], env=env, encoding="utf-8", timeout=30,
+                          dimensions=(40, 120))
+    try:
+        child.expect(">>>")
+        child.sendline("def f(t):")
+        child.expect(r"\.\.\.")
+        child.sendline("return (t**2).sum()")
+        child.expect(r"\.\.\.")
+        child.sendline("")
+        child.expect(">>>")
+        child.sendline("f(tensor([1., 2.]))")
+        child.expect(r"tensor\(5\.\)")
+        child.expect(">>>")
+        child.sendline(":quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
