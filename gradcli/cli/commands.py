@@ -280,13 +280,15 @@ def plot(expr: Expr = None,
         start, stop = _range(x)
         grid = np.linspace(start, stop, points)
         curves = [(label, values.numpy()) for label, values in problem.curves("x", grid, order)]
+        out.show(plot_view.plot_doc(grid, curves), plot_view.plot_json(grid, curves))   # first: a failed save keeps it
         if out_file is not None:
             try:
                 plot_view.save_figure(grid, curves, str(out_file))
             except ImportError:
-                raise CliError("saving a figure needs matplotlib: pip install 'gradcli[plot]'",
-                               EXIT_FAILURE, "missing") from None
-        out.show(plot_view.plot_doc(grid, curves), plot_view.plot_json(grid, curves))
+                raise CliError("saving a figure needs matplotlib: pip install 'gradcli[plot]' (the plot above is "
+                               "the terminal's)", EXIT_FAILURE, "missing") from None
+            except (OSError, ValueError) as err:
+                raise CliError(f"cannot save {out_file}: {err}", EXIT_FAILURE, "io") from None
 
 
 def _range(text: str) -> tuple:

@@ -100,13 +100,43 @@ def format_error(err: GradcliError, source: str | None = None) -> str:
         lines += _source_excerpt(source, err.span)
     if err.frames:
         lines.append("script traceback (most recent call last):")
+        previous, repeats = None, 0
         for frame in err.frames:
-            lines.append(f"  line {frame.span.line}, in {frame.function}")
-            if source is not None:
-                text = _line(source, frame.span.line)
-                if text is not None:
-                    lines.append("    " + text.strip())
+            key = (frame.span.line, frame.function)
+            repeats = repeats + 1 if key == previous else 0
+            previous = key
+            if repeats >= REPEATED_FRAMES_SHOWN:       # as Python: a recursion's frame shown a few times
+                continue
+            lines += _frame_lines(frame, source)
+            lines.extend(_repeat_note(err.frames, frame, key))
     return "\n".join(lines)
+
+
+REPEATED_FRAMES_SHOWN = 3
+
+
+def _frame_lines(frame, source) -> list:
+    out = [f"  line {frame.span.line}, in {frame.function}"]
+    if source is not None:
+        text = _line(source, frame.span.line)
+        if text is not None:
+            out.append("    " + text.strip())
+    return out
+
+
+def _repeat_note(frames: list, frame, key) -> list:
+    """After the last shown copy of a repeated frame: how many more times it came."""
+    at = next(i for i, f in enumerate(frames) if f is frame)
+    run_start = at
+    while run_start > 0 and (frames[run_start - 1].span.line, frames[run_start - 1].function) == key:
+        run_start -= 1
+    if at - run_start != REPEATED_FRAMES_SHOWN - 1:
+        return []
+    run_end = at
+    while run_end + 1 < len(frames) and (frames[run_end + 1].span.line, frames[run_end + 1].function) == key:
+        run_end += 1
+    more = run_end - at
+    return [f"  [Previous line repeated {more} more time{'s' if more != 1 else ''}]"] if more else []
 
 
 def _line(source: str, number: int) -> str | None:

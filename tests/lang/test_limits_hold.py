@@ -64,3 +64,13 @@ def test_a_three_hundred_branch_elif_chain_runs():
     out = io.StringIO()
     Session(stdout=out).run("\n".join(lines))
     assert out.getvalue() == "598\n"
+
+
+def test_a_runaway_recursion_shows_its_frame_three_times_and_a_count():
+    from gradcli.lang import format_error
+    source = "def f(n):\n    return f(n + 1)\nf(0)\n"
+    with pytest.raises(GradcliError) as caught:
+        Session(stdout=io.StringIO()).run(source)
+    text = format_error(caught.value, source)
+    assert text.count("  line 2, in f") == 3
+    assert text.endswith("  [Previous line repeated 197 more times]")
