@@ -403,12 +403,20 @@ def python_builtins(state, policy, stdout_ref) -> dict:
             raise TypeError("hasattr(): attribute name must be string")
         return policy.has(value, name)
 
+    def extreme(pick, name):
+        def run(*args, **kwargs):
+            if len(args) == 1 and not kwargs and _is_long_vector(args[0]):
+                return _vector_extreme(args[0], name)
+            return pick(*args, **kwargs)
+        return run
+
+    max_, min_ = extreme(builtins.max, "max"), extreme(builtins.min, "min")
     print_, range_, type_, sorted_, sum_, hasattr_ = (
         ScriptBuiltin(fn, name) for fn, name in ((print_, "print"), (range_, "range"), (type_, "type"),
                                                  (sorted_, "sorted"), (sum_, "sum"), (hasattr_, "hasattr")))
     table = {
         "print": print_, "range": range_, "len": builtins.len, "abs": builtins.abs,
-        "min": builtins.min, "max": builtins.max, "sum": sum_, "float": builtins.float,
+        "min": ScriptBuiltin(min_, "min"), "max": ScriptBuiltin(max_, "max"), "sum": sum_, "float": builtins.float,
         "int": builtins.int, "bool": builtins.bool, "round": builtins.round,
         # list and tuple are the real types (so that `type(t) is tuple` holds); the
         # compiler checks the size of what they build.
@@ -423,6 +431,33 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         table[name] = cls
         policy.allow_class_name(cls)
     return table
+
+
+LONG_VECTOR = 10_000
+
+
+def _is_long_vector(value) -> bool:
+    data = getattr(value, "_data", None)
+    return data is not None and hasattr(value, "unbind") and data.ndim == 1 and data.size > LONG_VECTOR \
+        and data.dtype.kind in "fiub"
+
+
+def _vector_extreme(t, name: str):
+    """Python's max(t)/min(t) over a long 1-D tensor without a million Python comparisons: the same
+    element Python picks (the first of equal ones; a NaN in front wins, a NaN elsewhere never does),
+    taken with ``select`` (SelectBackward0, where iterating gives UnbindBackward0; same value and
+    gradient)."""
+    data = t._data
+    if data.dtype.kind == "f" and data[0] != data[0]:
+        index = 0
+    else:
+        clean = data
+        if data.dtype.kind == "f":
+            fill = -float("inf") if name == "max" else float("inf")
+            clean = data.copy()
+            clean[clean != clean] = fill
+        index = int(clean.argmax() if name == "max" else clean.argmin())
+    return t.select(0, index)
 
 
 def base_environment(modules: dict[str, Namespace], state, policy, stdout_ref) -> dict:

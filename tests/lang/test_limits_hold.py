@@ -74,3 +74,23 @@ def test_a_runaway_recursion_shows_its_frame_three_times_and_a_count():
     text = format_error(caught.value, source)
     assert text.count("  line 2, in f") == 3
     assert text.endswith("  [Previous line repeated 197 more times]")
+
+
+@pytest.mark.parametrize("nan_at", [None, 0, 7])
+def test_builtin_max_and_min_of_a_long_vector_pick_python_s_element_fast(nan_at):
+    import math
+    import random
+    rng = random.Random(1)
+    values = [float(rng.randint(-50, 50)) for _ in range(20_001)]
+    if nan_at is not None:
+        values[nan_at] = math.nan
+    session = Session(stdout=io.StringIO())
+    session.run(f"x = torch.tensor({values}, requires_grad=True)\nm = max(x)\nn = min(x)\n(m + n).backward()")
+    expected_grad = [0.0] * len(values)
+    for name, pick in (("m", max), ("n", min)):
+        got = session.get(name).item()
+        want = pick(values)
+        assert got == want or (math.isnan(got) and math.isnan(want))
+        position = pick(range(len(values)), key=lambda i: values[i])    # the element Python's own pick is
+        expected_grad[position] += 1.0
+    assert session.get("x").grad.tolist() == expected_grad
