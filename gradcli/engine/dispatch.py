@@ -249,18 +249,32 @@ def _save(op, args, params, results) -> tuple:
 
 
 def _save_hooked(op, args, params, results) -> tuple:
-    saved = []
-    for kind, key in op.plan:
+    """``_save`` with saved-tensor hooks: the pack hooks run in torch's order (the saved inputs by
+    name, alphabetically, then the outputs), whatever the record's order of ``saves``."""
+    saved = [None] * len(op.plan)
+    for i in _pack_order(op):
+        kind, key = op.plan[i]
         if kind == 0:
             a = args[key]
-            saved.append(save(a) if isinstance(a, Tensor) else SavedScalar(a) if a.__class__ in _WRAPPED else a)
+            saved[i] = save(a) if isinstance(a, Tensor) else SavedScalar(a) if a.__class__ in _WRAPPED else a
         elif kind == 1:
-            saved.append(save(results if results.__class__ is Tensor else results[key], key))
+            saved[i] = save(results if results.__class__ is Tensor else results[key], key)
         elif kind == 2:
-            saved.append(params[key])
+            saved[i] = params[key]
         else:
-            saved.append(args[key]._data.shape)
+            saved[i] = args[key]._data.shape
     return tuple(saved)
+
+
+_PACK_ORDERS: dict = {}
+
+
+def _pack_order(op) -> tuple:
+    order = _PACK_ORDERS.get(op)
+    if order is None:
+        order = _PACK_ORDERS[op] = tuple(sorted(range(len(op.plan)),
+                                                key=lambda i: (op.plan[i][0] == 1, op.saves[i])))
+    return order
 
 
 def _view_steps(t: Tensor):

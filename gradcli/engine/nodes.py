@@ -54,6 +54,9 @@ class OpNode(Node):
             if s.__class__ is SavedVariable or isinstance(s, (SavedVariable, SavedScalar)):
                 s.release()
 
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | {"_saved_" + name for name in type(self).op.saves})
+
     def __getattr__(self, attr: str):
         if attr.startswith("_saved_"):
             name = attr[7:]

@@ -12,7 +12,7 @@ from .registry import COMMON, FLOAT, KEEP, defop
 from .samples import Sample, arr
 
 
-def _matmul_bwd(m, g, self, other, needs=(True, True)):
+def _matmul_bwd(m, g, self, other, *sym_sizes, needs=(True, True)):
     a1, b1 = self.ndim == 1, other.ndim == 1
     want_a, want_b = needs
     if a1 and b1:
@@ -88,7 +88,7 @@ _mm = dict(saves=("self", "other"), jvp=_matmul_jvp, promote=COMMON, masked=True
            rule="d/dself = g @ other^T, d/dother = self^T @ g")
 
 MM = defop("mm", "MmBackward0", ("self", "mat2"), np.matmul, _matmul_bwd, samples=_mm_samples,
-           **{**_mm, "saves": ("self", "mat2")})
+           **{**_mm, "saves": ("self", "mat2", "mat2_sym_sizes", "self_sym_sizes")})
 MV = defop("mv", "MvBackward0", ("self", "vec"), np.matmul, _matmul_bwd,
            samples=lambda: [Sample(arr(3, 4), arr(4, seed=1))], **{**_mm, "saves": ("self", "vec")})
 DOT = defop("dot", "DotBackward0", ("self", "tensor"), np.matmul, _matmul_bwd,
