@@ -9,7 +9,9 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtypes, errors
-from .autograd.graph import NO_EDGE, SavedScalar, SavedVariable, _forward_name, _seq, edge, save, saved_hooks_stack
+from .autograd.graph import (
+    NO_EDGE, SavedScalar, SavedVariable, _forward_name, _seq, edge, inplace_watchers, save, saved_hooks_stack,
+)
 from .autograd.grad_mode import state as _mode
 from .nodes import _WRAPPED
 from .tensor import _SCALARS, NO_GRAD_VIEW, Tensor, TensorExtras, make, storage
@@ -328,6 +330,9 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> T
 
 
 def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> Tensor:
+    if inplace_watchers:
+        for watch in inplace_watchers:
+            watch(self)
     grad_on = _mode.grad
     if grad_on and self._requires_grad:
         x = self._x

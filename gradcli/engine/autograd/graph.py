@@ -10,6 +10,8 @@ from __future__ import annotations
 import itertools
 import weakref
 
+import numpy as np
+
 from .. import dtypes, errors
 from ..device import device
 from ..hooks import RemovableHandle, add_hook
@@ -17,7 +19,7 @@ from ..tensor import NO_GRAD_VIEW, Size, Tensor, TensorExtras, make, refresh_vie
 from .anomaly_mode import is_anomaly_enabled
 
 __all__ = [
-    "Node", "register_multi_grad_hook", "save_on_cpu", "saved_tensors_hooks",
+    "Node", "allow_mutation_on_saved_tensors", "register_multi_grad_hook", "save_on_cpu", "saved_tensors_hooks",
 ]
 
 _seq = itertools.count()
@@ -358,6 +360,43 @@ class save_on_cpu(saved_tensors_hooks):
 
     def __init__(self, pin_memory: bool = False, device_type: str = "cuda"):
         super().__init__(lambda t: t, lambda t: t)
+
+
+# Called with the tensor an in-place op is about to write (allow_mutation_on_saved_tensors)
+inplace_watchers: list = []
+
+
+class allow_mutation_on_saved_tensors:
+    """Inside it, an in-place op on a tensor saved for backward first copies what was saved, so the
+    backward pass uses the values from before the write (torch's clone-on-write) instead of failing."""
+
+    def __enter__(self):
+        self._packed: list = []
+        self._hooks = saved_tensors_hooks(self._pack, self._unpack)
+        self._hooks.__enter__()
+        inplace_watchers.append(self._before_write)
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        inplace_watchers.remove(self._before_write)
+        self._hooks.__exit__(*exc)
+        return False
+
+    def _pack(self, tensor):
+        entry = [tensor, None]          # the tensor, and its copy once something writes to it
+        self._packed.append(entry)
+        return entry
+
+    @staticmethod
+    def _unpack(entry):
+        tensor, copy = entry
+        return tensor if copy is None else copy
+
+    def _before_write(self, target) -> None:
+        data = target._data
+        for entry in self._packed:
+            if entry[1] is None and np.may_share_memory(entry[0]._data, data):
+                entry[1] = entry[0].detach().clone()
 
 
 # Callbacks to run when the innermost running backward pass ends (torch's queue_callback); the

@@ -14,6 +14,7 @@ from .indexing import (
     GATHER, INDEX_ADD, INDEX_FILL, INDEX_FILL_T, INDEX_SELECT, MASKED_FILL, MASKED_FILL_T, MASKED_SELECT, PUT, SCATTER,
     SCATTER_ADD, SCATTER_VALUE, TAKE, _dtype_name, _gather_index,
 )
+from .scatter_reduce import INDEX_COPY, MASKED_SCATTER, SCATTER_REDUCE
 from .subscripts import index_put, tensor_index_put_
 
 
@@ -386,7 +387,83 @@ def put_(self, index, source, accumulate=False):
     return call_inplace(PUT, self, args, params)
 
 
+def _index_copy_args(self, dim, index, source, fn):
+    self, source, params = _index_add_args(self, dim, index, source, fn)
+    return self, source, {"dim": params["dim"], "index": params["index"]}
+
+
+@public()
+def index_copy(input, dim, index, source):
+    """torch.index_copy: ``input`` with the slices at ``index`` along ``dim`` replaced by ``source``'s."""
+    input, source, params = _index_copy_args(input, dim, index, source, "index_copy")
+    return call(INDEX_COPY, (input, source), params)
+
+
+def index_copy_(self, dim, index, source):
+    self, source, params = _index_copy_args(self, dim, index, source, "index_copy_")
+    return call_inplace(INDEX_COPY, self, (self, source), params)
+
+
+def _masked_scatter_args(self, mask, source, fn):
+    self = _tensor_arg(self, fn, "input", 1)
+    source = _tensor_arg(source, fn, "source", 3)
+    m = _mask_arg(mask, fn)
+    if m.dtype != np.bool_:
+        raise errors.DTypeError(f"masked_scatter_ only supports boolean masks, but got mask with dtype "
+                                f"{dtypes.c_type_name(m.dtype)}")
+    try:
+        m = np.broadcast_to(m, self._data.shape).copy()
+    except ValueError:
+        _broadcast_error(m.shape, self._data.shape)
+    if source._data.dtype != self._data.dtype:
+        raise errors.DTypeError(f"masked_scatter_: expected self and source to have same dtypes but got "
+                                f"{_dtype_name(self._data)} and {_dtype_name(source._data)}")
+    if int(m.sum()) > source.numel():
+        raise errors.ShapeError("masked_scatter_: expected source to have at least as many elements as ones in mask")
+    return self, source, {"mask": m}
+
+
+@public()
+def masked_scatter(input, mask, source):
+    """torch.masked_scatter: ``source``'s elements, in order, written where ``mask`` is True."""
+    input, source, params = _masked_scatter_args(input, mask, source, "masked_scatter")
+    return call(MASKED_SCATTER, (input, source), params)
+
+
+def masked_scatter_(self, mask, source):
+    self, source, params = _masked_scatter_args(self, mask, source, "masked_scatter_")
+    return call_inplace(MASKED_SCATTER, self, (self, source), params)
+
+
+_REDUCES = ("sum", "prod", "mean", "amax", "amin")
+
+
+def _scatter_reduce_args(input, dim, index, src, reduce, fn):
+    if reduce not in _REDUCES:
+        raise errors.AutogradError(f"reduce argument must be either sum, prod, mean, amax or amin, got {reduce}")
+    if not isinstance(src, Tensor):
+        raise TypeError(f"{fn}(): argument 'src' (position 4) must be Tensor, not {type(src).__name__}")
+    return _scatter_args(input, dim, index, src, "scatter_reduce")
+
+
+@public()
+def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
+    """torch.scatter_reduce: ``src`` reduced into ``input`` at ``index`` along ``dim`` by sum, prod, mean,
+    amax or amin (with ``input``'s own values when include_self)."""
+    input, d, idx = _scatter_reduce_args(input, dim, index, src, reduce, "scatter_reduce")
+    return call(SCATTER_REDUCE, (input, src), {"dim": d, "index": idx, "reduce": reduce,
+                                              "include_self": bool(include_self)})
+
+
+def scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
+    self, d, idx = _scatter_reduce_args(self, dim, index, src, reduce, "scatter_reduce_")
+    return call_inplace(SCATTER_REDUCE, self, (self, src), {"dim": d, "index": idx, "reduce": reduce,
+                                                           "include_self": bool(include_self)})
+
+
 TENSOR_METHODS = {
+    "index_copy": index_copy, "index_copy_": index_copy_, "masked_scatter": masked_scatter,
+    "masked_scatter_": masked_scatter_, "scatter_reduce": scatter_reduce, "scatter_reduce_": scatter_reduce_,
     "gather": gather, "scatter": scatter, "scatter_": scatter_, "scatter_add": scatter_add,
     "scatter_add_": scatter_add_, "index_select": index_select, "index_add": index_add,
     "index_add_": index_add_, "index_fill": index_fill, "index_fill_": index_fill_, "index_put": index_put,
