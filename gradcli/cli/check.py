@@ -11,6 +11,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .errors import EXIT_FAILURE, CliError
+
+# gradcheck differentiates numerically one input element at a time (two evaluations each) and
+# gradgradcheck does it again for every output element; the table compares each entry in turn.
+MAX_CHECK_ENTRIES = 1_000_000     # output elements x input elements
+MAX_CHECK_ELEMENTS = 20_000       # output elements + input elements
+
 
 @dataclass
 class Check:
@@ -40,7 +47,7 @@ def run_check(problem, eps: float, atol: float, rtol: float, top: int) -> CheckR
     wrt = problem.wrt(None)
     inputs = tuple(wrt.values())
 
-    f = problem.as_function(wrt)
+    f = problem.as_function(wrt, lambda output: check_size(output.numel(), sum(x.numel() for x in inputs)))
     autograd = problem.torch.autograd
     checks = []
     for name, fn in (("gradcheck", autograd.gradcheck), ("gradgradcheck", autograd.gradgradcheck)):
@@ -60,3 +67,13 @@ def run_check(problem, eps: float, atol: float, rtol: float, top: int) -> CheckR
     rows.sort(key=lambda r: -r[5] if np.isfinite(r[5]) else -np.inf)
     graph = build_graph(output, problem.variables())
     return CheckResult(checks, rows[:top], find_kinks(graph), eps, atol, rtol)
+
+
+def check_size(n_out: int, n_in: int) -> None:
+    """Refuse a check that would run for hours, before it starts (a 200,000-element output would
+    need 400,000 evaluations for gradgradcheck alone)."""
+    if n_out * n_in > MAX_CHECK_ENTRIES or n_out + n_in > MAX_CHECK_ELEMENTS:
+        raise CliError(f"check of an output of {n_out} elements against inputs of {n_in} elements is too large: "
+                       f"it evaluates the expression twice per input and output element and compares every "
+                       f"entry of the Jacobian; at most {MAX_CHECK_ENTRIES} entries and {MAX_CHECK_ELEMENTS} "
+                       "elements together. Check a smaller slice of the inputs", EXIT_FAILURE, "limit")

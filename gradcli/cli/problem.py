@@ -191,22 +191,38 @@ class Problem:
                                     allow_unused=True, materialize_grads=True)
         return dict(zip(wrt, grads))
 
-    def as_function(self, wrt: dict):
+    def as_function(self, wrt: dict, check_output=None):
         """The source as a function of the inputs in ``wrt`` (what the engine's functional API calls).
-        ``f.last`` keeps the latest output, so the value shown is the one that was differentiated."""
+        ``f.last`` keeps the latest output, so the value shown is the one that was differentiated;
+        ``check_output(output)`` runs on each one before the caller builds anything from it."""
         names = list(wrt)
 
         def f(*xs):
             for name, x in zip(names, xs):
                 self.session.set(name, x)
             f.last = self.evaluate()
+            if check_output is not None:
+                check_output(f.last)
             return f.last
         return f
+
+    def check_jacobian_size(self, output, wrt: dict, what: str = "the Jacobian") -> None:
+        """Refuse a Jacobian too large to build, before building it: the batched backward carries
+        one gradient of every input per output element, and starts from an identity of
+        output x output elements (``x.sum() * torch.ones(15000)`` would need 225,000,000)."""
+        n_out = output.numel()
+        n_in = sum(x.numel() for x in wrt.values())
+        needed = n_out * max(n_out, n_in)
+        limit = self.session.limits.max_elements
+        if needed > limit:
+            raise CliError(f"{what} of an output of {n_out} elements and inputs of {n_in} elements would need "
+                           f"{needed} elements, more than the limit of {limit}; make the output or inputs smaller "
+                           "or raise --max-elements", EXIT_FAILURE, "limit")
 
     def jacobians(self, wrt: dict, forward: bool = False) -> tuple:
         """(output, {name: d output / d x}) with each Jacobian shaped ``output.shape + x.shape``:
         one batched backward, or with ``forward`` one forward pass carrying a batch of tangents."""
-        f = self.as_function(wrt)
+        f = self.as_function(wrt, lambda output: self.check_jacobian_size(output, wrt))
         jac = self.torch.autograd.functional.jacobian(
             f, tuple(wrt.values()), vectorize=True, strategy="forward-mode" if forward else "reverse-mode")
         return f.last, dict(zip(wrt, jac))
@@ -214,6 +230,12 @@ class Problem:
     def hessians(self, wrt: dict) -> tuple:
         """(output, {a: {b: d2 output / da db}}): one create_graph backward, then one batched backward."""
         f = self.as_function(wrt)
+        n_in = sum(x.numel() for x in wrt.values())
+        limit = self.session.limits.max_elements
+        if n_in * n_in > limit:
+            raise CliError(f"the Hessian of inputs of {n_in} elements would have {n_in * n_in} elements, more than "
+                           f"the limit of {limit}; make the inputs smaller or raise --max-elements",
+                           EXIT_FAILURE, "limit")
         output = f(*wrt.values())
         if output.numel() != 1:
             raise CliError(f"the Hessian needs a scalar output; this one has shape {list(output.shape)} "

@@ -1,0 +1,35 @@
+"""The analysis commands check the size of what they would build before building it (issue 14):
+a Jacobian, Hessian or gradcheck too large for the element limit is one clear error, at once."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+def gradcli(*args, timeout=60):
+    env = dict(os.environ, NO_COLOR="1")
+    return subprocess.run([sys.executable, "-m", "gradcli", *args], capture_output=True, text=True, env=env,
+                          timeout=timeout)
+
+
+@pytest.mark.parametrize("args,message", [
+    (("jacobian", "x.sum() * torch.ones(15000)", "--at", "x=3"),
+     "the Jacobian of an output of 15000 elements and inputs of 1 elements would need 225000000 elements"),
+    (("jacobian", "x * 2", "--at", "x=torch.ones(15000)"), "would need 225000000 elements"),
+    (("hessian", "x.sum() ** 2", "--at", "x=torch.ones(15000)"),
+     "the Hessian of inputs of 15000 elements would have 225000000 elements"),
+    (("check", "x * torch.ones(200000)", "--at", "x=3"),
+     "check of an output of 200000 elements against inputs of 1 elements is too large"),
+])
+def test_an_oversized_analysis_is_refused_before_it_allocates(args, message):
+    result = gradcli(*args, timeout=30)
+    assert result.returncode == 1
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_analyses_within_the_limits_still_run():
+    result = gradcli("jacobian", "x.sum() * torch.ones(3)", "--at", "x=[1,2]")
+    assert result.returncode == 0 and "value[2]     1     1" in result.stdout
+    assert gradcli("check", "x.sum() * torch.ones(50)", "--at", "x=[1,2]").returncode == 0
