@@ -20,7 +20,8 @@ import typer
 from .. import __version__
 from .errors import EXIT_FAILURE, CliError
 from .inputs import read_file
-from .options import At, Debug, Dtype, DtypeOpt, Expr, ExprCommand, Json, ScriptFile, Wrt, dtype_name
+from .options import (At, Debug, Dtype, DtypeOpt, Expr, ExprCommand, Json, MaxElements, MaxMemory, ScriptFile, Timeout,
+                      Wrt, dtype_name, positive)
 from .output import DEFAULT_MAX_OUTPUT, Output
 
 app = typer.Typer(
@@ -51,20 +52,19 @@ def main_callback(
         ctx.invoke(run, files=[Path("-")])
 
 
-def _problem(out: Output, expr, at, dtype, file: Optional[Path] = None, stdout=None, bound: tuple = ()):
+def _problem(out: Output, expr, at, dtype, file: Optional[Path] = None, stdout=None, bound: tuple = (),
+             limits=None):
     """Read the source, bind the inputs: the opening every expression command shares."""
     from .problem import problem_for
-    return problem_for(out, expr, at or [], dtype_name(dtype), file, stdout, bound)
+    return problem_for(out, expr, at or [], dtype_name(dtype), file, stdout, bound, limits)
 
 
-def _positive_or_none(value: Optional[float]) -> Optional[float]:
-    return None if value is None else _positive(value)
-
-
-def _positive(value: float) -> float:
-    if not value > 0 or value == float("inf"):
-        raise typer.BadParameter(f"must be a positive finite number, not {value}")
-    return value
+def limits_of(timeout: Optional[float], max_elements: Optional[int], max_memory: Optional[int]):
+    """The language's Limits with the options given on the command line (defaults otherwise)."""
+    from ..lang import Limits
+    given = {"timeout": timeout, "max_elements": max_elements,
+             "max_memory": None if max_memory is None else max_memory << 20}
+    return Limits(**{name: value for name, value in given.items() if value is not None})
 
 
 # -- derivatives ----------------------------------------------------------------------------------
@@ -93,28 +93,32 @@ class Mode(str, Enum):
 @app.command(cls=ExprCommand)
 def jacobian(expr: Expr = None, at: At = None, wrt: Wrt = None,
              mode: Annotated[Mode, typer.Option(help="Reverse mode (one batched backward) or forward mode.")] = Mode.reverse,
-             dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
+             dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False,
+             timeout: Timeout = None, max_elements: MaxElements = None, max_memory: MaxMemory = None) -> None:
     """Print the Jacobian of EXPR with respect to each input, shaped output.shape + input.shape.
 
     Example: gradcli jacobian 'x**2' --at x=[1,2,3]
     """
     from ..report import derivatives_view as view
     out = Output(json_output, debug)
-    with out.guard(), _problem(out, expr, at, dtype) as problem:
+    limits = limits_of(timeout, max_elements, max_memory)
+    with out.guard(), _problem(out, expr, at, dtype, limits=limits) as problem:
         y, jac = problem.jacobians(problem.wrt(wrt), forward=mode is Mode.forward)
         out.show(view.jacobian_doc(y, jac), view.jacobian_json(y, jac))
 
 
 @app.command(cls=ExprCommand)
 def hessian(expr: Expr = None, at: At = None, wrt: Wrt = None, dtype: DtypeOpt = None,
-            json_output: Json = False, debug: Debug = False) -> None:
+            json_output: Json = False, debug: Debug = False,
+            timeout: Timeout = None, max_elements: MaxElements = None, max_memory: MaxMemory = None) -> None:
     """Print the Hessian of a scalar EXPR for every pair of inputs, shaped a.shape + b.shape.
 
     Example: gradcli hessian 'x[0]**2 * x[1]' --at x=[1,2]
     """
     from ..report import derivatives_view as view
     out = Output(json_output, debug)
-    with out.guard(), _problem(out, expr, at, dtype) as problem:
+    limits = limits_of(timeout, max_elements, max_memory)
+    with out.guard(), _problem(out, expr, at, dtype, limits=limits) as problem:
         inputs = problem.wrt(wrt)
         y, hess = problem.hessians(inputs)
         shapes = {name: tuple(x.shape) for name, x in inputs.items()}
@@ -205,11 +209,12 @@ def trace(expr: Expr = None, file: ScriptFile = None, at: At = None,
 
 @app.command(cls=ExprCommand)
 def check(expr: Expr = None, file: ScriptFile = None, at: At = None,
-          eps: Annotated[float, typer.Option(help="Finite-difference step (positive).", callback=_positive)] = 1e-6,
+          eps: Annotated[float, typer.Option(help="Finite-difference step (positive).", callback=positive)] = 1e-6,
           atol: Annotated[float, typer.Option(help="Absolute tolerance.")] = 1e-5,
           rtol: Annotated[float, typer.Option(help="Relative tolerance.")] = 1e-3,
           top: Annotated[int, typer.Option(help="Rows of the table of largest differences.")] = 10,
-          json_output: Json = False, debug: Debug = False) -> None:
+          json_output: Json = False, debug: Debug = False,
+          timeout: Timeout = None, max_elements: MaxElements = None, max_memory: MaxMemory = None) -> None:
     """Compare analytical and numerical derivatives (gradcheck and gradgradcheck, in float64);
     exit code 1 when a check fails.
 
@@ -218,7 +223,8 @@ def check(expr: Expr = None, file: ScriptFile = None, at: At = None,
     from ..report import check_view
     from .check import run_check
     out = Output(json_output, debug)
-    with out.guard(), _problem(out, expr, at, Dtype.float64, file) as problem:
+    with out.guard(), _problem(out, expr, at, Dtype.float64, file,
+                               limits=limits_of(timeout, max_elements, max_memory)) as problem:
         result = run_check(problem, eps, atol, rtol, top)
         shapes = {name: tuple(x.shape) for name, x in problem.inputs.items()}
         out.show(check_view.check_doc(result, tuple(problem.evaluate().shape), shapes),
@@ -238,11 +244,7 @@ def run(files: Annotated[Optional[list[Path]], typer.Argument(
                                                     help="Run CODE instead of files.")] = None,
         keep_going: Annotated[bool, typer.Option("--keep-going", "-k", help="Run the remaining scripts after a failure.")]
         = False,
-        timeout: Annotated[Optional[float], typer.Option(help="Seconds one script may run.", show_default=False,
-                                                         callback=_positive_or_none)] = None,
-        max_elements: Annotated[Optional[int], typer.Option(
-            help="Largest tensor a script may make (1 to 10**12 elements).", show_default=False,
-            min=1, max=10**12)] = None,
+        timeout: Timeout = None, max_elements: MaxElements = None, max_memory: MaxMemory = None,
         max_output: Annotated[int, typer.Option(
             help="Characters of output all scripts together may print.", min=1)] = DEFAULT_MAX_OUTPUT,
         dtype: DtypeOpt = None, debug: Debug = False) -> None:
@@ -250,13 +252,14 @@ def run(files: Annotated[Optional[list[Path]], typer.Argument(
 
     Example: gradcli run samples/*.grad --keep-going
     """
-    from .scripts import limits_of, run_scripts
+    from .scripts import run_scripts
     if code is not None and files:
         raise typer.BadParameter("give FILE... or -e CODE, not both")
     if code is None and not files:
         raise typer.BadParameter("give FILE..., '-' or -e CODE")
     sources = [("<exec>", code)] if code is not None else [(str(f), None) for f in files]
-    code_ = run_scripts(sources, keep_going, dtype_name(dtype), limits_of(timeout, max_elements), debug, max_output)
+    limits = limits_of(timeout, max_elements, max_memory)
+    code_ = run_scripts(sources, keep_going, dtype_name(dtype), limits, debug, max_output)
     raise SystemExit(code_)
 
 
@@ -310,7 +313,7 @@ def repl(dtype: DtypeOpt = None) -> None:
     """
     if not sys.stdin.isatty():
         run(files=[Path("-")], code=None, keep_going=False, timeout=None, max_elements=None,
-            max_output=DEFAULT_MAX_OUTPUT, dtype=dtype, debug=False)
+            max_memory=None, max_output=DEFAULT_MAX_OUTPUT, dtype=dtype, debug=False)
         return
     from .repl import run_repl
     run_repl(dtype_name(dtype))

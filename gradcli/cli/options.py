@@ -30,8 +30,23 @@ Wrt = Annotated[Optional[str], typer.Option(
     help="Differentiate only against these inputs: a,b (the others stay constants).")]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON document (schema in the README).")]
 Debug = Annotated[bool, typer.Option("--debug", help="Show Python tracebacks of errors.")]
+Timeout = Annotated[Optional[float], typer.Option(
+    "--timeout", metavar="SECONDS", show_default=False, callback=lambda v: None if v is None else positive(v),
+    help="Seconds the work may run (default 60); one operation that runs on is stopped a little later.")]
+MaxElements = Annotated[Optional[int], typer.Option(
+    "--max-elements", show_default=False, min=1, max=10**12,
+    help="Largest tensor, Jacobian or Hessian, in elements (1 to 10**12; default 50000000).")]
+MaxMemory = Annotated[Optional[int], typer.Option(
+    "--max-memory", metavar="MB", show_default=False, min=16, max=1 << 30,
+    help="Megabytes of memory the work may add (default: the larger of 2048 and 64 bytes per --max-elements).")]
 ScriptFile = Annotated[Optional[Path], typer.Option(
     "--file", "-f", metavar="FILE", show_default=False, help="Read the script from FILE ('-' for standard input).")]
+
+
+def positive(value: float) -> float:
+    if not value > 0 or value == float("inf"):
+        raise typer.BadParameter(f"must be a positive finite number, not {value}")
+    return value
 
 
 def dtype_name(dtype: Optional[Dtype]) -> Optional[str]:

@@ -83,6 +83,10 @@ def describe(err: Exception, source: str | None) -> tuple:
         code = EXIT_USAGE if err.kind == "syntax" else EXIT_FAILURE
         where = {"line": err.line, "column": err.column} if err.span else {}
         return err.kind, format_error(err, source), code, where
+    if isinstance(err, MemoryError):
+        detail = f" ({err})" if str(err) else ""
+        return ("limit", f"error: out of memory{detail}: the work needed more than its memory cap; allow more "
+                "with --max-memory MB, or make the tensors smaller", EXIT_FAILURE, {})
     name = type(err).__name__
     if isinstance(err, RuntimeError):
         name = "RuntimeError"

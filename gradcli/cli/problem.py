@@ -14,25 +14,25 @@ from . import inputs as _inputs
 from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
 
 
-def problem_for(out, expr, at: list, dtype: str | None, file=None, stdout=None, bound: tuple = ()):
+def problem_for(out, expr, at: list, dtype: str | None, file=None, stdout=None, bound: tuple = (), limits=None):
     """Read the source (EXPR, '-' or FILE) and open its Problem; the opening most commands share.
     With --json, what the script prints goes to stderr so that stdout stays one JSON document."""
     source, filename = _inputs.read_source(expr, file)
     out.source = source
     stdout = stdout or (sys.stderr if out.json else None)
-    return open_problem(source, filename, at, dtype, stdout=stdout, bound=bound)
+    return open_problem(source, filename, at, dtype, stdout=stdout, bound=bound, limits=limits)
 
 
 @contextlib.contextmanager
 def open_problem(source: str, filename: str, at: list, dtype: str | None = None, stdout=None,
-                 bound: tuple = ()):
+                 bound: tuple = (), limits=None):
     """A Problem whose engine default dtype is restored afterwards (``--dtype`` is per command)."""
     from .. import engine as torch
     previous = torch.get_default_dtype()
     try:
         if dtype is not None:     # the CLI's own tensors (inputs, bases) use it too, not only the script
             torch.set_default_dtype(getattr(torch, dtype))
-        yield Problem(source, filename, at, dtype, stdout, bound)
+        yield Problem(source, filename, at, dtype, stdout, bound, limits)
     finally:
         torch.set_default_dtype(previous)
 
@@ -67,15 +67,16 @@ def _likely_typos(names) -> dict:
 
 class Problem:
     def __init__(self, source: str, filename: str, at: list, dtype: str | None = None, stdout=None,
-                 bound: tuple = ()):
-        """``bound`` names variables the command itself provides (``x`` for ``plot``)."""
+                 bound: tuple = (), limits=None):
+        """``bound`` names variables the command itself provides (``x`` for ``plot``); ``limits``
+        are the language's (defaults when None)."""
         from ..lang import Session, free_variables
         from ..lang.namespace import NUMPY_NAMES, numpy_hint
         from .. import engine as torch
         self.torch = torch
         self.source = source
         self.filename = filename
-        self.session = Session(stdout=stdout, dtype=dtype)
+        self.session = Session(stdout=stdout, dtype=dtype, limits=limits)
         self.inputs = {}
         for text in at:
             name, value_text = _inputs.split_assignment(text)

@@ -10,17 +10,6 @@ from .output import DEFAULT_MAX_OUTPUT, Output, ScriptOutput
 from .problem import show_warnings
 
 
-def limits_of(timeout: float | None, max_elements: int | None):
-    """The language's Limits with the options given on the command line (defaults otherwise)."""
-    from ..lang import Limits
-    changes = {}
-    if timeout is not None:
-        changes["timeout"] = timeout
-    if max_elements is not None:
-        changes["max_elements"] = max_elements
-    return Limits(**changes)
-
-
 def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debug: bool,
                 max_output: int = DEFAULT_MAX_OUTPUT) -> int:
     """Run each (name, text or None to read the file) in its own session; the worst exit code."""

@@ -1,6 +1,11 @@
 """The supervised worker: every command but the REPL runs in a forked child that this process
 watches, so that nothing a script does can take the command down without a clear message.
 
+Before the work starts the child takes OS limits that hold whatever runs, the commands' own
+analyses included: address space (``--max-memory``, or the language's automatic budget, plus
+room for the language's own cap to act first with a position), CPU time (twice the wall limit:
+BLAS may run two threads), open files, and no core dumps.
+
 The child inherits stdin, stdout and stderr, so its output reaches the terminal as it is written
 and nothing produced before a crash is lost. The parent only waits: it kills the child when the
 wall-clock limit has passed (``--timeout`` plus a grace period; the child's own check stops a
@@ -32,20 +37,69 @@ def supervised(args: list) -> bool:
     return args[0] not in UNSUPERVISED
 
 
+DEFAULT_MAX_ELEMENTS = 50_000_000      # as gradcli.lang.limits (not imported: the parent stays light)
+MIN_MEMORY_BUDGET = 2 << 30
+MEMORY_SLACK = 1 << 30    # at most this above the budget, so that the language's own cap (a position) acts first
+MAX_OPEN_FILES = 256
+
+
+def _option(args: list, name: str, parse, default, valid):
+    """The value of ``--name V`` / ``--name=V`` in ``args``, or ``default`` when absent or invalid (the
+    child reports an invalid value as a usage error)."""
+    value = default
+    for i, arg in enumerate(args):
+        text = arg.split("=", 1)[1] if arg.startswith(name + "=") else (
+            args[i + 1] if arg == name and i + 1 < len(args) else None)
+        if text is not None:
+            try:
+                value = parse(text)
+            except ValueError:
+                value = default
+    return value if valid(value) else default
+
+
 def wall_limit(args: list) -> float:
     """When the parent kills the child: the command's ``--timeout`` (or the default) plus grace."""
-    timeout = DEFAULT_TIMEOUT
-    for i, arg in enumerate(args):
-        value = arg.split("=", 1)[1] if arg.startswith("--timeout=") else (
-            args[i + 1] if arg == "--timeout" and i + 1 < len(args) else None)
-        if value is not None:
-            try:
-                timeout = float(value)
-            except ValueError:
-                pass        # the child reports the bad value as a usage error
-    if not 0 < timeout < 1e9:
-        timeout = DEFAULT_TIMEOUT
+    timeout = _option(args, "--timeout", float, DEFAULT_TIMEOUT, lambda t: 0 < t < 1e9)
     return timeout * 1.1 + GRACE
+
+
+def memory_budget(args: list) -> int:
+    """Bytes of address space the work may add: ``--max-memory`` MB, else the language's automatic budget."""
+    megabytes = _option(args, "--max-memory", int, None, lambda m: m is None or 0 < m <= 1 << 30)
+    if megabytes is not None:
+        return megabytes << 20
+    elements = _option(args, "--max-elements", int, DEFAULT_MAX_ELEMENTS, lambda n: 0 < n <= 10**12)
+    return max(MIN_MEMORY_BUDGET, 64 * elements)
+
+
+def apply_os_limits(args: list) -> None:
+    """In the child, before the work: limits the kernel enforces whatever Python code runs."""
+    try:
+        import resource
+    except ImportError:
+        return
+    cpu = int(2 * wall_limit(args)) + 5
+    wanted = [(resource.RLIMIT_CORE, 0), (resource.RLIMIT_CPU, cpu), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]
+    if sys.platform.startswith("linux"):
+        try:
+            with open("/proc/self/statm") as f:
+                used = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            budget = memory_budget(args)
+            wanted.append((resource.RLIMIT_AS, used + budget + min(budget // 4, MEMORY_SLACK)))
+        except (OSError, ValueError):
+            pass
+    for which, value in wanted:
+        try:
+            soft, hard = resource.getrlimit(which)
+            if hard != resource.RLIM_INFINITY:
+                value = min(value, hard)
+            elif which == resource.RLIMIT_CPU:
+                hard = value + 5       # SIGXCPU at the soft limit, which the parent reports
+            if soft == resource.RLIM_INFINITY or value < soft:
+                resource.setrlimit(which, (value, hard))
+        except (OSError, ValueError):
+            pass
 
 
 def run_supervised(args: list, body) -> int:
@@ -55,6 +109,7 @@ def run_supervised(args: list, body) -> int:
     sys.stderr.flush()
     pid = os.fork()
     if pid == 0:
+        apply_os_limits(args)
         body()                 # never returns: it leaves with os._exit
         os._exit(70)
     return _watch(pid, wall_limit(args))
@@ -112,10 +167,11 @@ def _report(sig: int, timed_out: bool, limit: float) -> None:
                    "deep for the C stack (a container nested thousands of levels deep, or a long chain of "
                    "map/filter/zip objects); nothing after the last output was run")
     elif sig == signal.SIGKILL:
-        message = ("error: killed by the system (SIGKILL), most likely out of memory; lower --max-elements "
-                   "or --max-memory, or make the tensors smaller")
+        message = ("error: killed by the system (SIGKILL), most likely out of memory; lower --max-memory MB "
+                   "or --max-elements, or make the tensors smaller")
     elif sig == getattr(signal, "SIGXCPU", None):
-        message = "error: the CPU time limit was reached; give it more time with --timeout SECONDS"
+        message = ("error: stopped after using its CPU time limit (twice the wall-clock limit); give it more "
+                   "time with --timeout SECONDS or make the work smaller")
     else:
         message = f"error: the command ended on signal {signal.Signals(sig).name}"
     try:

@@ -33,3 +33,19 @@ def test_analyses_within_the_limits_still_run():
     result = gradcli("jacobian", "x.sum() * torch.ones(3)", "--at", "x=[1,2]")
     assert result.returncode == 0 and "value[2]     1     1" in result.stdout
     assert gradcli("check", "x.sum() * torch.ones(50)", "--at", "x=[1,2]").returncode == 0
+
+
+def test_the_memory_cap_holds_for_the_analyses_too():
+    # the Jacobian is built outside the script: the worker's own address-space limit stops it
+    result = gradcli("jacobian", "x * torch.ones(8000)", "--at", "x=torch.ones(8000)",
+                     "--max-elements", "300000000", "--max-memory", "300")
+    assert result.returncode == 1
+    assert result.stderr.startswith("error: out of memory")
+    assert result.stderr.endswith("the work needed more than its memory cap; allow more with --max-memory MB, "
+                                  "or make the tensors smaller\n")
+
+
+@pytest.mark.parametrize("option,value", [("--max-memory", "0"), ("--timeout", "nan"), ("--max-elements", "0")])
+def test_the_limit_options_of_the_analyses_are_validated(option, value):
+    result = gradcli("hessian", "x.sum()", "--at", "x=[1.]", option, value)
+    assert result.returncode == 2 and "Invalid value for '" + option in result.stderr
