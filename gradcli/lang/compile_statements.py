@@ -9,6 +9,7 @@ from .compile_errors import exception_classes, catchable, python_exception
 from .compile_expressions import SIMPLE_STATEMENTS
 from .errors import GradcliError
 from .namespace import import_error
+from .sandbox import ScriptObject
 from .scopes import BREAK, CONTINUE, RETURN, Scope, MISSING, StaticScope, bound_names, nonlocal_depth
 
 
@@ -371,11 +372,11 @@ class StatementsMixin:
         name, span = node.name, node.span
 
         def run(env):
-            base_values = tuple(b(env) for b in bases)
-            if not base_values or not all(
-                    isinstance(b, type) and issubclass(b, allowed) for b in base_values):
-                raise self._error("type", "a class in a gradcli script must derive from torch.autograd.Function, "
-                                  "torch.nn.Module or torch.utils.data.Dataset", span)
+            base_values = tuple(b(env) for b in bases) or (ScriptObject,)     # `class Config:`
+            if not all(isinstance(b, type) and issubclass(b, allowed) for b in base_values):
+                raise self._error("type", "a class in a gradcli script derives from nothing (a plain class), "
+                                  "another class of the script, torch.autograd.Function, torch.nn.Module or "
+                                  "torch.utils.data.Dataset", span)
             members: dict = {}
             body(Scope(members, env))
             dunders = class_dunders(base_values)

@@ -17,7 +17,7 @@ import importlib
 import math
 
 from .errors import EXCEPTION_CLASSES, GradcliError, Span
-from .sandbox import script_isinstance, script_type
+from .sandbox import ScriptObject, script_isinstance, script_type
 
 TORCH_NAMES = frozenset("""
     tensor as_tensor Tensor Size is_tensor numel zeros ones empty full zeros_like ones_like
@@ -502,7 +502,8 @@ ARRAY_ATTRIBUTES = frozenset("shape dtype ndim size tolist item".split())
 MODULE_ATTRIBUTES = frozenset("""
     training forward parameters named_parameters buffers named_buffers children named_children modules
     named_modules train eval requires_grad_ zero_grad apply to float double state_dict load_state_dict
-    register_forward_hook register_forward_pre_hook register_buffer register_parameter add_module
+    register_forward_hook register_forward_pre_hook register_full_backward_hook register_full_backward_pre_hook
+    register_buffer register_parameter add_module
     register_module extra_repr reset_parameters append extend keys values items
 """.split())
 OPTIMIZER_ATTRIBUTES = frozenset("step zero_grad param_groups state state_dict add_param_group defaults".split())
@@ -567,8 +568,10 @@ def _resolve_type(dotted: str):
 
 
 def configure_policy(policy, modules: dict[str, Namespace]) -> None:
-    """Declare what scripts may read and write on every engine type."""
+    """Declare what scripts may read and write on every engine type (and on plain script objects)."""
     policy.set_namespace_type(Namespace)
+    policy.allow(ScriptObject, frozenset(), (),
+                 open_members=lambda d: script_class_members(d) | {n for n in vars(d) if not n.startswith("_")})
     for paths, readable, writable, options in ENGINE_TYPES:
         readable = tensor_attributes() if readable is None else readable
         for dotted in paths:
@@ -578,4 +581,4 @@ def configure_policy(policy, modules: dict[str, Namespace]) -> None:
 def script_class_bases(modules: dict[str, Namespace]) -> tuple:
     """The classes a script's `class Name(Base):` may derive from (and so their subclasses)."""
     return (modules["torch.autograd"].get("Function", None), modules["torch.nn"].get("Module", None),
-            modules["torch.utils.data"].get("Dataset", None))
+            modules["torch.utils.data"].get("Dataset", None), ScriptObject)

@@ -106,6 +106,13 @@ def script_isinstance(value, classinfo) -> bool:
     return isinstance(value, classinfo)
 
 
+class ScriptObject:
+    """The base of a script's plain class (``class Config:``): instances hold the attributes the
+    script gives them; the class may define ``__init__`` and ordinary methods, nothing else."""
+
+    script_dunders = ("__init__",)
+
+
 class ScriptSuper:
     """What ``super()`` gives a script: the base classes' members for one instance (``__init__``
     and public names), nothing else."""

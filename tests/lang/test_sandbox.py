@@ -98,7 +98,7 @@ ESCAPES = [
     ("@print.__call__\ndef g(): pass", "attribute"),
     ("[c for c in ().__class__.__mro__]", "attribute"),
     ("[v for v in [x]][0].__dict__", "attribute"),
-    ("class A: pass", "type"),
+    ("class A(int): pass", "type"),          # a plain class is fine; a Python base is not
     ("class A(Function):\n    def __init__(self): pass", "syntax"),
     # resources
     ("zeros(100000, 100000)", "limit"),

@@ -109,7 +109,9 @@ ESCAPES = [
      "        super().__subclasses__\nM()", "attribute"),
     ("class M(nn.Module):\n    def f(self):\n        return self.f.__globals__\nM().f()", "attribute"),
     ("super(int, 1)", "type"),
-    ("class M:\n    pass", "type"),
+    ("class M(dict):\n    pass", "type"),      # plain classes are allowed; Python bases are not
+    ("class M:\n    def f(self):\n        return self.f.__globals__\nM().f()", "attribute"),
+    ("class M:\n    pass\nM.__mro__", "attribute"),
     # the profiler: its file-writing export is not reachable
     ("with torch.autograd.profiler.profile() as p:\n    z = x * 2\np.export_chrome_trace",
      "attribute"),

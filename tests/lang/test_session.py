@@ -602,3 +602,37 @@ def test_sets_collect_visited_nodes_while_walking_a_graph(session, out):
     with pytest.raises(GradcliError) as err:
         session.run("set().__class__")
     assert err.value.kind == "attribute"
+
+
+def test_plain_helper_classes_hold_settings_and_methods(session, out):
+    run(session, """
+        class Config:
+            def __init__(self, lr, steps=3):
+                self.lr = lr
+                self.steps = steps
+            def scaled(self, k):
+                return self.lr * k
+        class Tuned(Config):
+            def __init__(self):
+                super().__init__(0.5, steps=9)
+            def scaled(self, k):
+                return super().scaled(k) + 1
+        c, t = Config(0.1), Tuned()
+        c.extra = torch.ones(2)
+        print(c.lr, c.steps, c.scaled(2), c.extra, t.scaled(2), t.steps, isinstance(t, Config), type(t).__name__)
+    """)
+    assert out.getvalue() == "0.1 3 0.2 tensor([1., 1.]) 2.0 9 True Tuned\n"
+
+
+@pytest.mark.parametrize("source,message", [
+    ("class C:\n    def __repr__(self):\n        return 'x'", "cannot be defined in a gradcli class"),
+    ("class C:\n    def __getattribute__(self, n):\n        return 1", "cannot be defined in a gradcli class"),
+    ("class C:\n    pass\nC().__class__", "not available in gradcli scripts"),
+    ("class C:\n    pass\nC().__dict__", "not available in gradcli scripts"),
+    ("class C:\n    pass\ntype(C()).mro", "has no attribute"),
+    ("class C:\n    pass\nC.__subclasses__()", "not available in gradcli scripts"),
+    ("class C(int):\n    pass", "a class in a gradcli script derives from nothing"),
+])
+def test_plain_classes_do_not_open_a_way_to_python(session, source, message):
+    with pytest.raises(GradcliError, match=message):
+        run(session, source)

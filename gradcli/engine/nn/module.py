@@ -10,9 +10,11 @@ from collections import OrderedDict
 import numpy as np
 
 from .. import dtypes
+from ..autograd import grad_mode
 from ..autograd.grad_mode import no_grad
 from ..hooks import RemovableHandle, add_hook
 from ..tensor import Tensor, make, storage
+from .backward_hooks import call_with_backward_hooks
 
 
 class Parameter(Tensor):
@@ -63,7 +65,8 @@ class Module:
             raise TypeError(f"{type(self).__name__}.__init__() takes no arguments")
         for name, value in (("training", True), ("_parameters", OrderedDict()), ("_buffers", OrderedDict()),
                             ("_modules", OrderedDict()), ("_forward_hooks", OrderedDict()),
-                            ("_forward_pre_hooks", OrderedDict()), ("_backward_hooks", OrderedDict())):
+                            ("_forward_pre_hooks", OrderedDict()), ("_backward_hooks", OrderedDict()),
+                            ("_backward_pre_hooks", OrderedDict())):
             object.__setattr__(self, name, value)
 
     # -- registration by assignment ------------------------------------------------------------
@@ -140,7 +143,10 @@ class Module:
             changed = hook(self, args)
             if changed is not None:
                 args = changed if isinstance(changed, tuple) else (changed,)
-        result = self.forward(*args, **kwargs)
+        if (self._backward_hooks or self._backward_pre_hooks) and grad_mode.is_grad_enabled():
+            result = call_with_backward_hooks(self, args, kwargs, self.forward)
+        else:
+            result = self.forward(*args, **kwargs)
         for hook in list(self._forward_hooks.values()):
             changed = hook(self, args, result)
             if changed is not None:
@@ -150,6 +156,16 @@ class Module:
     def register_forward_pre_hook(self, hook) -> RemovableHandle:
         """``hook(module, args)`` before forward; it may return replacement args."""
         return add_hook(self._forward_pre_hooks, hook)
+
+    def register_full_backward_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        """``hook(module, grad_input, grad_output)`` when the gradients with respect to the module's
+        inputs are computed; it may return replacement grad_input."""
+        return add_hook(self._backward_hooks, hook)
+
+    def register_full_backward_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        """``hook(module, grad_output)`` when the gradients with respect to the module's outputs are
+        computed; it may return replacement grad_output."""
+        return add_hook(self._backward_pre_hooks, hook)
 
     def register_forward_hook(self, hook) -> RemovableHandle:
         """``hook(module, args, output)`` after forward; it may return a replacement output."""
