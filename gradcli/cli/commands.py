@@ -145,6 +145,8 @@ def graph(expr: Expr = None, file: ScriptFile = None, at: At = None,
               "--out", metavar="FILE", show_default=False,
               help="Write the graph to FILE: .svg or .html (the script beside the graph, with the backward pass "
                    "step by step) need nothing; .png/.pdf need Graphviz's dot.")] = None,
+          by_module: Annotated[bool, typer.Option(
+              "--by-module", help="Mark each node with the module call (nn.Module) that made it.")] = False,
           dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
     """Show the backward graph from the output to the leaves, with saved tensors and their versions.
 
@@ -156,8 +158,13 @@ def graph(expr: Expr = None, file: ScriptFile = None, at: At = None,
     out = Output(as_json, debug)
     drawing = format in (GraphFormat.dot, GraphFormat.mermaid)   # stdout is the drawing only
     with out.guard(), _problem(out, expr, at, dtype, file, stdout=sys.stderr if drawing else None) as problem:
-        root, name = problem.output_named(output)
-        g = build_graph(root, problem.variables(), name)
+        if by_module:
+            from ..engine.nn.module import record_module_calls
+            with record_module_calls() as calls:
+                root, name = problem.output_named(output)
+        else:
+            root, name, calls = *problem.output_named(output), None
+        g = build_graph(root, problem.variables(), name, calls)
         if out_file is not None:
             from .graph_files import write_graph
             sys.stdout.write(write_graph(out_file, g, problem.source, lambda: _recorded_pass(problem, root)) + "\n")

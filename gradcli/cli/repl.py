@@ -22,7 +22,8 @@ HELP = """\
 Type statements or expressions of the language (a subset of Python with torch's names).
 A block (def, for, if, with, class) ends with an empty line.
   :help            this text
-  :vars            the variables, with shape, dtype, requires_grad and grad_fn
+  :vars            the variables, with shape, dtype, requires_grad and grad_fn (models: parameter counts)
+  :params NAME     a model's parameters: name, shape, requires_grad, whether .grad is set
   :graph NAME      the backward graph below NAME, with saved tensors
   :saved NAME      what NAME's grad_fn saved for backward (versions, storage)
   :trace NAME      run NAME.backward() step by step (it accumulates into .grad, as backward does)
@@ -31,7 +32,7 @@ A block (def, for, if, with, class) ends with an empty line.
   :dtype float64   change the default floating dtype (float32 or float64)
   :quit            leave (Ctrl-D works too)"""
 
-META_COMMANDS = (":help", ":vars", ":graph", ":saved", ":trace", ":load", ":reset", ":dtype", ":quit")
+META_COMMANDS = (":help", ":vars", ":params", ":graph", ":saved", ":trace", ":load", ":reset", ":dtype", ":quit")
 
 
 def history_path() -> Path:
@@ -120,7 +121,8 @@ class Repl:
     def meta(self, text: str) -> None:
         command, _, arg = text.partition(" ")
         arg = arg.strip()
-        handlers = {":help": self._help, ":vars": self._vars, ":graph": self._graph, ":saved": self._saved,
+        handlers = {":help": self._help, ":vars": self._vars, ":params": self._params, ":graph": self._graph,
+                    ":saved": self._saved,
                     ":trace": self._trace, ":load": self._load, ":reset": self._reset, ":dtype": self._dtype,
                     ":quit": self._quit, ":q": self._quit, ":exit": self._quit}
         handler = handlers.get(command)
@@ -149,6 +151,17 @@ class Repl:
     def _vars(self, _arg: str) -> None:
         from ..report import variables_view
         self._show(variables_view.variables_doc(self.session.variables()))
+
+    def _params(self, name: str) -> None:
+        from ..report import variables_view
+        if not name:
+            raise ValueError(":params needs a model's name, for example :params model (:vars lists them)")
+        if name not in self.session.variables():
+            raise ValueError(f":params {name}: there is no variable {name!r} (:vars lists them)")
+        value = self.session.get(name)
+        if not hasattr(value, "named_parameters"):
+            raise ValueError(f":params {name}: {name} is a {type(value).__name__}, not an nn.Module")
+        self._show(variables_view.parameters_doc(name, value))
 
     def _tensor(self, name: str, command: str):
         if not name:

@@ -49,6 +49,7 @@ class GraphNode:
     saved: list = field(default_factory=list)
     is_leaf: bool = False              # an AccumulateGrad node: its variable is a leaf
     variable: object = None            # that leaf tensor
+    module: str | None = None          # with --by-module: the innermost module call that made it
 
     @property
     def short_name(self) -> str:
@@ -68,8 +69,9 @@ class Graph:
         return len(self.nodes)
 
 
-def build_graph(output, names: dict | None = None, output_name: str | None = None) -> Graph:
-    """The graph below ``output.grad_fn``; ``names`` maps script names to their values."""
+def build_graph(output, names: dict | None = None, output_name: str | None = None, module_calls=None) -> Graph:
+    """The graph below ``output.grad_fn``; ``names`` maps script names to their values;
+    ``module_calls`` (from nn's record_module_calls) says which module call made each node."""
     root = output.grad_fn
     if root is None:
         return Graph([], output_name)
@@ -98,7 +100,29 @@ def build_graph(output, names: dict | None = None, output_name: str | None = Non
             saved=_saved_values(node, tensors), is_leaf=_is_accumulate(node),
             variable=node.variable if _is_accumulate(node) else None))
     _infer_missing_shapes(nodes, order)
+    if module_calls:
+        _assign_modules(nodes, order, module_calls, names or {})
     return Graph(nodes, output_name)
+
+
+def _assign_modules(nodes: list, order: list, calls: list, names: dict) -> None:
+    """Each node's innermost module call, named by its path in the script's models
+    (``layer1: Linear``, the model itself by its variable)."""
+    models = [(n, v) for n, v in names.items() if _is_model(v) and not n.startswith("_")]
+    paths = {}
+    for model_name, model in models:
+        prefix = f"{model_name}." if len(models) > 1 else ""
+        for path, module in model.named_modules():
+            paths.setdefault(id(module), (prefix + path) if path else model_name)
+    spans = sorted(((end - start, start, end, module) for module, start, end in calls), key=lambda c: c[0])
+    for node, info in zip(order, nodes):
+        seq = getattr(node, "_seq", None)
+        if seq is None:
+            continue
+        for _, start, end, module in spans:
+            if start < seq < end:
+                info.module = f"{paths.get(id(module), '?')}: {type(module).__name__}"
+                break
 
 
 def _is_accumulate(node) -> bool:
@@ -116,9 +140,21 @@ def _output_metadata(node, tensor) -> tuple:
 
 
 def _named_tensors(names: dict) -> list:
-    """(name, tensor) for every tensor among the script's variables, public names first."""
+    """(name, tensor) for every tensor among the script's variables, public names first; a model's
+    parameters come first, named by their module path as torchviz's ``params`` names them
+    (``layer1.weight``; ``model.layer1.weight`` when the script holds several models)."""
     found = [(n, v) for n, v in names.items() if hasattr(v, "grad_fn") and hasattr(v, "is_leaf")]
-    return sorted(found, key=lambda item: item[0].startswith("_"))
+    found.sort(key=lambda item: item[0].startswith("_"))
+    models = [(n, v) for n, v in names.items() if _is_model(v) and not n.startswith("_")]
+    params = []
+    for model_name, model in models:
+        prefix = f"{model_name}." if len(models) > 1 else ""
+        params += [(prefix + pname, p) for pname, p in model.named_parameters()]
+    return params + found
+
+
+def _is_model(value) -> bool:
+    return hasattr(value, "named_parameters") and hasattr(value, "named_modules") and not isinstance(value, type)
 
 
 def _producer(t):

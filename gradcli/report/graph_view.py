@@ -90,6 +90,8 @@ def _header(out: Line, node: GraphNode) -> Line:
     out.add(f"#{node.id} ", "muted").add(node.short_name, "leaf" if node.is_leaf else "node")
     if node.label:
         out.add("  ").add(node.label, "name")
+    if node.module:
+        out.add(f"  [{node.module}]", "muted")
     out.add("  ").add(_shape(node.shape), "shape")
     if node.dtype:
         out.add(" ").add(node.dtype, "dtype")
@@ -131,7 +133,7 @@ def graph_json(graph: Graph) -> dict:
 
 def _node_json(node: GraphNode) -> dict:
     return {
-        "id": node.id, "name": node.name, "label": node.label, "leaf": node.is_leaf,
+        "id": node.id, "name": node.name, "label": node.label, "leaf": node.is_leaf, "module": node.module,
         "shape": list(node.shape) if node.shape is not None else None, "dtype": node.dtype,
         "next": [[c, nr] for c, nr in node.inputs],
         "saved": [_saved_json(s) for s in node.saved],
@@ -165,6 +167,8 @@ def _node_text(node: GraphNode) -> list:
     if node.label:
         lines.insert(0 if node.is_leaf else 1, node.label)
     lines.append(f"{_shape(node.shape)} {node.dtype or ''}".strip())
+    if node.module:
+        lines.append(f"[{node.module}]")
     return lines
 
 
@@ -193,6 +197,13 @@ def _saved_text(saved: Saved) -> str:
 def to_dot(graph: Graph) -> str:
     """Graphviz source: nodes as boxes (leaves green), saved tensors as orange notes on dashed edges."""
     out = ["digraph backward {", '  node [shape=box, fontname="monospace", fontsize=10];']
+    clusters: dict = {}
+    for node in graph.nodes:
+        if node.module:
+            clusters.setdefault(node.module, []).append(node.id)
+    for k, (module, ids) in enumerate(clusters.items()):
+        members = "; ".join(f"n{i}" for i in ids)
+        out.append(f'  subgraph cluster_{k} {{ label="{_dot_escape(module)}"; style=dashed; {members}; }}')
     for node in graph.nodes:
         fill = ', style=filled, fillcolor="#c8f0c8"' if node.is_leaf else ""
         label = _dot_escape("\n".join(_node_text(node)))

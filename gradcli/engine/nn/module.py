@@ -10,7 +10,10 @@ from collections import OrderedDict
 import numpy as np
 
 from .. import dtypes
+from .. import instrumentation as _inst
 from ..autograd import grad_mode
+from ..autograd.graph import _seq
+from ..autograd.profiler import record_function
 from ..autograd.grad_mode import no_grad
 from ..hooks import RemovableHandle, add_hook
 from ..tensor import Tensor, make, storage
@@ -51,6 +54,43 @@ def _addindent(text: str, spaces: int) -> str:
     if len(lines) == 1:
         return text
     return lines[0] + "\n" + "\n".join(" " * spaces + line for line in lines[1:])
+
+
+_calls = None      # a list while record_module_calls() is on: (module, first node seq, end seq)
+
+
+class record_module_calls:
+    """``with record_module_calls() as calls:`` lists every module call with the range of graph-node
+    sequence numbers its forward made (innermost calls come first), so a graph can group its nodes
+    by module (``gradcli graph --by-module``)."""
+
+    def __enter__(self) -> list:
+        global _calls
+        self._previous, _calls = _calls, []
+        return _calls
+
+    def __exit__(self, *exc) -> bool:
+        global _calls
+        _calls = self._previous
+        return False
+
+
+def _observed_call(module, args, kwargs):
+    """A module call while someone watches: the profiler gets an ``nn.Module: Name`` row for it,
+    the call log its node range."""
+    def run():
+        if (module._backward_hooks or module._backward_pre_hooks) and grad_mode.is_grad_enabled():
+            return call_with_backward_hooks(module, args, kwargs, module.forward)
+        return module.forward(*args, **kwargs)
+    start = next(_seq)
+    if _inst._profilers:
+        with record_function(f"nn.Module: {type(module).__name__}"):
+            result = run()
+    else:
+        result = run()
+    if _calls is not None:
+        _calls.append((module, start, next(_seq)))
+    return result
 
 
 class Module:
@@ -143,7 +183,9 @@ class Module:
             changed = hook(self, args)
             if changed is not None:
                 args = changed if isinstance(changed, tuple) else (changed,)
-        if (self._backward_hooks or self._backward_pre_hooks) and grad_mode.is_grad_enabled():
+        if _calls is not None or _inst._profilers:
+            result = _observed_call(self, args, kwargs)
+        elif (self._backward_hooks or self._backward_pre_hooks) and grad_mode.is_grad_enabled():
             result = call_with_backward_hooks(self, args, kwargs, self.forward)
         else:
             result = self.forward(*args, **kwargs)
