@@ -14,6 +14,10 @@ from . import inputs as _inputs
 from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
 
 
+# --grad-output NAME alone: a tensor of the output's shape made by this torch function
+SHAPED_BY_NAME = {"ones": "ones", "zeros": "zeros", "randn": "randn", "rand": "rand"}
+
+
 def problem_for(out, expr, at: list, dtype: str | None, file=None, stdout=None, bound: tuple = (), limits=None):
     """Read the source (EXPR, '-' or FILE) and open its Problem; the opening most commands share.
     With --json, what the script prints goes to stderr so that stdout stays one JSON document."""
@@ -177,11 +181,18 @@ class Problem:
                     "every derivative, or give --grad-output ones (or a tensor of that shape) "
                     "for a vector-Jacobian product", EXIT_USAGE)
             return None
-        if text.strip() == "ones":
-            return torch.ones_like(output)
+        maker = SHAPED_BY_NAME.get(text.strip())
+        if maker is not None:          # a bare `ones`, `zeros`, `randn`, `rand`: of the output's shape
+            return getattr(torch, maker)(*output.shape, dtype=output.dtype)
         value = _inputs.load_value(self.session, "grad_output", text)
+        if callable(value) and not isinstance(value, torch.Tensor):
+            raise CliError(f"--grad-output {text}: give a value (a tensor of the output's shape "
+                           f"{list(output.shape)}, a number, or ones/zeros/randn/rand), not a function", EXIT_USAGE)
         g = value.detach() if isinstance(value, torch.Tensor) else torch.tensor(value)
-        return g.to(output.dtype)
+        if g.numel() != 1 and tuple(g.shape) != tuple(output.shape):
+            raise CliError(f"--grad-output has shape {list(g.shape)}, but the output has shape {list(output.shape)}",
+                           EXIT_USAGE)
+        return (g.expand(*output.shape) if g.numel() == 1 else g).to(output.dtype)
 
     def gradients(self, output, wrt: dict, grad_output=None, create_graph: bool = False) -> dict:
         torch = self.torch

@@ -183,3 +183,18 @@ def test_repl_errors_fold_at_word_boundaries_on_a_terminal():
     first_lines = text.split("\n    source line")[0].split("\n")
     assert len(first_lines) > 1 and all(not line.endswith("wor") for line in first_lines)
     assert text.endswith("\n    source line\n    ^^^")
+
+
+@pytest.mark.parametrize("value,grad", [("zeros", "tensor([0., 0.])"), ("ones", "tensor([2., 2.])"),
+                                        ("3", "tensor([6., 6.])"), ("2*ones(2)", "tensor([4., 4.])"),
+                                        ("tensor([1., -1.])", "tensor([ 2., -2.])")])
+def test_grad_output_takes_any_value_of_the_output_s_shape(cli, value, grad):
+    result = cli("grad", "x*2", "--at", "x=[1,2]", "--grad-output", value)
+    assert result.exit_code == 0 and f"x.grad = {grad}" in result.stdout
+
+
+@pytest.mark.parametrize("value,message", [("ones(3)", "has shape [3], but the output has shape [2]"),
+                                           ("sin", "not a function")])
+def test_grad_output_of_the_wrong_kind_is_a_usage_error(cli, value, message):
+    result = cli("grad", "x*2", "--at", "x=[1,2]", "--grad-output", value)
+    assert result.exit_code == 2 and message in result.stderr
