@@ -198,3 +198,10 @@ def test_grad_output_takes_any_value_of_the_output_s_shape(cli, value, grad):
 def test_grad_output_of_the_wrong_kind_is_a_usage_error(cli, value, message):
     result = cli("grad", "x*2", "--at", "x=[1,2]", "--grad-output", value)
     assert result.exit_code == 2 and message in result.stderr
+
+
+def test_check_keeps_torch_s_developer_boilerplate_out(cli):
+    result = cli("check", "x.max()", "--at", "x=[1,1,0]")
+    assert result.exit_code == 1
+    assert "If you are adding a new operator" not in result.stdout + result.stderr
+    assert "2 input element(s) of max sit on its non-differentiable point" in result.stdout
