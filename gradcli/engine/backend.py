@@ -19,6 +19,7 @@ import numpy as np
 from .ops.activation import sigmoid_np
 from .ops.convolution import col2im_np, im2col_np
 from .ops.indexing import gather_np, index_put_np, np_index
+from .ops.pointwise import sign_np
 from .ops.linalg import diag_embed_np
 from .ops.shape import _embed_diag_fwd, _embed_fwd
 from .ops.special import erf_np
@@ -105,7 +106,7 @@ class NumpyMath(_Math):
     tanh = staticmethod(np.tanh)
     cosh = staticmethod(np.cosh)
     sinh = staticmethod(np.sinh)
-    sign = staticmethod(np.sign)
+    sign = staticmethod(sign_np)
     abs = staticmethod(np.abs)
     floor = staticmethod(np.floor)
     maximum = staticmethod(np.maximum)

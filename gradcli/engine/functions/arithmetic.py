@@ -171,6 +171,8 @@ def floor_divide(input, other):
 
 @public(method=True)
 def round(input, *, decimals=0):
+    if isinstance(input, Tensor) and input._data.dtype.kind == "b":
+        raise NotImplementedError('"round_cpu" not implemented for \'Bool\'')
     if decimals:
         return call(P.ROUND_DEC, (input,), {"decimals": decimals})
     return call(P.ROUND, (input,))

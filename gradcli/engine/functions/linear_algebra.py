@@ -182,26 +182,7 @@ def _square_check(A, name):
 @public(method=True)
 def inverse(A):
     _square_check(A, "inv")
-    try:
-        return call(L.INV, (A,))
-    except np.linalg.LinAlgError:
-        raise errors.AutogradError(f"linalg.inv: The diagonal element {_first_zero_pivot(A._data)} is zero, the "
-                                   "inversion could not be completed because the input matrix is singular.") from None
-
-
-def _first_zero_pivot(a) -> int:
-    """Where LU with partial pivoting (torch's inversion) meets its first zero pivot, 1-based."""
-    a = np.array(a, dtype=np.float64).reshape((-1,) + np.shape(a)[-2:])
-    for m in a:
-        m = m.copy()
-        n = m.shape[0]
-        for k in range(n):
-            p = k + int(np.argmax(np.abs(m[k:, k])))
-            if m[p, k] == 0:
-                return k + 1
-            m[[k, p]] = m[[p, k]]
-            m[k + 1:, k:] -= np.outer(m[k + 1:, k] / m[k, k], m[k, k:])
-    return 1
+    return call(L.INV, (A,))
 
 
 @public(method=True)
@@ -215,4 +196,4 @@ def solve(A, B, *, left=True):
     try:
         return call(L.SOLVE, (A, B))
     except np.linalg.LinAlgError:
-        raise errors.AutogradError("linalg.solve: The solver failed because the input matrix is singular.") from None
+        raise errors.AutogradError("torch.linalg.solve: The solver failed because the input matrix is singular.") from None

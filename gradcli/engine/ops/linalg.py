@@ -6,8 +6,11 @@ One formula serves all matmul shapes: a 1-D operand is treated as a row
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
+from ..errors import AutogradError, ShapeError
 from .registry import COMMON, FLOAT, KEEP, defop
 from .samples import Sample, arr
 
@@ -142,20 +145,73 @@ DIAG_EMBED = defop("diag_embed", "DiagEmbedBackward0", ("self",), diag_embed_np,
                    jvp_note="generic: derived through double-vjp",
                    rule="the diagonal of the gradient")
 
-INV = defop("linalg_inv", "LinalgInvExBackward0", ("A",), np.linalg.inv,
+def _lapack(fn, name: str):
+    """A numpy.linalg kernel whose failures read as torch's errors, not numpy's LinAlgError."""
+    def run(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except np.linalg.LinAlgError as err:
+            if "square" in str(err):
+                a = args[0]
+                raise ShapeError(f"{name}: A must be batches of square matrices, but they are {a.shape[-2]} by "
+                                 f"{a.shape[-1]} matrices") from None
+            raise AutogradError(f"{name}: The solver failed because the input matrix is singular.") from None
+    return run
+
+
+def _first_zero_pivot(a) -> int:
+    """Where LU with partial pivoting (torch's inversion) meets its first zero pivot, 1-based."""
+    a = np.array(a, dtype=np.float64).reshape((-1,) + np.shape(a)[-2:])
+    for m in a:
+        m = m.copy()
+        n = m.shape[0]
+        for k in range(n):
+            p = k + int(np.argmax(np.abs(m[k:, k])))
+            if m[p, k] == 0:
+                return k + 1
+            m[[k, p]] = m[[p, k]]
+            m[k + 1:, k:] -= np.outer(m[k + 1:, k] / m[k, k], m[k, k:])
+    return 1
+
+
+def _inv_fwd(a):
+    try:
+        return np.linalg.inv(a)
+    except np.linalg.LinAlgError as err:
+        if "square" in str(err):
+            raise ShapeError(f"linalg.inv: A must be batches of square matrices, but they are {a.shape[-2]} by "
+                             f"{a.shape[-1]} matrices") from None
+        raise AutogradError(f"linalg.inv: The diagonal element {_first_zero_pivot(a)} is zero, the inversion could "
+                            f"not be completed because the input matrix is singular.") from None
+
+
+INV = defop("linalg_inv", "LinalgInvExBackward0", ("A",), _inv_fwd,
             lambda m, g, result: -m.matmul(m.matmul(m.mT(result), g), m.mT(result)),
             saves=("result",), promote=FLOAT,
             jvp=lambda m, t, result: -m.matmul(m.matmul(result, t[0]), result),
             samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3)), Sample(arr(2, 3, 3) + 3 * np.eye(3))],
             rule="-inv^T @ g @ inv^T")
-DET = defop("linalg_det", "LinalgDetBackward0", ("A",), np.linalg.det,
-            lambda m, g, A, result: m.unsqueeze(m.unsqueeze(g * result, -1), -1) * m.mT(m.inverse(A)),
+def _inverse_or_identity(m, A, result):
+    """inv(A), with singular matrices (det 0) replaced by the identity first: their term is multiplied
+    by det = 0, so the gradient there is 0, as torch gives, instead of a failed inversion."""
+    det = np.asarray(getattr(result, "_data", result))
+    if not (det == 0).any():
+        return m.inverse(A)
+    n = A.shape[-1]
+    singular = m.const(np.expand_dims(det == 0, (-2, -1)))
+    return m.inverse(m.where(singular, m.cast(m.const(np.eye(n)), A), A))
+
+
+DET = defop("linalg_det", "LinalgDetBackward0", ("A",), _lapack(np.linalg.det, "linalg.det"),
+            lambda m, g, A, result: m.unsqueeze(m.unsqueeze(g * result, -1), -1) * m.mT(_inverse_or_identity(m, A, result)),
             saves=("A", "result"), promote=FLOAT,
-            jvp=lambda m, t, A, result: result * m.sum(m.diagonal(m.matmul(m.inverse(A), t[0]), 0, -2, -1), -1, False),
+            jvp=lambda m, t, A, result: result * m.sum(m.diagonal(m.matmul(_inverse_or_identity(m, A, result), t[0]),
+                                                                  0, -2, -1), -1, False),
             samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3)), Sample(arr(2, 3, 3) + 3 * np.eye(3))],
             rule="g * det * inv^T (for invertible matrices)")
 
 
+@functools.partial(_lapack, name="torch.linalg.solve")
 def _solve_fwd(a, b):
     if b.ndim == a.ndim - 1:
         return np.linalg.solve(a, b[..., None])[..., 0]

@@ -290,7 +290,14 @@ HYPOT = defop("hypot", "HypotBackward0", ("self", "other"), np.hypot,
 ABS = _unary("abs", "AbsBackward0", np.abs, lambda m, g, self: g * m.sign(self), promote=COMMON,
              samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)), rule="sign(self); 0 at 0", aliases=("absolute",),
              kink=Kink("abs'(0) = sign(0) = 0", lambda v: v["self"] == 0))
-SIGN = _unary("sign", "SignBackward0", np.sign, lambda m, g: g * 0.0, saves=(), promote=COMMON, rule="0")
+def sign_np(a):
+    """torch's sign: (0 < x) - (x < 0), so sign(nan) is 0 (numpy's is nan)."""
+    if a.dtype.kind == "b":
+        return a.copy()
+    return ((a > 0).astype(a.dtype) - (a < 0).astype(a.dtype)) if a.dtype.kind in "fiu" else np.sign(a)
+
+
+SIGN = _unary("sign", "SignBackward0", sign_np, lambda m, g: g * 0.0, saves=(), promote=COMMON, rule="0")
 _zero_grad = dict(saves=(), jvp=lambda m, t: t[0] * 0.0, promote=COMMON, rule="0 (piecewise constant)")
 FLOOR = _unary("floor", "FloorBackward0", np.floor, lambda m, g: g * 0.0, **_zero_grad)
 CEIL = _unary("ceil", "CeilBackward0", np.ceil, lambda m, g: g * 0.0, **_zero_grad)
@@ -300,6 +307,8 @@ FRAC = _unary("frac", "FracBackward0", lambda a: a - np.trunc(a), lambda m, g: g
 
 
 def _round_decimals(a, decimals):
+    if a.dtype.kind == "b":
+        raise NotImplementedError('"round_cpu" not implemented for \'Bool\'')
     return np.round(a, decimals)
 
 
