@@ -177,19 +177,6 @@ class StatementsMixin:
                 continue
             break
         orelse = self.block(node.orelse, scope) if node.orelse else None
-        if len(branches) == 1:
-            (test, body, span), = branches
-
-            def run(env):
-                value = test(env)
-                with self._at(span):
-                    flag = True if value is True else False if value is False else bool(value)
-                if flag:
-                    return body(env)
-                if orelse is not None:
-                    return orelse(env)
-                return None
-            return run
         branches = tuple(branches)
 
         def run_chain(env):

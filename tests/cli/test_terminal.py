@@ -7,11 +7,16 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 
 
-def test_repl_session(tmp_path):
+def _repl(tmp_path):
+    """``gradcli repl`` in a pseudo-terminal of 40x120 with a private history."""
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"),
            "TERM": "xterm", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"}
-    child = pexpect.spawn(sys.executable, ["-m", "gradcli", "repl"], env=env, encoding="utf-8", timeout=30,
-                          dimensions=(40, 120))
+    return pexpect.spawn(sys.executable, ["-m", "gradcli", "repl"], env=env, encoding="utf-8", timeout=30,
+                         dimensions=(40, 120))
+
+
+def test_repl_session(tmp_path):
+    child = _repl(tmp_path)
     try:
         child.expect(">>>")
         child.sendline("def f(t):")
@@ -80,10 +85,7 @@ def test_json_error_is_parseable(shell):
 def test_repl_auto_indents_a_block(tmp_path):
     """Typing ``def f(t):`` then ``return (t**2).sum()`` (no spaces typed) defines f: the prompt
     offers the indentation, as IPython and ptpython do, and takes it away after ``return``."""
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state"),
-           "TERM": "xterm", "NO_COLOR": "1", "PROMPT_TOOLKIT_NO_CPR": "1"}
-    child = pexpect.spawn(sys.executable, ["-m", "gradcli", "repl"], env=env, encoding="utf-8", timeout=30,
-                          dimensions=(40, 120))
+    child = _repl(tmp_path)
     try:
         child.expect(">>>")
         child.sendline("def f(t):")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .indexing import _defop, _dim_indices, _gather_index, _lead_index, np_index
+from .indexing import _defop, _dim_indices, _filled, _gather_index, _lead_index, np_index
 from .samples import Sample, arr
 
 # -- index_copy ---------------------------------------------------------------------------------------
@@ -16,23 +16,16 @@ def _index_copy_fwd(a, source, dim, index):
     return out
 
 
-def _copied(m, g, dim, index):
-    """Where index_copy wrote, over the unbatched shape of ``g``."""
-    mask = np.zeros(tuple(g.shape[m.nb:]), np.bool_)
-    mask[np_index(_dim_indices(mask.ndim, dim, index))] = True
-    return m.const(mask)
-
-
 def _index_copy_bwd(m, g, dim, index):
-    return m.where(_copied(m, g, dim, index), 0.0, g), m.index(g, _dim_indices(g.ndim, dim, index))
+    return m.where(_filled(m, g, dim, index), 0.0, g), m.index(g, _dim_indices(g.ndim, dim, index))
 
 
 def _index_copy_jvp(m, t, dim, index, self_sym_sizes):
     ts, tsrc = t
     base = ts if ts is not None else m.g_zeros(tsrc, self_sym_sizes)
     if tsrc is None:
-        return m.where(_copied(m, base, dim, index), 0.0, base)
-    return m.index_put(m.where(_copied(m, base, dim, index), 0.0, base), _dim_indices(base.ndim, dim, index),
+        return m.where(_filled(m, base, dim, index), 0.0, base)
+    return m.index_put(m.where(_filled(m, base, dim, index), 0.0, base), _dim_indices(base.ndim, dim, index),
                        tsrc, False)
 
 
