@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -22,6 +23,7 @@ def entry() -> None:
     for the REPL and help, which run here."""
     from .worker import run_supervised, supervised
     _closed_streams_to_devnull()
+    gc.disable()       # imports make ~100,000 long-lived objects; the session turns the collector back on
     args = sys.argv[1:]
     if supervised(args):
         os._exit(run_supervised(args, _run_and_leave))

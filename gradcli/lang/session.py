@@ -9,6 +9,7 @@ budget; globals persist until `reset()`.
 from __future__ import annotations
 
 import contextlib
+import gc
 import sys
 import warnings
 
@@ -45,6 +46,11 @@ class Session:
     """
 
     def __init__(self, stdout=None, limits: Limits | None = None, dtype=None):
+        if not gc.isenabled():
+            # the command line imports with the collector off (a cold-start saving); scripts run with
+            # it on, and the objects made so far are frozen out of its scans
+            gc.freeze()
+            gc.enable()
         self.limits = limits or Limits()
         self.stdout = stdout
         self._state = RunState(self.limits)
