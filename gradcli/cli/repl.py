@@ -13,6 +13,7 @@ import re
 import shutil
 import sys
 import textwrap
+import threading
 import warnings
 from pathlib import Path
 
@@ -48,11 +49,23 @@ class Repl:
     """Lines in, output to ``stdout``/``stderr``: the REPL without its terminal."""
 
     def __init__(self, stdout=None, stderr=None, dtype: str | None = None):
-        from ..lang import Session
         self.stdout = stdout or sys.stdout
         self.stderr = stderr or sys.stderr
-        self.session = Session(stdout=self.stdout, dtype=dtype)
+        self._default_dtype = dtype
+        self._session = None
+        self._session_lock = threading.Lock()
         self.lines: list[str] = []
+
+    @property
+    def session(self):
+        """The language session, made on first use: the terminal REPL starts making it in the
+        background while its first prompt waits for typing (the engine's imports are most of a
+        cold start)."""
+        with self._session_lock:
+            if self._session is None:
+                from ..lang import Session
+                self._session = Session(stdout=self.stdout, dtype=self._default_dtype)
+            return self._session
 
     @property
     def prompt(self) -> str:
@@ -321,6 +334,7 @@ def run_repl(dtype: str | None = None) -> None:
     prompt = PromptSession(history=FileHistory(str(path)), completer=_Completer(),
                            lexer=PygmentsLexer(PythonLexer), complete_while_typing=False)
     sys.stdout.write(f"gradcli {_version()} REPL: torch-like autograd. :help for commands, Ctrl-D to leave.\n")
+    threading.Thread(target=lambda: repl.session, daemon=True).start()   # while the user types
     while True:
         try:
             line = prompt.prompt(repl.prompt, default=next_indent(repl.lines))
