@@ -2,15 +2,18 @@
 from __future__ import annotations
 
 import json
+import warnings
 
 import gradcli.engine as torch
 
 
 def run_seed_002(n=50):
+    """Seed 002's loop: z / x * y fifty times may overflow float32 (torch's inf, numpy's warning)."""
     x = torch.randn(2, 3, requires_grad=True)
     y = torch.rand(2, 3, requires_grad=True)
     z = torch.ones(2, 3, requires_grad=True)
-    with torch.autograd.profiler.profile(use_cuda=False) as prf:
+    with torch.autograd.profiler.profile(use_cuda=False) as prf, warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
         for _ in range(n):
             z = (z / x) * y
         z.sum().backward()
