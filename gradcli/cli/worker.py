@@ -4,7 +4,9 @@ watches, so that nothing a script does can take the command down without a clear
 Before the work starts the child takes OS limits that hold whatever runs, the commands' own
 analyses included: address space (``--max-memory``, or the language's automatic budget, plus
 room for the language's own cap to act first with a position), CPU time (twice the wall limit:
-BLAS may run two threads), open files, and no core dumps.
+BLAS may run two threads), open files, and no core dumps. Its C stack may grow to 256 MB instead
+of 8: CPython hashes nested tuples and advances chained map/zip objects by C recursion with no
+depth check, and 8 MB ends at about 100,000 levels.
 
 The child inherits stdin, stdout and stderr, so its output reaches the terminal as it is written
 and nothing produced before a crash is lost. The parent only waits: it kills the child when the
@@ -41,6 +43,7 @@ DEFAULT_MAX_ELEMENTS = 50_000_000      # as gradcli.lang.limits (not imported: t
 MIN_MEMORY_BUDGET = 2 << 30
 MEMORY_SLACK = 1 << 30    # at most this above the budget, so that the language's own cap (a position) acts first
 MAX_OPEN_FILES = 256
+C_STACK = 256 << 20       # the main thread's stack grows on demand up to RLIMIT_STACK
 
 
 def _option(args: list, name: str, parse, default, valid):
@@ -81,6 +84,13 @@ def apply_os_limits(args: list) -> None:
         return
     cpu = int(2 * wall_limit(args)) + 5
     wanted = [(resource.RLIMIT_CORE, 0), (resource.RLIMIT_CPU, cpu), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+        if soft != resource.RLIM_INFINITY and soft < C_STACK:
+            resource.setrlimit(resource.RLIMIT_STACK, (C_STACK if hard == resource.RLIM_INFINITY
+                                                       else min(C_STACK, hard), hard))
+    except (OSError, ValueError):
+        pass
     if sys.platform.startswith("linux"):
         try:
             with open("/proc/self/statm") as f:

@@ -17,6 +17,7 @@ import importlib
 import math
 
 from .errors import EXCEPTION_CLASSES, GradcliError, Span
+from .iterators import Enumerate, Filter, Map, Zip
 from .sandbox import ScriptObject, script_isinstance, script_type
 
 TORCH_NAMES = frozenset("""
@@ -421,11 +422,11 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         # list and tuple are the real types (so that `type(t) is tuple` holds); the
         # compiler checks the size of what they build.
         "list": builtins.list, "tuple": builtins.tuple, "dict": builtins.dict, "set": builtins.set,
-        "zip": builtins.zip, "enumerate": builtins.enumerate, "isinstance": script_isinstance,
+        "zip": Zip, "enumerate": Enumerate, "isinstance": script_isinstance,
         "type": type_,
         "hasattr": hasattr_, "str": builtins.str, "repr": builtins.repr, "sorted": sorted_,
         "reversed": builtins.reversed, "any": builtins.any, "all": builtins.all,
-        "map": builtins.map, "filter": builtins.filter, "staticmethod": builtins.staticmethod,
+        "map": Map, "filter": Filter, "staticmethod": builtins.staticmethod,
     }
     for name, cls in EXCEPTION_CLASSES.items():
         table[name] = cls

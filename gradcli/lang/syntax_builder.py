@@ -19,6 +19,7 @@ from .limits import DEFAULT_MAX_INT_DIGITS
 MAX_LITERAL_BITS = DEFAULT_MAX_INT_DIGITS * 3322 // 1000 + 1
 # nested loops of one comprehension run as nested calls: well below the Python stack
 MAX_COMPREHENSION_CLAUSES = 100
+MAX_WITH_ITEMS = 20      # CPython's limit too ("too many statically nested blocks")
 
 
 def _cover(spans: list) -> Span:
@@ -173,6 +174,9 @@ class AstBuilder:
 
     def with_stmt(self, span, children):
         *items, body = children
+        if len(items) > MAX_WITH_ITEMS:
+            raise self._error(f"too many context managers in one 'with' statement (more than {MAX_WITH_ITEMS}): "
+                              "each nests a block", items[MAX_WITH_ITEMS].span)
         return syntax.With(span, tuple(items), body)
 
     def with_item(self, span, children):

@@ -17,13 +17,24 @@ def gradcli(*args, timeout=60, **kw):
                           timeout=timeout, **kw)
 
 
+def _small_c_stack():
+    import resource
+    resource.setrlimit(resource.RLIMIT_STACK, (8 << 20, 8 << 20))     # the worker cannot raise it
+
+
 def test_a_c_level_recursion_crash_is_reported_and_earlier_output_kept():
     script = 'print("before")\nt = ()\nfor i in range(300000):\n    t = (t,)\nd = {t: 1}\n'
-    result = gradcli("run", "-e", script)
+    result = gradcli("run", "-e", script, preexec_fn=_small_c_stack)
     assert result.returncode == 1
     assert result.stdout == "before\n"
     assert "crashed (SIGSEGV)" in result.stderr and "nesting too deep" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_worker_s_larger_c_stack_hashes_a_deeply_nested_tuple():
+    script = 't = ()\nfor i in range(300000):\n    t = (t,)\nd = {t: 1}\nprint(t in d, len(d))\n'
+    result = gradcli("run", "-e", script)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "True 1\n", "")
 
 
 @pytest.mark.slow
