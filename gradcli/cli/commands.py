@@ -19,7 +19,7 @@ import typer
 
 from .. import __version__
 from .errors import EXIT_FAILURE, CliError
-from .inputs import read_file
+from .inputs import MAX_SOURCE_BYTES, read_file
 from .options import (At, Debug, Dtype, DtypeOpt, Expr, ExprCommand, Json, MaxElements, MaxMemory, ScriptFile, Timeout,
                       Wrt, dtype_name, positive)
 from .output import DEFAULT_MAX_OUTPUT, Output
@@ -254,6 +254,8 @@ def run(files: Annotated[Optional[list[Path]], typer.Argument(
         timeout: Timeout = None, max_elements: MaxElements = None, max_memory: MaxMemory = None,
         max_output: Annotated[int, typer.Option(
             help="Characters of output all scripts together may print.", min=1)] = DEFAULT_MAX_OUTPUT,
+        max_source: Annotated[int, typer.Option(
+            help="Bytes a script file may have.", min=1, max=1 << 31)] = MAX_SOURCE_BYTES,
         dtype: DtypeOpt = None, debug: Debug = False) -> None:
     """Run scripts (each in a fresh session); the exit code is 1 if any failed (2 for a parse error).
 
@@ -266,7 +268,7 @@ def run(files: Annotated[Optional[list[Path]], typer.Argument(
         raise typer.BadParameter("give FILE..., '-' or -e CODE")
     sources = [("<exec>", code)] if code is not None else [(str(f), None) for f in files]
     limits = limits_of(timeout, max_elements, max_memory)
-    code_ = run_scripts(sources, keep_going, dtype_name(dtype), limits, debug, max_output)
+    code_ = run_scripts(sources, keep_going, dtype_name(dtype), limits, debug, max_output, max_source)
     raise SystemExit(code_)
 
 
@@ -320,7 +322,8 @@ def repl(dtype: DtypeOpt = None) -> None:
     """
     if not sys.stdin.isatty():
         run(files=[Path("-")], code=None, keep_going=False, timeout=None, max_elements=None,
-            max_memory=None, max_output=DEFAULT_MAX_OUTPUT, dtype=dtype, debug=False)
+            max_memory=None, max_output=DEFAULT_MAX_OUTPUT, max_source=MAX_SOURCE_BYTES, dtype=dtype,
+            debug=False)
         return
     from .repl import run_repl
     run_repl(dtype_name(dtype))

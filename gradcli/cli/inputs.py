@@ -21,7 +21,7 @@ def read_source(expr: str | None, file: Path | None = None) -> tuple[str, str]:
     if expr is None:
         raise CliError("missing expression: give EXPR, '-' for standard input, or -f FILE")
     if expr == "-":
-        return sys.stdin.read(), "<stdin>"
+        return read_file(Path("-")), "<stdin>"
     return expr, "<expr>"
 
 
@@ -29,25 +29,25 @@ MAX_SOURCE_BYTES = 10 * 1024 * 1024     # a script or expression file; more is n
 READ_TIMEOUT = 10.0                      # seconds a FIFO or device may keep us waiting for data
 
 
-def read_file(path: Path) -> str:
-    """A script's text: at most MAX_SOURCE_BYTES, from a file, standard input or a FIFO (which
-    must send data within READ_TIMEOUT seconds)."""
+def read_file(path: Path, limit: int = MAX_SOURCE_BYTES) -> str:
+    """A script's text: at most ``limit`` bytes (``--max-source``), from a file, standard input or a
+    FIFO (which must send data within READ_TIMEOUT seconds)."""
     name = "standard input" if str(path) == "-" else str(path)
     try:
         if str(path) == "-":
             data = _bounded_read(sys.stdin.buffer.raw if hasattr(sys.stdin.buffer, "raw") else sys.stdin.buffer,
-                                 name, check_time=False)
+                                 name, limit, check_time=False)
         else:
             fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)    # a FIFO's open would wait for a writer
             with open(fd, "rb") as f:
                 info = os.fstat(fd)
                 if stat.S_ISREG(info.st_mode):
-                    if info.st_size > MAX_SOURCE_BYTES:
+                    if info.st_size > limit:
                         raise CliError(f"cannot read {path}: {info.st_size} bytes is more than a script may "
-                                       f"have ({MAX_SOURCE_BYTES} bytes)", EXIT_USAGE, "io")
+                                       f"have ({limit} bytes; gradcli run --max-source BYTES allows more)", EXIT_USAGE, "io")
                     data = f.read()
                 else:
-                    data = _bounded_read(f, name, check_time=True)
+                    data = _bounded_read(f, name, limit, check_time=True)
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as err:
         raise CliError(f"cannot read {path}: {err.strerror or err}", EXIT_USAGE, "io") from None   # a usage error
     except OSError as err:
@@ -59,8 +59,8 @@ def read_file(path: Path) -> str:
                        f"{err.start})", EXIT_FAILURE, "io") from None
 
 
-def _bounded_read(stream, name: str, check_time: bool) -> bytes:
-    """Read until end of file, refusing more than MAX_SOURCE_BYTES (``/dev/zero`` never ends) and,
+def _bounded_read(stream, name: str, limit: int, check_time: bool) -> bytes:
+    """Read until end of file, refusing more than ``limit`` bytes (``/dev/zero`` never ends) and,
     for a FIFO or device, a wait of more than READ_TIMEOUT seconds for the next data."""
     chunks, total = [], 0
     fd = stream.fileno() if check_time else None
@@ -83,9 +83,9 @@ def _bounded_read(stream, name: str, check_time: bool) -> bytes:
                                f"writer?)", EXIT_FAILURE, "io")
             return b"".join(chunks)
         total += len(chunk)
-        if total > MAX_SOURCE_BYTES:
-            raise CliError(f"cannot read {name}: more than {MAX_SOURCE_BYTES} bytes, more than a script may have",
-                           EXIT_USAGE, "io")
+        if total > limit:
+            raise CliError(f"cannot read {name}: more than {limit} bytes, more than a script may have (gradcli run "
+                           "--max-source BYTES allows more)", EXIT_USAGE, "io")
         chunks.append(chunk)
 
 

@@ -5,13 +5,13 @@ import sys
 from pathlib import Path
 
 from .errors import EXIT_OK
-from .inputs import read_file
+from .inputs import MAX_SOURCE_BYTES, read_file
 from .output import DEFAULT_MAX_OUTPUT, Output, ScriptOutput
 from .problem import show_warnings
 
 
 def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debug: bool,
-                max_output: int = DEFAULT_MAX_OUTPUT) -> int:
+                max_output: int = DEFAULT_MAX_OUTPUT, max_source: int = MAX_SOURCE_BYTES) -> int:
     """Run each (name, text or None to read the file) in its own session; the worst exit code."""
     from ..lang import Session
     worst = EXIT_OK
@@ -24,7 +24,7 @@ def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debu
         out = Output(debug=debug)
         try:
             with out.guard():
-                source = text if text is not None else read_file(Path(name))
+                source = text if text is not None else read_file(Path(name), max_source)
                 out.source = source
                 filename = "<stdin>" if name == "-" else name
                 session = Session(stdout=stdout, limits=limits, dtype=dtype)
