@@ -16,7 +16,7 @@ def test_max_source_bounds_a_script_file(tmp_path):
     script.write_text("print(1)\n# a comment to pass ten bytes\n")
     result = gradcli("run", "--max-source", "10", str(script))
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == (f"error: cannot read {script}: 37 bytes is more than a script may have (10 bytes; "
+    assert result.stderr == (f"error: cannot read {script}: 39 bytes is more than a script may have (10 bytes; "
                              "gradcli run --max-source BYTES allows more)\n")
     assert gradcli("run", "--max-source", "100", str(script)).stdout == "1\n"
 
