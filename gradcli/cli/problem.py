@@ -12,6 +12,7 @@ import sys
 
 from . import inputs as _inputs
 from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
+from .output import terminal_safe
 
 
 # --grad-output NAME alone: a tensor of the output's shape made by this torch function
@@ -48,12 +49,10 @@ def warn_constant_output() -> None:
 
 
 def show_warnings(session) -> None:
-    """The engine's warnings of the last run (the session collects them; the CLI prints them)."""
-    counts: dict = {}
+    """The engine's warnings of the last run (the session collects them, each once with its count;
+    the CLI prints them)."""
     for text in session.warnings:
-        counts[text] = counts.get(text, 0) + 1
-    for text, n in counts.items():   # one line per distinct warning, first seen first
-        sys.stderr.write(f"warning: {text}" + (f" (repeated {n} times)" if n > 1 else "") + "\n")
+        sys.stderr.write(terminal_safe(f"warning: {text}", sys.stderr) + "\n")
 
 
 def _likely_typos(names) -> dict:

@@ -159,6 +159,35 @@ def text_size(value, budget: int) -> int:
     return total
 
 
+class WarningCounter:
+    """Collects a run's warnings as ``showwarning``: each text formatted when it is raised (inside the
+    memory cap) and kept once with its count, so a loop that warns a million times holds one line,
+    not a million records; at most MAX_DISTINCT texts of MAX_TEXT characters."""
+
+    MAX_DISTINCT = 100
+    MAX_TEXT = 2000
+
+    def __init__(self):
+        self.counts: dict = {}
+        self.others = 0
+
+    def __call__(self, message, category, filename, lineno, file=None, line=None) -> None:
+        text = f"{category.__name__}: {message}"
+        if len(text) > self.MAX_TEXT:
+            text = text[:self.MAX_TEXT] + "..."
+        if text in self.counts or len(self.counts) < self.MAX_DISTINCT:
+            self.counts[text] = self.counts.get(text, 0) + 1
+        else:
+            self.others += 1
+
+    def texts(self) -> list:
+        """One line per distinct warning, first seen first, with its count when repeated."""
+        lines = [text + (f" (repeated {n} times)" if n > 1 else "") for text, n in self.counts.items()]
+        if self.others:
+            lines.append(f"{self.others} more warnings of {self.MAX_DISTINCT}+ other kinds not shown")
+        return lines
+
+
 _WIDTHS = re.compile(r"\d+")
 
 

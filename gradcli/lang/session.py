@@ -19,7 +19,7 @@ from .compiler import Compiler
 from .scopes import Runtime
 from .prompt_paste import doctest_chunks
 from .errors import GradcliError, closest
-from .limits import Limits, RunState, memory_cap
+from .limits import Limits, RunState, WarningCounter, memory_cap
 from .namespace import (base_environment, build_modules, configure_policy, known_names,
                         script_class_bases)
 from .parser import parse, parse_expression
@@ -219,8 +219,9 @@ class Session:
             self._apply_settings(self._settings)
         restore_context = _apply_creation_context(self._where)
         self._state.where = None
-        caught = warnings.catch_warnings(record=True)
-        recorded = caught.__enter__()
+        caught = warnings.catch_warnings()
+        caught.__enter__()
+        counter = warnings.showwarning = WarningCounter()
         warnings.simplefilter("always")
         # numpy's floating-point notices (log(-1), 1/0, overflow in a cast): torch computes the
         # same nan and inf silently, so a script's output matches torch's
@@ -238,7 +239,7 @@ class Session:
             raise wrap_exception(exc, None, filename) from None
         finally:
             caught.__exit__(None, None, None)
-            self.warnings = [f"{w.category.__name__}: {w.message}" for w in recorded]
+            self.warnings = counter.texts()
             restore_context()
             self._settings = self._engine_settings()
             self._apply_settings(outside)
