@@ -52,12 +52,14 @@ def run_check(problem, eps: float, atol: float, rtol: float, top: int) -> CheckR
     checks = []
     for name, fn in (("gradcheck", autograd.gradcheck), ("gradgradcheck", autograd.gradgradcheck)):
         try:
-            fn(f, inputs, eps=eps, atol=atol, rtol=rtol)
+            with problem.memory_cap():
+                fn(f, inputs, eps=eps, atol=atol, rtol=rtol)
             checks.append(Check(name, True))
         except autograd.GradcheckError as err:
             checks.append(Check(name, False, str(err).strip()))
     output, analytical = problem.jacobians(wrt)
-    numerical = get_numerical_jacobian(f, inputs, eps=eps)
+    with problem.memory_cap():
+        numerical = get_numerical_jacobian(f, inputs, eps=eps)
     rows = []
     for (name, x), per_output in zip(wrt.items(), numerical):
         a = analytical[name].detach().numpy().reshape(output.numel(), x.numel())

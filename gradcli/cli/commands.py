@@ -23,6 +23,7 @@ from .inputs import MAX_SOURCE_BYTES, read_file
 from .options import (At, Debug, Dtype, DtypeOpt, Expr, ExprCommand, Json, MaxElements, MaxMemory, ScriptFile, Timeout,
                       Wrt, dtype_name, positive)
 from .output import DEFAULT_MAX_OUTPUT, Output
+from .problem import limits_of
 
 app = typer.Typer(
     name="gradcli", no_args_is_help=False, add_completion=True, rich_markup_mode=None,
@@ -59,14 +60,6 @@ def _problem(out: Output, expr, at, dtype, file: Optional[Path] = None, stdout=N
     return problem_for(out, expr, at or [], dtype_name(dtype), file, stdout, bound, limits)
 
 
-def limits_of(timeout: Optional[float], max_elements: Optional[int], max_memory: Optional[int]):
-    """The language's Limits with the options given on the command line (defaults otherwise)."""
-    from ..lang import Limits
-    given = {"timeout": timeout, "max_elements": max_elements,
-             "max_memory": None if max_memory is None else max_memory << 20}
-    return Limits(**{name: value for name, value in given.items() if value is not None})
-
-
 # -- derivatives ----------------------------------------------------------------------------------
 
 @app.command(cls=ExprCommand)
@@ -76,13 +69,15 @@ def grad(expr: Expr = None, file: ScriptFile = None, at: At = None,
              "--grad-output", metavar="VALUE", show_default=False,
              help="The vector of a vector-Jacobian product ('ones' or any VALUE) for a non-scalar output.")] = None,
          create_graph: Annotated[bool, typer.Option(help="Build a graph of the gradient (for higher derivatives).")] = False,
-         dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
+         dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False,
+         timeout: Timeout = None, max_elements: MaxElements = None, max_memory: MaxMemory = None) -> None:
     """Print the value of EXPR and its gradient with respect to each input.
 
     Example: gradcli grad 'exp(a*b) + e' --at a=2 --at b=0.5 --at e=1
     """
     from .oneshot import run_grad
-    run_grad(expr, at or [], wrt, grad_output, create_graph, dtype_name(dtype), json_output, debug, file)
+    run_grad(expr, at or [], wrt, grad_output, create_graph, dtype_name(dtype), json_output, debug, file,
+             timeout, max_elements, max_memory)
 
 
 class Mode(str, Enum):
@@ -190,7 +185,8 @@ def trace(expr: Expr = None, file: ScriptFile = None, at: At = None,
           grad_output: Annotated[Optional[str], typer.Option(
               "--grad-output", metavar="VALUE", show_default=False,
               help="The gradient to start from for a non-scalar output ('ones' or any VALUE).")] = None,
-          dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
+          dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False,
+          timeout: Timeout = None, max_elements: MaxElements = None, max_memory: MaxMemory = None) -> None:
     """Run the backward pass step by step: order, incoming gradients, what each node passes on,
     accumulation into each leaf's .grad, and what the script's hooks print.
 
@@ -202,7 +198,8 @@ def trace(expr: Expr = None, file: ScriptFile = None, at: At = None,
     from .output import Relay
     out = Output(json_output, debug)
     relay = Relay(sys.stderr if json_output else sys.stdout)
-    with out.guard(), _problem(out, expr, at, dtype, file, stdout=relay) as problem:
+    limits = limits_of(timeout, max_elements, max_memory)
+    with out.guard(), _problem(out, expr, at, dtype, file, stdout=relay, limits=limits) as problem:
         y = problem.evaluate()
         if not y.requires_grad:
             raise CliError("the output does not depend on any input that requires grad: nothing to trace",

@@ -13,14 +13,19 @@ from .dash_expr import looks_like_expression
 FLAGS = {"--create-graph": ("create_graph", True), "--no-create-graph": ("create_graph", False),
          "--json": ("json_output", True), "--debug": ("debug", True)}
 VALUED = {"--at": "at", "-a": "at", "--wrt": "wrt", "--grad-output": "grad_output", "--dtype": "dtype",
-          "--file": "file", "-f": "file"}
+          "--file": "file", "-f": "file", "--timeout": "timeout", "--max-elements": "max_elements",
+          "--max-memory": "max_memory"}
 DTYPES = ("float32", "float64")
+# the limit options' values, as Typer's MaxElements/MaxMemory/Timeout accept them (else Typer reports)
+LIMITS = {"timeout": (float, lambda t: 0 < t < float("inf")), "max_elements": (int, lambda n: 1 <= n <= 10**12),
+          "max_memory": (int, lambda m: 16 <= m <= 1 << 30)}
 
 
 def parse_grad_args(args: list) -> dict | None:
     """Keyword arguments for ``run_grad`` from the words after ``grad``, or None to let Typer decide."""
     options = {"expr": None, "at": [], "wrt": None, "grad_output": None, "create_graph": False, "dtype": None,
-               "json_output": False, "debug": False, "file": None}
+               "json_output": False, "debug": False, "file": None, "timeout": None, "max_elements": None,
+               "max_memory": None}
     words = iter(args)
     only_positional = False
     for word in words:
@@ -48,6 +53,14 @@ def parse_grad_args(args: list) -> dict | None:
             key = VALUED[name]
             if key == "at":
                 options["at"].append(value)
+            elif key in LIMITS:
+                parse, valid = LIMITS[key]
+                try:
+                    options[key] = parse(value)
+                except ValueError:
+                    return None
+                if not valid(options[key]):
+                    return None
             else:
                 options[key] = value
     if (options["expr"] is None) == (options["file"] is None) or options["dtype"] not in (None, *DTYPES):
@@ -56,13 +69,14 @@ def parse_grad_args(args: list) -> dict | None:
 
 
 def run_grad(expr, at: list, wrt, grad_output, create_graph: bool, dtype, json_output: bool, debug: bool,
-             file=None) -> None:
+             file=None, timeout=None, max_elements=None, max_memory=None) -> None:
     """The value of EXPR and its gradient with respect to each input (or those in ``wrt``)."""
     from ..report import derivatives_view as view
     from .output import Output
-    from .problem import problem_for
+    from .problem import limits_of, problem_for
     out = Output(json_output, debug)
-    with out.guard(), problem_for(out, expr, at, dtype, file) as problem:
+    limits = limits_of(timeout, max_elements, max_memory)
+    with out.guard(), problem_for(out, expr, at, dtype, file, limits=limits) as problem:
         y = problem.evaluate()
         grads = problem.gradients(y, problem.wrt(wrt), problem.grad_output(y, grad_output), create_graph)
         out.show(view.grad_doc(y, grads), view.grad_json(y, grads))

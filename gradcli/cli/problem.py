@@ -19,6 +19,14 @@ from .output import terminal_safe
 SHAPED_BY_NAME = {"ones": "ones", "zeros": "zeros", "randn": "randn", "rand": "rand"}
 
 
+def limits_of(timeout: float | None, max_elements: int | None, max_memory: int | None):
+    """The language's Limits with the options given on the command line (defaults otherwise)."""
+    from ..lang import Limits
+    given = {"timeout": timeout, "max_elements": max_elements,
+             "max_memory": None if max_memory is None else max_memory << 20}
+    return Limits(**{name: value for name, value in given.items() if value is not None})
+
+
 def problem_for(out, expr, at: list, dtype: str | None, file=None, stdout=None, bound: tuple = (), limits=None):
     """Read the source (EXPR, '-' or FILE) and open its Problem; the opening most commands share.
     With --json, what the script prints goes to stderr so that stdout stays one JSON document."""
@@ -217,6 +225,11 @@ class Problem:
             return f.last
         return f
 
+    def memory_cap(self):
+        """The run's memory cap around an analysis the command does itself (outside ``session.run``)."""
+        from ..lang.limits import memory_cap
+        return memory_cap(self.session.limits)
+
     def check_jacobian_size(self, output, wrt: dict, what: str = "the Jacobian") -> None:
         """Refuse a Jacobian too large to build, before building it: the batched backward carries
         one gradient of every input per output element, and starts from an identity of
@@ -234,8 +247,9 @@ class Problem:
         """(output, {name: d output / d x}) with each Jacobian shaped ``output.shape + x.shape``:
         one batched backward, or with ``forward`` one forward pass carrying a batch of tangents."""
         f = self.as_function(wrt, lambda output: self.check_jacobian_size(output, wrt))
-        jac = self.torch.autograd.functional.jacobian(
-            f, tuple(wrt.values()), vectorize=True, strategy="forward-mode" if forward else "reverse-mode")
+        with self.memory_cap():
+            jac = self.torch.autograd.functional.jacobian(
+                f, tuple(wrt.values()), vectorize=True, strategy="forward-mode" if forward else "reverse-mode")
         return f.last, dict(zip(wrt, jac))
 
     def hessians(self, wrt: dict) -> tuple:
@@ -251,5 +265,6 @@ class Problem:
         if output.numel() != 1:
             raise CliError(f"the Hessian needs a scalar output; this one has shape {list(output.shape)} "
                            "(try `gradcli jacobian`)", EXIT_USAGE)
-        hess = self.torch.autograd.functional.hessian(f, tuple(wrt.values()), vectorize=True)
+        with self.memory_cap():
+            hess = self.torch.autograd.functional.hessian(f, tuple(wrt.values()), vectorize=True)
         return f.last, {a: dict(zip(wrt, row)) for a, row in zip(wrt, hess)}

@@ -3,7 +3,8 @@ watches, so that nothing a script does can take the command down without a clear
 
 Before the work starts the child takes OS limits that hold whatever runs, the commands' own
 analyses included: address space (``--max-memory``, or the language's automatic budget, plus
-room for the language's own cap to act first with a position), CPU time (twice the wall limit:
+room for the imports that follow the fork and for the language's own, tighter cap around each
+run and analysis to act first), CPU time (twice the wall limit:
 BLAS may run two threads), open files, and no core dumps. Its C stack may grow to 256 MB instead
 of 8: CPython hashes nested tuples and advances chained map/zip objects by C recursion with no
 depth check, and 8 MB ends at about 100,000 levels.
@@ -42,6 +43,7 @@ def supervised(args: list) -> bool:
 DEFAULT_MAX_ELEMENTS = 50_000_000      # as gradcli.lang.limits (not imported: the parent stays light)
 MIN_MEMORY_BUDGET = 2 << 30
 MEMORY_SLACK = 1 << 30    # at most this above the budget, so that the language's own cap (a position) acts first
+IMPORT_ROOM = 512 << 20   # the fork comes before the imports (numpy, the engine, Rich, matplotlib for plot)
 MAX_OPEN_FILES = 256
 C_STACK = 256 << 20       # the main thread's stack grows on demand up to RLIMIT_STACK
 
@@ -96,7 +98,7 @@ def apply_os_limits(args: list) -> None:
             with open("/proc/self/statm") as f:
                 used = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
             budget = memory_budget(args)
-            wanted.append((resource.RLIMIT_AS, used + budget + min(budget // 4, MEMORY_SLACK)))
+            wanted.append((resource.RLIMIT_AS, used + IMPORT_ROOM + budget + min(budget // 4, MEMORY_SLACK)))
         except (OSError, ValueError):
             pass
     for which, value in wanted:

@@ -39,6 +39,9 @@ def wrap_exception(exc: BaseException, span: Span | None, filename: str) -> Grad
         except (RecursionError, MemoryError) as inner:  # str() of a huge or deep argument
             return wrap_exception(inner, span, filename)
         message = f"{label}: {text}" if text else label
+        if isinstance(exc, MemoryError) and not text:     # the run's address-space cap was reached
+            message = ("MemoryError: out of memory (the run's memory cap was reached); allow more with "
+                       "--max-memory MB, or keep fewer or smaller values alive")
         trace = getattr(exc, "forward_trace", None)
         if isinstance(trace, str) and trace:
             message += f"\n  the node was created by: {trace.strip()}"

@@ -49,3 +49,26 @@ def test_the_memory_cap_holds_for_the_analyses_too():
 def test_the_limit_options_of_the_analyses_are_validated(option, value):
     result = gradcli("hessian", "x.sum()", "--at", "x=[1.]", option, value)
     assert result.returncode == 2 and "Invalid value for '" + option in result.stderr
+
+
+def test_grad_and_trace_take_the_limit_options_on_every_path():
+    result = gradcli("grad", "torch.ones(100).sum() * x", "--at", "x=3", "--max-elements", "10")   # the fast path
+    assert result.returncode == 1
+    assert "a tensor of shape (100,) (100 elements) exceeds the limit of 10 elements" in result.stderr
+    ok = gradcli("grad", "x**2", "--at", "x=3", "--timeout", "5", "--max-memory", "100", "--max-elements", "10")
+    assert (ok.returncode, ok.stdout) == (0, "value = tensor(9., grad_fn=<PowBackward0>)\nx.grad = tensor(6.)\n")
+    bad = gradcli("grad", "x", "--at", "x=3", "--timeout", "nan")                     # Typer's message
+    assert bad.returncode == 2 and "Invalid value for '--timeout': must be a positive finite number" in bad.stderr
+    traced = gradcli("trace", "torch.ones(100).sum() * x", "--at", "x=3", "--max-elements", "10")
+    assert traced.returncode == 1 and "exceeds the limit of 10 elements" in traced.stderr
+
+
+@pytest.mark.slow
+def test_filling_the_memory_cap_with_small_objects_ends_cleanly_ten_times():
+    script = "xs = []\nx = torch.ones(3, requires_grad=True)\ny = x\nwhile True:\n    xs.append([1.5] * 1000)\n" \
+             "    y = y * 1.0001\n"
+    for _ in range(10):
+        result = gradcli("run", "--timeout", "20", "--max-memory", "200", "-e", script)
+        assert result.returncode == 1 and "Traceback" not in result.stderr
+        assert result.stderr.startswith("<exec>:5:15: error: MemoryError: out of memory (the run's memory cap was "
+                                        "reached); allow more with --max-memory MB")
