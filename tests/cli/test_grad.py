@@ -191,7 +191,10 @@ def test_fast_parser_accepts_the_documented_forms():
     opts = parse_grad_args(["x*y", "--at", "x=1", "-a", "y=2", "--at=z=3", "--wrt=x", "--json",
                             "--grad-output", "ones", "--create-graph", "--dtype", "float64"])
     assert opts == {"expr": "x*y", "at": ["x=1", "y=2", "z=3"], "wrt": "x", "grad_output": "ones",
-                    "create_graph": True, "dtype": "float64", "json_output": True, "debug": False, "file": None}
+                    "create_graph": True, "dtype": "float64", "json_output": True, "debug": False, "file": None,
+                    "timeout": None, "max_elements": None, "max_memory": None}
+    limited = parse_grad_args(["x", "--timeout", "2.5", "--max-elements=100", "--max-memory", "64"])
+    assert (limited["timeout"], limited["max_elements"], limited["max_memory"]) == (2.5, 100, 64)
     assert parse_grad_args(["-f", "s.grad", "--at", "x=1"])["file"] == "s.grad"
     assert parse_grad_args(["x", "-f", "s.grad"]) is None      # an expression and a file: Typer says which
     assert parse_grad_args(["--at", "x=1", "--", "-x"])["expr"] == "-x"
@@ -199,7 +202,8 @@ def test_fast_parser_accepts_the_documented_forms():
 
 
 @pytest.mark.parametrize("args", [["--help"], [], ["a", "b"], ["x", "--at"], ["x", "--dtype", "int8"],
-                                  ["x", "--bogus"], ["x", "-a=x=1"]])
+                                  ["x", "--bogus"], ["x", "-a=x=1"], ["x", "--timeout", "inf"],
+                                  ["x", "--max-elements", "0"], ["x", "--max-memory", "lots"]])
 def test_fast_parser_leaves_the_rest_to_typer(args):
     assert parse_grad_args(args) is None
 
