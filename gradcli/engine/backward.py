@@ -198,8 +198,10 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
     pop, push = heapq.heappop, heapq.heappush
     accumulate_cls = AccumulateGrad
     fn = None
-    interrupt = _inst.interrupt   # the language's --timeout: checked every INTERRUPT_EVERY nodes
+    interrupt = _inst.interrupt   # the language's --timeout: checked per pass and every INTERRUPT_EVERY nodes
     ticks = 0
+    if interrupt is not None:
+        interrupt()
     # inf * 0 and the like are part of torch's conventions (sqrt'(0) = inf): no numpy warnings
     with mode, np.errstate(all="ignore"):
         while heap or fn is not None:
