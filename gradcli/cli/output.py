@@ -143,9 +143,11 @@ class ScriptOutput:
     """Where a script's prints go: at most ``limit`` characters per run (``--max-output``), and
     terminal-safe on a terminal."""
 
-    def __init__(self, target, limit: int = DEFAULT_MAX_OUTPUT):
+    def __init__(self, target, limit: int = DEFAULT_MAX_OUTPUT,
+                 hint: str = "allow more with --max-output CHARACTERS"):
         self.target = target
         self.limit = limit
+        self.hint = hint
         self.written = 0
         try:
             self.tty = target.isatty()
@@ -156,8 +158,7 @@ class ScriptOutput:
         self.written += len(text)
         if self.written > self.limit:
             from ..lang import GradcliError
-            raise GradcliError("limit", f"the script's output passed {self.limit} characters; allow more with "
-                                        "--max-output CHARACTERS", None)
+            raise GradcliError("limit", f"the script's output passed {self.limit} characters; {self.hint}", None)
         return self.target.write(_CONTROL.sub(_escape, text) if self.tty else text)
 
     def flush(self) -> None:

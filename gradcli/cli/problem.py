@@ -12,7 +12,7 @@ import sys
 
 from . import inputs as _inputs
 from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
-from .output import terminal_safe
+from .output import DEFAULT_MAX_OUTPUT, ScriptOutput, terminal_safe
 
 
 # --grad-output NAME alone: a tensor of the output's shape made by this torch function
@@ -29,10 +29,12 @@ def limits_of(timeout: float | None, max_elements: int | None, max_memory: int |
 
 def problem_for(out, expr, at: list, dtype: str | None, file=None, stdout=None, bound: tuple = (), limits=None):
     """Read the source (EXPR, '-' or FILE) and open its Problem; the opening most commands share.
-    With --json, what the script prints goes to stderr so that stdout stays one JSON document."""
+    With --json, what the script prints goes to stderr so that stdout stays one JSON document; what
+    it prints is bounded and terminal-safe as in ``run``."""
     source, filename = _inputs.read_source(expr, file)
     out.source = source
-    stdout = stdout or (sys.stderr if out.json else None)
+    stdout = ScriptOutput(stdout or (sys.stderr if out.json else sys.stdout), DEFAULT_MAX_OUTPUT,
+                          "print less (gradcli run takes --max-output CHARACTERS)")
     return open_problem(source, filename, at, dtype, stdout=stdout, bound=bound, limits=limits)
 
 

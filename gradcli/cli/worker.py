@@ -171,9 +171,9 @@ def _kill(pid: int) -> None:
 
 def _report(sig: int, timed_out: bool, limit: float) -> None:
     if timed_out:
-        message = (f"error: stopped after {limit:.0f} s of wall-clock time: one operation ran past the time "
-                   "limit and could not be interrupted; give it more time with --timeout SECONDS or make the "
-                   "work smaller")
+        message = (f"error: stopped after {limit:.0f} s of wall-clock time: the work did not stop at the time limit "
+                   "by itself (one long operation, or reading and parsing a large source); give it more time "
+                   "with --timeout SECONDS or make the work smaller")
     elif sig == signal.SIGSEGV or sig == signal.SIGBUS:
         message = (f"error: the interpreter crashed ({signal.Signals(sig).name}), most likely from nesting too "
                    "deep for the C stack (a container nested thousands of levels deep, or a long chain of "
