@@ -113,6 +113,8 @@ def _plan(op: OpDef, name: str) -> tuple:
         return (1, 0)
     if name.startswith("result") and name[6:].isdigit():
         return (1, int(name[6:]))
+    if name == "indices" and op.outputs == 2:    # torch's name for the index output of max.dim, sort, topk...
+        return (1, 1)
     if name.endswith("_sym_sizes") and name[:-10] in op.inputs:
         return (3, op.inputs.index(name[:-10]))
     return (2, name)
