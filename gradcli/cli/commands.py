@@ -338,7 +338,8 @@ def profile(file: Annotated[Path, typer.Argument(metavar="FILE", help="The scrip
             sort_by: Annotated[SortBy, typer.Option("--sort-by", "-s", help="Order of the rows.")] = SortBy.self,
             limit: Annotated[Optional[int], typer.Option(help="Show at most this many rows.", show_default=False)]
             = None,
-            dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
+            dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False,
+            timeout: Timeout = None, max_elements: MaxElements = None, max_memory: MaxMemory = None) -> None:
     """Run a script under the autograd profiler: calls, total and self time per forward op and backward node.
 
     Example: gradcli profile samples/example_train_profile.grad --sort-by total --limit 15
@@ -350,7 +351,8 @@ def profile(file: Annotated[Path, typer.Argument(metavar="FILE", help="The scrip
         source = read_file(file)
         out.source = source
         # stdout is the table (or the JSON): what the script prints goes to stderr
-        averages = profile_script(source, str(file), dtype_name(dtype), sys.stderr)
+        averages = profile_script(source, str(file), dtype_name(dtype), sys.stderr,
+                                  limits_of(timeout, max_elements, max_memory))
         out.show(profile_view.profile_doc(averages, sort_by.value, limit), profile_view.profile_json(averages))
 
 

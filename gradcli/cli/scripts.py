@@ -41,11 +41,13 @@ def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debu
     return worst
 
 
-def profile_script(source: str, filename: str, dtype: str | None, stdout=None):
-    """Run one script under ``torch.autograd.profiler.profile``; its per-name averages."""
+def profile_script(source: str, filename: str, dtype: str | None, stdout=None, limits=None):
+    """Run one script under ``torch.autograd.profiler.profile``; its per-name averages. What it prints
+    is bounded and terminal-safe as in ``run``."""
     from .. import engine
     from ..lang import Session
-    session = Session(stdout=stdout, dtype=dtype)
+    stdout = ScriptOutput(stdout or sys.stdout, DEFAULT_MAX_OUTPUT, "print less (gradcli run takes --max-output)")
+    session = Session(stdout=stdout, dtype=dtype, limits=limits)
     with engine.autograd.profiler.profile() as prof:
         try:
             session.run(source, filename)

@@ -31,3 +31,15 @@ def test_an_expression_s_prints_reach_a_terminal_escaped():
 def test_an_expression_s_prints_in_a_pipe_are_left_alone():
     result = gradcli("grad", 'print("A\\x1b[2JB"); x', "--at", "x=1")
     assert result.returncode == 0 and result.stdout.startswith("A\x1b[2JB\n")
+
+
+def test_profile_takes_the_limit_options_and_bounds_what_the_script_prints(tmp_path):
+    script = tmp_path / "big.grad"
+    script.write_text("x = torch.ones(100)\nprint(1)\n")
+    result = gradcli("profile", "--max-elements", "10", str(script))
+    assert result.returncode == 1 and "exceeds the limit of 10 elements" in result.stderr
+    flood = tmp_path / "flood.grad"
+    flood.write_text('while True:\n    print("x" * 10**6)\n')
+    result = gradcli("profile", str(flood))
+    assert result.returncode == 1 and "the script's output passed 100000000 characters" in result.stderr
+    assert len(result.stderr) < 100_001_000
