@@ -1,6 +1,7 @@
 """The supervised worker (issue 14): a script that crashes the interpreter, hangs in one C call
 or floods the output ends with one clear error line and exit code 1, and what it printed before
 is kept."""
+import ast
 import os
 import subprocess
 import sys
@@ -102,3 +103,26 @@ def test_script_files_are_bounded_and_fifos_time_out(tmp_path):
     os.mkfifo(fifo)
     result = gradcli("grad", "x", "--at", f"x=@{fifo}")
     assert result.returncode == 2 and "not a regular file" in result.stderr
+
+
+def test_the_child_runs_under_os_limits_from_the_command_line():
+    resource = pytest.importorskip("resource")
+    from gradcli.cli import worker
+    args = ["run", "--timeout", "4", "--max-memory", "300", "-e", "x = 1"]
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:        # what the worker's child does before the command, then report what it got
+        worker.apply_os_limits(args)
+        got = [resource.getrlimit(r)[0] for r in (resource.RLIMIT_CPU, resource.RLIMIT_NOFILE,
+                                                  resource.RLIMIT_CORE, resource.RLIMIT_AS)]
+        os.write(write, repr(got).encode())
+        os._exit(0)
+    os.close(write)
+    _, status = os.waitpid(pid, 0)
+    cpu, files, core, address_space = ast.literal_eval(os.read(read, 1000).decode())
+    assert status == 0
+    assert cpu == int(2 * (4 * 1.1 + worker.GRACE)) + 5 and files <= 256 and core == 0
+    if sys.platform.startswith("linux"):
+        assert address_space - (300 << 20) - (75 << 20) - worker.IMPORT_ROOM < 1 << 30   # plus what was in use
+    assert worker.wall_limit(["run", "--timeout=nan"]) == worker.DEFAULT_TIMEOUT * 1.1 + worker.GRACE
+    assert worker.memory_budget(["grad", "--max-elements", "100000000"]) == 64 * 10**8
