@@ -92,6 +92,19 @@ def mul(input, other):
     return call(_mul_op(input, other), (input, other))
 
 
+def _floor_values(r, input, other):
+    """floor(a / b) with torch's values where they differ (inf // 2 is nan, -3 // inf is -1: numpy's
+    floor_divide rounds as torch's div does); the gradient stays floor's zero."""
+    with np.errstate(all="ignore"):
+        exact = np.floor_divide(*(v._data if isinstance(v, Tensor) else v for v in (input, other)))
+    exact = np.asarray(exact, dtype=r._data.dtype)
+    if exact.shape != r._data.shape or np.array_equal(np.signbit(exact), np.signbit(r._data)) and \
+            np.array_equal(exact, r._data, equal_nan=True):
+        return r
+    keep = (exact == r._data) & (np.signbit(exact) == np.signbit(r._data))
+    return call(P.WHERE, (make(keep), r, make(exact)))
+
+
 @public(method=True, aliases=("divide", "true_divide"))
 def div(input, other, *, rounding_mode=None):
     if input.__class__ is Tensor and rounding_mode is None:
@@ -101,11 +114,12 @@ def div(input, other, *, rounding_mode=None):
         if oc is Tensor and _plain_record(input, other):
             return call(P.DIV, (input, other))
     if rounding_mode is not None:
-        q = call(P.DIV, (_as_operand(input), _as_operand(other)))
+        a, b = _as_operand(input), _as_operand(other)
+        q = call(P.DIV, (a, b))
         if rounding_mode == "trunc":
             r = trunc(q)
         elif rounding_mode == "floor":
-            r = floor(q)
+            r = _floor_values(floor(q), a, b)
         else:
             raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
                              f"'{rounding_mode}'")

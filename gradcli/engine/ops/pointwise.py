@@ -317,8 +317,17 @@ ROUND_DEC = defop("round.decimals", "RoundBackward1", ("self",), _round_decimals
                   samples=lambda: [Sample(arr(3, 4), params={"decimals": 2})])
 
 
+def _floor_quotient(m, self, other):
+    """torch's ``self.div(other, rounding_mode="floor")`` as a constant: numpy's floor_divide rounds as
+    torch's does (inf // 2 is nan, -3 // inf is -1), where floor(self / other) gives inf and -0."""
+    def data(x):
+        return x._data if m.is_tensor else x
+    with np.errstate(all="ignore"):
+        return m.const(np.floor_divide(data(self), data(other)))
+
+
 def _remainder_bwd(m, g, self, other):
-    return g, -g * m.floor(self / other)
+    return g, -g * _floor_quotient(m, self, other)
 
 
 def _fmod_bwd(m, g, self, other):
@@ -332,7 +341,7 @@ def _mod_samples():
 REMAINDER = defop("remainder.Tensor", "RemainderBackward1", ("self", "other"), np.mod, _remainder_bwd,
                   saves=("self", "other"),
                   jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
-                                                               -t[1] * m.floor(self / other)),
+                                                               -t[1] * _floor_quotient(m, self, other)),
                   samples=_mod_samples, rule="d/dself = 1, d/dother = -floor(self/other)")
 REMAINDER_S = defop("remainder.Scalar", "RemainderBackward0", ("self",), lambda a, other: np.mod(a, other),
                     lambda m, g: g, jvp=lambda m, t: t[0],
@@ -450,13 +459,20 @@ WHERE = defop("where", "WhereBackward0", ("condition", "self", "other"), _where_
                                Sample(arr(3, 1) > 0, arr(4, seed=1), 0.5)],
               rule="g where condition to self, elsewhere to other")
 
-LERP = defop("lerp", "LerpBackward0", ("self", "end"), lambda a, b, weight: a + weight * (b - a),
+def _lerp_fwd(a, b, w):
+    """torch's kernel: from self for |weight| < 0.5, from end otherwise (lerp(inf, 2, 0.5) is inf, not nan)."""
+    with np.errstate(invalid="ignore"):
+        return np.where(np.abs(w) < 0.5, a + w * (b - a), b - (b - a) * (1 - w)).astype(
+            np.result_type(a, b), copy=False)
+
+
+LERP = defop("lerp", "LerpBackward0", ("self", "end"), lambda a, b, weight: _lerp_fwd(a, b, weight),
              lambda m, g, weight: (g * (1 - weight), g * weight), saves=("weight",),
              jvp=lambda m, t, weight: _sum_tangents(None if t[0] is None else t[0] * (1 - weight),
                                                      None if t[1] is None else t[1] * weight),
              samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=4), params={"weight": 0.3})],
              rule="d/dself = 1 - weight, d/dend = weight")
-LERP_T = defop("lerp.Tensor", "LerpBackward1", ("self", "end", "weight"), lambda a, b, w: a + w * (b - a),
+LERP_T = defop("lerp.Tensor", "LerpBackward1", ("self", "end", "weight"), _lerp_fwd,
                lambda m, g, self, end, weight: (g * (1 - weight), g * weight, g * (end - self)),
                saves=("self", "end", "weight"),
                jvp=lambda m, t, self, end, weight: _sum_tangents(_sum_tangents(

@@ -480,7 +480,19 @@ def _median_fwd(a):
     flat = a.reshape(-1)
     if flat.size == 0:
         return np.asarray(np.nan, dtype=a.dtype)
+    if a.dtype.kind == "f" and np.isnan(flat).any():
+        return np.asarray(np.nan, dtype=a.dtype)      # torch's median propagates NaN (nanmedian skips it)
     return np.asarray(flat[_sort_order(flat, 0, False)[(flat.size - 1) // 2]], dtype=a.dtype)
+
+
+def _median_dim_fwd(a, dim, keepdim):
+    """A slice holding NaN has median NaN at its first NaN's index, as torch's."""
+    vals, idx = _rank_dim_fwd(a, lambda n: (n - 1) // 2, dim, keepdim)
+    if a.dtype.kind != "f" or a.ndim == 0 or not np.isnan(a).any():
+        return vals, idx
+    nan = np.isnan(a)
+    has, first = nan.any(axis=dim, keepdims=keepdim), np.argmax(nan, axis=dim, keepdims=keepdim)
+    return np.where(has, np.nan, vals).astype(a.dtype, copy=False), np.where(has, first, idx).astype(np.int64)
 
 
 def _rank_dim_fwd(a, rank, dim, keepdim):
@@ -496,12 +508,12 @@ def _rank_dim_fwd(a, rank, dim, keepdim):
 
 
 MEDIAN = defop("median", "MedianBackward0", ("self",), _median_fwd,
-               lambda m, g, self, result: _even_share(m, g, self, result, None, False),
+               lambda m, g, self, result: _even_share(m, g, self, result, None, False, nan_ties=True),
                saves=("self", "result"), promote=KEEP,
                samples=_full_samples(), jvp_note="generic: derived through double-vjp",
                rule="to the median; ties share evenly")
 MEDIAN_DIM = defop("median.dim", "MedianBackward1", ("self",),
-                   lambda a, dim, keepdim: _rank_dim_fwd(a, lambda n: (n - 1) // 2, dim, keepdim), _max_dim_bwd,
+                   _median_dim_fwd, _max_dim_bwd,
                    saves=("self_sym_sizes", "indices", "dim", "keepdim"), promote=KEEP, outputs=2,
                    nondiff_outputs=(1,),
                    samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False}),
