@@ -249,6 +249,15 @@ class Problem:
         """(output, {name: d output / d x}) with each Jacobian shaped ``output.shape + x.shape``:
         one batched backward, or with ``forward`` one forward pass carrying a batch of tangents."""
         f = self.as_function(wrt, lambda output: self.check_jacobian_size(output, wrt))
+        if forward:
+            # forward mode pushes every tangent through at once: learn the output's size first, with a
+            # plain evaluation, so a Jacobian too large is refused before the tangents exist
+            printed, self.session.stdout = self.session.stdout, _Discard()     # its prints come once, below
+            try:
+                with self.torch.no_grad():
+                    f(*wrt.values())
+            finally:
+                self.session.stdout = printed
         with self.memory_cap():
             jac = self.torch.autograd.functional.jacobian(
                 f, tuple(wrt.values()), vectorize=True, strategy="forward-mode" if forward else "reverse-mode")
@@ -270,3 +279,13 @@ class Problem:
         with self.memory_cap():
             hess = self.torch.autograd.functional.hessian(f, tuple(wrt.values()), vectorize=True)
         return f.last, {a: dict(zip(wrt, row)) for a, row in zip(wrt, hess)}
+
+
+class _Discard:
+    """A stream that keeps nothing (a trial evaluation's prints)."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        """Nothing is kept, so nothing to flush."""

@@ -72,3 +72,17 @@ def test_filling_the_memory_cap_with_small_objects_ends_cleanly_ten_times():
         assert result.returncode == 1 and "Traceback" not in result.stderr
         assert result.stderr.startswith("<exec>:5:15: error: MemoryError: out of memory (the run's memory cap was "
                                         "reached); allow more with --max-memory MB")
+
+
+def test_forward_mode_jacobian_is_refused_before_its_tangents_exist(tmp_path):
+    import subprocess
+    import sys
+    import time
+    start = time.monotonic()
+    result = subprocess.run([sys.executable, "-m", "gradcli", "jacobian", "x.sum()*torch.ones(15000)", "--at",
+                             "x=ones(15000)", "--mode", "forward"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1 and "would need 225000000 elements" in result.stderr
+    assert time.monotonic() - start < 20
+    once = subprocess.run([sys.executable, "-m", "gradcli", "jacobian", 'print("hi"); x**2', "--at", "x=[1,2]",
+                           "--mode", "forward"], capture_output=True, text=True, timeout=60)
+    assert once.stdout.count("hi") == 1          # the trial evaluation's prints are not shown
