@@ -15,6 +15,7 @@ interrupt = None    # callable run after each op and backward node (the language
 _profilers: list = []
 creation_context = None  # callable returning a description of "where" (the language sets it)
 forward_ad_hooks = None  # (propagate, snapshot_self), registered by autograd.forward_ad
+batching = None     # while vmap runs: (op, args, params, inner) -> result, or NotImplemented for plain args
 
 
 class SizeLimitError(MemoryError):
@@ -47,6 +48,10 @@ def check_shape(shape) -> None:
 
 def run(op, args, params, inner):
     """Run one op under the active profilers, then give its outputs their forward-AD tangents."""
+    if batching is not None:
+        out = batching(op, args, params, inner)
+        if out is not NotImplemented:
+            return out
     if _profilers:
         out = _timed("aten::" + op.name.split(".")[0], args, inner, op, args, params)
     else:
@@ -58,6 +63,10 @@ def run(op, args, params, inner):
 
 def run_inplace(op, self, args, params, inner):
     """``run`` for an in-place op: the tangent rule sees self's value from before the write."""
+    if batching is not None:
+        out = batching(op, (self,) + tuple(args), params, None)   # a batched in-place write
+        if out is not NotImplemented:
+            return out
     old = forward_ad_hooks[1](self, args) if forward_ad else None
     name = op.name.split(".")[0]
     if _profilers:
@@ -130,7 +139,7 @@ def add_profiler(p) -> None:
 def remove_profiler(p) -> None:
     global active
     _profilers.remove(p)
-    active = bool(_profilers) or forward_ad
+    active = bool(_profilers) or forward_ad or batching is not None
 
 
 def set_anomaly(flag: bool, nan: bool = True) -> None:
@@ -139,7 +148,14 @@ def set_anomaly(flag: bool, nan: bool = True) -> None:
     check_nan = nan
 
 
+def set_batching(fn) -> None:
+    """Install (or with None remove) vmap's batching hook."""
+    global batching, active
+    batching = fn
+    active = fn is not None or forward_ad or bool(_profilers)
+
+
 def set_forward_ad(flag: bool) -> None:
     global forward_ad, active
     forward_ad = flag
-    active = flag or bool(_profilers)
+    active = flag or bool(_profilers) or batching is not None

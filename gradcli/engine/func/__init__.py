@@ -1,7 +1,8 @@
 """``torch.func``: composable function transforms (grad, vjp, jvp, jacrev, jacfwd, hessian,
-functional_call). ``vmap`` is not available yet: it needs a batching rule per op record."""
+functional_call) and vmap with batching rules."""
 from .module_state import functional_call, stack_module_state
 from .transforms import grad, grad_and_value, hessian, jacfwd, jacrev, jvp, linearize, vjp
+from .vmap import vmap
 
 __all__ = ["functional_call", "grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp", "linearize",
-           "stack_module_state", "vjp"]
+           "stack_module_state", "vjp", "vmap"]

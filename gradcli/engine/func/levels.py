@@ -11,6 +11,7 @@ from .. import errors
 from ..autograd.grad_mode import state as _mode
 from ..autograd.graph import AccumulateGrad
 from ..tensor import Tensor
+from . import batched
 
 _depth = [0]
 
@@ -31,6 +32,15 @@ def nested() -> bool:
 
 
 def track(t, name: str) -> Tensor:
+    """A new tensor to differentiate with respect to (see ``_track``); inside vmap, batched at every
+    running level, so the gradient has one entry per example."""
+    if batched.active:
+        b = t if isinstance(t, batched.BatchedTensor) and len(t._lv) == len(batched.active) else batched.materialize(t)
+        return batched.wrap(_track(b._phys, name), b._lv)
+    return _track(t, name)
+
+
+def _track(t, name: str) -> Tensor:
     """A new tensor to differentiate with respect to, equal to ``t`` and (when ``t`` is itself
     tracked by an outer transform or autograd) still connected to it."""
     if not isinstance(t, Tensor):
@@ -57,7 +67,7 @@ def keeps_graph(outputs, tracked, originals=(), outer: bool = False) -> bool:
     inputs (captured parameters). ``outer``: a transform was running when this one started."""
     if outer or any(isinstance(t, Tensor) and connected(t) for t in originals):
         return True
-    own = {id(t) for t in tracked}
+    own = {id(batched.phys_of(t)) for t in tracked}
     seen = set()
     stack = [o._grad_fn for o in outputs if isinstance(o, Tensor) and o._grad_fn is not None]
     while stack:

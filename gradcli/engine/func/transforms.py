@@ -16,6 +16,7 @@ from ..backward import grad as _autograd_grad
 from ..functions import cat
 from ..tensor import Tensor, make
 from . import pytree
+from .batched import BatchedTensor, levels_of, phys_of, wrap
 from .levels import keeps_graph, level, nested, track
 
 __all__ = ["grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp", "linearize", "vjp"]
@@ -60,11 +61,18 @@ def _split_aux(out, has_aux: bool, name: str):
 
 def _finish(value, keep: bool):
     """What a transform hands back at the outermost level: plain tensors, no graph."""
-    return value if keep else pytree.map_leaves(lambda t: t.detach() if isinstance(t, Tensor) else t, value)
+    return value if keep else pytree.map_leaves(_detach, value)
+
+
+def _detach(t):
+    if isinstance(t, BatchedTensor):
+        return wrap(t._phys.detach(), t._lv)
+    return t.detach() if isinstance(t, Tensor) else t
 
 
 def _zeros_for(leaves, found):
-    return [g if g is not None else make(np.zeros(t._data.shape, t._data.dtype)) for t, g in zip(leaves, found)]
+    return [g if g is not None else wrap(make(np.zeros(t._data.shape, t._data.dtype)), levels_of(t))
+            for t, g in zip(leaves, found)]
 
 
 # -- grad ------------------------------------------------------------------------------------------
@@ -87,14 +95,24 @@ def grad_and_value(func, argnums=0, has_aux: bool = False):
                                            f"jacrev APIs instead?")
             leaves = [t for tracked, _ in flat for t in tracked]
             keep = keeps_graph([out], leaves, _originals(args, nums), outer)
-            found = _autograd_grad(out, leaves, create_graph=keep, allow_unused=True) if out._requires_grad \
-                else [None] * len(leaves)
+            found = _batched_grad(out, leaves, keep) if out._requires_grad else [None] * len(leaves)
         grads = iter(_zeros_for(leaves, found))
         per_arg = [pytree.unflatten(spec, [next(grads) for _ in tracked]) for tracked, spec in flat]
         g = per_arg[0] if isinstance(argnums, int) else tuple(per_arg)
         value = (out, aux) if has_aux else out
         return _finish(g, keep), _finish(value, keep)
     return wrapper
+
+
+def _batched_grad(out, leaves, keep: bool):
+    """d out / d leaves; under vmap, on the physical tensors (the examples are independent, so the
+    gradient of their sum is one gradient per example)."""
+    if not isinstance(out, BatchedTensor) and not any(isinstance(t, BatchedTensor) for t in leaves):
+        return _autograd_grad(out, leaves, create_graph=keep, allow_unused=True)
+    p = phys_of(out)
+    found = _autograd_grad(p, [phys_of(t) for t in leaves], make(np.ones(p._data.shape, p._data.dtype)),
+                           create_graph=keep, allow_unused=True)
+    return [g if g is None else wrap(g, levels_of(t)) for g, t in zip(found, leaves)]
 
 
 def grad(func, argnums=0, has_aux: bool = False):

@@ -15,7 +15,7 @@ from .arithmetic import mul
 
 
 def _matmul_shapes(a: Tensor, b: Tensor, name: str) -> None:
-    sa, sb = a._data.shape, b._data.shape
+    sa, sb = a.shape, b.shape
     if a.ndim == 0 or b.ndim == 0:
         raise errors.ShapeError(f"both arguments to {name} need to be at least 1D, but they are {a.ndim}D and "
                                 f"{b.ndim}D")

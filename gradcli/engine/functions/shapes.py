@@ -37,7 +37,7 @@ def _infer_shape(shape, numel: int) -> tuple:
 def view(input, *shape):
     if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
         raise errors.AutogradError("view(dtype) is not supported by gradcli")
-    shape = _infer_shape(shape, input._data.size)
+    shape = _infer_shape(shape, input.numel())
     try:
         return call(S.VIEW, (input,), {"shape": shape})
     except S.ViewError as e:
@@ -46,7 +46,7 @@ def view(input, *shape):
 
 @public()
 def reshape(input, *shape):
-    shape = _infer_shape(shape, input._data.size)
+    shape = _infer_shape(shape, input.numel())
     try:
         np.reshape(input._data, shape, copy=False)
     except ValueError:  # torch copies to a contiguous clone, then views it without recording a view
@@ -64,7 +64,7 @@ def flatten(input, start_dim=0, end_dim=-1):
         raise errors.ShapeError("flatten() has invalid args: start_dim cannot come after end_dim")
     if s == e:
         return input
-    shape = input._data.shape
+    shape = input.shape
     n = 1
     for d in shape[s:e + 1]:
         n *= d
@@ -74,7 +74,7 @@ def flatten(input, start_dim=0, end_dim=-1):
 @public(method=True)
 def unflatten(input, dim, sizes):
     d = wrap_dim(dim, input.ndim) % input.ndim
-    shape = input._data.shape
+    shape = input.shape
     return reshape(input, shape[:d] + tuple(sizes) + shape[d + 1:]) if -1 not in sizes else \
         reshape(input, shape[:d] + _infer_shape(tuple(sizes), shape[d]) + shape[d + 1:])
 

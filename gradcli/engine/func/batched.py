@@ -1,0 +1,105 @@
+"""Batched tensors: what a function under ``vmap`` sees.
+
+A ``BatchedTensor`` holds a plain physical tensor whose leading dims are the batch dims of the
+vmap levels it belongs to (outermost level first); its shape, ndim and size are the logical ones
+(without those dims). Autograd only ever sees the physical tensors, so each op runs once over the
+whole batch and its graph is an ordinary graph.
+"""
+from __future__ import annotations
+
+import itertools
+
+from ..dispatch import call
+from ..ops.registry import OPS
+from ..tensor import Size, Tensor, _wrap_dim
+
+_ids = itertools.count(1)
+active: list = []    # the running vmap levels, outermost first: [(level id, batch size)]
+
+
+class BatchedTensor(Tensor):
+    """A logical tensor of one example; ``_phys`` carries the batch dims of ``_lv`` in front."""
+
+    __slots__ = ()
+
+    @property
+    def shape(self) -> Size:
+        return Size(self._data.shape[len(self._lv):])
+
+    def size(self, dim: int | None = None):
+        s = self.shape
+        return s if dim is None else s[_wrap_dim(dim, len(s))]
+
+    @property
+    def ndim(self) -> int:
+        return self._data.ndim - len(self._lv)
+
+    def dim(self) -> int:
+        return self.ndim
+
+    def numel(self) -> int:
+        return self.shape.numel()
+
+    def __repr__(self) -> str:
+        return f"BatchedTensor(lvl={self._lv[-1]}, bdim=0, value=\n{self._phys!r}\n)"
+
+    def item(self):
+        raise RuntimeError("vmap: It looks like you're calling .item() on a Tensor. We don't support vmap over "
+                           "calling .item() on a Tensor, please try to rewrite what you're doing with other "
+                           "operations. If error is occurring somewhere inside PyTorch internals, please file a "
+                           "bug report.")
+
+
+def wrap(phys: Tensor, lv: tuple) -> Tensor:
+    """``phys`` seen as a batched tensor of levels ``lv`` (plain when ``lv`` is empty)."""
+    if not lv:
+        return phys
+    t = object.__new__(BatchedTensor)
+    t._data = phys._data
+    t._grad_fn = phys._grad_fn
+    t._output_nr = phys._output_nr
+    t._requires_grad = phys._requires_grad
+    t._grad = None
+    t._vc = phys._vc
+    t._base = None
+    t._x = None
+    t._phys = phys
+    t._lv = lv
+    return t
+
+
+def phys_of(t):
+    return t._phys if isinstance(t, BatchedTensor) else t
+
+
+def levels_of(t) -> tuple:
+    return t._lv if isinstance(t, BatchedTensor) else ()
+
+
+def op(name: str, *args, **params):
+    """Run an op record on physical tensors, outside the batching hook (the graph is recorded)."""
+    return call(OPS[name], args, params or None, False)
+
+
+def align(t, lv: tuple, rank: int | None = None) -> Tensor:
+    """The physical tensor of ``t`` with a (size-1) dim for each level of ``lv`` and, when ``rank``
+    is given, size-1 logical dims in front so its logical rank is ``rank``."""
+    p, own = phys_of(t), levels_of(t)
+    for i, level in enumerate(lv):
+        if level not in own:
+            p = op("unsqueeze", p, dim=i)
+    if rank is not None:
+        for _ in range(rank - (p._data.ndim - len(lv))):
+            p = op("unsqueeze", p, dim=len(lv))
+    return p
+
+
+def materialize(t: Tensor) -> Tensor:
+    """``t`` batched at every running level (an unbatched tensor repeated): what grad needs inside
+    vmap to give one gradient per example."""
+    lv = tuple(level for level, _ in active)
+    p = align(t, lv)
+    sizes = tuple(size for _, size in active) + tuple(p._data.shape[len(lv):])
+    if tuple(p._data.shape) != sizes:
+        p = op("clone", op("expand", p, size=sizes))
+    return wrap(p, lv)

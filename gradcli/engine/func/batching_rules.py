@@ -1,0 +1,164 @@
+"""Batching rules: how one op runs once over a whole vmap batch, keyed by op record name.
+
+Families: elementwise ops align the batch dims of their operands and broadcast; dim-taking ops
+shift non-negative dims past the batch dims (the engine hands negative dims, which need nothing);
+matmul and views have their own rules. An op without a rule raises torch's error instead of
+silently looping over the examples.
+"""
+from __future__ import annotations
+
+from ..tensor import Tensor
+from .batched import BatchedTensor, align, levels_of, op, phys_of, wrap
+
+ELEMENTWISE = frozenset("""
+    erf erfc sigmoid log_sigmoid silu mish softplus relu hardtanh leaky_relu elu celu gelu hardsigmoid
+    hardswish add sub sub.const_other rsub mul div mul.const_other mul.const_self div.const_other div.Scalar
+    neg pow pow.Tensor_Tensor pow.Scalar exp exp2 expm1 log log2 log10 log1p sqrt rsqrt reciprocal sin cos
+    tan asin acos atan sinh cosh tanh asinh acosh atanh logaddexp xlogy.Tensor xlogy.Scalar_Other
+    xlogy.Scalar_Self atan2 hypot abs sign floor ceil round trunc frac round.decimals remainder.Tensor
+    remainder.Scalar fmod.Tensor fmod.Scalar clamp clamp.Tensor maximum minimum where lerp lerp.Tensor
+    eq ne lt le gt ge logical_and logical_or logical_xor clone _to_copy alias
+""".split())
+DIM_OPS = frozenset("sum.dim_IntList mean.dim amax amin _softmax _log_softmax".split())
+RESHAPES = frozenset("view _reshape_alias _unsafe_view".split())
+
+
+def _union(args) -> tuple:
+    lv = set()
+    for a in args:
+        lv.update(levels_of(a))
+    return tuple(sorted(lv))
+
+
+def _elementwise(o, args, params, inner, lv):
+    rank = max((a.ndim for a in args if isinstance(a, Tensor)), default=0)
+    phys = [align(a, lv, rank) if isinstance(a, Tensor) else a for a in args]
+    return wrap(inner(o, phys, params), lv)
+
+
+def _shift(d, nb: int):
+    if isinstance(d, (tuple, list)):
+        return tuple(_shift(x, nb) for x in d)
+    return d + nb if d >= 0 else d
+
+
+def _dims(o, args, params, inner, lv):
+    x = args[0]
+    p = dict(params or {})
+    for key in ("dim", "dims"):
+        if key in p and p[key] is not None:
+            p[key] = _shift(p[key], len(lv))
+    return wrap(inner(o, [align(x, lv)] + list(args[1:]), p), lv)
+
+
+def _all_reduce(name):
+    def rule(o, args, params, inner, lv):
+        x = args[0]
+        dims = tuple(range(-x.ndim, 0))
+        if not dims:
+            return wrap(op("clone", align(x, lv)), lv)
+        return wrap(op(name, align(x, lv), dim=dims, keepdim=False), lv)
+    return rule
+
+
+def _matmul(o, args, params, inner, lv):
+    """mm, mv, dot, matmul, bmm: numpy-style batched matmul over the physical tensors."""
+    a, b = args[0], args[1]
+    ra, rb = max(a.ndim, 2), max(b.ndim, 2)
+    pa, pb = align(a, lv), align(b, lv)
+    if a.ndim == 1:
+        pa = op("unsqueeze", pa, dim=-2)
+    if b.ndim == 1:
+        pb = op("unsqueeze", pb, dim=-1)
+    rank = max(ra, rb)
+    for _ in range(rank - ra):
+        pa = op("unsqueeze", pa, dim=len(lv))
+    for _ in range(rank - rb):
+        pb = op("unsqueeze", pb, dim=len(lv))
+    out = op("matmul", pa, pb)
+    if b.ndim == 1:
+        out = op("squeeze.dim", out, dim=-1)
+    if a.ndim == 1:
+        out = op("squeeze.dim", out, dim=-1 if b.ndim == 1 else -2)
+    return wrap(out, lv)
+
+
+def _addmm(o, args, params, inner, lv):
+    s, a, b = (wrap(align(t, lv), lv) if isinstance(t, BatchedTensor) else t for t in args)
+    p = params or {}
+    beta, alpha = p.get("beta", 1), p.get("alpha", 1)
+    prod = a @ b
+    return (s * beta if beta != 1 else s) + (prod * alpha if alpha != 1 else prod)
+
+
+def _reshape(o, args, params, inner, lv):
+    p = align(args[0], lv)
+    return wrap(inner(o, [p], {"shape": tuple(p._data.shape[:len(lv)]) + tuple(params["shape"])}), lv)
+
+
+def _unsqueeze(o, args, params, inner, lv):
+    return wrap(inner(o, [align(args[0], lv)], {"dim": _shift(params["dim"], len(lv))}), lv)
+
+
+def _t(o, args, params, inner, lv):
+    p = align(args[0], lv)
+    if args[0].ndim < 2:
+        return wrap(op("alias", p), lv)
+    return wrap(op("transpose", p, dim0=-2, dim1=-1), lv)
+
+
+def _transpose(o, args, params, inner, lv):
+    n, nb = args[0].ndim, len(lv)
+    d0, d1 = (d % n - n if n else d for d in (params["dim0"], params["dim1"]))
+    return wrap(inner(o, [align(args[0], lv)], {"dim0": _shift(d0, nb), "dim1": _shift(d1, nb)}), lv)
+
+
+def _permute(o, args, params, inner, lv):
+    n, nb = args[0].ndim, len(lv)
+    dims = tuple(range(nb)) + tuple(nb + d % n for d in params["dims"])
+    return wrap(inner(o, [align(args[0], lv)], {"dims": dims}), lv)
+
+
+def _expand(o, args, params, inner, lv):
+    size = tuple(params["size"])
+    p = align(args[0], lv, len(size))
+    lead = tuple(p._data.shape[:len(lv)])
+    size = tuple(p._data.shape[len(lv) + i] if s == -1 else s for i, s in enumerate(size))
+    return wrap(inner(o, [p], {"size": lead + size}), lv)
+
+
+RULES = {name: _elementwise for name in ELEMENTWISE}
+RULES.update({name: _dims for name in DIM_OPS | {"select", "squeeze.dim", "slice", "unbind", "split",
+                                                 "split.Tensor", "flip", "roll", "index_select", "gather"}
+              if name not in ("gather",)})
+RULES.update({"sum": _all_reduce("sum.dim_IntList"), "mean": _all_reduce("mean.dim"),
+              "mm": _matmul, "mv": _matmul, "dot": _matmul, "matmul": _matmul, "bmm": _matmul, "addmm": _addmm,
+              "unsqueeze": _unsqueeze, "t": _t, "transpose": _transpose, "permute": _permute, "expand": _expand})
+RULES.update({name: _reshape for name in RESHAPES})
+
+
+def _squeeze_inplace(t, params):
+    """matmul's own ``squeeze_`` of its mm result: only the wrapper's metadata changes."""
+    new = op("squeeze.dim", t._phys, dim=_shift(params["dim"], len(t._lv)))
+    t._phys, t._data, t._grad_fn = new, new._data, new._grad_fn
+    return t
+
+
+def batching_hook(o, args, params, inner):
+    """The instrumentation hook: apply the op's rule when an argument is batched."""
+    if not any(isinstance(a, BatchedTensor) for a in args):
+        return NotImplemented
+    name = o.name
+    if name == "squeeze_.dim" and isinstance(args[0], BatchedTensor):
+        return _squeeze_inplace(args[0], params)
+    if inner is None or name.endswith("_"):
+        raise RuntimeError(f"vmap: in-place operations on batched tensors (aten::{name}) are not supported "
+                           f"in gradcli yet")
+    rule = RULES.get(name)
+    if rule is None:
+        raise RuntimeError(f"Batching rule not implemented for aten::{name.split('.')[0]}. We could not generate "
+                           f"a fallback.")
+    return rule(o, list(args), params, inner, _union(args))
+
+
+__all__ = ["RULES", "batching_hook", "phys_of"]

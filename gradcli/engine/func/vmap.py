@@ -1,0 +1,166 @@
+"""``torch.func.vmap``: run a function written for one example over a batch, each op once.
+
+Inputs are moved so their batch dim leads, wrapped as batched tensors of a new level, and every
+op on them goes through its batching rule (batching_rules.py); the outputs are unwrapped and
+their batch dim moved to ``out_dims``.
+"""
+from __future__ import annotations
+
+import functools
+
+from .. import instrumentation
+from ..functions import cat
+from ..tensor import Tensor
+from . import batched, pytree
+from .batched import BatchedTensor, levels_of, op, phys_of, wrap
+from .batching_rules import batching_hook
+
+__all__ = ["vmap"]
+
+
+def _per_arg(dims, args, name: str) -> list:
+    if isinstance(dims, int):
+        return [dims] * len(args)
+    if not isinstance(dims, tuple):
+        raise ValueError(f"vmap({name}, in_dims={dims}, ...)(<inputs>): expected `in_dims` to be int or a "
+                         f"(potentially nested) tuple matching the structure of inputs, got: {type(dims)}.")
+    if len(dims) != len(args):
+        raise ValueError(f"vmap({name}, in_dims={dims!r}, ...)(<inputs>): in_dims is not compatible with the "
+                         f"structure of `inputs`. in_dims has structure {type(dims).__name__} but inputs has "
+                         f"{len(args)} positional arguments.")
+    return list(dims)
+
+
+def _leaves_with_dims(args, in_dims, name):
+    """(leaf, in_dim) for every leaf of the args."""
+    out = []
+    for a, d in zip(args, _per_arg(in_dims, args, name)):
+        leaves, spec = pytree.flatten(a)
+        ds = [d] * len(leaves) if isinstance(d, int) or d is None else pytree.flatten(d)[0]
+        out.append((leaves, spec, ds))
+    return out
+
+
+def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=None):
+    """Vectorize ``func`` over the dim ``in_dims`` of its inputs."""
+    if randomness not in ("error", "different", "same"):
+        raise RuntimeError(f"Only allowed values for randomness are 'error', 'different', or 'same'. "
+                           f"Got {randomness}")
+    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size <= 0):
+        raise ValueError(f"vmap: chunk_size should be None or greater than 0. (got {chunk_size})")
+    name = getattr(func, "__name__", "fn")
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        groups = _leaves_with_dims(args, in_dims, name)
+        sizes = set()
+        for leaves, _, ds in groups:
+            for leaf, d in zip(leaves, ds):
+                if d is None:
+                    continue
+                if not isinstance(leaf, Tensor):
+                    raise ValueError(f"vmap({name}, in_dims={in_dims!r}, ...)(<inputs>): Got in_dim={d} for an "
+                                     f"input but the input is of type {type(leaf)}. We cannot vmap over non-Tensor "
+                                     f"arguments, please use None as the respective in_dim")
+                if not -leaf.ndim <= d < max(leaf.ndim, 1) or leaf.ndim == 0:
+                    raise ValueError(f"vmap({name}, in_dims={in_dims!r}, ...)(<inputs>): Got in_dim={d} for some "
+                                     f"input, but that input is a Tensor of dimensionality {leaf.ndim} so expected "
+                                     f"in_dim to satisfy -{leaf.ndim} <= in_dim < {leaf.ndim}.")
+                sizes.add(leaf.shape[d])
+        if not sizes:
+            raise ValueError("vmap: Expected at least one Tensor to vmap over")
+        if len(sizes) > 1:
+            raise ValueError(f"vmap: Expected all tensors to have the same size in the mapped dimension, got sizes "
+                             f"{sorted(sizes)} for the mapped dimension")
+        size = sizes.pop()
+        step = size if chunk_size is None else chunk_size
+        if step >= size:
+            return _run(func, groups, kwargs, size, out_dims, name)
+        parts = [_run(func, _narrow(groups, start, min(step, size - start)), kwargs, min(step, size - start),
+                      out_dims, name) for start in range(0, size, step)]
+        return _concat(parts, out_dims)
+    return wrapper
+
+
+def _narrow(groups, start, length):
+    out = []
+    for leaves, spec, ds in groups:
+        out.append(([leaf if d is None else leaf.narrow(d, start, length) for leaf, d in zip(leaves, ds)], spec, ds))
+    return out
+
+
+def _concat(parts, out_dims):
+    flat = [pytree.flatten(p) for p in parts]
+    spec = flat[0][1]
+    ods = _out_dims(out_dims, len(flat[0][0]))
+    joined = [cat([f[0][i] for f in flat], dim=d) if d is not None else flat[0][0][i] for i, d in enumerate(ods)]
+    return pytree.unflatten(spec, joined)
+
+
+def _out_dims(out_dims, n):
+    if isinstance(out_dims, int) or out_dims is None:
+        return [out_dims] * n
+    return list(pytree.flatten(out_dims)[0])
+
+
+def _run(func, groups, kwargs, size, out_dims, name):
+    level = next(batched._ids)
+    args = []
+    for leaves, spec, ds in groups:
+        args.append(pytree.unflatten(spec, [leaf if d is None else _enter(leaf, d, level) for leaf, d in
+                                            zip(leaves, ds)]))
+    batched.active.append((level, size))
+    previous = instrumentation.batching
+    instrumentation.set_batching(batching_hook)
+    try:
+        out = func(*args, **kwargs)
+    finally:
+        batched.active.pop()
+        instrumentation.set_batching(previous if batched.active else None)
+    leaves, spec = pytree.flatten(out)
+    ods = _out_dims(out_dims, len(leaves))
+    if len(ods) != len(leaves):
+        raise ValueError(f"vmap({name}, ..., out_dims={out_dims!r})(<inputs>): out_dims is not compatible with the "
+                         f"structure of `outputs`.")
+    return pytree.unflatten(spec, [_leave(o, d, level, size, name) for o, d in zip(leaves, ods)])
+
+
+def _enter(t: Tensor, d: int, level: int) -> Tensor:
+    lv = levels_of(t)
+    p = phys_of(t)
+    d = d % t.ndim + len(lv)
+    if d != len(lv):
+        p = _move(p, d, len(lv))
+    return wrap(p, lv + (level,))
+
+
+def _move(p, src, dst):
+    if src == dst:
+        return p
+    order = [i for i in range(p._data.ndim) if i != src]
+    order.insert(dst, src)
+    return op("permute", p, dims=tuple(order))
+
+
+def _leave(o, d, level, size, name):
+    if not isinstance(o, Tensor):
+        raise ValueError(f"vmap({name}, ...): `{name}` must only return Tensors, got type {type(o)}. Did you "
+                         f"mean to set out_dims= to None for output?")
+    lv = levels_of(o)
+    if level not in lv:
+        if d is None:
+            return o
+        p, rest = phys_of(o), lv
+        k = len(rest) + d % (o.ndim + 1)
+        p = op("unsqueeze", p, dim=k)
+        shape = list(p._data.shape)
+        shape[k] = size
+        return wrap(op("expand", p, size=tuple(shape)), rest)
+    if d is None:
+        raise ValueError(f"vmap({name}, ..., out_dims=None)(<inputs>): Cannot set out_dims=None for an output "
+                         f"that is batched over the mapped dimension")
+    i = lv.index(level)
+    rest = lv[:i] + lv[i + 1:]
+    p = _move(phys_of(o), i, len(rest) + d % (o.ndim + 1))
+    return wrap(p, rest)
+

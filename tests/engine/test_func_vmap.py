@@ -1,0 +1,88 @@
+"""torch.func.vmap: each op runs once over the batch through its batching rule, and the result
+equals a Python loop over the examples."""
+import numpy as np
+import pytest
+
+import gradcli.engine as torch
+from gradcli.engine import instrumentation
+from gradcli.engine.func import grad, vmap
+from gradcli.engine.func.batching_rules import RULES
+
+
+def loop(f, *xs):
+    return torch.stack([f(*row) for row in zip(*xs)])
+
+
+def close(a, b):
+    np.testing.assert_allclose(a.detach().numpy(), b.detach().numpy(), rtol=1e-5, atol=1e-6)
+
+
+X = torch.randn(6, 4)
+W = torch.randn(3, 4)
+
+
+@pytest.mark.parametrize("f", [
+    lambda r: torch.tanh(W @ r + 1.0), lambda r: r.sum(), lambda r: r.mean(), lambda r: r.softmax(-1),
+    lambda r: r.reshape(2, 2).t() @ r.reshape(2, 2), lambda r: r.unsqueeze(0).expand(3, 4) * W,
+    lambda r: torch.nn.functional.linear(r, W, W[:, 0]), lambda r: r.amax(0, keepdim=True),
+    lambda r: torch.where(r > 0, r, r * 0.1), lambda r: r.dot(r), lambda r: r[1], lambda r: r.flatten(),
+])
+def test_vmap_matches_a_loop(f):
+    close(vmap(f)(X), loop(f, X))
+
+
+def test_each_op_runs_once_over_the_whole_batch():
+    seen = []
+    previous = instrumentation.run
+
+    def spy(op, args, params, inner):
+        seen.append(op.name)
+        return previous(op, args, params, inner)
+    instrumentation.run = spy
+    try:
+        vmap(lambda r: torch.tanh(W @ r).sum())(X)
+    finally:
+        instrumentation.run = previous
+    assert seen.count("tanh") == 1 and seen.count("sum") == 1
+
+
+def test_in_dims_out_dims_and_nesting():
+    close(vmap(lambda c: c.sum(0), in_dims=1)(X), X.sum(0))
+    close(vmap(lambda r: r * 2, out_dims=1)(X), (X * 2).t())
+    close(vmap(lambda a, w: a * w, in_dims=(0, None))(X, W[0]), X * W[0])
+    close(vmap(vmap(lambda a, b: a * b))(X, X + 1), X * (X + 1))
+    close(vmap(lambda r: r.sum(), chunk_size=4)(X), X.sum(1))
+    out = vmap(lambda r: (r, r.sum()))(X)
+    close(out[1], X.sum(1))
+
+
+def test_per_sample_gradients_of_shared_weights():
+    def loss(w, r):
+        return torch.tanh(w @ r).pow(2).sum()
+    per_sample = vmap(grad(loss), in_dims=(None, 0))(W, X)
+    assert per_sample.shape == (6, 3, 4)
+    close(per_sample, loop(lambda r: grad(loss)(W, r), X))
+    assert per_sample.grad_fn is None
+
+
+def test_grad_of_vmap_and_nested_levels():
+    close(grad(lambda x: vmap(lambda r: r.sin().sum())(x).sum())(X), X.cos())
+    close(vmap(grad(lambda r: (r * grad(lambda s: (s * r).sum())(r)).sum()))(X), 2 * X)
+
+
+def test_an_op_without_a_rule_says_so_instead_of_looping():
+    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::cumsum"):
+        vmap(lambda r: r.cumsum(0))(X)
+    with pytest.raises(ValueError, match="same size in the mapped dimension"):
+        vmap(lambda a, b: a + b)(torch.ones(2), torch.ones(3))
+    with pytest.raises(ValueError, match="Expected at least one Tensor to vmap over"):
+        vmap(lambda r: r, in_dims=(None,))(X)
+
+
+def test_the_hook_is_removed_after_vmap():
+    vmap(lambda r: r + 1)(X)
+    assert instrumentation.batching is None and not instrumentation.active
+
+
+def test_rules_cover_the_elementwise_and_reduction_families():
+    assert {"add", "mul", "tanh", "sum", "sum.dim_IntList", "matmul", "view"} <= set(RULES)
