@@ -28,8 +28,21 @@ def add(input, other, *, alpha=1):
     return call(P.ADD, (input, _as_operand(other)))
 
 
+def _refuse_bool_sub(input, other):
+    """torch refuses ``-`` on bool tensors (numpy's own refusal would leak, or b - 1 would give ints)."""
+    first = input.__class__ is Tensor and input._data.dtype.kind == "b"
+    second = other.__class__ is Tensor and other._data.dtype.kind == "b"
+    if first and second:
+        raise errors.AutogradError("Subtraction, the `-` operator, with two bool tensors is not supported. "
+                                   "Use the `^` or `logical_xor()` operator instead.")
+    if first or second:
+        raise errors.AutogradError("Subtraction, the `-` operator, with a bool tensor is not supported. If you "
+                                   "are trying to invert a mask, use the `~` or `logical_not()` operator instead.")
+
+
 @public(method=True, aliases=("subtract",))
 def sub(input, other, *, alpha=1):
+    _refuse_bool_sub(input, other)
     if input.__class__ is Tensor and alpha == 1:
         oc = other.__class__
         if oc is float or oc is int:
@@ -115,6 +128,10 @@ def div(input, other, *, rounding_mode=None):
             return call(P.DIV, (input, other))
     if rounding_mode is not None:
         a, b = _as_operand(input), _as_operand(other)
+        divisor = b._data if isinstance(b, Tensor) else np.asarray(b)
+        if divisor.dtype.kind in "iu" and (a._data if isinstance(a, Tensor) else np.asarray(a)).dtype.kind in "iub" \
+                and not np.all(divisor):
+            raise errors.AutogradError("ZeroDivisionError")
         q = call(P.DIV, (a, b))
         if rounding_mode == "trunc":
             r = trunc(q)
@@ -136,6 +153,9 @@ def div(input, other, *, rounding_mode=None):
 
 @public(method=True, aliases=("negative",))
 def neg(input):
+    if input.__class__ is Tensor and input._data.dtype.kind == "b":
+        raise errors.AutogradError("Negation, the `-` operator, on a bool tensor is not supported. If you are "
+                                   "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
     return call(P.NEG, (input,))
 
 

@@ -9,6 +9,7 @@ from ..creation import eye
 from ..dims import wrap_dim
 from ..dispatch import call
 from ..ops.index_functions import index_select
+from ..ops import pointwise as P
 from ..ops.nn import ADDMM
 from ..ops.shape import select, unsqueeze
 from ..public import public
@@ -74,12 +75,16 @@ def cartesian_prod(*tensors):
 
 @public(method=True)
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    if isinstance(input, Tensor) and input._data.dtype.kind not in "fc":
+        raise errors.AutogradError("var_mean only support floating point and complex dtypes")
     return (var(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim=keepdim)
             if dim is not None else mean(input))
 
 
 @public(method=True)
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    if isinstance(input, Tensor) and input._data.dtype.kind not in "fc":
+        raise errors.AutogradError("std_mean only support floating point and complex dtypes")
     return (std(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim=keepdim)
             if dim is not None else mean(input))
 
@@ -178,7 +183,9 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
         input = cat([t for t in (prepend, input, append) if t is not None], d)
     for _ in range(n):
         length = input.shape[d]
-        input = sub(narrow(input, d, 1, length - 1), narrow(input, d, 0, length - 1))
+        after, before = narrow(input, d, 1, length - 1), narrow(input, d, 0, length - 1)
+        # a bool tensor's difference is its neighbours' logical_xor, as torch's
+        input = call(P.LOGICAL_XOR, (after, before)) if input._data.dtype.kind == "b" else sub(after, before)
     return input
 
 

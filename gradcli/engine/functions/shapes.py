@@ -220,8 +220,20 @@ def cat(tensors, dim=0):
                 raise errors.ShapeError(f"Sizes of tensors must match except in dimension {d % ref.ndim}. Expected "
                                         f"size {ref.shape[ax]} but got size {t.shape[ax]} for tensor number {i} in "
                                         "the list.")
+    parts = _common_dtype(parts)
     op = S.cat_op(len(parts))
     return call(op, tuple(parts), {"dim": d, "sizes": tuple(t.shape[d] for t in parts)})
+
+
+def _common_dtype(tensors: list) -> list:
+    """cat and stack promote as torch does (int64 with float32 is float32; numpy would give float64)."""
+    first = tensors[0].dtype
+    if all(t.dtype is first for t in tensors):
+        return tensors
+    common = first
+    for t in tensors[1:]:
+        common = dtypes.promote_types(common, t.dtype)
+    return [t if t.dtype is common else t.to(common) for t in tensors]
 
 
 @public()
@@ -234,6 +246,7 @@ def stack(tensors, dim=0):
             raise errors.ShapeError(f"stack expects each tensor to be equal size, but got {list(tensors[0].shape)} "
                                     f"at entry 0 and {list(t.shape)} at entry {i}")
     d = wrap_dim(dim, tensors[0].ndim + 1)
+    tensors = _common_dtype(tensors)
     return call(S.stack_op(len(tensors)), tuple(tensors), {"dim": d, "count": len(tensors)})
 
 

@@ -37,6 +37,8 @@ def msort(input):
 
 @public(method=True)
 def topk(input, k, dim=-1, largest=True, sorted=True):
+    if input._data.dtype.kind == "b":
+        raise errors.AutogradError("topk does not support bool dtypes on CPU")
     d = wrap_dim(dim, input.ndim)
     size = input.shape[d] if input.ndim else 1
     if not 0 <= k <= size:

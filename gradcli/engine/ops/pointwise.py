@@ -10,6 +10,7 @@ import operator
 
 import numpy as np
 
+from .. import errors
 from ..dispatch import call
 from .registry import API, COMMON, COMPARE, FLOAT, Kink, defop
 from .samples import Sample, arr, binary, pos, unary, unit
@@ -317,6 +318,18 @@ ROUND_DEC = defop("round.decimals", "RoundBackward1", ("self",), _round_decimals
                   samples=lambda: [Sample(arr(3, 4), params={"decimals": 2})])
 
 
+def _int_divisor(kernel):
+    """An integer kernel dividing by zero raises torch's ZeroDivisionError (numpy gives 0 and a warning)."""
+    def checked(a, b):
+        if np.asarray(b).dtype.kind in "iu" and np.asarray(a).dtype.kind in "iub" and not np.all(b):
+            raise errors.AutogradError("ZeroDivisionError")
+        return kernel(a, b)
+    return checked
+
+
+_INT_FLOOR_DIVIDE, _INT_MOD, _INT_FMOD = (_int_divisor(k) for k in (np.floor_divide, np.mod, np.fmod))
+
+
 def _floor_quotient(m, self, other):
     """torch's ``self.div(other, rounding_mode="floor")`` as a constant: numpy's floor_divide rounds as
     torch's does (inf // 2 is nan, -3 // inf is -1), where floor(self / other) gives inf and -0."""
@@ -338,20 +351,20 @@ def _mod_samples():
     return [Sample(arr(3, 4) * 3, pos(3, 4) + 0.3), Sample(arr(5) * 3, pos(5))]
 
 
-REMAINDER = defop("remainder.Tensor", "RemainderBackward1", ("self", "other"), np.mod, _remainder_bwd,
+REMAINDER = defop("remainder.Tensor", "RemainderBackward1", ("self", "other"), _INT_MOD, _remainder_bwd,
                   saves=("self", "other"),
                   jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
                                                                -t[1] * _floor_quotient(m, self, other)),
                   samples=_mod_samples, rule="d/dself = 1, d/dother = -floor(self/other)")
-REMAINDER_S = defop("remainder.Scalar", "RemainderBackward0", ("self",), lambda a, other: np.mod(a, other),
+REMAINDER_S = defop("remainder.Scalar", "RemainderBackward0", ("self",), lambda a, other: _INT_MOD(a, other),
                     lambda m, g: g, jvp=lambda m, t: t[0],
                     samples=lambda: [Sample(arr(5) * 3, params={"other": 0.7})], rule="1")
-FMOD = defop("fmod.Tensor", "FmodBackward1", ("self", "other"), np.fmod, _fmod_bwd,
+FMOD = defop("fmod.Tensor", "FmodBackward1", ("self", "other"), _INT_FMOD, _fmod_bwd,
              saves=("self", "other"),
              jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
                                                           -t[1] * _trunc(m, self / other)),
              samples=_mod_samples, rule="d/dself = 1, d/dother = -trunc(self/other)")
-FMOD_S = defop("fmod.Scalar", "FmodBackward0", ("self",), lambda a, other: np.fmod(a, other),
+FMOD_S = defop("fmod.Scalar", "FmodBackward0", ("self",), lambda a, other: _INT_FMOD(a, other),
                lambda m, g: g, jvp=lambda m, t: t[0],
                samples=lambda: [Sample(arr(5) * 3, params={"other": 0.7})], rule="1")
 
@@ -503,7 +516,7 @@ ISINF = defop("isinf", "isinf", ("self",), np.isinf, None, promote=COMPARE, diff
               rule="not differentiable (boolean result)", api=API())
 ISFINITE = defop("isfinite", "isfinite", ("self",), np.isfinite, None, promote=COMPARE, differentiable=False,
                  rule="not differentiable (boolean result)", api=API())
-FLOOR_DIVIDE = defop("floor_divide", "floor_divide", ("self", "other"), np.floor_divide, None,
+FLOOR_DIVIDE = defop("floor_divide", "floor_divide", ("self", "other"), _INT_FLOOR_DIVIDE, None,
                      differentiable=False, rule="not differentiable (torch: floor_divide has no gradient)")
 BITWISE_AND = defop("bitwise_and", "bitwise_and", ("self", "other"), np.bitwise_and, None, differentiable=False,
                     api=API(kind="binary"))
