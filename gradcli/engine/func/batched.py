@@ -101,5 +101,5 @@ def materialize(t: Tensor) -> Tensor:
     p = align(t, lv)
     sizes = tuple(size for _, size in active) + tuple(p._data.shape[len(lv):])
     if tuple(p._data.shape) != sizes:
-        p = op("clone", op("expand", p, size=sizes))
+        p = op("expand", p, size=sizes)      # a broadcast view: the examples share the memory
     return wrap(p, lv)
