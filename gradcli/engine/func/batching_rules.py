@@ -135,6 +135,7 @@ RULES.update({"sum": _all_reduce("sum.dim_IntList"), "mean": _all_reduce("mean.d
               "mm": _matmul, "mv": _matmul, "dot": _matmul, "matmul": _matmul, "bmm": _matmul, "addmm": _addmm,
               "unsqueeze": _unsqueeze, "t": _t, "transpose": _transpose, "permute": _permute, "expand": _expand})
 RULES.update({name: _reshape for name in RESHAPES})
+RULES["squeeze_.dim"] = lambda o, args, params, inner, lv: _squeeze_inplace(args[0], params)
 
 
 def _squeeze_inplace(t, params):
@@ -149,7 +150,7 @@ def batching_hook(o, args, params, inner):
     if not any(isinstance(a, BatchedTensor) for a in args):
         return NotImplemented
     name = o.name
-    if name == "squeeze_.dim" and isinstance(args[0], BatchedTensor):
+    if name == "squeeze_.dim":
         return _squeeze_inplace(args[0], params)
     if inner is None or name.endswith("_"):
         raise RuntimeError(f"vmap: in-place operations on batched tensors (aten::{name}) are not supported "
