@@ -94,6 +94,11 @@ def align(t, lv: tuple, rank: int | None = None) -> Tensor:
     return p
 
 
+def batched_sizes() -> list:
+    """(level, batch size) of the running vmap levels."""
+    return active
+
+
 def materialize(t: Tensor) -> Tensor:
     """``t`` batched at every running level (an unbatched tensor repeated): what grad needs inside
     vmap to give one gradient per example."""

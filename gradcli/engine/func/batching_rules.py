@@ -8,7 +8,7 @@ silently looping over the examples.
 from __future__ import annotations
 
 from ..tensor import Tensor
-from .batched import BatchedTensor, align, levels_of, op, phys_of, wrap
+from .batched import BatchedTensor, align, batched_sizes, levels_of, op, phys_of, wrap
 
 ELEMENTWISE = frozenset("""
     erf erfc sigmoid log_sigmoid silu mish softplus relu hardtanh leaky_relu elu celu gelu hardsigmoid
@@ -18,8 +18,15 @@ ELEMENTWISE = frozenset("""
     xlogy.Scalar_Self atan2 hypot abs sign floor ceil round trunc frac round.decimals remainder.Tensor
     remainder.Scalar fmod.Tensor fmod.Scalar clamp clamp.Tensor maximum minimum where lerp lerp.Tensor
     eq ne lt le gt ge logical_and logical_or logical_xor clone _to_copy alias
+    sigmoid_backward threshold_backward hardtanh_backward leaky_backward tanh_backward
 """.split())
-DIM_OPS = frozenset("sum.dim_IntList mean.dim amax amin _softmax _log_softmax".split())
+# ops on the trailing (matrix) dims only: the batch dims in front are numpy's broadcast batch
+TRAILING = frozenset("tril triu linalg_inv linalg_det".split())
+DIM_OPS = frozenset("""
+    sum.dim_IntList mean.dim amax amin _softmax _log_softmax nansum logsumexp cumsum cumprod prod.dim_int
+    max.dim min.dim var std linalg_vector_norm sort topk median.dim kthvalue diagonal diag_embed
+""".split())
+LOSSES = frozenset("mse_loss smooth_l1_loss huber_loss binary_cross_entropy binary_cross_entropy_with_logits".split())
 RESHAPES = frozenset("view _reshape_alias _unsafe_view".split())
 
 
@@ -36,6 +43,40 @@ def _elementwise(o, args, params, inner, lv):
     return wrap(inner(o, phys, params), lv)
 
 
+def _wrap_all(out, lv):
+    return tuple(wrap(o, lv) for o in out) if isinstance(out, tuple) else wrap(out, lv)
+
+
+def _trailing(o, args, params, inner, lv):
+    return _wrap_all(inner(o, [align(a, lv) if isinstance(a, Tensor) else a for a in args], params), lv)
+
+
+def _full(t, lv):
+    """``t`` with every level of ``lv`` at its batch size (for ops that do not broadcast)."""
+    p = align(t, lv)
+    sizes = dict(batched_sizes())
+    want = tuple(sizes[level] for level in lv) + tuple(p._data.shape[len(lv):])
+    return p if tuple(p._data.shape) == want else op("expand", p, size=want)
+
+
+def _joined(o, args, params, inner, lv):
+    """cat and stack: every operand at the full batch size, the dim shifted."""
+    p = dict(params)
+    p["dim"] = _shift(p["dim"], len(lv))
+    return wrap(inner(o, [_full(a, lv) for a in args], p), lv)
+
+
+def _loss(o, args, params, inner, lv):
+    """A reduced loss: the elementwise loss (reduction 'none') reduced over each example's dims."""
+    p = dict(params)
+    reduction, p["reduction"] = p["reduction"], 0
+    rank = max(a.ndim for a in args if isinstance(a, Tensor))
+    out = wrap(inner(o, [_full(a, lv) if isinstance(a, Tensor) else a for a in args], p), lv)
+    if reduction == 0 or rank == 0:
+        return out
+    return out.mean() if reduction == 1 else out.sum()
+
+
 def _shift(d, nb: int):
     if isinstance(d, (tuple, list)):
         return tuple(_shift(x, nb) for x in d)
@@ -45,19 +86,20 @@ def _shift(d, nb: int):
 def _dims(o, args, params, inner, lv):
     x = args[0]
     p = dict(params or {})
-    for key in ("dim", "dims"):
-        if key in p and p[key] is not None:
-            p[key] = _shift(p[key], len(lv))
-    return wrap(inner(o, [align(x, lv)] + list(args[1:]), p), lv)
+    for key in ("dim", "dims", "dim1", "dim2"):
+        if key in p:
+            p[key] = tuple(range(-x.ndim, 0)) if p[key] is None else _shift(p[key], len(lv))
+    rest = [_full(a, lv) if isinstance(a, Tensor) else a for a in args[1:]]
+    return _wrap_all(inner(o, [align(x, lv)] + rest, p), lv)
 
 
-def _all_reduce(name):
+def _all_reduce(name, dim_tuple: bool = True, first: bool = False):
+    """A reduction over all of an example's dims: its dim form over the flattened example."""
     def rule(o, args, params, inner, lv):
-        x = args[0]
-        dims = tuple(range(-x.ndim, 0))
-        if not dims:
-            return wrap(op("clone", align(x, lv)), lv)
-        return wrap(op(name, align(x, lv), dim=dims, keepdim=False), lv)
+        p = align(args[0], lv)
+        p = op("_unsafe_view", op("clone", p), shape=tuple(p._data.shape[:len(lv)]) + (-1,))
+        out = op(name, p, dim=(-1,) if dim_tuple else -1, keepdim=False)
+        return wrap(out[0] if first else out, lv)
     return rule
 
 
@@ -131,6 +173,10 @@ RULES = {name: _elementwise for name in ELEMENTWISE}
 RULES.update({name: _dims for name in DIM_OPS | {"select", "squeeze.dim", "slice", "unbind", "split",
                                                  "split.Tensor", "flip", "roll", "index_select", "gather"}
               if name not in ("gather",)})
+RULES.update({name: _trailing for name in TRAILING})
+RULES.update({name: _loss for name in LOSSES})
+RULES.update({"cat.2": _joined, "stack.2": _joined, "max": _all_reduce("amax"), "min": _all_reduce("amin"),
+              "prod": _all_reduce("prod.dim_int", False), "median": _all_reduce("median.dim", False, True)})
 RULES.update({"sum": _all_reduce("sum.dim_IntList"), "mean": _all_reduce("mean.dim"),
               "mm": _matmul, "mv": _matmul, "dot": _matmul, "matmul": _matmul, "bmm": _matmul, "addmm": _addmm,
               "unsqueeze": _unsqueeze, "t": _t, "transpose": _transpose, "permute": _permute, "expand": _expand})
