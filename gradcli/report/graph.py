@@ -150,7 +150,20 @@ def _named_tensors(names: dict) -> list:
     for model_name, model in models:
         prefix = f"{model_name}." if len(models) > 1 else ""
         params += [(prefix + pname, p) for pname, p in model.named_parameters()]
-    return params + found
+    return params + found + _listed_tensors(names)
+
+
+def _listed_tensors(names: dict, limit: int = 100_000) -> list:
+    """Tensors held in a script's list or tuple (``xs = [randn(2, requires_grad=True) ...]``),
+    named ``xs[3]`` so such leaves are not drawn nameless; one level deep and bounded."""
+    found = []
+    for name, value in names.items():
+        if name.startswith("_") or not isinstance(value, (list, tuple)):
+            continue
+        for i, item in enumerate(value[:limit]):
+            if hasattr(item, "grad_fn") and hasattr(item, "is_leaf"):
+                found.append((f"{name}[{i}]", item))
+    return found
 
 
 def _is_model(value) -> bool:

@@ -101,3 +101,11 @@ def test_json_shape():
     node = doc["nodes"][1]
     assert node["name"] == "MulBackward0" and node["next"] == [[2, 0], [3, 0]]
     assert node["saved"][0]["same_storage_as"] == "C"
+
+
+def test_tensors_held_in_a_list_are_named_by_index():
+    xs = [torch.randn(2, requires_grad=True) for _ in range(3)]
+    y = torch.stack(xs).sum()
+    g = build_graph(y, {"xs": xs, "y": y}, "y")
+    leaves = [n.label for n in g if n.name.endswith("AccumulateGrad")]
+    assert leaves == ["xs[0]", "xs[1]", "xs[2]"]
