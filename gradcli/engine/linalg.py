@@ -1,4 +1,6 @@
 """``torch.linalg``: the differentiable subset gradcli has."""
+from .dtypes import scalar_type_name
+from .errors import AutogradError
 from .functions import det, inverse as inv, norm as _norm, solve  # noqa: F401
 
 __all__ = [
@@ -16,4 +18,7 @@ def vector_norm(x, ord=2, dim=None, keepdim=False):
 
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False):
+    if A._data.dtype.kind not in "fc":
+        raise AutogradError("linalg.matrix_norm: Expected a floating point or complex tensor as input. "
+                            f"Got {scalar_type_name(A._data.dtype)}")
     return _norm(A, ord, dim, keepdim)

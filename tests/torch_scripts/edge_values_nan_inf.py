@@ -1,11 +1,11 @@
 import torch
 import torch.nn.functional as F
 
-# A NaN input passes the gradient on where torch's backward tests "x <= 0" (relu, elu, celu, hardtanh)
+# relu passes the gradient on at NaN (torch's threshold_backward tests "x <= 0"); elu, celu and
+# hardtanh are left out: torch's answer at NaN there depends on the element's SIMD lane
 nan, inf = float("nan"), float("inf")
 x = torch.tensor([nan, -1.0, 0.0, 2.0], requires_grad=True)
-for name, fn in [("relu", torch.relu), ("elu", F.elu), ("celu", F.celu), ("hardtanh", F.hardtanh),
-                 ("relu6", F.relu6), ("leaky_relu", F.leaky_relu)]:
+for name, fn in [("relu", torch.relu), ("leaky_relu", F.leaky_relu)]:
     g, = torch.autograd.grad(fn(x).sum(), x)
     print(name, g)
 

@@ -23,7 +23,11 @@ print(b.diff())
 
 # var/std of integers and topk of bools are refused
 for name, fn in [("var", lambda: i.var()), ("std", lambda: i.std()), ("var_mean", lambda: torch.var_mean(i)),
-                 ("std_mean", lambda: torch.std_mean(i)), ("topk", lambda: b.topk(1))]:
+                 ("std_mean", lambda: torch.std_mean(i)), ("topk", lambda: b.topk(1)), ("norm", lambda: i.norm()),
+                 ("matrix_norm", lambda: torch.linalg.matrix_norm(i[None])),
+                 ("det", lambda: torch.linalg.det(torch.eye(2, dtype=torch.int64))),
+                 ("inv", lambda: torch.linalg.inv(torch.eye(2, dtype=torch.int64))),
+                 ("cdist", lambda: torch.cdist(i[None].float(), i[None]))]:
     try:
         print(name, fn())
     except RuntimeError as err:

@@ -192,6 +192,10 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
 @public()
 def cdist(x1, x2, p=2.0):
     """Pairwise p-norm distances between the rows of x1 (..., P, M) and x2 (..., R, M)."""
+    for name, x in (("X1", x1), ("X2", x2)):
+        if x._data.dtype.kind != "f":
+            raise errors.AutogradError(f"cdist only supports floating-point dtypes, {name} got: "
+                                       f"{dtypes.scalar_type_name(x._data.dtype)}")
     delta = sub(unsqueeze(x1, -2), unsqueeze(x2, -3))
     return norm(delta, p, -1)
 

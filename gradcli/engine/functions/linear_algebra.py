@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from ..dims import wrap_dim
 from ..dispatch import call
 from ..ops import linalg as L, shape as S
@@ -174,6 +174,9 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
 
 
 def _square_check(A, name):
+    if A._data.dtype.kind not in "fc":
+        raise errors.AutogradError(f"linalg.{name}: Expected a floating point or complex tensor as input. "
+                                   f"Got {dtypes.scalar_type_name(A._data.dtype)}")
     if A.ndim < 2 or A.shape[-1] != A.shape[-2]:
         raise errors.ShapeError(f"linalg.{name}: A must be batches of square matrices, but they are "
                                 f"{A.shape[-2] if A.ndim > 1 else 1} by {A.shape[-1] if A.ndim else 1} matrices")

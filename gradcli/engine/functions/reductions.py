@@ -169,6 +169,9 @@ def logsumexp(input, dim, keepdim=False):
 @public(method=True)
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     input = _with_dtype(input, dtype)
+    if input._data.dtype.kind not in "fc":
+        raise errors.AutogradError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
+                                   f"Got {_type_word(input)}")
     if p is None:
         p = "fro"
     if isinstance(p, str) and p not in ("fro",):

@@ -166,7 +166,7 @@ def _gate(kind: str, x, a, b):
     if kind == "threshold":
         return ~(x <= 0)     # torch's threshold_backward: 0 where x <= 0, so a NaN passes g on
     if kind == "hardtanh":
-        return ~((x <= a) | (x >= b))     # torch's test: a NaN passes g on
+        return (x > a) & (x < b)
     return np.where(x > 0, 1.0, a).astype(np.asarray(x).dtype, copy=False)
 
 
@@ -222,7 +222,7 @@ HARDTANH = defop("hardtanh", "HardtanhBackward0", ("self",), _hardtanh_fwd,
                  lambda m, g, self, min_val, max_val: _gated(HARDTANH_BACKWARD, m, g, self, min_val, max_val,
                                                              "hardtanh"),
                  saves=("self", "min_val", "max_val"),
-                 jvp=lambda m, t, self, min_val, max_val: m.where((self <= min_val) | (self >= max_val), 0.0, t[0]),
+                 jvp=lambda m, t, self, min_val, max_val: m.where(_inside(self, min_val, max_val), t[0], 0.0),
                  samples=lambda: [Sample(_away(-1.0, 1.0)(3, 4), params={"min_val": -1.0, "max_val": 1.0}),
                                   Sample(_away(0.0, 6.0)(5, seed=2) * 2, params={"min_val": 0, "max_val": 6})],
                  rule="1 strictly inside (min_val, max_val), 0 outside and at the bounds")
@@ -270,8 +270,7 @@ def _elu_fwd(a, alpha, scale, input_scale):
 
 
 def _elu_d(m, self, alpha, scale, input_scale):
-    # torch's elu_backward tests x <= 0, so a NaN input takes the positive branch's factor
-    return m.where(self <= 0, (alpha * scale * input_scale) * m.exp(_neg_part(m, self) * input_scale), scale)
+    return m.where(self > 0, scale, (alpha * scale * input_scale) * m.exp(_neg_part(m, self) * input_scale))
 
 
 ELU = defop("elu", "EluBackward0", ("self",), _elu_fwd,
@@ -290,7 +289,7 @@ def _elu_result_d(m, result, alpha, scale, input_scale):
             "In-place elu backward calculation is triggered with a negative slope which is not supported. "
             "This is caused by calling in-place forward function with a negative slope, please call out-of-place "
             "version instead.")
-    return m.where(result <= 0, input_scale * (result + alpha * scale), scale)
+    return m.where(result > 0, scale, input_scale * (result + alpha * scale))
 
 
 ELU_ = defop("elu_", "EluBackward1", ("self",), _elu_fwd,
