@@ -18,9 +18,14 @@ _gen = None   # made on first use: importing numpy.random costs start-up time mo
 _seed = 0
 
 
+random_guard = None   # set by vmap: called before every random draw (it may refuse the draw)
+
+
 def rng():
     """gradcli's random generator (numpy's PCG64), seeded with 0 until ``manual_seed``."""
     global _gen
+    if random_guard is not None:
+        random_guard()
     if _gen is None:
         _gen = np.random.default_rng(_seed)
     return _gen

@@ -86,3 +86,13 @@ def test_the_hook_is_removed_after_vmap():
 
 def test_rules_cover_the_elementwise_and_reduction_families():
     assert {"add", "mul", "tanh", "sum", "sum.dim_IntList", "matmul", "view"} <= set(RULES)
+
+
+def test_random_draws_follow_the_randomness_flag():
+    with pytest.raises(RuntimeError, match="randomness error mode"):
+        vmap(lambda r: r * torch.randn(4))(X)
+    torch.manual_seed(0)
+    same = vmap(lambda r: r * 0 + torch.rand(4), randomness="same")(X)
+    close(same, same[0].expand(6, 4))
+    with pytest.raises(RuntimeError, match="randomness='different' is not supported"):
+        vmap(lambda r: torch.nn.functional.dropout(r), randomness="different")(X)

@@ -32,3 +32,6 @@ for bad in [lambda: vmap(lambda r: r)(torch.ones(2), torch.ones(3)),
             lambda: vmap(lambda r: r, randomness='sometimes')(torch.ones(2))]:
     try: print(bad())
     except (RuntimeError, ValueError, TypeError) as e: print(type(e).__name__ + ':', str(e).split('\n')[0])
+try: print(vmap(lambda r: r * torch.randn(4))(x))
+except RuntimeError as e: print('RuntimeError:', e)
+s = vmap(lambda r: r * 0 + torch.rand(4), randomness='same')(x); print(s.shape, bool((s == s[0]).all()))

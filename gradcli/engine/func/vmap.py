@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from .. import instrumentation
+from .. import creation, instrumentation
 from ..functions import cat
 from ..tensor import Tensor
 from . import batched, pytree
@@ -75,9 +75,9 @@ def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=N
         size = sizes.pop()
         step = size if chunk_size is None else chunk_size
         if step >= size:
-            return _run(func, groups, kwargs, size, out_dims, name)
+            return _run(func, groups, kwargs, size, out_dims, name, randomness)
         parts = [_run(func, _narrow(groups, start, min(step, size - start)), kwargs, min(step, size - start),
-                      out_dims, name) for start in range(0, size, step)]
+                      out_dims, name, randomness) for start in range(0, size, step)]
         return _concat(parts, out_dims)
     return wrapper
 
@@ -103,20 +103,36 @@ def _out_dims(out_dims, n):
     return list(pytree.flatten(out_dims)[0])
 
 
-def _run(func, groups, kwargs, size, out_dims, name):
+def _refuse_random():
+    raise RuntimeError("vmap: called random operation while in randomness error mode. Please either use the "
+                       "'same' or 'different' randomness flags on vmap or perform the randomness operation out "
+                       "of vmap")
+
+
+def _refuse_different():
+    raise RuntimeError("vmap: randomness='different' is not supported by gradcli yet: use randomness='same' "
+                       "(one draw shared by every example) or draw the random values outside vmap")
+
+
+GUARDS = {"error": _refuse_random, "different": _refuse_different, "same": None}
+
+
+def _run(func, groups, kwargs, size, out_dims, name, randomness):
     level = next(batched._ids)
     args = []
     for leaves, spec, ds in groups:
         args.append(pytree.unflatten(spec, [leaf if d is None else _enter(leaf, d, level) for leaf, d in
                                             zip(leaves, ds)]))
     batched.active.append((level, size))
-    previous = instrumentation.batching
+    previous, guard = instrumentation.batching, creation.random_guard
     instrumentation.set_batching(batching_hook)
+    creation.random_guard = GUARDS[randomness]
     try:
         out = func(*args, **kwargs)
     finally:
         batched.active.pop()
         instrumentation.set_batching(previous if batched.active else None)
+        creation.random_guard = guard
     leaves, spec = pytree.flatten(out)
     ods = _out_dims(out_dims, len(leaves))
     if len(ods) != len(leaves):
