@@ -96,3 +96,11 @@ def test_random_draws_follow_the_randomness_flag():
     close(same, same[0].expand(6, 4))
     with pytest.raises(RuntimeError, match="randomness='different' is not supported"):
         vmap(lambda r: torch.nn.functional.dropout(r), randomness="different")(X)
+
+
+def test_transforms_that_cannot_batch_yet_refuse_instead_of_mixing_examples():
+    from gradcli.engine.func import jacfwd, jacrev
+    with pytest.raises(RuntimeError, match="jacrev inside vmap is not supported"):
+        vmap(jacrev(lambda r: r.sin()))(X)
+    with pytest.raises(RuntimeError, match="forward-mode AD"):
+        jacfwd(vmap(lambda r: r.sin()))(X)

@@ -7,6 +7,7 @@ silently looping over the examples.
 """
 from __future__ import annotations
 
+from .. import instrumentation
 from ..tensor import Tensor
 from .batched import BatchedTensor, align, batched_sizes, levels_of, op, phys_of, wrap
 
@@ -196,6 +197,9 @@ def batching_hook(o, args, params, inner):
     if not any(isinstance(a, BatchedTensor) for a in args):
         return NotImplemented
     name = o.name
+    if instrumentation.forward_ad:
+        raise RuntimeError("vmap: forward-mode AD (jvp, jacfwd, torch.autograd.forward_ad) through a vmapped "
+                           "function is not supported by gradcli yet")
     if name == "squeeze_.dim":
         return _squeeze_inplace(args[0], params)
     if inner is None or name.endswith("_"):

@@ -17,6 +17,7 @@ from ..functions import cat
 from ..tensor import Tensor, make
 from . import pytree
 from .batched import BatchedTensor, levels_of, phys_of, wrap
+from .batched import active as _vmap_levels
 from .levels import keeps_graph, level, nested, track
 
 __all__ = ["grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp", "linearize", "vjp"]
@@ -68,6 +69,14 @@ def _detach(t):
     if isinstance(t, BatchedTensor):
         return wrap(t._phys.detach(), t._lv)
     return t.detach() if isinstance(t, Tensor) else t
+
+
+def _not_under_vmap(name: str) -> None:
+    """Only grad and grad_and_value run inside vmap so far: the others would need batched
+    cotangents and tangents, so they refuse rather than mix the examples."""
+    if _vmap_levels:
+        raise RuntimeError(f"{name} inside vmap is not supported by gradcli yet (grad and grad_and_value are): "
+                           f"call {name} outside vmap, or loop over the examples")
 
 
 def _zeros_for(leaves, found):
@@ -130,6 +139,7 @@ def grad(func, argnums=0, has_aux: bool = False):
 
 def vjp(func, *primals, has_aux: bool = False):
     """``(output, vjp_fn)``: ``vjp_fn(cotangents)`` gives one gradient per primal."""
+    _not_under_vmap("vjp")
     outer = nested()
     with enable_grad(), level():
         targs, flat = _tracked_args(primals, tuple(range(len(primals))), "vjp")
@@ -163,6 +173,7 @@ def vjp(func, *primals, has_aux: bool = False):
 
 def jvp(func, primals, tangents, *, strict: bool = False, has_aux: bool = False):
     """``(output, J tangents)``: forward mode when nothing outside needs a graph, else the double-vjp trick."""
+    _not_under_vmap("jvp")
     if not isinstance(primals, tuple) or not isinstance(tangents, tuple):
         raise errors.AutogradError("jvp(f, primals, tangents): Expected primals and tangents to be tuples")
     p_leaves, p_spec = pytree.flatten(primals)
@@ -232,6 +243,7 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
 
     @functools.wraps(func)
     def wrapper(*args):
+        _not_under_vmap("jacrev")
         nums = _argnums(argnums, args, "jacrev")
         outer = nested()
         with enable_grad(), level():
@@ -292,6 +304,7 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
 
     @functools.wraps(func)
     def wrapper(*args):
+        _not_under_vmap("jacfwd")
         nums = _argnums(argnums, args, "jacfwd")
         flat_in = [pytree.flatten(args[n]) for n in nums]
         leaves = [leaf for ls, _ in flat_in for leaf in ls]
