@@ -104,3 +104,29 @@ def test_transforms_that_cannot_batch_yet_refuse_instead_of_mixing_examples():
         vmap(jacrev(lambda r: r.sin()))(X)
     with pytest.raises(RuntimeError, match="forward-mode AD"):
         jacfwd(vmap(lambda r: r.sin()))(X)
+
+
+def test_model_ensembling_and_per_sample_gradients_of_a_module():
+    from gradcli.engine.func import functional_call, stack_module_state
+    models = [torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.ReLU(), torch.nn.Linear(4, 2)) for _ in range(5)]
+    params, buffers = stack_module_state(models)
+    x, y = torch.randn(7, 3), torch.randn(7, 2)
+    out = vmap(lambda p, b, v: functional_call(models[0], (p, b), (v,)), in_dims=(0, 0, None))(params, buffers, x)
+    close(out, torch.stack([m(x) for m in models]))
+    m = models[0]
+    ps = {k: v.detach() for k, v in m.named_parameters()}
+
+    def loss(p, xi, yi):
+        return ((functional_call(m, p, (xi,)) - yi) ** 2).sum()
+    per_sample = vmap(grad(loss), in_dims=(None, 0, 0))(ps, x, y)
+    for k in ps:
+        close(per_sample[k], torch.stack([grad(loss)(ps, x[i], y[i])[k] for i in range(7)]))
+
+
+def test_nested_vmap_over_inner_dims_with_grad():
+    A = torch.randn(2, 3, 4)
+
+    def f(r):
+        return (r.exp() * r).sum()
+    out = vmap(vmap(grad(f), in_dims=1), in_dims=2)(A)
+    close(out, torch.stack([torch.stack([grad(f)(A[:, j, k]) for j in range(3)]) for k in range(4)]))
