@@ -12,7 +12,9 @@ import warnings
 import numpy as np
 
 from .. import errors, instrumentation
+from ..dispatch import call
 from ..nodes import fit_grads
+from ..ops.copy import DELAYED_ERROR
 from ..tensor import Tensor, make
 from .forward_ad import function_jvp
 from .grad_mode import enable_grad, no_grad, state as _mode
@@ -120,12 +122,19 @@ class BackwardCFunction(Node):
 
 
 def once_differentiable(fn):
-    """Mark a backward as not itself differentiable: it runs without recording a graph."""
+    """Mark a backward as not itself differentiable: it runs without recording a graph, and under
+    create_graph its gradients pass through a DelayedError node (torch's), so differentiating them
+    again raises torch's error even after other ops."""
     @functools.wraps(fn)
     def wrapper(ctx, *args):
         with no_grad():
             out = fn(ctx, *args)
-        return out
+        if not _mode.grad or not any(isinstance(a, Tensor) and a.requires_grad for a in args):
+            return out
+        single = not isinstance(out, tuple)
+        marked = tuple(call(DELAYED_ERROR, (o.detach().requires_grad_(),)) if isinstance(o, Tensor) else o
+                       for o in ((out,) if single else out))
+        return marked[0] if single else marked
     return wrapper
 
 

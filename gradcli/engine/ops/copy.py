@@ -30,6 +30,16 @@ COPY = defop("copy_", "CopyBackwards", ("self", "src"), _copy_fwd, lambda m, g: 
 ZERO.inplace = lambda destination, a: destination.fill(0)
 FILL.inplace = lambda destination, a, value: destination.fill(value)
 COPY.inplace = lambda destination, a, src: np.copyto(destination, src, casting="unsafe")
+def _twice(m, g):
+    raise errors.AutogradError("trying to differentiate twice a function that was marked with @once_differentiable")
+
+
+# torch's DelayedError: what a @once_differentiable backward returns under create_graph passes through
+# it, so differentiating that gradient again raises here, however many ops it went through first
+DELAYED_ERROR = defop("delayed_error", "DelayedError", ("self",), lambda a: a.copy(), _twice, promote=KEEP,
+                      jvp_note="none: differentiating it raises", rule="raises: the backward was once_differentiable")
+
+
 TO_COPY = defop("_to_copy", "ToCopyBackward0", ("self",), lambda a, dtype: a.astype(dtype), lambda m, g: g,
                 promote=KEEP, jvp=lambda m, t: t[0], samples=None, rule="identity (cast back to self's dtype)")
 
