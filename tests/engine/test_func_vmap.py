@@ -130,3 +130,15 @@ def test_nested_vmap_over_inner_dims_with_grad():
         return (r.exp() * r).sum()
     out = vmap(vmap(grad(f), in_dims=1), in_dims=2)(A)
     close(out, torch.stack([torch.stack([grad(f)(A[:, j, k]) for j in range(3)]) for k in range(4)]))
+
+
+def test_jacrev_of_a_vmapped_function():
+    from gradcli.engine.func import jacrev
+
+    def f(r):
+        return r.sin() * r.sum()
+    close(jacrev(vmap(f))(X), jacrev(lambda x: torch.stack([f(r) for r in x]))(X))
+
+    def g(r):
+        return (r.unsqueeze(0) * r.unsqueeze(1)).t().sum(0) @ torch.ones(6)
+    close(jacrev(vmap(g, in_dims=1))(X), jacrev(lambda x: torch.stack([g(x[:, j]) for j in range(4)]))(X))

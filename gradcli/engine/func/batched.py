@@ -81,16 +81,22 @@ def op(name: str, *args, **params):
     return call(OPS[name], args, params or None, False)
 
 
+def unsqueeze(p: Tensor, dim: int) -> Tensor:
+    """``p`` with a size-1 dim at ``dim`` (given as a negative dim, as the engine's own wrappers
+    do, so a batched backward, ``is_grads_batched``, squeezes the right one)."""
+    return op("unsqueeze", p, dim=dim - (p._data.ndim + 1) if dim >= 0 else dim)
+
+
 def align(t, lv: tuple, rank: int | None = None) -> Tensor:
     """The physical tensor of ``t`` with a (size-1) dim for each level of ``lv`` and, when ``rank``
     is given, size-1 logical dims in front so its logical rank is ``rank``."""
     p, own = phys_of(t), levels_of(t)
     for i, level in enumerate(lv):
         if level not in own:
-            p = op("unsqueeze", p, dim=i)
+            p = unsqueeze(p, i)
     if rank is not None:
         for _ in range(rank - (p._data.ndim - len(lv))):
-            p = op("unsqueeze", p, dim=len(lv))
+            p = unsqueeze(p, len(lv))
     return p
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import instrumentation
 from ..tensor import Tensor
-from .batched import BatchedTensor, align, batched_sizes, levels_of, op, phys_of, wrap
+from .batched import BatchedTensor, align, batched_sizes, levels_of, op, phys_of, unsqueeze, wrap
 
 ELEMENTWISE = frozenset("""
     erf erfc sigmoid log_sigmoid silu mish softplus relu hardtanh leaky_relu elu celu gelu hardsigmoid
@@ -115,9 +115,9 @@ def _matmul(o, args, params, inner, lv):
         pb = op("unsqueeze", pb, dim=-1)
     rank = max(ra, rb)
     for _ in range(rank - ra):
-        pa = op("unsqueeze", pa, dim=len(lv))
+        pa = unsqueeze(pa, len(lv))
     for _ in range(rank - rb):
-        pb = op("unsqueeze", pb, dim=len(lv))
+        pb = unsqueeze(pb, len(lv))
     out = op("matmul", pa, pb)
     if b.ndim == 1:
         out = op("squeeze.dim", out, dim=-1)

@@ -12,7 +12,7 @@ from .. import creation, instrumentation
 from ..functions import cat
 from ..tensor import Tensor
 from . import batched, pytree
-from .batched import BatchedTensor, levels_of, op, phys_of, wrap
+from .batched import BatchedTensor, levels_of, op, phys_of, unsqueeze, wrap
 from .batching_rules import batching_hook
 
 __all__ = ["vmap"]
@@ -168,7 +168,7 @@ def _leave(o, d, level, size, name):
             return o
         p, rest = phys_of(o), lv
         k = len(rest) + d % (o.ndim + 1)
-        p = op("unsqueeze", p, dim=k)
+        p = unsqueeze(p, k)
         shape = list(p._data.shape)
         shape[k] = size
         return wrap(op("expand", p, size=tuple(shape)), rest)
