@@ -104,7 +104,7 @@ _MATH_GUARDED = {"factorial": 1500}  # 1500! has 4115 digits: under the 4300-dig
 
 PYTHON_BUILTINS = frozenset("""
     print range len abs min max sum float int bool round list tuple dict set zip enumerate
-    isinstance hasattr str repr sorted reversed any all map filter staticmethod type
+    isinstance hasattr getattr setattr str repr sorted reversed any all map filter staticmethod type
     Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError
     IndexError KeyError LookupError NameError NotImplementedError OverflowError RuntimeError
     TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration
@@ -404,6 +404,22 @@ def python_builtins(state, policy, stdout_ref) -> dict:
             raise TypeError("hasattr(): attribute name must be string")
         return policy.has(value, name)
 
+    def getattr_(value, name, *default):
+        """Python's getattr through the same gate as `value.name` (torch code picks layers and
+        optimizers by name: getattr(nn, "ReLU"))."""
+        if not isinstance(name, str):
+            raise TypeError("attribute name must be string")
+        if len(default) > 1:
+            raise TypeError(f"getattr expected at most 3 arguments, got {2 + len(default)}")
+        if default and not policy.has(value, name):
+            return default[0]
+        return policy.get(value, name, None)
+
+    def setattr_(target, name, new_value):
+        if not isinstance(name, str):
+            raise TypeError("attribute name must be string")
+        policy.set(target, name, new_value, None)
+
     def extreme(pick, name):
         def run(*args, **kwargs):
             if len(args) == 1 and not kwargs and _is_long_vector(args[0]):
@@ -412,9 +428,10 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         return run
 
     max_, min_ = extreme(builtins.max, "max"), extreme(builtins.min, "min")
-    print_, range_, type_, sorted_, sum_, hasattr_ = (
+    print_, range_, type_, sorted_, sum_, hasattr_, getattr_, setattr_ = (
         ScriptBuiltin(fn, name) for fn, name in ((print_, "print"), (range_, "range"), (type_, "type"),
-                                                 (sorted_, "sorted"), (sum_, "sum"), (hasattr_, "hasattr")))
+                                                 (sorted_, "sorted"), (sum_, "sum"), (hasattr_, "hasattr"),
+                                                 (getattr_, "getattr"), (setattr_, "setattr")))
     table = {
         "print": print_, "range": range_, "len": builtins.len, "abs": builtins.abs,
         "min": ScriptBuiltin(min_, "min"), "max": ScriptBuiltin(max_, "max"), "sum": sum_, "float": builtins.float,
@@ -424,7 +441,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         "list": builtins.list, "tuple": builtins.tuple, "dict": builtins.dict, "set": builtins.set,
         "zip": Zip, "enumerate": Enumerate, "isinstance": script_isinstance,
         "type": type_,
-        "hasattr": hasattr_, "str": builtins.str, "repr": builtins.repr, "sorted": sorted_,
+        "hasattr": hasattr_, "getattr": getattr_, "setattr": setattr_, "str": builtins.str, "repr": builtins.repr, "sorted": sorted_,
         "reversed": builtins.reversed, "any": builtins.any, "all": builtins.all,
         "map": Map, "filter": Filter, "staticmethod": builtins.staticmethod,
     }
@@ -507,7 +524,8 @@ MODULE_ATTRIBUTES = frozenset("""
     register_buffer register_parameter add_module
     register_module extra_repr reset_parameters append extend keys values items
 """.split())
-OPTIMIZER_ATTRIBUTES = frozenset("step zero_grad param_groups state state_dict add_param_group defaults".split())
+OPTIMIZER_ATTRIBUTES = frozenset("step zero_grad param_groups state state_dict load_state_dict add_param_group "
+                                  "defaults".split())
 
 
 def module_members(module) -> set:

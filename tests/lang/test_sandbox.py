@@ -49,8 +49,8 @@ ESCAPES = [
     ("'%999999999d' % 1", "limit"),
     ("f'{1:999999999}'", "limit"),
     # builtins that reach Python
-    ("getattr(x, '__class__')", "name"),
-    ("setattr(x, 'a', 1)", "name"),
+    ("getattr(x, '__class__')", "attribute"),
+    ("setattr(x, '__class__', 1)", "attribute"),
     # type(x): plain types expose __name__ only, everything else is an opaque token
     ("type(x).__mro__", "attribute"),
     ("type(x).__subclasses__", "attribute"),

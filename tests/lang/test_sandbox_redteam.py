@@ -151,7 +151,6 @@ ESCAPES = [
     ("chr(65)", "name"),
     ("iter([1])", "name"),
     ("next(iter([1]))", "name"),
-    ("getattr", "name"),
     ("__builtins__", "name"),
     ("__import__", "name"),
     ("__builtins__", "name"),
@@ -231,6 +230,18 @@ ESCAPES = [
     ("import sys", "import"),
     ("import builtins", "import"),
     ("from math import __loader__", "attribute"),
+    # getattr/setattr go through the same gate as the dot
+    ("getattr(x, '__class__')", "attribute"),
+    ("getattr(x, '_data')", "attribute"),
+    ("getattr(torch, '_C')", "attribute"),
+    ("getattr(getattr(x, 'grad_fn'), '__init__')", "attribute"),
+    ("getattr(print, '__self__')", "attribute"),
+    ("getattr(torch.optim.SGD([nn.Parameter(torch.ones(1))]), '_arrays')", "attribute"),
+    ("getattr(x, '_' + '_dict__')", "attribute"),
+    ("setattr(torch, 'ones', print)", "attribute"),
+    ("setattr(x, '_data', 1)", "attribute"),
+    ("setattr(nn.Linear(2, 2), '__class__', 1)", "attribute"),
+    ("setattr(nn.Linear, 'forward', print)", "attribute"),
 ]
 
 

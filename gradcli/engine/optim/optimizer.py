@@ -22,7 +22,7 @@ class Optimizer:
 
     def __init__(self, params, defaults: dict):
         self.defaults = dict(defaults)
-        self.state: dict = {}
+        self._arrays: dict = {}   # per parameter: the update's raw arrays and its step count
         self.param_groups: list = []
         groups = list(params)
         if not groups:
@@ -66,21 +66,49 @@ class Optimizer:
         for group in self.param_groups:
             for p in group["params"]:
                 if p.grad is not None:
-                    self._update(p, storage(p), storage(p.grad), group, self.state.setdefault(p, {}))
+                    self._update(p, storage(p), storage(p.grad), group, self._arrays.setdefault(p, {}))
                     if p._vc is not None:
                         p._vc[0] += 1
         return loss
+
+    @property
+    def state(self) -> dict:
+        """torch's ``optimizer.state``: per parameter, its buffers as tensors sharing the live arrays
+        (a later step changes them, as torch's) and ``step`` as a float32 scalar tensor."""
+        return {p: {k: _state_value(k, v) for k, v in s.items()} for p, s in self._arrays.items()}
 
     def state_dict(self) -> dict:
         ids = {}
         for group in self.param_groups:
             for p in group["params"]:
                 ids.setdefault(id(p), len(ids))
-        state = {ids[id(p)]: {k: (make(v.copy()) if isinstance(v, np.ndarray) else v) for k, v in s.items()}
-                 for p, s in self.state.items() if id(p) in ids}
+        state = {ids[id(p)]: {k: _state_value(k, v.copy() if isinstance(v, np.ndarray) else v)
+                              for k, v in s.items()}
+                 for p, s in self._arrays.items() if id(p) in ids}
         groups = [{**{k: v for k, v in g.items() if k != "params"}, "params": [ids[id(p)] for p in g["params"]]}
                   for g in self.param_groups]
         return {"state": state, "param_groups": groups}
+
+    def load_state_dict(self, state_dict: dict) -> None:
+        """torch's rules: the saved groups' hyperparameters replace the current ones group by group
+        (the parameters stay), and each saved state is copied onto the parameter at its index."""
+        saved_groups = state_dict["param_groups"]
+        if len(saved_groups) != len(self.param_groups):
+            raise ValueError("loaded state dict has a different number of parameter groups")
+        if any(len(s["params"]) != len(g["params"]) for s, g in zip(saved_groups, self.param_groups)):
+            raise ValueError("loaded state dict contains a parameter group that doesn't match the size "
+                             "of optimizer's group")
+        by_index = {}
+        for saved, group in zip(saved_groups, self.param_groups):
+            by_index.update(zip(saved["params"], group["params"]))
+        arrays = {}
+        for index, values in state_dict["state"].items():
+            p = by_index.get(index)
+            if p is not None:
+                arrays[p] = {k: _state_array(k, v, p) for k, v in values.items()}
+        self._arrays = arrays
+        self.param_groups = [{**{k: v for k, v in saved.items() if k != "params"}, "params": group["params"]}
+                             for saved, group in zip(saved_groups, self.param_groups)]
 
     def __repr__(self) -> str:
         lines = [type(self).__name__ + " ("]
@@ -92,6 +120,20 @@ class Optimizer:
 
     def _update(self, p, data, grad, group, state) -> None:
         raise NotImplementedError
+
+
+def _state_value(key: str, value):
+    if key == "step":
+        return make(np.float32(value))
+    return make(value) if isinstance(value, np.ndarray) else value
+
+
+def _state_array(key: str, value, p: Tensor):
+    if key == "step":
+        return int(value.item()) if isinstance(value, Tensor) else int(value)
+    if isinstance(value, Tensor):
+        return storage(value).astype(storage(p).dtype, copy=True)
+    return value
 
 
 class SGD(Optimizer):
@@ -126,10 +168,9 @@ class SGD(Optimizer):
 
 
 class Adam(Optimizer):
-    decoupled = False
-
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
-                 foreach=None, maximize=False, capturable=False, differentiable=False, fused=None):
+                 foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
+                 decoupled_weight_decay=False):
         if lr < 0.0:
             raise ValueError(f"Invalid learning rate: {lr}")
         if eps < 0.0:
@@ -140,7 +181,8 @@ class Adam(Optimizer):
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps, weight_decay=weight_decay,
                                       amsgrad=amsgrad, maximize=maximize, foreach=foreach,
-                                      capturable=capturable, differentiable=differentiable, fused=fused))
+                                      capturable=capturable, differentiable=differentiable, fused=fused,
+                                      decoupled_weight_decay=decoupled_weight_decay))
 
     def _update(self, p, data, grad, group, state) -> None:
         grad = -grad if group["maximize"] else grad
@@ -155,7 +197,7 @@ class Adam(Optimizer):
         state["step"] += 1
         step = state["step"]
         if wd != 0:
-            if self.decoupled:
+            if group["decoupled_weight_decay"]:
                 data *= data.dtype.type(1 - lr * wd)
             else:
                 grad = grad + wd * data
@@ -177,10 +219,11 @@ class Adam(Optimizer):
 class AdamW(Adam):
     """Adam with decoupled weight decay (default 1e-2), as torch's AdamW."""
 
-    decoupled = True
-
-    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, **kwargs):
-        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, **kwargs)
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
+                 foreach=None, maximize=False, capturable=False, differentiable=False, fused=None):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
+                         capturable=capturable, differentiable=differentiable, fused=fused,
+                         decoupled_weight_decay=True)
 
 
 class RMSprop(Optimizer):
@@ -194,8 +237,8 @@ class RMSprop(Optimizer):
             raise ValueError(f"Invalid momentum value: {momentum}")
         if alpha < 0.0:
             raise ValueError(f"Invalid alpha value: {alpha}")
-        super().__init__(params, dict(lr=lr, alpha=alpha, eps=eps, weight_decay=weight_decay, momentum=momentum,
-                                      centered=centered, capturable=capturable, foreach=foreach,
+        super().__init__(params, dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
+                                      weight_decay=weight_decay, capturable=capturable, foreach=foreach,
                                       maximize=maximize, differentiable=differentiable))
 
     def _update(self, p, data, grad, group, state) -> None:
@@ -238,8 +281,8 @@ class Adagrad(Optimizer):
             raise ValueError(f"Invalid learning rate: {lr}")
         if eps < 0.0:
             raise ValueError(f"Invalid epsilon value: {eps}")
-        super().__init__(params, dict(lr=lr, lr_decay=lr_decay, weight_decay=weight_decay,
-                                      initial_accumulator_value=initial_accumulator_value, eps=eps,
+        super().__init__(params, dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
+                                      initial_accumulator_value=initial_accumulator_value,
                                       foreach=foreach, maximize=maximize, differentiable=differentiable,
                                       fused=fused))
 
