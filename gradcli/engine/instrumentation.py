@@ -52,6 +52,12 @@ def run(op, args, params, inner):
         out = batching(op, args, params, inner)
         if out is not NotImplemented:
             return out
+    return run_physical(op, args, params, inner)
+
+
+def run_physical(op, args, params, inner):
+    """``run`` without the batching step: what vmap's batching rules run their ops through, so
+    those ops are profiled and propagate forward-AD tangents (``jacfwd(vmap(f))``)."""
     if _profilers:
         out = _timed("aten::" + op.name.split(".")[0], args, inner, op, args, params)
     else:

@@ -5,7 +5,7 @@ import pytest
 
 import gradcli.engine as torch
 from gradcli.engine import instrumentation
-from gradcli.engine.func import grad, vmap
+from gradcli.engine.func import grad, hessian, jacfwd, jacrev, jvp, vjp, vmap
 from gradcli.engine.func.batching_rules import RULES
 
 
@@ -98,12 +98,35 @@ def test_random_draws_follow_the_randomness_flag():
         vmap(lambda r: torch.nn.functional.dropout(r), randomness="different")(X)
 
 
-def test_transforms_that_cannot_batch_yet_refuse_instead_of_mixing_examples():
-    from gradcli.engine.func import jacfwd, jacrev
-    with pytest.raises(RuntimeError, match="jacrev inside vmap is not supported"):
-        vmap(jacrev(lambda r: r.sin()))(X)
-    with pytest.raises(RuntimeError, match="forward-mode AD"):
-        jacfwd(vmap(lambda r: r.sin()))(X)
+def f3(r):
+    return torch.tanh(W @ r + 0.1) * r[:3].sin()
+
+
+def energy(r):
+    return torch.logsumexp(W @ r, 0) + 0.5 * (r * r).sum()
+
+
+@pytest.mark.parametrize("transform", [
+    lambda: jacrev(f3), lambda: jacfwd(f3), lambda: hessian(energy), lambda: jacfwd(jacrev(energy)),
+    lambda: grad(lambda r: (jacrev(f3)(r) ** 2).sum()),
+    lambda: (lambda r: vjp(f3, r)[1](torch.ones(3) * r[0])[0]),
+    lambda: (lambda r: jvp(f3, (r,), (r.cos(),))[1]),
+])
+def test_transforms_inside_vmap_give_one_result_per_example(transform):
+    close(vmap(transform())(X), loop(transform(), X))
+
+
+def test_vmap_over_a_vjp_function_and_over_cotangents():
+    _, fn = vjp(f3, X[0])
+    close(vmap(fn)(torch.eye(3))[0], jacrev(f3)(X[0]))
+    C = torch.randn(6, 3)
+    close(vmap(lambda r, c: vjp(f3, r)[1](c)[0])(X, C), loop(lambda r, c: vjp(f3, r)[1](c)[0], X, C))
+
+
+def test_forward_mode_through_vmap():
+    close(jacfwd(vmap(f3))(X), jacrev(vmap(f3))(X))
+    T = torch.randn(6, 4)
+    close(jvp(vmap(f3), (X,), (T,))[1], loop(lambda r, t: jvp(f3, (r,), (t,))[1], X, T))
 
 
 def test_model_ensembling_and_per_sample_gradients_of_a_module():
@@ -133,8 +156,6 @@ def test_nested_vmap_over_inner_dims_with_grad():
 
 
 def test_jacrev_of_a_vmapped_function():
-    from gradcli.engine.func import jacrev
-
     def f(r):
         return r.sin() * r.sum()
     close(jacrev(vmap(f))(X), jacrev(lambda x: torch.stack([f(r) for r in x]))(X))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 
+from .. import instrumentation as _inst
 from ..dispatch import call
 from ..ops.registry import OPS
 from ..tensor import Size, Tensor, _wrap_dim
@@ -78,7 +79,18 @@ def levels_of(t) -> tuple:
 
 def op(name: str, *args, **params):
     """Run an op record on physical tensors, outside the batching hook (the graph is recorded)."""
-    return call(OPS[name], args, params or None, False)
+    return physical(OPS[name], args, params or None)
+
+
+def physical(o, args, params):
+    """Run ``o`` on physical tensors: profiled and with forward-AD tangents when those are on."""
+    if _inst.forward_ad or _inst._profilers:
+        return _inst.run_physical(o, args, params, _plain)
+    return call(o, args, params, False)
+
+
+def _plain(o, args, params):
+    return call(o, args, params, False)
 
 
 def unsqueeze(p: Tensor, dim: int) -> Tensor:
@@ -98,6 +110,18 @@ def align(t, lv: tuple, rank: int | None = None) -> Tensor:
         for _ in range(rank - (p._data.ndim - len(lv))):
             p = unsqueeze(p, len(lv))
     return p
+
+
+def arrange(t, lv: tuple, rank: int | None = None) -> Tensor:
+    """``align`` for levels in any order: the physical tensor of ``t`` (whose levels are among
+    ``lv``) with its batch dims in the order of ``lv``."""
+    own = levels_of(t)
+    wanted = tuple(level for level in lv if level in own)
+    if wanted == own:
+        return align(t, lv, rank)
+    p = t._phys
+    order = tuple(own.index(level) for level in wanted) + tuple(range(len(own), p._data.ndim))
+    return align(wrap(op("permute", p, dims=order), wanted), lv, rank)
 
 
 def batched_sizes() -> list:

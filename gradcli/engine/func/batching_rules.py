@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import instrumentation
 from ..tensor import Tensor
-from .batched import BatchedTensor, align, batched_sizes, levels_of, op, phys_of, unsqueeze, wrap
+from .batched import BatchedTensor, align, batched_sizes, levels_of, op, phys_of, physical, unsqueeze, wrap
 
 ELEMENTWISE = frozenset("""
     erf erfc sigmoid log_sigmoid silu mish softplus relu hardtanh leaky_relu elu celu gelu hardsigmoid
@@ -197,9 +197,6 @@ def batching_hook(o, args, params, inner):
     if not any(isinstance(a, BatchedTensor) for a in args):
         return NotImplemented
     name = o.name
-    if instrumentation.forward_ad:
-        raise RuntimeError("vmap: forward-mode AD (jvp, jacfwd, torch.autograd.forward_ad) through a vmapped "
-                           "function is not supported by gradcli yet")
     if name == "squeeze_.dim":
         return _squeeze_inplace(args[0], params)
     if inner is None or name.endswith("_"):
@@ -209,6 +206,8 @@ def batching_hook(o, args, params, inner):
     if rule is None:
         raise RuntimeError(f"Batching rule not implemented for aten::{name.split('.')[0]}. We could not generate "
                            f"a fallback.")
+    if instrumentation.forward_ad or instrumentation._profilers:
+        inner = physical
     return rule(o, list(args), params, inner, _union(args))
 
 

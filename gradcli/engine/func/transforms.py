@@ -12,11 +12,11 @@ import numpy as np
 from .. import errors
 from ..autograd import forward_ad as fwAD
 from ..autograd.grad_mode import enable_grad
-from ..backward import grad as _autograd_grad
 from ..functions import cat
 from ..tensor import Tensor, make
 from . import pytree
 from .batched import BatchedTensor, levels_of, phys_of, wrap
+from .batched_grad import batched_grad
 from .batched import active as _vmap_levels
 from .levels import keeps_graph, level, nested, track
 
@@ -71,14 +71,6 @@ def _detach(t):
     return t.detach() if isinstance(t, Tensor) else t
 
 
-def _not_under_vmap(name: str) -> None:
-    """Only grad and grad_and_value run inside vmap so far: the others would need batched
-    cotangents and tangents, so they refuse rather than mix the examples."""
-    if _vmap_levels:
-        raise RuntimeError(f"{name} inside vmap is not supported by gradcli yet (grad and grad_and_value are): "
-                           f"call {name} outside vmap, or loop over the examples")
-
-
 def _zeros_for(leaves, found):
     return [g if g is not None else wrap(make(np.zeros(t._data.shape, t._data.dtype)), levels_of(t))
             for t, g in zip(leaves, found)]
@@ -104,24 +96,14 @@ def grad_and_value(func, argnums=0, has_aux: bool = False):
                                            f"jacrev APIs instead?")
             leaves = [t for tracked, _ in flat for t in tracked]
             keep = keeps_graph([out], leaves, _originals(args, nums), outer)
-            found = _batched_grad(out, leaves, keep) if out._requires_grad else [None] * len(leaves)
+            found = (batched_grad([out], leaves, [None], create_graph=keep, allow_unused=True)
+                     if out._requires_grad else [None] * len(leaves))
         grads = iter(_zeros_for(leaves, found))
         per_arg = [pytree.unflatten(spec, [next(grads) for _ in tracked]) for tracked, spec in flat]
         g = per_arg[0] if isinstance(argnums, int) else tuple(per_arg)
         value = (out, aux) if has_aux else out
         return _finish(g, keep), _finish(value, keep)
     return wrapper
-
-
-def _batched_grad(out, leaves, keep: bool):
-    """d out / d leaves; under vmap, on the physical tensors (the examples are independent, so the
-    gradient of their sum is one gradient per example)."""
-    if not isinstance(out, BatchedTensor) and not any(isinstance(t, BatchedTensor) for t in leaves):
-        return _autograd_grad(out, leaves, create_graph=keep, allow_unused=True)
-    p = phys_of(out)
-    found = _autograd_grad(p, [phys_of(t) for t in leaves], make(np.ones(p._data.shape, p._data.dtype)),
-                           create_graph=keep, allow_unused=True)
-    return [g if g is None else wrap(g, levels_of(t)) for g, t in zip(found, leaves)]
 
 
 def grad(func, argnums=0, has_aux: bool = False):
@@ -139,7 +121,6 @@ def grad(func, argnums=0, has_aux: bool = False):
 
 def vjp(func, *primals, has_aux: bool = False):
     """``(output, vjp_fn)``: ``vjp_fn(cotangents)`` gives one gradient per primal."""
-    _not_under_vmap("vjp")
     outer = nested()
     with enable_grad(), level():
         targs, flat = _tracked_args(primals, tuple(range(len(primals))), "vjp")
@@ -161,8 +142,8 @@ def vjp(func, *primals, has_aux: bool = False):
         pairs = [(o, c) for o, c in zip(out_leaves, cts) if o._requires_grad]
         graph = keep or nested() or any(isinstance(c, Tensor) and c._requires_grad for c in cts)
         with enable_grad(), level():
-            found = _autograd_grad([o for o, _ in pairs], leaves, [c for _, c in pairs], retain_graph=True,
-                                   create_graph=graph, allow_unused=True) if pairs else [None] * len(leaves)
+            found = batched_grad([o for o, _ in pairs], leaves, [c for _, c in pairs], retain_graph=True,
+                                 create_graph=graph, allow_unused=True) if pairs else [None] * len(leaves)
         grads = iter(_zeros_for(leaves, found))
         result = tuple(pytree.unflatten(spec, [next(grads) for _ in tracked]) for tracked, spec in flat)
         return _finish(result, graph)
@@ -173,7 +154,6 @@ def vjp(func, *primals, has_aux: bool = False):
 
 def jvp(func, primals, tangents, *, strict: bool = False, has_aux: bool = False):
     """``(output, J tangents)``: forward mode when nothing outside needs a graph, else the double-vjp trick."""
-    _not_under_vmap("jvp")
     if not isinstance(primals, tuple) or not isinstance(tangents, tuple):
         raise errors.AutogradError("jvp(f, primals, tangents): Expected primals and tangents to be tuples")
     p_leaves, p_spec = pytree.flatten(primals)
@@ -185,7 +165,7 @@ def jvp(func, primals, tangents, *, strict: bool = False, has_aux: bool = False)
         if tuple(p.shape) != tuple(t.shape):
             raise errors.AutogradError(f"jvp(f, primals, tangents): Expected primals and tangents to have the same "
                                        f"shape, got {list(p.shape)} and {list(t.shape)}")
-    plain = not nested() and not fwAD._levels and not any(x._requires_grad for x in p_leaves + t_leaves)
+    plain = not nested() and not fwAD._levels and not _vmap_levels and not any(x._requires_grad for x in p_leaves + t_leaves)
     if plain:
         with fwAD.dual_level(), level():
             duals = pytree.unflatten(p_spec, [fwAD.make_dual(p, t) for p, t in zip(p_leaves, t_leaves)])
@@ -206,10 +186,11 @@ def _jvp_by_double_vjp(func, p_leaves, p_spec, t_leaves, has_aux):
         tracked = [track(p, "jvp") for p in p_leaves]
         out, aux = _split_aux(func(*pytree.unflatten(p_spec, tracked)), has_aux, "jvp")
         outs, o_spec = pytree.flatten(out)
-        dummies = [make(np.zeros(o._data.shape, o._data.dtype), requires_grad=True) for o in outs]
+        dummies = [wrap(make(np.zeros(phys_of(o)._data.shape, o._data.dtype), requires_grad=True), levels_of(o))
+                   for o in outs]
         live = [(o, u) for o, u in zip(outs, dummies) if o._requires_grad]
-        vj = _autograd_grad([o for o, _ in live], tracked, [u for _, u in live], create_graph=True,
-                            allow_unused=True) if live else [None] * len(tracked)
+        vj = batched_grad([o for o, _ in live], tracked, [u for _, u in live], create_graph=True,
+                          allow_unused=True) if live else [None] * len(tracked)
         total = None
         for g, t in zip(vj, t_leaves):
             if g is not None:
@@ -218,7 +199,7 @@ def _jvp_by_double_vjp(func, p_leaves, p_spec, t_leaves, has_aux):
         if total is None or not total._requires_grad:
             tans = [None] * len(dummies)
         else:
-            tans = _autograd_grad(total, dummies, create_graph=True, allow_unused=True)
+            tans = batched_grad([total], dummies, [None], create_graph=True, allow_unused=True)
         tans = _zeros_for(outs, tans)
         keep = keeps_graph(outs + tans, tracked, p_leaves + t_leaves, outer)
     result = (_finish(pytree.unflatten(o_spec, outs), keep), _finish(pytree.unflatten(o_spec, tans), keep))
@@ -243,7 +224,6 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
 
     @functools.wraps(func)
     def wrapper(*args):
-        _not_under_vmap("jacrev")
         nums = _argnums(argnums, args, "jacrev")
         outer = nested()
         with enable_grad(), level():
@@ -278,8 +258,8 @@ def _jacobian_rows(out, leaves, keep: bool, chunk_size):
         count = min(step, n - start)
         basis = np.zeros((count, n), out._data.dtype)
         basis[np.arange(count), start + np.arange(count)] = 1
-        found = _autograd_grad(out, leaves, make(basis.reshape((count,) + tuple(out.shape))), retain_graph=True,
-                               create_graph=keep, allow_unused=True, is_grads_batched=True)
+        found = batched_grad([out], leaves, [make(basis.reshape((count,) + tuple(out.shape)))], retain_graph=True,
+                             create_graph=keep, allow_unused=True, is_grads_batched=True)
         parts.append([g if g is not None else make(np.zeros((count,) + tuple(t.shape), t._data.dtype))
                       for g, t in zip(found, leaves)])
     rows = []
@@ -296,19 +276,18 @@ def _cat(pieces):
 
 def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error"):
     """The Jacobian by forward mode: the identity pushed through one forward pass as batched
-    tangents. Inside another transform (which needs a graph) it takes the reverse-mode route,
-    which gives the same matrix."""
+    tangents. Inside another transform (which needs a graph) or inside vmap it takes the
+    reverse-mode route, which gives the same matrix."""
     if randomness not in ("error", "different", "same"):
         raise errors.AutogradError(f"Only allowed values for randomness are 'error', 'different', or 'same'. "
                                    f"Got {randomness}")
 
     @functools.wraps(func)
     def wrapper(*args):
-        _not_under_vmap("jacfwd")
         nums = _argnums(argnums, args, "jacfwd")
         flat_in = [pytree.flatten(args[n]) for n in nums]
         leaves = [leaf for ls, _ in flat_in for leaf in ls]
-        if nested() or fwAD._levels or any(isinstance(t, Tensor) and t._requires_grad for t in leaves):
+        if nested() or fwAD._levels or _vmap_levels or any(isinstance(t, Tensor) and t._requires_grad for t in leaves):
             return jacrev(func, argnums, has_aux=has_aux)(*args)
         for t in leaves:
             if not isinstance(t, Tensor) or t._data.dtype.kind not in "fc":

@@ -12,7 +12,7 @@ from .. import creation, instrumentation
 from ..functions import cat
 from ..tensor import Tensor
 from . import batched, pytree
-from .batched import BatchedTensor, levels_of, op, phys_of, unsqueeze, wrap
+from .batched import levels_of, op, phys_of, unsqueeze, wrap
 from .batching_rules import batching_hook
 
 __all__ = ["vmap"]
