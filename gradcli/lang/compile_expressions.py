@@ -68,6 +68,16 @@ class ExpressionsMixin:
             return result
         return run
 
+    def expr_SetExpr(self, node, scope):
+        items = [self.expr(e, scope) for e in node.elts]
+        span = node.span
+
+        def run(env):
+            values = [item(env) for item in items]
+            with self._at(span):
+                return set(values)
+        return run
+
     def expr_Slice(self, node, scope):
         parts = [self.expr(p, scope) if p is not None else None
                  for p in (node.lower, node.upper, node.step)]
@@ -266,6 +276,17 @@ class ExpressionsMixin:
         return run
 
     def expr_ListComp(self, node, scope):
+        return self._comprehension(node, scope, (node.elt,), list)
+
+    def expr_SetComp(self, node, scope):
+        return self._comprehension(node, scope, (node.elt,), set)
+
+    def expr_DictComp(self, node, scope):
+        return self._comprehension(node, scope, (node.key, node.value), dict)
+
+    def _comprehension(self, node, scope, parts, kind):
+        """A list, set or dict comprehension: the loops run in a scope of their own, the first
+        iterable in the defining scope, as Python's; a dict's key is evaluated before its value."""
         names = set()
         for generator in node.generators:
             names |= target_names(generator.target)
@@ -276,14 +297,26 @@ class ExpressionsMixin:
         first_iter = self.expr(node.generators[0].iter, scope)
         state = self.rt.state
         span = node.span
-        element = self.expr(node.elt, inner)
+        parts = [self.expr(part, inner) for part in parts]
         from_class = scope.kind == "class"
         monotonic = time.monotonic
+        label = kind.__name__
 
-        def emit(env, out):
-            out.append(element(env))
-            if len(out) > 4096 and len(out) & 4095 == 0:
-                state.check_length(len(out), "list", span)
+        if len(parts) == 1:
+            element, = parts
+
+            def emit(env, out):
+                out.append(element(env))
+                if len(out) > 4096 and len(out) & 4095 == 0:
+                    state.check_length(len(out), label, span)
+        else:
+            key, value = parts
+
+            def emit(env, out):
+                k = key(env)
+                out.append((k, value(env)))
+                if len(out) > 4096 and len(out) & 4095 == 0:
+                    state.check_length(len(out), label, span)
 
         step = emit
         for index in range(len(node.generators) - 1, -1, -1):
@@ -295,7 +328,10 @@ class ExpressionsMixin:
             outer = env.parent if from_class else env
             out: list = []
             step(Scope({}, outer), out, env)
-            return out
+            if kind is list:
+                return out
+            with self._at(span):
+                return kind(out)
         return run
 
     def _comprehension_loop(self, generator, scope, inner, first_iter, state, monotonic):

@@ -368,6 +368,16 @@ class AstBuilder:
     def dict(self, span, children):
         return syntax.DictExpr(span, tuple(k for k, _ in children), tuple(v for _, v in children))
 
+    def dictcomp(self, span, children):
+        (key, value), generators = children
+        return syntax.DictComp(span, key, value, generators)
+
+    def set(self, span, children):
+        return syntax.SetExpr(span, tuple(children))
+
+    def setcomp(self, span, children):
+        return syntax.SetComp(span, children[0], children[1])
+
     def dict_item(self, span, children):
         return (children[0], children[1])
 
@@ -624,6 +634,7 @@ def _describe_node(node) -> str:
         syntax.UnaryOp: "an expression", syntax.BoolOp: "an expression", syntax.Compare: "a comparison",
         syntax.Lambda: "a lambda", syntax.IfExp: "a conditional expression",
         syntax.FString: "an f-string", syntax.ListComp: "a comprehension", syntax.DictExpr: "a dict literal",
+        syntax.SetComp: "a comprehension", syntax.DictComp: "a comprehension", syntax.SetExpr: "a set literal",
         syntax.TupleExpr: "a tuple", syntax.ListExpr: "a list",
     }.get(type(node), "this expression")
 

@@ -203,6 +203,11 @@ class DictExpr(Node):
     values: tuple
 
 
+class SetExpr(Node):
+    span: Span
+    elts: tuple
+
+
 class Comprehension(Node):
     """One `for target in iter if cond...` clause."""
     span: Span
@@ -218,9 +223,22 @@ class ListComp(Node):
     generators: tuple       # of Comprehension
 
 
+class SetComp(Node):
+    span: Span
+    elt: "Expr"
+    generators: tuple
+
+
+class DictComp(Node):
+    span: Span
+    key: "Expr"
+    value: "Expr"
+    generators: tuple
+
+
 Expr = Union[Name, Constant, FString, BinOp, UnaryOp, BoolOp, Compare, IfExp,
              Lambda, Call, Attribute, Subscript, TupleExpr, ListExpr,
-             DictExpr, ListComp, Slice]
+             DictExpr, SetExpr, ListComp, SetComp, DictComp, Slice]
 
 
 # ------------------------------------------------------------------- statements

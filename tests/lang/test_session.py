@@ -225,6 +225,23 @@ def test_comprehensions_have_their_own_scope(session):
     """) == ([(1, 0), (2, 0), (2, 1)], "kept", 14)
 
 
+def test_dict_and_set_comprehensions_and_set_literals(session):
+    assert run(session, """
+        model = torch.nn.Linear(2, 1)
+        shapes = {name: tuple(p.shape) for name, p in model.named_parameters()}
+        k = 'kept'
+        squares = {k: k * k for k in range(4) if k % 2}
+        (shapes, squares, k, {n % 3 for n in range(10)}, {1, 2, 2}, {'b', 'a'} | {'c'})
+    """) == ({"weight": (1, 2), "bias": (1,)}, {1: 1, 3: 9}, "kept", {0, 1, 2}, {1, 2},
+             {"a", "b", "c"})
+
+
+def test_a_set_of_lists_is_python_s_type_error_at_the_literal(session):
+    with pytest.raises(GradcliError) as info:
+        session.run("s = {x for x in [[1], [2]]}")
+    assert "unhashable type: 'list'" in str(info.value) and info.value.column == 5
+
+
 def test_expressions(session):
     assert run(session, """
         d = {'a': 1, 'b': [1, 2, 3]}
@@ -363,6 +380,7 @@ def test_free_variables_are_the_names_without_values():
     assert free_variables("sin(x) * w + y ** 2 - pi") == ["x", "w", "y"]
     assert free_variables("z = 1\ndef f(a): return a + z + q\nf(2)") == ["q"]
     assert free_variables("[v * k for v in range(3)]") == ["k"]
+    assert free_variables("{v: k for v in range(3)}") == ["k"]
 
 
 def test_dtype_option_sets_the_default_dtype():
