@@ -266,8 +266,13 @@ def _invert(self):
     return F.logical_not(self) if self._data.dtype == np.bool_ else F.bitwise_not(self)
 
 
+def _matmul(self, other):
+    """A number or list on the other side of ``@`` is Python's TypeError, as in torch."""
+    return F.matmul(self, other) if isinstance(other, Tensor) else NotImplemented
+
+
 def _matmul_r(self, other):
-    return F.matmul(F._as_operand(other), self)
+    return F.matmul(other, self) if isinstance(other, Tensor) else NotImplemented
 
 
 def _truediv_r(self, other):
@@ -286,7 +291,7 @@ _METHODS = {
     "__add__": F.add, "__radd__": F.add, "__sub__": F.sub, "__rsub__": _rev(F.sub), "__mul__": F.mul,
     "__rmul__": F.mul, "__truediv__": F.div, "__rtruediv__": _truediv_r, "__floordiv__": F.floor_divide,
     "__rfloordiv__": _rev(F.floor_divide), "__mod__": F.remainder, "__rmod__": _rev(F.remainder),
-    "__pow__": F.pow, "__rpow__": _rev(F.pow), "__matmul__": F.matmul, "__rmatmul__": _matmul_r,
+    "__pow__": F.pow, "__rpow__": _rev(F.pow), "__matmul__": _matmul, "__rmatmul__": _matmul_r,
     "__neg__": F.neg, "__pos__": lambda self: self, "__abs__": F.abs, "__invert__": _invert,
     "__and__": _and, "__or__": _or, "__xor__": _xor, "__rand__": _and, "__ror__": _or, "__rxor__": _xor,
     "__eq__": _eq, "__ne__": _ne, "__lt__": F.lt, "__le__": F.le, "__gt__": F.gt, "__ge__": F.ge,

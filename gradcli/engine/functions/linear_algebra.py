@@ -40,7 +40,12 @@ def _matmul_shapes(a: Tensor, b: Tensor, name: str) -> None:
 def matmul(input, other):
     """torch.matmul, decomposed exactly as torch does it so the graph shows the same nodes
     (dot, mv, mm; folding batch dims into rows; expand + reshape + bmm for batches)."""
+    for pos, (arg, x) in enumerate((("input", input), ("other", other)), 1):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"matmul(): argument '{arg}' (position {pos}) must be Tensor, not {type(x).__name__}")
     _matmul_shapes(input, other, "matmul")
+    if input._data.dtype != other._data.dtype:   # the check of the kernel torch's matmul picks
+        L.matmul_check(input._data, other._data)
     d1, d2 = input.ndim, other.ndim
     if d1 == 1 and d2 == 1:
         return call(L.DOT, (input, other))
@@ -125,12 +130,20 @@ def mv(input, vec):
     return call(L.MV, (input, vec))
 
 
-@public(method=True, aliases=("inner",))
+@public(method=True)
 def dot(input, tensor):
     if input.ndim != 1 or tensor.ndim != 1:
         raise errors.ShapeError(f"1D tensors expected, but got {input.ndim}D and {tensor.ndim}D tensors")
     _matmul_shapes(input, tensor, "dot")
     return call(L.DOT, (input, tensor))
+
+
+@public(method=True)
+def inner(input, other):
+    """torch.inner of vectors (a dot product); torch checks the dtypes first, in its own words."""
+    if input._data.dtype != other._data.dtype:
+        raise errors.DTypeError("both inputs should have same dtype")
+    return dot(input, other)
 
 
 @public(method=True, aliases=("ger",))

@@ -325,6 +325,9 @@ def linear(input, weight, bias=None):
     View/AddmmBackward0/View for other ranks with bias, and matmul's own nodes without bias."""
     _tensor_arg(input, "linear", "input", 1)
     _tensor_arg(weight, "linear", "weight", 2)
+    if input.ndim == 0 or weight.ndim == 0:
+        raise errors.ShapeError(f"both arguments to linear need to be at least 1D, but they are {input.ndim}D and "
+                                f"{weight.ndim}D")
     wt = t(weight) if weight.ndim == 2 else weight
     if bias is None:
         return matmul(input, wt)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from ..autograd.grad_mode import no_grad
 from ..dispatch import call
 from ..functions import add, einsum
@@ -82,6 +82,10 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
 
 def bilinear(input1, input2, weight, bias=None):
     """y_k = x1^T A_k x2 + b_k over the last dims."""
+    named = {"input1": input1, "input2": input2, "weight": weight, **({} if bias is None else {"bias": bias})}
+    if len({t._data.dtype for t in named.values()}) > 1:   # torch checks dtypes before shapes
+        raise errors.DTypeError("All tensors must have the same dtype, got " +
+                                ", ".join(f"{k}: {dtypes.c_type_name(t._data.dtype)}" for k, t in named.items()))
     if input1.shape[:-1] != input2.shape[:-1]:
         raise errors.ShapeError(f"bilinear(): input batch dimensions do not match: got {list(input1.shape[:-1])} "
                                 f"and {list(input2.shape[:-1])}")

@@ -12,7 +12,8 @@ import math
 
 import numpy as np
 
-from .registry import FLOAT, KEEP, defop
+from . import dtype_rules
+from .registry import KEEP, defop
 from .samples import Sample, arr
 
 
@@ -87,6 +88,7 @@ def as_2d(values: tuple, fill: int) -> tuple:
 
 
 def _conv_fwd(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
+    dtype_rules.convolution(input, weight, bias, groups)
     d = weight.ndim - 2
     x = input if d == 2 else input[..., None, :]
     w = weight if d == 2 else weight[..., None, :]
@@ -143,7 +145,7 @@ def _conv_samples():
 CONVOLUTION = defop("convolution", "ConvolutionBackward0", ("input", "weight", "bias"), _conv_fwd, _conv_bwd,
                     saves=("input", "weight", "stride", "padding", "dilation", "transposed", "output_padding",
                            "groups"),
-                    promote=FLOAT, masked=True, samples=_conv_samples,
+                    promote=KEEP, masked=True, samples=_conv_samples,
                     jvp_note="generic: derived through double-vjp",
                     rule="input: col2im(W^T g); weight: g @ im2col(input)^T; bias: sum of g")
 

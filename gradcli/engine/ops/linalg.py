@@ -11,7 +11,8 @@ import functools
 import numpy as np
 
 from ..errors import AutogradError, ShapeError
-from .registry import COMMON, FLOAT, KEEP, defop
+from . import dtype_rules
+from .registry import FLOAT, KEEP, defop
 from .samples import Sample, arr
 
 
@@ -83,22 +84,42 @@ def _matmul_jvp(m, t, self, other):
     return out
 
 
+def _product(check):
+    """np.matmul after torch's dtype check of the kernel (one dtype, no bool)."""
+    def forward(a, b):
+        check(a, b)
+        return np.matmul(a, b)
+    return forward
+
+
+def matmul_check(a, b) -> None:
+    """The check of the kernel torch's matmul decomposes into for these ranks."""
+    if a.ndim == 1 and b.ndim == 1:
+        dtype_rules.dot(a, b)
+    elif b.ndim == 1:
+        dtype_rules.mv(a, b)
+    elif b.ndim == 2:
+        dtype_rules.mm(a, b)
+    else:
+        dtype_rules.bmm(a, b)
+
+
 def _mm_samples():
     return [Sample(arr(3, 4), arr(4, 2, seed=1))]
 
 
-_mm = dict(saves=("self", "other"), jvp=_matmul_jvp, promote=COMMON, masked=True,
+_mm = dict(saves=("self", "other"), jvp=_matmul_jvp, promote=KEEP, masked=True,
            rule="d/dself = g @ other^T, d/dother = self^T @ g")
 
-MM = defop("mm", "MmBackward0", ("self", "mat2"), np.matmul, _matmul_bwd, samples=_mm_samples,
+MM = defop("mm", "MmBackward0", ("self", "mat2"), _product(dtype_rules.mm), _matmul_bwd, samples=_mm_samples,
            **{**_mm, "saves": ("self", "mat2", "mat2_sym_sizes", "self_sym_sizes")})
-MV = defop("mv", "MvBackward0", ("self", "vec"), np.matmul, _matmul_bwd,
+MV = defop("mv", "MvBackward0", ("self", "vec"), _product(dtype_rules.mv), _matmul_bwd,
            samples=lambda: [Sample(arr(3, 4), arr(4, seed=1))], **{**_mm, "saves": ("self", "vec")})
-DOT = defop("dot", "DotBackward0", ("self", "tensor"), np.matmul, _matmul_bwd,
+DOT = defop("dot", "DotBackward0", ("self", "tensor"), _product(dtype_rules.dot), _matmul_bwd,
             samples=lambda: [Sample(arr(4), arr(4, seed=1))], **{**_mm, "saves": ("self", "tensor")})
-BMM = defop("bmm", "BmmBackward0", ("self", "mat2"), np.matmul, _matmul_bwd,
+BMM = defop("bmm", "BmmBackward0", ("self", "mat2"), _product(dtype_rules.bmm), _matmul_bwd,
             samples=lambda: [Sample(arr(2, 3, 4), arr(2, 4, 5, seed=1))], **{**_mm, "saves": ("self", "mat2")})
-MATMUL = defop("matmul", "MatmulBackward0", ("self", "other"), np.matmul, _matmul_bwd,
+MATMUL = defop("matmul", "MatmulBackward0", ("self", "other"), _product(matmul_check), _matmul_bwd,
                samples=lambda: [Sample(arr(4), arr(4, 3, seed=1)), Sample(arr(2, 3, 4), arr(4, seed=1)),
                                 Sample(arr(2, 1, 3, 4), arr(5, 4, 2, seed=1)), Sample(arr(3, 4), arr(2, 4, 5, seed=2))],
                **_mm)

@@ -29,6 +29,7 @@ import warnings
 
 import numpy as np
 
+from . import dtype_rules
 from .linalg import mm_grads
 from .registry import COMMON, KEEP, defop
 from .samples import Sample, arr
@@ -403,11 +404,14 @@ def _addmm_jvp(m, t, mat1, mat2, alpha, beta, *sym_sizes):
     return out
 
 
-ADDMM = defop("addmm", "AddmmBackward0", ("self", "mat1", "mat2"),
-              lambda s, a, b, beta, alpha: (s if beta == 1 else beta * s) + (a @ b if alpha == 1 else alpha * (a @ b)),
-              _addmm_bwd, saves=("mat1", "mat2", "alpha", "beta", "mat1_sym_sizes", "mat2_sym_sizes"),
+def _addmm_fwd(s, a, b, beta, alpha):
+    dtype_rules.addmm(s, a, b)
+    return (s if beta == 1 else beta * s) + (a @ b if alpha == 1 else alpha * (a @ b))
+
+
+ADDMM = defop("addmm", "AddmmBackward0", ("self", "mat1", "mat2"), _addmm_fwd, _addmm_bwd, saves=("mat1", "mat2", "alpha", "beta", "mat1_sym_sizes", "mat2_sym_sizes"),
               jvp=_addmm_jvp, masked=True,
-              promote=COMMON,
+              promote=KEEP,
               samples=lambda: [Sample(arr(5), arr(3, 4, seed=1), arr(4, 5, seed=2), params={"beta": 1, "alpha": 1}),
                                Sample(arr(3, 5, seed=3), arr(3, 4, seed=4), arr(4, 5, seed=5),
                                       params={"beta": 0.5, "alpha": 2.0})],
