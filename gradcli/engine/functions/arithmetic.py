@@ -206,7 +206,7 @@ def floor_divide(input, other):
 @public(method=True)
 def round(input, *, decimals=0):
     if isinstance(input, Tensor) and input._data.dtype.kind == "b":
-        raise NotImplementedError('"round_cpu" not implemented for \'Bool\'')
+        raise NotImplementedError(f'"{"round_cpu" if decimals else "round_vml_cpu"}" not implemented for \'Bool\'')
     if decimals:
         return call(P.ROUND_DEC, (input,), {"decimals": decimals})
     return call(P.ROUND, (input,))
@@ -237,10 +237,19 @@ def clamp(input, min=None, max=None):
     if min is None and max is None:
         raise errors.AutogradError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        lo = min if min is not None else full_like(input, -math.inf)
-        hi = max if max is not None else full_like(input, math.inf)
+        lo, hi = (_open_bound(input, min, max, side) if b is None else b for b, side in ((min, -1), (max, 1)))
         return call(P.CLAMP_T, (input, lo, hi))
     return call(P.CLAMP, (input,), {"min": min, "max": max})
+
+
+def _open_bound(input, min, max, side: int):
+    """The missing bound of a tensor clamp: -inf or inf in the result's dtype (its extreme for ints)."""
+    given = [b for b in (min, max) if b is not None]
+    dt = dtypes.result_type([dtypes.from_numpy_dtype(t._data.dtype) for t in (input, *given) if t.ndim],
+                            [dtypes.from_numpy_dtype(t._data.dtype) for t in (input, *given) if not t.ndim], []).np
+    limit = side * math.inf if dt.kind in "fc" else (np.iinfo(dt).max if side > 0 else np.iinfo(dt).min) \
+        if dt.kind in "iu" else side > 0
+    return full_like(input, limit, dtype=dt)
 
 
 @public(method=True)

@@ -151,7 +151,6 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
     if delta <= 0:
         raise errors.AutogradError("huber_loss does not support non-positive values for delta.")
     x, t = _expanded(input, target)
-    _float_kernel(x, "huber_cpu")
     if weight is not None:
         _check_weight_size(weight, input)
         return _weighted(call(HUBER_LOSS, (x, t), {"reduction": 0, "delta": delta}), weight, red, False)
@@ -186,7 +185,13 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     red = _reduction(reduction, size_average, reduce)
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
-    _float_kernel(input, "binary_cross_entropy_with_logits")
+    _float_kernel(input, "log_sigmoid_cpu")
+    if target._data.dtype.kind == "b":     # torch's formula subtracts the target from 1 in place
+        raise errors.DTypeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
+                                "or `logical_xor()` operator instead.")
+    if target._data.dtype.kind in "iu":
+        raise errors.DTypeError(f"result type {dtypes.scalar_type_name(input._data.dtype)} can't be cast to the "
+                                f"desired output type {dtypes.scalar_type_name(target._data.dtype)}")
     _not_differentiable("binary_cross_entropy_with_logits", "weight", weight)
     _not_differentiable("binary_cross_entropy_with_logits", "pos_weight", pos_weight)
     return call(BINARY_CROSS_ENTROPY_WITH_LOGITS, (input, target, weight, pos_weight), {"reduction": red})

@@ -4,7 +4,7 @@ Argument handling and torch's error messages; the records are in ops/convolution
 """
 from __future__ import annotations
 
-from .. import errors
+from .. import dtypes, errors
 from ..dispatch import call
 from ..functions import squeeze, unsqueeze
 from ..ops.convolution import COL2IM, CONVOLUTION, IM2COL, MAX_POOL2D, out_size
@@ -25,6 +25,9 @@ def _tuple(value, n: int, name: str) -> tuple:
 def _conv(input, weight, bias, stride, padding, dilation, groups, d: int, name: str):
     if not isinstance(input, Tensor) or not isinstance(weight, Tensor):
         raise TypeError(f"{name}() argument 'input' and 'weight' must be Tensors")
+    if bias is not None and bias._data.dtype != input._data.dtype:   # torch's conv{d}d checks this first
+        raise errors.DTypeError(f"Input type ({dtypes.c_type_name(input._data.dtype)}) and bias type "
+                                f"({dtypes.c_type_name(bias._data.dtype)}) should be the same")
     if input.ndim not in (d + 1, d + 2):
         raise errors.ShapeError(f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to {name}, but got "
                                 f"input of size: {list(input.shape)}")

@@ -27,6 +27,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..dispatch import call, call_inplace
 from ..tensor import Tensor
+from . import dtype_rules
 from .registry import FLOAT, Kink, defop
 from .special import erf_np
 from .samples import Sample, arr, unary
@@ -202,7 +203,13 @@ def _gated(record, m, g, x, a=0.0, b=0.0, kind="threshold"):
     return m.where(gate, g, 0.0) if kind != "leaky" else g * gate
 
 
-RELU = defop("relu", "ReluBackward0", ("self",), lambda a: np.maximum(a, 0),
+def _relu_fwd(a):
+    if a.dtype.kind == "b":
+        raise errors.DTypeError("Boolean inputs not supported for relu")
+    return np.maximum(a, 0)
+
+
+RELU = defop("relu", "ReluBackward0", ("self",), _relu_fwd,
              lambda m, g, result: _gated(THRESHOLD_BACKWARD, m, g, result), saves=("result",),
              jvp=lambda m, t, result: m.where(result <= 0, 0.0, t[0]),
              samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)),
@@ -211,6 +218,8 @@ RELU = defop("relu", "ReluBackward0", ("self",), lambda a: np.maximum(a, 0),
 
 
 def _hardtanh_fwd(a, min_val, max_val):
+    if a.dtype.kind == "b":
+        raise errors.DTypeError("Bool inputs not supported for hardtanh")
     return np.minimum(np.maximum(a, np.asarray(min_val, a.dtype)), np.asarray(max_val, a.dtype))
 
 
@@ -380,6 +389,11 @@ HARDSWISH = defop("hardswish", "HardswishBackward0", ("self",), _hardswish_fwd,
 _KERNEL = {"gelu": "GeluKernelImpl", "elu": "elu_cpu", "selu": "elu_cpu", "celu": "elu_cpu",
            "leaky_relu": "leaky_relu_cpu", "softplus": "softplus_cpu", "silu": "silu_cpu", "mish": "mish_cpu",
            "hardsigmoid": "hardsigmoid_cpu", "hardswish": "hardswish_cpu", "log_sigmoid": "log_sigmoid_cpu"}
+
+# the records themselves refuse what torch's kernels refuse (int and bool), as the public functions do
+for _op in (LOGSIGMOID, SILU, MISH, SOFTPLUS, LEAKY_RELU, LEAKY_RELU_, ELU, ELU_, CELU, CELU_, GELU, HARDSIGMOID,
+            HARDSWISH):
+    _op.forward = dtype_rules.floats(_KERNEL[_op.name.rstrip("_")], _op.forward)
 
 
 def _float_only(input, name: str):

@@ -60,7 +60,7 @@ def _im2col_bwd(m, g, self_sym_sizes, kernel_size, dilation, padding, stride):
     return m.col2im(g, tuple(self_sym_sizes[-2:]), kernel_size, dilation, padding, stride)
 
 
-IM2COL = defop("im2col", "Im2ColBackward0", ("self",), im2col_np, _im2col_bwd,
+IM2COL = defop("im2col", "Im2ColBackward0", ("self",), dtype_rules.no_int("im2col_out_cpu", im2col_np), _im2col_bwd,
                saves=("self_sym_sizes", "kernel_size", "dilation", "padding", "stride"), promote=KEEP,
                jvp=lambda m, t, self_sym_sizes, kernel_size, dilation, padding, stride:
                    m.im2col(t[0], kernel_size, dilation, padding, stride),
@@ -68,7 +68,7 @@ IM2COL = defop("im2col", "Im2ColBackward0", ("self",), im2col_np, _im2col_bwd,
                                                                 "padding": (1, 0), "stride": (1, 2)})],
                rule="col2im(g): each window's gradient goes back to its pixels")
 
-COL2IM = defop("col2im", "Col2ImBackward0", ("self",), col2im_np,
+COL2IM = defop("col2im", "Col2ImBackward0", ("self",), dtype_rules.no_int("col2im_out_cpu", col2im_np),
                lambda m, g, output_size, kernel_size, dilation, padding, stride:
                    m.im2col(g, kernel_size, dilation, padding, stride),
                saves=("output_size", "kernel_size", "dilation", "padding", "stride"), promote=KEEP,
@@ -100,7 +100,7 @@ def _conv_fwd(input, weight, bias, stride, padding, dilation, transposed, output
     cols = cols.reshape(n, groups, -1, cols.shape[-1])
     out = np.matmul(w.reshape(groups, o // groups, -1), cols).reshape((n, o) + spatial)
     if bias is not None:
-        out += bias.reshape((1, o) + (1,) * d)
+        out += bias.astype(out.dtype, copy=False).reshape((1, o) + (1,) * d)
     return out
 
 
@@ -154,6 +154,7 @@ CONVOLUTION = defop("convolution", "ConvolutionBackward0", ("input", "weight", "
 
 def _max_pool_fwd(a, kernel_size, stride, padding, dilation, ceil_mode):
     """The maximum of each window and its flat index in its (H, W) map (torch's indices)."""
+    dtype_rules.refuse_bool("max_pool2d", a)
     h, w = a.shape[-2:]
     fill = -np.inf if a.dtype.kind == "f" else np.iinfo(a.dtype).min
     win = _windows(a, kernel_size, dilation, padding, stride, fill)

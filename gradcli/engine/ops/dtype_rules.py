@@ -10,8 +10,8 @@ from ..dtypes import c_type_name as _c, scalar_type_name as _s
 from ..errors import DTypeError
 
 
-def not_implemented(kernel: str, a: np.ndarray) -> NotImplementedError:
-    return NotImplementedError(f"\"{kernel}\" not implemented for '{_s(a.dtype)}'")
+def not_implemented(kernel: str, a) -> NotImplementedError:
+    return NotImplementedError(f"\"{kernel}\" not implemented for '{_s(np.dtype(getattr(a, 'dtype', a)))}'")
 
 
 def refuse_bool(kernel: str, *arrays) -> None:
@@ -62,16 +62,16 @@ def addmm(self, mat1, mat2) -> None:
 
 
 def convolution(input, weight, bias, groups: int) -> None:
-    """The checks of torch's CPU convolution, in its order: bias, then weight (whose message
-    depends on whether torch would pick its mkldnn path for this float input)."""
-    if bias is not None and bias.dtype != input.dtype:
-        raise DTypeError(f"Input type ({_c(input.dtype)}) and bias type ({_c(bias.dtype)}) should be the same")
-    if weight.dtype != input.dtype:
-        if _mkldnn(input, weight, groups):
-            raise DTypeError(f"Input type (torch.{_s(input.dtype)}Tensor) and weight type "
-                             f"(torch.{_s(weight.dtype)}Tensor) should be the same or input should be a MKLDNN "
-                             "tensor and weight is a dense tensor")
-        raise DTypeError(f"expected scalar type {_s(input.dtype)} but found {_s(weight.dtype)}")
+    """The checks of torch's CPU convolution kernel (F.conv2d checks the bias's dtype before it):
+    the weight's, and on torch's mkldnn path the bias's, in messages that depend on the path."""
+    mkldnn = _mkldnn(input, weight, groups)
+    for name, p in (("weight", weight), ("bias", bias)):
+        if p is not None and p.dtype != input.dtype and (mkldnn or name == "weight"):
+            if mkldnn:
+                raise DTypeError(f"Input type (torch.{_s(input.dtype)}Tensor) and {name} type "
+                                 f"(torch.{_s(p.dtype)}Tensor) should be the same or input should be a MKLDNN "
+                                 f"tensor and {name} is a dense tensor")
+            raise DTypeError(f"expected scalar type {_s(input.dtype)} but found {_s(weight.dtype)}")
     refuse_bool("slow_conv2d_cpu", input)
 
 
@@ -81,3 +81,90 @@ def _mkldnn(input, weight, groups: int) -> bool:
         return False
     kernel = weight.shape[2:] if weight.ndim == 4 else (1,) + weight.shape[2:]
     return groups > 1 or (kernel[0] > 3 and kernel[1] > 3) or input.shape[0] > 1 or input.size > 20480
+
+
+def floats(kernel: str, fn):
+    """``fn`` behind torch's float-only check (the record computes in its inputs' common dtype)."""
+    def forward(*args, **params):
+        float_only(kernel, *args)
+        return fn(*args, **params)
+    return forward
+
+
+def no_bool(kernel: str, fn):
+    def forward(*args, **params):
+        refuse_bool(kernel, *(a for a in args if isinstance(a, np.ndarray)))
+        return fn(*args, **params)
+    return forward
+
+
+def int_power(a, b):
+    """torch's integer pow: a negative exponent gives 1 for base 1, +-1 for base -1 and 0 otherwise
+    (numpy refuses it); a bool result has no kernel. Python numbers stay weak, as in torch."""
+    res = np.result_type(a, b)
+    if res.kind == "b":
+        raise not_implemented("pow", res)
+    negative = np.asarray(b) < 0
+    if res.kind not in "iu" or not negative.any():
+        return np.power(a, b)
+    out = np.power(a, np.where(negative, 0, b))
+    low = np.where(np.equal(a, 1), 1, np.where(np.equal(a, -1), np.where(np.remainder(b, 2) == 0, 1, -1), 0))
+    return np.where(negative, low, out).astype(out.dtype)
+
+
+def normalization(kernel: str, input, *params) -> None:
+    """torch's CPU norm kernels: parameters (weight, bias, running stats) in the input's dtype
+    (checked in these words), and a floating input."""
+    for p in params:
+        p = getattr(p, "_data", p)
+        if p is not None and p.dtype != input.dtype:
+            raise DTypeError("mixed dtype (CPU): expect parameter to have scalar type of Float"
+                             if input.dtype == np.float32 else "mixed dtype (CPU): all inputs must share same datatype.")
+    float_only(kernel, input)
+
+
+def no_int(kernel: str, fn):
+    """``fn`` behind a kernel that takes floats and bool but no integers (im2col, col2im)."""
+    def forward(a, *args, **params):
+        if a.dtype.kind in "iu":
+            raise not_implemented(kernel, a)
+        return fn(a, *args, **params)
+    return forward
+
+
+def linalg_input(name: str, *arrays) -> None:
+    """torch.linalg's check: floating or complex inputs, all of one dtype."""
+    a = arrays[0]
+    if a.dtype.kind not in "fc":
+        raise DTypeError(f"linalg.{name}: Expected a floating point or complex tensor as input. Got {_s(a.dtype)}")
+    for b in arrays[1:]:
+        if b.dtype != a.dtype:
+            raise DTypeError(f"linalg.{name}: Expected A and B to have the same dtype, but found A of type "
+                             f"{_s(a.dtype)} and B of type {_s(b.dtype)} instead")
+
+
+def in_self_dtype(kernel: str, fn):
+    """A loss whose result keeps self's dtype (torch's huber_loss): computed in the promoted dtype,
+    which must be floating and castable back to self's."""
+    from ..dtypes import from_numpy_dtype, promote_types
+
+    def forward(a, b, *args, **params):
+        res = promote_types(from_numpy_dtype(a.dtype), from_numpy_dtype(b.dtype)).np
+        if res.kind not in "fc":
+            raise not_implemented(kernel, res)
+        if not np.can_cast(res, a.dtype, "same_kind"):
+            raise DTypeError(f"result type {_s(res)} can't be cast to the desired output type {_s(a.dtype)}")
+        out = fn(a.astype(res, copy=False), b.astype(res, copy=False), *args, **params)
+        return np.asarray(out).astype(a.dtype, copy=False)
+    return forward
+
+
+def same_dtype_backward(fn):
+    """A backward kernel of torch's that takes one dtype: self and target of two dtypes pass the
+    forward but not the backward (torch's huber_loss_backward)."""
+    def backward(m, g, self, target, *rest):
+        st, tt = (np.dtype(getattr(x, "_data", x).dtype) for x in (self, target))
+        if st != tt:
+            raise DTypeError(f"Found dtype {_s(tt)} but expected {_s(st)}")
+        return fn(m, g, self, target, *rest)
+    return backward

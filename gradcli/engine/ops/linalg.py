@@ -123,7 +123,7 @@ MATMUL = defop("matmul", "MatmulBackward0", ("self", "other"), _product(matmul_c
                samples=lambda: [Sample(arr(4), arr(4, 3, seed=1)), Sample(arr(2, 3, 4), arr(4, seed=1)),
                                 Sample(arr(2, 1, 3, 4), arr(5, 4, 2, seed=1)), Sample(arr(3, 4), arr(2, 4, 5, seed=2))],
                **_mm)
-TRACE = defop("trace", "TraceBackward0", ("self",), np.trace,
+TRACE = defop("trace", "TraceBackward0", ("self",), dtype_rules.no_bool("trace", np.trace),
               lambda m, g, self_sym_sizes: m.unsqueeze(m.unsqueeze(g, -1), -1) * m.eye_rect(self_sym_sizes, g),
               saves=("self_sym_sizes",), promote=KEEP,
               jvp=lambda m, t: m.sum(m.diagonal(t[0], 0, -2, -1), -1, False),
@@ -166,6 +166,13 @@ DIAG_EMBED = defop("diag_embed", "DiagEmbedBackward0", ("self",), diag_embed_np,
                    jvp_note="generic: derived through double-vjp",
                    rule="the diagonal of the gradient")
 
+def _checked(name: str, fn):
+    def run(a):
+        dtype_rules.linalg_input(name, a)
+        return fn(a)
+    return run
+
+
 def _lapack(fn, name: str):
     """A numpy.linalg kernel whose failures read as torch's errors, not numpy's LinAlgError."""
     def run(*args, **kwargs):
@@ -196,6 +203,7 @@ def _first_zero_pivot(a) -> int:
 
 
 def _inv_fwd(a):
+    dtype_rules.linalg_input("inv", a)
     try:
         return np.linalg.inv(a)
     except np.linalg.LinAlgError as err:
@@ -208,7 +216,7 @@ def _inv_fwd(a):
 
 INV = defop("linalg_inv", "LinalgInvExBackward0", ("A",), _inv_fwd,
             lambda m, g, result: -m.matmul(m.matmul(m.mT(result), g), m.mT(result)),
-            saves=("result",), promote=FLOAT,
+            saves=("result",), promote=KEEP,
             jvp=lambda m, t, result: -m.matmul(m.matmul(result, t[0]), result),
             samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3)), Sample(arr(2, 3, 3) + 3 * np.eye(3))],
             rule="-inv^T @ g @ inv^T")
@@ -223,9 +231,9 @@ def _inverse_or_identity(m, A, result):
     return m.inverse(m.where(singular, m.cast(m.const(np.eye(n)), A), A))
 
 
-DET = defop("linalg_det", "LinalgDetBackward0", ("A",), _lapack(np.linalg.det, "linalg.det"),
+DET = defop("linalg_det", "LinalgDetBackward0", ("A",), _lapack(_checked("det", np.linalg.det), "linalg.det"),
             lambda m, g, A, result: m.unsqueeze(m.unsqueeze(g * result, -1), -1) * m.mT(_inverse_or_identity(m, A, result)),
-            saves=("A", "result"), promote=FLOAT,
+            saves=("A", "result"), promote=KEEP,
             jvp=lambda m, t, A, result: result * m.sum(m.diagonal(m.matmul(_inverse_or_identity(m, A, result), t[0]),
                                                                   0, -2, -1), -1, False),
             samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3)), Sample(arr(2, 3, 3) + 3 * np.eye(3))],
@@ -234,6 +242,7 @@ DET = defop("linalg_det", "LinalgDetBackward0", ("A",), _lapack(np.linalg.det, "
 
 @functools.partial(_lapack, name="torch.linalg.solve")
 def _solve_fwd(a, b):
+    dtype_rules.linalg_input("solve", a, b)
     if b.ndim == a.ndim - 1:
         return np.linalg.solve(a, b[..., None])[..., 0]
     return np.linalg.solve(a, b)
@@ -248,7 +257,7 @@ def _solve_bwd(m, g, A, B, result):
 
 
 SOLVE = defop("linalg_solve", "LinalgSolveExBackward0", ("A", "B"), _solve_fwd, _solve_bwd,
-              saves=("A", "B", "result"), promote=FLOAT,
+              saves=("A", "B", "result"), promote=KEEP,
               samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3), arr(3, 2, seed=2)),
                                Sample(arr(3, 3) + 3 * np.eye(3), arr(3, seed=2))],
               jvp_note="generic: derived through double-vjp",

@@ -97,7 +97,7 @@ def _shape(*values) -> tuple:
     return tuple(np.broadcast_shapes(*(tuple(v.shape) for v in values if v is not None)))
 
 
-def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=()):
+def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promote=COMMON):
     """A loss ``reduce(l(self, target))`` with d l/d self = ``d_self`` and d l/d target = -d_self."""
     def forward(a, b, reduction, **kw):
         return _reduce_np(loss_np(a, b, **kw), reduction)
@@ -116,7 +116,7 @@ def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=()):
         return _reduce_tangent(m, v, reduction)
 
     return defop(name, node, ("self", "target"), forward, backward, saves=("self", "target", "reduction") + extra,
-                 jvp=jvp, promote=COMMON, samples=samples, rule=rule)
+                 jvp=jvp, promote=promote, samples=samples, rule=rule)
 
 
 def _loss_samples(**params):
@@ -155,7 +155,9 @@ def _huber_d(m, d, delta):
 
 
 HUBER_LOSS = _pointwise_loss("huber_loss", "HuberLossBackward0", _huber_np, _huber_d, _loss_samples(delta=0.7),
-                             "self - target clipped to [-delta, delta]", extra=("delta",))
+                             "self - target clipped to [-delta, delta]", extra=("delta",), promote=KEEP)
+HUBER_LOSS.forward = dtype_rules.in_self_dtype("huber_cpu", HUBER_LOSS.forward)   # torch's result is self's dtype
+HUBER_LOSS.backward = dtype_rules.same_dtype_backward(HUBER_LOSS.backward)
 
 
 # -- binary cross entropy ---------------------------------------------------------------------------------
@@ -273,6 +275,7 @@ def _class_dim(ndim: int) -> int:
 
 
 def _nll_fwd(x, t, w, reduction, ignore_index):
+    dtype_rules.float_only("nll_loss_out_frame" if x.ndim < 3 else "nll_loss2d_forward_out_frame", x)
     cdim = _class_dim(x.ndim)
     valid = t != ignore_index
     safe = np.where(valid, t, 0)

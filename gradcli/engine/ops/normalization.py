@@ -11,7 +11,8 @@ import math
 import numpy as np
 
 from ..tensor import make
-from .registry import FLOAT, defop
+from . import dtype_rules
+from .registry import KEEP, defop
 from .samples import Sample, arr, pos
 
 
@@ -20,6 +21,7 @@ def _channel_shape(ndim: int, c: int) -> tuple:
 
 
 def _bn_fwd(input, weight, bias, running_mean, running_var, training, eps):
+    dtype_rules.normalization("batch_norm", input, weight, bias, running_mean, running_var)
     axes = (0,) + tuple(range(2, input.ndim))
     shape = _channel_shape(input.ndim, input.shape[1])
     if training:
@@ -86,12 +88,13 @@ def _bn_samples():
 
 BATCH_NORM = defop("native_batch_norm", "NativeBatchNormBackward0", ("input", "weight", "bias"), _bn_fwd, _bn_bwd,
                    saves=("input", "weight", "running_mean", "running_var", "result1", "result2", "training", "eps"),
-                   outputs=3, nondiff_outputs=(1, 2), promote=FLOAT, masked=True, samples=_bn_samples,
+                   outputs=3, nondiff_outputs=(1, 2), promote=KEEP, masked=True, samples=_bn_samples,
                    jvp_note="generic: derived through double-vjp",
                    rule="w invstd (g - mean(g) - xhat mean(g xhat)) over the batch; running stats: w invstd g")
 
 
 def _ln_fwd(input, weight, bias, normalized_shape, eps):
+    dtype_rules.normalization("LayerNormKernelImpl", input, weight, bias)
     axes = tuple(range(input.ndim - len(normalized_shape), input.ndim))
     mean = input.mean(axis=axes, keepdims=True)
     rstd = 1 / np.sqrt(input.var(axis=axes, keepdims=True) + eps)
@@ -127,7 +130,7 @@ def _ln_bwd(m, g, input, normalized_shape, result1, result2, weight, bias, eps, 
 
 LAYER_NORM = defop("native_layer_norm", "NativeLayerNormBackward0", ("input", "weight", "bias"), _ln_fwd, _ln_bwd,
                    saves=("input", "normalized_shape", "result1", "result2", "weight", "bias", "eps"),
-                   outputs=3, nondiff_outputs=(1, 2), promote=FLOAT, masked=True,
+                   outputs=3, nondiff_outputs=(1, 2), promote=KEEP, masked=True,
                    jvp_note="generic: derived through double-vjp",
                    samples=lambda: [Sample(arr(3, 4), pos(4, seed=1), arr(4, seed=2),
                                            params={"normalized_shape": (4,), "eps": 1e-5}),

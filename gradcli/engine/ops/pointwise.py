@@ -10,9 +10,10 @@ import operator
 
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from ..dispatch import call
-from .registry import API, COMMON, COMPARE, FLOAT, Kink, defop
+from . import dtype_rules as R
+from .registry import API, COMMON, COMPARE, FLOAT, KEEP, Kink, defop
 from .samples import Sample, arr, binary, pos, unary, unit
 
 
@@ -126,7 +127,7 @@ def _pow_tensor_bwd(m, g, self, exponent, result):
     return g * ge, gl
 
 
-POW_T = defop("pow.Tensor_Tensor", "PowBackward1", ("self", "exponent"), np.power, _pow_tensor_bwd,
+POW_T = defop("pow.Tensor_Tensor", "PowBackward1", ("self", "exponent"), R.int_power, _pow_tensor_bwd,
               saves=("self", "exponent", "result"), promote=COMMON,
               jvp=lambda m, t, self, exponent, result: _sum_tangents(
                   None if t[0] is None else t[0] * exponent * self ** (exponent - 1),
@@ -143,9 +144,10 @@ def _rpow_d(m, v, self, exponent, result):
     return v * result * math.log(self)
 
 
-RPOW = defop("pow.Scalar", "PowBackward2", ("self", "exponent"), np.power,
+RPOW = defop("pow.Scalar", "PowBackward2", ("self", "exponent"),
+             lambda self, exponent: R.int_power(self, _with_scalar(np.asarray(exponent), self)),
              lambda m, g, self, exponent, result: (None, _rpow_d(m, g, self, exponent, result)),
-             saves=("self", "exponent", "result"), promote=FLOAT,
+             saves=("self", "exponent", "result"), promote=COMMON,
              jvp=lambda m, t, self, exponent, result: _rpow_d(m, t[1], self, exponent, result),
              samples=lambda: [Sample(2.5, arr(3, 4)), Sample(0.5, arr(5))],
              rule="base^x: d/dx = base^x * log(base); for base 0, 0 where x >= 0")
@@ -216,9 +218,9 @@ ASINH = _unary("asinh", "AsinhBackward0", np.arcsinh, lambda m, g, self: g / m.s
 ACOSH = _unary("acosh", "AcoshBackward0", np.arccosh, lambda m, g, self: g / m.sqrt(self * self - 1),
                samples=unary(lambda *s, seed=0: arr(*s, low=1.2, high=3.0, seed=seed)), rule="1/sqrt(self^2 - 1)", aliases=("arccosh",))
 ATANH = _unary("atanh", "AtanhBackward0", np.arctanh, lambda m, g, self: g / (1 - self * self), samples=unary(unit), rule="1/(1 - self^2)", aliases=("arctanh",))
-LOGADDEXP = defop("logaddexp", "LogaddexpBackward0", ("self", "other"), np.logaddexp,
+LOGADDEXP = defop("logaddexp", "LogaddexpBackward0", ("self", "other"), R.floats("logaddexp_cpu", np.logaddexp),
                   lambda m, g, self, other: (g / (1 + m.exp(other - self)), g / (1 + m.exp(self - other))),
-                  saves=("self", "other"), promote=FLOAT,
+                  saves=("self", "other"), promote=COMMON,
                   jvp=lambda m, t, self, other: _sum_tangents(
                       None if t[0] is None else t[0] / (1 + m.exp(other - self)),
                       None if t[1] is None else t[1] / (1 + m.exp(self - other))),
@@ -279,16 +281,16 @@ ATAN2 = defop("atan2", "Atan2Backward0", ("self", "other"), np.arctan2,
                   None if t[1] is None else -t[1] * self * _atan2_recip(m, self, other)),
               samples=binary(), rule="d/dself = other/(self^2+other^2), d/dother = -self/(self^2+other^2); 0 at the origin",
               kink=Kink("at the origin both derivatives are taken as 0", lambda v: (v["self"] == 0) & (v["other"] == 0)))
-HYPOT = defop("hypot", "HypotBackward0", ("self", "other"), np.hypot,
+HYPOT = defop("hypot", "HypotBackward0", ("self", "other"), R.floats("hypot_cpu", np.hypot),
               lambda m, g, self, other, result: (g * self / result, g * other / result),
-              saves=("self", "other", "result"), promote=FLOAT,
+              saves=("self", "other", "result"), promote=COMMON,
               jvp=lambda m, t, self, other, result: _sum_tangents(
                   None if t[0] is None else t[0] * self / result, None if t[1] is None else t[1] * other / result),
               samples=binary(), rule="d/dself = self/result, d/dother = other/result")
 
 # -- piecewise: abs, sign, rounding, clamp, min/max --------------------------------------------------
 
-ABS = _unary("abs", "AbsBackward0", np.abs, lambda m, g, self: g * m.sign(self), promote=COMMON,
+ABS = _unary("abs", "AbsBackward0", R.no_bool("abs_cpu", np.abs), lambda m, g, self: g * m.sign(self), promote=COMMON,
              samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)), rule="sign(self); 0 at 0", aliases=("absolute",),
              kink=Kink("abs'(0) = sign(0) = 0", lambda v: v["self"] == 0))
 def sign_np(a):
@@ -300,16 +302,15 @@ def sign_np(a):
 
 SIGN = _unary("sign", "SignBackward0", sign_np, lambda m, g: g * 0.0, saves=(), promote=COMMON, rule="0")
 _zero_grad = dict(saves=(), jvp=lambda m, t: t[0] * 0.0, promote=COMMON, rule="0 (piecewise constant)")
-FLOOR = _unary("floor", "FloorBackward0", np.floor, lambda m, g: g * 0.0, **_zero_grad)
-CEIL = _unary("ceil", "CeilBackward0", np.ceil, lambda m, g: g * 0.0, **_zero_grad)
-ROUND = _unary("round", "RoundBackward0", np.round, lambda m, g: g * 0.0, **_zero_grad, public=False)
-TRUNC = _unary("trunc", "TruncBackward0", np.trunc, lambda m, g: g * 0.0, **_zero_grad, aliases=("fix",))
-FRAC = _unary("frac", "FracBackward0", lambda a: a - np.trunc(a), lambda m, g: g, saves=(), promote=COMMON, rule="1")
+FLOOR = _unary("floor", "FloorBackward0", R.no_bool("floor_vml_cpu", np.floor), lambda m, g: g * 0.0, **_zero_grad)
+CEIL = _unary("ceil", "CeilBackward0", R.no_bool("ceil_vml_cpu", np.ceil), lambda m, g: g * 0.0, **_zero_grad)
+ROUND = _unary("round", "RoundBackward0", R.no_bool("round_vml_cpu", np.round), lambda m, g: g * 0.0, **_zero_grad, public=False)
+TRUNC = _unary("trunc", "TruncBackward0", R.no_bool("trunc_vml_cpu", np.trunc), lambda m, g: g * 0.0, **_zero_grad, aliases=("fix",))
+FRAC = _unary("frac", "FracBackward0", R.floats("frac_cpu", lambda a: a - np.trunc(a)), lambda m, g: g, saves=(), promote=COMMON, rule="1")
 
 
 def _round_decimals(a, decimals):
-    if a.dtype.kind == "b":
-        raise NotImplementedError('"round_cpu" not implemented for \'Bool\'')
+    R.float_only("round_cpu", a)
     return np.round(a, decimals)
 
 
@@ -328,6 +329,12 @@ def _int_divisor(kernel):
 
 
 _INT_FLOOR_DIVIDE, _INT_MOD, _INT_FMOD = (_int_divisor(k) for k in (np.floor_divide, np.mod, np.fmod))
+
+
+def _with_scalar(a, other):
+    """``a`` in the dtype torch computes ``a op other`` in (an int tensor and 2.5: the default float)."""
+    res = dtypes.result_type([dtypes.from_numpy_dtype(a.dtype)], [], [other])
+    return a if res is None else a.astype(res.np, copy=False)
 
 
 def _floor_quotient(m, self, other):
@@ -356,7 +363,7 @@ REMAINDER = defop("remainder.Tensor", "RemainderBackward1", ("self", "other"), _
                   jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
                                                                -t[1] * _floor_quotient(m, self, other)),
                   samples=_mod_samples, rule="d/dself = 1, d/dother = -floor(self/other)")
-REMAINDER_S = defop("remainder.Scalar", "RemainderBackward0", ("self",), lambda a, other: _INT_MOD(a, other),
+REMAINDER_S = defop("remainder.Scalar", "RemainderBackward0", ("self",), lambda a, other: _INT_MOD(_with_scalar(a, other), other),
                     lambda m, g: g, jvp=lambda m, t: t[0],
                     samples=lambda: [Sample(arr(5) * 3, params={"other": 0.7})], rule="1")
 FMOD = defop("fmod.Tensor", "FmodBackward1", ("self", "other"), _INT_FMOD, _fmod_bwd,
@@ -364,7 +371,7 @@ FMOD = defop("fmod.Tensor", "FmodBackward1", ("self", "other"), _INT_FMOD, _fmod
              jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
                                                           -t[1] * _trunc(m, self / other)),
              samples=_mod_samples, rule="d/dself = 1, d/dother = -trunc(self/other)")
-FMOD_S = defop("fmod.Scalar", "FmodBackward0", ("self",), lambda a, other: _INT_FMOD(a, other),
+FMOD_S = defop("fmod.Scalar", "FmodBackward0", ("self",), lambda a, other: _INT_FMOD(_with_scalar(a, other), other),
                lambda m, g: g, jvp=lambda m, t: t[0],
                samples=lambda: [Sample(arr(5) * 3, params={"other": 0.7})], rule="1")
 
@@ -374,6 +381,15 @@ def _trunc(m, x):
 
 
 def _clamp_fwd(a, min=None, max=None):
+    """torch promotes self with the bounds (an int tensor clamped to 0.5 is float); bool has no kernel."""
+    bounds = [b for b in (min, max) if b is not None]
+    res = dtypes.result_type([dtypes.from_numpy_dtype(a.dtype)], [], bounds).np if a.ndim else \
+        dtypes.result_type([], [dtypes.from_numpy_dtype(a.dtype)], bounds).np
+    if res.kind == "b":
+        kernel = "clamp_scalar_cpu" if len(bounds) == 2 else "clamp_min_scalar_cpu" if min is not None else \
+            "clamp_max_scalar_cpu"
+        raise R.not_implemented(kernel, a)
+    a = a.astype(res, copy=False)
     if min is not None:
         a = np.maximum(a, np.asarray(min, a.dtype))
     if max is not None:
@@ -416,7 +432,7 @@ def _clamp_t_fwd(a, lo, hi):
     return np.minimum(np.maximum(a, lo), hi)
 
 
-CLAMP_T = defop("clamp.Tensor", "ClampBackward0", ("self", "min", "max"), _clamp_t_fwd,
+CLAMP_T = defop("clamp.Tensor", "ClampBackward0", ("self", "min", "max"), R.no_bool("clamp_cpu", _clamp_t_fwd),
                 lambda m, g, self, min, max: (
                     m.where((self >= min) & (self <= max), g, 0.0),
                     m.where(self < min, g, 0.0),
@@ -473,7 +489,16 @@ WHERE = defop("where", "WhereBackward0", ("condition", "self", "other"), _where_
               rule="g where condition to self, elsewhere to other")
 
 def _lerp_fwd(a, b, w):
-    """torch's kernel: from self for |weight| < 0.5, from end otherwise (lerp(inf, 2, 0.5) is inf, not nan)."""
+    """torch's kernel: from self for |weight| < 0.5, from end otherwise (lerp(inf, 2, 0.5) is inf, not nan).
+    torch takes one dtype (a 0-d weight may differ) and floats only."""
+    named = (("end", b),) + (() if np.ndim(w) == 0 else (("weight", w),))
+    for name, x in named:
+        if x.dtype != a.dtype:
+            raise errors.DTypeError(f"expected dtype {dtypes.c_type_name(a.dtype)} for `{name}` but got dtype "
+                                    f"{dtypes.c_type_name(x.dtype)}")
+    R.float_only("lerp_kernel_tensor" if isinstance(w, np.ndarray) else "lerp_kernel_scalar", a)
+    if isinstance(w, np.ndarray) and w.dtype != a.dtype:
+        w = w.astype(a.dtype)
     with np.errstate(invalid="ignore"):
         return np.where(np.abs(w) < 0.5, a + w * (b - a), b - (b - a) * (1 - w)).astype(
             np.result_type(a, b), copy=False)
@@ -481,13 +506,13 @@ def _lerp_fwd(a, b, w):
 
 LERP = defop("lerp", "LerpBackward0", ("self", "end"), lambda a, b, weight: _lerp_fwd(a, b, weight),
              lambda m, g, weight: (g * (1 - weight), g * weight), saves=("weight",),
-             jvp=lambda m, t, weight: _sum_tangents(None if t[0] is None else t[0] * (1 - weight),
+             promote=KEEP, jvp=lambda m, t, weight: _sum_tangents(None if t[0] is None else t[0] * (1 - weight),
                                                      None if t[1] is None else t[1] * weight),
              samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=4), params={"weight": 0.3})],
              rule="d/dself = 1 - weight, d/dend = weight")
 LERP_T = defop("lerp.Tensor", "LerpBackward1", ("self", "end", "weight"), _lerp_fwd,
                lambda m, g, self, end, weight: (g * (1 - weight), g * weight, g * (end - self)),
-               saves=("self", "end", "weight"),
+               saves=("self", "end", "weight"), promote=KEEP,
                jvp=lambda m, t, self, end, weight: _sum_tangents(_sum_tangents(
                    None if t[0] is None else t[0] * (1 - weight), None if t[1] is None else t[1] * weight),
                    None if t[2] is None else t[2] * (end - self)),

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import dtypes
+from ..errors import DTypeError
+from . import dtype_rules
 from .registry import FLOAT, KEEP, Kink, defop
 from .samples import Sample, arr
 
@@ -30,7 +33,11 @@ _add_reduce = np.add.reduce
 
 
 def _mean_fwd(a, dim=None, keepdim=False):
-    """np.mean's result (same pairwise float32 accumulation) without its Python-level overhead."""
+    """np.mean's result (same pairwise float32 accumulation) without its Python-level overhead;
+    torch's mean has no integer or bool kernel."""
+    if a.dtype.kind not in "fc":
+        raise DTypeError("mean(): could not infer output dtype. Input dtype must be either a floating point or "
+                         f"complex dtype. Got: {dtypes.scalar_type_name(a.dtype)}")
     if a.dtype == np.float16:   # numpy accumulates float16 in float32; keep its path
         return np.mean(a, axis=dim, keepdims=keepdim)
     n = a.size if dim is None else _numel(a.shape, dim)
@@ -78,7 +85,7 @@ NANSUM = defop("nansum", "NansumBackward0", ("self",),
 
 MEAN = defop("mean", "MeanBackward0", ("self",), lambda a, self_sym_numel: _mean_fwd(a),
              lambda m, g, self_sym_sizes, self_sym_numel: m.g_expand(g, self_sym_sizes) / max(self_sym_numel, 1),
-             saves=("self_sym_sizes", "self_sym_numel"), promote=FLOAT,
+             saves=("self_sym_sizes", "self_sym_numel"), promote=KEEP,
              jvp=lambda m, t, self_sym_numel: m.mean(t[0], tuple(range(m.nb, t[0].ndim)), False),
              samples=lambda: [Sample(arr(3, 4), params={"self_sym_numel": 12}),
                               Sample(arr(5, seed=2), params={"self_sym_numel": 5}),
@@ -87,7 +94,7 @@ MEAN = defop("mean", "MeanBackward0", ("self",), lambda a, self_sym_numel: _mean
 MEAN_DIM = defop("mean.dim", "MeanBackward1", ("self",), _mean_fwd,
                  lambda m, g, self_sym_sizes, dim, keepdim:
                      _back_to_shape(m, g, self_sym_sizes, dim, keepdim) / max(_numel(self_sym_sizes, dim), 1),
-                 saves=("self_sym_sizes", "dim", "keepdim"), promote=FLOAT,
+                 saves=("self_sym_sizes", "dim", "keepdim"), promote=KEEP,
                  jvp=lambda m, t, dim, keepdim: m.mean(t[0], dim, keepdim),
                  samples=lambda: _red_samples()()[1:], rule="1/N over the reduced dims")
 
@@ -477,6 +484,8 @@ TOPK = defop("topk", "TopkBackward0", ("self",), _topk_fwd,
 # -- median / kthvalue: the value at one rank of the sorted order ------------------------------------
 
 def _median_fwd(a):
+    if a.size:
+        dtype_rules.refuse_bool("median_cpu", a)
     flat = a.reshape(-1)
     if flat.size == 0:
         return np.asarray(np.nan, dtype=a.dtype)
@@ -487,6 +496,7 @@ def _median_fwd(a):
 
 def _median_dim_fwd(a, dim, keepdim):
     """A slice holding NaN has median NaN at its first NaN's index, as torch's."""
+    dtype_rules.refuse_bool("median_out", a)
     vals, idx = _rank_dim_fwd(a, lambda n: (n - 1) // 2, dim, keepdim)
     if a.dtype.kind != "f" or a.ndim == 0 or not np.isnan(a).any():
         return vals, idx
@@ -521,7 +531,8 @@ MEDIAN_DIM = defop("median.dim", "MedianBackward1", ("self",),
                    jvp_note="generic: derived through double-vjp",
                    rule="to the element at the returned index")
 KTHVALUE = defop("kthvalue", "KthvalueBackward0", ("self",),
-                 lambda a, k, dim, keepdim: _rank_dim_fwd(a, lambda n: k - 1, dim, keepdim),
+                 dtype_rules.no_bool("kthvalue_cpu", lambda a, k, dim, keepdim: _rank_dim_fwd(a, lambda n: k - 1, dim,
+                                                                                               keepdim)),
                  lambda m, g, self_sym_sizes, indices, dim, keepdim: _max_dim_bwd(m, g, self_sym_sizes, indices,
                                                                                   dim, keepdim),
                  saves=("self_sym_sizes", "indices", "dim", "keepdim"), promote=KEEP, outputs=2,
