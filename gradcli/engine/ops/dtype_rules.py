@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..dtypes import c_type_name as _c, scalar_type_name as _s
+from ..dtypes import c_type_name as _c, from_numpy_dtype, promote_types, scalar_type_name as _s
 from ..errors import DTypeError
 
 
@@ -146,8 +146,6 @@ def linalg_input(name: str, *arrays) -> None:
 def in_self_dtype(kernel: str, fn):
     """A loss whose result keeps self's dtype (torch's huber_loss): computed in the promoted dtype,
     which must be floating and castable back to self's."""
-    from ..dtypes import from_numpy_dtype, promote_types
-
     def forward(a, b, *args, **params):
         res = promote_types(from_numpy_dtype(a.dtype), from_numpy_dtype(b.dtype)).np
         if res.kind not in "fc":
