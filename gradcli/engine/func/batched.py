@@ -124,9 +124,20 @@ def arrange(t, lv: tuple, rank: int | None = None) -> Tensor:
     return align(wrap(op("permute", p, dims=order), wanted), lv, rank)
 
 
-def batched_sizes() -> list:
-    """(level, batch size) of the running vmap levels."""
-    return active
+def full(t, lv: tuple, rank: int | None = None) -> Tensor:
+    """The physical tensor of ``t`` with every level of ``lv`` at its batch size (for ops that do
+    not broadcast over the batch dims); ``rank`` as in ``align``."""
+    p = align(t, lv, rank)
+    sizes = dict(active)
+    want = tuple(sizes[level] for level in lv) + tuple(p._data.shape[len(lv):])
+    return p if tuple(p._data.shape) == want else op("expand", p, size=want)
+
+
+def shift(d, nb: int):
+    """A dim (or dims) of an example as a dim of the physical tensor (negative dims need nothing)."""
+    if isinstance(d, (tuple, list)):
+        return tuple(shift(x, nb) for x in d)
+    return d + nb if d >= 0 else d
 
 
 def materialize(t: Tensor) -> Tensor:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from .. import instrumentation
 from ..tensor import Tensor
-from .batched import BatchedTensor, align, batched_sizes, levels_of, op, phys_of, physical, unsqueeze, wrap
+from .rules_indexing import RULES as INDEXING_RULES
+from .rules_nn import RULES as NN_RULES
+from .batched import BatchedTensor, align, full, levels_of, op, phys_of, physical, shift, unsqueeze, wrap
 
 ELEMENTWISE = frozenset("""
     erf erfc sigmoid log_sigmoid silu mish softplus relu hardtanh leaky_relu elu celu gelu hardsigmoid
@@ -19,7 +21,8 @@ ELEMENTWISE = frozenset("""
     xlogy.Scalar_Self atan2 hypot abs sign floor ceil round trunc frac round.decimals remainder.Tensor
     remainder.Scalar fmod.Tensor fmod.Scalar clamp clamp.Tensor maximum minimum where lerp lerp.Tensor
     eq ne lt le gt ge logical_and logical_or logical_xor clone _to_copy alias
-    sigmoid_backward threshold_backward hardtanh_backward leaky_backward tanh_backward
+    sigmoid_backward threshold_backward hardtanh_backward leaky_backward tanh_backward delayed_error
+    logical_not isnan isinf isfinite floor_divide bitwise_and bitwise_or bitwise_xor bitwise_not
 """.split())
 # ops on the trailing (matrix) dims only: the batch dims in front are numpy's broadcast batch
 TRAILING = frozenset("tril triu linalg_inv linalg_det".split())
@@ -52,19 +55,11 @@ def _trailing(o, args, params, inner, lv):
     return _wrap_all(inner(o, [align(a, lv) if isinstance(a, Tensor) else a for a in args], params), lv)
 
 
-def _full(t, lv):
-    """``t`` with every level of ``lv`` at its batch size (for ops that do not broadcast)."""
-    p = align(t, lv)
-    sizes = dict(batched_sizes())
-    want = tuple(sizes[level] for level in lv) + tuple(p._data.shape[len(lv):])
-    return p if tuple(p._data.shape) == want else op("expand", p, size=want)
-
-
 def _joined(o, args, params, inner, lv):
     """cat and stack: every operand at the full batch size, the dim shifted."""
     p = dict(params)
-    p["dim"] = _shift(p["dim"], len(lv))
-    return wrap(inner(o, [_full(a, lv) for a in args], p), lv)
+    p["dim"] = shift(p["dim"], len(lv))
+    return wrap(inner(o, [full(a, lv) for a in args], p), lv)
 
 
 def _loss(o, args, params, inner, lv):
@@ -72,16 +67,10 @@ def _loss(o, args, params, inner, lv):
     p = dict(params)
     reduction, p["reduction"] = p["reduction"], 0
     rank = max(a.ndim for a in args if isinstance(a, Tensor))
-    out = wrap(inner(o, [_full(a, lv) if isinstance(a, Tensor) else a for a in args], p), lv)
+    out = wrap(inner(o, [full(a, lv, rank) if isinstance(a, Tensor) else a for a in args], p), lv)
     if reduction == 0 or rank == 0:
         return out
     return out.mean() if reduction == 1 else out.sum()
-
-
-def _shift(d, nb: int):
-    if isinstance(d, (tuple, list)):
-        return tuple(_shift(x, nb) for x in d)
-    return d + nb if d >= 0 else d
 
 
 def _dims(o, args, params, inner, lv):
@@ -89,8 +78,8 @@ def _dims(o, args, params, inner, lv):
     p = dict(params or {})
     for key in ("dim", "dims", "dim1", "dim2"):
         if key in p:
-            p[key] = tuple(range(-x.ndim, 0)) if p[key] is None else _shift(p[key], len(lv))
-    rest = [_full(a, lv) if isinstance(a, Tensor) else a for a in args[1:]]
+            p[key] = tuple(range(-x.ndim, 0)) if p[key] is None else shift(p[key], len(lv))
+    rest = [full(a, lv) if isinstance(a, Tensor) else a for a in args[1:]]
     return _wrap_all(inner(o, [align(x, lv)] + rest, p), lv)
 
 
@@ -140,7 +129,7 @@ def _reshape(o, args, params, inner, lv):
 
 
 def _unsqueeze(o, args, params, inner, lv):
-    return wrap(inner(o, [align(args[0], lv)], {"dim": _shift(params["dim"], len(lv))}), lv)
+    return wrap(inner(o, [align(args[0], lv)], {"dim": shift(params["dim"], len(lv))}), lv)
 
 
 def _t(o, args, params, inner, lv):
@@ -153,7 +142,7 @@ def _t(o, args, params, inner, lv):
 def _transpose(o, args, params, inner, lv):
     n, nb = args[0].ndim, len(lv)
     d0, d1 = (d % n - n if n else d for d in (params["dim0"], params["dim1"]))
-    return wrap(inner(o, [align(args[0], lv)], {"dim0": _shift(d0, nb), "dim1": _shift(d1, nb)}), lv)
+    return wrap(inner(o, [align(args[0], lv)], {"dim0": shift(d0, nb), "dim1": shift(d1, nb)}), lv)
 
 
 def _permute(o, args, params, inner, lv):
@@ -170,6 +159,57 @@ def _expand(o, args, params, inner, lv):
     return wrap(inner(o, [p], {"size": lead + size}), lv)
 
 
+def _arg_reduce(o, args, params, inner, lv):
+    """argmax/argmin: over the flattened example when ``dim`` is None."""
+    if params["dim"] is not None:
+        return _dims(o, args, params, inner, lv)
+    p = full(args[0], lv)
+    lead = tuple(p._data.shape[:len(lv)])
+    out = inner(o, [p.reshape(lead + (-1,))], {"dim": -1, "keepdim": False})
+    return wrap(out.reshape(lead + (1,) * args[0].ndim) if params["keepdim"] else out, lv)
+
+
+def _trace(o, args, params, inner, lv):
+    d = op("diagonal", align(args[0], lv), offset=0, dim1=-2, dim2=-1)
+    return wrap(op("sum.dim_IntList", d, dim=(-1,), keepdim=False), lv)
+
+
+def _diag(o, args, params, inner, lv):
+    """torch.diag: the diagonal of a matrix, or the matrix of a vector."""
+    p, k = align(args[0], lv), params["diagonal"]
+    if args[0].ndim == 2:
+        return wrap(op("clone", op("diagonal", p, offset=k, dim1=-2, dim2=-1)), lv)
+    return wrap(op("diag_embed", p, offset=k, dim1=-2, dim2=-1), lv)
+
+
+def _squeeze(o, args, params, inner, lv):
+    p, nb = align(args[0], lv), len(lv)
+    for d in reversed(range(args[0].ndim)):
+        if args[0].shape[d] == 1:
+            p = op("squeeze.dim", p, dim=nb + d - p._data.ndim)
+    return wrap(p, lv)
+
+
+def _repeat(o, args, params, inner, lv):
+    repeats = tuple(params["repeats"])
+    return wrap(inner(o, [align(args[0], lv, len(repeats))], {"repeats": (1,) * len(lv) + repeats}), lv)
+
+
+def _solve(o, args, params, inner, lv):
+    """linalg.solve: B is a vector when it has one dim less than A (the engine's rule), per example."""
+    a, b = args
+    return wrap(inner(o, [align(a, lv), align(b, lv)], params), lv)
+
+
+def _as_strided(o, args, params, inner, lv):
+    """A chain of views replayed through their own batching rules."""
+    x = args[0]
+    for step, p, i in params["steps"]:
+        x = RULES[step.name](step, [x], p, inner, lv)
+        x = x[i] if isinstance(x, tuple) else x
+    return x
+
+
 RULES = {name: _elementwise for name in ELEMENTWISE}
 RULES.update({name: _dims for name in DIM_OPS | {"select", "squeeze.dim", "slice", "unbind", "split",
                                                  "split.Tensor", "flip", "roll", "index_select", "gather"}
@@ -182,12 +222,16 @@ RULES.update({"sum": _all_reduce("sum.dim_IntList"), "mean": _all_reduce("mean.d
               "mm": _matmul, "mv": _matmul, "dot": _matmul, "matmul": _matmul, "bmm": _matmul, "addmm": _addmm,
               "unsqueeze": _unsqueeze, "t": _t, "transpose": _transpose, "permute": _permute, "expand": _expand})
 RULES.update({name: _reshape for name in RESHAPES})
+RULES.update(INDEXING_RULES)
+RULES.update(NN_RULES)
+RULES.update({"argmax": _arg_reduce, "argmin": _arg_reduce, "trace": _trace, "diagonal_copy": _diag,
+              "squeeze": _squeeze, "repeat": _repeat, "linalg_solve": _solve, "as_strided": _as_strided})
 RULES["squeeze_.dim"] = lambda o, args, params, inner, lv: _squeeze_inplace(args[0], params)
 
 
 def _squeeze_inplace(t, params):
     """matmul's own ``squeeze_`` of its mm result: only the wrapper's metadata changes."""
-    new = op("squeeze.dim", t._phys, dim=_shift(params["dim"], len(t._lv)))
+    new = op("squeeze.dim", t._phys, dim=shift(params["dim"], len(t._lv)))
     t._phys, t._data, t._grad_fn = new, new._data, new._grad_fn
     return t
 

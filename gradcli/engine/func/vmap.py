@@ -177,6 +177,11 @@ def _leave(o, d, level, size, name):
                          f"that is batched over the mapped dimension")
     i = lv.index(level)
     rest = lv[:i] + lv[i + 1:]
-    p = _move(phys_of(o), i, len(rest) + d % (o.ndim + 1))
+    p = phys_of(o)
+    if p._data.shape[i] != size:        # a rule's size-1 batch dim: every example is the same
+        shape = list(p._data.shape)
+        shape[i] = size
+        p = op("expand", p, size=tuple(shape))
+    p = _move(p, i, len(rest) + d % (o.ndim + 1))
     return wrap(p, rest)
 
