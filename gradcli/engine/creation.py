@@ -308,7 +308,8 @@ def multinomial(input, num_samples, replacement=False) -> Tensor:
 
 
 def _like(input: Tensor, dtype):
-    return (dtypes.as_dtype(dtype).np if dtype is not None else input._data.dtype), input._data.shape
+    """The dtype and (logical: one example's, inside vmap) shape of a ``*_like`` result."""
+    return (dtypes.as_dtype(dtype).np if dtype is not None else input._data.dtype), tuple(input.shape)
 
 
 @public()

@@ -88,6 +88,32 @@ def test_rules_cover_the_elementwise_and_reduction_families():
     assert {"add", "mul", "tanh", "sum", "sum.dim_IntList", "matmul", "view"} <= set(RULES)
 
 
+def test_in_place_ops_on_batched_tensors_write_each_example():
+    def f(r):
+        y = r.clone()
+        y.mul_(2)
+        y[0] = 5.0
+        y.clamp_(max=3)
+        y += r
+        return y
+    close(vmap(f)(X), loop(f, X))
+    close(vmap(grad(lambda r: f(r).pow(2).sum()))(X), loop(grad(lambda r: f(r).pow(2).sum()), X))
+    close(vmap(lambda r: r.clone().copy_(W[0]).add_(r))(X), X + W[0])
+
+
+def test_in_place_writes_of_batched_values_into_captured_tensors_are_refused():
+    captured = torch.zeros(4)
+    with pytest.raises(RuntimeError, match=r"output with shape \[4\] doesn't match the broadcast shape \[6, 4\]"):
+        vmap(lambda r: captured.add_(r))(X)
+    with pytest.raises(RuntimeError, match="vmap: inplace arithmetic"):
+        vmap(lambda r: captured.copy_(r))(X)
+    assert (captured.numpy() == 0).all()
+
+
+def test_like_factories_inside_vmap_make_one_example():
+    close(vmap(lambda r: r + torch.zeros_like(r) + torch.ones_like(r))(X), X + 1)
+
+
 def test_random_draws_follow_the_randomness_flag():
     with pytest.raises(RuntimeError, match="randomness error mode"):
         vmap(lambda r: r * torch.randn(4))(X)

@@ -11,7 +11,8 @@ from .. import instrumentation
 from ..tensor import Tensor
 from .rules_indexing import RULES as INDEXING_RULES
 from .rules_nn import RULES as NN_RULES
-from .batched import BatchedTensor, align, full, levels_of, op, phys_of, physical, shift, unsqueeze, wrap
+from ..dispatch import call_inplace
+from .batched import BatchedTensor, active, align, full, levels_of, op, phys_of, physical, shift, unsqueeze, wrap
 
 ELEMENTWISE = frozenset("""
     erf erfc sigmoid log_sigmoid silu mish softplus relu hardtanh leaky_relu elu celu gelu hardsigmoid
@@ -222,7 +223,11 @@ RULES.update({"sum": _all_reduce("sum.dim_IntList"), "mean": _all_reduce("mean.d
               "mm": _matmul, "mv": _matmul, "dot": _matmul, "matmul": _matmul, "bmm": _matmul, "addmm": _addmm,
               "unsqueeze": _unsqueeze, "t": _t, "transpose": _transpose, "permute": _permute, "expand": _expand})
 RULES.update({name: _reshape for name in RESHAPES})
+RULES.update({name: _elementwise for name in ("leaky_relu_", "elu_", "celu_", "zero_", "fill_")})
+RULES["copy_"] = lambda o, args, params, inner, lv: wrap(inner(o, [full(args[0], lv), align(args[1], lv, args[0].ndim)],
+                                                               params), lv)
 RULES.update(INDEXING_RULES)
+RULES["_index_put_impl_"] = RULES["index_put"]
 RULES.update(NN_RULES)
 RULES.update({"argmax": _arg_reduce, "argmin": _arg_reduce, "trace": _trace, "diagonal_copy": _diag,
               "squeeze": _squeeze, "repeat": _repeat, "linalg_solve": _solve, "as_strided": _as_strided})
@@ -236,6 +241,39 @@ def _squeeze_inplace(t, params):
     return t
 
 
+INPLACE_INTO_UNBATCHED = (
+    "vmap: inplace arithmetic(self, *extra_args) is not possible because there exists a Tensor `other` in "
+    "extra_args that has more elements than `self`. This happened due to `other` being vmapped over but `self` "
+    "not being vmapped over in a vmap. Please try to use out-of-place operators instead of inplace arithmetic. "
+    "If said operator is being called inside the PyTorch framework, please file a bug report instead.")
+
+
+def _inplace(o, args, params):
+    """An in-place op on a batched tensor writes into its physical tensor through the op's rule.
+    Writing a batched value into a tensor not batched at every level (a captured tensor) cannot
+    be done: torch's errors."""
+    self, operands = args[0], list(args[1:])
+    lv = _union(args)
+    own = levels_of(self)
+    if own != lv:
+        if o.name == "copy_":
+            raise RuntimeError(INPLACE_INTO_UNBATCHED)
+        sizes = dict(active)
+        raise RuntimeError(f"output with shape {list(self.shape)} doesn't match the broadcast shape "
+                           f"{[sizes[level] for level in lv if level not in own] + list(self.shape)}")
+    rule = RULES.get(o.name)
+    if rule is None:
+        raise RuntimeError(f"Batching rule not implemented for aten::{o.name.split('.')[0]}_. We could not "
+                           f"generate a fallback.")
+    target = self._phys
+
+    def write(op_, phys, p):
+        return call_inplace(op_, target, tuple(phys), p)
+    rule(o, operands, params, write, lv)
+    self._grad_fn, self._output_nr, self._requires_grad = target._grad_fn, target._output_nr, target._requires_grad
+    return self
+
+
 def batching_hook(o, args, params, inner):
     """The instrumentation hook: apply the op's rule when an argument is batched."""
     if not any(isinstance(a, BatchedTensor) for a in args):
@@ -243,9 +281,8 @@ def batching_hook(o, args, params, inner):
     name = o.name
     if name == "squeeze_.dim":
         return _squeeze_inplace(args[0], params)
-    if inner is None or name.endswith("_"):
-        raise RuntimeError(f"vmap: in-place operations on batched tensors (aten::{name}) are not supported "
-                           f"in gradcli yet")
+    if inner is None:
+        return _inplace(o, args, params)
     rule = RULES.get(name)
     if rule is None:
         raise RuntimeError(f"Batching rule not implemented for aten::{name.split('.')[0]}. We could not generate "

@@ -57,10 +57,12 @@ def fill_(self: Tensor, value) -> Tensor:
 def copy_(self: Tensor, src, non_blocking=False) -> Tensor:
     if not isinstance(src, Tensor):
         src = tensor(src, dtype=self.dtype)
-    try:
-        np.broadcast_to(src._data, self._data.shape)
+    try:   # logical shapes: inside vmap, one example's
+        fits = np.broadcast_shapes(tuple(src.shape), tuple(self.shape)) == tuple(self.shape)
     except ValueError:
+        fits = False
+    if not fits:
         raise errors.ShapeError(f"The size of tensor a ({self.shape[-1] if self.ndim else 1}) must match the size "
                                 f"of tensor b ({src.shape[-1] if src.ndim else 1}) at non-singleton dimension "
-                                f"{self.ndim - 1}") from None
+                                f"{self.ndim - 1}")
     return call_inplace(COPY, self, (self, src))
