@@ -324,13 +324,30 @@ def free_variables(source: str, filename: str = "<string>") -> list[str]:
     bound: set[str] = set()
     _collect_names(tree, read, bound)
     known = known_names()
+    # a name that is only ever called is a function the source misspelt, not an input: running
+    # the source reports it with its position ("name 'foo' is not defined; did you mean ...")
+    called: list[str] = []
+    _collect_callees(tree, called)
+    only_called = {n for n in set(called) if read.count(n) == called.count(n)}
     seen = set()
     result = []
     for name in read:
-        if name not in bound and name not in known and name not in seen:
+        if name not in bound and name not in known and name not in seen and name not in only_called:
             seen.add(name)
             result.append(name)
     return result
+
+
+def _collect_callees(node, called: list) -> None:
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, syntax.Node):
+            if isinstance(item, syntax.Call) and isinstance(item.func, syntax.Name):
+                called.append(item.func.id)
+            stack.extend(getattr(item, field) for field in item._fields)
 
 
 def _collect_names(node, read: list, bound: set) -> None:

@@ -72,6 +72,12 @@ def test_free_variable_without_value_is_named(cli):
     assert "no value for y" in r.stderr and "--at y=VALUE" in r.stderr
 
 
+def test_a_misspelt_function_is_named_where_it_is_called_not_asked_for(cli):
+    r = cli("grad", "sine(x) * 2", "--at", "x=1")
+    assert "name 'sine' is not defined; did you mean 'sin'?" in r.stderr
+    assert "<expr>:1:1" in r.stderr and "--at sine" not in r.stderr
+
+
 def test_non_scalar_output_suggests_jacobian(cli):
     r = cli("grad", "x**2", "--at", "x=[1,2]")
     assert r.exit_code == 2
