@@ -377,10 +377,12 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         return builtins.sorted(iterable, key=key, reverse=reverse)
 
     def sum_(iterable, /, start=0):
-        if _is_float_vector_like(iterable) and len(iterable):
-            # Python's sum adds the rows one by one (a million-node graph for randn(10**6));
-            # one reduction gives the same value and gradient
-            # (start + ...: the result's grad_fn is AddBackward0, as Python's last addition makes it)
+        if _is_float_vector_like(iterable) and len(iterable) > LONG_VECTOR:
+            # Python's sum adds the rows one by one (a million-node graph for randn(10**6)); past
+            # LONG_VECTOR rows one reduction gives the same gradient (and the value up to rounding;
+            # start + ...: the result's grad_fn is AddBackward0, as Python's last addition makes it).
+            # Shorter ones take Python's loop: torch's graph (AddBackward0 over UnbindBackward0)
+            # and its float32 rounding.
             return start + iterable.sum(0)
         if isinstance(start, (list, tuple)):
             # sum(lists, []) copies the running total for every item: build it once,
