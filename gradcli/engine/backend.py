@@ -169,6 +169,14 @@ class NumpyMath(_Math):
 
     @staticmethod
     def matmul(a, b):
+        if a.ndim >= 2 and b.ndim >= 2 and a.shape[-1] == 1 and b.shape[-2] == 1 and a.size and b.size:
+            # outer products (the weight gradients of per-sample grads): a broadcast multiply is
+            # twice as fast as numpy's stacked matmul. A product can only be -0.0 (where matmul's
+            # sum gives +0.0) if a factor is 0 or it underflows: then + 0.0 makes it +0.0.
+            out = a * b
+            if out.dtype.kind != "f" or not np.abs(a).min() * np.abs(b).min() >= np.finfo(out.dtype).tiny:
+                out += 0.0
+            return out
         return np.matmul(a, b)
 
     @staticmethod

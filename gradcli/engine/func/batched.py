@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
+
 from .. import instrumentation as _inst
 from ..dispatch import call
 from ..ops.registry import OPS
-from ..tensor import Size, Tensor, _wrap_dim
+from ..tensor import Size, Tensor, _wrap_dim, make
 
 _ids = itertools.count(1)
 active: list = []    # the running vmap levels, outermost first: [(level id, batch size)]
@@ -140,10 +142,17 @@ def shift(d, nb: int):
     return d + nb if d >= 0 else d
 
 
-def materialize(t: Tensor) -> Tensor:
+def materialize(t: Tensor, graph: bool = True) -> Tensor:
     """``t`` batched at every running level (an unbatched tensor repeated): what grad needs inside
-    vmap to give one gradient per example."""
+    vmap to give one gradient per example. Without ``graph`` (nothing outside follows ``t``) it
+    is a numpy broadcast view, made without recording ops."""
     lv = tuple(level for level, _ in active)
+    if not graph:
+        data, own = phys_of(t)._data, levels_of(t)
+        for i, level in enumerate(lv):
+            if level not in own:
+                data = np.expand_dims(data, i)
+        return wrap(make(np.broadcast_to(data, tuple(size for _, size in active) + data.shape[len(lv):])), lv)
     p = align(t, lv)
     sizes = tuple(size for _, size in active) + tuple(p._data.shape[len(lv):])
     if tuple(p._data.shape) != sizes:

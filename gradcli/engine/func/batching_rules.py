@@ -85,8 +85,11 @@ def _dims(o, args, params, inner, lv):
 
 
 def _all_reduce(name, dim_tuple: bool = True, first: bool = False):
-    """A reduction over all of an example's dims: its dim form over the flattened example."""
+    """A reduction over all of an example's dims: its dim form over the flattened example (sum and
+    mean, which take several dims, over all the example's dims at once)."""
     def rule(o, args, params, inner, lv):
+        if name in ("sum.dim_IntList", "mean.dim") and args[0].ndim and args[0]._data.dtype.kind in "fc":
+            return wrap(op(name, align(args[0], lv), dim=tuple(range(-args[0].ndim, 0)), keepdim=False), lv)
         p = align(args[0], lv)
         p = op("_unsafe_view", op("clone", p), shape=tuple(p._data.shape[:len(lv)]) + (-1,))
         out = op(name, p, dim=(-1,) if dim_tuple else -1, keepdim=False)

@@ -35,7 +35,10 @@ def track(t, name: str) -> Tensor:
     """A new tensor to differentiate with respect to (see ``_track``); inside vmap, batched at every
     running level, so the gradient has one entry per example."""
     if batched.active:
-        b = t if isinstance(t, batched.BatchedTensor) and len(t._lv) == len(batched.active) else batched.materialize(t)
+        if isinstance(t, batched.BatchedTensor) and len(t._lv) == len(batched.active):
+            b = t
+        else:
+            b = batched.materialize(t, not isinstance(t, Tensor) or connected(t))
         return batched.wrap(_track(b._phys, name), b._lv)
     return _track(t, name)
 

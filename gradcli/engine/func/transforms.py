@@ -232,7 +232,7 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
             outs, o_spec = pytree.flatten(out)
             leaves = [t for tracked, _ in flat for t in tracked]
             keep = keeps_graph(outs, leaves, _originals(args, nums), outer)
-            blocks = [_jacobian_rows(o, leaves, keep, chunk_size) for o in outs]
+            blocks = [_jacobian_rows(o, leaves, keep, chunk_size, last=k == len(outs) - 1) for k, o in enumerate(outs)]
         per_out = []
         for rows in blocks:
             it = iter(rows)
@@ -243,8 +243,9 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
     return wrapper
 
 
-def _jacobian_rows(out, leaves, keep: bool, chunk_size):
-    """d out / d leaf for every leaf, shaped out.shape + leaf.shape."""
+def _jacobian_rows(out, leaves, keep: bool, chunk_size, last: bool = True):
+    """d out / d leaf for every leaf, shaped out.shape + leaf.shape. The last backward over the
+    graph (``last`` output, last chunk) frees it unless ``keep``: freeing is faster."""
     if not isinstance(out, Tensor):
         raise errors.AutogradError(f"jacrev(f, ...)(*args): Expected f to be a function that has only Tensors as "
                                    f"outputs, got {type(out)}")
@@ -252,13 +253,19 @@ def _jacobian_rows(out, leaves, keep: bool, chunk_size):
     shapes = [tuple(out.shape) + tuple(t.shape) for t in leaves]
     if not out._requires_grad or n == 0:
         return [make(np.zeros(s, t._data.dtype)) for s, t in zip(shapes, leaves)]
+    if n == 1:      # one row: a plain backward, whose graph (for hessian's outer jacrev) is simpler
+        found = batched_grad([out], leaves, [None], retain_graph=keep or not last, create_graph=keep,
+                             allow_unused=True)
+        return [make(np.zeros(s, t._data.dtype)) if g is None else g.reshape(s)
+                for g, s, t in zip(found, shapes, leaves)]
     step = n if chunk_size is None else chunk_size
     parts = []
     for start in range(0, n, step):
         count = min(step, n - start)
         basis = np.zeros((count, n), out._data.dtype)
         basis[np.arange(count), start + np.arange(count)] = 1
-        found = batched_grad([out], leaves, [make(basis.reshape((count,) + tuple(out.shape)))], retain_graph=True,
+        retain = keep or not last or start + count < n
+        found = batched_grad([out], leaves, [make(basis.reshape((count,) + tuple(out.shape)))], retain_graph=retain,
                              create_graph=keep, allow_unused=True, is_grads_batched=True)
         parts.append([g if g is not None else make(np.zeros((count,) + tuple(t.shape), t._data.dtype))
                       for g, t in zip(found, leaves)])
