@@ -243,8 +243,9 @@ def _save(op, args, params, results) -> tuple:
         elif kind == 1:
             r = results if results.__class__ is Tensor else results[key]
             saved.append(SavedVariable(r, key))
-        elif kind == 2:
-            saved.append(params[key])
+        elif kind == 2:   # a tensor param (an index, running stats) is saved as torch saves it
+            v = params[key]
+            saved.append(SavedVariable(v) if isinstance(v, Tensor) else v)
         else:
             saved.append(args[key]._data.shape)
     return tuple(saved)
@@ -262,7 +263,8 @@ def _save_hooked(op, args, params, results) -> tuple:
         elif kind == 1:
             saved[i] = save(results if results.__class__ is Tensor else results[key], key)
         elif kind == 2:
-            saved[i] = params[key]
+            v = params[key]
+            saved[i] = save(v) if isinstance(v, Tensor) else v
         else:
             saved[i] = args[key]._data.shape
     return tuple(saved)

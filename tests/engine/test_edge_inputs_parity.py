@@ -40,9 +40,9 @@ KNOWN = {
        "the bounds in another order" for k, e in ((1, "zeros"), (1, "inf"), (2, "negative"), (2, "nan"))},
     "convolution arg0 empty": "an empty batch is refused by gradcli's convolution",
     "diagonal_scatter arg1 size1": "src is broadcast to the diagonal, torch requires its exact size",
-    **{f"{n} arg0 nan": "torch's gradient at NaN depends on the element's SIMD lane (vector lanes give "
+    **{f"{n} nan": "torch's gradient at NaN depends on the element's SIMD lane (vector lanes give "
        "nan or 0, the scalar tail 1); gradcli gives the vector lanes' answer everywhere"
-       for n in ("elu", "celu", "hardtanh")},
+       for n in ("elu arg0", "celu arg0", "hardtanh arg0", "hardtanh_backward arg1")},
     **{f"kthvalue arg0 {e}": _TIES for e in ("zeros", "inf", "nan")},
     **{f"topk arg0 {e}": _TIES for e in ("zeros", "inf", "nan")},
     "max_pool2d_with_indices arg0 nan": "a window of NaNs: torch's index is another NaN's",

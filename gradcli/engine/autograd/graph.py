@@ -90,7 +90,8 @@ class SavedVariable:
                 "Hint: enable anomaly detection to find the operation that failed to compute its gradient, "
                 "with torch.autograd.set_detect_anomaly(True, check_nan=False).")
         return ("one of the variables needed for gradient computation has been modified by an inplace "
-                f"operation: [torch.{dtypes.scalar_type_name(data.dtype)}Tensor {list(data.shape)}]"
+                f"operation: [{'CPUBoolType' if data.dtype == bool else f'torch.{dtypes.scalar_type_name(data.dtype)}Tensor'} "
+                f"{list(data.shape)}]"
                 f"{where} is at version {self.vc[0]}; expected version {self.version} instead. {hint}")
 
 

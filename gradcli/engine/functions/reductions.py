@@ -177,7 +177,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     if isinstance(p, str) and p not in ("fro",):
         raise errors.AutogradError(f"norm(): unsupported p='{p}' (gradcli has p = 1, 2, inf, -inf, 'fro' and "
                                    "other real numbers)")
-    return call(R.NORM, (input,), {"p": p, "dim": _dims(dim, input.ndim), "keepdim": bool(keepdim)})
+    return call(R.NORM, (input,), {"ord": p, "dim": _dims(dim, input.ndim), "keepdim": bool(keepdim)})
 
 
 @public(method=True)

@@ -273,14 +273,13 @@ def split(tensor, split_size_or_sections, dim=0):
         step = split_size_or_sections
         if step <= 0:
             raise errors.AutogradError(f"split_size can only be 0 if dimension size is 0, but got dimension size of {n}")
-        sizes = tuple(builtins.min(step, n - i) for i in range(0, n, step)) or (0,)
-        return call(S.SPLIT_EQUAL, (tensor,), {"sizes": sizes, "dim": d})
+        return call(S.SPLIT_EQUAL, (tensor,), {"split_size": step, "dim": d})
     else:
         sizes = tuple(int(s) for s in split_size_or_sections)
         if builtins.sum(sizes) != n:
             raise errors.ShapeError(f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size "
                                     f"at dimension {d % tensor.ndim}), but got split_sizes={list(sizes)}")
-    return call(S.SPLIT, (tensor,), {"sizes": sizes, "dim": d})
+    return call(S.SPLIT, (tensor,), {"split_sizes": sizes, "dim": d})
 
 
 @public(method=True)

@@ -29,14 +29,15 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     count = input.numel() // c if c else 0
     if training and count <= 1:
         raise ValueError(f"Expected more than 1 value per channel when training, got input size {input.shape}")
-    out, mean, invstd = call(BATCH_NORM, (input, weight, bias),
-                             {"running_mean": running_mean, "running_var": running_var, "training": bool(training),
-                              "eps": float(eps)})
     if training and running_mean is not None and running_var is not None:
+        # before the call, as torch's kernel: the node then saves the updated statistics at their version
+        axes = (0,) + tuple(range(2, input.ndim))
         with no_grad():
-            unbiased = input._data.var(axis=(0,) + tuple(range(2, input.ndim)), ddof=1)
-            running_mean.mul_(1 - momentum).add_(_like(mean._data, running_mean), alpha=momentum)
-            running_var.mul_(1 - momentum).add_(_like(unbiased, running_var), alpha=momentum)
+            running_mean.mul_(1 - momentum).add_(_like(input._data.mean(axis=axes), running_mean), alpha=momentum)
+            running_var.mul_(1 - momentum).add_(_like(input._data.var(axis=axes, ddof=1), running_var), alpha=momentum)
+    out, _mean, _invstd = call(BATCH_NORM, (input, weight, bias),
+                               {"running_mean": running_mean, "running_var": running_var, "training": bool(training),
+                                "eps": float(eps)})
     return out
 
 

@@ -171,23 +171,34 @@ def _gate(kind: str, x, a, b):
     return np.where(x > 0, 1.0, a).astype(np.asarray(x).dtype, copy=False)
 
 
+_GATE_PARAMS = {"threshold": ("threshold",), "hardtanh": ("min_val", "max_val"), "leaky": ("negative_slope",)}
+
+
+def _bounds(kind: str, values) -> tuple:
+    """The (a, b) of ``_gate`` from a gated record's params, named as torch's node names them."""
+    return tuple(values) if kind == "hardtanh" else (values[0], 0.0) if kind == "leaky" else (0.0, 0.0)
+
+
 def _gated_record(kind: str, node: str):
     """torch's threshold_backward & co.: g times a piecewise-constant factor of x. Under create_graph
     this is a node of its own, so the first derivative still requires grad through x (whose own
     derivative is zero), exactly as torch's ThresholdBackwardBackward0 does."""
-    def fwd(grad_output, x, a, b):
+    names = _GATE_PARAMS[kind]
+
+    def fwd(grad_output, x, **params):
+        a, b = _bounds(kind, [params[n] for n in names])
         return np.where(_gate(kind, x, a, b), grad_output, 0) if kind != "leaky" else \
             grad_output * _gate(kind, x, a, b)
 
-    def bwd(m, gg, x, a, b):
-        factor = m.const(_gate(kind, x._data if m.is_tensor else x, a, b))
-        return gg * factor, m.zeros_like(x)
+    def factor(m, x, values):
+        return m.const(_gate(kind, x._data if m.is_tensor else x, *_bounds(kind, values)))
 
-    return defop(f"{kind}_backward", node, ("grad_output", "self"), fwd, bwd, saves=("self", "a", "b"),
-                 jvp=lambda m, t, x, a, b: None if t[0] is None else
-                 t[0] * m.const(_gate(kind, x._data if m.is_tensor else x, a, b)),
-                 samples=lambda: [Sample(arr(3, 4, seed=3), arr(3, 4, seed=4, away_from=0.0),
-                                         params={"a": -0.5 if kind == "hardtanh" else 0.1, "b": 0.5})],
+    sample = {"threshold": {"threshold": 0.0}, "hardtanh": {"min_val": -0.5, "max_val": 0.5},
+              "leaky": {"negative_slope": 0.1}}[kind]
+    return defop(f"{kind}_backward", node, ("grad_output", "self"), fwd,
+                 lambda m, gg, x, *values: (gg * factor(m, x, values), m.zeros_like(x)), saves=("self",) + names,
+                 jvp=lambda m, t, x, *values: None if t[0] is None else t[0] * factor(m, x, values),
+                 samples=lambda: [Sample(arr(3, 4, seed=3), arr(3, 4, seed=4, away_from=0.0), params=sample)],
                  rule="g times the activation's piecewise-constant slope; zero derivative in x")
 
 
@@ -198,7 +209,8 @@ LEAKY_RELU_BACKWARD = _gated_record("leaky", "LeakyReluBackwardBackward0")
 
 def _gated(record, m, g, x, a=0.0, b=0.0, kind="threshold"):
     if m.is_tensor:
-        return call(record, (g, x), {"a": a, "b": b})
+        values = (a, b) if kind == "hardtanh" else (a,) if kind == "leaky" else (0,)
+        return call(record, (g, x), dict(zip(_GATE_PARAMS[kind], values)))
     gate = _gate(kind, x, a, b)
     return m.where(gate, g, 0.0) if kind != "leaky" else g * gate
 

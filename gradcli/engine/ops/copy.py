@@ -15,7 +15,7 @@ from .samples import Sample, arr
 
 ZERO = defop("zero_", "ZeroBackward0", ("self",), lambda a: np.zeros_like(a), lambda m, g: g * 0.0,
              promote=KEEP, jvp=lambda m, t: t[0] * 0.0, samples=lambda: [Sample(arr(3))], rule="0")
-FILL = defop("fill_", "FillBackward0", ("self",), lambda a, value: np.full_like(a, value), lambda m, g: g * 0.0,
+FILL = defop("fill_", "FillBackward2", ("self",), lambda a, value: np.full_like(a, value), lambda m, g: g * 0.0,
              promote=KEEP, jvp=lambda m, t: t[0] * 0.0, samples=lambda: [Sample(arr(3), params={"value": 2.0})],
              rule="0")
 
@@ -27,6 +27,7 @@ def _copy_fwd(a, src):
 COPY = defop("copy_", "CopyBackwards", ("self", "src"), _copy_fwd, lambda m, g: (g * 0.0, g), promote=KEEP,
              jvp=lambda m, t: t[1], samples=lambda: [Sample(arr(3, 4), arr(4, seed=2))],
              rule="d/dself = 0, d/dsrc = g (summed to src's shape)")
+COPY.node_cls.name = lambda self: "torch::autograd::CopyBackwards"   # torch's name() of this node
 ZERO.inplace = lambda destination, a: destination.fill(0)
 FILL.inplace = lambda destination, a, value: destination.fill(value)
 COPY.inplace = lambda destination, a, src: np.copyto(destination, src, casting="unsafe")

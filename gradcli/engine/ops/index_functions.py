@@ -40,6 +40,22 @@ def _index_data(index, fn, pos, kinds="il", name="index"):
     return np.array(a, dtype=np.int64)
 
 
+def _kept(index, idx):
+    """The index tensor the user gave, where the formulas can use its values as they are: the node
+    saves that tensor, as torch's does (changing it in place later makes backward raise). Otherwise
+    (a list, an int32 index, negative positions made positive) the checked array copy."""
+    if isinstance(index, Tensor) and index._data.dtype == idx.dtype and index._data.shape == idx.shape \
+            and np.array_equal(index._data, idx):
+        return index
+    return idx
+
+
+def _kept_if(needed: bool, index, idx):
+    """``_kept`` where the backward will read the index (torch unpacks it only for a gradient that
+    needs it: scatter_add's and index_add's only for the source's)."""
+    return _kept(index, idx) if needed else idx
+
+
 def _check_bounds(index, size, dim, exc=errors.AutogradError):
     bad = (index < 0) | (index >= size)
     if bad.any():
@@ -80,7 +96,7 @@ def gather(input, dim, index, *, sparse_grad=False):
     d = _dim(dim, input.ndim)
     if input.ndim == 0 and idx.ndim <= 1:
         _check_bounds(idx, 1, 0)
-        return call(GATHER, (input,), {"dim": d, "index": idx, "sparse_grad": bool(sparse_grad)})
+        return call(GATHER, (input,), {"dim": d, "index": _kept(index, idx), "sparse_grad": bool(sparse_grad)})
     if idx.ndim != input.ndim:
         raise errors.ShapeError("Index tensor must have the same number of dimensions as input tensor")
     for k in range(idx.ndim):
@@ -88,7 +104,7 @@ def gather(input, dim, index, *, sparse_grad=False):
             raise errors.ShapeError(f"Size does not match at dimension {k} expected index {list(idx.shape)} to be no "
                                     f"larger than self {list(input.shape)} apart from dimension {d % input.ndim}")
     _check_bounds(idx, input.shape[d], d % input.ndim)
-    return call(GATHER, (input,), {"dim": d, "index": idx, "sparse_grad": bool(sparse_grad)})
+    return call(GATHER, (input,), {"dim": d, "index": _kept(index, idx), "sparse_grad": bool(sparse_grad)})
 
 
 @public()
@@ -136,11 +152,11 @@ def _scatter_call(input, dim, index, src, value, reduce, inplace):
         raise TypeError("scatter() missing 1 required positional argument: 'src' or 'value'")
     if isinstance(src, Tensor):
         input, d, idx = _scatter_args(input, dim, index, src, "scatter")
-        args, op, params = (input, src), SCATTER, {"dim": d, "index": idx}
+        args, op, params = (input, src), SCATTER, {"dim": d, "index": _kept(index, idx)}
     else:
         value = src if src is not None else value
         input, d, idx = _scatter_args(input, dim, index, None, "scatter")
-        args, op, params = (input,), SCATTER_VALUE, {"dim": d, "index": idx, "value": value}
+        args, op, params = (input,), SCATTER_VALUE, {"dim": d, "index": _kept(index, idx), "value": value}
     return call_inplace(op, input, args, params) if inplace else call(op, args, params)
 
 
@@ -180,14 +196,14 @@ def scatter_add(input, dim, index, src):
     if not isinstance(src, Tensor):
         raise TypeError(f"scatter_add(): argument 'src' (position 4) must be Tensor, not {type(src).__name__}")
     input, d, idx = _scatter_args(input, dim, index, src, "scatter_add")
-    return call(SCATTER_ADD, (input, src), {"dim": d, "index": idx})
+    return call(SCATTER_ADD, (input, src), {"dim": d, "index": _kept_if(src.requires_grad, index, idx)})
 
 
 def scatter_add_(self, dim, index, src):
     if not isinstance(src, Tensor):
         raise TypeError(f"scatter_add_(): argument 'src' (position 3) must be Tensor, not {type(src).__name__}")
     self, d, idx = _scatter_args(self, dim, index, src, "scatter_add")
-    return call_inplace(SCATTER_ADD, self, (self, src), {"dim": d, "index": idx})
+    return call_inplace(SCATTER_ADD, self, (self, src), {"dim": d, "index": _kept_if(src.requires_grad, index, idx)})
 
 
 @public()
@@ -208,7 +224,7 @@ def index_select(input, dim, index):
     if bad.any():
         raise errors.AutogradError(f"INDICES element is out of DATA bounds, id={int(idx[np.argmax(bad)])} "
                                    f"axis_dim={n}")
-    return call(INDEX_SELECT, (input,), {"dim": d, "index": idx})
+    return call(INDEX_SELECT, (input,), {"dim": d, "index": _kept(index, idx)})
 
 
 def _index_add_args(self, dim, index, source, fn):
@@ -235,7 +251,8 @@ def _index_add_args(self, dim, index, source, fn):
         raise errors.ShapeError(f"index_add_(): Number of indices ({len(idx)}) should be equal to source.size(dim): "
                                 f"({source.shape[pd]}), for dim: {pd}")
     _check_bounds(idx, self.shape[d], pd)
-    return self, source, {"dim": d, "index": idx, "alpha": 1, "source_dim": source.ndim}
+    return self, source, {"dim": d, "index": _kept_if(source.requires_grad or fn.startswith("index_copy"), index, idx),
+                          "alpha": 1, "source_dim": source.ndim}
 
 
 @public()
@@ -267,8 +284,8 @@ def _index_fill_args(self, dim, index, value):
         if value.ndim:
             raise errors.ShapeError(f"index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                                     f"{value.ndim} dimension(s).")
-        return INDEX_FILL_T, (self, value), {"dim": d, "index": idx}
-    return INDEX_FILL, (self,), {"dim": d, "index": idx, "value": value}
+        return INDEX_FILL_T, (self, value), {"dim": d, "index": _kept(index, idx)}
+    return INDEX_FILL, (self,), {"dim": d, "index": _kept(index, idx), "value": value}
 
 
 @public()
@@ -299,7 +316,7 @@ def _masked_fill_args(self, mask, value):
         np.broadcast_shapes(self._data.shape, m.shape)
     except ValueError:
         _broadcast_error(m.shape, self._data.shape)
-    m = m.copy()
+    m = _kept(mask, m.copy())
     if isinstance(value, Tensor):
         if value.ndim:
             raise errors.ShapeError(f"masked_fill_ only supports a 0-dimensional value tensor, but got tensor with "
@@ -341,7 +358,7 @@ def masked_select(input, mask):
         np.broadcast_shapes(input._data.shape, m.shape)
     except ValueError:
         _broadcast_error(m.shape, input._data.shape)
-    return call(MASKED_SELECT, (input,), {"mask": m.copy()})
+    return call(MASKED_SELECT, (input,), {"mask": _kept(mask, m.copy())})
 
 
 def _flat_index(index, fn, numel):
@@ -360,7 +377,7 @@ def _flat_index(index, fn, numel):
 def take(input, index):
     """torch.take: elements of the flattened ``input`` at ``index`` (negative counts from the end)."""
     input = _tensor_arg(input, "take", "input", 1)
-    return call(TAKE, (input,), {"index": _flat_index(index, "take", input.numel())})
+    return call(TAKE, (input,), {"index": _kept(index, _flat_index(index, "take", input.numel()))})
 
 
 def _put_args(self, index, source, accumulate):
@@ -372,7 +389,7 @@ def _put_args(self, index, source, accumulate):
     if idx.size != source.numel():
         raise IndexError(f"put_(): Expected source and index to have the same number of elements, but got "
                          f"source.numel() = {source.numel()}, index.numel() = {idx.size}")
-    return (self, source), {"index": idx, "accumulate": bool(accumulate)}
+    return (self, source), {"index": _kept(index, idx), "accumulate": bool(accumulate)}
 
 
 @public()
@@ -420,7 +437,7 @@ def _masked_scatter_args(self, mask, source, fn):
                                 f"{_dtype_name(self._data)} and {_dtype_name(source._data)}")
     if int(m.sum()) > source.numel():
         raise errors.ShapeError("masked_scatter_: expected source to have at least as many elements as ones in mask")
-    return self, source, {"mask": m}
+    return self, source, {"mask": _kept(mask, m)}
 
 
 @public()
@@ -451,13 +468,13 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     """torch.scatter_reduce: ``src`` reduced into ``input`` at ``index`` along ``dim`` by sum, prod, mean,
     amax or amin (with ``input``'s own values when include_self)."""
     input, d, idx = _scatter_reduce_args(input, dim, index, src, reduce, "scatter_reduce")
-    return call(SCATTER_REDUCE, (input, src), {"dim": d, "index": idx, "reduce": reduce,
+    return call(SCATTER_REDUCE, (input, src), {"dim": d, "index": _kept(index, idx), "reduce": reduce,
                                               "include_self": bool(include_self)})
 
 
 def scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
     self, d, idx = _scatter_reduce_args(self, dim, index, src, reduce, "scatter_reduce_")
-    return call_inplace(SCATTER_REDUCE, self, (self, src), {"dim": d, "index": idx, "reduce": reduce,
+    return call_inplace(SCATTER_REDUCE, self, (self, src), {"dim": d, "index": _kept(index, idx), "reduce": reduce,
                                                            "include_self": bool(include_self)})
 
 

@@ -5,9 +5,12 @@ take/put.
 The records live here; the functions with torch's argument checks in index_functions.py, and
 subscripts (``x[idx]``, ``x[idx] = v``) in subscripts.py.
 
-Index tensors are constants, not inputs: records take them as params (int64 or bool
-ndarrays, copied at call time), so ``next_functions`` lists only the differentiable
-inputs, as torch's does, and ``_saved_index``/``_saved_indices`` show them as tensors.
+Index tensors are constants, not inputs: records take them as params, so ``next_functions``
+lists only the differentiable inputs, as torch's does. A single index or mask the user gave as a
+tensor is that tensor: the node saves it as torch does (``_saved_index`` is the same tensor,
+saved-tensor hooks pack it, changing it in place afterwards makes backward raise torch's error);
+the formulas see its array. Index lists and indices built from lists or arrays are int64 or bool
+ndarrays, copied at call time, read back as tensors.
 An index list ``indices`` is what ``aten::index`` takes: one entry per leading dim of
 the tensor, None for a whole dim, an int64 array, or a bool mask covering ``mask.ndim``
 dims. Where the indexed dims land follows numpy and torch: in place when the index
@@ -19,17 +22,25 @@ prefixing None entries; ``_take``/``_put`` undo the one place where numpy moves 
 dims in front of those batch dims."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from .. import dtypes
-from ..tensor import make
-from .registry import KEEP, defop
+from ..tensor import Tensor, make
+from ..dispatch import call
+from .registry import KEEP, OPS, defop
 from .samples import Sample, arr
 
 
 _INDEX_TYPES = "tensors used as indices must be long, int, byte or bool tensors"
 def _defop(name, node, inputs, fwd, bwd, shown=(), **kw):
-    """A record whose ndarray params named in ``shown`` read back as tensors (``_saved_index``)."""
+    """A record whose index params named in ``shown`` read back as tensors (``_saved_index``); the
+    formulas get them as arrays whether the call passed a tensor or an array."""
+    if shown:
+        fwd, bwd = _arrays_in_params(fwd, shown), _arrays_in_saved(bwd, kw.get("saves", ()), shown)
+        if kw.get("jvp") is not None:
+            kw["jvp"] = _arrays_in_saved(kw["jvp"], kw.get("saves", ()), shown)
     op = defop(name, node, inputs, fwd, bwd, promote=KEEP, **kw)
     if shown:
         base = op.node_cls
@@ -41,6 +52,46 @@ def _defop(name, node, inputs, fwd, bwd, shown=(), **kw):
         op.node_cls = type(node, (base,), {"__slots__": (), "__getattr__": __getattr__,
                                            "__module__": base.__module__})
     return op
+
+
+def _array(v):
+    return v._data if isinstance(v, Tensor) else v
+
+
+def _arrays_in_params(fwd, shown):
+    @functools.wraps(fwd)
+    def forward(*args, **params):
+        for k in shown:
+            if isinstance(params.get(k), Tensor):
+                params[k] = params[k]._data
+        return fwd(*args, **params)
+    return forward
+
+
+def _arrays_in_saved(formula, saves, shown):
+    """``formula(m, g, *saved)`` with the saved index tensors (engine vocabulary) as arrays."""
+    where = tuple(k for k, name in enumerate(saves) if name in shown)
+
+    @functools.wraps(formula)
+    def run(m, g, *saved, **kw):
+        saved = list(saved)
+        for k in where:
+            saved[k] = _array(saved[k])
+        return formula(m, g, *saved, **kw)
+    return run
+
+
+def _graphed(m) -> bool:
+    """Under create_graph (unbatched) a formula records torch's own op for it, so the nodes of a
+    second derivative are torch's (IndexAddBackward0 for index_select's, PutBackward0 for take's...)."""
+    return m.is_tensor and not m.nb
+
+
+def _scattered_zero(m, g, dim, index):
+    """g with zeros where a scatter wrote: torch's ``grad.scatter(dim, index, 0)``."""
+    if _graphed(m):
+        return call(SCATTER_VALUE, (g,), {"dim": dim, "index": index, "value": 0.0})
+    return m.where(_scatter_kept(m, g, dim, index), g, 0.0)
 
 
 def _as_tensors(value):
@@ -274,7 +325,7 @@ def _scatter_jvp(m, t, dim, index, self_sym_sizes):
 
 
 SCATTER = _defop("scatter.src", "ScatterBackward0", ("self", "src"), _scatter_fwd,
-                 lambda m, g, dim, index, self_sym_sizes: (m.where(_scatter_kept(m, g, dim, index), g, 0.0),
+                 lambda m, g, dim, index, self_sym_sizes: (_scattered_zero(m, g, dim, index),
                                            m.gather(g, dim, _lead_index(m, g, index))),
                  shown=("index",), saves=("dim", "index", "self_sym_sizes"), jvp=_scatter_jvp,
                  samples=lambda: [Sample(arr(3, 4), arr(3, 2, seed=2),
@@ -282,7 +333,7 @@ SCATTER = _defop("scatter.src", "ScatterBackward0", ("self", "src"), _scatter_fw
                                   Sample(arr(3, 4), arr(1, 4, seed=3), params={"dim": -2, "index": np.array([[2, 0, 1, 2]])})],
                  rule="d/dself = g where nothing was written, d/dsrc = g gathered at the index")
 SCATTER_VALUE = _defop("scatter.value", "ScatterBackward1", ("self",), _scatter_value_fwd,
-                       lambda m, g, dim, index: m.where(_scatter_kept(m, g, dim, index), g, 0.0),
+                       lambda m, g, dim, index: _scattered_zero(m, g, dim, index),
                        shown=("index",), saves=("dim", "index"),
                        jvp=lambda m, t, dim, index: m.where(_scatter_kept(m, t[0], dim, index), t[0], 0.0),
                        samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "index": np.array([[0, 0], [3, 1]]),
@@ -316,6 +367,8 @@ def _index_select_bwd(m, g, dim, index, self_sym_sizes):
     if not self_sym_sizes:
         return g
     zeros = m.g_zeros(g, self_sym_sizes)
+    if _graphed(m):
+        return call(INDEX_ADD, (zeros, g), {"dim": dim, "index": index, "alpha": 1, "source_dim": g.ndim})
     return m.index_put(zeros, _dim_indices(zeros.ndim, dim, index), g, True)
 
 
@@ -373,11 +426,18 @@ def _filled(m, g, dim, index):
 
 
 INDEX_FILL = _defop("index_fill.int_Scalar", "IndexFillBackward0", ("self",), _index_fill_fwd,
-                    lambda m, g, dim, index: m.where(_filled(m, g, dim, index), 0.0, g),
+                    lambda m, g, dim, index: _filled_zero(m, g, dim, index),
                     shown=("index",), saves=("dim", "index"),
                     jvp=lambda m, t, dim, index: m.where(_filled(m, t[0], dim, index), 0.0, t[0]),
                     samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "index": np.array([1, 1, 3]), "value": 0.5})],
                     rule="g, zeroed where the value was written")
+
+
+def _filled_zero(m, g, dim, index):
+    """g with zeros where index_fill wrote: torch's ``grad.index_fill(dim, index, 0)``."""
+    if _graphed(m):
+        return call(INDEX_FILL, (g,), {"dim": dim, "index": index, "value": 0.0})
+    return m.where(_filled(m, g, dim, index), 0.0, g)
 
 
 def _sum_tail(m, x):
@@ -399,7 +459,7 @@ def _index_fill_t_jvp(m, t, dim, index, self_sym_sizes):
 INDEX_FILL_T = _defop("index_fill.int_Tensor", "IndexFillBackward1", ("self", "value"),
                       lambda a, v, dim, index: _index_fill_fwd(a, dim, index, v),
                       lambda m, g, dim, index, self_sym_sizes: (
-                          m.where(_filled(m, g, dim, index), 0.0, g),
+                          _filled_zero(m, g, dim, index),
                           _sum_tail(m, m.where(_filled(m, g, dim, index), g, 0.0))),
                       shown=("index",), saves=("dim", "index", "self_sym_sizes"), jvp=_index_fill_t_jvp,
                       samples=lambda: [Sample(arr(3, 4), arr(seed=2), params={"dim": -2, "index": np.array([0, 2, 0])})],
@@ -410,8 +470,15 @@ def _masked_fill_fwd(a, mask, value):
     return np.where(mask, np.asarray(value).astype(a.dtype), a)
 
 
+def _masked_zero(m, g, mask):
+    """g with zeros where the mask is True: torch's ``grad.masked_fill(mask, 0)``."""
+    if _graphed(m):
+        return call(MASKED_FILL, (g,), {"mask": mask, "value": 0.0})
+    return m.where(m.const(mask), 0.0, g)
+
+
 MASKED_FILL = _defop("masked_fill.Scalar", "MaskedFillBackward0", ("self",), _masked_fill_fwd,
-                     lambda m, g, mask: m.where(m.const(mask), 0.0, g), shown=("mask",), saves=("mask",),
+                     lambda m, g, mask: _masked_zero(m, g, mask), shown=("mask",), saves=("mask",),
                      jvp=lambda m, t, mask: m.where(m.const(mask), 0.0, _lift(m, t[0], mask.ndim)),
                      samples=lambda: [Sample(arr(3, 4), params={"mask": arr(3, 4, seed=5) > 0, "value": 1.5}),
                                       Sample(arr(4), params={"mask": arr(3, 4, seed=6) > 0, "value": -1.0},
@@ -436,7 +503,7 @@ def _masked_fill_t_jvp(m, t, mask):
 
 MASKED_FILL_T = _defop("masked_fill.Tensor", "MaskedFillBackward1", ("self", "value"),
                        lambda a, v, mask: _masked_fill_fwd(a, mask, v),
-                       lambda m, g, mask: (m.where(m.const(mask), 0.0, g),
+                       lambda m, g, mask: (_masked_zero(m, g, mask),
                                            _sum_tail(m, m.where(m.const(mask), g, 0.0))),
                        shown=("mask",), saves=("mask",), jvp=_masked_fill_t_jvp,
                        samples=lambda: [Sample(arr(3, 4), arr(seed=2), params={"mask": arr(3, 4, seed=5) > 0})],
@@ -450,6 +517,8 @@ def _masked_select_fwd(a, mask):
 
 def _masked_select_bwd(m, g, mask, self):
     shape = np.broadcast_shapes(tuple(self.shape), mask.shape)
+    if _graphed(m):
+        return call(OPS["masked_scatter"], (m.g_zeros(g, shape), g), {"mask": np.broadcast_to(mask, shape).copy()})
     return _put(m, m.g_zeros(g, shape), (np.broadcast_to(mask, shape),), g, False)
 
 
@@ -467,6 +536,8 @@ MASKED_SELECT = _defop("masked_select", "MaskedSelectBackward0", ("self",), _mas
 
 
 def _take_bwd(m, g, self, index):
+    if _graphed(m):
+        return call(PUT, (m.g_zeros(g, tuple(self.shape)), g), {"index": index, "accumulate": True})
     n = int(np.prod(self.shape))
     flat = _put(m, m.g_zeros(g, (n,)), (index,), g, True)
     return m.g_reshape(flat, tuple(self.shape))
@@ -495,6 +566,8 @@ def _put_bwd(m, g, index, source, accumulate, self_sym_sizes):
     n = int(np.prod(shape))
     if accumulate:
         gself = g
+    elif _graphed(m):
+        gself = call(PUT, (g, m.g_zeros(g, tuple(source.shape))), {"index": index, "accumulate": False})
     else:
         keep = np.ones(n, np.bool_)
         keep[index.reshape(-1)] = False

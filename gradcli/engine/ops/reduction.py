@@ -375,7 +375,9 @@ CUMPROD = defop("cumprod", "CumprodBackward0", ("self",), lambda a, dim: np.cump
                 rule="sum over later outputs of g * result / self")
 
 
-def _norm_fwd(a, p, dim, keepdim):
+def _norm_fwd(a, ord, dim, keepdim):
+    dtype_rules.linalg_input("vector_norm", a)
+    p = ord
     ax = dim
     if p == "fro" or p == 2:
         return np.sqrt(np.sum(a * a, axis=ax, keepdims=keepdim))
@@ -390,7 +392,8 @@ def _norm_fwd(a, p, dim, keepdim):
     return np.sum(np.abs(a) ** p, axis=ax, keepdims=keepdim) ** (1.0 / p)
 
 
-def _norm_bwd(m, g, self, result, p, dim, keepdim):
+def _norm_bwd(m, g, self, result, ord, dim, keepdim):
+    p = ord
     shape = tuple(self.shape)
     r = result if keepdim or dim is None else m.unsqueeze_dims_plain(result, dim, len(shape))
     gg = _back_to_shape(m, g, shape, dim, keepdim)
@@ -408,11 +411,11 @@ def _norm_bwd(m, g, self, result, p, dim, keepdim):
 
 
 NORM = defop("linalg_vector_norm", "LinalgVectorNormBackward0", ("self",), _norm_fwd, _norm_bwd,
-             saves=("self", "result", "p", "dim", "keepdim"), promote=FLOAT,
-             samples=lambda: [Sample(arr(3, 4), params={"p": 2, "dim": None, "keepdim": False}),
-                              Sample(arr(3, 4, away_from=0.0), params={"p": 1, "dim": (-1,), "keepdim": False}),
-                              Sample(arr(3, 4), params={"p": float("inf"), "dim": (-1,), "keepdim": True}),
-                              Sample(arr(3, 4), params={"p": 3, "dim": (-2,), "keepdim": False})],
+             saves=("self", "result", "ord", "dim", "keepdim"), promote=KEEP,
+             samples=lambda: [Sample(arr(3, 4), params={"ord": 2, "dim": None, "keepdim": False}),
+                              Sample(arr(3, 4, away_from=0.0), params={"ord": 1, "dim": (-1,), "keepdim": False}),
+                              Sample(arr(3, 4), params={"ord": float("inf"), "dim": (-1,), "keepdim": True}),
+                              Sample(arr(3, 4), params={"ord": 3, "dim": (-2,), "keepdim": False})],
              jvp_note="generic: derived through double-vjp",
              rule="p=2: self/norm; p=1: sign(self); inf: sign at the max (ties share)")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..dims import wrap_dim
+from ..errors import ShapeError
 from ..dispatch import call
 from .registry import KEEP, OPS, defop
 from .samples import Sample, arr
@@ -82,7 +83,7 @@ SQUEEZE_DIM = _view_op("squeeze.dim", "SqueezeBackward1", lambda a, dim: np.sque
                        samples=lambda: [Sample(arr(3, 1, 4), params={"dim": -2})], jvp_note="generic: derived through double-vjp (shape only)",
                                                                                    rule="unsqueeze the gradient back")
 SQUEEZE_INPLACE = defop("squeeze_.dim", "SqueezeBackward4", ("self",), lambda a, dim: np.squeeze(a, dim),
-                        lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
+                        lambda m, g, dim, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("dim", "self_sym_sizes"),
                         promote=KEEP, samples=lambda: [Sample(arr(1, 4), params={"dim": -2})],
                         jvp_note="generic: derived through double-vjp (shape only)",
                         rule="unsqueeze the gradient back")
@@ -147,19 +148,29 @@ UNBIND = _view_op("unbind", "UnbindBackward0", _unbind, _unbind_bwd, saves=("dim
                                                                            rule="stack the gradients")
 
 
-def _split(a, sizes, dim):
-    bounds = np.cumsum(sizes)[:-1]
+def _split(a, split_sizes, dim):
+    if sum(split_sizes) != a.shape[dim]:
+        raise ShapeError(f"split_with_sizes expects split_sizes to sum exactly to {a.shape[dim]} (input tensor's "
+                         f"size at dimension {dim % a.ndim}), but got split_sizes={list(split_sizes)}")
+    bounds = np.cumsum(split_sizes)[:-1]
     return tuple(np.split(a, bounds, axis=dim))
 
 
+def _split_equal(a, split_size, dim):
+    n = a.shape[dim]
+    return _split(a, tuple(min(split_size, n - i) for i in range(0, n, split_size)) or (0,), dim)
+
+
 SPLIT = _view_op("split", "SplitWithSizesBackward0", _split,
-                 lambda m, g, sizes, dim: m.cat(list(g), dim), saves=("sizes", "dim"), outputs=-1,
-                 samples=lambda: [Sample(arr(5, 4), params={"sizes": (2, 3), "dim": -2})],
+                 lambda m, g, self_sym_sizes, split_sizes, dim: m.cat(list(g), dim),
+                 saves=("self_sym_sizes", "split_sizes", "dim"), outputs=-1,
+                 samples=lambda: [Sample(arr(5, 4), params={"split_sizes": (2, 3), "dim": -2})],
                  jvp_note="generic: derived through double-vjp (several outputs)",
                  rule="concatenate the gradients")
-SPLIT_EQUAL = _view_op("split.Tensor", "SplitBackward0", _split,
-                       lambda m, g, sizes, dim: m.cat(list(g), dim), saves=("sizes", "dim"), outputs=-1,
-                       samples=lambda: [Sample(arr(5, 4), params={"sizes": (2, 2, 1), "dim": -2})],
+SPLIT_EQUAL = _view_op("split.Tensor", "SplitBackward0", _split_equal,
+                       lambda m, g, self_sym_sizes, split_size, dim: m.cat(list(g), dim),
+                       saves=("self_sym_sizes", "split_size", "dim"), outputs=-1,
+                       samples=lambda: [Sample(arr(5, 4), params={"split_size": 2, "dim": -2})],
                        jvp_note="generic: derived through double-vjp (several outputs)",
                        rule="concatenate the gradients")
 ALIAS = _view_op("alias", "AliasBackward0", lambda a: a.view(), lambda m, g: g, jvp=lambda m, t: t[0],
