@@ -16,6 +16,7 @@ _profilers: list = []
 creation_context = None  # callable returning a description of "where" (the language sets it)
 forward_ad_hooks = None  # (propagate, snapshot_self), registered by autograd.forward_ad
 batching = None     # while vmap runs: (op, args, params, inner) -> result, or NotImplemented for plain args
+function_batching = None  # (Function class, args, kwargs) -> result, or NotImplemented: Function.apply under vmap
 
 
 class SizeLimitError(MemoryError):

@@ -178,6 +178,10 @@ class Function(metaclass=_FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
+        if instrumentation.batching is not None:   # under vmap: the Function's vmap rule (func/custom_function.py)
+            out = instrumentation.function_batching(cls, args, kwargs)
+            if out is not NotImplemented:
+                return out
         ctx = FunctionCtx()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
         separate = cls.setup_context is not Function.setup_context

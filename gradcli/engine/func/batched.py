@@ -18,6 +18,7 @@ from ..tensor import Size, Tensor, _wrap_dim, make
 
 _ids = itertools.count(1)
 active: list = []    # the running vmap levels, outermost first: [(level id, batch size)]
+randomness: dict = {}   # level id -> the randomness flag its vmap was given
 
 
 class BatchedTensor(Tensor):

@@ -14,8 +14,11 @@ from ..tensor import Tensor
 from . import batched, pytree
 from .batched import levels_of, op, phys_of, unsqueeze, wrap
 from .batching_rules import batching_hook
+from .custom_function import function_batching
 
 __all__ = ["vmap"]
+
+instrumentation.function_batching = function_batching    # Function.apply under vmap
 
 
 def _per_arg(dims, args, name: str) -> list:
@@ -124,6 +127,7 @@ def _run(func, groups, kwargs, size, out_dims, name, randomness):
         args.append(pytree.unflatten(spec, [leaf if d is None else _enter(leaf, d, level) for leaf, d in
                                             zip(leaves, ds)]))
     batched.active.append((level, size))
+    batched.randomness[level] = randomness
     previous, guard = instrumentation.batching, creation.random_guard
     instrumentation.set_batching(batching_hook)
     creation.random_guard = GUARDS[randomness]
@@ -131,6 +135,7 @@ def _run(func, groups, kwargs, size, out_dims, name, randomness):
         out = func(*args, **kwargs)
     finally:
         batched.active.pop()
+        del batched.randomness[level]
         instrumentation.set_batching(previous if batched.active else None)
         creation.random_guard = guard
     leaves, spec = pytree.flatten(out)
