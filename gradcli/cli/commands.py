@@ -69,6 +69,10 @@ def grad(expr: Expr = None, file: ScriptFile = None, at: At = None,
              "--grad-output", metavar="VALUE", show_default=False,
              help="The vector of a vector-Jacobian product ('ones' or any VALUE) for a non-scalar output.")] = None,
          create_graph: Annotated[bool, typer.Option(help="Build a graph of the gradient (for higher derivatives).")] = False,
+         per_sample: Annotated[Optional[str], typer.Option(
+             "--per-sample", metavar="NAMES", show_default=False,
+             help="EXPR is the loss of one example; these inputs hold a batch of examples along their first "
+                  "dim: print each example's loss and gradient (torch.func.vmap(grad(loss))).")] = None,
          dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False,
          timeout: Timeout = None, max_elements: MaxElements = None, max_memory: MaxMemory = None) -> None:
     """Print the value of EXPR and its gradient with respect to each input.
@@ -77,7 +81,7 @@ def grad(expr: Expr = None, file: ScriptFile = None, at: At = None,
     """
     from .oneshot import run_grad
     run_grad(expr, at or [], wrt, grad_output, create_graph, dtype_name(dtype), json_output, debug, file,
-             timeout, max_elements, max_memory)
+             timeout, max_elements, max_memory, per_sample)
 
 
 class Mode(str, Enum):
@@ -142,17 +146,22 @@ def graph(expr: Expr = None, file: ScriptFile = None, at: At = None,
                    "step by step) need nothing; .png/.pdf need Graphviz's dot.")] = None,
           by_module: Annotated[bool, typer.Option(
               "--by-module", help="Mark each node with the module call (nn.Module) that made it.")] = False,
+          per_sample: Annotated[Optional[str], typer.Option(
+              "--per-sample", metavar="NAMES", show_default=False,
+              help="These inputs hold a batch along their first dim (as for vmap): show the graph of the first "
+                   "example, the batch dim marked [B, ...].")] = None,
           dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False) -> None:
     """Show the backward graph from the output to the leaves, with saved tensors and their versions.
 
     Example: gradcli graph 'y = (x * 2).exp(); y.sum()' --at x=[1,2]
     """
     from ..report import graph_view
-    from ..report.graph import build_graph
+    from ..report.graph import build_graph, mark_batch
     as_json = json_output or format is GraphFormat.json
     out = Output(as_json, debug)
     drawing = format in (GraphFormat.dot, GraphFormat.mermaid)   # stdout is the drawing only
     with out.guard(), _problem(out, expr, at, dtype, file, stdout=sys.stderr if drawing else None) as problem:
+        batch = problem.first_example(per_sample) if per_sample is not None else None
         if by_module:
             from ..engine.nn.module import record_module_calls
             with record_module_calls() as calls:
@@ -160,6 +169,8 @@ def graph(expr: Expr = None, file: ScriptFile = None, at: At = None,
         else:
             root, name, calls = *problem.output_named(output), None
         g = build_graph(root, problem.variables(), name, calls)
+        if batch is not None:
+            mark_batch(g, *batch)
         if out_file is not None:
             from .graph_files import write_graph
             sys.stdout.write(write_graph(out_file, g, problem.source, lambda: _recorded_pass(problem, root)) + "\n")

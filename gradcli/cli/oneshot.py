@@ -14,7 +14,7 @@ FLAGS = {"--create-graph": ("create_graph", True), "--no-create-graph": ("create
          "--json": ("json_output", True), "--debug": ("debug", True)}
 VALUED = {"--at": "at", "-a": "at", "--wrt": "wrt", "--grad-output": "grad_output", "--dtype": "dtype",
           "--file": "file", "-f": "file", "--timeout": "timeout", "--max-elements": "max_elements",
-          "--max-memory": "max_memory"}
+          "--max-memory": "max_memory", "--per-sample": "per_sample"}
 DTYPES = ("float32", "float64")
 # the limit options' values, as Typer's MaxElements/MaxMemory/Timeout accept them (else Typer reports)
 LIMITS = {"timeout": (float, lambda t: 0 < t < float("inf")), "max_elements": (int, lambda n: 1 <= n <= 10**12),
@@ -25,7 +25,7 @@ def parse_grad_args(args: list) -> dict | None:
     """Keyword arguments for ``run_grad`` from the words after ``grad``, or None to let Typer decide."""
     options = {"expr": None, "at": [], "wrt": None, "grad_output": None, "create_graph": False, "dtype": None,
                "json_output": False, "debug": False, "file": None, "timeout": None, "max_elements": None,
-               "max_memory": None}
+               "max_memory": None, "per_sample": None}
     words = iter(args)
     only_positional = False
     for word in words:
@@ -69,14 +69,22 @@ def parse_grad_args(args: list) -> dict | None:
 
 
 def run_grad(expr, at: list, wrt, grad_output, create_graph: bool, dtype, json_output: bool, debug: bool,
-             file=None, timeout=None, max_elements=None, max_memory=None) -> None:
-    """The value of EXPR and its gradient with respect to each input (or those in ``wrt``)."""
+             file=None, timeout=None, max_elements=None, max_memory=None, per_sample=None) -> None:
+    """The value of EXPR and its gradient with respect to each input (or those in ``wrt``); with
+    ``per_sample``, each example's loss and gradient."""
     from ..report import derivatives_view as view
+    from .errors import EXIT_USAGE, CliError
     from .output import Output
     from .problem import limits_of, problem_for
     out = Output(json_output, debug)
     limits = limits_of(timeout, max_elements, max_memory)
     with out.guard(), problem_for(out, expr, at, dtype, file, limits=limits) as problem:
+        if per_sample is not None:
+            if grad_output is not None or create_graph:
+                raise CliError("--per-sample takes neither --grad-output nor --create-graph", EXIT_USAGE)
+            losses, grads = problem.per_sample_gradients(per_sample, wrt)
+            out.show(view.per_sample_doc(losses, grads), view.grad_json(losses, grads))
+            return
         y = problem.evaluate()
         grads = problem.gradients(y, problem.wrt(wrt), problem.grad_output(y, grad_output), create_graph)
         out.show(view.grad_doc(y, grads), view.grad_json(y, grads))

@@ -212,6 +212,49 @@ class Problem:
                                     allow_unused=True, materialize_grads=True)
         return dict(zip(wrt, grads))
 
+    def _batched_inputs(self, batch: str) -> list:
+        """The inputs named in --per-sample, checked: each has a first dim, the same for all."""
+        batched = [n.strip() for n in batch.split(",") if n.strip()]
+        if not batched:
+            raise CliError("--per-sample needs the names of the batched inputs", EXIT_USAGE)
+        for name in batched:
+            if name not in self.inputs:
+                raise CliError(f"--per-sample {name}: not an input given with --at (inputs: "
+                               f"{', '.join(self.inputs) or 'none'})", EXIT_USAGE)
+            if self.inputs[name].ndim == 0:
+                raise CliError(f"--per-sample {name}: a 0-d input has no batch dim", EXIT_USAGE)
+        sizes = {name: self.inputs[name].shape[0] for name in batched}
+        if len(set(sizes.values())) > 1:
+            raise CliError(f"--per-sample: the batched inputs differ in their first dim: {sizes}", EXIT_USAGE)
+        return batched
+
+    def first_example(self, batch: str) -> tuple:
+        """Bind the inputs named in --per-sample to their first example: (batch size, {name: example})."""
+        examples = {}
+        for name in self._batched_inputs(batch):
+            x = self.inputs[name]
+            examples[name] = x[0].detach().requires_grad_(x.requires_grad)
+            self.session.set(name, examples[name])
+        return self.inputs[next(iter(examples))].shape[0], examples
+
+    def per_sample_gradients(self, batch: str, names: str | None) -> tuple:
+        """(each example's loss, {name: each example's gradient}): ``torch.func.vmap(grad(loss))``
+        over the first dim of the inputs named in ``batch``; the others are shared by every example
+        and, unless ``names`` (--wrt) says otherwise, are what the gradients are taken against."""
+        batched = self._batched_inputs(batch)
+        wrt = self.wrt(names) if names is not None else {n: x for n, x in self.inputs.items() if n not in batched}
+        if not wrt:
+            raise CliError("--per-sample: every input is batched; say which to differentiate against with --wrt",
+                           EXIT_USAGE)
+        order = list(self.inputs)
+        f = self.as_function(self.inputs)
+        func = self.torch.func
+        per_example = func.vmap(func.grad_and_value(f, argnums=tuple(order.index(n) for n in wrt)),
+                                in_dims=tuple(0 if n in batched else None for n in order))
+        with self.memory_cap():
+            grads, losses = per_example(*self.inputs.values())
+        return losses.detach(), {name: g.detach() for name, g in zip(wrt, grads)}
+
     def as_function(self, wrt: dict, check_output=None):
         """The source as a function of the inputs in ``wrt`` (what the engine's functional API calls).
         ``f.last`` keeps the latest output, so the value shown is the one that was differentiated;

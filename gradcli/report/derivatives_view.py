@@ -27,6 +27,15 @@ def grad_doc(value, grads: dict) -> list:
     return doc
 
 
+def per_sample_doc(losses, grads: dict) -> list:
+    """``value = tensor([...])`` (one loss per example) then ``x.grad_sample = tensor(...)``: each
+    example's gradient, the batch dim first (Opacus' name)."""
+    doc = value_lines(losses)
+    for name, grad in grads.items():
+        doc.append(Line().add(name, "name").add(".grad_sample = ").add_block(repr(grad), "value"))
+    return doc
+
+
 def grad_json(value, grads: dict) -> dict:
     doc = values.described(value)
     doc["grad"] = {name: values.to_json(g) for name, g in grads.items()}

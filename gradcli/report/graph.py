@@ -50,6 +50,7 @@ class GraphNode:
     is_leaf: bool = False              # an AccumulateGrad node: its variable is a leaf
     variable: object = None            # that leaf tensor
     module: str | None = None          # with --by-module: the innermost module call that made it
+    batched: bool = False              # with a batch (``mark_batch``): its value differs per example
 
     @property
     def short_name(self) -> str:
@@ -61,6 +62,7 @@ class GraphNode:
 class Graph:
     nodes: list                        # topological order, root first
     output: str | None = None          # the name of the output, when it has one
+    batch: tuple | None = None         # (batch size, names of the batched inputs): the graph is one example's
 
     def __iter__(self):
         return iter(self.nodes)
@@ -103,6 +105,16 @@ def build_graph(output, names: dict | None = None, output_name: str | None = Non
     if module_calls:
         _assign_modules(nodes, order, module_calls, names or {})
     return Graph(nodes, output_name)
+
+
+def mark_batch(graph: Graph, size: int, inputs: dict) -> None:
+    """The graph is one example of a batch of ``size`` (``inputs``: name -> that example's leaf):
+    mark the nodes whose value depends on a batched input (what vmap runs with a batch dim)."""
+    graph.batch = (size, tuple(inputs))
+    leaves = {id(t) for t in inputs.values()}
+    for node in reversed(graph.nodes):     # inputs before the nodes that use them
+        node.batched = (node.is_leaf and id(node.variable) in leaves) or any(
+            c is not None and graph.nodes[c].batched for c, _ in node.inputs)
 
 
 def _assign_modules(nodes: list, order: list, calls: list, names: dict) -> None:

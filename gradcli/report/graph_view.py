@@ -26,7 +26,7 @@ def tree_doc(graph: Graph, max_depth: int = MAX_DEPTH, max_inputs: int = MAX_INP
     saying how many nodes are not shown (the SVG and DOT forms show everything)."""
     if not graph.nodes:
         return [Line().add("(no graph: the output does not require grad)", "muted")]
-    doc = []
+    doc = [] if graph.batch is None else [Line().add(_batch_text(graph), "muted")]
     seen = set()
     stack = [(0, "", None, 0)]    # node id, prefix of its children, connector for its own line, depth
     while stack:
@@ -62,6 +62,12 @@ def tree_doc(graph: Graph, max_depth: int = MAX_DEPTH, max_inputs: int = MAX_INP
     return doc
 
 
+def _batch_text(graph: Graph) -> str:
+    size, names = graph.batch
+    return (f"one example of a batch of B={size} (vmap over dim 0 of {', '.join(names)}); "
+            f"[B, ...]: a value with the batch dim")
+
+
 def _unseen_below(graph: Graph, start: list, seen: set) -> int:
     count, todo, visited = 0, list(start), set()
     while todo:
@@ -92,14 +98,16 @@ def _header(out: Line, node: GraphNode) -> Line:
         out.add("  ").add(node.label, "name")
     if node.module:
         out.add(f"  [{node.module}]", "muted")
-    out.add("  ").add(_shape(node.shape), "shape")
+    out.add("  ").add(_shape(node.shape, node.batched), "shape")
     if node.dtype:
         out.add(" ").add(node.dtype, "dtype")
     return out
 
 
-def _shape(shape) -> str:
-    return "[?]" if shape is None else str(list(shape))
+def _shape(shape, batched: bool = False) -> str:
+    """``[3, 4]``; a value that differs per example shows vmap's batch dim first: ``[B, 3, 4]``."""
+    text = "[?]" if shape is None else str(list(shape))
+    return "[B, " + text[1:] if batched and text != "[]" else "[B]" if batched else text
 
 
 def _saved_line(out: Line, saved: Saved) -> Line:
@@ -128,12 +136,16 @@ def _plain_value(value) -> str:
 # -- JSON ----------------------------------------------------------------------------------------
 
 def graph_json(graph: Graph) -> dict:
-    return {"output": graph.output, "nodes": [_node_json(n) for n in graph.nodes]}
+    doc = {"output": graph.output, "nodes": [_node_json(n) for n in graph.nodes]}
+    if graph.batch is not None:
+        doc["batch"] = {"size": graph.batch[0], "inputs": list(graph.batch[1])}
+    return doc
 
 
 def _node_json(node: GraphNode) -> dict:
     return {
         "id": node.id, "name": node.name, "label": node.label, "leaf": node.is_leaf, "module": node.module,
+        "batched": node.batched,
         "shape": list(node.shape) if node.shape is not None else None, "dtype": node.dtype,
         "next": [[c, nr] for c, nr in node.inputs],
         "saved": [_saved_json(s) for s in node.saved],
@@ -166,7 +178,7 @@ def _node_text(node: GraphNode) -> list:
     lines = [node.short_name]
     if node.label:
         lines.insert(0 if node.is_leaf else 1, node.label)
-    lines.append(f"{_shape(node.shape)} {node.dtype or ''}".strip())
+    lines.append(f"{_shape(node.shape, node.batched)} {node.dtype or ''}".strip())
     if node.module:
         lines.append(f"[{node.module}]")
     return lines

@@ -198,7 +198,8 @@ def test_fast_parser_accepts_the_documented_forms():
                             "--grad-output", "ones", "--create-graph", "--dtype", "float64"])
     assert opts == {"expr": "x*y", "at": ["x=1", "y=2", "z=3"], "wrt": "x", "grad_output": "ones",
                     "create_graph": True, "dtype": "float64", "json_output": True, "debug": False, "file": None,
-                    "timeout": None, "max_elements": None, "max_memory": None}
+                    "timeout": None, "max_elements": None, "max_memory": None, "per_sample": None}
+    assert parse_grad_args(["l", "--at", "x=1", "--per-sample", "x"])["per_sample"] == "x"
     limited = parse_grad_args(["x", "--timeout", "2.5", "--max-elements=100", "--max-memory", "64"])
     assert (limited["timeout"], limited["max_elements"], limited["max_memory"]) == (2.5, 100, 64)
     assert parse_grad_args(["-f", "s.grad", "--at", "x=1"])["file"] == "s.grad"

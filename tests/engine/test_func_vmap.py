@@ -110,6 +110,20 @@ def test_in_place_writes_of_batched_values_into_captured_tensors_are_refused():
     assert (captured.numpy() == 0).all()
 
 
+def test_batched_index_tensors_and_data_access_raise_instead_of_mixing_examples():
+    index = torch.tensor([[0, 1], [2, 3], [3, 0], [1, 1], [0, 0], [2, 2]])
+    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::take"):
+        vmap(lambda i: torch.take(W, i))(index)
+    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::index"):
+        vmap(lambda r, i: r[i])(X, index)
+    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::masked_fill"):
+        vmap(lambda m: W[0].masked_fill(m, 0.0))(X > 0)
+    for f in (lambda r: r.tolist(), lambda r: r.numpy()):
+        with pytest.raises(RuntimeError, match="Cannot access data pointer"):
+            vmap(f)(X)
+    close(vmap(lambda r: r[torch.tensor([0, 2])])(X), X[:, [0, 2]])
+
+
 def test_like_factories_inside_vmap_make_one_example():
     close(vmap(lambda r: r + torch.zeros_like(r) + torch.ones_like(r))(X), X + 1)
 

@@ -54,6 +54,13 @@ class BatchedTensor(Tensor):
                            "bug report.")
 
 
+    def tolist(self):
+        raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
+
+    def numpy(self, *, force: bool = False):
+        raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
+
+
 def wrap(phys: Tensor, lv: tuple) -> Tensor:
     """``phys`` seen as a batched tensor of levels ``lv`` (plain when ``lv`` is empty)."""
     if not lv:

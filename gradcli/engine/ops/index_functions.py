@@ -12,7 +12,7 @@ from ..public import public
 from ..tensor import Tensor, make, storage
 from .indexing import (
     GATHER, INDEX_ADD, INDEX_FILL, INDEX_FILL_T, INDEX_SELECT, MASKED_FILL, MASKED_FILL_T, MASKED_SELECT, PUT, SCATTER,
-    SCATTER_ADD, SCATTER_VALUE, TAKE, _dtype_name, _gather_index,
+    SCATTER_ADD, SCATTER_VALUE, TAKE, _dtype_name, _gather_index, index_array,
 )
 from .scatter_reduce import INDEX_COPY, MASKED_SCATTER, SCATTER_REDUCE
 from .subscripts import index_put, tensor_index_put_
@@ -32,7 +32,7 @@ def _tensor_arg(x, fn, name, pos):
 
 def _index_data(index, fn, pos, kinds="il", name="index"):
     """An index argument as an int64 ndarray copy (tensors, or ndarrays from the backward vocabulary)."""
-    a = index._data if isinstance(index, Tensor) else index
+    a = index_array(index, fn) if isinstance(index, Tensor) else index
     if not isinstance(a, np.ndarray):
         raise TypeError(f"{fn}(): argument '{name}' (position {pos}) must be Tensor, not {type(index).__name__}")
     if not (a.dtype == np.int64 or (a.dtype == np.int32 and "i" in kinds)):
@@ -304,7 +304,7 @@ def _mask_arg(mask, fn):
     if not isinstance(mask, Tensor):
         raise TypeError(f"{fn}() received an invalid combination of arguments - got "
                         f"(Tensor, {type(mask).__name__}, ...)")
-    return mask._data
+    return index_array(mask, fn)
 
 
 def _masked_fill_args(self, mask, value):

@@ -33,6 +33,15 @@ from .registry import KEEP, OPS, defop
 from .samples import Sample, arr
 
 
+def index_array(t: Tensor, fn: str) -> np.ndarray:
+    """The ndarray of an index or mask tensor. Inside vmap a batched one (its ``_data`` holds every
+    example) has no batching rule yet: torch's message, not a silently wrong result."""
+    if t.__dict__.get("_lv"):
+        raise RuntimeError(f"Batching rule not implemented for aten::{fn} with a vmapped index or mask tensor. "
+                           f"We could not generate a fallback.")
+    return t._data
+
+
 _INDEX_TYPES = "tensors used as indices must be long, int, byte or bool tensors"
 def _defop(name, node, inputs, fwd, bwd, shown=(), **kw):
     """A record whose index params named in ``shown`` read back as tensors (``_saved_index``); the

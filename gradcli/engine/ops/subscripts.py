@@ -12,7 +12,7 @@ from ..public import public
 from ..tensor import Tensor, make
 from .copy import copy_
 from .indexing import (
-    INDEX, INDEX_PUT, INDEX_PUT_IMPL, _INDEX_TYPES, _dtype_name, _fit_values, _index_shape,
+    INDEX, INDEX_PUT, INDEX_PUT_IMPL, _INDEX_TYPES, _dtype_name, _fit_values, _index_shape, index_array,
 )
 from .shape import ALIAS, call_slice, select, unsqueeze
 
@@ -28,7 +28,7 @@ def _seq_as_tuple(seq) -> bool:
 def _as_index_array(k) -> np.ndarray:
     """A list, ndarray or tensor used as an index, as an int64 or bool ndarray (copied)."""
     if isinstance(k, Tensor):
-        a = k._data
+        a = index_array(k, "index")
     else:
         a = np.asarray(k)
         if a.size == 0 and a.dtype.kind == "f":
@@ -145,7 +145,7 @@ def _normalise(indices, ndim) -> tuple:
         elif isinstance(i, slice):
             raise TypeError("index lists take whole dims (None or ':') and index tensors only")
         else:
-            a = i._data if isinstance(i, Tensor) else np.asarray(i)
+            a = index_array(i, "index_put") if isinstance(i, Tensor) else np.asarray(i)
             if a.dtype.kind not in "biu":
                 raise IndexError(_INDEX_TYPES)
             out.append(a if a.dtype in (np.bool_, np.int64) else a.astype(np.int64))
