@@ -59,6 +59,10 @@ KNOWN = {
 }
 
 
+# aten's own backward kernels do not check their inputs' sizes: edge shapes crash the process
+UNCHECKED_KERNELS = {"avg_pool2d_backward", "max_pool2d_with_indices_backward"}
+
+
 def _aten(name):
     base, _, overload = name.partition(".")
     packet = getattr(torch.ops.aten, base, None)
@@ -107,7 +111,7 @@ def _differs(theirs, ours):
 
 def _cases():
     for name, op in sorted(OPS.items()):
-        fn = _aten(name) if op.samples is not None else None
+        fn = _aten(name) if op.samples is not None and name not in UNCHECKED_KERNELS else None
         if fn is None:
             continue
         sample = op.samples()[0]

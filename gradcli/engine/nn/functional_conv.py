@@ -8,6 +8,7 @@ from .. import dtypes, errors
 from ..dispatch import call
 from ..functions import squeeze, unsqueeze
 from ..ops.convolution import COL2IM, CONVOLUTION, IM2COL, MAX_POOL2D, out_size
+from ..ops.pooling import check_pool_args
 from ..tensor import Tensor
 
 
@@ -119,21 +120,10 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     """The maximum of each window (and, with return_indices, where it was in its map)."""
-    if input.ndim not in (3, 4):
-        raise errors.ShapeError(f"non-empty 3D or 4D (batch mode) tensor expected for input, but got "
-                                f"{input.ndim}D")
-    if ceil_mode:
-        raise errors.AutogradError("max_pool2d: ceil_mode=True is not supported in gradcli yet")
     kernel = _tuple(kernel_size, 2, "kernel_size")
     stride = kernel if stride is None or stride == [] else _tuple(stride, 2, "stride")
     padding, dilation = _tuple(padding, 2, "padding"), _tuple(dilation, 2, "dilation")
-    if any(p * 2 > k for p, k in zip(padding, kernel)):
-        raise errors.ShapeError(f"pad should be at most half of effective kernel size, but got pad={padding[0]}, "
-                                f"kernel_size={kernel[0]} and dilation={dilation[0]}")
-    sizes = [out_size(s, k, st, p, dl) for s, k, st, p, dl in zip(input.shape[-2:], kernel, stride, padding, dilation)]
-    if min(sizes) < 1:
-        raise errors.ShapeError(f"Given input size: ({'x'.join(map(str, input.shape[-3:]))}). Calculated output "
-                                f"size: ({input.shape[-3]}x{sizes[0]}x{sizes[1]}). Output size is too small")
+    check_pool_args(input, kernel, stride, padding, dilation, bool(ceil_mode))
     values, indices = call(MAX_POOL2D, (input,), {"kernel_size": kernel, "stride": stride, "padding": padding,
-                                                  "dilation": dilation, "ceil_mode": False})
+                                                  "dilation": dilation, "ceil_mode": bool(ceil_mode)})
     return (values, indices) if return_indices else values

@@ -12,7 +12,9 @@ import math
 
 import numpy as np
 
+from ..dispatch import call
 from . import dtype_rules
+from .pooling import pooled_size
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -21,11 +23,12 @@ def out_size(size: int, kernel: int, stride: int, padding: int, dilation: int) -
     return (size + 2 * padding - dilation * (kernel - 1) - 1) // stride + 1
 
 
-def _windows(a, kernel, dilation, padding, stride, fill=0.0):
-    """(..., C, H, W) -> (..., C, Ho, Wo, kh, kw): every window of the padded map, without copying."""
+def _windows(a, kernel, dilation, padding, stride, fill=0.0, extra=(0, 0)):
+    """(..., C, H, W) -> (..., C, Ho, Wo, kh, kw): every window of the padded map, without copying
+    (``extra`` more fill after the padding: max_pool2d's ceil_mode windows)."""
     (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel, dilation, padding, stride
-    if ph or pw:
-        a = np.pad(a, [(0, 0)] * (a.ndim - 2) + [(ph, ph), (pw, pw)], constant_values=fill)
+    if ph or pw or extra[0] or extra[1]:
+        a = np.pad(a, [(0, 0)] * (a.ndim - 2) + [(ph, ph + extra[0]), (pw, pw + extra[1])], constant_values=fill)
     span = (dh * (kh - 1) + 1, dw * (kw - 1) + 1)
     win = np.lib.stride_tricks.sliding_window_view(a, span, axis=(-2, -1))
     return win[..., ::sh, ::sw, ::dh, ::dw]
@@ -157,7 +160,11 @@ def _max_pool_fwd(a, kernel_size, stride, padding, dilation, ceil_mode):
     dtype_rules.refuse_bool("max_pool2d", a)
     h, w = a.shape[-2:]
     fill = -np.inf if a.dtype.kind == "f" else np.iinfo(a.dtype).min
-    win = _windows(a, kernel_size, dilation, padding, stride, fill)
+    sizes = [pooled_size(n, k, s, p, d, ceil_mode) for n, k, s, p, d in zip((h, w), kernel_size, stride, padding,
+                                                                             dilation)]
+    extra = [max((o - 1) * s + d * (k - 1) + 1 - (n + 2 * p), 0)
+             for o, n, k, s, p, d in zip(sizes, (h, w), kernel_size, stride, padding, dilation)]
+    win = _windows(a, kernel_size, dilation, padding, stride, fill, tuple(extra))[..., :sizes[0], :sizes[1], :, :]
     ho, wo, kh, kw = win.shape[-4:]
     flat = win.reshape(win.shape[:-2] + (kh * kw,))
     nan = np.isnan(flat) if a.dtype.kind == "f" else None
@@ -170,22 +177,48 @@ def _max_pool_fwd(a, kernel_size, stride, padding, dilation, ceil_mode):
     return values, (rows * w + cols).astype(np.int64)
 
 
-def _max_pool_bwd(m, g, self_sym_sizes, kernel_size, stride, padding, dilation, ceil_mode, result1):
-    """Each output's gradient lands on the input its maximum came from (summed where windows overlap)."""
-    lead = tuple(g[0].shape[:m.nb]) if isinstance(g, tuple) else tuple(g.shape[:m.nb])
+def _max_pool_bwd(m, g, self, kernel_size, stride, padding, dilation, ceil_mode, result1):
+    """Each output's gradient lands on the input its maximum came from (summed where windows overlap);
+    under create_graph that is torch's own node (MaxPool2DWithIndicesBackwardBackward0)."""
     g = g[0] if isinstance(g, tuple) else g
-    shape = tuple(self_sym_sizes)
+    if m.is_tensor and not m.nb:
+        return call(MAX_POOL2D_BACKWARD, (g, self), {"indices": result1})
+    lead = tuple(g.shape[:m.nb])
+    shape = tuple(self.shape)
     plane = shape[-2] * shape[-1]
     flat_g = m.reshape(g, lead + shape[:-2] + (-1,))
-    index = m.const(np.broadcast_to(result1.reshape(shape[:-2] + (-1,)) if isinstance(result1, np.ndarray)
-                                    else result1._data.reshape(shape[:-2] + (-1,)), tuple(flat_g.shape)))
+    index = m.const(np.broadcast_to(_array(result1).reshape(shape[:-2] + (-1,)), tuple(flat_g.shape)))
     zeros = m.g_zeros(g, shape[:-2] + (plane,))
     return m.reshape(m.scatter_add(zeros, -1, index, flat_g), lead + shape)
 
 
+def _array(t):
+    return getattr(t, "_data", t)
+
+
+def _unpool_np(grad_output, self, indices):
+    """torch's max_pool2d_with_indices_backward on arrays: each gradient added at its index."""
+    indices = _array(indices)
+    h, w = self.shape[-2:]
+    lead = int(np.prod(indices.shape[:-2]))
+    out = np.zeros((lead, h * w), grad_output.dtype)
+    np.add.at(out, (np.arange(lead)[:, None], indices.reshape(lead, -1)), grad_output.reshape(lead, -1))
+    return out.reshape(self.shape)
+
+
+def _unpool_bwd(m, gg, indices):
+    """Linear in grad_output: its gradient picks gg at the indices; self gets none (its shape only)."""
+    idx = _array(indices)
+    lead = tuple(gg.shape[:m.nb])
+    flat = m.reshape(gg, lead + idx.shape[:-2] + (-1,))
+    picked = m.gather(flat, -1, m.const(np.broadcast_to(idx.reshape(idx.shape[:-2] + (-1,)),
+                                                        lead + idx.shape[:-2] + (idx.shape[-2] * idx.shape[-1],))))
+    return m.reshape(picked, lead + idx.shape), None
+
+
 MAX_POOL2D = defop("max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0", ("self",), _max_pool_fwd,
                    _max_pool_bwd,
-                   saves=("self_sym_sizes", "kernel_size", "stride", "padding", "dilation", "ceil_mode", "result1"),
+                   saves=("self", "kernel_size", "stride", "padding", "dilation", "ceil_mode", "result1"),
                    promote=KEEP, outputs=2, nondiff_outputs=(1,),
                    jvp_note="generic: derived through double-vjp",
                    samples=lambda: [Sample(arr(1, 2, 4, 4), params={"kernel_size": (2, 2), "stride": (2, 2),
@@ -193,5 +226,20 @@ MAX_POOL2D = defop("max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0", (
                                                                     "ceil_mode": False}),
                                     Sample(arr(2, 5, 5, seed=3), params={"kernel_size": (3, 2), "stride": (1, 2),
                                                                          "padding": (1, 1), "dilation": (1, 2),
-                                                                         "ceil_mode": False})],
+                                                                         "ceil_mode": False}),
+                                    Sample(arr(1, 2, 5, 6, seed=4), params={"kernel_size": (3, 2), "stride": (2, 2),
+                                                                            "padding": (1, 0), "dilation": (1, 1),
+                                                                            "ceil_mode": True}, note="ceil_mode")],
                    rule="g to the position of each window's maximum")
+
+
+def _unpool_samples():
+    x = arr(1, 2, 4, 4)
+    _, idx = _max_pool_fwd(x, (2, 2), (2, 2), (0, 0), (1, 1), False)
+    return [Sample(arr(1, 2, 2, 2, seed=5), x, params={"indices": idx}, grad=[0])]
+
+
+MAX_POOL2D_BACKWARD = defop("max_pool2d_with_indices_backward", "MaxPool2DWithIndicesBackwardBackward0",
+                            ("grad_output", "self"), _unpool_np, _unpool_bwd, saves=("indices",), promote=KEEP,
+                            samples=_unpool_samples, jvp_note="generic: derived through double-vjp",
+                            rule="gg picked at the indices for grad_output; nothing for self (its shape only)")

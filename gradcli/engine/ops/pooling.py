@@ -1,11 +1,18 @@
-"""Pooling: avg_pool2d (seed 003 pools a 4x4 map with AvgPool2d(kernel_size=2))."""
+"""Pooling: avg_pool2d with torch's whole argument list (padding, ceil_mode, count_include_pad,
+divisor_override), and the output-size rule max_pool2d shares.
+
+A window's divisor depends only on the geometry, so it is computed once as a (Ho, Wo) array: the
+forward divides the window sums by it, the backward spreads ``g / divisor`` over each window of the
+zero-padded input and crops the padding (written with the formula vocabulary, so double backward
+works)."""
 from __future__ import annotations
 
 import numpy as np
 
 from .. import errors
 from ..dispatch import call
-from .registry import FLOAT, defop
+from . import dtype_rules
+from .registry import KEEP, defop
 from .samples import Sample, arr
 
 
@@ -13,52 +20,181 @@ def _pair(v) -> tuple:
     return (int(v), int(v)) if isinstance(v, (int, np.integer)) else tuple(int(x) for x in v)
 
 
-def _avg_pool_fwd(a, kernel, stride):
-    kh, kw = kernel
-    sh, sw = stride
-    win = np.lib.stride_tricks.sliding_window_view(a, (kh, kw), axis=(-2, -1))[..., ::sh, ::sw, :, :]
-    return win.mean(axis=(-2, -1)).astype(a.dtype, copy=False)
+def pooled_size(size: int, kernel: int, stride: int, pad: int, dilation: int, ceil_mode: bool) -> int:
+    """torch's pooling_output_shape: with ceil_mode a last partial window counts if it starts
+    inside the input or its left padding."""
+    span = size + 2 * pad - dilation * (kernel - 1) - 1 + (stride - 1 if ceil_mode else 0)
+    out = span // stride + 1
+    if ceil_mode and (out - 1) * stride >= size + pad:
+        out -= 1
+    return out
 
 
-def _avg_pool_bwd(m, g, self_sym_sizes, kernel, stride):
-    """Each output's gradient, divided by the window size, lands on every input of its window."""
-    kh, kw = kernel
-    sh, sw = stride
-    h, w = self_sym_sizes[-2:]
-    ho, wo = g.shape[-2], g.shape[-1]
-    share = g / (kh * kw)
-    rows_shape = tuple(self_sym_sizes[:-2]) + (ho, w)
+def _geometry(shape, kernel_size, stride, padding, ceil_mode):
+    """Per dim: (output size, extra zeros after the padding for ceil_mode's last windows)."""
+    out = []
+    for size, k, s, p in zip(shape[-2:], kernel_size, stride, padding):
+        n = pooled_size(size, k, s, p, 1, ceil_mode)
+        out.append((n, max((n - 1) * s + k - (size + 2 * p), 0)))
+    return out
+
+
+def _divisor(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    """torch's divide_factor of every window, as a (Ho, Wo) array."""
+    if divisor_override:
+        (ho, _), (wo, _) = _geometry(shape, kernel_size, stride, padding, ceil_mode)
+        return np.full((ho, wo), float(divisor_override))
+    sides = []
+    for (n, _), size, k, s, p in zip(_geometry(shape, kernel_size, stride, padding, ceil_mode), shape[-2:],
+                                     kernel_size, stride, padding):
+        start = np.arange(n) * s - p
+        end = np.minimum(start + k, size + p)
+        full = end - start                                   # the window inside input + padding
+        inside = np.minimum(end, size) - np.maximum(start, 0)  # the window inside the input
+        sides.append(full if count_include_pad else inside)
+    return np.multiply.outer(sides[0], sides[1]).astype(np.float64)
+
+
+def _padded(a, padding, extra):
+    (ph, pw), (eh, ew) = padding, extra
+    if ph or pw or eh or ew:
+        a = np.pad(a, [(0, 0)] * (a.ndim - 2) + [(ph, ph + eh), (pw, pw + ew)])
+    return a
+
+
+def _avg_pool_fwd(a, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    dtype_rules.refuse_bool("avg_pool2d", a)
+    geo = _geometry(a.shape, kernel_size, stride, padding, ceil_mode)
+    (ho, eh), (wo, ew) = geo
+    (kh, kw), (sh, sw) = kernel_size, stride
+    win = np.lib.stride_tricks.sliding_window_view(_padded(a, padding, (eh, ew)), (kh, kw), axis=(-2, -1))
+    sums = win[..., ::sh, ::sw, :, :][..., :ho, :wo, :, :].sum(axis=(-2, -1))
+    div = _divisor(a.shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    if a.dtype.kind in "iu":      # torch's integer kernel divides with truncation
+        return (np.sign(sums) * (np.abs(sums) // div.astype(sums.dtype))).astype(a.dtype)
+    return (sums / div).astype(a.dtype, copy=False)
+
+
+def _avg_pool_grad_np(go, shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    """torch's avg_pool2d_backward on arrays: ``go / divisor`` added over each window, padding cropped
+    (``go`` may carry leading batch dims)."""
+    (ho, eh), (wo, ew) = _geometry(shape, kernel_size, stride, padding, ceil_mode)
+    (kh, kw), (sh, sw), (ph, pw) = kernel_size, stride, padding
+    h, w = shape[-2:]
+    dtype_rules.refuse_bool("avg_pool2d_backward_out_frame", go)
+    share = go / _divisor(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    share = np.trunc(share).astype(go.dtype) if go.dtype.kind in "iu" else share.astype(go.dtype, copy=False)
+    big = np.zeros(go.shape[:-2] + (h + 2 * ph + eh, w + 2 * pw + ew), go.dtype)
+    for i in range(kh):
+        for j in range(kw):
+            big[..., i:i + sh * (ho - 1) + 1:sh, j:j + sw * (wo - 1) + 1:sw] += share
+    return big[..., ph:ph + h, pw:pw + w]
+
+
+def _avg_pool_bwd(m, g, self, *geometry):
+    """Each output's gradient, divided by its window's divisor, lands on every input of its window;
+    under create_graph that is torch's own node (AvgPool2DBackwardBackward0)."""
+    if not m.is_tensor:
+        return _avg_pool_grad_np(g, tuple(self.shape), *geometry)
+    if not m.nb:
+        return call(AVG_POOL2D_BACKWARD, (g, self), dict(zip(_PARAMS, geometry)))
+    return _spread(m, g, tuple(self.shape), *geometry)
+
+
+def _spread(m, g, shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    """The batched-graph form of ``_avg_pool_grad_np``, written with the formula vocabulary."""
+    (ho, eh), (wo, ew) = _geometry(shape, kernel_size, stride, padding, ceil_mode)
+    (kh, kw), (sh, sw), (ph, pw) = kernel_size, stride, padding
+    div = _divisor(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    share = g / m.const(div.astype(g._data.dtype))
+    big = shape[:-2] + (shape[-2] + 2 * ph + eh, shape[-1] + 2 * pw + ew)
+    rows_shape = shape[:-2] + (ho, big[-1])
     total = None
     for j in range(kw):
         cols = m.embed(m.g_zeros(g, rows_shape), share, -1, slice(j, j + sw * (wo - 1) + 1, sw))
         for i in range(kh):
-            part = m.embed(m.g_zeros(g, self_sym_sizes), cols, -2, slice(i, i + sh * (ho - 1) + 1, sh))
+            part = m.embed(m.g_zeros(g, big), cols, -2, slice(i, i + sh * (ho - 1) + 1, sh))
             total = part if total is None else total + part
+    if big != shape:
+        total = m.g_narrow(m.g_narrow(total, -2, ph, shape[-2]), -1, pw, shape[-1])
     return total
 
 
+_PARAMS = ("kernel_size", "stride", "padding", "ceil_mode", "count_include_pad", "divisor_override")
+
+
+def _avg_samples():
+    plain = {"padding": (0, 0), "ceil_mode": False, "count_include_pad": True, "divisor_override": None}
+    return [Sample(arr(1, 2, 4, 4), params={"kernel_size": (2, 2), "stride": (2, 2), **plain}),
+            Sample(arr(3, 5, 5), params={"kernel_size": (2, 3), "stride": (1, 2), **plain}),
+            Sample(arr(1, 1, 5, 6, seed=2), params={"kernel_size": (3, 2), "stride": (2, 2), "padding": (1, 1),
+                                                   "ceil_mode": True, "count_include_pad": False,
+                                                   "divisor_override": None},
+                   note="padding, ceil_mode, count_include_pad=False"),
+            Sample(arr(2, 5, 5, seed=3), params={"kernel_size": (3, 3), "stride": (2, 2), "padding": (1, 0),
+                                                "ceil_mode": True, "count_include_pad": True,
+                                                "divisor_override": 2}, note="divisor_override")]
+
+
 AVG_POOL2D = defop("avg_pool2d", "AvgPool2DBackward0", ("self",), _avg_pool_fwd, _avg_pool_bwd,
-                   saves=("self_sym_sizes", "kernel", "stride"), promote=FLOAT,
-                   jvp_note="generic: derived through double-vjp",
-                   samples=lambda: [Sample(arr(1, 2, 4, 4), params={"kernel": (2, 2), "stride": (2, 2)}),
-                                    Sample(arr(3, 5, 5), params={"kernel": (2, 3), "stride": (1, 2)})],
-                   rule="g / (kernel area) spread over each window")
+                   saves=("self",) + _PARAMS, promote=KEEP,
+                   jvp_note="generic: derived through double-vjp", samples=_avg_samples,
+                   rule="g / (the window's divisor) spread over each window")
+
+
+def _avg_pool_bwd_bwd(m, gg, *geometry):
+    """torch's avg_pool2d_backward is linear in grad_output (its gradient is the pooling again) and
+    constant in self."""
+    params = dict(zip(_PARAMS, geometry))
+    if m.is_tensor:
+        return call(AVG_POOL2D, (gg,), params), None
+    return _avg_pool_fwd(gg, **params), None
+
+
+def _avg_bwd_samples():
+    out = []
+    for s in _avg_samples()[2:]:
+        shape = s.args[0].shape
+        n = [_geometry(shape, s.params["kernel_size"], s.params["stride"], s.params["padding"],
+                       s.params["ceil_mode"])[k][0] for k in (0, 1)]
+        out.append(Sample(arr(*(shape[:-2] + tuple(n)), seed=7), s.args[0], params=s.params, grad=[0], note=s.note))
+    return out
+
+
+AVG_POOL2D_BACKWARD = defop("avg_pool2d_backward", "AvgPool2DBackwardBackward0", ("grad_output", "self"),
+                            lambda go, x, **p: _avg_pool_grad_np(go, x.shape, *(p[k] for k in _PARAMS)),
+                            _avg_pool_bwd_bwd, saves=_PARAMS, promote=KEEP, samples=_avg_bwd_samples,
+                            jvp_note="generic: derived through double-vjp",
+                            rule="the pooling of gg for grad_output; nothing for self (its shape only)")
+
+
+def check_pool_args(input, kernel, stride, padding, dilation, ceil_mode) -> None:
+    """torch's argument checks of 2-d pooling, in its order and words."""
+    if input.ndim not in (3, 4):
+        raise errors.ShapeError(f"non-empty 3D or 4D (batch mode) tensor expected for input, but got {input.ndim}D")
+    if 0 in stride or 0 in kernel:
+        raise errors.ShapeError("stride should not be zero")
+    if min(padding) < 0:
+        raise errors.ShapeError(f"pad must be non-negative, but got pad: {min(padding)}")
+    if any(p * 2 > (k - 1) * d + 1 for p, k, d in zip(padding, kernel, dilation)):
+        raise errors.ShapeError(f"pad should be at most half of effective kernel size, but got pad={padding[0]}, "
+                                f"kernel_size={kernel[0]} and dilation={dilation[0]}")
+    sizes = [pooled_size(s, k, st, p, d, ceil_mode)
+             for s, k, st, p, d in zip(input.shape[-2:], kernel, stride, padding, dilation)]
+    if min(sizes) < 1:
+        raise errors.ShapeError(f"Given input size: ({'x'.join(map(str, input.shape[-3:]))}). Calculated output "
+                                f"size: ({input.shape[-3]}x{sizes[0]}x{sizes[1]}). Output size is too small")
 
 
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
-    """torch.nn.functional.avg_pool2d without padding or ceil_mode (gradcli refuses those clearly)."""
-    if input.ndim not in (3, 4):
-        raise errors.ShapeError(f"non-empty 3D or 4D (batch mode) tensor expected for input, but got "
-                                f"{input.ndim}D")
-    if padding not in (0, (0, 0)) or ceil_mode or divisor_override is not None:
-        raise errors.AutogradError("avg_pool2d: gradcli supports padding=0, ceil_mode=False and no "
-                                   "divisor_override")
+    """torch.nn.functional.avg_pool2d: the mean of each window (or its sum over divisor_override)."""
     kernel = _pair(kernel_size)
     stride = kernel if stride is None or stride == [] else _pair(stride)
-    h, w = input.shape[-2:]
-    if kernel[0] > h or kernel[1] > w:
-        raise errors.ShapeError(f"Given input size: ({'x'.join(map(str, input.shape[-3:]))}). Calculated output "
-                                f"size: ({input.shape[-3]}x{(h - kernel[0]) // stride[0] + 1}x"
-                                f"{(w - kernel[1]) // stride[1] + 1}). Output size is too small")
-    return call(AVG_POOL2D, (input,), {"kernel": kernel, "stride": stride})
+    padding = _pair(padding)
+    check_pool_args(input, kernel, stride, padding, (1, 1), bool(ceil_mode))
+    if divisor_override is not None and divisor_override == 0:
+        raise errors.AutogradError("divisor must be not zero")
+    return call(AVG_POOL2D, (input,), {"kernel_size": kernel, "stride": stride, "padding": padding,
+                                       "ceil_mode": bool(ceil_mode), "count_include_pad": bool(count_include_pad),
+                                       "divisor_override": divisor_override})
