@@ -19,16 +19,30 @@ _seed = 0
 
 
 random_guard = None   # set by vmap: called before every random draw (it may refuse the draw)
+random_batch = None   # set by vmap(randomness='different'): (batch sizes, wrap) for draws made per example
 
 
 def rng():
     """gradcli's random generator (numpy's PCG64), seeded with 0 until ``manual_seed``."""
-    global _gen
     if random_guard is not None:
         random_guard()
+    return _generator()
+
+
+def _generator():
+    global _gen
     if _gen is None:
         _gen = np.random.default_rng(_seed)
     return _gen
+
+
+def random_tensor(shape: tuple, draw, dtype=None, requires_grad: bool = False) -> Tensor:
+    """``draw(generator, shape)`` as a tensor; inside vmap(randomness='different') every example
+    draws its own: one draw with the batch sizes in front, wrapped as a batched tensor."""
+    if random_batch is None:
+        return _finish(draw(rng(), tuple(shape)), dtype, requires_grad)
+    sizes, wrap = random_batch
+    return wrap(_finish(draw(_generator(), sizes + tuple(shape)), dtype, requires_grad))
 
 
 @public()
@@ -254,12 +268,12 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -
 
 @public()
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return _finish(rng().random(_size(size)).astype(_float(dtype)), None, requires_grad)
+    return random_tensor(_size(size), lambda g, s: g.random(s).astype(_float(dtype)), None, requires_grad)
 
 
 @public()
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return _finish(rng().standard_normal(_size(size)).astype(_float(dtype)), None, requires_grad)
+    return random_tensor(_size(size), lambda g, s: g.standard_normal(s).astype(_float(dtype)), None, requires_grad)
 
 
 @public()
@@ -273,7 +287,7 @@ def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad
         low, high = 0, low
     shape = _size(tuple(size))
     npd = dtypes.as_dtype(dtype).np if dtype is not None else np.dtype(np.int64)
-    return _finish(rng().integers(low, high, shape).astype(npd), None, requires_grad)
+    return random_tensor(shape, lambda g, s: g.integers(low, high, s).astype(npd), None, requires_grad)
 
 
 @public()
@@ -290,11 +304,14 @@ def normal(mean=0.0, std=1.0, size=None, *, requires_grad=False) -> Tensor:
         shape = np.broadcast_shapes(np.shape(m), np.shape(s))
         like = mean if isinstance(mean, Tensor) else std
         return make((m + s * rng().standard_normal(shape)).astype(like._data.dtype))
-    return _finish((mean + std * rng().standard_normal(_size(tuple(size)))).astype(_float(None)), None, requires_grad)
+    return random_tensor(_size(tuple(size)), lambda g, s: (mean + std * g.standard_normal(s)).astype(_float(None)),
+                         None, requires_grad)
 
 
 @public(method=True)
 def bernoulli(input, p=None) -> Tensor:
+    if input.__dict__.get("_lv") or random_batch is not None:   # inside vmap: batched ops on a uniform draw
+        return (rand_like(input) < (input if p is None else p)).to(input.dtype)
     probs = input._data if p is None else np.full(input._data.shape, p)
     return make((rng().random(input._data.shape) < probs).astype(input._data.dtype))
 
@@ -338,13 +355,13 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 @public()
 def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return _finish(rng().random(shape).astype(npd), None, requires_grad)
+    return random_tensor(shape, lambda g, s: g.random(s).astype(npd), None, requires_grad)
 
 
 @public()
 def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return _finish(rng().standard_normal(shape).astype(npd), None, requires_grad)
+    return random_tensor(shape, lambda g, s: g.standard_normal(s).astype(npd), None, requires_grad)
 
 
 @public()
@@ -352,5 +369,5 @@ def randint_like(input, low, high=None, *, dtype=None, requires_grad=False) -> T
     if high is None:
         low, high = 0, low
     npd, shape = _like(input, dtype)
-    return _finish(rng().integers(low, high, shape).astype(npd), None, requires_grad)
+    return random_tensor(shape, lambda g, s: g.integers(low, high, s).astype(npd), None, requires_grad)
 

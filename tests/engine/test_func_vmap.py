@@ -134,8 +134,16 @@ def test_random_draws_follow_the_randomness_flag():
     torch.manual_seed(0)
     same = vmap(lambda r: r * 0 + torch.rand(4), randomness="same")(X)
     close(same, same[0].expand(6, 4))
-    with pytest.raises(RuntimeError, match="randomness='different' is not supported"):
-        vmap(lambda r: torch.nn.functional.dropout(r), randomness="different")(X)
+    ones = torch.ones(6, 40)
+    masks = vmap(lambda r: torch.nn.functional.dropout(r, 0.5), randomness="different")(ones)
+    assert set(np.unique(masks.numpy())) <= {0.0, 2.0}
+    assert len({tuple(row) for row in masks.numpy()}) == 6           # a mask per example
+    shared = vmap(lambda r: torch.nn.functional.dropout(r, 0.5), randomness="same")(ones)
+    assert len({tuple(row) for row in shared.numpy()}) == 1
+    noise = vmap(vmap(lambda r: r * 0 + torch.randn(()), randomness="different"), randomness="same")(ones)
+    assert len(set(noise[:, 0].tolist())) == 1 and len(set(noise[0].tolist())) == 40
+    with pytest.raises(RuntimeError, match="randomness='different' is not supported by gradcli for this"):
+        vmap(lambda r: r + torch.randperm(40), randomness="different")(ones)
 
 
 def f3(r):

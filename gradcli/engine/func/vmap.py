@@ -113,11 +113,22 @@ def _refuse_random():
 
 
 def _refuse_different():
-    raise RuntimeError("vmap: randomness='different' is not supported by gradcli yet: use randomness='same' "
-                       "(one draw shared by every example) or draw the random values outside vmap")
+    raise RuntimeError("vmap: randomness='different' is not supported by gradcli for this random function yet "
+                       "(rand, randn, randint, normal, the *_like draws, bernoulli and dropout are): use "
+                       "randomness='same' or draw the random values outside vmap")
 
 
-GUARDS = {"error": _refuse_random, "different": _refuse_different, "same": None}
+def _random_mode() -> tuple:
+    """(creation.random_guard, creation.random_batch) for the running levels: a level in 'error'
+    mode refuses every draw; the 'different' levels draw one value per example; 'same' shares."""
+    modes = batched.randomness
+    if "error" in modes.values():
+        return _refuse_random, None
+    different = tuple(level for level, _ in batched.active if modes[level] == "different")
+    if not different:
+        return None, None
+    sizes = dict(batched.active)
+    return _refuse_different, (tuple(sizes[level] for level in different), lambda t: wrap(t, different))
 
 
 def _run(func, groups, kwargs, size, out_dims, name, randomness):
@@ -128,16 +139,16 @@ def _run(func, groups, kwargs, size, out_dims, name, randomness):
                                             zip(leaves, ds)]))
     batched.active.append((level, size))
     batched.randomness[level] = randomness
-    previous, guard = instrumentation.batching, creation.random_guard
+    previous, guard, draws = instrumentation.batching, creation.random_guard, creation.random_batch
     instrumentation.set_batching(batching_hook)
-    creation.random_guard = GUARDS[randomness]
+    creation.random_guard, creation.random_batch = _random_mode()
     try:
         out = func(*args, **kwargs)
     finally:
         batched.active.pop()
         del batched.randomness[level]
         instrumentation.set_batching(previous if batched.active else None)
-        creation.random_guard = guard
+        creation.random_guard, creation.random_batch = guard, draws
     leaves, spec = pytree.flatten(out)
     ods = _out_dims(out_dims, len(leaves))
     if len(ods) != len(leaves):

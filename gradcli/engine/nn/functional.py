@@ -368,10 +368,10 @@ def dropout(input, p=0.5, training=True, inplace=False):
         return input
     dt = input._data.dtype if input._data.dtype.kind in "fc" else np.float32
     if p == 1:
-        mask = np.zeros(input.shape, dt)
+        mask = make(np.zeros(tuple(input.shape), dt))
     else:
-        mask = (creation.rng().random(input.shape) < 1 - p).astype(dt) / dt.type(1 - p)
-    return input.mul_(make(mask)) if inplace else mul(input, make(mask))
+        mask = creation.random_tensor(tuple(input.shape), lambda g, s: (g.random(s) < 1 - p).astype(dt) / dt.type(1 - p))
+    return input.mul_(mask) if inplace else mul(input, mask)
 
 
 @public("dropout", namespaces=("torch",))
