@@ -1,7 +1,7 @@
 """torch.func in gradcli, side by side with torch.func (when installed) and gradcli's own
 functional API: jacrev/jacfwd of tanh(W @ x + b) with W 256x256, and the Hessian of
 logsumexp(A @ x) + 0.5 sum(x^2) with A 64x128, and per-sample gradients of a two-layer MLP
-(32 -> 64 -> 10, batch 64) with vmap(grad(loss)). One BLAS thread, medians over interleaved rounds (the order rotates each round).
+(32 -> 64 -> 10, batch 64) with vmap(grad(loss)). One BLAS thread, medians over interleaved rounds (in a new random order each round).
 
     python benchmarks/bench_func.py --rounds 21
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import time
 
@@ -82,9 +83,11 @@ def main() -> None:
             fn()                                   # warm up
         samples = {name: [] for name in runs}
         names = list(runs)
-        for r in range(args.rounds):
-            # rotate the order every round: a run's time depends on what ran before it (caches, allocator)
-            for name in names[r % len(names):] + names[:r % len(names)]:
+        order = random.Random(0)
+        for _ in range(args.rounds):
+            # a new order every round: a run's time depends on what ran just before it (caches, allocator)
+            order.shuffle(names)
+            for name in names:
                 fn = runs[name]
                 start = time.perf_counter()
                 fn()

@@ -112,10 +112,14 @@ def unsqueeze(p: Tensor, dim: int) -> Tensor:
 def align(t, lv: tuple, rank: int | None = None) -> Tensor:
     """The physical tensor of ``t`` with a (size-1) dim for each level of ``lv`` and, when ``rank``
     is given, size-1 logical dims in front so its logical rank is ``rank``."""
-    p, own = phys_of(t), levels_of(t)
-    for i, level in enumerate(lv):
-        if level not in own:
-            p = unsqueeze(p, i)
+    if t.__class__ is BatchedTensor:
+        p, own = t._phys, t._lv
+    else:
+        p, own = t, ()
+    if own != lv:
+        for i, level in enumerate(lv):
+            if level not in own:
+                p = unsqueeze(p, i)
     if rank is not None:
         for _ in range(rank - (p._data.ndim - len(lv))):
             p = unsqueeze(p, len(lv))

@@ -279,7 +279,15 @@ def _inplace(o, args, params):
 
 def batching_hook(o, args, params, inner):
     """The instrumentation hook: apply the op's rule when an argument is batched."""
-    if not any(isinstance(a, BatchedTensor) for a in args):
+    lv = None
+    for a in args:
+        if a.__class__ is BatchedTensor:
+            if lv is None:
+                lv = a._lv
+            elif a._lv != lv:
+                lv = _union(args)
+                break
+    if lv is None:
         return NotImplemented
     name = o.name
     if name == "squeeze_.dim":
@@ -292,7 +300,7 @@ def batching_hook(o, args, params, inner):
                            f"a fallback.")
     if instrumentation.forward_ad or instrumentation._profilers:
         inner = physical
-    return rule(o, list(args), params, inner, _union(args))
+    return rule(o, list(args), params, inner, lv)
 
 
 __all__ = ["RULES", "batching_hook", "phys_of"]

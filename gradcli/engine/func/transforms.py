@@ -238,8 +238,8 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
             it = iter(rows)
             per_arg = [pytree.unflatten(spec, [next(it) for _ in tracked]) for tracked, spec in flat]
             per_out.append(per_arg[0] if isinstance(argnums, int) else tuple(per_arg))
-        jac = pytree.unflatten(o_spec, per_out)
-        return (_finish(jac, keep), _finish(aux, keep)) if has_aux else _finish(jac, keep)
+        jac = pytree.unflatten(o_spec, per_out)    # without keep, the rows are fresh tensors without a graph
+        return (jac, _finish(aux, keep)) if has_aux else jac
     return wrapper
 
 
@@ -273,7 +273,7 @@ def _jacobian_rows(out, leaves, keep: bool, chunk_size, last: bool = True):
     for i, s in enumerate(shapes):
         pieces = [p[i] for p in parts]
         whole = pieces[0] if len(pieces) == 1 else _cat(pieces)
-        rows.append(whole.reshape(s))
+        rows.append(whole if tuple(whole.shape) == s else whole.reshape(s))
     return rows
 
 
