@@ -324,15 +324,14 @@ def _range(text: str) -> tuple:
 @app.command()
 def repl(dtype: DtypeOpt = None) -> None:
     """Start the interactive REPL (history, completion, multi-line blocks, :help for meta commands).
-    With standard input not a terminal, the input runs as a script instead.
+    With standard input not a terminal, its lines are fed to the REPL as typed (values echoed, meta
+    commands run, errors reported and the next line run; exit code 1 if any line failed).
 
     Example: gradcli repl --dtype float64
     """
     if not sys.stdin.isatty():
-        run(files=[Path("-")], code=None, keep_going=False, timeout=None, max_elements=None,
-            max_memory=None, max_output=DEFAULT_MAX_OUTPUT, max_source=MAX_SOURCE_BYTES, dtype=dtype,
-            debug=False)
-        return
+        from .repl import run_piped
+        raise typer.Exit(run_piped(sys.stdin, dtype_name(dtype)))
     from .repl import run_repl
     run_repl(dtype_name(dtype))
 

@@ -55,6 +55,7 @@ class Repl:
         self._session = None
         self._session_lock = threading.Lock()
         self.lines: list[str] = []
+        self.errors = 0
 
     @property
     def session(self):
@@ -126,6 +127,7 @@ class Repl:
             self.stderr.write(f"warning: {text}\n")
 
     def _error(self, message: str) -> None:
+        self.errors += 1
         self.stderr.write(wrapped(message.rstrip("\n"), self.stderr) + "\n")
         self.stderr.flush()
 
@@ -310,6 +312,21 @@ def _opens_block(line: str) -> bool:
     """A compound statement's header (``def f(x):``, ``for i in r:``), ignoring a trailing comment."""
     code = line.split("#", 1)[0].rstrip()
     return code.endswith(":") and not code.lstrip().startswith(":")
+
+
+def run_piped(stream, dtype: str | None = None) -> int:
+    """`gradcli repl` fed by a pipe or a file, as `python -i < file`: line by line, without prompts,
+    each expression's value echoed, meta commands working, an error reported and the next line run.
+    The exit code is 1 when any line failed."""
+    repl = Repl(dtype=dtype)
+    try:
+        for line in stream:
+            repl.feed(line.rstrip("\r\n"))
+        if repl.lines:
+            repl.feed("")          # the input ended inside a block: run it, as Python does
+    except Quit:
+        pass
+    return 1 if repl.errors else 0
 
 
 def run_repl(dtype: str | None = None) -> None:

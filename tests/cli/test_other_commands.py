@@ -121,8 +121,17 @@ def test_no_arguments_with_piped_stdin_runs_a_script(cli):
     assert cli(input="print(40 + 2)\n").stdout == "42\n"
 
 
-def test_repl_with_piped_stdin_runs_a_script(cli):
-    assert cli("repl", input="print(1 + 1)\n").stdout == "2\n"
+def test_repl_with_piped_stdin_reads_lines_as_typed(cli):
+    r = cli("repl", input="x = torch.tensor([1., 2.], requires_grad=True)\ny = (x ** 2).sum()\ny\n"
+                          "y.backward()\nx.grad\n:vars\nnope\ndef f(t):\n    return t * 3\nf(2)\n")
+    assert r.stdout.startswith("tensor(5., grad_fn=<SumBackward0>)\ntensor([2., 4.])\n")
+    assert "SumBackward0" in r.stdout.split("\n")[5] and r.stdout.endswith("6\n")
+    assert "name 'nope' is not defined" in r.stderr and r.exit_code == 1
+
+
+def test_repl_with_piped_stdin_exits_0_when_every_line_ran(cli):
+    r = cli("repl", input="print(1 + 1)\n:quit\nprint(3)\n")
+    assert (r.stdout, r.exit_code) == ("2\n", 0)
 
 
 def test_plot(cli):
