@@ -28,7 +28,7 @@ from ..ops.nn import (
     NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, _class_dim, _reduction,
 )
 from ..ops.pooling import avg_pool2d  # noqa: F401
-from .functional_conv import conv1d, conv2d, fold, max_pool2d, unfold  # noqa: F401
+from .functional_conv import conv1d, conv2d, fold, max_pool2d, pad, unfold  # noqa: F401
 from .functional_norm import batch_norm, bilinear, embedding, layer_norm  # noqa: F401
 from ..public import public
 from ..tensor import Tensor, make
@@ -38,7 +38,7 @@ __all__ = [
     "celu_", "conv1d", "conv2d", "cosine_similarity", "cross_entropy", "dropout", "elu", "elu_", "embedding",
     "fold", "gelu", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_", "huber_loss", "kl_div", "l1_loss",
     "layer_norm", "leaky_relu", "leaky_relu_", "linear", "log_softmax", "logsigmoid", "max_pool2d", "mish",
-    "mse_loss", "nll_loss", "normalize", "one_hot", "relu", "relu6",
+    "mse_loss", "nll_loss", "normalize", "one_hot", "pad", "relu", "relu6",
     "relu_", "selu", "selu_", "sigmoid", "silu", "smooth_l1_loss", "softmax", "softmin", "softplus",
     "softsign", "tanh", "unfold",
 ]

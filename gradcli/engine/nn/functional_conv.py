@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from .. import dtypes, errors
 from ..dispatch import call
-from ..functions import squeeze, unsqueeze
+from ..functions import cat, narrow, squeeze, unsqueeze
 from ..ops.convolution import COL2IM, CONVOLUTION, IM2COL, MAX_POOL2D, out_size
+from ..ops.padding import (
+    CONSTANT_PAD, REFLECTION_PAD1D, REFLECTION_PAD2D, REPLICATION_PAD1D, REPLICATION_PAD2D,
+)
 from ..ops.pooling import check_pool_args
 from ..tensor import Tensor
 
@@ -127,3 +130,52 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     values, indices = call(MAX_POOL2D, (input,), {"kernel_size": kernel, "stride": stride, "padding": padding,
                                                   "dilation": dilation, "ceil_mode": bool(ceil_mode)})
     return (values, indices) if return_indices else values
+
+
+_PAD_RECORDS = {("reflect", 2): REFLECTION_PAD1D, ("reflect", 4): REFLECTION_PAD2D,
+                ("replicate", 2): REPLICATION_PAD1D, ("replicate", 4): REPLICATION_PAD2D}
+
+
+def pad(input, pad, mode="constant", value=None):
+    """torch.nn.functional.pad: ``pad`` lists (before, after) pairs from the last dim backwards."""
+    pad = tuple(int(p) for p in pad)
+    if len(pad) % 2:
+        raise errors.AutogradError("Padding length must be divisible by 2")
+    if len(pad) // 2 > input.ndim:
+        raise errors.AutogradError(f"Padding length should be less than or equal to two times the input dimension "
+                                   f"but got padding length {len(pad)} and input of dimension {input.ndim}")
+    if mode == "constant":
+        return call(CONSTANT_PAD, (input,), {"pad": pad, "value": 0.0 if value is None else value})
+    if mode not in ("reflect", "replicate", "circular"):
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    if value is not None and value != 0:
+        raise errors.AutogradError(f'Padding mode "{mode}" doesn\'t take in value argument')
+    if len(pad) not in (2, 4, 6) or input.ndim not in (len(pad) // 2 + 1, len(pad) // 2 + 2):
+        raise NotImplementedError(f"Padding size {len(pad)} is not supported for {input.ndim}D input tensor.\n"
+                                  "Supported combinations for non-constant padding:\n"
+                                  "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
+                                  "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
+                                  "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
+    for k in range(len(pad) // 2):
+        n, before, after = input.shape[-1 - k], pad[2 * k], pad[2 * k + 1]
+        if mode == "circular" and (before > n or after > n):
+            raise errors.ShapeError("Padding value causes wrapping around more than once.")
+    if mode == "circular":
+        return _circular(input, pad)
+    if len(pad) == 6:
+        raise NotImplementedError(f"F.pad: 3-d {mode} padding (a padding size of 6) is not available in gradcli yet")
+    return call(_PAD_RECORDS[mode, len(pad)], (input,), {"padding": pad})
+
+
+def _circular(input, pad):
+    """Circular padding as torch computes it, from slices of the input (values and gradients equal
+    torch's; its graph writes the slices into a new tensor, CopySlices nodes)."""
+    out = input
+    for k in range(len(pad) // 2):
+        dim, before, after = out.ndim - 1 - k, pad[2 * k], pad[2 * k + 1]
+        n = out.shape[dim]
+        parts = ([narrow(out, dim, n - before, before)] if before > 0 else []) + \
+            [narrow(out, dim, max(-before, 0), n - max(-before, 0) - max(-after, 0))] + \
+            ([narrow(out, dim, 0, after)] if after > 0 else [])
+        out = cat(parts, dim) if len(parts) > 1 else parts[0]
+    return out

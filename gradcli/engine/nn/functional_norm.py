@@ -72,13 +72,33 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
         if not -num <= padding_idx < num:
             raise AssertionError("Padding_idx must be within num_embeddings")
         padding_idx = padding_idx % num
-    if max_norm is not None:
-        raise errors.AutogradError("embedding: max_norm is not supported in gradcli yet")
     if input.numel() and (input._data.min() < 0 or input._data.max() >= num):
         raise IndexError("index out of range in self")
+    if max_norm is not None:
+        _renorm_rows(weight, input, float(max_norm), float(norm_type))
     return call(EMBEDDING, (weight, input),
                 {"weight_sym_argsize_0": num, "padding_idx": -1 if padding_idx is None else padding_idx,
                  "scale_grad_by_freq": bool(scale_grad_by_freq), "sparse": bool(sparse)})
+
+
+def _renorm_rows(weight, input, max_norm: float, norm_type: float) -> None:
+    """torch's embedding_renorm_: each row ``input`` picks whose norm exceeds ``max_norm`` is scaled in
+    place (under no_grad, so weight's version moves) by ``max_norm / (norm + 1e-7)``."""
+    rows = np.unique(input._data)
+    if not rows.size:
+        return
+    picked = weight._data[rows]
+    a = np.abs(picked.astype(np.float64))
+    if norm_type == float("inf"):
+        norms = a.max(axis=-1)
+    elif norm_type == 0:
+        norms = (a != 0).sum(axis=-1).astype(np.float64)
+    else:
+        norms = (a ** norm_type).sum(axis=-1) ** (1.0 / norm_type)
+    scale = np.where(norms > max_norm, max_norm / (norms + 1e-7), 1.0)
+    with no_grad():
+        weight.index_copy_(0, make(rows.astype(np.int64)),
+                           make((picked * scale[:, None]).astype(weight._data.dtype, copy=False)))
 
 
 def bilinear(input1, input2, weight, bias=None):

@@ -38,8 +38,9 @@ class _ConvNd(Module):
             raise ValueError("in_channels must be divisible by groups")
         if out_channels % groups:
             raise ValueError("out_channels must be divisible by groups")
-        if padding_mode != "zeros":
-            raise ValueError(f"padding_mode {padding_mode!r} is not supported in gradcli yet (only 'zeros')")
+        if padding_mode not in ("zeros", "reflect", "replicate", "circular"):
+            raise ValueError("padding_mode must be one of {'zeros', 'reflect', 'replicate', 'circular'}, but got "
+                             f"padding_mode={padding_mode!r}")
         n = self.dims
         self.in_channels, self.out_channels = in_channels, out_channels
         self.kernel_size, self.stride = _ntuple(kernel_size, n), _ntuple(stride, n)
@@ -74,7 +75,28 @@ class _ConvNd(Module):
             text += f", groups={self.groups}"
         if self.bias is None:
             text += ", bias=False"
+        if self.padding_mode != "zeros":
+            text += f", padding_mode={self.padding_mode}"
         return text
+
+    def _conv(self, conv, input):
+        """torch's _conv_forward: a padding mode other than zeros pads first (F.pad), then convolves
+        without padding."""
+        if self.padding_mode == "zeros":
+            return conv(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+        return conv(F.pad(input, self._reversed_padding_repeated_twice(), mode=self.padding_mode), self.weight,
+                    self.bias, self.stride, 0, self.dilation, self.groups)
+
+    def _reversed_padding_repeated_twice(self) -> tuple:
+        return tuple(x for pair in reversed(self._padding_tuple()) for x in pair)
+
+    def _padding_tuple(self) -> list:
+        """(before, after) per dim; 'same' puts the odd extra after, as torch."""
+        if self.padding == "valid":
+            return [(0, 0)] * self.dims
+        if self.padding == "same":
+            return [(d * (k - 1) // 2, d * (k - 1) - d * (k - 1) // 2) for k, d in zip(self.kernel_size, self.dilation)]
+        return [(p, p) for p in self.padding]
 
 
 class Conv1d(_ConvNd):
@@ -83,14 +105,14 @@ class Conv1d(_ConvNd):
     dims = 1
 
     def forward(self, input):
-        return F.conv1d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+        return self._conv(F.conv1d, input)
 
 
 class Conv2d(_ConvNd):
     """A 2-D convolution over (N, C, H, W) input."""
 
     def forward(self, input):
-        return F.conv2d(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+        return self._conv(F.conv2d, input)
 
 
 class MaxPool2d(Module):
@@ -259,6 +281,8 @@ class Embedding(Module):
             text += f", padding_idx={self.padding_idx}"
         if self.max_norm is not None:
             text += f", max_norm={self.max_norm}"
+        if self.norm_type != 2:
+            text += f", norm_type={self.norm_type}"
         if self.scale_grad_by_freq:
             text += ", scale_grad_by_freq=True"
         if self.sparse:

@@ -2,6 +2,6 @@
 every family, so ``OPS`` is complete."""
 from . import (  # noqa: F401
     activation, convolution, copy, embedding, index_functions, indexing, linalg, nn, normalization, pointwise,
-    pooling, reduction, scatter_reduce, shape, special, subscripts,
+    padding, pooling, reduction, scatter_reduce, shape, special, subscripts,
 )
 from .registry import OPS  # noqa: F401
