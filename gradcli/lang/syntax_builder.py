@@ -69,6 +69,17 @@ class AstBuilder:
             self._check_target(target, "assign to")
         return syntax.Assign(span, tuple(targets), value)
 
+    def ann_assign(self, span, children):
+        """`x: Tensor = value` assigns; the annotation is never evaluated (inside a function
+        Python does not either), and `x: int` alone does nothing."""
+        target, _annotation, value = children
+        if not isinstance(target, (syntax.Name, syntax.Attribute, syntax.Subscript)):
+            raise self._error("only single target (not tuple) can be annotated", target.span)
+        if value is None:
+            return syntax.Pass(span)
+        self._check_target(target, "assign to")
+        return syntax.Assign(span, (target,), value)
+
     def aug_assign(self, span, children):
         target, op, value = children
         if not isinstance(target, (syntax.Name, syntax.Attribute, syntax.Subscript)):

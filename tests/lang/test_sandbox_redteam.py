@@ -230,6 +230,12 @@ ESCAPES = [
     ("import sys", "import"),
     ("import builtins", "import"),
     ("from math import __loader__", "attribute"),
+    # typing's hints are opaque
+    ("from typing import List\nList.__class__", "attribute"),
+    ("import typing\ntyping.List._text", "attribute"),
+    ("import typing\ntyping.List.__getitem__", "attribute"),
+    ("from typing import get_type_hints", "attribute"),
+    ("from __future__ import barry_as_FLUFL", "attribute"),
     # getattr/setattr go through the same gate as the dot
     ("getattr(x, '__class__')", "attribute"),
     ("getattr(x, '_data')", "attribute"),

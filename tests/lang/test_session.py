@@ -242,6 +242,21 @@ def test_a_set_of_lists_is_python_s_type_error_at_the_literal(session):
     assert "unhashable type: 'list'" in str(info.value) and info.value.column == 5
 
 
+def test_annotations_are_accepted_and_never_evaluated(session):
+    assert run(session, """
+        from __future__ import annotations
+        from typing import Dict, List, Optional
+        def scale(t: torch.Tensor, by: float = 2.0) -> Optional[torch.Tensor]:
+            out: torch.Tensor = t * by
+            return out
+        sizes: Dict[str, List[int]] = {'a': [1]}
+        pending: int
+        (scale(torch.ones(1)).item(), sizes, 'pending' in dir() if False else None, repr(List[int]))
+    """) == (2.0, {"a": [1]}, None, "typing.List[int]")
+    with pytest.raises(GradcliError, match="name 'pending' is not defined"):
+        session.run("pending: int\npending")
+
+
 def test_expressions(session):
     assert run(session, """
         d = {'a': 1, 'b': [1, 2, 3]}

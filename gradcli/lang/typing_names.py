@@ -1,0 +1,71 @@
+"""`typing` and `__future__` for scripts: generated PyTorch code annotates everything
+(`def f(x: Tensor) -> Optional[Tensor]`, `from typing import List`). Annotations are never
+evaluated in gradcli; these names exist so the imports, and the rare annotation used as a value
+(`List[int]`, `cast(Tensor, y)`), work. A hint is an opaque token: subscripting it gives another,
+and scripts can read nothing on it."""
+
+from __future__ import annotations
+
+HINT_NAMES = ("Any", "Callable", "ClassVar", "Dict", "Final", "FrozenSet", "Iterable", "Iterator",
+              "List", "Literal", "Mapping", "MutableMapping", "NamedTuple", "NoReturn", "Optional",
+              "Sequence", "Set", "Tuple", "Type", "Union")
+
+
+class TypeHint:
+    """`typing.List`, `Optional[Tensor]`...: printable, subscriptable, nothing else."""
+
+    __slots__ = ("_text",)
+
+    def __init__(self, text: str):
+        object.__setattr__(self, "_text", text)
+
+    def __getitem__(self, arguments) -> "TypeHint":
+        items = arguments if isinstance(arguments, tuple) else (arguments,)
+        return TypeHint(f"{self._text}[{', '.join(_hint_text(a) for a in items)}]")
+
+    def __setattr__(self, name, value):
+        raise AttributeError("type hints are read-only")
+
+    def __repr__(self) -> str:
+        return self._text
+
+
+def _hint_text(value) -> str:
+    if isinstance(value, TypeHint):
+        return repr(value)
+    if value is None:
+        return "None"
+    if value is Ellipsis:
+        return "..."
+    name = getattr(value, "__name__", None)
+    if not isinstance(name, str):
+        return repr(value)
+    module = getattr(value, "__module__", "")
+    if module == "builtins":
+        return name
+    return f"torch.{name}" if str(module).startswith("gradcli.engine") else name
+
+
+def cast(_type, value):
+    """typing.cast: the value, unchanged."""
+    return value
+
+
+def type_var(name: str, *constraints, **options) -> TypeHint:
+    """typing.TypeVar('T'): a hint named T."""
+    if not isinstance(name, str):
+        raise TypeError("TypeVar name must be a string")
+    return TypeHint(f"~{name}")
+
+
+def typing_members() -> dict:
+    members: dict = {name: TypeHint(f"typing.{name}") for name in HINT_NAMES}
+    members.update(cast=cast, TypeVar=type_var, TYPE_CHECKING=False)
+    return members
+
+
+def future_members() -> dict:
+    """`from __future__ import annotations` (and the other features, all on in Python 3)."""
+    return {name: True for name in ("annotations", "division", "print_function", "absolute_import",
+                                    "generator_stop", "unicode_literals", "with_statement",
+                                    "nested_scopes")}
