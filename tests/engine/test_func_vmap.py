@@ -71,8 +71,8 @@ def test_grad_of_vmap_and_nested_levels():
 
 
 def test_an_op_without_a_rule_says_so_instead_of_looping():
-    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::native_batch_norm"):
-        vmap(lambda r: torch.nn.functional.batch_norm(r, None, None, training=True))(X.reshape(6, 2, 2))
+    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::take"):
+        vmap(lambda i: torch.take(W, i))(torch.tensor([[0, 1], [2, 3]]))
     with pytest.raises(ValueError, match="same size in the mapped dimension"):
         vmap(lambda a, b: a + b)(torch.ones(2), torch.ones(3))
     with pytest.raises(ValueError, match="Expected at least one Tensor to vmap over"):
@@ -122,6 +122,32 @@ def test_batched_index_tensors_and_data_access_raise_instead_of_mixing_examples(
         with pytest.raises(RuntimeError, match="Cannot access data pointer"):
             vmap(f)(X)
     close(vmap(lambda r: r[torch.tensor([0, 2])])(X), X[:, [0, 2]])
+
+
+def test_batch_norm_uses_each_examples_statistics():
+    F = torch.nn.functional
+    A = torch.randn(5, 4, 3, 2)
+    w, b = torch.randn(3), torch.randn(3)
+    close(vmap(lambda r: F.batch_norm(r, None, None, w, b, training=True))(A),
+          loop(lambda r: F.batch_norm(r, None, None, w, b, training=True), A))
+    stats = torch.randn(5, 3), torch.rand(5, 3) + 0.5
+    got = vmap(lambda r, m, v: F.batch_norm(r, m, v, w, b, training=False))(A, *stats)
+    close(got, torch.stack([F.batch_norm(A[i], stats[0][i], stats[1][i], w, b, training=False) for i in range(5)]))
+    with pytest.raises(RuntimeError, match="Batch norm got a batched tensor as input while the running_mean"):
+        vmap(lambda r: F.batch_norm(r, torch.zeros(3), torch.ones(3), training=True))(A)
+
+
+def test_losses_and_one_hot_of_batched_targets():
+    F = torch.nn.functional
+    logits = torch.randn(4, 5, 3)
+    target = torch.tensor([[0, 2, 1, 1, 0], [2, -100, 0, 1, 1], [-100, -100, 0, 2, 2], [0, 1, 2, 0, 1]])
+
+    def ce(a, t):
+        return F.cross_entropy(a, t, label_smoothing=0.1)
+    close(vmap(ce)(logits, target), loop(ce, logits, target))
+    close(vmap(lambda t: F.one_hot(t.clamp(min=0), 3))(target), F.one_hot(target.clamp(min=0), 3))
+    with pytest.raises(RuntimeError, match="please provide an explicit positive num_classes"):
+        vmap(lambda t: F.one_hot(t))(target.clamp(min=0))
 
 
 def test_like_factories_inside_vmap_make_one_example():

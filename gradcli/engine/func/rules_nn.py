@@ -119,7 +119,33 @@ def _layer_norm(o, args, params, inner, lv):
     return out, mean, rstd
 
 
+def _batch_norm(o, args, params, inner, lv):
+    """Each example's statistics: the examples become channel groups of one batch norm (input
+    (N, B*C, ...)), with weight, bias and running statistics repeated or, batched, laid side by side."""
+    x, w, b = args
+    nb = len(lv)
+    px = full(x, lv)
+    lead = tuple(px._data.shape[:nb])
+    count = int(np.prod(lead))
+    n, c, rest = px._data.shape[nb], px._data.shape[nb + 1], tuple(px._data.shape[nb + 2:])
+    px = op("transpose", px.reshape((count, n, c) + rest), dim0=0, dim1=1).reshape((n, count * c) + rest)
+
+    def per_channel(t):
+        if t is None:
+            return None
+        if levels_of(t):
+            return full(t, lv).reshape((-1,))
+        return make(np.broadcast_to(t._data, (count, c)).reshape(-1)) if not t._requires_grad else \
+            op("expand", t, size=(count, c)).reshape((-1,))
+    p = dict(params, running_mean=per_channel(params.get("running_mean")),
+             running_var=per_channel(params.get("running_var")))
+    out, mean, invstd = inner(o, [px, per_channel(w), per_channel(b)], p)
+    out = op("transpose", out.reshape((n, count, c) + rest), dim0=0, dim1=1)
+    return (wrap(out.reshape(lead + (n, c) + rest), lv), wrap(mean.reshape(lead + (c,)), lv),
+            wrap(invstd.reshape(lead + (c,)), lv))
+
+
 RULES = {"avg_pool2d": _fold(3, 3), "max_pool2d_with_indices": _fold(3, 3), "im2col": _fold(3, 2),
          "col2im": _fold(2, 3), "convolution": _convolution, "nll_loss": _nll_loss, "nll_loss2d": _nll_loss,
-         "embedding": _embedding, "native_layer_norm": _layer_norm}
+         "embedding": _embedding, "native_layer_norm": _layer_norm, "native_batch_norm": _batch_norm}
 

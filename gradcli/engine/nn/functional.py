@@ -314,6 +314,14 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     if label_smoothing <= 0:
         return nll
     smooth = neg(sum(logp if weight_b is None else mul(logp, weight_b), cdim))
+    if target.__dict__.get("_lv"):     # inside vmap: each example's own mask and count of kept targets
+        if red == 1 and weight is not None:
+            raise RuntimeError("Batching rule not implemented for aten::cross_entropy with label_smoothing and a "
+                               "class weight. We could not generate a fallback.")
+        ignored_b = target == ignore_index
+        smooth = where(ignored_b, 0.0, smooth)
+        ret = div(sum(smooth), sum(ignored_b.logical_not())) if red == 1 else sum(smooth) if red == 2 else smooth
+        return nll * (1 - label_smoothing) + ret * (label_smoothing / n_classes)
     ignored = target._data == ignore_index
     smooth = where(make(ignored), 0.0, smooth)
     if red == 1:
@@ -392,6 +400,14 @@ def one_hot(tensor, num_classes=-1):
     if not isinstance(tensor, Tensor) or tensor._data.dtype.kind not in "iu":
         raise errors.AutogradError("one_hot is only applicable to index tensor of type LongTensor.")
     data = tensor._data.astype(np.int64)
+    if tensor.__dict__.get("_lv"):     # inside vmap: through the batching rules
+        if num_classes == -1:
+            raise RuntimeError("When vmap-ing torch.nn.functional.one_hot, please provide an explicit positive "
+                               "num_classes argument.")
+        if data.size and (data.min() < 0 or data.max() >= num_classes):
+            raise errors.AutogradError("Class values must be smaller than num_classes." if data.min() >= 0
+                                       else "Class values must be non-negative.")
+        return (tensor.unsqueeze(-1) == make(np.arange(num_classes))).to(dtypes.int64)
     if num_classes == -1:
         num_classes = int(data.max()) + 1 if data.size else 0
     if data.size and (data.min() < 0 or data.max() >= num_classes):

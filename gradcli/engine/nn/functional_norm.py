@@ -30,6 +30,12 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     if training and count <= 1:
         raise ValueError(f"Expected more than 1 value per channel when training, got input size {input.shape}")
     if training and running_mean is not None and running_var is not None:
+        if input.__dict__.get("_lv"):    # inside vmap (gradcli does not update batched statistics either)
+            raise RuntimeError(
+                "Batch norm got a batched tensor as input while the running_mean or running_var, which will be "
+                "updated in place, were not batched.\nIf you are using a module and do not need eval mode, please "
+                "set `track_running_stats` to be False.If you are using a prebuilt module and do not need eval "
+                "mode, please see the functorch website for resources on how to patch your module to work with vmap")
         # before the call, as torch's kernel: the node then saves the updated statistics at their version
         axes = (0,) + tuple(range(2, input.ndim))
         with no_grad():
