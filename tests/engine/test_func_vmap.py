@@ -116,8 +116,10 @@ def test_batched_index_tensors_and_data_access_raise_instead_of_mixing_examples(
         vmap(lambda i: torch.take(W, i))(index)
     with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::index"):
         vmap(lambda r, i: r[i])(X, index)
-    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::masked_fill"):
-        vmap(lambda m: W[0].masked_fill(m, 0.0))(X > 0)
+    masks = X > 0      # a mask per example (attention masks) is where's batching rule
+    close(vmap(lambda r, m: r.masked_fill(m, -1.0))(X, masks), loop(lambda r, m: r.masked_fill(m, -1.0), X, masks))
+    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::masked_select"):
+        vmap(lambda r, m: r.masked_select(m))(X, masks)
     for f in (lambda r: r.tolist(), lambda r: r.numpy()):
         with pytest.raises(RuntimeError, match="Cannot access data pointer"):
             vmap(f)(X)

@@ -14,6 +14,7 @@ from .indexing import (
     GATHER, INDEX_ADD, INDEX_FILL, INDEX_FILL_T, INDEX_SELECT, MASKED_FILL, MASKED_FILL_T, MASKED_SELECT, PUT, SCATTER,
     SCATTER_ADD, SCATTER_VALUE, TAKE, _dtype_name, _gather_index, index_array,
 )
+from .pointwise import WHERE
 from .scatter_reduce import INDEX_COPY, MASKED_SCATTER, SCATTER_REDUCE
 from .subscripts import index_put, tensor_index_put_
 
@@ -338,6 +339,8 @@ def _broadcast_error(a, b):
 @public()
 def masked_fill(input, mask, value):
     """torch.masked_fill: ``value`` where ``mask`` is True (MaskedFillBackward0, or 1 for a tensor value)."""
+    if isinstance(mask, Tensor) and mask.__dict__.get("_lv") and mask._data.dtype == np.bool_:
+        return call(WHERE, (mask, value, input))    # a mask that differs per example (vmap): where's batching rule
     op, args, params = _masked_fill_args(_tensor_arg(input, "masked_fill", "input", 1), mask, value)
     return call(op, args, params)
 
