@@ -21,6 +21,19 @@ def _fold(core_in: int, core_out: int):
     return rule
 
 
+def _fold_pair(o, args, params, inner, lv):
+    """The pooling backward records (grad_output, self; N, C, H, W): both folded into N, the
+    indices of max pooling (one example's) repeated for every example."""
+    grad, x = (full(a, lv, 4) for a in args)
+    lead = tuple(x._data.shape[:len(lv)])
+    p = dict(params)
+    if "indices" in p:
+        index = p["indices"]
+        p["indices"] = np.ascontiguousarray(np.broadcast_to(index, lead + index.shape)).reshape((-1,) + index.shape[1:])
+    out = inner(o, [grad.reshape((-1,) + tuple(grad._data.shape[-3:])), x.reshape((-1,) + tuple(x._data.shape[-3:]))], p)
+    return wrap(out.reshape(lead + tuple(args[1].shape)), lv)
+
+
 def _convolution(o, args, params, inner, lv):
     x, w, b = args
     spatial = w.ndim - 2
@@ -147,5 +160,8 @@ def _batch_norm(o, args, params, inner, lv):
 
 RULES = {"avg_pool2d": _fold(3, 3), "max_pool2d_with_indices": _fold(3, 3), "im2col": _fold(3, 2),
          "col2im": _fold(2, 3), "convolution": _convolution, "nll_loss": _nll_loss, "nll_loss2d": _nll_loss,
-         "embedding": _embedding, "native_layer_norm": _layer_norm, "native_batch_norm": _batch_norm}
+         "embedding": _embedding, "native_layer_norm": _layer_norm, "native_batch_norm": _batch_norm,
+         "reflection_pad1d": _fold(2, 2), "replication_pad1d": _fold(2, 2), "reflection_pad2d": _fold(3, 3),
+         "replication_pad2d": _fold(3, 3), "avg_pool2d_backward": _fold_pair,
+         "max_pool2d_with_indices_backward": _fold_pair}
 
