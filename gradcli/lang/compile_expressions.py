@@ -8,7 +8,7 @@ import time
 
 from . import syntax_tree as syntax
 from .limits import check_format_spec, percent_size_estimate
-from .scopes import Scope, MISSING, StaticScope, target_names
+from .scopes import Scope, MISSING, StaticScope, bounded_list, target_names
 
 
 _BINARY = {
@@ -48,12 +48,40 @@ class ExpressionsMixin:
         return lambda env: value
 
     def expr_TupleExpr(self, node, scope):
+        if any(type(e) is syntax.Starred for e in node.elts):
+            items = self._starred_display(node, scope)
+            return lambda env: tuple(items(env))
         items = [self.expr(e, scope) for e in node.elts]
         return lambda env: tuple([item(env) for item in items])
 
     def expr_ListExpr(self, node, scope):
+        if any(type(e) is syntax.Starred for e in node.elts):
+            return self._starred_display(node, scope)
         items = [self.expr(e, scope) for e in node.elts]
         return lambda env: [item(env) for item in items]
+
+    def expr_Starred(self, node, scope):
+        raise self._error("syntax", "can't use starred expression here", node.span)
+
+    def _starred_display(self, node, scope):
+        """`(*shape, 3)`, `[*a, *b]`: the starred parts unpacked in place, within the size limit."""
+        parts = [(self.expr(e.value, scope), True, e.span) if type(e) is syntax.Starred
+                 else (self.expr(e, scope), False, e.span) for e in node.elts]
+        check_length = self.rt.state.check_length
+        span = node.span
+
+        def run(env):
+            out = []
+            for part, starred, part_span in parts:
+                value = part(env)
+                if starred:
+                    with self._at(part_span):
+                        out.extend(bounded_list(value, check_length, part_span))
+                    check_length(len(out), "list", span)
+                else:
+                    out.append(value)
+            return out
+        return run
 
     def expr_DictExpr(self, node, scope):
         pairs = [(self.expr(k, scope), self.expr(v, scope), k.span)
@@ -69,11 +97,17 @@ class ExpressionsMixin:
         return run
 
     def expr_SetExpr(self, node, scope):
-        items = [self.expr(e, scope) for e in node.elts]
+        if any(type(e) is syntax.Starred for e in node.elts):
+            items = self._starred_display(node, scope)
+        else:
+            parts = [self.expr(e, scope) for e in node.elts]
+
+            def items(env):
+                return [part(env) for part in parts]
         span = node.span
 
         def run(env):
-            values = [item(env) for item in items]
+            values = items(env)
             with self._at(span):
                 return set(values)
         return run

@@ -196,6 +196,7 @@ class StatementsMixin:
         self._loop_depth += 1
         body = self.block(node.body, scope)
         self._loop_depth -= 1
+        orelse = self.block(node.orelse, scope) if node.orelse else None
         state = self.rt.state
         span = node.span
         test_span = node.test.span
@@ -206,7 +207,7 @@ class StatementsMixin:
                 value = test(env)
                 with self._at(test_span):
                     if not value:
-                        return None
+                        return orelse(env) if orelse is not None else None
                 if monotonic() > state.deadline:
                     state.check_time(span)
                 code = body(env)
@@ -223,6 +224,7 @@ class StatementsMixin:
         self._loop_depth += 1
         body = self.block(node.body, scope)
         self._loop_depth -= 1
+        orelse = self.block(node.orelse, scope) if node.orelse else None
         state = self.rt.state
         span = node.span
         iter_span = node.iter.span
@@ -235,7 +237,7 @@ class StatementsMixin:
                 with self._at(iter_span):
                     item = next(iterator, MISSING)
                 if item is MISSING:
-                    return None
+                    return orelse(env) if orelse is not None else None
                 if monotonic() > state.deadline:
                     state.check_time(span)
                 store(env, item)

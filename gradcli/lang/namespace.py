@@ -105,7 +105,7 @@ _MATH_GUARDED = {"factorial": 1500}  # 1500! has 4115 digits: under the 4300-dig
 
 PYTHON_BUILTINS = frozenset("""
     print range len abs min max sum float int bool round list tuple dict set zip enumerate
-    isinstance hasattr getattr setattr str repr sorted reversed any all map filter staticmethod type
+    isinstance hasattr getattr setattr divmod str repr sorted reversed any all map filter staticmethod type
     Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError
     IndexError KeyError LookupError NameError NotImplementedError OverflowError RuntimeError
     TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration
@@ -446,7 +446,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         "list": builtins.list, "tuple": builtins.tuple, "dict": builtins.dict, "set": builtins.set,
         "zip": Zip, "enumerate": Enumerate, "isinstance": script_isinstance,
         "type": type_,
-        "hasattr": hasattr_, "getattr": getattr_, "setattr": setattr_, "str": builtins.str, "repr": builtins.repr, "sorted": sorted_,
+        "hasattr": hasattr_, "getattr": getattr_, "divmod": builtins.divmod, "setattr": setattr_, "str": builtins.str, "repr": builtins.repr, "sorted": sorted_,
         "reversed": builtins.reversed, "any": builtins.any, "all": builtins.all,
         "map": Map, "filter": Filter, "staticmethod": builtins.staticmethod,
     }

@@ -79,7 +79,7 @@ def declarations(statements, global_names: set, nonlocal_names: set) -> None:
             nonlocal_names.update(node.names)
         elif isinstance(node, (syntax.If, syntax.For, syntax.While, syntax.With)):
             declarations(node.body, global_names, nonlocal_names)
-            if isinstance(node, syntax.If):
+            if not isinstance(node, syntax.With):
                 declarations(node.orelse, global_names, nonlocal_names)
         elif isinstance(node, syntax.Try):
             for block in (node.body, node.orelse, node.finalbody):
@@ -111,6 +111,8 @@ def target_names(node) -> set:
         for element in node.elts:
             names |= target_names(element)
         return names
+    if isinstance(node, syntax.Starred):
+        return target_names(node.value)
     return set()
 
 
@@ -125,9 +127,9 @@ def bound_names(statements) -> set:
             names |= target_names(node.target)
         elif isinstance(node, syntax.For):
             names |= target_names(node.target)
-            names |= bound_names(node.body)
+            names |= bound_names(node.body) | bound_names(node.orelse)
         elif isinstance(node, (syntax.While,)):
-            names |= bound_names(node.body)
+            names |= bound_names(node.body) | bound_names(node.orelse)
         elif isinstance(node, syntax.Delete):
             for target in node.targets:
                 names |= target_names(target)
@@ -185,6 +187,8 @@ class NamesMixin:
                 if type(key) is slice and type(owner) is list:
                     check_length(len(owner), "list", span)  # l[0:0] = l doubles l
             return store_item
+        if any(isinstance(t, syntax.Starred) for t in node.elts):
+            return self._starred_target(node, scope)
         stores = [self.target(t, scope) for t in node.elts]
         count = len(stores)
         span = node.span
@@ -206,6 +210,29 @@ class NamesMixin:
             for store, item in zip(stores, items):
                 store(env, item)
         return store_unpack
+
+    def _starred_target(self, node, scope):
+        """`a, *rest, z = value`: the starred name takes a list of what the others leave."""
+        star = next(i for i, t in enumerate(node.elts) if isinstance(t, syntax.Starred))
+        before = [self.target(t, scope) for t in node.elts[:star]]
+        rest = self.target(node.elts[star].value, scope)
+        after = [self.target(t, scope) for t in node.elts[star + 1:]]
+        span = node.span
+        check_length = self.rt.state.check_length
+        needed = len(before) + len(after)
+
+        def store_starred(env, value):
+            with self._at(span):
+                items = bounded_list(value, check_length, span)
+            if len(items) < needed:
+                raise self._error("value", f"ValueError: not enough values to unpack (expected at least "
+                                  f"{needed}, got {len(items)})", span)
+            for store, item in zip(before, items):
+                store(env, item)
+            rest(env, items[len(before):len(items) - len(after)])
+            for store, item in zip(after, items[len(items) - len(after):]):
+                store(env, item)
+        return store_starred
 
     # ----------------------------------------------------------------- names
 
@@ -302,3 +329,16 @@ class NamesMixin:
         if suggestion:
             message += f"; did you mean {suggestion!r}?"
         return self._error("name", message, span)
+
+
+def bounded_list(iterable, check_length, span) -> list:
+    """list(iterable) within the sequence limit, checked as it grows (`*range(10**12)`)."""
+    if hasattr(iterable, "__len__"):
+        check_length(len(iterable), "list", span)
+        return list(iterable)
+    items = []
+    for item in iterable:
+        items.append(item)
+        if len(items) & 4095 == 0:
+            check_length(len(items), "list", span)
+    return items

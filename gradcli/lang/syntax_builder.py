@@ -176,12 +176,16 @@ class AstBuilder:
         return (children[0], children[1], span)
 
     def while_stmt(self, span, children):
-        return syntax.While(span, children[0], children[1])
+        test, body, orelse = children
+        return syntax.While(span, test, body, orelse or ())
 
     def for_stmt(self, span, children):
-        target, iterable, body = children
+        target, iterable, body, orelse = children
         self._check_target(target, "assign to")
-        return syntax.For(span, target, iterable, body)
+        return syntax.For(span, target, iterable, body, orelse or ())
+
+    def loop_else(self, span, children):
+        return children[0]
 
     def with_stmt(self, span, children):
         *items, body = children
@@ -342,6 +346,8 @@ class AstBuilder:
 
     def star_arg(self, span, children):
         return syntax.Starred(span, children[0])
+
+    star_expr = star_arg
 
     def double_star_arg(self, span, children):
         return syntax.Keyword(span, None, children[0])
@@ -617,9 +623,14 @@ class AstBuilder:
         if isinstance(node, (syntax.Name, syntax.Attribute, syntax.Subscript)):
             return
         if isinstance(node, (syntax.TupleExpr, syntax.ListExpr)):
+            starred = [e for e in node.elts if isinstance(e, syntax.Starred)]
+            if len(starred) > 1:
+                raise self._error("multiple starred expressions in assignment", starred[1].span)
             for element in node.elts:
-                self._check_target(element, verb)
+                self._check_target(element.value if isinstance(element, syntax.Starred) else element, verb)
             return
+        if isinstance(node, syntax.Starred):
+            raise self._error("starred assignment target must be in a list or tuple", node.span)
         raise self._error(f"cannot {verb} {_describe_node(node)}", node.span)
 
 

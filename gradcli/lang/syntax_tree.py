@@ -149,7 +149,7 @@ class Lambda(Node):
 
 
 class Starred(Node):
-    """`*value` in a call's arguments."""
+    """`*value` in a call's arguments, a tuple, list or set display, or an unpacking target."""
     span: Span
     value: "Expr"
 
@@ -314,6 +314,7 @@ class While(Node):
     span: Span
     test: Expr
     body: tuple
+    orelse: tuple           # runs when the loop ends without `break`
 
 
 class For(Node):
@@ -321,6 +322,7 @@ class For(Node):
     target: Expr
     iter: Expr
     body: tuple
+    orelse: tuple
 
 
 class WithItem(Node):

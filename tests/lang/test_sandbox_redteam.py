@@ -230,6 +230,9 @@ ESCAPES = [
     ("import sys", "import"),
     ("import builtins", "import"),
     ("from math import __loader__", "attribute"),
+    # star-unpacking is bounded like list()
+    ("x = [*range(10**12)]", "limit"),
+    ("a, *b = range(10**12)", "limit"),
     # typing's hints are opaque
     ("from typing import List\nList.__class__", "attribute"),
     ("import typing\ntyping.List._text", "attribute"),

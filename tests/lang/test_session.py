@@ -257,6 +257,39 @@ def test_annotations_are_accepted_and_never_evaluated(session):
         session.run("pending: int\npending")
 
 
+def test_starred_unpacking_and_displays(session):
+    assert run(session, """
+        first, *middle, last = range(5)
+        *init, tail = 'abc'
+        shape = (2, 3)
+        (first, middle, last, init, tail, (*shape, 4), [*shape, *middle], {*shape},
+         torch.zeros((*shape, 1)).shape == (2, 3, 1))
+    """) == (0, [1, 2, 3], 4, ["a", "b"], "c", (2, 3, 4), [2, 3, 1, 2, 3], {2, 3}, True)
+    with pytest.raises(GradcliError, match="multiple starred expressions"):
+        session.run("a, *b, *c = 1, 2, 3")
+    with pytest.raises(GradcliError, match=r"expected at least 2, got 1"):
+        session.run("a, *b, c = [1]")
+
+
+def test_loops_have_else_clauses_that_break_skips(session):
+    assert run(session, """
+        seen = []
+        for i in range(3):
+            if i == 5:
+                break
+        else:
+            seen.append('for finished')
+        n = 8
+        while n > 1:
+            n //= 2
+            if n == 2:
+                break
+        else:
+            seen.append('while finished')
+        (seen, n)
+    """) == (["for finished"], 2)
+
+
 def test_expressions(session):
     assert run(session, """
         d = {'a': 1, 'b': [1, 2, 3]}
