@@ -36,9 +36,11 @@ def _twice(m, g):
 
 
 # torch's DelayedError: what a @once_differentiable backward returns under create_graph passes through
-# it, so differentiating that gradient again raises here, however many ops it went through first
-DELAYED_ERROR = defop("delayed_error", "DelayedError", ("self",), lambda a: a.copy(), _twice, promote=KEEP,
+# it, so differentiating that gradient again raises here, however many ops it went through first. torch
+# shows the node as grad_fn=<Error>, name() torch::autograd::Error.
+DELAYED_ERROR = defop("delayed_error", "Error", ("self",), lambda a: a.copy(), _twice, promote=KEEP,
                       jvp_note="none: differentiating it raises", rule="raises: the backward was once_differentiable")
+DELAYED_ERROR.node_cls.name = lambda self: "torch::autograd::Error"
 
 
 TO_COPY = defop("_to_copy", "ToCopyBackward0", ("self",), lambda a, dtype: a.astype(dtype), lambda m, g: g,
