@@ -10,7 +10,8 @@ import numpy as np
 
 from . import dtypes, errors
 from .autograd.graph import (
-    NO_EDGE, SavedScalar, SavedVariable, _forward_name, _seq, edge, inplace_watchers, save, saved_hooks_stack,
+    NO_EDGE, SavedScalar, SavedVariable, _forward_name, _seq, edge, inplace_watchers, save, save_param,
+    saved_hooks_stack,
 )
 from .autograd.grad_mode import state as _mode
 from .nodes import _WRAPPED
@@ -245,7 +246,7 @@ def _save(op, args, params, results) -> tuple:
             saved.append(SavedVariable(r, key))
         elif kind == 2:   # a tensor param (an index, running stats) is saved as torch saves it
             v = params[key]
-            saved.append(SavedVariable(v) if isinstance(v, Tensor) else v)
+            saved.append(save_param(v) if isinstance(v, (Tensor, tuple)) else v)
         else:
             saved.append(args[key]._data.shape)
     return tuple(saved)
@@ -263,8 +264,7 @@ def _save_hooked(op, args, params, results) -> tuple:
         elif kind == 1:
             saved[i] = save(results if results.__class__ is Tensor else results[key], key)
         elif kind == 2:
-            v = params[key]
-            saved[i] = save(v) if isinstance(v, Tensor) else v
+            saved[i] = save_param(params[key])
         else:
             saved[i] = args[key]._data.shape
     return tuple(saved)

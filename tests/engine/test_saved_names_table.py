@@ -38,8 +38,8 @@ KNOWN = {
     "slice_scatter": "keeps the slice as one index, not torch's start/end/step",
     "native_layer_norm": "keeps eps: the formula recomputes rstd from input for higher derivatives",
     "nll_loss2d": "no total_weight (as nll_loss); torch's F.nll_loss of a 3-d input views it to 4-d first",
-    **{n: "index lists (tuples of index tensors) are copied, not saved: no pack, no version check"
-       for n in ("index.Tensor", "index_put", "_index_put_impl_")},
+    **{n: "keeps self_sym_sizes for its forward-mode rule (zeros where only values have a tangent)"
+       for n in ("index_put", "_index_put_impl_")},
     **{n: "keeps self_sym_sizes for its forward-mode rule (zeros when only the source has a tangent)"
        for n in ("index_add", "index_fill.int_Tensor", "put", "scatter.src", "scatter_add")},
     "index_copy": "keeps self_sym_sizes; torch keeps source and source_dim",
@@ -147,6 +147,14 @@ def _torch_value(v):
     return v
 
 
+def _gradcli_value(v):
+    if isinstance(v, np.ndarray):
+        return g.tensor(v)
+    if isinstance(v, tuple) and any(isinstance(x, np.ndarray) for x in v):
+        return tuple(g.tensor(x) if isinstance(x, np.ndarray) else x for x in v)
+    return v
+
+
 def _packed(lib, run):
     """The node ``run()`` makes and the shapes its saved tensors were packed in, in order."""
     shapes = []
@@ -187,8 +195,8 @@ def _comparisons():
             continue
         args = tuple(g.tensor(a, requires_grad=a.dtype.kind == "f") if isinstance(a, np.ndarray) else a
                      for a in sample.args)
-        params = {k: g.tensor(v) if isinstance(v, np.ndarray) else v for k, v in sample.params.items()}
-        mine, our_packed = _packed(g, lambda: call(op, args, params))     # an index tensor, as the functions pass
+        params = {k: _gradcli_value(v) for k, v in sample.params.items()}
+        mine, our_packed = _packed(g, lambda: call(op, args, params))     # index tensors, as the functions pass
         yield (name, first.grad_fn.name(), _names(first.grad_fn), torch_packed,
                mine.grad_fn.name(), _names(mine.grad_fn), our_packed)
 

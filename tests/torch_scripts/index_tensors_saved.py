@@ -49,3 +49,22 @@ change_index_then_backward("index_copy", lambda j: x.index_copy(0, j, torch.ones
 change_index_then_backward("index_fill", lambda j: x.index_fill(0, j, 0.0), torch.tensor([0, 2]))
 src = torch.ones(2, requires_grad=True)
 change_index_then_backward("scatter_add src", lambda j: x.scatter_add(0, j, src), torch.tensor([0, 2]))
+
+# x[i] and x[i] = v save their index tensors too (negative positions included)
+w = x * 1
+k = torch.tensor([-1, 0])
+picked = w[k]
+print(picked.grad_fn._saved_indices[0] is k)
+k[0] = 1
+try:
+    picked.sum().backward()
+except RuntimeError as e:
+    print("x[k] ->", e)
+v = x * 1
+m = torch.tensor([True, False, True])
+v[m] = 0.0
+m[1] = True
+try:
+    v.sum().backward()
+except RuntimeError as e:
+    print("x[m] = 0 ->", e)

@@ -151,6 +151,37 @@ class HookedSavedVariable(SavedVariable):
         self.packed = FREED
 
 
+class SavedIndexList(SavedVariable):
+    """An index list (aten::index's ``indices``) whose tensor entries are saved as tensors are: each
+    version-checked and packed by saved-tensor hooks; other entries (None, arrays) kept as they are."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, indices):
+        self.items = tuple(save(i) if isinstance(i, Tensor) else i for i in indices)
+
+    def array(self, node):
+        return tuple(i.array(node) if isinstance(i, SavedVariable) else i for i in self.items)
+
+    def unpack(self, node):
+        return tuple(i.unpack(node) if isinstance(i, SavedVariable) else i for i in self.items)
+
+    def release(self) -> None:
+        for i in self.items:
+            if isinstance(i, SavedVariable):
+                i.release()
+
+
+def save_param(value):
+    """A param as a node keeps it: a tensor (an index, running statistics) or a list holding tensors is
+    saved as torch saves tensors; anything else as it is."""
+    if isinstance(value, Tensor):
+        return save(value)
+    if value.__class__ is tuple and any(isinstance(i, Tensor) for i in value):
+        return SavedIndexList(value)
+    return value
+
+
 def save(tensor, output_nr: int = -1) -> SavedVariable:
     """Save a tensor for backward, through the innermost saved-tensor hooks if any."""
     if saved_hooks_stack:

@@ -6,11 +6,12 @@ The records live here; the functions with torch's argument checks in index_funct
 subscripts (``x[idx]``, ``x[idx] = v``) in subscripts.py.
 
 Index tensors are constants, not inputs: records take them as params, so ``next_functions``
-lists only the differentiable inputs, as torch's does. A single index or mask the user gave as a
-tensor is that tensor: the node saves it as torch does (``_saved_index`` is the same tensor,
-saved-tensor hooks pack it, changing it in place afterwards makes backward raise torch's error);
-the formulas see its array. Index lists and indices built from lists or arrays are int64 or bool
-ndarrays, copied at call time, read back as tensors.
+lists only the differentiable inputs, as torch's does. An index or mask the user gave as a tensor
+(alone, or as an entry of ``x[...]``'s index list) is that tensor: the node saves it as torch does
+(``_saved_index`` is the same tensor, saved-tensor hooks pack it, changing it in place afterwards
+makes backward raise torch's error); the formulas see its array. Indices built from lists, numbers
+or arrays, or changed on the way (negative positions), are int64 or bool ndarrays, copied at call
+time, read back as tensors.
 An index list ``indices`` is what ``aten::index`` takes: one entry per leading dim of
 the tensor, None for a whole dim, an int64 array, or a bool mask covering ``mask.ndim``
 dims. Where the indexed dims land follows numpy and torch: in place when the index
@@ -64,15 +65,20 @@ def _defop(name, node, inputs, fwd, bwd, shown=(), **kw):
 
 
 def _array(v):
-    return v._data if isinstance(v, Tensor) else v
+    """An index param as the formulas take it: arrays (an index list's tensor entries too)."""
+    if isinstance(v, Tensor):
+        return v._data
+    if v.__class__ is tuple:
+        return tuple(i._data if isinstance(i, Tensor) else i for i in v)
+    return v
 
 
 def _arrays_in_params(fwd, shown):
     @functools.wraps(fwd)
     def forward(*args, **params):
         for k in shown:
-            if isinstance(params.get(k), Tensor):
-                params[k] = params[k]._data
+            if k in params:
+                params[k] = _array(params[k])
         return fwd(*args, **params)
     return forward
 

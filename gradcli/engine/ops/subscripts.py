@@ -40,9 +40,10 @@ def _as_index_array(k) -> np.ndarray:
     return np.array(a, dtype=np.int64)
 
 
-def _split(t: Tensor, items):
+def _split(t: Tensor, items, kept: dict | None = None):
     """Apply the basic parts of a subscript in order (views, as torch does) and collect the tensor parts
-    into an index list for the view."""
+    into an index list for the view (``kept`` maps each index array copied from a tensor without
+    change to that tensor)."""
     out, dim, found = t, 0, {}
     for k in items:
         if k is None:
@@ -70,6 +71,8 @@ def _split(t: Tensor, items):
         elif isinstance(k, (Tensor, list, tuple, np.ndarray)):
             a = _as_index_array(k)
             found[dim] = a
+            if kept is not None and isinstance(k, Tensor) and a.dtype == k._data.dtype:
+                kept[id(a)] = k
             dim += a.ndim if a.dtype == np.bool_ else 1
         else:
             raise IndexError("only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are "
@@ -103,8 +106,7 @@ def _index_list(out: Tensor, found: dict) -> tuple:
             if bad.any():
                 raise IndexError(f"index {int(a.reshape(-1)[np.argmax(bad.reshape(-1))])} is out of bounds for "
                                  f"dimension {ordinal} with size {n}")
-            a = np.where(a < 0, a + n, a)
-            ordinal += 1
+            ordinal += 1     # negative positions stay: numpy's indexing reads them as torch's kernels do
             d += 1
         indices.append(a)
     shapes = [(int(np.count_nonzero(i)),) if i.dtype == np.bool_ else i.shape for i in indices if i is not None]
@@ -121,8 +123,12 @@ def advanced_index(t: Tensor, items: list) -> Tensor:
     IndexBackward0 copy gathers the rest (``views.getitem`` calls this)."""
     if len(items) == 1 and isinstance(items[0], list) and _seq_as_tuple(items[0]):
         return t[tuple(items[0])]
-    out, indices = _split(t, items)
-    return index(out, indices) if indices else out
+    kept = {}
+    out, indices = _split(t, items, kept)
+    if not indices:
+        return out
+    indices = tuple(kept.get(id(i), i) for i in _normalise(indices, out.ndim))   # the user's tensors, as torch saves them
+    return call(INDEX, (out,), {"indices": indices})
 
 
 def index(x: Tensor, indices) -> Tensor:
@@ -229,13 +235,15 @@ def index_put_(t: Tensor, items: list, value) -> None:
     if len(items) == 1 and isinstance(items[0], list) and _seq_as_tuple(items[0]):
         t[tuple(items[0])] = value
         return
-    out, indices = _split(t, items)
+    kept = {}
+    out, indices = _split(t, items, kept)
     value = _values_for(out, value, "setitem")
     if not indices:
         copy_(out, value)
         return
     _check_values(out, indices, value)
-    call_inplace(INDEX_PUT, out, (out, value), {"indices": indices, "accumulate": False})
+    call_inplace(INDEX_PUT, out, (out, value), {"indices": tuple(kept.get(id(i), i) for i in indices),
+                                                "accumulate": False})
 
 
 def _expand_subscript(t: Tensor, key) -> list:
