@@ -17,6 +17,7 @@ creation_context = None  # callable returning a description of "where" (the lang
 forward_ad_hooks = None  # (propagate, snapshot_self), registered by autograd.forward_ad
 batching = None     # while vmap runs: (op, args, params, inner) -> result, or NotImplemented for plain args
 function_batching = None  # (Function class, args, kwargs) -> result, or NotImplemented: Function.apply under vmap
+index_batching = None     # (name, *args) -> result: x[i], gather and take with an index that differs per example
 
 
 class SizeLimitError(MemoryError):

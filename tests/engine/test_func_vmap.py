@@ -71,8 +71,8 @@ def test_grad_of_vmap_and_nested_levels():
 
 
 def test_an_op_without_a_rule_says_so_instead_of_looping():
-    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::take"):
-        vmap(lambda i: torch.take(W, i))(torch.tensor([[0, 1], [2, 3]]))
+    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::masked_select"):
+        vmap(lambda r: W.masked_select(r > 0))(W)
     with pytest.raises(ValueError, match="same size in the mapped dimension"):
         vmap(lambda a, b: a + b)(torch.ones(2), torch.ones(3))
     with pytest.raises(ValueError, match="Expected at least one Tensor to vmap over"):
@@ -110,12 +110,14 @@ def test_in_place_writes_of_batched_values_into_captured_tensors_are_refused():
     assert (captured.numpy() == 0).all()
 
 
-def test_batched_index_tensors_and_data_access_raise_instead_of_mixing_examples():
-    index = torch.tensor([[0, 1], [2, 3], [3, 0], [1, 1], [0, 0], [2, 2]])
-    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::take"):
-        vmap(lambda i: torch.take(W, i))(index)
-    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::index"):
-        vmap(lambda r, i: r[i])(X, index)
+def test_index_tensors_that_differ_per_example():
+    index = torch.tensor([[0, 1], [2, 3], [3, 0], [1, 1], [0, 0], [2, -1]])
+    close(vmap(lambda i: torch.take(W, i))(index), loop(lambda i: torch.take(W, i), index))
+    close(vmap(lambda r, i: r[i])(X, index), loop(lambda r, i: r[i], X, index))
+    close(vmap(lambda i: W[i % 3])(index), loop(lambda i: W[i % 3], index))
+    rows = index.clamp(min=0).reshape(6, 1, 2).expand(6, 3, 2)
+    close(vmap(lambda r, i: W.gather(1, i) * r[0])(X, rows), loop(lambda r, i: W.gather(1, i) * r[0], X, rows))
+    close(vmap(grad(lambda r, i: (r[i] ** 2).sum()))(X, index), loop(grad(lambda r, i: (r[i] ** 2).sum()), X, index))
     masks = X > 0      # a mask per example (attention masks) is where's batching rule
     close(vmap(lambda r, m: r.masked_fill(m, -1.0))(X, masks), loop(lambda r, m: r.masked_fill(m, -1.0), X, masks))
     with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::masked_select"):
@@ -123,7 +125,6 @@ def test_batched_index_tensors_and_data_access_raise_instead_of_mixing_examples(
     for f in (lambda r: r.tolist(), lambda r: r.numpy()):
         with pytest.raises(RuntimeError, match="Cannot access data pointer"):
             vmap(f)(X)
-    close(vmap(lambda r: r[torch.tensor([0, 2])])(X), X[:, [0, 2]])
 
 
 def test_batch_norm_uses_each_examples_statistics():

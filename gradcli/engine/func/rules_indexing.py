@@ -7,7 +7,7 @@ import numpy as np
 
 from ..ops.indexing import _adv_shape, _index_shape
 from ..tensor import Tensor, make
-from .batched import active, align, full, op, shift, wrap
+from .batched import active, align, full, levels_of, op, phys_of, shift, wrap
 
 
 def _adjacent(indices) -> bool:
@@ -137,3 +137,69 @@ RULES = {"index.Tensor": _index, "index_put": _index_put, "take": _take, "put": 
 RULES.update({name: _along for name in ("index_add", "index_copy", "slice_scatter", "diagonal_scatter")})
 RULES.update({name: _scatter for name in ("gather", "scatter.src", "scatter.value", "scatter_add",
                                           "scatter_reduce.two")})
+
+
+# -- index tensors that differ per example (x[i], gather, take inside vmap) ---------------------------
+
+def batched_index(name: str, *args):
+    """``x[i]``, ``gather`` and ``take`` with an index batched by vmap: each example's own index,
+    one op over the whole batch (instrumentation.index_batching)."""
+    lv = tuple(sorted({level for a in args if isinstance(a, Tensor) for level in levels_of(a)}))
+    return {"index": _index_each, "gather": _gather_each, "take": _take_each}[name](*args, lv)
+
+
+def _int_index(index, fn: str) -> np.ndarray:
+    data = phys_of(index)._data
+    if data.dtype.kind not in "iu":
+        raise RuntimeError(f"Batching rule not implemented for aten::{fn} with a vmapped index of dtype "
+                           f"{data.dtype}. We could not generate a fallback.")
+    return data.astype(np.int64)
+
+
+def _index_each(x, index, lv):
+    """``x[i]`` along dim 0: an unbatched ``x`` is indexed by every example's index at once; a batched
+    one is flattened so that example k's rows are offset by k * len(x)."""
+    if x.ndim == 0:
+        raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>(m)` "
+                         "in C++ to convert a 0-dim tensor to a number")
+    n = x.shape[0]
+    idx = _int_index(full(index, lv), "index")
+    bad = (idx < -n) | (idx >= n)
+    if bad.any():
+        raise IndexError(f"index {int(idx[bad].ravel()[0])} is out of bounds for dimension 0 with size {n}")
+    idx = idx % n
+    if not levels_of(x):
+        return wrap(op("index.Tensor", x, indices=(idx,)), lv)
+    px = full(x, lv)
+    lead = tuple(px._data.shape[:len(lv)])
+    offsets = (np.arange(int(np.prod(lead))) * n).reshape(lead + (1,) * index.ndim)
+    flat = px.reshape((-1,) + tuple(x.shape[1:]))
+    return wrap(op("index.Tensor", flat, indices=(idx + offsets,)), lv)
+
+
+def _gather_each(x, dim, index, lv):
+    if x.ndim == 0:
+        raise RuntimeError("Batching rule not implemented for aten::gather of a 0-d tensor with a vmapped index. "
+                           "We could not generate a fallback.")
+    if index.ndim != x.ndim:
+        raise RuntimeError("Index tensor must have the same number of dimensions as input tensor")
+    d = dim % max(x.ndim, 1)
+    idx = _int_index(full(index, lv), "gather")
+    size = x.shape[d]
+    if ((idx < 0) | (idx >= size)).any():
+        raise RuntimeError(f"index {int(idx[(idx < 0) | (idx >= size)].ravel()[0])} is out of bounds for dimension "
+                           f"{d} with size {size}")
+    return wrap(op("gather", full(x, lv), dim=d - x.ndim, index=idx, sparse_grad=False), lv)
+
+
+def _take_each(x, index, lv):
+    n = x.numel()
+    idx = _int_index(full(index, lv), "take")
+    bad = (idx < -n) | (idx >= n)
+    if bad.any():
+        raise IndexError(f"out of range: tried to access index {int(idx[bad].ravel()[0])} on a tensor of {n} "
+                         f"elements.")
+    lead = idx.shape[:len(lv)]
+    flat = _flat(x, lv)
+    out = op("gather", flat, dim=-1, index=(idx % n).reshape(lead + (-1,)), sparse_grad=False)
+    return wrap(out.reshape(lead + tuple(index.shape)), lv)

@@ -15,10 +15,12 @@ from . import batched, pytree
 from .batched import levels_of, op, phys_of, unsqueeze, wrap
 from .batching_rules import batching_hook
 from .custom_function import function_batching
+from .rules_indexing import batched_index
 
 __all__ = ["vmap"]
 
 instrumentation.function_batching = function_batching    # Function.apply under vmap
+instrumentation.index_batching = batched_index            # x[i], gather, take with an index per example
 
 
 def _per_arg(dims, args, name: str) -> list:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes, errors
+from .. import instrumentation as _inst
 from ..autograd.grad_mode import state as _mode
 from ..dims import wrap_dim
 from ..dispatch import call, call_inplace
@@ -91,6 +92,8 @@ def _check_scatter_shapes(self, dim, index, src, fn):
 def gather(input, dim, index, *, sparse_grad=False):
     """torch.gather: ``out[i][j] = input[i][index[i][j]]`` along ``dim`` (GatherBackward0)."""
     input = _tensor_arg(input, "gather", "input", 1)
+    if isinstance(index, Tensor) and index.__dict__.get("_lv") and _inst.index_batching is not None:
+        return _inst.index_batching("gather", input, dim, index)     # inside vmap, an index per example
     idx = _index_data(index, "gather", 3)
     if idx is None:
         raise errors.DTypeError("gather(): Expected dtype int32/int64 for index")
@@ -380,6 +383,8 @@ def _flat_index(index, fn, numel):
 def take(input, index):
     """torch.take: elements of the flattened ``input`` at ``index`` (negative counts from the end)."""
     input = _tensor_arg(input, "take", "input", 1)
+    if isinstance(index, Tensor) and index.__dict__.get("_lv") and _inst.index_batching is not None:
+        return _inst.index_batching("take", input, index)     # inside vmap, an index per example
     return call(TAKE, (input,), {"index": _kept(index, _flat_index(index, "take", input.numel()))})
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import errors
+from .. import instrumentation as _inst
 from ..dispatch import call, call_inplace
 from ..public import public
 from ..tensor import Tensor, make
@@ -283,6 +284,8 @@ def _advanced(items) -> bool:
 def getitem(t: Tensor, key):
     """``t[key]``: basic parts become views (SelectBackward0, SliceBackward0, UnsqueezeBackward0),
     an integer-array or mask part one IndexBackward0 copy."""
+    if isinstance(key, Tensor) and key.__dict__.get("_lv") and _inst.index_batching is not None:
+        return _inst.index_batching("index", t, key)     # inside vmap, an index per example
     items = _expand_subscript(t, key)
     if any(isinstance(k, (Tensor, list, np.ndarray)) or isinstance(k, bool) for k in items):
         return advanced_index(t, items)
