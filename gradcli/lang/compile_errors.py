@@ -65,7 +65,7 @@ def python_exception(err: GradcliError) -> BaseException:
     become the Python exception their message is labelled with.
     """
     if err.exception is not None:
-        return err.exception
+        return _as_torch_sees_it(err.exception)
     label, sep, text = err.message.partition(": ")
     cls = EXCEPTION_CLASSES.get(label) if sep else None
     if cls is None or cls is Exception:
@@ -78,6 +78,22 @@ def python_exception(err: GradcliError) -> BaseException:
         exc = cls(text)
     err.exception = exc
     return exc
+
+
+# engine exception classes torch has under the same name; the others are its RuntimeError etc.
+_TORCH_EXCEPTION_NAMES = frozenset({"GradcheckError"})
+
+
+def _as_torch_sees_it(exc: BaseException) -> BaseException:
+    """The engine's own error classes (ShapeError, GraphError...) are torch's RuntimeError (or the
+    builtin class they derive from): `type(e).__name__` and `repr(e)` in a script print torch's."""
+    cls = type(exc)
+    if not cls.__module__.startswith("gradcli.") or cls.__name__ in _TORCH_EXCEPTION_NAMES:
+        return exc
+    builtin = next(k for k in cls.__mro__ if k.__module__ == "builtins")
+    plain = builtin(*exc.args)
+    plain.__traceback__ = None
+    return plain
 
 
 def catchable(err: GradcliError) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 
-from .errors import GradcliError, Span
+from .errors import EXCEPTION_CLASSES, GradcliError, Span
 
 # Where script-set attribute names are remembered on the object itself; the
 # leading underscore keeps the list unreadable to scripts.
@@ -92,9 +92,12 @@ class TypeToken:
 def script_type(value):
     """The language's `type(x)`: a plain type object, or a TypeToken."""
     cls = type(value)
-    if cls in PLAIN_TYPES:
-        return cls
+    if cls in PLAIN_TYPES or cls in _NAMED_EXCEPTIONS:
+        return cls      # the class scripts name: `type(e) is RuntimeError` holds
     return TypeToken.of(value)
+
+
+_NAMED_EXCEPTIONS = frozenset(EXCEPTION_CLASSES.values())
 
 
 def script_isinstance(value, classinfo) -> bool:
