@@ -36,10 +36,6 @@ KNOWN = {
     "binary_cross_entropy_with_logits arg1 size1": _ATEN_RESIZES.format("binary_cross_entropy_with_logits"),
     **{f"{n} arg{k} size1": _ATEN_RESIZES.format(n) for n in ("mse_loss", "huber_loss", "smooth_l1_loss")
        for k in (0, 1)},
-    **{f"clamp.Tensor arg{k} {e}": "min == max or a bound at inf: torch splits the gradient between "
-       "the bounds in another order" for k, e in ((1, "zeros"), (1, "inf"), (2, "negative"), (2, "nan"))},
-    "convolution arg0 empty": "an empty batch is refused by gradcli's convolution",
-    "diagonal_scatter arg1 size1": "src is broadcast to the diagonal, torch requires its exact size",
     **{f"{n} nan": "torch's gradient at NaN depends on the element's SIMD lane (vector lanes give "
        "nan or 0, the scalar tail 1); gradcli gives the vector lanes' answer everywhere"
        for n in ("elu arg0", "celu arg0", "hardtanh arg0", "hardtanh_backward arg1")},

@@ -100,7 +100,7 @@ def _conv_fwd(input, weight, bias, stride, padding, dilation, transposed, output
     n, o = x.shape[0], w.shape[0]
     spatial = tuple(out_size(s, k, st, p, dl) for s, k, st, p, dl in
                     zip(input.shape[2:], weight.shape[2:], stride, padding, dilation))
-    cols = cols.reshape(n, groups, -1, cols.shape[-1])
+    cols = cols.reshape(n, groups, cols.shape[-2] // groups, cols.shape[-1])   # sizes spelled out: n may be 0
     out = np.matmul(w.reshape(groups, o // groups, -1), cols).reshape((n, o) + spatial)
     if bias is not None:
         out += bias.astype(out.dtype, copy=False).reshape((1, o) + (1,) * d)
@@ -125,7 +125,7 @@ def _conv_bwd(m, g, input, weight, stride, padding, dilation, transposed, output
         grad_input = m.reshape(maps, lead + x_shape)
     if needs[1]:
         x = m.reshape(input, (n, c) + as_2d(x_shape[2:], 1))
-        cols = m.reshape(m.im2col(x, *geometry), (n, groups, -1, length))
+        cols = m.reshape(m.im2col(x, *geometry), (n, groups, c // groups * math.prod(w_shape[2:]), length))
         grad_weight = m.reshape(m.sum(m.matmul(gm, m.mT(cols)), (nb,)), lead + w_shape)
     if len(needs) > 2 and needs[2]:
         grad_bias = m.sum(g, (nb,) + tuple(range(nb + 2, nb + 2 + d)))

@@ -5,6 +5,7 @@ clamp at a bound passes the gradient, max/min ties split the gradient.
 """
 from __future__ import annotations
 
+import functools
 import math
 import operator
 
@@ -432,16 +433,18 @@ def _clamp_t_fwd(a, lo, hi):
     return np.minimum(np.maximum(a, lo), hi)
 
 
+def _clamp_t_masks(self, min, max) -> tuple:
+    """torch's clamp_backward_min_max: self where inside [min, max]; min where below it and min < max
+    (so min == max, or a bound at inf on both sides, gives neither bound anything); max where above it
+    or where max < min (the result is max)."""
+    return (self >= min) & (self <= max), (self < min) & (min < max), (self > max) | (max < min)
+
+
 CLAMP_T = defop("clamp.Tensor", "ClampBackward0", ("self", "min", "max"), R.no_bool("clamp_cpu", _clamp_t_fwd),
-                lambda m, g, self, min, max: (
-                    m.where((self >= min) & (self <= max), g, 0.0),
-                    m.where(self < min, g, 0.0),
-                    m.where(self > max, g, 0.0)),
+                lambda m, g, self, min, max: tuple(m.where(k, g, 0.0) for k in _clamp_t_masks(self, min, max)),
                 saves=("self", "min", "max"),
-                jvp=lambda m, t, self, min, max: _sum_tangents(_sum_tangents(
-                    None if t[0] is None else m.where((self >= min) & (self <= max), t[0], 0.0),
-                    None if t[1] is None else m.where(self < min, t[1], 0.0)),
-                    None if t[2] is None else m.where(self > max, t[2], 0.0)),
+                jvp=lambda m, t, self, min, max: functools.reduce(_sum_tangents, (
+                    None if tk is None else m.where(k, tk, 0.0) for tk, k in zip(t, _clamp_t_masks(self, min, max)))),
                 samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=5) - 1.5, arr(3, 4, seed=6) + 1.5)],
                 rule="gradient goes to whichever of self, min, max is selected")
 

@@ -306,6 +306,10 @@ def _embed_diag_fwd(a, src, offset, dim1, dim2):
     i, j = _diag_index(a.shape, offset, dim1, dim2)
     # numpy moves advanced-index dims to the front when they are not adjacent; write through a moved view
     moved = np.moveaxis(out, (dim1, dim2), (-2, -1))
+    diagonal = moved.shape[:-2] + (len(i),)
+    if np.shape(src) != diagonal:
+        raise ShapeError(f"expected src to have a size equal to the slice of self. src size = {list(np.shape(src))}, "
+                         f"slice size = {list(diagonal)}")
     moved[..., i, j] = src
     return out
 
