@@ -100,6 +100,39 @@ def test_the_vmap_staticmethod_runs_once_per_level():
     assert MyCube.levels == [(5, (0,)), (4, (0,))]
 
 
+class ScaledSin(torch.autograd.Function):
+    """A jvp that is not the backward's derivative (x3 against x2): shows which rule forward mode uses."""
+    generate_vmap_rule = True
+
+    @staticmethod
+    def forward(x):
+        return x.sin() * 2
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        ctx.save_for_backward(inputs[0])
+        ctx.save_for_forward(inputs[0])
+
+    @staticmethod
+    def backward(ctx, g):
+        x, = ctx.saved_tensors
+        return g * 2 * x.cos()
+
+    @staticmethod
+    def jvp(ctx, t):
+        x, = ctx.saved_tensors
+        return t * 3 * x.cos()
+
+
+def test_forward_mode_uses_the_functions_jvp_under_vmap():
+    from gradcli.engine.func import jacfwd, jvp
+    T = torch.randn(5, 4)
+    want = T * 3 * X.cos()
+    close(jvp(vmap(ScaledSin.apply), (X,), (T,))[1], want)
+    close(vmap(lambda r, t: jvp(ScaledSin.apply, (r,), (t,))[1])(X, T), want)
+    close(jacfwd(vmap(ScaledSin.apply))(X)[1, :, 1], torch.diag(3 * X[1].cos()))
+
+
 def test_functions_without_a_vmap_rule_are_refused_as_torch_does():
     class Old(torch.autograd.Function):
         @staticmethod

@@ -5,10 +5,13 @@ either, or with a forward that takes ctx, torch's errors.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from .. import instrumentation
+from ..autograd import forward_ad as fwAD
 from ..autograd.function import Function, FunctionCtx
 from ..autograd.grad_mode import no_grad
-from ..tensor import Tensor
+from ..tensor import Tensor, make
 from . import batched, pytree
 from .batched import BatchedTensor, full, levels_of, phys_of, wrap
 from .batching_rules import batching_hook
@@ -122,6 +125,8 @@ def _generated(cls, args, kwargs):
     cls.setup_context(ctx, args, raw)
     outs = raw if isinstance(raw, tuple) else (raw,)
     tensor_outs = [o for o in outs if isinstance(o, Tensor)]
+    if instrumentation.forward_ad and tensor_outs:
+        _batched_jvp(cls, ctx, args, tensor_outs)
     if not any(ctx.needs_input_grad) or not tensor_outs:
         return raw
     node_cls = _node_classes.get(cls) or _node_classes.setdefault(cls, type(cls.__name__, (_Batched,), {}))
@@ -134,6 +139,36 @@ def _generated(cls, args, kwargs):
 
 
 _node_classes: dict = {}
+
+
+def _batched_jvp(cls, ctx, args, outs) -> None:
+    """Forward mode through a generate_vmap_rule Function: its ``jvp`` runs under vmap on the
+    tangents (a batched tangent's leading dims, jacfwd's basis, lead each example's)."""
+    level = fwAD._levels[-1]
+    nb = level.nb
+    tangents = [fwAD.get_tangent(phys_of(a), level.index) if isinstance(a, Tensor) else None for a in args]
+    if all(t is None for t in tangents):
+        return
+    jvp = getattr(cls, "jvp", None)
+    if jvp is None:
+        raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
+                                  "with forward mode AD.")
+    lead = next(t._data.shape[:nb] for t in tangents if t is not None)
+    batched_tangents = []
+    for a, t in zip(args, tangents):
+        if not isinstance(a, Tensor):
+            batched_tangents.append(None)
+            continue
+        p = phys_of(a)
+        t = t if t is not None else make(np.zeros(lead + p._data.shape, p._data.dtype))
+        batched_tangents.append(wrap(_move(t, 0, len(levels_of(a)), nb), levels_of(a)))
+    with fwAD._paused(), no_grad():
+        res = jvp(ctx, *batched_tangents)
+    res = res if isinstance(res, tuple) else (res,)
+    for o, r in zip(outs, res):
+        if r is not None:
+            p = _move(full(r, levels_of(o), o.ndim + nb), len(levels_of(o)), 0, nb)
+            fwAD._set_tangent(phys_of(o), fwAD._fit(p, phys_of(o), nb), level)
 
 
 def _grad_for(r, own: tuple) -> Tensor:

@@ -15,7 +15,7 @@ from ..autograd.grad_mode import enable_grad
 from ..functions import cat
 from ..tensor import Tensor, make
 from . import pytree
-from .batched import BatchedTensor, levels_of, phys_of, wrap
+from .batched import BatchedTensor, full, levels_of, phys_of, wrap
 from .batched_grad import batched_grad
 from .batched import active as _vmap_levels
 from .levels import keeps_graph, level, nested, track
@@ -165,19 +165,36 @@ def jvp(func, primals, tangents, *, strict: bool = False, has_aux: bool = False)
         if tuple(p.shape) != tuple(t.shape):
             raise errors.AutogradError(f"jvp(f, primals, tangents): Expected primals and tangents to have the same "
                                        f"shape, got {list(p.shape)} and {list(t.shape)}")
-    plain = not nested() and not fwAD._levels and not _vmap_levels and not any(x._requires_grad for x in p_leaves + t_leaves)
+    plain = not nested() and not fwAD._levels and not any(x._requires_grad for x in p_leaves + t_leaves)
     if plain:
         with fwAD.dual_level(), level():
-            duals = pytree.unflatten(p_spec, [fwAD.make_dual(p, t) for p, t in zip(p_leaves, t_leaves)])
+            duals = pytree.unflatten(p_spec, [_dual(p, t) for p, t in zip(p_leaves, t_leaves)])
             out, aux = _split_aux(func(*duals), has_aux, "jvp")
             outs, o_spec = pytree.flatten(out)
-            prim = [fwAD.unpack_dual(o).primal.detach() for o in outs]
-            tans = [fwAD.unpack_dual(o).tangent for o in outs]
-        tans = [t.detach() if t is not None else make(np.zeros(o._data.shape, o._data.dtype))
-                for o, t in zip(outs, tans)]
+            unpacked = [_unpack(o) for o in outs]
+        prim = [p for p, _ in unpacked]
+        tans = _zeros_for(outs, [t for _, t in unpacked])
         result = (pytree.unflatten(o_spec, prim), pytree.unflatten(o_spec, tans))
         return result + (_finish(aux, False),) if has_aux else result
     return _jvp_by_double_vjp(func, p_leaves, p_spec, t_leaves, has_aux)
+
+
+def _dual(p, t):
+    """make_dual; inside vmap, on the physical tensors at every running level."""
+    if not _vmap_levels:
+        return fwAD.make_dual(p, t)
+    lv = tuple(level for level, _ in _vmap_levels)
+    return wrap(fwAD.make_dual(full(p, lv), full(t, lv)), lv)
+
+
+def _unpack(o) -> tuple:
+    """(primal, tangent or None) of an output, without graph."""
+    if not isinstance(o, Tensor):
+        raise errors.AutogradError(f"jvp(f, primals, tangents): Expected f to be a function that has only Tensors "
+                                   f"as outputs, got {type(o)}")
+    u = fwAD.unpack_dual(phys_of(o))
+    lv = levels_of(o)
+    return wrap(u.primal.detach(), lv), None if u.tangent is None else wrap(u.tangent.detach(), lv)
 
 
 def _jvp_by_double_vjp(func, p_leaves, p_spec, t_leaves, has_aux):
