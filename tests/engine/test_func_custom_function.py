@@ -131,6 +131,7 @@ def test_forward_mode_uses_the_functions_jvp_under_vmap():
     close(jvp(vmap(ScaledSin.apply), (X,), (T,))[1], want)
     close(vmap(lambda r, t: jvp(ScaledSin.apply, (r,), (t,))[1])(X, T), want)
     close(jacfwd(vmap(ScaledSin.apply))(X)[1, :, 1], torch.diag(3 * X[1].cos()))
+    close(vmap(jacfwd(ScaledSin.apply))(X)[2], torch.diag(3 * X[2].cos()))
 
 
 def test_functions_without_a_vmap_rule_are_refused_as_torch_does():

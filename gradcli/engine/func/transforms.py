@@ -300,8 +300,9 @@ def _cat(pieces):
 
 def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error"):
     """The Jacobian by forward mode: the identity pushed through one forward pass as batched
-    tangents. Inside another transform (which needs a graph) or inside vmap it takes the
-    reverse-mode route, which gives the same matrix."""
+    tangents (inside vmap, on the physical tensors: every example's Jacobian at once). Inside
+    another transform (which needs a graph) it takes the reverse-mode route, which gives the
+    same matrix."""
     if randomness not in ("error", "different", "same"):
         raise errors.AutogradError(f"Only allowed values for randomness are 'error', 'different', or 'same'. "
                                    f"Got {randomness}")
@@ -311,7 +312,7 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
         nums = _argnums(argnums, args, "jacfwd")
         flat_in = [pytree.flatten(args[n]) for n in nums]
         leaves = [leaf for ls, _ in flat_in for leaf in ls]
-        if nested() or fwAD._levels or _vmap_levels or any(isinstance(t, Tensor) and t._requires_grad for t in leaves):
+        if nested() or fwAD._levels or any(isinstance(t, Tensor) and t._requires_grad for t in leaves):
             return jacrev(func, argnums, has_aux=has_aux)(*args)
         for t in leaves:
             if not isinstance(t, Tensor) or t._data.dtype.kind not in "fc":
@@ -329,19 +330,24 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
                     basis = np.zeros((total, sizes[i]), leaf._data.dtype)
                     basis[offset + np.arange(sizes[i]), np.arange(sizes[i])] = 1
                     offset += sizes[i]
-                    duals.append(fwAD.make_dual(leaf, make(basis.reshape((total,) + tuple(leaf.shape)))))
+                    duals.append(_basis_dual(leaf, basis.reshape((total,) + tuple(leaf.shape))))
                 args[n] = pytree.unflatten(spec, duals)
             out, aux = _split_aux(func(*args), has_aux, "jacfwd")
             outs, o_spec = pytree.flatten(out)
-            tans = [fwAD.unpack_dual(o).tangent for o in outs]
+            for o in outs:
+                if not isinstance(o, Tensor):
+                    raise errors.AutogradError(f"jacfwd(f, ...)(*args): Expected f to be a function that has only "
+                                               f"Tensors as outputs, got {type(o)}")
+            tans = [fwAD.unpack_dual(phys_of(o)).tangent for o in outs]
         per_out = []
         for o, t in zip(outs, tans):
-            full = np.zeros((total,) + tuple(o.shape), o._data.dtype) if t is None else t._data
-            moved = np.moveaxis(full, 0, -1)        # out.shape + (total,)
+            shape = phys_of(o)._data.shape          # inside vmap: the batch dims, then out.shape
+            tangent = np.zeros((total,) + shape, o._data.dtype) if t is None else t._data
+            moved = np.moveaxis(tangent, 0, -1)     # shape + (total,)
             start, cols = 0, []
             for leaf, n in zip(leaves, sizes):
-                cols.append(make(np.ascontiguousarray(moved[..., start:start + n]).reshape(
-                    tuple(o.shape) + tuple(leaf.shape))))
+                cols.append(wrap(make(np.ascontiguousarray(moved[..., start:start + n]).reshape(
+                    shape + tuple(leaf.shape))), levels_of(o)))
                 start += n
             it2 = iter(cols)
             per_arg = [pytree.unflatten(spec, [next(it2) for _ in ls]) for ls, spec in flat_in]
@@ -349,6 +355,19 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
         jac = pytree.unflatten(o_spec, per_out)
         return (jac, _finish(aux, False)) if has_aux else jac
     return wrapper
+
+
+def _basis_dual(leaf, basis: np.ndarray):
+    """``leaf`` carrying the basis tangents (total, *leaf.shape); inside vmap, the physical tensor
+    at every running level carries them for every example: (total, *batch sizes, *leaf.shape)."""
+    if not _vmap_levels:
+        return fwAD.make_dual(leaf, make(basis))
+    lv = tuple(level for level, _ in _vmap_levels)
+    p = full(leaf, lv)
+    nb = len(lv)
+    spread = np.broadcast_to(basis.reshape(basis.shape[:1] + (1,) * nb + basis.shape[1:]),
+                             basis.shape[:1] + tuple(p._data.shape))
+    return wrap(fwAD.make_dual(p, make(spread)), lv)
 
 
 def hessian(func, argnums=0):
