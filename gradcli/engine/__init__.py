@@ -32,6 +32,7 @@ from .autograd.anomaly_mode import is_anomaly_enabled  # noqa: E402
 from .autograd.grad_mode import (  # noqa: E402
     enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
 )
+from .creation import Generator, default_generator  # noqa: E402
 from .device import device  # noqa: E402
 from .dtypes import (  # noqa: E402
     bool, cdouble, cfloat, complex64, complex128, double, dtype, float, float16, float32, float64, get_default_dtype,
@@ -56,5 +57,5 @@ __all__ = sorted(set(_public.FUNCTIONS["torch"]) | {
     "float32", "float64", "get_default_dtype", "half", "int", "int8", "int16", "int32", "int64", "long",
     "promote_types", "set_default_dtype", "short", "uint8", "AutogradError", "DTypeError", "GraphError",
     "ShapeError", "e", "finfo", "iinfo", "inf", "nan", "newaxis", "pi", "get_printoptions", "set_printoptions",
-    "Size", "Tensor", "FloatTensor",
+    "Size", "Tensor", "FloatTensor", "Generator", "default_generator",
 })

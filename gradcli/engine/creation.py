@@ -10,61 +10,128 @@ import math
 
 import numpy as np
 
-from . import dtypes, errors, instrumentation
+from . import device as device_module, dtypes, errors, instrumentation
 from .public import public
 from .tensor import Tensor, make
-
-_gen = None   # made on first use: importing numpy.random costs start-up time most commands never need
-_seed = 0
-
 
 random_guard = None   # set by vmap: called before every random draw (it may refuse the draw)
 random_batch = None   # set by vmap(randomness='different'): (batch sizes, wrap) for draws made per example
 
+_STATE_BYTES = 16 + 16 + 1 + 4 + 8   # PCG64's state and increment, its buffered half-word, the seed
 
-def rng():
-    """gradcli's random generator (numpy's PCG64), seeded with 0 until ``manual_seed``."""
+
+class Generator:
+    """``torch.Generator``: a random stream of its own (numpy's PCG64; its numbers differ from
+    torch's, its rules do not: re-seeding replays the stream, streams do not disturb each other)."""
+
+    def __init__(self, device="cpu"):
+        if str(device) != "cpu":
+            raise RuntimeError(f"gradcli runs on the CPU only; cannot make a Generator on {device}")
+        self._seed = 0
+        self._np = None      # made on first draw: importing numpy.random costs start-up time
+
+    @property
+    def device(self):
+        return device_module.device("cpu")
+
+    def stream(self):
+        if self._np is None:
+            self._np = np.random.default_rng(self._seed)
+        return self._np
+
+    def manual_seed(self, seed) -> "Generator":
+        if isinstance(seed, float) or not isinstance(seed, (int, np.integer)):
+            raise TypeError(f"manual_seed expected a long, but got {type(seed).__name__}")
+        self._seed = int(seed) % (1 << 64)
+        self._np = np.random.default_rng(self._seed)
+        return self
+
+    def seed(self) -> int:
+        self.manual_seed(int(np.random.SeedSequence().entropy % (1 << 63)))
+        return self._seed
+
+    def initial_seed(self) -> int:
+        return self._seed
+
+    def get_state(self) -> Tensor:
+        """The stream's position as a uint8 tensor (torch's ByteTensor state), for set_state."""
+        state = self.stream().bit_generator.state
+        inner = state["state"]
+        raw = (inner["state"].to_bytes(16, "little") + inner["inc"].to_bytes(16, "little")
+               + bytes([state["has_uint32"]]) + int(state["uinteger"]).to_bytes(4, "little")
+               + self._seed.to_bytes(8, "little"))
+        return make(np.frombuffer(raw, dtype=np.uint8).copy())
+
+    def set_state(self, new_state) -> "Generator":
+        data = new_state._data if isinstance(new_state, Tensor) else None
+        if data is None or data.dtype != np.uint8 or data.shape != (_STATE_BYTES,):
+            raise RuntimeError("Expected a torch.ByteTensor of this generator's state (from get_state())")
+        raw = data.tobytes()
+        self._seed = int.from_bytes(raw[37:45], "little")
+        stream = np.random.default_rng(self._seed)
+        stream.bit_generator.state = {
+            "bit_generator": "PCG64",
+            "state": {"state": int.from_bytes(raw[:16], "little"), "inc": int.from_bytes(raw[16:32], "little")},
+            "has_uint32": raw[32], "uinteger": int.from_bytes(raw[33:37], "little")}
+        self._np = stream
+        return self
+
+    def __repr__(self) -> str:
+        return f"<torch._C.Generator object at {hex(id(self))}>"
+
+
+default_generator = Generator()
+
+
+def rng(generator: Generator | None = None):
+    """The numpy stream to draw from: ``generator``'s, else the default generator's (seeded with 0
+    until ``manual_seed``)."""
     if random_guard is not None:
         random_guard()
-    return _generator()
+    return _stream(generator)
 
 
-def _generator():
-    global _gen
-    if _gen is None:
-        _gen = np.random.default_rng(_seed)
-    return _gen
+def _stream(generator):
+    if generator is None:
+        return default_generator.stream()
+    if not isinstance(generator, Generator):
+        raise TypeError(f"generator must be a torch.Generator, not {type(generator).__name__}")
+    return generator.stream()
 
 
-def random_tensor(shape: tuple, draw, dtype=None, requires_grad: bool = False) -> Tensor:
-    """``draw(generator, shape)`` as a tensor; inside vmap(randomness='different') every example
+def random_tensor(shape: tuple, draw, dtype=None, requires_grad: bool = False, generator=None) -> Tensor:
+    """``draw(stream, shape)`` as a tensor; inside vmap(randomness='different') every example
     draws its own: one draw with the batch sizes in front, wrapped as a batched tensor."""
     if random_batch is None:
-        return _finish(draw(rng(), tuple(shape)), dtype, requires_grad)
+        return _finish(draw(rng(generator), tuple(shape)), dtype, requires_grad)
     sizes, wrap = random_batch
-    return wrap(_finish(draw(_generator(), sizes + tuple(shape)), dtype, requires_grad))
+    return wrap(_finish(draw(_stream(generator), sizes + tuple(shape)), dtype, requires_grad))
 
 
 @public()
-def manual_seed(seed: int):
-    """Seed gradcli's generator (returns it, as torch returns its Generator)."""
-    global _gen, _seed
-    _seed = int(seed)
-    _gen = np.random.default_rng(_seed)
-    return _gen
+def manual_seed(seed) -> Generator:
+    """Seed the default generator (and return it, as torch does)."""
+    return default_generator.manual_seed(seed)
 
 
 @public()
 def seed() -> int:
-    global _gen, _seed
-    _seed = int(np.random.SeedSequence().entropy % (2 ** 63))
-    _gen = np.random.default_rng(_seed)
-    return _seed
+    return default_generator.seed()
 
 
 @public()
 def initial_seed() -> int:
-    return _seed
+    return default_generator.initial_seed()
+
+
+@public()
+def get_rng_state() -> Tensor:
+    return default_generator.get_state()
+
+
+@public()
+def set_rng_state(new_state) -> None:
+    default_generator.set_state(new_state)
 
 
 def _finish(data: np.ndarray, dtype, requires_grad: bool) -> Tensor:
@@ -268,16 +335,18 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -
 
 @public()
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return random_tensor(_size(size), lambda g, s: g.random(s).astype(_float(dtype)), None, requires_grad)
+    return random_tensor(_size(size), lambda g, s: g.random(s).astype(_float(dtype)), None, requires_grad,
+                         generator)
 
 
 @public()
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return random_tensor(_size(size), lambda g, s: g.standard_normal(s).astype(_float(dtype)), None, requires_grad)
+    return random_tensor(_size(size), lambda g, s: g.standard_normal(s).astype(_float(dtype)), None, requires_grad,
+                         generator)
 
 
 @public()
-def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     if size is None:
         if isinstance(high, (tuple, list)):
             low, high, size = 0, low, high
@@ -287,41 +356,43 @@ def randint(low, high=None, size=None, *, dtype=None, device=None, requires_grad
         low, high = 0, low
     shape = _size(tuple(size))
     npd = dtypes.as_dtype(dtype).np if dtype is not None else np.dtype(np.int64)
-    return random_tensor(shape, lambda g, s: g.integers(low, high, s).astype(npd), None, requires_grad)
+    return random_tensor(shape, lambda g, s: g.integers(low, high, s).astype(npd), None, requires_grad, generator)
 
 
 @public()
-def randperm(n, *, dtype=None, requires_grad=False) -> Tensor:
+def randperm(n, *, generator=None, dtype=None, requires_grad=False) -> Tensor:
     instrumentation.check_shape((n,))
-    return _finish(rng().permutation(n).astype(np.int64), dtype, requires_grad)
+    return _finish(rng(generator).permutation(n).astype(np.int64), dtype, requires_grad)
 
 
 @public()
-def normal(mean=0.0, std=1.0, size=None, *, requires_grad=False) -> Tensor:
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False) -> Tensor:
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         m = mean._data if isinstance(mean, Tensor) else mean
         s = std._data if isinstance(std, Tensor) else std
         shape = np.broadcast_shapes(np.shape(m), np.shape(s))
         like = mean if isinstance(mean, Tensor) else std
-        return make((m + s * rng().standard_normal(shape)).astype(like._data.dtype))
+        return make((m + s * rng(generator).standard_normal(shape)).astype(like._data.dtype))
     return random_tensor(_size(tuple(size)), lambda g, s: (mean + std * g.standard_normal(s)).astype(_float(None)),
-                         None, requires_grad)
+                         None, requires_grad, generator)
 
 
 @public(method=True)
-def bernoulli(input, p=None) -> Tensor:
+def bernoulli(input, p=None, *, generator=None) -> Tensor:
     if input.__dict__.get("_lv") or random_batch is not None:   # inside vmap: batched ops on a uniform draw
         return (rand_like(input) < (input if p is None else p)).to(input.dtype)
     probs = input._data if p is None else np.full(input._data.shape, p)
-    return make((rng().random(input._data.shape) < probs).astype(input._data.dtype))
+    return make((rng(generator).random(input._data.shape) < probs).astype(input._data.dtype))
 
 
 @public(method=True)
-def multinomial(input, num_samples, replacement=False) -> Tensor:
+def multinomial(input, num_samples, replacement=False, *, generator=None) -> Tensor:
     p = input._data / input._data.sum(axis=-1, keepdims=True)
+    stream = rng(generator)
     if p.ndim == 1:
-        return make(rng().choice(p.shape[0], num_samples, replace=replacement, p=p).astype(np.int64))
-    return make(np.stack([rng().choice(p.shape[1], num_samples, replace=replacement, p=row) for row in p]).astype(np.int64))
+        return make(stream.choice(p.shape[0], num_samples, replace=replacement, p=p).astype(np.int64))
+    return make(np.stack([stream.choice(p.shape[1], num_samples, replace=replacement, p=row)
+                          for row in p]).astype(np.int64))
 
 
 def _like(input: Tensor, dtype):
@@ -369,5 +440,5 @@ def randint_like(input, low, high=None, *, dtype=None, requires_grad=False) -> T
     if high is None:
         low, high = 0, low
     npd, shape = _like(input, dtype)
-    return random_tensor(shape, lambda g, s: g.integers(low, high, s).astype(npd), None, requires_grad)
+    return random_tensor(shape, lambda g, s: g.integers(low, high, s).astype(npd), None, requires_grad, generator)
 

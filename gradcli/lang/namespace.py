@@ -105,7 +105,7 @@ _MATH_GUARDED = {"factorial": 1500}  # 1500! has 4115 digits: under the 4300-dig
 
 PYTHON_BUILTINS = frozenset("""
     print range len abs min max sum float int bool round list tuple dict set zip enumerate
-    isinstance hasattr getattr setattr divmod str repr sorted reversed any all map filter staticmethod type
+    isinstance hasattr getattr setattr divmod iter next str repr sorted reversed any all map filter staticmethod type
     Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError
     IndexError KeyError LookupError NameError NotImplementedError OverflowError RuntimeError
     TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration
@@ -420,6 +420,12 @@ def python_builtins(state, policy, stdout_ref) -> dict:
             return default[0]
         return policy.get(value, name, None)
 
+    def iter_(iterable, *sentinel):
+        """iter(x): its one-argument form (the sentinel form calls a function without end)."""
+        if sentinel:
+            raise TypeError("iter(callable, sentinel) is not available in gradcli scripts")
+        return builtins.iter(iterable)
+
     def setattr_(target, name, new_value):
         if not isinstance(name, str):
             raise TypeError("attribute name must be string")
@@ -433,10 +439,11 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         return run
 
     max_, min_ = extreme(builtins.max, "max"), extreme(builtins.min, "min")
-    print_, range_, type_, sorted_, sum_, hasattr_, getattr_, setattr_ = (
+    print_, range_, type_, sorted_, sum_, hasattr_, getattr_, setattr_, iter_ = (
         ScriptBuiltin(fn, name) for fn, name in ((print_, "print"), (range_, "range"), (type_, "type"),
                                                  (sorted_, "sorted"), (sum_, "sum"), (hasattr_, "hasattr"),
-                                                 (getattr_, "getattr"), (setattr_, "setattr")))
+                                                 (getattr_, "getattr"), (setattr_, "setattr"),
+                                                 (iter_, "iter")))
     table = {
         "print": print_, "range": range_, "len": builtins.len, "abs": builtins.abs,
         "min": ScriptBuiltin(min_, "min"), "max": ScriptBuiltin(max_, "max"), "sum": sum_, "float": builtins.float,
@@ -446,7 +453,8 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         "list": builtins.list, "tuple": builtins.tuple, "dict": builtins.dict, "set": builtins.set,
         "zip": Zip, "enumerate": Enumerate, "isinstance": script_isinstance,
         "type": type_,
-        "hasattr": hasattr_, "getattr": getattr_, "divmod": builtins.divmod, "setattr": setattr_, "str": builtins.str, "repr": builtins.repr, "sorted": sorted_,
+        "hasattr": hasattr_, "getattr": getattr_, "divmod": builtins.divmod,
+        "iter": iter_, "next": builtins.next, "setattr": setattr_, "str": builtins.str, "repr": builtins.repr, "sorted": sorted_,
         "reversed": builtins.reversed, "any": builtins.any, "all": builtins.all,
         "map": Map, "filter": Filter, "staticmethod": builtins.staticmethod,
     }
@@ -557,11 +565,17 @@ ENGINE_TYPES = (
     (("gradcli.engine.optim.optimizer.Optimizer",), OPTIMIZER_ATTRIBUTES, (), {}),
     (("gradcli.engine.optim.lr_scheduler.LRScheduler",),
      frozenset("step get_last_lr last_epoch base_lrs optimizer state_dict".split()), (), {}),
-    (("gradcli.engine.utils.data.DataLoader",), frozenset("dataset batch_size drop_last shuffle".split()), (), {}),
+    (("gradcli.engine.utils.data.DataLoader",),
+     frozenset("dataset batch_size drop_last shuffle sampler batch_sampler generator collate_fn".split()), (), {}),
+    (("gradcli.engine.utils.data.samplers.Sampler",),
+     frozenset("data_source num_samples replacement generator indices weights sampler batch_size drop_last"
+               .split()), (), {}),
     (("gradcli.engine.utils.data.TensorDataset",), frozenset({"tensors"}), (), {}),
     (("gradcli.engine.utils.data.Dataset",), frozenset(), (),
      {"open_members": lambda d: script_class_members(d) | {n for n in vars(d) if not n.startswith("_")}}),
     (("gradcli.engine.dtypes.dtype",), DTYPE_ATTRIBUTES, (), {}),
+    (("gradcli.engine.creation.Generator",),
+     frozenset("manual_seed seed initial_seed get_state set_state device".split()), (), {}),
     (("gradcli.engine.autograd.graph.Node",), NODE_ATTRIBUTES, (), {"prefixes": ("_saved_",)}),
     (("gradcli.engine.hooks.RemovableHandle", "gradcli.engine.autograd.graph._MultiHandle"),
      HANDLE_ATTRIBUTES, (), {}),
