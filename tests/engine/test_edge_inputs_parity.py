@@ -44,10 +44,6 @@ KNOWN = {
     "max_pool2d_with_indices arg0 nan": "a window of NaNs: torch's index is another NaN's",
     **{f"binary_cross_entropy arg{k} {e}": _PUBLIC.format("binary_cross_entropy")
        for k, e in ((0, "int"), (0, "float32"), (1, "int"), (1, "bool"), (1, "float32"))},
-    **{f"binary_cross_entropy_with_logits arg{k} {e}": _PUBLIC.format("binary_cross_entropy_with_logits")
-       for k, e in ((0, "int"), (1, "int"), (1, "bool"))},
-    "binary_cross_entropy_with_logits arg1 float32": "torch's result takes the target's dtype (float32), "
-                                                     "gradcli's the promoted one",
     **{f"{n} arg{k} bool": _NEG_BOOL for n, k in (("atan2", 0), ("logaddexp", 0), ("logaddexp", 1),
                                                   ("pow.Tensor_Tensor", 1))},
     "topk arg0 int": _TIES,

@@ -185,13 +185,6 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     red = _reduction(reduction, size_average, reduce)
     if target.shape != input.shape:
         raise ValueError(f"Target size ({target.shape}) must be the same as input size ({input.shape})")
-    _float_kernel(input, "log_sigmoid_cpu")
-    if target._data.dtype.kind == "b":     # torch's formula subtracts the target from 1 in place
-        raise errors.DTypeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` "
-                                "or `logical_xor()` operator instead.")
-    if target._data.dtype.kind in "iu":
-        raise errors.DTypeError(f"result type {dtypes.scalar_type_name(input._data.dtype)} can't be cast to the "
-                                f"desired output type {dtypes.scalar_type_name(target._data.dtype)}")
     _not_differentiable("binary_cross_entropy_with_logits", "weight", weight)
     _not_differentiable("binary_cross_entropy_with_logits", "pos_weight", pos_weight)
     return call(BINARY_CROSS_ENTROPY_WITH_LOGITS, (input, target, weight, pos_weight), {"reduction": red})

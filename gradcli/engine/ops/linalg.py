@@ -12,7 +12,7 @@ import numpy as np
 
 from ..errors import AutogradError, ShapeError
 from . import dtype_rules
-from .registry import FLOAT, KEEP, defop
+from .registry import KEEP, defop
 from .samples import Sample, arr
 
 

@@ -29,6 +29,8 @@ import warnings
 
 import numpy as np
 
+from .. import dtypes
+from ..errors import DTypeError
 from . import dtype_rules
 from .linalg import mm_grads
 from .registry import COMMON, KEEP, defop
@@ -223,6 +225,22 @@ def _bcel_fwd(x, t, w, pw, reduction):
     return _reduce_np(loss.astype(x.dtype, copy=False), reduction)
 
 
+def _in_target_dtype(x, t, w, pw, reduction):
+    """torch's formula works in place on ``1 - target``, so the loss has the target's dtype (and an
+    integer or bool target fails there, in torch's words)."""
+    dtype_rules.float_only("log_sigmoid_cpu", x)
+    if t.dtype.kind == "b":
+        raise DTypeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                         "`logical_xor()` operator instead.")
+    if t.dtype.kind in "iu":
+        raise DTypeError(f"result type {dtypes.scalar_type_name(x.dtype)} can't be cast to the desired output type "
+                         f"{dtypes.scalar_type_name(t.dtype)}")
+    arrays = [a for a in (x, t, w, pw) if a is not None]
+    res = np.result_type(*arrays)
+    x, t, w, pw = (None if a is None else a.astype(res, copy=False) for a in (x, t, w, pw))
+    return np.asarray(_bcel_fwd(x, t, w, pw, reduction)).astype(arrays[1].dtype, copy=False)
+
+
 def _log_sigmoid(m, x):
     return m.where(x > 0, 0.0, x) - m.log1p(m.exp(-m.abs(x)))
 
@@ -258,8 +276,8 @@ def _bcel_jvp(m, t, self, target, weight, pos_weight, reduction):
 
 BINARY_CROSS_ENTROPY_WITH_LOGITS = defop(
     "binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0",
-    ("self", "target", "weight", "pos_weight"), _bcel_fwd, _bcel_bwd,
-    saves=("self", "target", "weight", "pos_weight", "reduction"), jvp=_bcel_jvp, promote=COMMON,
+    ("self", "target", "weight", "pos_weight"), lambda x, t, w, pw, reduction: _in_target_dtype(x, t, w, pw, reduction),
+    _bcel_bwd, saves=("self", "target", "weight", "pos_weight", "reduction"), jvp=_bcel_jvp, promote=KEEP,
     samples=lambda: [Sample(arr(3, 4), _probs(3, 4, seed=5), None, None, params={"reduction": 1}),
                      Sample(arr(2, 3, seed=2), _probs(2, 3, seed=6), arr(3, low=0.5, high=2.0, seed=7),
                             arr(3, low=0.5, high=3.0, seed=8), params={"reduction": 0}, grad=(0, 1)),
