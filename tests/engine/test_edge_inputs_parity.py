@@ -30,8 +30,6 @@ _PUBLIC = "the record computes; F.{} refuses these dtypes first, with torch's me
 _NEG_BOOL = "torch's backward negates the bool argument and raises; gradcli gives the other argument's gradient"
 # "record argK edge" -> why gradcli differs from aten there
 KNOWN = {
-    **{f"binary_cross_entropy arg{k} {e}": "the range check is in F.binary_cross_entropy (torch's message), "
-       "not in the record" for k in (0, 1) for e in ("negative", "inf", "nan")},
     "binary_cross_entropy arg1 size1": _ATEN_RESIZES.format("binary_cross_entropy"),
     "binary_cross_entropy_with_logits arg1 size1": _ATEN_RESIZES.format("binary_cross_entropy_with_logits"),
     **{f"{n} arg{k} size1": _ATEN_RESIZES.format(n) for n in ("mse_loss", "huber_loss", "smooth_l1_loss")
@@ -42,8 +40,6 @@ KNOWN = {
     **{f"kthvalue arg0 {e}": _TIES for e in ("zeros", "inf", "nan")},
     **{f"topk arg0 {e}": _TIES for e in ("zeros", "inf", "nan")},
     "max_pool2d_with_indices arg0 nan": "a window of NaNs: torch's index is another NaN's",
-    **{f"binary_cross_entropy arg{k} {e}": _PUBLIC.format("binary_cross_entropy")
-       for k, e in ((0, "int"), (0, "float32"), (1, "int"), (1, "bool"), (1, "float32"))},
     **{f"{n} arg{k} bool": _NEG_BOOL for n, k in (("atan2", 0), ("logaddexp", 0), ("logaddexp", 1),
                                                   ("pow.Tensor_Tensor", 1))},
     "topk arg0 int": _TIES,

@@ -30,7 +30,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes
-from ..errors import DTypeError
+from ..errors import AutogradError, DTypeError
 from . import dtype_rules
 from .linalg import mm_grads
 from .registry import COMMON, KEEP, defop
@@ -175,6 +175,18 @@ def _bce_fwd(x, t, w, reduction):
     return _reduce_np(loss.astype(x.dtype, copy=False), reduction)
 
 
+def _bce_checked(x, t, w, reduction):
+    """torch's binary_cross_entropy kernel: floating input, target of its dtype, both in [0, 1]."""
+    dtype_rules.float_only("binary_cross_entropy", x)
+    if t.dtype != x.dtype:
+        raise DTypeError(f"Found dtype {dtypes.scalar_type_name(t.dtype)} but expected "
+                         f"{dtypes.scalar_type_name(x.dtype)}")
+    for name, a in (("input", x), ("target", t)):
+        if not np.all((a >= 0) & (a <= 1)):
+            raise AutogradError(f"all elements of {name} should be between 0 and 1")
+    return _bce_fwd(x, t, w, reduction)
+
+
 def _bce_bwd(m, g, self, target, weight, reduction):
     gs = _spread(m, g, reduction, _shape(self, target, weight))
     if weight is not None:
@@ -201,8 +213,8 @@ def _probs(*shape, seed=0):
 
 
 BINARY_CROSS_ENTROPY = defop(
-    "binary_cross_entropy", "BinaryCrossEntropyBackward0", ("self", "target", "weight"), _bce_fwd, _bce_bwd,
-    saves=("self", "target", "weight", "reduction"), jvp=_bce_jvp, promote=COMMON,
+    "binary_cross_entropy", "BinaryCrossEntropyBackward0", ("self", "target", "weight"), _bce_checked, _bce_bwd,
+    saves=("self", "target", "weight", "reduction"), jvp=_bce_jvp, promote=KEEP,
     samples=lambda: [Sample(_probs(3, 4), _probs(3, 4, seed=5), None, params={"reduction": 1}),
                      Sample(_probs(5, seed=2), _probs(5, seed=6), arr(5, low=0.5, high=2.0, seed=7),
                             params={"reduction": 0}, grad=(0, 1)),
