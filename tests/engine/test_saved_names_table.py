@@ -25,7 +25,6 @@ KNOWN = {
     "matmul": "torch's matmul of this sample decomposes into view/mm/squeeze nodes; gradcli keeps one node",
     "mean.dim": "no self_sym_numel: the count comes from self_sym_sizes",
     "nll_loss": "no total_weight: the formula recomputes it from weight and target",
-    "t": "keeps self_sym_sizes, which torch's TBackward0 does not",
     **{n: "no alpha: gradcli folds alpha into other before the node (torch keeps it, 1 unless given)"
        for n in ("add", "sub", "sub.const_other", "rsub")},
     **{n: "torch's node also lists the operand it did not save (reading None); gradcli's lists what it saves "

@@ -54,10 +54,10 @@ UNSAFE_VIEW = defop("_unsafe_view", "UnsafeViewBackward0", ("self",), lambda a, 
                     jvp_note="generic: derived through double-vjp (shape only)",
                     rule="reshape the gradient back to self's shape")
 T = _view_op("t", "TBackward0", lambda a: a.T,
-             lambda m, g, self_sym_sizes: m.transpose(g, -1, -2) if len(self_sym_sizes) == 2 else g,
-             saves=("self_sym_sizes",), samples=lambda: [Sample(arr(3, 4)), Sample(arr(5))],
-             jvp=lambda m, t, self_sym_sizes: m.transpose(t[0], -1, -2) if len(self_sym_sizes) == 2 else t[0],
-             rule="transpose the gradient")
+             lambda m, g: m.transpose(g, -1, -2) if g.ndim - m.nb == 2 else g,
+             samples=lambda: [Sample(arr(3, 4)), Sample(arr(5))],
+             jvp=lambda m, t: m.transpose(t[0], -1, -2) if t[0].ndim - m.nb == 2 else t[0],
+             rule="transpose the gradient (saves nothing: g's rank says whether self was a matrix)")
 TRANSPOSE = _view_op("transpose", "TransposeBackward0", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
                      lambda m, g, dim0, dim1: m.transpose(g, dim0, dim1), saves=("dim0", "dim1"),
                      samples=lambda: [Sample(arr(2, 3, 4), params={"dim0": -3, "dim1": -1})],
