@@ -78,6 +78,22 @@ def unwrap(op, args) -> list:
     return out
 
 
+def _wrapped_ints(arrays: list) -> list:
+    """Python ints beside an integer tensor they do not fit (int8 + 300): torch casts them to the
+    tensor's dtype, wrapping (300 is 44 in int8); past 64 bits it refuses with torch's OverflowError."""
+    dtype = next((a.dtype for a in arrays if a.__class__ is _ndarray or isinstance(a, np.generic)), None)
+    out = []
+    for a in arrays:
+        if a.__class__ is int and dtype is not None and dtype.kind in "iub":
+            if a >= 1 << 64:
+                raise OverflowError("int too big to convert")
+            if a < -(1 << 63):
+                raise OverflowError("can't convert negative int to unsigned")
+            a = np.array(a if a < (1 << 63) else a - (1 << 64), dtype=np.int64).astype(dtype)
+        out.append(a)
+    return out
+
+
 # -- running an op --------------------------------------------------------------------------
 
 def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
@@ -123,6 +139,9 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
         out = op.forward(*arrays, **params) if params else op.forward(*arrays)
     except ValueError as e:
         raise _shape_error(arrays, e) from None
+    except OverflowError:
+        arrays = _wrapped_ints(arrays)
+        out = op.forward(*arrays, **params) if params else op.forward(*arrays)
     record = needs_grad and _mode.grad and op.differentiable
     if op.outputs == 1:
         if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:

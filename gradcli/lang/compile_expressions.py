@@ -11,10 +11,20 @@ from .limits import check_format_spec, percent_size_estimate
 from .scopes import Scope, MISSING, StaticScope, bounded_list, target_names
 
 
+def _caret_power(a, b):
+    """`^` is power in gradcli (x^2). On bool operands, where pasted Python means XOR, it refuses
+    rather than answer something else."""
+    for value in (a, b):
+        if type(value) is bool or str(getattr(value, "dtype", "")) == "torch.bool":
+            raise TypeError("'^' means power in gradcli (x^2 is x**2), not XOR: for bool values use "
+                            "torch.logical_xor(a, b), torch.bitwise_xor(a, b) or a != b")
+    return operator.pow(a, b)
+
+
 _BINARY = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+    "^": _caret_power, "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
     "//": operator.floordiv, "%": operator.mod, "@": operator.matmul, "**": operator.pow,
-    "|": operator.or_, "&": operator.and_,
+    "|": operator.or_, "&": operator.and_, "<<": operator.lshift, ">>": operator.rshift,
 }
 _INPLACE = {
     "+": operator.iadd, "-": operator.isub, "*": operator.imul, "/": operator.itruediv,
@@ -138,8 +148,10 @@ class ExpressionsMixin:
         def apply(a, b):
             ta = type(a)
             if ta is int or ta is float:
-                if op == "**":
+                if op == "**" or op == "^":
                     state.check_power(a, b, span)
+                elif op == "<<" and ta is int and type(b) is int and b > 0:
+                    state.check_power(2, b + a.bit_length(), span)
                 elif op == "*" and ta is int and isinstance(b, _SEQUENCES):
                     state.check_length(len(b) * a, type(b).__name__, span)
             elif isinstance(a, _SEQUENCES):

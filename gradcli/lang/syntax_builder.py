@@ -307,8 +307,7 @@ class AstBuilder:
 
     def binop(self, span, children):
         left, op, right = children
-        symbol = "**" if op.value == "^" else op.value
-        return syntax.BinOp(span, symbol, left, right)
+        return syntax.BinOp(span, op.value, left, right)
 
     def unary(self, span, children):
         return syntax.UnaryOp(span, children[0].value, children[1])

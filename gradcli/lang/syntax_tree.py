@@ -96,7 +96,7 @@ class FString(Node):
 
 class BinOp(Node):
     span: Span
-    op: str                 # + - * / // % @ ** | &   ("^" is parsed as "**")
+    op: str                 # + - * / // % @ ** ^ | & << >>   ("^" is power, as "**")
     left: "Expr"
     right: "Expr"
 

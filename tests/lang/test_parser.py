@@ -43,9 +43,10 @@ def test_precedence_follows_python():
     assert tree.right.op == "@" and tree.right.left.op == "*"
 
 
-def test_caret_is_power_like_double_star():
-    assert expr("x ^ 2").op == "**"
-    assert expr("2 ^ 3 ^ 2").right.op == "**"  # right associative
+def test_caret_binds_like_double_star():
+    assert expr("x ^ 2").op == "^"
+    assert expr("2 ^ 3 ^ 2").right.op == "^"  # right associative, as **
+    assert expr("-x ^ 2").op == "-" and expr("2 * x ^ 2").right.op == "^"
 
 
 def test_comparisons_chain_and_bool_ops():

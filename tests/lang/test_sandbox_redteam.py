@@ -231,6 +231,9 @@ ESCAPES = [
     ("import sys", "import"),
     ("import builtins", "import"),
     ("from math import __loader__", "attribute"),
+    # shifts are bounded like powers
+    ("x = 1 << 10**6", "limit"),
+    ("x = 3 << 20000", "limit"),
     # star-unpacking is bounded like list()
     ("x = [*range(10**12)]", "limit"),
     ("a, *b = range(10**12)", "limit"),
@@ -574,7 +577,7 @@ BAD_SOURCES = [
     ("$v", "syntax"),
     ("1 <> 2", "syntax"),
     ("print 1", "syntax"),
-    ("1 << 100000", "syntax"),
+    ("1 << 100000", "limit"),
     ("True = 1", "syntax"),
     ("None = 1", "syntax"),
 ]

@@ -290,6 +290,14 @@ def test_loops_have_else_clauses_that_break_skips(session):
     """) == (["for finished"], 2)
 
 
+def test_caret_is_power_and_refuses_bools_where_python_means_xor(session):
+    assert run(session, "(2 ^ 3, (torch.tensor([3.0]) ^ 2).item(), 1 << 4, 256 >> 2, 1 + 2 << 1)") == \
+        (8, 9.0, 16, 64, 6)
+    for source in ("True ^ False", "m = torch.tensor([1.0, 2.0]) > 1\nm ^ m"):
+        with pytest.raises(GradcliError, match="logical_xor"):
+            session.run(source)
+
+
 def test_expressions(session):
     assert run(session, """
         d = {'a': 1, 'b': [1, 2, 3]}

@@ -23,7 +23,7 @@ ELEMENTWISE = frozenset("""
     remainder.Scalar fmod.Tensor fmod.Scalar clamp clamp.Tensor maximum minimum where lerp lerp.Tensor
     eq ne lt le gt ge logical_and logical_or logical_xor clone _to_copy alias
     sigmoid_backward threshold_backward hardtanh_backward leaky_backward tanh_backward delayed_error
-    logical_not isnan isinf isfinite floor_divide bitwise_and bitwise_or bitwise_xor bitwise_not
+    logical_not isnan isinf isfinite nan_to_num floor_divide bitwise_and bitwise_or bitwise_xor bitwise_not
 """.split())
 # ops on the trailing (matrix) dims only: the batch dims in front are numpy's broadcast batch
 TRAILING = frozenset("tril triu linalg_inv linalg_det constant_pad_nd".split())

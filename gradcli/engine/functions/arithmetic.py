@@ -8,7 +8,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..autograd.grad_mode import state as _grad_mode
 from ..creation import full_like, tensor
-from ..dispatch import call
+from ..dispatch import call, call_inplace
 from ..ops import pointwise as P
 from ..public import public
 from ..tensor import Tensor, make
@@ -303,3 +303,16 @@ def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
 
 def _data_of(x):
     return x._data if isinstance(x, Tensor) else x
+
+
+@public(method=True)
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None) -> Tensor:
+    """NaN, +inf and -inf replaced by ``nan``, ``posinf`` and ``neginf`` (by default 0 and the
+    dtype's largest and smallest finite values); the gradient passes only where input is finite."""
+    _check_tensor(input, "nan_to_num")
+    return call(P.NAN_TO_NUM, (input,), {"nan": nan, "posinf": posinf, "neginf": neginf})
+
+
+@public(method=True)
+def nan_to_num_(input, nan=0.0, posinf=None, neginf=None) -> Tensor:
+    return call_inplace(P.NAN_TO_NUM, input, (input,), {"nan": nan, "posinf": posinf, "neginf": neginf})

@@ -544,6 +544,20 @@ ISINF = defop("isinf", "isinf", ("self",), np.isinf, None, promote=COMPARE, diff
               rule="not differentiable (boolean result)", api=API())
 ISFINITE = defop("isfinite", "isfinite", ("self",), np.isfinite, None, promote=COMPARE, differentiable=False,
                  rule="not differentiable (boolean result)", api=API())
+def _nan_to_num(a, nan, posinf, neginf):
+    if a.dtype.kind not in "fc":
+        return a.copy()
+    info = np.finfo(a.dtype)
+    return np.nan_to_num(a, nan=nan, posinf=info.max if posinf is None else posinf,
+                         neginf=info.min if neginf is None else neginf)
+
+
+NAN_TO_NUM = defop("nan_to_num", "NanToNumBackward0", ("self",), _nan_to_num,
+                   lambda m, g, self: g * (abs(self) < math.inf), saves=("self",), promote=KEEP,
+                   jvp=lambda m, t, self: t[0] * (abs(self) < math.inf),
+                   samples=lambda: [Sample(arr(5), params={"nan": 0.0, "posinf": None, "neginf": None}),
+                                    Sample(arr(2, 3, seed=1), params={"nan": 2.0, "posinf": 10.0, "neginf": -10.0})],
+                   rule="1 where self is finite, else 0 (nan and inf are replaced by constants)")
 FLOOR_DIVIDE = defop("floor_divide", "floor_divide", ("self", "other"), _INT_FLOOR_DIVIDE, None,
                      differentiable=False, rule="not differentiable (torch: floor_divide has no gradient)")
 BITWISE_AND = defop("bitwise_and", "bitwise_and", ("self", "other"), np.bitwise_and, None, differentiable=False,

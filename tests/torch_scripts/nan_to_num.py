@@ -1,0 +1,12 @@
+import torch
+x = torch.tensor([1.5, float('nan'), float('inf'), -float('inf')], requires_grad=True)
+y = x.nan_to_num()
+print(y)
+y.sum().backward()
+print(x.grad, torch.nan_to_num(x, 1.0, 2.0, -2.0))
+z = x.detach().clone()
+z.nan_to_num_(nan=5.0)
+print(z, torch.tensor([1, 2]).nan_to_num())
+w = torch.tensor([2.0, float('nan')], dtype=torch.float64, requires_grad=True)
+g, = torch.autograd.grad((w.nan_to_num() ** 2).sum(), w, create_graph=True)
+print(g, torch.autograd.grad(g.sum(), w)[0])
