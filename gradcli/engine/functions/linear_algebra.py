@@ -10,7 +10,7 @@ from ..ops import linalg as L, shape as S
 from ..ops.shape import unsqueeze
 from ..public import public
 from ..tensor import Tensor
-from .shapes import expand, reshape, t
+from .shapes import expand, permute, reshape, t
 from .arithmetic import mul
 
 
@@ -140,10 +140,24 @@ def dot(input, tensor):
 
 @public(method=True)
 def inner(input, other):
-    """torch.inner of vectors (a dot product); torch checks the dtypes first, in its own words."""
+    """torch.inner: a dot product over the last dims, recorded as torch's tensordot records it (each
+    operand permuted, the contracted dim last for input and first for other; a dot for two vectors,
+    else one mm of the flattened operands, viewed to the result's shape)."""
+    if input.ndim == 0 or other.ndim == 0:
+        return mul(input, other)
     if input._data.dtype != other._data.dtype:
         raise errors.DTypeError("both inputs should have same dtype")
-    return dot(input, other)
+    if input.shape[-1] != other.shape[-1]:
+        raise errors.ShapeError(f"inner() the last dimension must match on both input tensors but got shapes "
+                                f"{list(input.shape)} and {list(other.shape)}")
+    k = input.shape[-1]
+    a = permute(input, *range(input.ndim))
+    b = permute(other, other.ndim - 1, *range(other.ndim - 1))
+    shape = tuple(input.shape[:-1]) + tuple(other.shape[:-1])
+    if input.ndim == 1 and other.ndim == 1:
+        return call(L.DOT, (a, b)).view(shape)
+    rows, cols = int(np.prod(input.shape[:-1])), int(np.prod(other.shape[:-1]))
+    return call(L.MM, (reshape(a, (rows, k)), reshape(b, (k, cols)))).view(shape)
 
 
 @public(method=True, aliases=("ger",))
