@@ -19,7 +19,7 @@ import math
 from .errors import EXCEPTION_CLASSES, GradcliError, Span
 from .iterators import Enumerate, Filter, Map, Zip
 from .sandbox import ScriptObject, script_isinstance, script_type
-from .typing_names import future_members, typing_members
+from .stdlib_modules import collections_members, future_members, typing_members
 
 TORCH_NAMES = frozenset("""
     tensor as_tensor Tensor Size is_tensor numel zeros ones empty full zeros_like ones_like
@@ -274,6 +274,7 @@ def build_modules() -> dict[str, Namespace]:
         build(path)
     built["math"] = Namespace("math", _math_members())
     built["typing"] = Namespace("typing", typing_members())
+    built["collections"] = Namespace("collections", collections_members())
     built["__future__"] = Namespace("__future__", future_members())
     return built
 
@@ -332,7 +333,7 @@ def numpy_hint(attribute: str | None = None) -> str:
 def import_error(module: str, span: Span | None) -> GradcliError:
     if module.split(".")[0] in NUMPY_NAMES:
         return GradcliError("import", numpy_hint(), span)
-    available = ", ".join(sorted(MODULES) + ["math", "typing"])
+    available = ", ".join(sorted(MODULES) + ["math", "typing", "collections"])
     return GradcliError("import", f"no module named {module!r} in gradcli; available: {available}",
                         span)
 

@@ -11,6 +11,7 @@ that have them. Writes need an explicit writable entry or a user attribute.
 
 from __future__ import annotations
 
+import collections
 import difflib
 
 from .errors import EXCEPTION_CLASSES, GradcliError, Span
@@ -164,6 +165,9 @@ class AttributePolicy:
         self.allow(list, LIST_METHODS)
         self.allow(tuple, TUPLE_METHODS)
         self.allow(dict, DICT_METHODS)
+        self.allow(collections.OrderedDict, ("move_to_end",))
+        self.allow(collections.defaultdict, ("default_factory",))
+        self.allow(collections.Counter, ("most_common", "elements", "total", "subtract"))
         self.allow(set, SET_METHODS)
         self.allow(int, NUMBER_ATTRIBUTES)
         self.allow(float, NUMBER_ATTRIBUTES)

@@ -237,6 +237,12 @@ ESCAPES = [
     # star-unpacking is bounded like list()
     ("x = [*range(10**12)]", "limit"),
     ("a, *b = range(10**12)", "limit"),
+    # collections: dict subclasses behind dict's allowlist
+    ("from collections import OrderedDict\nOrderedDict().__class__", "attribute"),
+    ("from collections import defaultdict\ndefaultdict(list).__missing__", "attribute"),
+    ("from collections import namedtuple", "attribute"),
+    ("from collections import deque", "attribute"),
+    ("import collections.abc", "import"),
     # typing's hints are opaque
     ("from typing import List\nList.__class__", "attribute"),
     ("import typing\ntyping.List._text", "attribute"),

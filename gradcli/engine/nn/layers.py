@@ -14,7 +14,7 @@ from .. import creation, dtypes, functions
 from ..autograd.grad_mode import no_grad
 from ..ops import activation as A
 from . import functional as F
-from .module import Module, Parameter
+from .module import Module, Parameter, _addindent
 
 
 class Identity(Module):
@@ -232,6 +232,21 @@ class ModuleList(_ModuleSequence):
         for module in modules:
             self.append(module)
         return self
+
+    def __repr__(self) -> str:
+        """torch's: runs of identical children print once, as ``(0-1): 2 x Block(...)``."""
+        reprs = [repr(m) for m in self._modules.values()]
+        if not reprs:
+            return self._get_name() + "()"
+        runs = []   # [first, last, text]
+        for i, text in enumerate(reprs):
+            if runs and runs[-1][2] == text:
+                runs[-1][1] = i
+            else:
+                runs.append([i, i, text])
+        lines = [_addindent(f"({a}): {text}" if a == b else f"({a}-{b}): {b - a + 1} x {text}", 2)
+                 for a, b, text in runs]
+        return self._get_name() + "(\n  " + "\n  ".join(lines) + "\n)"
 
 
 class ModuleDict(Module):

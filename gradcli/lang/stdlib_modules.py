@@ -1,4 +1,5 @@
-"""`typing` and `__future__` for scripts: generated PyTorch code annotates everything
+"""The standard-library modules scripts may import besides math: `typing`, `__future__` and
+`collections`. Typing: generated PyTorch code annotates everything
 (`def f(x: Tensor) -> Optional[Tensor]`, `from typing import List`). Annotations are never
 evaluated in gradcli; these names exist so the imports, and the rare annotation used as a value
 (`List[int]`, `cast(Tensor, y)`), work. A hint is an opaque token: subscripting it gives another,
@@ -62,6 +63,14 @@ def typing_members() -> dict:
     members: dict = {name: TypeHint(f"typing.{name}") for name in HINT_NAMES}
     members.update(cast=cast, TypeVar=type_var, TYPE_CHECKING=False)
     return members
+
+
+def collections_members() -> dict:
+    """`from collections import OrderedDict` (nn.Sequential(OrderedDict([...])), state dicts),
+    defaultdict and Counter: dict subclasses, reached through dict's allowlist."""
+    import collections
+    return {"OrderedDict": collections.OrderedDict, "defaultdict": collections.defaultdict,
+            "Counter": collections.Counter}
 
 
 def future_members() -> dict:
