@@ -8,12 +8,14 @@ from .layers import (
     Softplus, Softsign, Tanh,
 )
 from .module import Module, Parameter
+from .recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell
 from .spatial_layers import (
     AvgPool2d, BatchNorm1d, BatchNorm2d, Bilinear, Conv1d, Conv2d, Embedding, LayerNorm, MaxPool2d, ParameterList,
     Unflatten,
 )
 
 __all__ = [
+    "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNCell",
     "AvgPool2d", "BatchNorm1d", "BatchNorm2d", "Bilinear", "Conv1d", "Conv2d", "Embedding", "LayerNorm", "MaxPool2d",
     "ParameterList", "Unflatten",
     "BCELoss", "BCEWithLogitsLoss", "CELU", "CrossEntropyLoss", "Dropout", "ELU", "Flatten", "GELU",

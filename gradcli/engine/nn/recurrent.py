@@ -1,0 +1,275 @@
+"""``nn.RNN``, ``nn.LSTM``, ``nn.GRU`` and their cells, composed of engine ops (linear, sigmoid,
+tanh, stack, cat) in the order aten's CPU kernels use: each layer's input projection is computed
+once for the whole sequence, then every step adds the hidden projection. So gradients, double
+backward and forward mode come from the ops' own rules, and the values are torch's. (torch's
+LSTM on an mkldnn CPU records MkldnnRnnLayerBackward0 where gradcli records the ops.)"""
+from __future__ import annotations
+
+import math
+
+from .. import creation, dtypes, functions
+from ..autograd.grad_mode import no_grad
+from . import functional as F
+from .module import Module, Parameter
+
+__all__ = ["GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNCell"]
+
+_GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
+
+
+def _rnn_step(activation):
+    def step(igates, h, w_hh, b_hh):
+        return activation(F.linear(h, w_hh, b_hh) + igates)
+    return step
+
+
+def _lstm_step(igates, state, w_hh, b_hh):
+    h, c = state
+    gates = F.linear(h, w_hh, b_hh) + igates
+    i, f, g, o = gates.chunk(4, -1)
+    i, f, g, o = i.sigmoid(), f.sigmoid(), g.tanh(), o.sigmoid()
+    c = f * c + i * g
+    return o * c.tanh(), c
+
+
+def _gru_step(igates, h, w_hh, b_hh):
+    i_r, i_z, i_n = igates.chunk(3, -1)
+    h_r, h_z, h_n = F.linear(h, w_hh, b_hh).chunk(3, -1)
+    reset = (h_r + i_r).sigmoid()
+    update = (h_z + i_z).sigmoid()
+    new = (i_n + h_n * reset).tanh()
+    return (h - new) * update + new
+
+
+class RNNBase(Module):
+    """Stacked, optionally bidirectional recurrent layers with torch's parameter names
+    (``weight_ih_l0``, ``bias_hh_l1_reverse``...) and initialisation (uniform in ±1/sqrt(hidden))."""
+
+    def __init__(self, mode: str, input_size: int, hidden_size: int, num_layers: int = 1, bias: bool = True,
+                 batch_first: bool = False, dropout: float = 0.0, bidirectional: bool = False,
+                 proj_size: int = 0, device=None, dtype=None):
+        super().__init__()
+        if not isinstance(dropout, (int, float)) or isinstance(dropout, bool) or not 0 <= dropout <= 1:
+            raise ValueError("dropout should be a number in range [0, 1] representing the probability of an "
+                             "element being zeroed")
+        if not isinstance(hidden_size, int) or hidden_size <= 0:
+            raise ValueError("hidden_size must be greater than zero")
+        if not isinstance(num_layers, int) or num_layers <= 0:
+            raise ValueError("num_layers must be greater than zero")
+        if proj_size:
+            raise NotImplementedError("proj_size (LSTM with projections) is not available in gradcli yet")
+        if dropout > 0 and num_layers == 1:
+            import warnings
+            warnings.warn("dropout option adds dropout after all but last recurrent layer, so non-zero dropout "
+                          f"expects num_layers greater than 1, but got dropout={dropout} and num_layers={num_layers}")
+        self.mode = mode
+        self.input_size, self.hidden_size, self.num_layers = input_size, hidden_size, num_layers
+        self.bias, self.batch_first, self.dropout = bias, batch_first, float(dropout)
+        self.bidirectional, self.proj_size = bidirectional, 0
+        dt = dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()
+        gate_size = _GATES[mode] * hidden_size
+        directions = 2 if bidirectional else 1
+        for layer in range(num_layers):
+            layer_input = input_size if layer == 0 else hidden_size * directions
+            for direction in range(directions):
+                suffix = f"_l{layer}" + ("_reverse" if direction else "")
+                self.register_parameter("weight_ih" + suffix, Parameter(creation.empty(gate_size, layer_input, dtype=dt)))
+                self.register_parameter("weight_hh" + suffix, Parameter(creation.empty(gate_size, hidden_size, dtype=dt)))
+                if bias:
+                    self.register_parameter("bias_ih" + suffix, Parameter(creation.empty(gate_size, dtype=dt)))
+                    self.register_parameter("bias_hh" + suffix, Parameter(creation.empty(gate_size, dtype=dt)))
+        self.reset_parameters()
+
+    def reset_parameters(self) -> None:
+        bound = 1.0 / math.sqrt(self.hidden_size)
+        with no_grad():
+            for weight in self.parameters():
+                weight.uniform_(-bound, bound)
+
+    def _weights(self, layer: int, direction: int) -> tuple:
+        suffix = f"_l{layer}" + ("_reverse" if direction else "")
+        get = self._parameters.get
+        return get("weight_ih" + suffix), get("weight_hh" + suffix), get("bias_ih" + suffix), get("bias_hh" + suffix)
+
+    def _step(self):
+        if self.mode == "LSTM":
+            return _lstm_step
+        if self.mode == "GRU":
+            return _gru_step
+        return _rnn_step(functions.tanh if self.mode == "RNN_TANH" else F.relu)
+
+    def forward(self, input, hx=None):
+        lstm = self.mode == "LSTM"
+        directions = 2 if self.bidirectional else 1
+        batched = input.dim() == 3
+        if input.dim() not in (2, 3):
+            raise ValueError(f"{type(self).__name__}: Expected input to be 2D or 3D, got {input.dim()}D instead")
+        if not batched:
+            input = input.unsqueeze(1)
+            if hx is not None:
+                hx = (hx[0].unsqueeze(1), hx[1].unsqueeze(1)) if lstm else hx.unsqueeze(1)
+        elif self.batch_first:
+            input = input.transpose(0, 1)
+        if input.shape[-1] != self.input_size:
+            raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
+                               f"got {input.shape[-1]}")
+        batch = input.shape[1]
+        expected = (self.num_layers * directions, batch, self.hidden_size)
+        if hx is None:
+            zeros = creation.zeros(*expected, dtype=input.dtype)
+            hx = (zeros, zeros) if lstm else zeros
+        for state in (hx if lstm else (hx,)):
+            if tuple(state.shape) != expected:
+                raise RuntimeError(f"Expected hidden size {expected}, got {list(state.shape)}")
+        step = self._step()
+        layer_input = input
+        finals_h, finals_c = [], []
+        for layer in range(self.num_layers):
+            outputs = []
+            for direction in range(directions):
+                w_ih, w_hh, b_ih, b_hh = self._weights(layer, direction)
+                index = layer * directions + direction
+                state = (hx[0][index], hx[1][index]) if lstm else hx[index]
+                igates = F.linear(layer_input, w_ih, b_ih).unbind(0)
+                steps = reversed(range(len(igates))) if direction else range(len(igates))
+                out = [None] * len(igates)
+                for t in steps:
+                    state = step(igates[t], state, w_hh, b_hh)
+                    out[t] = state[0] if lstm else state
+                outputs.append(functions.stack(out, 0))
+                finals_h.append(state[0] if lstm else state)
+                if lstm:
+                    finals_c.append(state[1])
+            layer_input = outputs[0] if directions == 1 else functions.cat(outputs, -1)
+            if self.dropout and self.training and layer < self.num_layers - 1:
+                layer_input = F.dropout(layer_input, self.dropout, True)
+        output = layer_input
+        h_n = functions.stack(finals_h, 0)
+        c_n = functions.stack(finals_c, 0) if lstm else None
+        if not batched:
+            output, h_n = output.squeeze(1), h_n.squeeze(1)
+            c_n = c_n.squeeze(1) if lstm else None
+        elif self.batch_first:
+            output = output.transpose(0, 1)
+        return (output, (h_n, c_n)) if lstm else (output, h_n)
+
+    def extra_repr(self) -> str:
+        s = f"{self.input_size}, {self.hidden_size}"
+        if self.num_layers != 1:
+            s += f", num_layers={self.num_layers}"
+        if self.bias is not True:
+            s += f", bias={self.bias}"
+        if self.batch_first is not False:
+            s += f", batch_first={self.batch_first}"
+        if self.dropout != 0:
+            s += f", dropout={self.dropout:g}" if self.dropout != int(self.dropout) else f", dropout={self.dropout}"
+        if self.bidirectional is not False:
+            s += f", bidirectional={self.bidirectional}"
+        return s
+
+
+class RNN(RNNBase):
+    def __init__(self, input_size, hidden_size, num_layers=1, nonlinearity="tanh", bias=True, batch_first=False,
+                 dropout=0.0, bidirectional=False, device=None, dtype=None):
+        if nonlinearity not in ("tanh", "relu"):
+            raise ValueError(f"Unknown nonlinearity '{nonlinearity}'. Select from 'tanh' or 'relu'.")
+        self.nonlinearity = nonlinearity
+        super().__init__("RNN_TANH" if nonlinearity == "tanh" else "RNN_RELU", input_size, hidden_size,
+                         num_layers, bias, batch_first, dropout, bidirectional, 0, device, dtype)
+
+
+class LSTM(RNNBase):
+    def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
+                 bidirectional=False, proj_size=0, device=None, dtype=None):
+        super().__init__("LSTM", input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional,
+                         proj_size, device, dtype)
+
+
+class GRU(RNNBase):
+    def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
+                 bidirectional=False, device=None, dtype=None):
+        super().__init__("GRU", input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional,
+                         0, device, dtype)
+
+
+class _CellBase(Module):
+    """One step: ``weight_ih``, ``weight_hh``, ``bias_ih``, ``bias_hh``; 1-D input is one example."""
+
+    gates = 1
+
+    def __init__(self, input_size: int, hidden_size: int, bias: bool = True, device=None, dtype=None):
+        super().__init__()
+        self.input_size, self.hidden_size, self.bias = input_size, hidden_size, bias
+        dt = dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()
+        n = self.gates * hidden_size
+        self.weight_ih = Parameter(creation.empty(n, input_size, dtype=dt))
+        self.weight_hh = Parameter(creation.empty(n, hidden_size, dtype=dt))
+        if bias:
+            self.bias_ih = Parameter(creation.empty(n, dtype=dt))
+            self.bias_hh = Parameter(creation.empty(n, dtype=dt))
+        else:
+            self.register_parameter("bias_ih", None)
+            self.register_parameter("bias_hh", None)
+        bound = 1.0 / math.sqrt(hidden_size)
+        with no_grad():
+            for weight in self.parameters():
+                weight.uniform_(-bound, bound)
+
+    def _prepare(self, input, hx):
+        if input.dim() not in (1, 2):
+            raise ValueError(f"{type(self).__name__}: Expected input to be 1D or 2D, got {input.dim()}D instead")
+        if input.shape[-1] != self.input_size:
+            raise RuntimeError(f"input has inconsistent input_size: got {input.shape[-1]} expected {self.input_size}")
+        return input.dim() == 2
+
+    def _zeros(self, input):
+        return creation.zeros(input.shape[0], self.hidden_size, dtype=input.dtype)
+
+    def extra_repr(self) -> str:
+        s = f"{self.input_size}, {self.hidden_size}"
+        if self.bias is not True:
+            s += f", bias={self.bias}"
+        if getattr(self, "nonlinearity", "tanh") != "tanh":
+            s += f", nonlinearity={self.nonlinearity}"
+        return s
+
+
+class RNNCell(_CellBase):
+    def __init__(self, input_size, hidden_size, bias=True, nonlinearity="tanh", device=None, dtype=None):
+        if nonlinearity not in ("tanh", "relu"):
+            raise RuntimeError(f"Unknown nonlinearity: {nonlinearity}")
+        self.nonlinearity = nonlinearity
+        super().__init__(input_size, hidden_size, bias, device, dtype)
+
+    def forward(self, input, hx=None):
+        batched = self._prepare(input, hx)
+        x = input if batched else input.unsqueeze(0)
+        h = self._zeros(x) if hx is None else (hx if batched else hx.unsqueeze(0))
+        pre = F.linear(x, self.weight_ih, self.bias_ih) + F.linear(h, self.weight_hh, self.bias_hh)
+        out = pre.tanh() if self.nonlinearity == "tanh" else F.relu(pre)
+        return out if batched else out.squeeze(0)
+
+
+class LSTMCell(_CellBase):
+    gates = 4
+
+    def forward(self, input, hx=None):
+        batched = self._prepare(input, hx)
+        x = input if batched else input.unsqueeze(0)
+        if hx is None:
+            hx = (self._zeros(x), self._zeros(x))
+        elif not batched:
+            hx = (hx[0].unsqueeze(0), hx[1].unsqueeze(0))
+        h, c = _lstm_step(F.linear(x, self.weight_ih, self.bias_ih), hx, self.weight_hh, self.bias_hh)
+        return (h, c) if batched else (h.squeeze(0), c.squeeze(0))
+
+
+class GRUCell(_CellBase):
+    gates = 3
+
+    def forward(self, input, hx=None):
+        batched = self._prepare(input, hx)
+        x = input if batched else input.unsqueeze(0)
+        h = self._zeros(x) if hx is None else (hx if batched else hx.unsqueeze(0))
+        out = _gru_step(F.linear(x, self.weight_ih, self.bias_ih), h, self.weight_hh, self.bias_hh)
+        return out if batched else out.squeeze(0)
