@@ -277,6 +277,12 @@ def _inplace(o, args, params):
     return self
 
 
+def _arity_rule(name: str):
+    """cat.N and stack.N are made per arity on first use; all share the joining rule."""
+    family, _, arity = name.partition(".")
+    return _joined if family in ("cat", "stack") and arity.isdigit() else None
+
+
 def batching_hook(o, args, params, inner):
     """The instrumentation hook: apply the op's rule when an argument is batched."""
     lv = None
@@ -294,7 +300,7 @@ def batching_hook(o, args, params, inner):
         return _squeeze_inplace(args[0], params)
     if inner is None:
         return _inplace(o, args, params)
-    rule = RULES.get(name)
+    rule = RULES.get(name) or _arity_rule(name)
     if rule is None:
         raise RuntimeError(f"Batching rule not implemented for aten::{name.split('.')[0]}. We could not generate "
                            f"a fallback.")
