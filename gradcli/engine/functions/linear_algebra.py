@@ -227,3 +227,104 @@ def solve(A, B, *, left=True):
         return call(L.SOLVE, (A, B))
     except np.linalg.LinAlgError:
         raise errors.AutogradError("torch.linalg.solve: The solver failed because the input matrix is singular.") from None
+
+
+# -- products composed of the records above (torch gives some their own node: VdotBackward0,
+#    AddmvBackward0, BaddbmmBackward0, AddbmmBackward0; the values and gradients are the same) --
+
+@public(method=True)
+def vdot(input, other):
+    """The dot product of two 1-D tensors (real: no conjugation to do)."""
+    return dot(input, other)
+
+
+def _scaled_sum(input, product, beta, alpha):
+    """beta * input + alpha * product; beta = 0 ignores input's values (nan and inf too), as torch."""
+    if alpha != 1:
+        product = mul(product, alpha)
+    if beta == 0:
+        shape = tuple(np.broadcast_shapes(tuple(input.shape), tuple(product.shape)))
+        return product if tuple(product.shape) == shape else expand(product, shape)
+    return (input if beta == 1 else mul(input, beta)) + product
+
+
+@public(method=True)
+def addmv(input, mat, vec, *, beta=1, alpha=1):
+    return _scaled_sum(input, mv(mat, vec), beta, alpha)
+
+
+@public(method=True)
+def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    return _scaled_sum(input, bmm(batch1, batch2), beta, alpha)
+
+
+@public(method=True)
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    return _scaled_sum(input, bmm(batch1, batch2).sum(0), beta, alpha)
+
+
+@public()
+def tensordot(a, b, dims=2, out=None):
+    """Contract ``dims`` trailing dims of a with leading dims of b (or the listed dims), as torch: the
+    contracted dims moved together, one matrix product, the free dims restored."""
+    if isinstance(dims, int):
+        if dims < 0:
+            raise RuntimeError(f"tensordot expects dims >= 0, but got dims={dims}")
+        dims_a, dims_b = list(range(a.ndim - dims, a.ndim)), list(range(dims))
+    else:
+        dims_a, dims_b = ([d] if isinstance(d, int) else list(d) for d in dims)
+    if len(dims_a) != len(dims_b):
+        raise RuntimeError("both dimension lists should have same length")
+    dims_a = [wrap_dim(d, a.ndim) % a.ndim for d in dims_a]     # wrap_dim gives negative dims
+    dims_b = [wrap_dim(d, b.ndim) % b.ndim for d in dims_b]
+    for da, db in zip(dims_a, dims_b):
+        if a.shape[da] != b.shape[db]:
+            raise RuntimeError(f"contracted dimensions need to match, but first has size {a.shape[da]} in dim "
+                               f"{da} and second has size {b.shape[db]} in dim {db}")
+    free_a = [d for d in range(a.ndim) if d not in dims_a]
+    free_b = [d for d in range(b.ndim) if d not in dims_b]
+    size = int(np.prod([a.shape[d] for d in dims_a], dtype=np.int64))
+    left = reshape(permute(a, free_a + dims_a), (-1, size))
+    right = reshape(permute(b, dims_b + free_b), (size, -1))
+    return reshape(mm(left, right), tuple(a.shape[d] for d in free_a) + tuple(b.shape[d] for d in free_b))
+
+
+@public(method=True)
+def kron(input, other):
+    """Kronecker product: every element of input times all of other, blocks laid out as torch's."""
+    nd = max(input.ndim, other.ndim)
+    a = reshape(input, (1,) * (nd - input.ndim) + tuple(input.shape))
+    b = reshape(other, (1,) * (nd - other.ndim) + tuple(other.shape))
+    a_shape, b_shape = tuple(a.shape), tuple(b.shape)
+    interleaved_a = reshape(a, tuple(x for s in a_shape for x in (s, 1)))
+    interleaved_b = reshape(b, tuple(x for s in b_shape for x in (1, s)))
+    product = mul(interleaved_a, interleaved_b)     # contiguous: torch views it with _unsafe_view
+    return call(S.UNSAFE_VIEW, (product,), {"shape": tuple(x * y for x, y in zip(a_shape, b_shape))})
+
+
+def multi_dot(tensors, *, out=None):
+    """torch.linalg.multi_dot: a chain of matrix products; a 1-D first (last) tensor is a row (column)
+    vector and its dim is dropped from the result."""
+    tensors = list(tensors)
+    if len(tensors) < 2:
+        raise RuntimeError(f"multi_dot(): expected at least 2 tensors but got {len(tensors)}")
+    first_1d, last_1d = tensors[0].ndim == 1, tensors[-1].ndim == 1
+    chain = list(tensors)
+    if first_1d:
+        chain[0] = unsqueeze(chain[0], 0)
+    if last_1d:
+        chain[-1] = unsqueeze(chain[-1], 1)
+    for i, t_ in enumerate(chain):
+        if t_.ndim != 2:
+            where = "first" if i == 0 else "last" if i == len(chain) - 1 else None
+            raise RuntimeError(f"multi_dot(): the {where} tensor must be 1D or 2D but got {tensors[i].ndim}D"
+                               if where else f"multi_dot(): tensor {i} must be 2D but got {t_.ndim}D")
+    result = chain[0]
+    for t_ in chain[1:]:
+        result = mm(result, t_)
+    shape = tuple(result.shape)
+    if first_1d:
+        shape = shape[1:]
+    if last_1d:
+        shape = shape[:-1]
+    return reshape(result, shape)
