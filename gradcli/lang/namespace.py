@@ -86,6 +86,8 @@ CUDA_NAMES = frozenset("is_available device_count".split())
 OPTIM_NAMES = frozenset("Optimizer SGD Adam AdamW RMSprop Adagrad lr_scheduler".split())
 SCHEDULER_NAMES = frozenset("""
     LRScheduler StepLR MultiStepLR ExponentialLR CosineAnnealingLR LambdaLR ReduceLROnPlateau OneCycleLR
+    MultiplicativeLR ConstantLR LinearLR PolynomialLR SequentialLR ChainedScheduler CyclicLR
+    CosineAnnealingWarmRestarts
 """.split())
 DATA_NAMES = frozenset("Dataset TensorDataset DataLoader random_split Subset".split())
 LINALG_NAMES = frozenset("""
@@ -565,7 +567,8 @@ ENGINE_TYPES = (
     (("gradcli.engine.nn.module._IncompatibleKeys",), frozenset({"missing_keys", "unexpected_keys"}), (), {}),
     (("gradcli.engine.optim.optimizer.Optimizer",), OPTIMIZER_ATTRIBUTES, (), {}),
     (("gradcli.engine.optim.lr_scheduler.LRScheduler",),
-     frozenset("step get_last_lr last_epoch base_lrs optimizer state_dict".split()), (), {}),
+     frozenset("step get_last_lr last_epoch base_lrs optimizer state_dict best num_bad_epochs "
+               "cooldown_counter".split()), (), {}),
     (("gradcli.engine.utils.data.DataLoader",),
      frozenset("dataset batch_size drop_last shuffle sampler batch_sampler generator collate_fn".split()), (), {}),
     (("gradcli.engine.utils.data.samplers.Sampler",),
