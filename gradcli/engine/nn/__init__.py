@@ -10,12 +10,13 @@ from .layers import (
 from .module import Module, Parameter
 from .recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell
 from .spatial_layers import (
+    AdaptiveAvgPool1d, AdaptiveAvgPool2d, GroupNorm,
     AvgPool2d, BatchNorm1d, BatchNorm2d, Bilinear, Conv1d, Conv2d, Embedding, LayerNorm, MaxPool2d, ParameterList,
     Unflatten,
 )
 
 __all__ = [
-    "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNCell",
+    "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNCell", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "GroupNorm",
     "AvgPool2d", "BatchNorm1d", "BatchNorm2d", "Bilinear", "Conv1d", "Conv2d", "Embedding", "LayerNorm", "MaxPool2d",
     "ParameterList", "Unflatten",
     "BCELoss", "BCEWithLogitsLoss", "CELU", "CrossEntropyLoss", "Dropout", "ELU", "Flatten", "GELU",

@@ -15,7 +15,7 @@ from .. import creation, dtypes, errors
 from ..autograd.grad_mode import state as _mode
 from ..dispatch import call
 from ..functions import (
-    abs, add, clamp_min, div, exp, expand, log, matmul, mean, mul, neg, norm, pow, reshape, sub, sum, t, tanh,
+    abs, add, cat, clamp_min, div, exp, expand, log, matmul, mean, mul, neg, norm, pow, reshape, sub, sum, t, tanh,
     where, wrap_dim,
 )
 from ..ops import pointwise as P
@@ -34,6 +34,7 @@ from ..public import public
 from ..tensor import Tensor, make
 
 __all__ = [
+    "adaptive_avg_pool1d", "adaptive_avg_pool2d", "group_norm", "scaled_dot_product_attention",
     "avg_pool2d", "batch_norm", "bilinear", "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu",
     "celu_", "conv1d", "conv2d", "cosine_similarity", "cross_entropy", "dropout", "elu", "elu_", "embedding",
     "fold", "gelu", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_", "huber_loss", "kl_div", "l1_loss",
@@ -423,3 +424,87 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     if reduction == "none":
         return loss
     raise ValueError(f"{reduction} is not a valid value for reduction")
+
+
+# -- composites: attention, group norm, adaptive average pooling ---------------------------------------
+# torch runs these through fused kernels (ScaledDotProductFlashAttentionForCpuBackward0,
+# NativeGroupNormBackward0, AdaptiveAvgPool2DBackward0); here they are the same maths in engine ops,
+# so their graphs show those ops and float32 results can differ in the last bit.
+
+def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
+                                 enable_gqa=False):
+    """softmax(query @ key^T * scale + mask) @ value, scale 1/sqrt(E) by default; a bool mask keeps
+    the True positions, a float mask is added; is_causal keeps the lower triangle."""
+    length, source = query.shape[-2], key.shape[-2]
+    if enable_gqa and query.ndim >= 3 and key.shape[-3] != query.shape[-3]:
+        repeats = query.shape[-3] // key.shape[-3]
+        key, value = key.repeat_interleave(repeats, dim=-3), value.repeat_interleave(repeats, dim=-3)
+    factor = 1.0 / math.sqrt(query.shape[-1]) if scale is None else scale
+    weight = query @ key.transpose(-2, -1) * factor
+    if is_causal:
+        if attn_mask is not None:
+            raise errors.AutogradError("_scaled_dot_product_attention: Explicit attn_mask should not be set when "
+                                       "is_causal=True")
+        causal = creation.ones(length, source, dtype=dtypes.bool).tril()
+        weight = weight.masked_fill(causal.logical_not(), -math.inf)
+    if attn_mask is not None:
+        if attn_mask.dtype == dtypes.bool:
+            weight = weight.masked_fill(attn_mask.logical_not(), -math.inf)
+        else:
+            weight = weight + attn_mask
+    weight = softmax(weight, -1)
+    if dropout_p > 0.0:
+        weight = dropout(weight, dropout_p, True)
+    return weight @ value
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    """Normalize each group of channels of each example by its own mean and (biased) variance."""
+    n, c = input.shape[0], input.shape[1] if input.ndim > 1 else 0
+    if input.ndim < 2 or c % num_groups != 0:
+        raise errors.AutogradError(f"Expected number of channels in input to be divisible by num_groups, but got "
+                                   f"input of shape {list(input.shape)} and num_groups={num_groups}")
+    grouped = input.reshape(n, num_groups, -1)
+    mean = grouped.mean(-1, keepdim=True)
+    var = grouped.var(-1, unbiased=False, keepdim=True)
+    out = ((grouped - mean) / (var + eps).sqrt()).reshape(tuple(input.shape))
+    affine = (1, c) + (1,) * (input.ndim - 2)
+    if weight is not None:
+        out = out * weight.reshape(affine)
+    if bias is not None:
+        out = out + bias.reshape(affine)
+    return out
+
+
+def _adaptive_mean(x, dim: int, size: int):
+    """Average ``dim`` down to ``size`` bins [floor(i n / size), ceil((i + 1) n / size))."""
+    n = x.shape[dim]
+    if size == n:
+        return x
+    if n % size == 0:
+        shape = tuple(x.shape)
+        return x.reshape(shape[:dim] + (size, n // size) + shape[dim + 1:]).mean(dim + 1)
+    bins = [x.narrow(dim, (i * n) // size, -(-((i + 1) * n) // size) - (i * n) // size).mean(dim, keepdim=True)
+            for i in range(size)]
+    return cat(bins, dim)
+
+
+def _output_size(output_size, spatial: tuple) -> tuple:
+    sizes = (output_size,) * len(spatial) if isinstance(output_size, int) else tuple(output_size)
+    if len(sizes) != len(spatial):
+        raise errors.AutogradError(f"adaptive_avg_pool{len(spatial)}d: output_size must be {len(spatial)}")
+    return tuple(s if o is None else o for o, s in zip(sizes, spatial))
+
+
+def adaptive_avg_pool1d(input, output_size):
+    if input.ndim not in (2, 3):
+        raise errors.AutogradError(f"adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got {list(input.shape)}")
+    (size,) = _output_size(output_size, tuple(input.shape[-1:]))
+    return _adaptive_mean(input, input.ndim - 1, size)
+
+
+def adaptive_avg_pool2d(input, output_size):
+    if input.ndim not in (3, 4):
+        raise errors.AutogradError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(input.shape)}")
+    h, w = _output_size(output_size, tuple(input.shape[-2:]))
+    return _adaptive_mean(_adaptive_mean(input, input.ndim - 2, h), input.ndim - 1, w)

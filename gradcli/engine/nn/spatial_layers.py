@@ -383,3 +383,40 @@ class ParameterList(Module):
             size = "x".join(str(s) for s in p.shape)
             lines.append(f"  ({name}): Parameter containing: [{p.dtype} of size {size}]")
         return "\n".join(lines)
+
+
+class AdaptiveAvgPool1d(Module):
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = output_size
+
+    def forward(self, input):
+        return F.adaptive_avg_pool1d(input, self.output_size)
+
+    def extra_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveAvgPool2d(AdaptiveAvgPool1d):
+    def forward(self, input):
+        return F.adaptive_avg_pool2d(input, self.output_size)
+
+
+class GroupNorm(Module):
+    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-5, affine: bool = True, bias: bool = True,
+                 device=None, dtype=None):
+        super().__init__()
+        if num_channels % num_groups != 0:
+            raise ValueError("num_channels must be divisible by num_groups")
+        self.num_groups, self.num_channels, self.eps, self.affine = num_groups, num_channels, eps, affine
+        self._has_bias = bias
+        dt = dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()
+        self.register_parameter("weight", Parameter(creation.ones(num_channels, dtype=dt)) if affine else None)
+        self.register_parameter("bias", Parameter(creation.zeros(num_channels, dtype=dt)) if affine and bias else None)
+
+    def forward(self, input):
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
+                f"bias={self._has_bias}")

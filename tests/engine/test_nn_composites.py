@@ -1,0 +1,46 @@
+"""Attention, group norm and adaptive average pooling are composed of engine ops: their first and
+second derivatives are the ops' own, checked here in float64 (torch's values are in
+tests/torch_scripts/attention_group_norm_adaptive_pool)."""
+
+import pytest
+
+import gradcli.engine as torch
+from gradcli.engine.autograd import gradcheck, gradgradcheck
+from gradcli.engine.nn import functional as F
+
+
+def _inputs(*shapes):
+    torch.manual_seed(0)
+    return tuple(torch.randn(*s, dtype=torch.float64, requires_grad=True) for s in shapes)
+
+
+CASES = {
+    "attention": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v), ((2, 3, 4), (2, 5, 4), (2, 5, 3))),
+    "causal attention": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=0.5),
+                         ((1, 4, 2), (1, 4, 2), (1, 4, 3))),
+    "group norm": (lambda x, w, b: F.group_norm(x, 2, w, b), ((2, 4, 3), (4,), (4,))),
+    "adaptive avg pool 2d, uneven bins": (lambda x: F.adaptive_avg_pool2d(x, (2, 3)), ((1, 2, 5, 7),)),
+    "adaptive avg pool 1d": (lambda x: F.adaptive_avg_pool1d(x, 4), ((2, 3, 8),)),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_gradcheck_and_gradgradcheck(name):
+    fn, shapes = CASES[name]
+    args = _inputs(*shapes)
+    assert gradcheck(fn, args)
+    assert gradgradcheck(fn, args)
+
+
+def test_a_bool_mask_hides_keys_and_an_explicit_mask_with_is_causal_is_refused():
+    q, k, v = _inputs((1, 2, 3), (1, 3, 3), (1, 3, 2))
+    only_first = torch.tensor([[True, False, False]]).expand(2, 3)
+    out = F.scaled_dot_product_attention(q, k, v, attn_mask=only_first)
+    assert torch.allclose(out, v[:, :1].expand(1, 2, 2))
+    with pytest.raises(RuntimeError, match="Explicit attn_mask should not be set when is_causal=True"):
+        F.scaled_dot_product_attention(q, k, v, attn_mask=only_first, is_causal=True)
+
+
+def test_group_norm_needs_channels_divisible_by_groups():
+    with pytest.raises(RuntimeError, match="divisible by num_groups"):
+        F.group_norm(torch.ones(2, 6, 3), 4)
