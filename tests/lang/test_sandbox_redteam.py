@@ -238,9 +238,9 @@ ESCAPES = [
     ("x = [*range(10**12)]", "limit"),
     ("a, *b = range(10**12)", "limit"),
     # a scheduler's own attributes are readable, Python's are not
-    ("s = torch.optim.lr_scheduler.LambdaLR(torch.optim.SGD([nn.Parameter(torch.ones(1))]), lambda e: 1)\n"
-     "s.lr_lambdas[0].__globals__", "attribute"),
-    ("s = torch.optim.lr_scheduler.StepLR(torch.optim.SGD([nn.Parameter(torch.ones(1))]), 2)\ns.__dict__", "attribute"),
+    ("torch.optim.lr_scheduler.LambdaLR(torch.optim.SGD([nn.Parameter(torch.ones(1))]), lambda e: 1)"
+     ".lr_lambdas[0].__globals__", "attribute"),
+    ("torch.optim.lr_scheduler.StepLR(torch.optim.SGD([nn.Parameter(torch.ones(1))]), 2).__dict__", "attribute"),
     # collections: dict subclasses behind dict's allowlist
     ("from collections import OrderedDict\nOrderedDict().__class__", "attribute"),
     ("from collections import defaultdict\ndefaultdict(list).__missing__", "attribute"),
