@@ -44,3 +44,19 @@ def test_a_bool_mask_hides_keys_and_an_explicit_mask_with_is_causal_is_refused()
 def test_group_norm_needs_channels_divisible_by_groups():
     with pytest.raises(RuntimeError, match="divisible by num_groups"):
         F.group_norm(torch.ones(2, 6, 3), 4)
+
+
+def test_multihead_attention_passes_gradcheck_through_masks_and_heads():
+    torch.manual_seed(0)
+    mha = torch.nn.MultiheadAttention(4, 2).double()
+    names = [n for n, _ in mha.named_parameters()]
+    padding = torch.tensor([[False, True, False], [False, False, False]])
+
+    def f(x, kv, *weights):
+        out, w = torch.func.functional_call(mha, dict(zip(names, weights)), (x, kv, kv),
+                                            {"key_padding_mask": padding})
+        return out.tanh().sum() + w.pow(2).sum()
+
+    args = _inputs((2, 2, 4), (3, 2, 4)) + tuple(p.detach().requires_grad_() for p in mha.parameters())
+    assert gradcheck(f, args)
+    assert gradgradcheck(f, args)

@@ -1,0 +1,120 @@
+"""``nn.MultiheadAttention``, in the steps of torch's ``multi_head_attention_forward``: one packed
+input projection, heads folded into the batch, scaled scores plus the masks (``baddbmm``), softmax,
+the weighted values, the output projection; so the values, gradients and the output's ViewBackward0
+are torch's. (kdim/vdim different from embed_dim and add_bias_kv/add_zero_attn are not there yet.)"""
+from __future__ import annotations
+
+import math
+
+from .. import creation, dtypes, functions
+from ..autograd.grad_mode import no_grad
+from . import functional as F
+from . import init
+from .layers import Linear
+from .module import Module, Parameter
+
+__all__ = ["MultiheadAttention"]
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    """torch's name for the output projection (it only shows in the repr)."""
+
+
+def _float_mask(mask, dtype):
+    """A bool mask (True: not allowed) as -inf/0; a float mask as it is."""
+    if mask is None or mask.dtype != dtypes.bool:
+        return mask
+    return creation.zeros(*mask.shape, dtype=dtype).masked_fill(mask, -math.inf)
+
+
+class MultiheadAttention(Module):
+    def __init__(self, embed_dim: int, num_heads: int, dropout: float = 0.0, bias: bool = True,
+                 add_bias_kv: bool = False, add_zero_attn: bool = False, kdim=None, vdim=None,
+                 batch_first: bool = False, device=None, dtype=None):
+        super().__init__()
+        if embed_dim <= 0 or num_heads <= 0:
+            raise ValueError(f"embed_dim and num_heads must be greater than 0, got embed_dim={embed_dim} and "
+                             f"num_heads={num_heads} instead")
+        if embed_dim % num_heads:
+            raise AssertionError("embed_dim must be divisible by num_heads")
+        if add_bias_kv or add_zero_attn or (kdim not in (None, embed_dim)) or (vdim not in (None, embed_dim)):
+            raise NotImplementedError("MultiheadAttention with add_bias_kv, add_zero_attn or kdim/vdim other than "
+                                      "embed_dim is not available in gradcli yet")
+        self.embed_dim, self.num_heads, self.dropout = embed_dim, num_heads, dropout
+        self.batch_first, self.head_dim = batch_first, embed_dim // num_heads
+        self.kdim = self.vdim = embed_dim
+        self._qkv_same_embed_dim = True
+        dt = dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()
+        self.in_proj_weight = Parameter(creation.empty(3 * embed_dim, embed_dim, dtype=dt))
+        if bias:
+            self.in_proj_bias = Parameter(creation.empty(3 * embed_dim, dtype=dt))
+        else:
+            self.register_parameter("in_proj_bias", None)
+        self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, dtype=dt)
+        with no_grad():
+            init.xavier_uniform_(self.in_proj_weight)
+            if bias:
+                self.in_proj_bias.zero_()
+                self.out_proj.bias.zero_()
+
+    def forward(self, query, key, value, key_padding_mask=None, need_weights: bool = True, attn_mask=None,
+                average_attn_weights: bool = True, is_causal: bool = False):
+        batched = query.dim() == 3
+        if self.batch_first and batched:
+            query, key, value = (t.transpose(1, 0) for t in (query, key, value))
+        if not batched:
+            query, key, value = (t.unsqueeze(1) for t in (query, key, value))
+            if key_padding_mask is not None:
+                key_padding_mask = key_padding_mask.unsqueeze(0)
+        length, batch, embed = query.shape
+        source = key.shape[0]
+        if embed != self.embed_dim:
+            raise AssertionError(f"was expecting embedding dimension of {self.embed_dim}, but got {embed}")
+        heads, hd = self.num_heads, self.head_dim
+        if query is key and key is value:
+            q, k, v = F.linear(query, self.in_proj_weight, self.in_proj_bias).chunk(3, -1)
+        else:
+            weights = self.in_proj_weight.chunk(3)
+            biases = self.in_proj_bias.chunk(3) if self.in_proj_bias is not None else (None,) * 3
+            q, k, v = (F.linear(t, w, b) for t, w, b in zip((query, key, value), weights, biases))
+        q = q.reshape(length, batch * heads, hd).transpose(0, 1)
+        k = k.reshape(source, batch * heads, hd).transpose(0, 1)
+        v = v.reshape(source, batch * heads, hd).transpose(0, 1)
+        mask = _float_mask(attn_mask, q.dtype)
+        if is_causal and mask is None:
+            mask = _float_mask(creation.ones(length, source, dtype=dtypes.bool).triu(1), q.dtype)
+        if mask is not None and mask.dim() == 2:
+            mask = mask.unsqueeze(0)
+        padding = _float_mask(key_padding_mask, q.dtype)
+        if padding is not None:
+            padding = padding.reshape(batch, 1, 1, source).expand(-1, heads, -1, -1).reshape(batch * heads, 1, source)
+            mask = padding if mask is None else mask + padding
+        p = self.dropout if self.training else 0.0
+        if need_weights:
+            scaled = q * math.sqrt(1.0 / hd)
+            scores = (functions.baddbmm(mask, scaled, k.transpose(-2, -1)) if mask is not None
+                      else functions.bmm(scaled, k.transpose(-2, -1)))
+            weights = F.softmax(scores, -1)
+            if p > 0.0:
+                weights = F.dropout(weights, p, True)
+            out = functions.bmm(weights, v)
+            out = out.transpose(0, 1).contiguous().view(length * batch, embed)
+            out = F.linear(out, self.out_proj.weight, self.out_proj.bias).view(length, batch, embed)
+            weights = weights.view(batch, heads, length, source)
+            if average_attn_weights:
+                weights = weights.mean(1)
+            if not batched:
+                out, weights = out.squeeze(1), weights.squeeze(0)
+        else:
+            if mask is not None and mask.shape[0] == batch * heads:
+                mask = mask.view(batch, heads, -1, source)
+            out = F.scaled_dot_product_attention(q.view(batch, heads, length, hd), k.view(batch, heads, source, hd),
+                                                 v.view(batch, heads, source, hd), mask, p)
+            out = out.permute(2, 0, 1, 3).contiguous().view(batch * length, embed)
+            out = F.linear(out, self.out_proj.weight, self.out_proj.bias).view(length, batch, embed)
+            weights = None
+            if not batched:
+                out = out.squeeze(1)
+        if self.batch_first and batched:
+            out = out.transpose(1, 0)
+        return out, weights
