@@ -7,7 +7,7 @@ from .layers import (
     ModuleList, MSELoss, NLLLoss, ReLU, ReLU6, Sequential, Sigmoid, SiLU, SmoothL1Loss, Softmax, Softmin,
     Softplus, Softsign, Tanh,
 )
-from .attention import MultiheadAttention
+from .attention import MultiheadAttention, TransformerEncoder, TransformerEncoderLayer
 from .module import Module, Parameter
 from .recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell
 from .spatial_layers import (
@@ -18,7 +18,7 @@ from .spatial_layers import (
 
 __all__ = [
     "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNCell", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "GroupNorm",
-    "MultiheadAttention",
+    "MultiheadAttention", "TransformerEncoder", "TransformerEncoderLayer",
     "AvgPool2d", "BatchNorm1d", "BatchNorm2d", "Bilinear", "Conv1d", "Conv2d", "Embedding", "LayerNorm", "MaxPool2d",
     "ParameterList", "Unflatten",
     "BCELoss", "BCEWithLogitsLoss", "CELU", "CrossEntropyLoss", "Dropout", "ELU", "Flatten", "GELU",

@@ -1,19 +1,22 @@
-"""``nn.MultiheadAttention``, in the steps of torch's ``multi_head_attention_forward``: one packed
+"""``nn.MultiheadAttention``, ``nn.TransformerEncoderLayer`` and ``nn.TransformerEncoder``; attention in the steps of torch's ``multi_head_attention_forward``: one packed
 input projection, heads folded into the batch, scaled scores plus the masks (``baddbmm``), softmax,
 the weighted values, the output projection; so the values, gradients and the output's ViewBackward0
 are torch's. (kdim/vdim different from embed_dim and add_bias_kv/add_zero_attn are not there yet.)"""
 from __future__ import annotations
 
+import copy
 import math
+import warnings
 
 from .. import creation, dtypes, functions
 from ..autograd.grad_mode import no_grad
 from . import functional as F
 from . import init
-from .layers import Linear
+from .layers import Dropout, Linear, ModuleList
 from .module import Module, Parameter
+from .spatial_layers import LayerNorm
 
-__all__ = ["MultiheadAttention"]
+__all__ = ["MultiheadAttention", "TransformerEncoder", "TransformerEncoderLayer"]
 
 
 class NonDynamicallyQuantizableLinear(Linear):
@@ -118,3 +121,67 @@ class MultiheadAttention(Module):
         if self.batch_first and batched:
             out = out.transpose(1, 0)
         return out, weights
+
+
+class TransformerEncoderLayer(Module):
+    """Self-attention then a feed-forward block, each with dropout, a residual and LayerNorm (after the
+    block, or before it with ``norm_first``), as torch's (training path)."""
+
+    def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048, dropout: float = 0.1,
+                 activation="relu", layer_norm_eps: float = 1e-5, batch_first: bool = False,
+                 norm_first: bool = False, bias: bool = True, device=None, dtype=None):
+        super().__init__()
+        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias, batch_first=batch_first,
+                                            dtype=dtype)
+        self.linear1 = Linear(d_model, dim_feedforward, bias=bias, dtype=dtype)
+        self.dropout = Dropout(dropout)
+        self.linear2 = Linear(dim_feedforward, d_model, bias=bias, dtype=dtype)
+        self.norm_first = norm_first
+        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, dtype=dtype)
+        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, dtype=dtype)
+        self.dropout1 = Dropout(dropout)
+        self.dropout2 = Dropout(dropout)
+        if isinstance(activation, str):
+            if activation not in ("relu", "gelu"):
+                raise RuntimeError(f"activation should be relu/gelu, not {activation}")
+            activation = F.relu if activation == "relu" else F.gelu
+        self.activation = activation
+
+    def forward(self, src, src_mask=None, src_key_padding_mask=None, is_causal: bool = False):
+        x = src
+        if self.norm_first:
+            x = x + self._sa_block(self.norm1(x), src_mask, src_key_padding_mask, is_causal)
+            return x + self._ff_block(self.norm2(x))
+        x = self.norm1(x + self._sa_block(x, src_mask, src_key_padding_mask, is_causal))
+        return self.norm2(x + self._ff_block(x))
+
+    def _sa_block(self, x, attn_mask, key_padding_mask, is_causal):
+        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask, need_weights=False,
+                           is_causal=is_causal)[0]
+        return self.dropout1(x)
+
+    def _ff_block(self, x):
+        return self.dropout2(self.linear2(self.dropout(self.activation(self.linear1(x)))))
+
+
+class TransformerEncoder(Module):
+    """``num_layers`` copies of ``encoder_layer`` (each with its own parameters), then ``norm``."""
+
+    def __init__(self, encoder_layer, num_layers: int, norm=None, enable_nested_tensor: bool = True,
+                 mask_check: bool = True):
+        super().__init__()
+        self.layers = ModuleList([copy.deepcopy(encoder_layer) for _ in range(num_layers)])
+        self.num_layers = num_layers
+        self.norm = norm
+        why = ("encoder_layer.self_attn.batch_first was not True(use batch_first for better inference performance)"
+               if not encoder_layer.self_attn.batch_first else
+               "encoder_layer.norm_first was True" if encoder_layer.norm_first else None)
+        if enable_nested_tensor and why:
+            warnings.warn(f"enable_nested_tensor is True, but self.use_nested_tensor is False because {why}",
+                          UserWarning, stacklevel=2)
+
+    def forward(self, src, mask=None, src_key_padding_mask=None, is_causal=None):
+        out = src
+        for layer in self.layers:
+            out = layer(out, src_mask=mask, src_key_padding_mask=src_key_padding_mask, is_causal=bool(is_causal))
+        return self.norm(out) if self.norm is not None else out
