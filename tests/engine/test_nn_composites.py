@@ -60,3 +60,21 @@ def test_multihead_attention_passes_gradcheck_through_masks_and_heads():
     args = _inputs((2, 2, 4), (3, 2, 4)) + tuple(p.detach().requires_grad_() for p in mha.parameters())
     assert gradcheck(f, args)
     assert gradgradcheck(f, args)
+
+
+LOSSES = {
+    "margin ranking": lambda a, b: F.margin_ranking_loss(a[:, 0], b[:, 0], torch.tensor([1., -1., 1.], dtype=a.dtype)),
+    "cosine embedding": lambda a, b: F.cosine_embedding_loss(a, b, torch.tensor([1., -1., 1.], dtype=a.dtype), 0.1),
+    "triplet margin": lambda a, b: F.triplet_margin_loss(a, b, a.flip(0), margin=2.0, swap=True),
+    "poisson nll": lambda a, b: F.poisson_nll_loss(a, b.abs()),
+    "gaussian nll": lambda a, b: F.gaussian_nll_loss(a, b, a.abs() + 0.5, full=True),
+    "multilabel soft margin": lambda a, b: F.multilabel_soft_margin_loss(a, (b > 0).to(a.dtype)),
+    "glu and pairwise distance": lambda a, b: F.glu(a).sum() + F.pairwise_distance(a, b).sum(),
+}
+
+
+@pytest.mark.parametrize("name", LOSSES)
+def test_composed_losses_pass_gradcheck_and_gradgradcheck(name):
+    args = _inputs((3, 4), (3, 4))
+    assert gradcheck(LOSSES[name], args)
+    assert gradgradcheck(LOSSES[name], args)

@@ -35,6 +35,9 @@ from ..tensor import Tensor, make
 
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "group_norm", "scaled_dot_product_attention",
+    "cosine_embedding_loss", "gaussian_nll_loss", "glu", "hardshrink", "hinge_embedding_loss",
+    "margin_ranking_loss", "multilabel_soft_margin_loss", "pairwise_distance", "poisson_nll_loss",
+    "soft_margin_loss", "softshrink", "tanhshrink", "threshold", "triplet_margin_loss",
     "avg_pool2d", "batch_norm", "bilinear", "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu",
     "celu_", "conv1d", "conv2d", "cosine_similarity", "cross_entropy", "dropout", "elu", "elu_", "embedding",
     "fold", "gelu", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_", "huber_loss", "kl_div", "l1_loss",
@@ -508,3 +511,115 @@ def adaptive_avg_pool2d(input, output_size):
         raise errors.AutogradError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(input.shape)}")
     h, w = _output_size(output_size, tuple(input.shape[-2:]))
     return _adaptive_mean(_adaptive_mean(input, input.ndim - 2, h), input.ndim - 1, w)
+
+
+# -- more activations and losses, composed as torch composes them (aten's composite kernels or
+#    torch.nn.functional's Python); glu, hardshrink, softshrink, threshold and soft_margin_loss have
+#    their own node in torch, here the ops' --------------------------------------------------------
+
+def _reduce(loss, reduction: str):
+    code = _reduction(reduction)
+    return loss if code == 0 else loss.mean() if code == 1 else loss.sum()
+
+
+def tanhshrink(input):
+    return input - input.tanh()
+
+
+def hardshrink(input, lambd=0.5):
+    return where((input > lambd) | (input < -lambd), input, 0.0)
+
+
+def softshrink(input, lambd=0.5):
+    if lambd < 0:
+        raise errors.AutogradError(f"lambda must be greater or equal to 0, but found to be {lambd}.")
+    return where(input > lambd, input - lambd, where(input < -lambd, input + lambd, input * 0))   # -0 as torch's
+
+
+def threshold(input, threshold, value, inplace=False):
+    return where(input > threshold, input, value)
+
+
+def glu(input, dim=-1):
+    if input.shape[dim] % 2:
+        raise errors.AutogradError(f"Halving dimension must be even, but dimension {wrap_dim(dim, input.ndim) % input.ndim}"
+                                   f" is size {input.shape[dim]}")
+    a, b = input.chunk(2, dim)
+    return a * b.sigmoid()
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    """torch's: the norm of x1 - x2 + eps over the last dim."""
+    return norm(x1 - x2 + eps, p, -1, keepdim)
+
+
+def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"):
+    return _reduce(clamp_min(-target * (input1 - input2) + margin, 0), reduction)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction="mean"):
+    """torch's: where(target != 1, clamp_min(margin - input, 0), 0) + where(target != -1, input, 0)."""
+    zeros = input * 0
+    margin_clamp = where(target != 1, clamp_min(margin - input, 0), zeros)
+    return _reduce(margin_clamp + where(target != -1, input, zeros), reduction)
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    return _reduce((-target * input).exp().log1p(), reduction)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"):
+    """torch's composite: cosine from the products' sums with EPSILON 1e-12 in the denominators."""
+    prod = (input1 * input2).sum(-1)
+    mag1 = (input1 * input1).sum(-1) + 1e-12
+    mag2 = (input2 * input2).sum(-1) + 1e-12
+    cos = prod / (mag1 * mag2).sqrt()
+    zeros = cos * 0
+    pos = where(target == 1, 1 - cos, zeros)
+    neg = where(target == -1, clamp_min(cos - margin, 0), zeros)
+    return _reduce(pos + neg, reduction)
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
+                     reduction="mean"):
+    loss = input.exp() - target * input if log_input else input - target * (input + eps).log()
+    if full:
+        stirling = target * target.log() - target + 0.5 * (2 * math.pi * target).log()
+        loss = loss + where(target > 1, stirling, stirling * 0)
+    return _reduce(loss, reduction)
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    if isinstance(var, (int, float)):
+        var = input.new_full((), float(var)) if hasattr(input, "new_full") else creation.full((), float(var))
+    if var.shape != input.shape:
+        if tuple(input.shape[:-1]) == tuple(var.shape):
+            var = var.unsqueeze(-1)
+        elif not (tuple(input.shape[:-1]) == tuple(var.shape[:-1]) and var.shape[-1] == 1) and var.ndim != 0:
+            raise ValueError("var is of incorrect size")
+    if (var < 0).any().item():
+        raise ValueError("var has negative entry/entries")
+    var = var.clone()
+    with_grad_eps = var.clamp(min=eps)
+    loss = 0.5 * (with_grad_eps.log() + (input - target) ** 2 / with_grad_eps)
+    if full:
+        loss = loss + 0.5 * math.log(2 * math.pi)
+    return _reduce(loss, reduction)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, size_average=None,
+                        reduce=None, reduction="mean"):
+    d_pos = pairwise_distance(anchor, positive, p, eps)
+    d_neg = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        d_swap = pairwise_distance(positive, negative, p, eps)
+        d_neg = where(d_swap < d_neg, d_swap, d_neg)
+    return _reduce(clamp_min(margin + d_pos - d_neg, 0), reduction)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    loss = loss.sum(dim=input.ndim - 1) / input.shape[-1]
+    return _reduce(loss, reduction)
