@@ -83,8 +83,9 @@ class Dropout(Module):
 
 # -- activations ---------------------------------------------------------------------------------
 
-def _activation(name: str, fn, params=(), doc: str = ""):
-    """A module class that calls ``fn(input, **params)``; its repr lists the params as torch's."""
+def _activation(name: str, fn, params=(), doc: str = "", show_params: bool = True, bare: bool = False):
+    """A module class that calls ``fn(*inputs, **params)``; its repr lists the params as torch's
+    (``bare``: the first param's value alone, as Hardshrink(0.5))."""
     def __init__(self, *args, **kwargs):
         Module.__init__(self)
         values = dict(params)
@@ -97,10 +98,14 @@ def _activation(name: str, fn, params=(), doc: str = ""):
         for key, value in values.items():
             setattr(self, key, value)
 
-    def forward(self, input):
-        return fn(input, **{key: getattr(self, key) for key, _ in params})
+    def forward(self, *inputs):
+        return fn(*inputs, **{key: getattr(self, key) for key, _ in params})
 
     def extra_repr(self) -> str:
+        if not show_params:
+            return ""
+        if bare:
+            return str(getattr(self, params[0][0]))
         shown = [(k, getattr(self, k)) for k, default in params if k != "inplace" or getattr(self, k)]
         return ", ".join(f"{k}={v!r}" if isinstance(v, str) else f"{k}={v}" for k, v in shown)
 
@@ -128,6 +133,15 @@ LogSigmoid = _activation("LogSigmoid", A.logsigmoid)
 Softmax = _activation("Softmax", F.softmax, (("dim", None),))
 LogSoftmax = _activation("LogSoftmax", F.log_softmax, (("dim", None),))
 Softmin = _activation("Softmin", F.softmin, (("dim", None),))
+GLU = _activation("GLU", F.glu, (("dim", -1),))
+Hardshrink = _activation("Hardshrink", F.hardshrink, (("lambd", 0.5),), bare=True)
+Softshrink = _activation("Softshrink", F.softshrink, (("lambd", 0.5),), bare=True)
+Tanhshrink = _activation("Tanhshrink", F.tanhshrink)
+Threshold = _activation("Threshold", F.threshold, (("threshold", None), ("value", None), ("inplace", False)))
+CosineSimilarity = _activation("CosineSimilarity", F.cosine_similarity, (("dim", 1), ("eps", 1e-8)),
+                               show_params=False)
+PairwiseDistance = _activation("PairwiseDistance", F.pairwise_distance, (("p", 2.0), ("eps", 1e-6),
+                                                                           ("keepdim", False)), show_params=False)
 
 
 # -- losses --------------------------------------------------------------------------------------
@@ -151,8 +165,8 @@ def _loss(name: str, fn, params=()):
         for key, value in values.items():
             setattr(self, key, value)
 
-    def forward(self, input, target):
-        return fn(input, target, **{key: getattr(self, key) for key, _ in params})
+    def forward(self, *inputs):
+        return fn(*inputs, **{key: getattr(self, key) for key, _ in params})
 
     return type(name, (Module,), {"__init__": __init__, "forward": forward, "__doc__": f"torch.nn.{name}",
                                   "__module__": __name__})
@@ -169,6 +183,15 @@ NLLLoss = _loss("NLLLoss", F.nll_loss, (("weight", None), ("ignore_index", -100)
 CrossEntropyLoss = _loss("CrossEntropyLoss", F.cross_entropy,
                          (("weight", None), ("ignore_index", -100), ("label_smoothing", 0.0)))
 KLDivLoss = _loss("KLDivLoss", F.kl_div, (("log_target", False),))
+MarginRankingLoss = _loss("MarginRankingLoss", F.margin_ranking_loss, (("margin", 0.0),))
+HingeEmbeddingLoss = _loss("HingeEmbeddingLoss", F.hinge_embedding_loss, (("margin", 1.0),))
+SoftMarginLoss = _loss("SoftMarginLoss", F.soft_margin_loss)
+CosineEmbeddingLoss = _loss("CosineEmbeddingLoss", F.cosine_embedding_loss, (("margin", 0.0),))
+PoissonNLLLoss = _loss("PoissonNLLLoss", F.poisson_nll_loss, (("log_input", True), ("full", False), ("eps", 1e-8)))
+GaussianNLLLoss = _loss("GaussianNLLLoss", F.gaussian_nll_loss, (("full", False), ("eps", 1e-6)))
+TripletMarginLoss = _loss("TripletMarginLoss", F.triplet_margin_loss, (("margin", 1.0), ("p", 2.0), ("eps", 1e-6),
+                                                                       ("swap", False)))
+MultiLabelSoftMarginLoss = _loss("MultiLabelSoftMarginLoss", F.multilabel_soft_margin_loss, (("weight", None),))
 
 
 # -- containers ----------------------------------------------------------------------------------
