@@ -22,7 +22,9 @@ from .spatial_layers import (
 __all__ = [
     "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNCell", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "GroupNorm",
     "MultiheadAttention", "TransformerEncoder", "TransformerEncoderLayer",
-    "GLU", "Hardshrink", "Softshrink", "Tanhshrink", "Threshold", "CosineSimilarity", "PairwiseDistance", "MarginRankingLoss", "HingeEmbeddingLoss", "SoftMarginLoss", "CosineEmbeddingLoss", "PoissonNLLLoss", "GaussianNLLLoss", "TripletMarginLoss", "MultiLabelSoftMarginLoss",
+    "GLU", "Hardshrink", "Softshrink", "Tanhshrink", "Threshold", "CosineSimilarity", "PairwiseDistance",
+    "MarginRankingLoss", "HingeEmbeddingLoss", "SoftMarginLoss", "CosineEmbeddingLoss", "PoissonNLLLoss",
+    "GaussianNLLLoss", "TripletMarginLoss", "MultiLabelSoftMarginLoss",
     "AvgPool2d", "BatchNorm1d", "BatchNorm2d", "Bilinear", "Conv1d", "Conv2d", "Embedding", "LayerNorm", "MaxPool2d",
     "ParameterList", "Unflatten",
     "BCELoss", "BCEWithLogitsLoss", "CELU", "CrossEntropyLoss", "Dropout", "ELU", "Flatten", "GELU",
