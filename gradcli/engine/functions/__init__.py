@@ -21,3 +21,4 @@ from .linear_algebra import *  # noqa: F401,F403
 from .sorting import *  # noqa: F401,F403
 from .einsum import *  # noqa: F401,F403
 from .composites import *  # noqa: F401,F403
+from .discrete import *  # noqa: F401,F403

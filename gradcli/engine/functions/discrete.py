@@ -1,0 +1,156 @@
+"""torch functions gradcli composes from the op table (addcmul, addcdiv, logit, deg2rad, rot90,
+diagflat; torch gives some a node of its own, here the ops') and integer-valued ones with no
+gradient (unique, bincount, searchsorted, bucketize, isin, argwhere, tril_indices, triu_indices)."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .. import dtypes, errors
+from ..public import public
+from ..tensor import Tensor, make
+from .arithmetic import clamp
+from .linear_algebra import diag
+from .shapes import clone, flip, nonzero, transpose
+
+__all__ = ["addcdiv", "addcmul", "argwhere", "bincount", "bucketize", "deg2rad", "diagflat", "isin", "logit",
+           "rad2deg", "rot90", "searchsorted", "tril_indices", "triu_indices", "unique"]
+
+
+@public(method=True)
+def addcmul(input, tensor1, tensor2, *, value=1):
+    return input + value * tensor1 * tensor2
+
+
+@public(method=True)
+def addcdiv(input, tensor1, tensor2, *, value=1):
+    if not (tensor1._data.dtype.kind in "fc" or tensor2._data.dtype.kind in "fc"):
+        raise errors.AutogradError("Integer division with addcdiv is no longer supported, and in a future release "
+                                   "addcdiv will perform a true division of tensor1 and tensor2. The historic "
+                                   "addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / "
+                                   "tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / "
+                                   "tensor2) for float inputs. The future addcdiv behavior is just the latter "
+                                   "implementation: (input + value * tensor1 / tensor2), for all dtypes.")
+    return input + value * tensor1 / tensor2
+
+
+@public(method=True)
+def logit(input, eps=None):
+    x = input if eps is None else clamp(input, eps, 1 - eps)
+    return (x / (1 - x)).log()
+
+
+@public(method=True)
+def deg2rad(input):
+    return input * (math.pi / 180)
+
+
+@public(method=True)
+def rad2deg(input):
+    return input * (180 / math.pi)
+
+
+@public(method=True)
+def rot90(input, k=1, dims=(0, 1)):
+    """Rotate by 90 degrees k times in the plane of ``dims``, from the first towards the second."""
+    if len(dims) != 2:
+        raise errors.AutogradError(f"expected total rotation dims == 2, but got dims = {len(dims)}")
+    if input.ndim < 2:
+        raise errors.AutogradError(f"expected total dims >= 2, but got total dims = {input.ndim}")
+    d0, d1 = dims
+    if d0 % input.ndim == d1 % input.ndim:
+        raise errors.AutogradError(f"expected rotation dims to be different, but got dim0 = {d0} and dim1 = {d1}")
+    k %= 4
+    if k == 1:
+        return transpose(flip(input, (d1,)), d0, d1)
+    if k == 2:
+        return flip(input, (d0, d1))
+    if k == 3:
+        return transpose(flip(input, (d0,)), d0, d1)
+    return clone(input)
+
+
+@public(method=True)
+def diagflat(input, offset=0):
+    return diag(input.reshape(-1), offset)
+
+
+def _ints(t, name):
+    if not isinstance(t, Tensor):
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(t).__name__}")
+    return t._data
+
+
+@public(method=True)
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    data = _ints(input, "unique")
+    values, inverse, counts = np.unique(data if dim is None else data, return_inverse=True, return_counts=True,
+                                        axis=dim)
+    out = [make(values.astype(data.dtype))]
+    if return_inverse:
+        out.append(make(inverse.reshape(data.shape if dim is None else -1).astype(np.int64)))
+    if return_counts:
+        out.append(make(counts.astype(np.int64)))
+    return out[0] if len(out) == 1 else tuple(out)
+
+
+@public(method=True)
+def bincount(input, weights=None, minlength=0):
+    data = _ints(input, "bincount")
+    if data.ndim != 1 or data.dtype.kind not in "iu":
+        raise errors.AutogradError("bincount only supports 1-d non-negative integral inputs.")
+    if data.size and data.min() < 0:
+        raise errors.AutogradError("bincount only supports 1-d non-negative integral inputs.")
+    if weights is None:
+        return make(np.bincount(data, minlength=minlength).astype(np.int64))
+    w = weights._data
+    return make(np.bincount(data, weights=w, minlength=minlength).astype(w.dtype if w.dtype.kind == "f"
+                                                                           else np.float64))
+
+
+@public()
+def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None):
+    right = right or side == "right"
+    seq = sorted_sequence._data
+    values = input._data if isinstance(input, Tensor) else np.asarray(input)
+    how = "right" if right else "left"
+    if seq.ndim == 1:
+        found = np.searchsorted(seq, values, side=how)
+    else:
+        rows = seq.reshape(-1, seq.shape[-1])
+        vals = values.reshape(rows.shape[0], -1)
+        found = np.stack([np.searchsorted(r, v, side=how) for r, v in zip(rows, vals)]).reshape(values.shape)
+    return make(np.asarray(found).astype(np.int32 if out_int32 else np.int64))
+
+
+@public()
+def bucketize(input, boundaries, *, out_int32=False, right=False):
+    return searchsorted(boundaries, input, out_int32=out_int32, right=right)
+
+
+@public()
+def isin(elements, test_elements, *, assume_unique=False, invert=False):
+    a = elements._data if isinstance(elements, Tensor) else np.asarray(elements)
+    b = test_elements._data if isinstance(test_elements, Tensor) else np.asarray(test_elements)
+    return make(np.isin(a, b, invert=invert))
+
+
+@public(method=True)
+def argwhere(input):
+    return nonzero(input)
+
+
+def _indices(fn, row, col, offset, dtype):
+    rows, cols = fn(row, offset, col)
+    return make(np.stack([rows, cols]).astype(dtypes.as_dtype(dtype).np if dtype is not None else np.int64))
+
+
+@public()
+def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    return _indices(np.tril_indices, row, col, offset, dtype)
+
+
+@public()
+def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    return _indices(np.triu_indices, row, col, offset, dtype)
