@@ -78,3 +78,11 @@ def test_composed_losses_pass_gradcheck_and_gradgradcheck(name):
     args = _inputs((3, 4), (3, 4))
     assert gradcheck(LOSSES[name], args)
     assert gradgradcheck(LOSSES[name], args)
+
+
+@pytest.mark.parametrize("options", [dict(), dict(stride=2, padding=1, output_padding=1, groups=2),
+                                     dict(stride=(2, 1), dilation=2)], ids=["plain", "strided-groups", "dilated"])
+def test_conv_transpose2d_passes_gradcheck_and_gradgradcheck(options):
+    x, w, b = _inputs((1, 4, 3, 3), (4, 2, 2, 3), (2 * options.get("groups", 1),))
+    assert gradcheck(lambda *a: F.conv_transpose2d(*a, **options), (x, w, b))
+    assert gradgradcheck(lambda *a: F.conv_transpose2d(*a, **options), (x, w, b))

@@ -14,13 +14,14 @@ from .attention import MultiheadAttention, TransformerEncoder, TransformerEncode
 from .module import Module, Parameter
 from .recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell
 from .spatial_layers import (
-    AdaptiveAvgPool1d, AdaptiveAvgPool2d, GroupNorm,
+    AdaptiveAvgPool1d, AdaptiveAvgPool2d, ConvTranspose1d, ConvTranspose2d, GroupNorm,
     AvgPool2d, BatchNorm1d, BatchNorm2d, Bilinear, Conv1d, Conv2d, Embedding, LayerNorm, MaxPool2d, ParameterList,
     Unflatten,
 )
 
 __all__ = [
     "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNCell", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "GroupNorm",
+    "ConvTranspose1d", "ConvTranspose2d",
     "MultiheadAttention", "TransformerEncoder", "TransformerEncoderLayer",
     "GLU", "Hardshrink", "Softshrink", "Tanhshrink", "Threshold", "CosineSimilarity", "PairwiseDistance",
     "MarginRankingLoss", "HingeEmbeddingLoss", "SoftMarginLoss", "CosineEmbeddingLoss", "PoissonNLLLoss",

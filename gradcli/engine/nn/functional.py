@@ -28,14 +28,16 @@ from ..ops.nn import (
     NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, _class_dim, _reduction,
 )
 from ..ops.pooling import avg_pool2d  # noqa: F401
-from .functional_conv import conv1d, conv2d, fold, max_pool2d, pad, unfold  # noqa: F401
+from .functional_conv import (  # noqa: F401
+    conv1d, conv2d, conv_transpose1d, conv_transpose2d, fold, max_pool2d, pad, unfold,
+)
 from .functional_norm import batch_norm, bilinear, embedding, layer_norm  # noqa: F401
 from ..public import public
 from ..tensor import Tensor, make
 
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "group_norm", "scaled_dot_product_attention",
-    "cosine_embedding_loss", "gaussian_nll_loss", "glu", "hardshrink", "hinge_embedding_loss",
+    "conv_transpose1d", "conv_transpose2d", "cosine_embedding_loss", "gaussian_nll_loss", "glu", "hardshrink", "hinge_embedding_loss",
     "margin_ranking_loss", "multilabel_soft_margin_loss", "pairwise_distance", "poisson_nll_loss",
     "soft_margin_loss", "softshrink", "tanhshrink", "threshold", "triplet_margin_loss",
     "avg_pool2d", "batch_norm", "bilinear", "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu",

@@ -179,3 +179,47 @@ def _circular(input, pad):
             ([narrow(out, dim, 0, after)] if after > 0 else [])
         out = cat(parts, dim) if len(parts) > 1 else parts[0]
     return out
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    """The adjoint of conv2d, composed: per group, the kernel-weighted columns (weight^T @ input) folded
+    back into the output map, overlaps summed (torch records one ConvolutionBackward0; the values and
+    gradients are the same)."""
+    unbatched = input.ndim == 3
+    if unbatched:
+        input = unsqueeze(input, 0)
+    if input.ndim != 4 or weight.ndim != 4:
+        raise errors.ShapeError(f"Expected 3D (unbatched) or 4D (batched) input to conv_transpose2d, but got "
+                                f"input of size: {list(input.shape)}")
+    n, c_in, h, w = input.shape
+    if weight.shape[0] != c_in:
+        raise errors.ShapeError(f"Given transposed=1, weight of size {list(weight.shape)}, expected input"
+                                f"{list(input.shape)} to have {weight.shape[0]} channels, but got {c_in} "
+                                f"channels instead")
+    stride, padding = _tuple(stride, 2, "stride"), _tuple(padding, 2, "padding")
+    output_padding, dilation = _tuple(output_padding, 2, "output_padding"), _tuple(dilation, 2, "dilation")
+    kernel = tuple(weight.shape[2:])
+    size = tuple((i - 1) * s - 2 * p + d * (k - 1) + op + 1
+                 for i, s, p, d, k, op in zip((h, w), stride, padding, dilation, kernel, output_padding))
+    c_group = c_in // groups
+    outs = []
+    for g in range(groups):
+        x = narrow(input, 1, g * c_group, c_group).reshape(n, c_group, h * w)
+        wg = narrow(weight, 0, g * c_group, c_group)
+        cols = wg.reshape(c_group, -1).t() @ x
+        outs.append(fold(cols, size, kernel, dilation, padding, stride))
+    out = outs[0] if groups == 1 else cat(outs, 1)
+    if bias is not None:
+        out = out + bias.reshape(1, -1, 1, 1)
+    return squeeze(out, 0) if unbatched else out
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    """conv_transpose2d over a height of 1."""
+    unbatched = input.ndim == 2
+    x = unsqueeze(unsqueeze(input, 0) if unbatched else input, 2)
+    out = conv_transpose2d(x, unsqueeze(weight, 2), bias, (1, _tuple(stride, 1, "stride")[0]),
+                           (0, _tuple(padding, 1, "padding")[0]), (0, _tuple(output_padding, 1, "output_padding")[0]),
+                           groups, (1, _tuple(dilation, 1, "dilation")[0]))
+    out = squeeze(out, 2)
+    return squeeze(out, 0) if unbatched else out

@@ -25,9 +25,11 @@ def _dtype(dtype):
 
 
 class _ConvNd(Module):
-    """What Conv1d and Conv2d share: weight (out, in/groups, *kernel), bias, torch's repr."""
+    """What Conv1d, Conv2d and the transposed ones share: weight (out, in/groups, *kernel), or
+    (in, out/groups, *kernel) when transposed, bias, torch's repr."""
 
     dims = 2
+    transposed = False
 
     def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0, dilation=1,
                  groups: int = 1, bias: bool = True, padding_mode: str = "zeros", device=None, dtype=None):
@@ -46,9 +48,11 @@ class _ConvNd(Module):
         self.kernel_size, self.stride = _ntuple(kernel_size, n), _ntuple(stride, n)
         self.padding = padding if isinstance(padding, str) else _ntuple(padding, n)
         self.dilation, self.output_padding = _ntuple(dilation, n), (0,) * n
-        self.groups, self.padding_mode, self.transposed = groups, padding_mode, False
+        self.groups, self.padding_mode = groups, padding_mode
+        self.transposed = type(self).transposed     # an attribute of each module, as torch's
         dt = _dtype(dtype)
-        self.weight = Parameter(creation.empty(out_channels, in_channels // groups, *self.kernel_size, dtype=dt))
+        shape = ((in_channels, out_channels // groups) if self.transposed else (out_channels, in_channels // groups))
+        self.weight = Parameter(creation.empty(*shape, *self.kernel_size, dtype=dt))
         if bias:
             self.bias = Parameter(creation.empty(out_channels, dtype=dt))
         else:
@@ -69,6 +73,8 @@ class _ConvNd(Module):
                 f"stride={self.stride}")
         if self.padding != (0,) * n:
             text += f", padding={self.padding}"
+        if self.output_padding != (0,) * n:
+            text += f", output_padding={self.output_padding}"
         if self.dilation != (1,) * n:
             text += f", dilation={self.dilation}"
         if self.groups != 1:
@@ -420,3 +426,33 @@ class GroupNorm(Module):
     def extra_repr(self) -> str:
         return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
                 f"bias={self._has_bias}")
+
+
+class _ConvTransposeNd(_ConvNd):
+    transposed = True
+
+    def __init__(self, in_channels: int, out_channels: int, kernel_size, stride=1, padding=0, output_padding=0,
+                 groups: int = 1, bias: bool = True, dilation=1, padding_mode: str = "zeros", device=None, dtype=None):
+        if padding_mode != "zeros":
+            raise ValueError(f'Only "zeros" padding mode is supported for {type(self).__name__}')
+        super().__init__(in_channels, out_channels, kernel_size, stride, padding, dilation, groups, bias,
+                         padding_mode, device, dtype)
+        self.output_padding = _ntuple(output_padding, self.dims)
+
+
+class ConvTranspose1d(_ConvTransposeNd):
+    """The adjoint of Conv1d: each input position spreads its kernel-weighted values over the output."""
+
+    dims = 1
+
+    def forward(self, input, output_size=None):
+        return F.conv_transpose1d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
+                                  self.groups, self.dilation)
+
+
+class ConvTranspose2d(_ConvTransposeNd):
+    """The adjoint of Conv2d (the "deconvolution" of decoders and GANs)."""
+
+    def forward(self, input, output_size=None):
+        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
+                                  self.groups, self.dilation)
