@@ -29,7 +29,7 @@ from ..ops.nn import (
 )
 from ..ops.pooling import avg_pool2d  # noqa: F401
 from .functional_conv import (  # noqa: F401
-    conv1d, conv2d, conv_transpose1d, conv_transpose2d, fold, max_pool2d, pad, unfold,
+    conv1d, conv2d, conv_transpose1d, conv_transpose2d, fold, max_pool1d, max_pool2d, pad, unfold,
 )
 from .functional_norm import batch_norm, bilinear, embedding, layer_norm  # noqa: F401
 from ..public import public
@@ -37,7 +37,8 @@ from ..tensor import Tensor, make
 
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "group_norm", "scaled_dot_product_attention",
-    "conv_transpose1d", "conv_transpose2d", "cosine_embedding_loss", "gaussian_nll_loss", "glu", "hardshrink", "hinge_embedding_loss",
+    "avg_pool1d", "conv_transpose1d", "conv_transpose2d", "cosine_embedding_loss", "dropout1d", "dropout2d",
+    "max_pool1d", "gaussian_nll_loss", "glu", "hardshrink", "hinge_embedding_loss",
     "margin_ranking_loss", "multilabel_soft_margin_loss", "pairwise_distance", "poisson_nll_loss",
     "soft_margin_loss", "softshrink", "tanhshrink", "threshold", "triplet_margin_loss",
     "avg_pool2d", "batch_norm", "bilinear", "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu",
@@ -625,3 +626,37 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
         loss = loss * weight
     loss = loss.sum(dim=input.ndim - 1) / input.shape[-1]
     return _reduce(loss, reduction)
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    """avg_pool2d over a height of 1."""
+    unbatched = input.ndim == 2
+    x = (input.unsqueeze(0) if unbatched else input).unsqueeze(2)
+    first = lambda v: v[0] if isinstance(v, (tuple, list)) else v     # noqa: E731
+    k = first(kernel_size)
+    out = avg_pool2d(x, (1, k), (1, k if stride is None else first(stride)), (0, first(padding)), ceil_mode,
+                     count_include_pad).squeeze(2)
+    return out.squeeze(0) if unbatched else out
+
+
+def _channel_dropout(input, p, training, batched_ndim: int, name: str):
+    """Zero whole channels: one draw per (example, channel), scaled by 1/(1-p) (dropout1d/2d)."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if input.ndim not in (batched_ndim - 1, batched_ndim):
+        raise errors.AutogradError(f"{name}: Expected {batched_ndim - 1}D or {batched_ndim}D input, but received a "
+                                   f"{input.ndim}D input.")
+    if not training or p == 0.0:
+        return input
+    lead = 2 if input.ndim == batched_ndim else 1
+    shape = tuple(input.shape[:lead]) + (1,) * (input.ndim - lead)
+    keep = (creation.rand(*shape, dtype=input.dtype) >= p).to(input.dtype)
+    return input * keep / (1 - p) if p < 1 else input * keep
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    return _channel_dropout(input, p, training, 3, "dropout1d")
+
+
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    return _channel_dropout(input, p, training, 4, "dropout2d")

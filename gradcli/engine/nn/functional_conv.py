@@ -223,3 +223,15 @@ def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_paddi
                            groups, (1, _tuple(dilation, 1, "dilation")[0]))
     out = squeeze(out, 2)
     return squeeze(out, 0) if unbatched else out
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    """max_pool2d over a height of 1."""
+    unbatched = input.ndim == 2
+    x = unsqueeze(unsqueeze(input, 0) if unbatched else input, 2)
+    first = lambda v, name: _tuple(v, 1, name)[0]     # noqa: E731
+    stride = first(kernel_size if stride is None or stride == [] else stride, "stride")
+    out = max_pool2d(x, (1, first(kernel_size, "kernel_size")), (1, stride), (0, first(padding, "padding")),
+                     (1, first(dilation, "dilation")), ceil_mode, return_indices)
+    fix = (lambda t: squeeze(squeeze(t, 2), 0)) if unbatched else (lambda t: squeeze(t, 2))
+    return (fix(out[0]), fix(out[1])) if return_indices else fix(out)

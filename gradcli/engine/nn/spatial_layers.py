@@ -456,3 +456,96 @@ class ConvTranspose2d(_ConvTransposeNd):
     def forward(self, input, output_size=None):
         return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
                                   self.groups, self.dilation)
+
+
+class MaxPool1d(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices: bool = False,
+                 ceil_mode: bool = False):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding, self.dilation = padding, dilation
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+
+    def forward(self, input):
+        return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
+                            self.return_indices)
+
+    def extra_repr(self) -> str:
+        return (f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+                f"dilation={self.dilation}, ceil_mode={self.ceil_mode}")
+
+
+class AvgPool1d(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode: bool = False, count_include_pad: bool = True):
+        super().__init__()
+        self.kernel_size = _ntuple(kernel_size, 1)
+        self.stride = _ntuple(stride if stride is not None else kernel_size, 1)
+        self.padding = _ntuple(padding, 1)
+        self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
+
+    def forward(self, input):
+        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad)
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class _PadNd(Module):
+    """F.pad with a fixed padding (an int pads every side) and mode."""
+
+    mode, sides = "constant", 2
+
+    def __init__(self, padding, value=None):
+        super().__init__()
+        self.padding = (padding,) * (2 * self.sides) if isinstance(padding, int) else tuple(padding)
+        if value is not None:
+            self.value = value
+
+    def forward(self, input):
+        return F.pad(input, self.padding, self.mode, getattr(self, "value", None) if self.mode == "constant" else None)
+
+    def extra_repr(self) -> str:
+        return f"padding={self.padding}, value={self.value}" if hasattr(self, "value") else f"{self.padding}"
+
+
+def _pad_module(name: str, mode: str, sides: int, constant: bool = False):
+    if constant:
+        def __init__(self, padding, value):
+            _PadNd.__init__(self, padding, value)
+    else:
+        def __init__(self, padding):
+            _PadNd.__init__(self, padding)
+    return type(name, (_PadNd,), {"__init__": __init__, "mode": mode, "sides": sides, "__module__": __name__})
+
+
+ZeroPad1d = _pad_module("ZeroPad1d", "constant", 1)
+ZeroPad2d = _pad_module("ZeroPad2d", "constant", 2)
+ConstantPad1d = _pad_module("ConstantPad1d", "constant", 1, constant=True)
+ConstantPad2d = _pad_module("ConstantPad2d", "constant", 2, constant=True)
+ReflectionPad1d = _pad_module("ReflectionPad1d", "reflect", 1)
+ReflectionPad2d = _pad_module("ReflectionPad2d", "reflect", 2)
+ReplicationPad1d = _pad_module("ReplicationPad1d", "replicate", 1)
+ReplicationPad2d = _pad_module("ReplicationPad2d", "replicate", 2)
+
+
+class _ChannelDropout(Module):
+    def __init__(self, p: float = 0.5, inplace: bool = False):
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+        self.p, self.inplace = p, inplace
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout1d(_ChannelDropout):
+    def forward(self, input):
+        return F.dropout1d(input, self.p, self.training)
+
+
+class Dropout2d(_ChannelDropout):
+    def forward(self, input):
+        return F.dropout2d(input, self.p, self.training)
