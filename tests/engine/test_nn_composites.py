@@ -86,3 +86,12 @@ def test_conv_transpose2d_passes_gradcheck_and_gradgradcheck(options):
     x, w, b = _inputs((1, 4, 3, 3), (4, 2, 2, 3), (2 * options.get("groups", 1),))
     assert gradcheck(lambda *a: F.conv_transpose2d(*a, **options), (x, w, b))
     assert gradgradcheck(lambda *a: F.conv_transpose2d(*a, **options), (x, w, b))
+
+
+@pytest.mark.parametrize("options", [dict(size=(5, 7)), dict(scale_factor=1.5, mode="bilinear"),
+                                     dict(size=(4, 6), mode="bilinear", align_corners=True)],
+                         ids=["nearest", "bilinear", "bilinear-align-corners"])
+def test_interpolate_passes_gradcheck_and_gradgradcheck(options):
+    (x,) = _inputs((1, 2, 3, 4))
+    assert gradcheck(lambda t: F.interpolate(t, **options), (x,))
+    assert gradgradcheck(lambda t: F.interpolate(t, **options), (x,))

@@ -14,7 +14,7 @@ from .attention import MultiheadAttention, TransformerEncoder, TransformerEncode
 from .module import Module, Parameter
 from .recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell
 from .spatial_layers import (
-    AdaptiveAvgPool1d, AdaptiveAvgPool2d, ConvTranspose1d, ConvTranspose2d, GroupNorm,
+    AdaptiveAvgPool1d, AdaptiveAvgPool2d, ConvTranspose1d, ConvTranspose2d, GroupNorm, Upsample,
     MaxPool1d, AvgPool1d, ZeroPad1d, ZeroPad2d, ConstantPad1d, ConstantPad2d, ReflectionPad1d,
     ReflectionPad2d, ReplicationPad1d, ReplicationPad2d, Dropout1d, Dropout2d,
     AvgPool2d, BatchNorm1d, BatchNorm2d, Bilinear, Conv1d, Conv2d, Embedding, LayerNorm, MaxPool2d, ParameterList,
@@ -23,7 +23,7 @@ from .spatial_layers import (
 
 __all__ = [
     "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNCell", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "GroupNorm",
-    "ConvTranspose1d", "ConvTranspose2d",
+    "ConvTranspose1d", "ConvTranspose2d", "Upsample",
     "MaxPool1d", "AvgPool1d", "ZeroPad1d", "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "ReflectionPad1d",
     "ReflectionPad2d", "ReplicationPad1d", "ReplicationPad2d", "Dropout1d", "Dropout2d",
     "MultiheadAttention", "TransformerEncoder", "TransformerEncoderLayer",

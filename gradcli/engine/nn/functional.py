@@ -38,7 +38,7 @@ from ..tensor import Tensor, make
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "group_norm", "scaled_dot_product_attention",
     "avg_pool1d", "conv_transpose1d", "conv_transpose2d", "cosine_embedding_loss", "dropout1d", "dropout2d",
-    "max_pool1d", "gaussian_nll_loss", "glu", "hardshrink", "hinge_embedding_loss",
+    "max_pool1d", "interpolate", "upsample", "gaussian_nll_loss", "glu", "hardshrink", "hinge_embedding_loss",
     "margin_ranking_loss", "multilabel_soft_margin_loss", "pairwise_distance", "poisson_nll_loss",
     "soft_margin_loss", "softshrink", "tanhshrink", "threshold", "triplet_margin_loss",
     "avg_pool2d", "batch_norm", "bilinear", "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu",
@@ -660,3 +660,64 @@ def dropout1d(input, p=0.5, training=True, inplace=False):
 
 def dropout2d(input, p=0.5, training=True, inplace=False):
     return _channel_dropout(input, p, training, 4, "dropout2d")
+
+
+def _resize_sources(n_in: int, n_out: int, scale, mode: str, align_corners):
+    """torch's source coordinates for each output index along one dim."""
+    out = np.arange(n_out, dtype=np.float64)
+    if mode == "nearest":
+        ratio = n_in / n_out if scale is None else 1.0 / scale
+        return np.minimum(np.floor(out * np.float32(ratio)).astype(np.int64), n_in - 1), None
+    if align_corners:
+        ratio = (n_in - 1) / (n_out - 1) if n_out > 1 else 0.0
+        src = out * ratio
+    else:
+        ratio = n_in / n_out if scale is None else 1.0 / scale
+        src = np.maximum((out + 0.5) * ratio - 0.5, 0.0)
+    low = np.minimum(np.floor(src).astype(np.int64), n_in - 1)
+    return low, (np.minimum(low + 1, n_in - 1), src - low)
+
+
+def _resize_dim(x, dim: int, size: int, scale, mode: str, align_corners):
+    low, linear = _resize_sources(x.shape[dim], size, scale, mode, align_corners)
+    a = x.index_select(dim, creation.tensor(low))
+    if linear is None:
+        return a
+    high, frac = linear
+    shape = [1] * x.ndim
+    shape[dim] = size
+    weight = creation.tensor(frac.astype(x._data.dtype)).reshape(shape)
+    return a + (x.index_select(dim, creation.tensor(high)) - a) * weight
+
+
+def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
+                recompute_scale_factor=None, antialias=False):
+    """Resize the trailing (spatial) dims: 'nearest', 'linear' (3-d input) or 'bilinear' (4-d), with
+    torch's source coordinates; composed of index_select and linear blending."""
+    spatial = input.ndim - 2
+    if mode not in ("nearest", "linear", "bilinear"):
+        raise NotImplementedError(f"interpolate mode {mode!r} is not available in gradcli yet")
+    if (mode == "linear" and spatial != 1) or (mode == "bilinear" and spatial != 2):
+        raise NotImplementedError(f"Got {input.ndim}D input, but {mode} mode needs {3 if mode == 'linear' else 4}D "
+                                  "input")
+    if mode == "nearest" and align_corners is not None:
+        raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "
+                         "bicubic | trilinear")
+    if (size is None) == (scale_factor is None):
+        raise ValueError("only one of size or scale_factor should be defined")
+    if size is not None:
+        sizes = (size,) * spatial if isinstance(size, int) else tuple(size)
+        scales = (None,) * spatial
+    else:
+        scales = (scale_factor,) * spatial if isinstance(scale_factor, (int, float)) else tuple(scale_factor)
+        sizes = tuple(int(math.floor(n * s)) for n, s in zip(input.shape[2:], scales))
+        if recompute_scale_factor:
+            scales = (None,) * spatial
+    out = input
+    for k, (n, s) in enumerate(zip(sizes, scales)):
+        out = _resize_dim(out, 2 + k, n, s, mode, bool(align_corners))
+    return out
+
+
+def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
+    return interpolate(input, size, scale_factor, mode, align_corners)
