@@ -8,6 +8,7 @@ import time
 
 from . import syntax_tree as syntax
 from .limits import check_format_spec, percent_size_estimate
+from .sandbox import same_object
 from .scopes import Scope, MISSING, StaticScope, bounded_list, target_names
 
 
@@ -34,7 +35,7 @@ _UNARY = {"-": operator.neg, "+": operator.pos, "~": operator.invert,
           "not": operator.not_}
 _COMPARE = {
     "<": operator.lt, ">": operator.gt, "==": operator.eq, ">=": operator.ge, "<=": operator.le,
-    "!=": operator.ne, "is": operator.is_, "is not": operator.is_not,
+    "!=": operator.ne, "is": same_object, "is not": lambda a, b: not same_object(a, b),
     "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
 }
 _SEQUENCES = (str, list, tuple)

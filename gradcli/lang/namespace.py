@@ -107,7 +107,7 @@ _MATH_GUARDED = {"factorial": 1500}  # 1500! has 4115 digits: under the 4300-dig
 
 PYTHON_BUILTINS = frozenset("""
     print range len abs min max sum float int bool round list tuple dict set zip enumerate
-    isinstance hasattr getattr setattr divmod iter next str repr sorted reversed any all map filter staticmethod type
+    isinstance hasattr getattr setattr divmod iter next str repr sorted reversed any all map filter staticmethod classmethod property type
     Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError
     IndexError KeyError LookupError NameError NotImplementedError OverflowError RuntimeError
     TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration
@@ -375,7 +375,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
     def type_(*args):
         if len(args) != 1:
             raise TypeError("type() takes exactly one argument in gradcli scripts")
-        return script_type(args[0])
+        return script_type(args[0], policy.script_classes)
 
     def sorted_(iterable, *, key=None, reverse=False):
         if hasattr(iterable, "__len__"):
@@ -460,7 +460,9 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         "iter": iter_, "next": builtins.next, "setattr": setattr_, "str": builtins.str, "repr": builtins.repr, "sorted": sorted_,
         "reversed": builtins.reversed, "any": builtins.any, "all": builtins.all,
         "map": Map, "filter": Filter, "staticmethod": builtins.staticmethod,
+        "classmethod": builtins.classmethod, "property": builtins.property,
     }
+    policy.allow(builtins.property, ("setter", "getter", "deleter"))   # @x.setter in a class body
     for name, cls in EXCEPTION_CLASSES.items():
         table[name] = cls
         policy.allow_class_name(cls)
@@ -514,7 +516,25 @@ def base_environment(modules: dict[str, Namespace], state, policy, stdout_ref) -
     env["e"] = math.e
     env["__name__"] = "__main__"   # `if __name__ == "__main__":` as pasted from a script
     env.update(python_builtins(state, policy, stdout_ref))
+    env["pow"] = ScriptBuiltin(_python_pow(state, torch.get("pow", None)), "pow")
     return env
+
+
+def _python_pow(state, torch_pow):
+    """Python's ``pow`` where a pasted script means it (``pow(2, 10)``, ``pow(7, -1, 10)``), torch's
+    for tensors: the bare name is shared, as it is in ``from torch import *`` code."""
+    def pow_(base, exp=None, mod=None, **kwargs):
+        if type(base) in _PY_NUMBERS and type(exp) in _PY_NUMBERS and not kwargs:
+            if mod is None:
+                state.check_power(base, exp, None)
+            return builtins.pow(base, exp, mod)
+        if mod is not None:
+            raise TypeError("pow() with a modulus takes Python integers only")
+        return torch_pow(base, **kwargs) if exp is None else torch_pow(base, exp, **kwargs)
+    return pow_
+
+
+_PY_NUMBERS = (int, float, bool)
 
 
 TENSOR_WRITABLE = frozenset("requires_grad grad data".split())

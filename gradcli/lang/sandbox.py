@@ -81,6 +81,12 @@ class TypeToken:
 
     __str__ = __repr__
 
+    def __eq__(self, other) -> bool:
+        return other is self or other is self._cls
+
+    def __hash__(self) -> int:
+        return hash(self._cls)      # a dict keyed by classes finds ``type(x)``
+
     @classmethod
     def of(cls, value) -> "TypeToken":
         klass = type(value)
@@ -90,12 +96,18 @@ class TypeToken:
         return token
 
 
-def script_type(value):
-    """The language's `type(x)`: a plain type object, or a TypeToken."""
+def script_type(value, script_classes=frozenset()):
+    """The language's `type(x)`: a plain type object, a class of the script itself, or a
+    TypeToken."""
     cls = type(value)
-    if cls in PLAIN_TYPES or cls in _NAMED_EXCEPTIONS:
+    if cls in PLAIN_TYPES or cls in _NAMED_EXCEPTIONS or cls in script_classes:
         return cls      # the class scripts name: `type(e) is RuntimeError` holds
     return TypeToken.of(value)
+
+
+def same_object(a, b) -> bool:
+    """The language's ``is``: a TypeToken is its class (``type(t) is torch.Tensor`` holds)."""
+    return a is b or (type(a) is TypeToken and a._cls is b) or (type(b) is TypeToken and b._cls is a)
 
 
 _NAMED_EXCEPTIONS = frozenset(EXCEPTION_CLASSES.values())
@@ -160,6 +172,7 @@ class AttributePolicy:
         self._cache: dict[type, tuple] = {}
         self._namespace_type = None
         self._class_members: dict[type, frozenset] = {}
+        self._script_classes: set[type] = set()
         self._guards: dict[tuple, object] = {}
         self.allow(str, STR_METHODS)
         self.allow(list, LIST_METHODS)
@@ -213,10 +226,18 @@ class AttributePolicy:
         """A class scripts may name (exception classes): only `__name__` is readable."""
         self._class_members[cls] = self._class_members.get(cls, frozenset()) | {"__name__"}
 
+    @property
+    def script_classes(self) -> set:
+        return self._script_classes
+
     def register_class(self, cls: type, members) -> None:
-        """A class built by a script exposes its own members (and `apply`)."""
-        self._class_members[cls] = frozenset(
+        """A class built by a script exposes its own members (and `apply`) and those of the script
+        classes it derives from (``Child.make`` for a classmethod of ``Base``)."""
+        inherited = frozenset().union(*(self._class_members.get(base, ()) for base in cls.__mro__[1:]
+                                        if base in self._script_classes))
+        self._class_members[cls] = inherited | {"__name__"} | frozenset(
             name for name in members if not name.startswith("_"))
+        self._script_classes.add(cls)
 
     # ---------------------------------------------------------------- queries
 
@@ -258,7 +279,14 @@ class AttributePolicy:
         members = self._open_of.get(type(value))
         if members is not None and not name.startswith("_") and name in members(value):
             return True
-        return user and name in _user_names(value)
+        return (user or name[:1] == "_") and name in _user_names(value)
+
+    def _private_allowed(self, target, name: str) -> bool:
+        """``self._cache = ...`` in a script's class: a one-underscore name the script itself
+        gives its instance (never a dunder, nor a name the class or the engine already uses)."""
+        return (type(target) in self._script_classes and name[:2] != "__" and not name.startswith("_gradcli")
+                and not _class_has(type(target), name)
+                and (name in _user_names(target) or name not in vars(target)))
 
     # ---------------------------------------------------------------- actions
 
@@ -284,6 +312,10 @@ class AttributePolicy:
         return self._allowed(value, name) and _has(value, name)
 
     def set(self, target, name: str, new_value, span: Span | None) -> None:
+        if isinstance(target, type) and target in self._script_classes and not name.startswith("_"):
+            setattr(target, name, new_value)       # a class attribute (``Base.count += 1``)
+            self._class_members[target] = self._class_members[target] | {name}
+            return
         if isinstance(target, type) or (self._namespace_type is not None
                                         and type(target) is self._namespace_type):
             raise GradcliError("attribute", f"cannot set attributes on {_type_name(target)}", span)
@@ -292,7 +324,14 @@ class AttributePolicy:
             setattr(target, name, new_value)
             return
         if name.startswith("_"):
+            if self._private_allowed(target, name):
+                setattr(target, name, new_value)
+                vars(target).setdefault(USER_ATTRIBUTES_KEY, set()).add(name)
+                return
             raise self._refused(target, name, span)
+        if type(target) in self._script_classes and isinstance(getattr(type(target), name, None), property):
+            setattr(target, name, new_value)       # the property's setter (or Python's refusal)
+            return
         if self._open_of.get(type(target)) is not None and not _class_has(type(target), name):
             setattr(target, name, new_value)
             return

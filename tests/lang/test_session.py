@@ -703,10 +703,103 @@ def test_plain_helper_classes_hold_settings_and_methods(session, out):
     ("class C:\n    def __getattribute__(self, n):\n        return 1", "cannot be defined in a gradcli class"),
     ("class C:\n    pass\nC().__class__", "not available in gradcli scripts"),
     ("class C:\n    pass\nC().__dict__", "not available in gradcli scripts"),
-    ("class C:\n    pass\ntype(C()).mro", "has no attribute"),
+    ("class C:\n    pass\ntype(C()).mro", "not available in gradcli scripts"),
     ("class C:\n    pass\nC.__subclasses__()", "not available in gradcli scripts"),
+    ("class C:\n    pass\nc = C()\nc.__x = 1", "not available in gradcli scripts"),
+    ("class C:\n    pass\nc = C()\nc._gradcli_user_attributes = 1", "not available in gradcli scripts"),
+    ("class C(nn.Module):\n    pass\nc = C()\nc._modules = {}", "not available in gradcli scripts"),
+    ("class C(nn.Module):\n    pass\nC()._parameters", "not available in gradcli scripts"),
+    ("class C:\n    @property\n    def p(self):\n        return 1\nC.p.fget", "not available in gradcli scripts"),
+    ("class C:\n    @classmethod\n    def m(cls):\n        return 1\nclassmethod(print).__func__", "not available"),
+    ("class C:\n    pass\nC.__init__ = print", "cannot set attributes"),
     ("class C(int):\n    pass", "a class in a gradcli script derives from nothing"),
 ])
 def test_plain_classes_do_not_open_a_way_to_python(session, source, message):
     with pytest.raises(GradcliError, match=message):
         run(session, source)
+
+
+# ------------------------------------------------ classes as Python writes them
+
+
+def test_property_classmethod_and_class_attributes(session):
+    value = run(session, """
+        class Shape:
+            count = 0
+            def __init__(self, side):
+                self._side = side
+                Shape.count += 1
+            @property
+            def area(self):
+                return self._side ** 2
+            @area.setter
+            def area(self, value):
+                self._side = value ** 0.5
+            @classmethod
+            def unit(cls):
+                return cls(1)
+            @staticmethod
+            def sides():
+                return 4
+
+        class Square(Shape):
+            pass
+
+        s = Square.unit()
+        s.area = 9.0
+        (type(s) is Square, s.area, s._side, Shape.count, Square.sides())
+    """)
+    assert value == (True, 9.0, 3.0, 1, 4)
+
+
+def test_a_property_without_setter_is_read_only(session):
+    with pytest.raises(GradcliError) as info:
+        run(session, """
+            class Box:
+                @property
+                def size(self):
+                    return 1
+            Box().size = 2
+        """)
+    assert "size" in str(info.value)
+
+
+def test_pow_is_pythons_for_numbers_and_torchs_for_tensors(session):
+    value = run(session, """
+        x = torch.tensor(2.0, requires_grad=True)
+        y = pow(x, 3)
+        y.backward()
+        (pow(2, 10), pow(3, -1, 7), pow(2.0, 0.5), y.grad_fn.name(), x.grad.item())
+    """)
+    assert value == (1024, 5, 2.0 ** 0.5, "PowBackward0", 12.0)
+
+
+def test_type_of_a_value_is_the_class_scripts_name(session):
+    value = run(session, """
+        class Point:
+            pass
+        p = Point()
+        t = torch.ones(1)
+        w = nn.Parameter(torch.ones(1))
+        (type(p) is Point, type(type(p)()) is Point,
+         type(t) is torch.Tensor, type(t) == torch.Tensor, {torch.Tensor: "tensor"}[type(t)],
+         type(w) is torch.Tensor, type(w) is nn.Parameter, type(nn.Linear(1, 1)) is nn.Linear)
+    """)
+    assert value == (True, True, True, True, "tensor", False, True, True)
+
+
+def test_instances_keep_their_own_one_underscore_attributes(session):
+    value = run(session, """
+        class Counter(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self._hits = 0
+                self._inner = nn.Linear(2, 2)
+            def forward(self, x):
+                self._hits += 1
+                return self._inner(x)
+        c = Counter()
+        c(torch.ones(2)); c(torch.ones(2))
+        (c._hits, [name for name, _ in c.named_parameters()])
+    """)
+    assert value == (2, ["_inner.weight", "_inner.bias"])
