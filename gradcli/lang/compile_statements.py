@@ -9,7 +9,7 @@ from .compile_errors import exception_classes, catchable, python_exception
 from .compile_expressions import SIMPLE_STATEMENTS
 from .errors import GradcliError
 from .namespace import import_error
-from .sandbox import ScriptObject
+from .sandbox import FIELDS_KEY, ScriptObject
 from .scopes import BREAK, CONTINUE, RETURN, Scope, MISSING, StaticScope, bound_names, nonlocal_depth
 
 
@@ -68,6 +68,11 @@ class StatementsMixin:
 
     def stmt_Pass(self, node, scope):
         return lambda env: None
+
+    stmt_AnnDecl = stmt_Pass
+
+    def stmt_AnnAssign(self, node, scope):
+        return self.stmt_Assign(node, scope)
 
     def stmt_Break(self, node, scope):
         if not self._loop_depth:
@@ -359,6 +364,9 @@ class StatementsMixin:
         allowed = self.rt.class_bases
         policy = self.rt.policy
         name, span = node.name, node.span
+        fields = tuple(s.targets[0].id if isinstance(s, syntax.AnnAssign) else s.target.id for s in node.body
+                       if isinstance(s, (syntax.AnnAssign, syntax.AnnDecl))
+                       and isinstance(s.targets[0] if isinstance(s, syntax.AnnAssign) else s.target, syntax.Name))
 
         def run(env):
             base_values = tuple(b(env) for b in bases) or (ScriptObject,)     # `class Config:`
@@ -373,7 +381,7 @@ class StatementsMixin:
                 if key.startswith("_") and key not in dunders:
                     raise self._error("syntax", f"{key!r} cannot be defined in this gradcli class"
                                       + (f" (only {', '.join(sorted(dunders))})" if dunders else ""), span)
-            namespace = dict(members, __module__="__main__", __qualname__=name)
+            namespace = dict(members, __module__="__main__", __qualname__=name, **{FIELDS_KEY: fields})
             with self._at(span):
                 cls = type(name, base_values, namespace)
             class_scope.class_cell[0] = cls
@@ -525,7 +533,7 @@ class StatementsMixin:
 
 
 # The special methods a script class may define, by what it derives from (none for Functions).
-CLASS_DUNDERS = frozenset({"__init__", "__len__", "__getitem__"})
+CLASS_DUNDERS = frozenset({"__init__", "__len__", "__getitem__", "__post_init__"})
 
 
 def class_dunders(bases: tuple) -> frozenset:

@@ -335,7 +335,8 @@ def numpy_hint(attribute: str | None = None) -> str:
 def import_error(module: str, span: Span | None) -> GradcliError:
     if module.split(".")[0] in NUMPY_NAMES:
         return GradcliError("import", numpy_hint(), span)
-    available = ", ".join(sorted(MODULES) + ["math", "typing", "collections"])
+    available = ", ".join(sorted(MODULES) + ["math", "typing", "collections", "dataclasses", "functools",
+                                             "itertools"])
     return GradcliError("import", f"no module named {module!r} in gradcli; available: {available}",
                         span)
 

@@ -19,6 +19,8 @@ from .errors import EXCEPTION_CLASSES, GradcliError, Span
 # Where script-set attribute names are remembered on the object itself; the
 # leading underscore keeps the list unreadable to scripts.
 USER_ATTRIBUTES_KEY = "_gradcli_user_attributes"
+FIELDS_KEY = "__gradcli_fields__"     # a script class's annotated names, in order (dataclass fields)
+FROZEN_KEY = "__gradcli_frozen__"     # a frozen dataclass: its fields are set once, by __init__
 
 STR_METHODS = frozenset("""
     upper lower title capitalize casefold swapcase strip lstrip rstrip split rsplit
@@ -126,7 +128,7 @@ class ScriptObject:
     """The base of a script's plain class (``class Config:``): instances hold the attributes the
     script gives them; the class may define ``__init__`` and ordinary methods, nothing else."""
 
-    script_dunders = ("__init__",)
+    script_dunders = ("__init__", "__post_init__")
 
 
 class ScriptSuper:
@@ -281,6 +283,10 @@ class AttributePolicy:
             return True
         return (user or name[:1] == "_") and name in _user_names(value)
 
+    def _script_defined(self, cls: type, name: str) -> bool:
+        """Whether the script's own classes (not the engine's) define ``name`` on ``cls``."""
+        return any(name in vars(klass) for klass in cls.__mro__ if klass in self._script_classes)
+
     def _private_allowed(self, target, name: str) -> bool:
         """``self._cache = ...`` in a script's class: a one-underscore name the script itself
         gives its instance (never a dunder, nor a name the class or the engine already uses)."""
@@ -311,7 +317,10 @@ class AttributePolicy:
             return name in value.members()
         return self._allowed(value, name) and _has(value, name)
 
-    def set(self, target, name: str, new_value, span: Span | None) -> None:
+    def set(self, target, name: str, new_value, span: Span | None, *, initializing: bool = False) -> None:
+        if not initializing and getattr(type(target), FROZEN_KEY, False) and type(target) in self._script_classes:
+            raise GradcliError("attribute", f"dataclasses.FrozenInstanceError: cannot assign to field {name!r}",
+                               span)
         if isinstance(target, type) and target in self._script_classes and not name.startswith("_"):
             setattr(target, name, new_value)       # a class attribute (``Base.count += 1``)
             self._class_members[target] = self._class_members[target] | {name}
@@ -329,8 +338,10 @@ class AttributePolicy:
                 vars(target).setdefault(USER_ATTRIBUTES_KEY, set()).add(name)
                 return
             raise self._refused(target, name, span)
-        if type(target) in self._script_classes and isinstance(getattr(type(target), name, None), property):
-            setattr(target, name, new_value)       # the property's setter (or Python's refusal)
+        if type(target) in self._script_classes and self._script_defined(type(target), name):
+            # the property's setter (or Python's refusal), or an instance value over the class's
+            # default (``class Config: lr = 0.1`` ... ``self.lr = lr``)
+            setattr(target, name, new_value)
             return
         if self._open_of.get(type(target)) is not None and not _class_has(type(target), name):
             setattr(target, name, new_value)

@@ -20,6 +20,7 @@ from .scopes import Runtime
 from .prompt_paste import doctest_chunks
 from .errors import GradcliError, closest
 from .limits import Limits, RunState, WarningCounter, memory_cap
+from .stdlib_tools import stdlib_tool_modules
 from .namespace import (base_environment, build_modules, configure_policy, known_names,
                         script_class_bases)
 from .parser import parse, parse_expression
@@ -56,6 +57,7 @@ class Session:
         self._state = RunState(self.limits)
         self._policy = AttributePolicy(self._state)
         self._modules = build_modules()
+        self._modules.update(stdlib_tool_modules(self._state, self._policy))
         configure_policy(self._policy, self._modules)
         self._builtins = base_environment(self._modules, self._state, self._policy,
                                           self._stream)

@@ -76,9 +76,9 @@ class AstBuilder:
         if not isinstance(target, (syntax.Name, syntax.Attribute, syntax.Subscript)):
             raise self._error("only single target (not tuple) can be annotated", target.span)
         if value is None:
-            return syntax.Pass(span)
+            return syntax.AnnDecl(span, target)
         self._check_target(target, "assign to")
-        return syntax.Assign(span, (target,), value)
+        return syntax.AnnAssign(span, (target,), value)
 
     def aug_assign(self, span, children):
         target, op, value = children

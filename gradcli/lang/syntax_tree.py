@@ -255,6 +255,14 @@ class Assign(Node):
     value: Expr
 
 
+class AnnAssign(Assign):
+    """`x: int = 1`: an assignment whose annotation is never evaluated; a class body keeps the
+    annotated names in order (a dataclass's fields)."""
+    span: Span
+    targets: tuple
+    value: Expr
+
+
 class AugAssign(Node):
     span: Span
     target: Expr
@@ -264,6 +272,12 @@ class AugAssign(Node):
 
 class Pass(Node):
     span: Span
+
+
+class AnnDecl(Pass):
+    """`x: int` alone: does nothing, but names a field of a dataclass in a class body."""
+    span: Span
+    target: Expr
 
 
 class Break(Node):

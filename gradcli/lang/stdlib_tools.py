@@ -1,0 +1,323 @@
+"""`functools`, `itertools` and `dataclasses` for scripts: what PyTorch code imports from them
+(`itertools.chain(g.parameters(), d.parameters())`, `partial`, a `@dataclass` config).
+
+Python's own objects where they hand scripts nothing of Python (a partial's attributes stay
+unreadable); iterators that may run without end yield through a generator that checks the
+run's time limit, so `sum(itertools.count())` ends with the timeout, not a hang in C. A
+dataclass is the script's own class with a generated `__init__`/`__repr__`/`__eq__` that set
+fields through the attribute policy, as the script's own `self.x = ...` would.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+from .errors import GradcliError
+from .namespace import Namespace
+from .sandbox import FIELDS_KEY, FROZEN_KEY
+
+_CHECK_EVERY = 1024
+DATACLASS_KEY = "__gradcli_dataclass__"      # the fields of a dataclass, in order
+
+
+def _checked(iterator, state):
+    """Yield from ``iterator``, checking the time limit every so many items."""
+    for n, item in enumerate(iterator):
+        if not n % _CHECK_EVERY:
+            state.check_deadline()
+        yield item
+
+
+class _Chain:
+    """``itertools.chain`` and its ``chain.from_iterable``."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state):
+        self._state = state
+
+    def __call__(self, *iterables):
+        return _checked(itertools.chain(*iterables), self._state)
+
+    def from_iterable(self, iterables):
+        return _checked(itertools.chain.from_iterable(iterables), self._state)
+
+    def __repr__(self) -> str:
+        return "<class 'itertools.chain'>"
+
+
+def _batched(iterable, n):
+    """itertools.batched (Python 3.12): tuples of n items, the last one shorter."""
+    if n < 1:
+        raise ValueError("n must be at least one")
+    it = iter(iterable)
+    while batch := tuple(itertools.islice(it, n)):
+        yield batch
+
+
+ITERTOOLS_NAMES = ("accumulate", "combinations", "combinations_with_replacement", "compress", "count",
+                   "cycle", "dropwhile", "filterfalse", "groupby", "islice", "pairwise", "permutations",
+                   "product", "repeat", "starmap", "takewhile", "zip_longest")
+
+
+def itertools_members(state, policy) -> dict:
+    def checked(make):
+        return functools.wraps(make)(lambda *args, **kwargs: _checked(make(*args, **kwargs), state))
+
+    members = {name: checked(getattr(itertools, name)) for name in ITERTOOLS_NAMES}
+    members["batched"] = checked(_batched)
+    members["chain"] = _Chain(state)
+    members["tee"] = lambda iterable, n=2: tuple(_checked(it, state) for it in itertools.tee(iterable, n))
+    policy.allow(_Chain, ("from_iterable",))
+    return members
+
+
+class _Cached:
+    """``functools.lru_cache`` / ``cache`` around a script function: results kept per arguments."""
+
+    __slots__ = ("_fn", "_maxsize", "_results")
+
+    def __init__(self, fn, maxsize):
+        self._fn = fn
+        self._maxsize = maxsize
+        self._results: dict = {}
+
+    def __call__(self, *args, **kwargs):
+        key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+        try:
+            return self._results[key]
+        except KeyError:
+            pass
+        value = self._fn(*args, **kwargs)
+        if self._maxsize is None or len(self._results) < self._maxsize:
+            self._results[key] = value
+        elif self._maxsize:
+            self._results.pop(next(iter(self._results)))
+            self._results[key] = value
+        return value
+
+    def cache_clear(self) -> None:
+        self._results.clear()
+
+    def __repr__(self) -> str:
+        return f"<functools._lru_cache_wrapper object at {id(self):#x}>"
+
+
+def _lru_cache(maxsize=128, typed=False):
+    if callable(maxsize):                     # @lru_cache without parentheses
+        return _Cached(maxsize, 128)
+    if maxsize is not None and not isinstance(maxsize, int):
+        raise TypeError("Expected first argument to be an integer, a callable, or None")
+    return lambda fn: _Cached(fn, maxsize)
+
+
+def _wraps(wrapped, *args, **kwargs):
+    """functools.wraps: a script function keeps its own name; the decorator changes nothing."""
+    return lambda wrapper: wrapper
+
+
+def functools_members(state, policy) -> dict:
+    def reduce(function, iterable, *initial):
+        return functools.reduce(function, _checked(iter(iterable), state), *initial)
+
+    policy.allow(_Cached, ("cache_clear",))
+    return {"partial": functools.partial, "reduce": reduce, "wraps": _wraps, "lru_cache": _lru_cache,
+            "cache": lambda fn: _Cached(fn, None), "cached_property": functools.cached_property}
+
+
+# ------------------------------------------------------------------------------ dataclasses
+
+class _Missing:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<dataclasses._MISSING_TYPE object>"
+
+
+MISSING = _Missing()
+
+
+class Field:
+    """``dataclasses.field(...)``, and what ``dataclasses.fields(obj)`` lists."""
+
+    __slots__ = ("name", "default", "default_factory", "init", "repr", "compare", "kw_only")
+
+    def __init__(self, default=MISSING, default_factory=MISSING, init=True, repr=True, compare=True,
+                 kw_only=MISSING, name=None):
+        if default is not MISSING and default_factory is not MISSING:
+            raise ValueError("cannot specify both default and default_factory")
+        self.name = name
+        self.default = default
+        self.default_factory = default_factory
+        self.init = init
+        self.repr = repr
+        self.compare = compare
+        self.kw_only = kw_only
+
+    def __repr__(self) -> str:
+        return f"Field(name={self.name!r},default={self.default!r},default_factory={self.default_factory!r})"
+
+
+def _field(*, default=MISSING, default_factory=MISSING, init=True, repr=True, hash=None, compare=True,
+           metadata=None, kw_only=MISSING):
+    return Field(default, default_factory, init, repr, compare, kw_only)
+
+
+_MUTABLE_DEFAULTS = (list, dict, set)
+
+
+def _collect_fields(cls, kw_only: bool) -> list:
+    """The fields of ``cls``: its dataclass bases' first, then its own annotated names."""
+    fields: dict = {}
+    for base in reversed(cls.__mro__[1:]):
+        for f in vars(base).get(DATACLASS_KEY, ()):
+            fields[f.name] = f
+    for name in vars(cls).get(FIELDS_KEY, ()):
+        value = vars(cls).get(name, MISSING)
+        f = value if isinstance(value, Field) else Field(default=value)
+        f.name = name
+        if f.kw_only is MISSING:
+            f.kw_only = kw_only
+        if isinstance(f.default, _MUTABLE_DEFAULTS):
+            raise ValueError(f"mutable default {type(f.default)} for field {name} is not allowed: "
+                             "use default_factory")
+        if isinstance(value, Field):          # the class keeps the plain default, as Python's does
+            if f.default is MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, f.default)
+        fields[name] = f
+    positional = [f for f in fields.values() if f.init and not f.kw_only]
+    seen_default = False
+    for f in positional:
+        has_default = f.default is not MISSING or f.default_factory is not MISSING
+        if seen_default and not has_default:
+            raise TypeError(f"non-default argument {f.name!r} follows default argument")
+        seen_default = seen_default or has_default
+    return list(fields.values())
+
+
+def _make_init(cls, fields, policy):
+    positional = [f for f in fields if f.init and not f.kw_only]
+    keyword = {f.name: f for f in fields if f.init}
+    name = f"{cls.__qualname__}.__init__()"
+
+    def __init__(self, *args, **kwargs):
+        if len(args) > len(positional):
+            raise TypeError(f"{name} takes {len(positional) + 1} positional arguments but "
+                            f"{len(args) + 1} were given")
+        values = {f.name: a for f, a in zip(positional, args)}
+        for key, value in kwargs.items():
+            if key not in keyword:
+                raise TypeError(f"{name} got an unexpected keyword argument {key!r}")
+            if key in values:
+                raise TypeError(f"{name} got multiple values for argument {key!r}")
+            values[key] = value
+        missing = [f.name for f in fields if f.init and f.name not in values
+                   and f.default is MISSING and f.default_factory is MISSING]
+        if missing:
+            raise TypeError(f"{name} missing {len(missing)} required argument{'s' * (len(missing) > 1)}: "
+                            + " and ".join(repr(m) for m in missing))
+        for f in fields:
+            if f.name in values:
+                value = values[f.name]
+            elif f.default_factory is not MISSING:
+                value = f.default_factory()
+            elif f.default is not MISSING:
+                value = f.default
+            else:
+                continue
+            policy.set(self, f.name, value, None, initializing=True)
+        post_init = getattr(type(self), "__post_init__", None)
+        if post_init is not None:
+            post_init(self)
+    return __init__
+
+
+def _make_dataclass(cls, policy, *, init, repr, eq, frozen, kw_only):
+    if not isinstance(cls, type) or cls not in policy.script_classes:
+        raise TypeError("dataclass() should be called on a class of the script")
+    fields = _collect_fields(cls, kw_only)
+    setattr(cls, DATACLASS_KEY, tuple(fields))
+    setattr(cls, FROZEN_KEY, frozen)
+    own = vars(cls)
+    if init and "__init__" not in own:
+        cls.__init__ = _make_init(cls, fields, policy)
+    if repr:
+        shown = [f.name for f in fields if f.repr]
+
+        def __repr__(self):
+            return f"{type(self).__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in shown)})"
+        cls.__repr__ = __repr__
+    if eq:
+        compared = [f.name for f in fields if f.compare]
+
+        def __eq__(self, other):
+            if type(other) is not type(self):
+                return NotImplemented
+            return all(getattr(self, n) is getattr(other, n) or getattr(self, n) == getattr(other, n)
+                       for n in compared)
+        cls.__eq__ = __eq__
+        cls.__hash__ = (lambda self: hash(tuple(getattr(self, n) for n in compared))) if frozen else None
+    return cls
+
+
+def dataclasses_members(policy) -> dict:
+    def dataclass(cls=None, /, *, init=True, repr=True, eq=True, order=False, unsafe_hash=False,
+                  frozen=False, match_args=True, kw_only=False, slots=False):
+        if order:
+            raise GradcliError("type", "dataclass(order=True) is not supported in gradcli scripts "
+                               "(compare a field instead)", None)
+
+        def wrap(klass):
+            return _make_dataclass(klass, policy, init=init, repr=repr, eq=eq, frozen=frozen, kw_only=kw_only)
+        return wrap if cls is None else wrap(cls)
+
+    def fields(obj):
+        klass = obj if isinstance(obj, type) else type(obj)
+        found = next((vars(k)[DATACLASS_KEY] for k in klass.__mro__ if DATACLASS_KEY in vars(k)), None)
+        if found is None:
+            raise TypeError("must be called with a dataclass type or instance")
+        return tuple(found)
+
+    def is_dataclass(obj) -> bool:
+        klass = obj if isinstance(obj, type) else type(obj)
+        return any(DATACLASS_KEY in vars(k) for k in klass.__mro__)
+
+    def asdict(obj):
+        return _convert(obj, dict)
+
+    def astuple(obj):
+        return _convert(obj, tuple)
+
+    def _convert(value, kind, top=True):
+        if is_dataclass(value) and not isinstance(value, type):
+            items = [(f.name, _convert(getattr(value, f.name), kind, False)) for f in fields(value)]
+            return dict(items) if kind is dict else tuple(v for _, v in items)
+        if top:
+            raise TypeError(f"{kind.__name__ == 'dict' and 'asdict' or 'astuple'}() should be called on "
+                            "dataclass instances")
+        if isinstance(value, (list, tuple)):
+            return type(value)(_convert(v, kind, False) for v in value)
+        if isinstance(value, dict):
+            return {k: _convert(v, kind, False) for k, v in value.items()}
+        return value
+
+    def replace(obj, **changes):
+        for f in fields(obj):
+            if f.init and f.name not in changes:
+                changes[f.name] = getattr(obj, f.name)
+        return type(obj)(**changes)
+
+    policy.allow(Field, ("name", "default", "default_factory", "init", "repr", "compare", "kw_only"))
+    return {"dataclass": dataclass, "field": _field, "fields": fields, "asdict": asdict,
+            "astuple": astuple, "replace": replace, "is_dataclass": is_dataclass, "MISSING": MISSING,
+            "Field": Field}
+
+
+def stdlib_tool_modules(state, policy) -> dict:
+    """The three modules as namespaces, for one session."""
+    return {"functools": Namespace("functools", functools_members(state, policy)),
+            "itertools": Namespace("itertools", itertools_members(state, policy)),
+            "dataclasses": Namespace("dataclasses", dataclasses_members(policy))}
