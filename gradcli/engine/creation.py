@@ -297,7 +297,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if vals[2] == 0:
         raise errors.AutogradError("step must be nonzero")
     if (vals[1] - vals[0]) / vals[2] < 0:
-        raise errors.AutogradError("upper bound and larger bound inconsistent with step sign")
+        raise errors.AutogradError("upper bound and lower bound inconsistent with step sign")
     n = builtins.max(0, math.ceil((vals[1] - vals[0]) / vals[2]))
     instrumentation.check_shape((n,))
     if dtype is None:

@@ -103,6 +103,14 @@ class Tensor:
         return self._data.itemsize
 
     @property
+    def itemsize(self) -> int:
+        return self._data.itemsize
+
+    @property
+    def nbytes(self) -> int:
+        return self._data.nbytes
+
+    @property
     def device(self):
         return device("cpu")
 
@@ -126,6 +134,10 @@ class Tensor:
 
     def data_ptr(self) -> int:
         return storage(self).__array_interface__["data"][0]
+
+    def storage_offset(self) -> int:
+        """Elements between the start of the storage and this tensor's first element."""
+        return (self.data_ptr() - self.untyped_storage_ptr()) // self._data.itemsize
 
     def untyped_storage_ptr(self) -> int:
         base = storage(self)

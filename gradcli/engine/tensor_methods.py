@@ -134,7 +134,7 @@ def to(self, *args, **kwargs):
             dtype = a.dtype
         elif isinstance(a, str) and a not in ("cpu",):
             if a.startswith("cuda") or a == "mps":
-                raise errors.AutogradError("Torch not compiled with CUDA enabled (gradcli runs on the CPU only)")
+                raise AssertionError("Torch not compiled with CUDA enabled")  # torch's type and words; gradcli is CPU-only
             dtype = dtypes.as_dtype(a)
     if dtype is None:
         return self
@@ -175,7 +175,7 @@ def cpu(self):
 
 
 def cuda(self, *args, **kwargs):
-    raise errors.AutogradError("Torch not compiled with CUDA enabled (gradcli runs on the CPU only)")
+    raise AssertionError("Torch not compiled with CUDA enabled")  # torch's type and words; gradcli is CPU-only
 
 
 def new_tensor(self, data, dtype=None, requires_grad=False):

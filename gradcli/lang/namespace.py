@@ -177,7 +177,7 @@ TENSOR_DENIED = {
 # Tensor attributes that are data, not methods (methods come from the engine's declarations).
 TENSOR_PROPERTIES = frozenset("""
     T mT H mH shape dtype device ndim requires_grad grad grad_fn is_leaf data _version _base
-    retains_grad is_cuda output_nr layout names real imag
+    retains_grad is_cuda output_nr layout names real imag itemsize nbytes
 """.split())
 
 

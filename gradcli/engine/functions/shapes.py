@@ -147,23 +147,24 @@ def expand(input, *sizes):
                                 "tensor ({})".format(len(sizes), input.ndim))
     shape = input._data.shape
     lead = len(sizes) - len(shape)
-    target = []
-    for i, s in enumerate(sizes):
+    target = [0] * len(sizes)
+    for i in reversed(range(len(sizes))):         # torch checks (and reports) the last dim first
+        s = sizes[i]
         if i < lead:
             if s == -1:
                 raise errors.ShapeError("The expanded size of the tensor (-1) isn't allowed in a leading, "
-                                        "non-existing dimension 0")
-            target.append(int(s))
+                                        f"non-existing dimension {i}")
+            target[i] = int(s)
         else:
             cur = shape[i - lead]
             if s == -1:
-                target.append(cur)
+                target[i] = cur
             elif cur != 1 and cur != s:
                 raise errors.ShapeError(f"The expanded size of the tensor ({s}) must match the existing size "
                                         f"({cur}) at non-singleton dimension {i}.  Target sizes: {list(sizes)}.  "
                                         f"Tensor sizes: {list(shape)}")
             else:
-                target.append(int(s))
+                target[i] = int(s)
     instrumentation.check_shape(target)
     return call(S.EXPAND, (input,), {"size": tuple(target)})
 
