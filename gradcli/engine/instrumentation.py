@@ -11,7 +11,9 @@ anomaly = False     # detect_anomaly is on: nodes remember where they were made
 check_nan = True    # anomaly mode also checks backward outputs for NaN
 forward_ad = False  # a forward-AD level is open: ops propagate tangents
 limit = None        # max elements of any op result, or None
-interrupt = None    # callable run after each op and backward node (the language's --timeout), or None
+interrupt = None    # callable run every INTERRUPT_EVERY ops (the language's --timeout), or None
+INTERRUPT_EVERY = 32    # a clock read per op would cost a few per cent of a small training step
+_until_interrupt = INTERRUPT_EVERY
 _profilers: list = []
 creation_context = None  # callable returning a description of "where" (the language sets it)
 forward_ad_hooks = None  # (propagate, snapshot_self), registered by autograd.forward_ad
@@ -31,10 +33,14 @@ def set_max_elements(n: int | None) -> None:
 
 
 def check_size(arr) -> None:
+    global _until_interrupt
     if arr.size > limit:
         raise SizeLimitError(f"result of {arr.size} elements exceeds the limit of {limit} elements")
     if interrupt is not None:
-        interrupt()
+        _until_interrupt -= 1
+        if _until_interrupt <= 0:
+            _until_interrupt = INTERRUPT_EVERY
+            interrupt()
 
 
 def check_shape(shape) -> None:

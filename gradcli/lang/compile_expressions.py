@@ -195,8 +195,10 @@ class ExpressionsMixin:
 
         def run(env):
             value = operand(env)
-            with self._at(span):
+            try:
                 return fn(value)
+            except Exception as exc:
+                raise self._located(exc, span) from None
         return run
 
     def expr_BoolOp(self, node, scope):
@@ -225,8 +227,10 @@ class ExpressionsMixin:
             def run1(env):
                 a = left(env)
                 b = right(env)
-                with self._at(span):
+                try:
                     return fn(a, b)
+                except Exception as exc:
+                    raise self._located(exc, span) from None
             return run1
         pairs = list(zip(fns, rights))
 
@@ -261,8 +265,10 @@ class ExpressionsMixin:
             value = obj(env)
             if name == "format" and type(value) is str:
                 return _str_format(value, span, tensor, self.rt.state.check_length)
-            with self._at(span):
+            try:
                 return get(value, name, span)
+            except Exception as exc:
+                raise self._located(exc, span) from None
         return run
 
     def expr_Subscript(self, node, scope):

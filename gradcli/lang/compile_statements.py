@@ -187,8 +187,13 @@ class StatementsMixin:
         def run_chain(env):
             for test, body, span in branches:
                 value = test(env)
-                with self._at(span):
-                    flag = True if value is True else False if value is False else bool(value)
+                if value is True or value is False:
+                    flag = value
+                else:
+                    try:
+                        flag = bool(value)
+                    except Exception as exc:
+                        raise self._located(exc, span) from None
                 if flag:
                     return body(env)
             if orelse is not None:
@@ -239,8 +244,10 @@ class StatementsMixin:
             with self._at(iter_span):
                 iterator = iter(iterable(env))
             while True:
-                with self._at(iter_span):
+                try:
                     item = next(iterator, MISSING)
+                except Exception as exc:
+                    raise self._located(exc, iter_span) from None
                 if item is MISSING:
                     return orelse(env) if orelse is not None else None
                 if monotonic() > state.deadline:

@@ -176,6 +176,7 @@ class AttributePolicy:
         self._class_members: dict[type, frozenset] = {}
         self._script_classes: set[type] = set()
         self._guards: dict[tuple, object] = {}
+        self._plain_reads: set[tuple] = set()    # (type, name) readable on every value of the type
         self.allow(str, STR_METHODS)
         self.allow(list, LIST_METHODS)
         self.allow(tuple, TUPLE_METHODS)
@@ -297,10 +298,18 @@ class AttributePolicy:
     # ---------------------------------------------------------------- actions
 
     def get(self, value, name: str, span: Span | None):
-        if self._namespace_type is not None and type(value) is self._namespace_type:
+        cls = type(value)
+        if (cls, name) in self._plain_reads:        # decided by the type alone, decided before
+            try:
+                return getattr(value, name)
+            except AttributeError:
+                raise self._missing(value, name, span) from None
+        if cls is self._namespace_type:
             return value.get(name, span)
         if not self._allowed(value, name):
             raise self._refused(value, name, span)
+        if not isinstance(value, type) and (cls, name) not in self._guards and name in self._rules(cls)[0]:
+            self._plain_reads.add((cls, name))
         try:
             result = getattr(value, name)
         except GradcliError:
