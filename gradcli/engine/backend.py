@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .ops.activation import sigmoid_np
+from .ops.linalg import gemm
 from .ops.convolution import col2im_np, im2col_np
 from .ops.indexing import gather_np, index_put_np, np_index
 from .ops.pointwise import sign_np
@@ -177,6 +178,8 @@ class NumpyMath(_Math):
             if out.dtype.kind != "f" or not np.abs(a).min() * np.abs(b).min() >= np.finfo(out.dtype).tiny:
                 out += 0.0
             return out
+        if a.ndim == 2 and b.ndim == 2:
+            return gemm(a, b)
         return np.matmul(a, b)
 
     @staticmethod

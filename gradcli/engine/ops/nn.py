@@ -32,7 +32,7 @@ import numpy as np
 from .. import dtypes
 from ..errors import AutogradError, DTypeError
 from . import dtype_rules
-from .linalg import mm_grads
+from .linalg import gemm, mm_grads
 from .registry import COMMON, KEEP, defop
 from .samples import Sample, arr
 
@@ -439,7 +439,8 @@ def _addmm_jvp(m, t, mat1, mat2, alpha, beta, *sym_sizes):
 
 def _addmm_fwd(s, a, b, beta, alpha):
     dtype_rules.addmm(s, a, b)
-    return (s if beta == 1 else beta * s) + (a @ b if alpha == 1 else alpha * (a @ b))
+    product = gemm(a, b)
+    return (s if beta == 1 else beta * s) + (product if alpha == 1 else alpha * product)
 
 
 ADDMM = defop("addmm", "AddmmBackward0", ("self", "mat1", "mat2"), _addmm_fwd, _addmm_bwd, saves=("mat1", "mat2", "alpha", "beta", "mat1_sym_sizes", "mat2_sym_sizes"),
