@@ -163,3 +163,26 @@ def test_memory_stays_flat_over_many_training_steps():
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
     assert after - before < 200_000
+
+
+def test_first_gradients_are_never_shared_between_leaves_or_with_the_caller():
+    """AccumulateGrad may take over a fresh gradient instead of copying it; one that another leaf,
+    a hook or the caller also holds is copied, so changing one .grad never changes another."""
+    x = torch.ones(3, requires_grad=True)
+    y = torch.ones(3, requires_grad=True)
+    (x + y).backward(torch.ones(3))
+    x.grad.add_(1)
+    assert y.grad.tolist() == [1.0, 1.0, 1.0]
+
+    seed = torch.full((3,), 2.0)
+    w = torch.ones(3, requires_grad=True)
+    w.clone().backward(seed)
+    w.grad.mul_(10)
+    assert seed.tolist() == [2.0, 2.0, 2.0]
+
+    kept = []
+    v = torch.ones(3, requires_grad=True)
+    v.register_hook(lambda grad: kept.append(grad))
+    (v * 3).sum().backward()
+    v.grad.zero_()
+    assert kept[0].tolist() == [3.0, 3.0, 3.0]
