@@ -294,6 +294,7 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                             fn = None
                         push(heap, (-nxt._seq, counter, nxt))
                         counter += 1
+            grads_in = gi = None   # the buffers alone hold the gradients (AccumulateGrad may steal them)
 
 
 def _add(buffers: dict, fn, nr: int, g) -> None:
@@ -411,11 +412,19 @@ _ONLY_BUFFERED = _only_buffered()
 
 
 def _grad_buffer(g, param):
-    """A leaf's first gradient, copied into the parameter's own layout as torch's AccumulateGrad
-    does (a weight used as ``W.t()`` gets a contiguous ``.grad``, not its transposed product), so
-    ``p -= lr * p.grad`` runs over two arrays laid out alike."""
+    """A leaf's first gradient in the parameter's own layout, as torch's AccumulateGrad makes it (a
+    weight used as ``W.t()`` gets a contiguous ``.grad``, not its transposed product), so
+    ``p -= lr * p.grad`` runs over two arrays laid out alike. Like torch, it steals a gradient
+    that nothing else refers to and that already has that layout, instead of copying it."""
     if g.shape != param.shape:
         return np.array(g, dtype=param.dtype, copy=True)
+    if (g.__class__ is np.ndarray and g.dtype == param.dtype and g.strides == param.strides
+            and sys.getrefcount(g) <= _STEALABLE):
+        own = g.base
+        # or a view (W.t().t(), a sum reshaped) of a whole fresh array that only the view refers to
+        if own is None or (own.__class__ is np.ndarray and own.base is None and own.nbytes == g.nbytes
+                           and sys.getrefcount(own) <= 3 and own.flags.writeable):
+            return g
     out = np.empty_like(param)
     np.copyto(out, g, casting="unsafe")
     return out
@@ -453,4 +462,10 @@ def _call_by_hand(node, *grads):
 Node.__call__ = _call_by_hand   # nodes live in the graph layer; calling one needs this engine
 
 
+def _steal_probe(buf) -> int:   # the call shape of _execute -> _accumulate(buf[0]) -> _grad_buffer(g)
+    return (lambda g: (lambda g2: sys.getrefcount(g2))(g))(buf[0])
+
+
 _FRESH_REFERENCES = _fresh_references()
+_STEALABLE = _steal_probe([np.empty(1)])
+"""What ``sys.getrefcount`` sees in ``_grad_buffer`` for a gradient only the pass's buffer holds."""
