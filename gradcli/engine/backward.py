@@ -381,12 +381,7 @@ def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
         else:
             var._grad = old + g
     elif old is None:
-        data = var._data
-        # torch's AccumulateGrad takes over a gradient nothing else refers to instead of copying
-        # it (a fresh product laid out as the parameter; not a view, not shared with another input)
-        adopt = (g.__class__ is np.ndarray and g.base is None and g.dtype == data.dtype and g.strides == data.strides
-                 and g.shape == data.shape and sys.getrefcount(g) <= _ONLY_BUFFERED)
-        var._grad = make(g if adopt else _grad_buffer(g, data))
+        var._grad = make(_grad_buffer(g, var._data))
     elif old._grad_fn is not None or old._data.shape != var._data.shape:
         var._grad = make(np.asarray(old._data + g, dtype=var._data.dtype))
     else:
@@ -396,19 +391,6 @@ def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
     if x is not None and x.post_hooks:
         for hook in list(x.post_hooks.values()):
             hook(var)
-
-
-def _references_as_accumulated(var, g) -> int:
-    return sys.getrefcount(g)
-
-
-def _only_buffered() -> int:
-    """The count ``_accumulate`` sees for a gradient that only the pass's buffer list holds."""
-    buf = [np.empty(1)]
-    return _references_as_accumulated(None, buf[0])
-
-
-_ONLY_BUFFERED = _only_buffered()
 
 
 def _grad_buffer(g, param):
