@@ -61,8 +61,8 @@ def test_the_engine_exports_only_torch_names():
     assert not leaked & set(engine.__all__)
     assert all(hasattr(engine, n) for n in engine.__all__)
     for n in engine.__all__:
-        assert not isinstance(getattr(engine, n), types.ModuleType) or n in ("autograd", "nn", "cuda", "linalg",
-                                                                            "special", "optim", "utils", "func")
+        assert not isinstance(getattr(engine, n), types.ModuleType) or n in (
+            "autograd", "nn", "cuda", "linalg", "special", "optim", "utils", "func", "amp", "backends")
 
 
 def test_every_tensor_method_is_reachable_or_denied_with_a_reason():

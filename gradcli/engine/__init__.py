@@ -23,7 +23,8 @@ if _gc.get_threshold()[0] == 700:
     _gc.set_threshold(10_000, *_gc.get_threshold()[1:])
 
 from . import autograd  # noqa: E402  (first: it loads the layers in order, see autograd/__init__)
-from . import cuda, func, linalg, nn, optim, special, utils  # noqa: E402
+from . import amp, backends, cuda, func, linalg, nn, optim, special, utils  # noqa: E402
+from . import runtime_settings as _runtime_settings  # noqa: E402,F401  (torch.compile, set_num_threads, ...)
 from . import public as _public  # noqa: E402
 from . import tensor_methods as _tensor_methods  # noqa: E402
 from . import views as _views  # noqa: E402,F401  (installs view replay and CopySlices in the layers below)
@@ -48,10 +49,11 @@ globals().update(_public.FUNCTIONS["torch"])
 _tensor_methods.attach()
 
 FloatTensor = Tensor
+autocast = amp.autocast
 __version__ = "2.13.0+gradcli"
 
 __all__ = sorted(set(_public.FUNCTIONS["torch"]) | {
-    "Function", "autograd", "cuda", "func", "linalg", "nn", "optim", "special", "utils", "is_anomaly_enabled",
+    "Function", "amp", "autocast", "backends", "autograd", "cuda", "func", "linalg", "nn", "optim", "special", "utils", "is_anomaly_enabled",
     "enable_grad", "inference_mode", "is_grad_enabled", "is_inference_mode_enabled", "no_grad", "set_grad_enabled",
     "device", "bool", "cdouble", "cfloat", "complex64", "complex128", "double", "dtype", "float", "float16",
     "float32", "float64", "get_default_dtype", "half", "int", "int8", "int16", "int32", "int64", "long",

@@ -177,3 +177,5 @@ EXCEPTION_CLASSES = {cls.__name__: cls for cls in (
     ImportError, IndexError, KeyError, LookupError, NameError, NotImplementedError,
     OverflowError, RuntimeError, TypeError, UnboundLocalError, ValueError,
     ZeroDivisionError, StopIteration)}
+WARNING_CLASSES = {cls.__name__: cls for cls in (Warning, UserWarning, DeprecationWarning, FutureWarning,
+                                                 RuntimeWarning, PendingDeprecationWarning)}

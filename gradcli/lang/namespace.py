@@ -16,7 +16,7 @@ import difflib
 import importlib
 import math
 
-from .errors import EXCEPTION_CLASSES, GradcliError, Span
+from .errors import EXCEPTION_CLASSES, WARNING_CLASSES, GradcliError, Span
 from .iterators import Enumerate, Filter, Map, Zip
 from .sandbox import ScriptObject, script_isinstance, script_type
 from .stdlib_modules import collections_members, future_members, typing_members
@@ -53,6 +53,10 @@ TORCH_NAMES = frozenset("""
     bool complex64 complex128 cfloat cdouble dtype get_default_dtype set_default_dtype
     set_printoptions finfo iinfo promote_types result_type can_cast device
     autograd nn cuda linalg special pi e inf nan newaxis
+    amp autocast backends version compile use_deterministic_algorithms are_deterministic_algorithms_enabled
+    is_deterministic_algorithms_warn_only_enabled set_float32_matmul_precision get_float32_matmul_precision
+    set_num_threads get_num_threads set_num_interop_threads get_num_interop_threads set_default_device
+    get_default_device
 """.split())
 
 AUTOGRAD_NAMES = frozenset("""
@@ -82,7 +86,13 @@ NN_FUNCTIONAL_NAMES = frozenset("""
     gaussian_nll_loss poisson_nll_loss margin_ranking_loss hinge_embedding_loss
     soft_margin_loss triplet_margin_loss cosine_embedding_loss unfold fold interpolate
 """.split())
-CUDA_NAMES = frozenset("is_available device_count".split())
+CUDA_NAMES = frozenset("""
+    is_available device_count manual_seed manual_seed_all seed seed_all empty_cache synchronize current_device
+    get_device_name set_device amp
+""".split())
+AMP_NAMES = frozenset("GradScaler autocast is_autocast_available".split())
+BACKENDS_NAMES = frozenset("cudnn cuda mps mkldnn opt_einsum cpu".split())
+VERSION_NAMES = frozenset("cuda hip debug git_version".split())
 OPTIM_NAMES = frozenset("Optimizer SGD Adam AdamW RMSprop Adagrad lr_scheduler".split())
 SCHEDULER_NAMES = frozenset("""
     LRScheduler StepLR MultiStepLR ExponentialLR CosineAnnealingLR LambdaLR ReduceLROnPlateau OneCycleLR
@@ -111,6 +121,7 @@ PYTHON_BUILTINS = frozenset("""
     Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError
     IndexError KeyError LookupError NameError NotImplementedError OverflowError RuntimeError
     TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration
+    Warning UserWarning DeprecationWarning FutureWarning RuntimeWarning PendingDeprecationWarning
 """.split())
 
 BARE_AUTOGRAD_NAMES = frozenset("Function jacobian hessian vjp jvp hvp vhp".split())
@@ -127,7 +138,9 @@ MODULES = {
     "torch": (("gradcli.engine",), TORCH_NAMES, {"autograd": "torch.autograd", "nn": "torch.nn",
                                                  "cuda": "torch.cuda", "linalg": "torch.linalg",
                                                  "special": "torch.special", "optim": "torch.optim",
-                                                 "utils": "torch.utils", "func": "torch.func"}),
+                                                 "utils": "torch.utils", "func": "torch.func",
+                                                 "amp": "torch.amp", "backends": "torch.backends",
+                                                 "version": "torch.version"}),
     "torch.autograd": (("gradcli.engine.autograd",), AUTOGRAD_NAMES,
                        {"functional": "torch.autograd.functional",
                         "forward_ad": "torch.autograd.forward_ad",
@@ -149,9 +162,16 @@ MODULES = {
     "torch.nn.functional": (("gradcli.engine.nn.functional",), NN_FUNCTIONAL_NAMES, {}),
     "torch.optim": (("gradcli.engine.optim",), OPTIM_NAMES, {"lr_scheduler": "torch.optim.lr_scheduler"}),
     "torch.optim.lr_scheduler": (("gradcli.engine.optim.lr_scheduler",), SCHEDULER_NAMES, {}),
-    "torch.utils": (("gradcli.engine.utils",), frozenset({"data"}), {"data": "torch.utils.data"}),
+    "torch.utils": (("gradcli.engine.utils",), frozenset({"data", "checkpoint"}),
+                    {"data": "torch.utils.data", "checkpoint": "torch.utils.checkpoint"}),
+    "torch.utils.checkpoint": (("gradcli.engine.utils.checkpoint",),
+                               frozenset({"checkpoint", "checkpoint_sequential"}), {}),
     "torch.utils.data": (("gradcli.engine.utils.data",), DATA_NAMES, {}),
-    "torch.cuda": (("gradcli.engine.cuda",), CUDA_NAMES, {}),
+    "torch.cuda": (("gradcli.engine.cuda",), CUDA_NAMES, {"amp": "torch.cuda.amp"}),
+    "torch.cuda.amp": (("gradcli.engine.cuda_amp",), AMP_NAMES - {"is_autocast_available"}, {}),
+    "torch.amp": (("gradcli.engine.amp",), AMP_NAMES, {}),
+    "torch.backends": (("gradcli.engine.backends",), BACKENDS_NAMES, {}),
+    "torch.version": (("gradcli.engine.version",), VERSION_NAMES, {}),
     "torch.func": (("gradcli.engine.func",), FUNC_NAMES, {}),
     "torch.linalg": (("gradcli.engine.linalg",), LINALG_NAMES, {}),
     "torch.special": (("gradcli.engine.special",), SPECIAL_NAMES, {}),
@@ -268,6 +288,8 @@ def build_modules() -> dict[str, Namespace]:
             value = getattr(source, name)
             if name not in members and not _is_module(value):
                 members[name] = value
+        if path == "torch":
+            members["__version__"] = source.__version__     # print(torch.__version__) opens many scripts
         namespace = Namespace(path, members, surface - set(members), DENIED.get(path))
         built[path] = namespace
         return namespace
@@ -336,7 +358,7 @@ def import_error(module: str, span: Span | None) -> GradcliError:
     if module.split(".")[0] in NUMPY_NAMES:
         return GradcliError("import", numpy_hint(), span)
     available = ", ".join(sorted(MODULES) + ["math", "typing", "collections", "dataclasses", "functools",
-                                             "itertools"])
+                                             "itertools", "random", "warnings"])
     return GradcliError("import", f"no module named {module!r} in gradcli; available: {available}",
                         span)
 
@@ -464,7 +486,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         "classmethod": builtins.classmethod, "property": builtins.property,
     }
     policy.allow(builtins.property, ("setter", "getter", "deleter"))   # @x.setter in a class body
-    for name, cls in EXCEPTION_CLASSES.items():
+    for name, cls in {**EXCEPTION_CLASSES, **WARNING_CLASSES}.items():
         table[name] = cls
         policy.allow_class_name(cls)
     return table
@@ -579,6 +601,10 @@ def script_class_members(value) -> set:
             for n in vars(klass) if not n.startswith("_")}
 
 
+BACKENDS_MATMUL_SWITCHES = frozenset(
+    "allow_tf32 allow_fp16_reduced_precision_reduction allow_bf16_reduced_precision_reduction".split())
+
+
 # (candidate dotted paths of a type, readable, writable, options)
 ENGINE_TYPES = (
     (("gradcli.engine.tensor.Tensor",), None, TENSOR_WRITABLE,
@@ -618,6 +644,16 @@ ENGINE_TYPES = (
     (("gradcli.engine.functions.composites.finfo",),
      frozenset("bits eps max min tiny smallest_normal resolution dtype".split()), (), {}),
     (("gradcli.engine.functions.composites.iinfo",), frozenset("bits max min dtype".split()), (), {}),
+    (("gradcli.engine.backends._Cudnn",), frozenset("enabled benchmark deterministic allow_tf32 is_available version"
+                                                   .split()),
+     frozenset("enabled benchmark deterministic allow_tf32".split()), {}),
+    (("gradcli.engine.backends._Cuda",), frozenset({"matmul", "is_built"}), (), {}),
+    (("gradcli.engine.backends._Matmul",), BACKENDS_MATMUL_SWITCHES, BACKENDS_MATMUL_SWITCHES, {}),
+    (("gradcli.engine.backends._Mps",), frozenset({"is_available", "is_built"}), (), {}),
+    (("gradcli.engine.amp.GradScaler",), frozenset("""
+        scale step update unscale_ get_scale is_enabled state_dict load_state_dict get_growth_factor
+        get_backoff_factor get_growth_interval""".split()), (), {}),
+    (("gradcli.engine.amp.autocast",), frozenset({"device", "fast_dtype"}), (), {}),
 )
 
 

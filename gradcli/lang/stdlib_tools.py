@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
+import warnings
 
-from .errors import GradcliError
+from .errors import WARNING_CLASSES, GradcliError
 from .namespace import Namespace
 from .sandbox import FIELDS_KEY, FROZEN_KEY
 
@@ -320,4 +322,82 @@ def stdlib_tool_modules(state, policy) -> dict:
     """The three modules as namespaces, for one session."""
     return {"functools": Namespace("functools", functools_members(state, policy)),
             "itertools": Namespace("itertools", itertools_members(state, policy)),
-            "dataclasses": Namespace("dataclasses", dataclasses_members(policy))}
+            "dataclasses": Namespace("dataclasses", dataclasses_members(policy)),
+            "warnings": Namespace("warnings", warnings_members(policy)),
+            "random": Namespace("random", random_members(state))}
+
+
+# ---------------------------------------------------------------------------- warnings and random
+
+_WARNING_ACTIONS = ("default", "error", "ignore", "always", "all", "module", "once")
+
+
+def warnings_members(policy) -> dict:
+    """``warnings.filterwarnings("ignore")`` and friends, for the run (the session restores the
+    filters after every run); ``warnings.warn`` reports as the engine's warnings do."""
+    def _action(action):
+        if action not in _WARNING_ACTIONS:
+            raise ValueError(f"invalid action: {action!r}")
+        return action
+
+    def filterwarnings(action, message="", category=Warning, module="", lineno=0, append=False):
+        if not (isinstance(category, type) and issubclass(category, Warning)):
+            raise TypeError("category must be a Warning subclass")
+        warnings.filterwarnings(_action(action), message, category, module, lineno, append)
+
+    def simplefilter(action, category=Warning, lineno=0, append=False):
+        warnings.simplefilter(_action(action), category, lineno, append)
+
+    def warn(message, category=UserWarning, stacklevel=1):
+        if not (isinstance(category, type) and issubclass(category, Warning)):
+            raise TypeError(f"category must be a Warning subclass, not '{type(category).__name__}'")
+        warnings.warn(str(message), category, stacklevel=2)
+
+    for cls in WARNING_CLASSES.values():
+        policy.allow_class_name(cls)
+    return {"filterwarnings": filterwarnings, "simplefilter": simplefilter, "warn": warn,
+            "catch_warnings": _CatchWarnings, **WARNING_CLASSES}
+
+
+class _CatchWarnings:
+    """``with warnings.catch_warnings():``: filters set inside are undone on leaving."""
+
+    __slots__ = ("_inner",)
+
+    def __init__(self, *, record=False):
+        if record:
+            raise TypeError("catch_warnings(record=True) is not available in gradcli scripts")
+        self._inner = warnings.catch_warnings()
+
+    def __enter__(self):
+        self._inner.__enter__()
+
+    def __exit__(self, *exc):
+        return self._inner.__exit__(*exc)
+
+
+def random_members(state) -> dict:
+    """Python's ``random`` (the seed lines of many scripts: ``random.seed(0)``), on a generator of
+    the session's own: the same numbers as Python's for the same seed."""
+    rng = random.Random()
+
+    def bounded(k):
+        state.check_length(k, "list", None)
+        return k
+
+    def choices(population, weights=None, *, cum_weights=None, k=1):
+        return rng.choices(population, weights, cum_weights=cum_weights, k=bounded(k))
+
+    def sample(population, k, *, counts=None):
+        return rng.sample(population, bounded(k), counts=counts)
+
+    def seed(a=None, version=2):
+        if a is not None and not isinstance(a, (int, float, str, bytes)):
+            raise TypeError("The only supported seed types are: None, int, float, str, bytes, and bytearray.")
+        rng.seed(a, version)
+
+    return {"seed": seed, "random": rng.random, "uniform": rng.uniform, "randint": rng.randint,
+            "randrange": rng.randrange, "choice": rng.choice, "choices": choices, "shuffle": rng.shuffle,
+            "sample": sample, "gauss": rng.gauss, "normalvariate": rng.normalvariate,
+            "getrandbits": lambda k: rng.getrandbits(bounded(k) if k > 64 else k),
+            "betavariate": rng.betavariate, "expovariate": rng.expovariate, "triangular": rng.triangular}

@@ -688,3 +688,20 @@ def test_the_repl_reports_an_unprintable_value_and_goes_on():
     repl.execute("[1, 2]")
     assert "maximum recursion depth" in err.getvalue()
     assert out.getvalue().endswith("[1, 2]\n")
+
+
+@pytest.mark.parametrize("source", [
+    "torch.backends.cudnn.__class__",
+    "torch.backends.cudnn.__dict__",
+    "torch.backends.cuda.matmul.__init__",
+    "torch.amp.GradScaler('cpu')._scale",
+    "torch.amp.GradScaler('cpu').__class__",
+    "torch.compile(torch.nn.Linear(1, 1))._orig_mod",
+    "torch.autocast('cuda').__exit__",
+    "import random\nrandom.random.__self__",
+    "import random\nrandom.seed.__globals__",
+    "import warnings\nwarnings.catch_warnings()._inner",
+])
+def test_the_runtime_switches_hand_scripts_nothing_of_python(source):
+    with pytest.raises(GradcliError, match="not available|has no attribute"):
+        Session().run(source)

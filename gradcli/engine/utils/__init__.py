@@ -1,4 +1,5 @@
-"""``torch.utils``: the data loading half (``torch.utils.data``)."""
-from . import data
+"""``torch.utils``: data loading (``torch.utils.data``) and activation checkpointing
+(``torch.utils.checkpoint``)."""
+from . import checkpoint, data
 
-__all__ = ["data"]
+__all__ = ["checkpoint", "data"]

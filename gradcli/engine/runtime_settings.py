@@ -1,0 +1,108 @@
+"""The process-wide switches PyTorch scripts set in their first lines (deterministic algorithms,
+matmul precision, threads, default device) and ``torch.compile``: accepted and remembered as torch
+does, with no effect on gradcli's numbers (its kernels are deterministic, float32 products are
+never lowered to TF32, and there is no compiler to call)."""
+from __future__ import annotations
+
+import os
+import warnings
+
+from . import device as device_module
+from .nn.module import Module
+from .public import public
+
+_state = {"deterministic": False, "warn_only": False, "matmul_precision": "highest",
+          "threads": os.cpu_count() or 1, "interop_threads": os.cpu_count() or 1}
+
+
+@public()
+def use_deterministic_algorithms(mode, *, warn_only=False) -> None:
+    if not isinstance(mode, bool):
+        raise TypeError(f"use_deterministic_algorithms(): argument 'mode' must be bool, not {type(mode).__name__}")
+    _state["deterministic"], _state["warn_only"] = mode, bool(warn_only)
+
+
+@public()
+def are_deterministic_algorithms_enabled() -> bool:
+    return _state["deterministic"]
+
+
+@public()
+def is_deterministic_algorithms_warn_only_enabled() -> bool:
+    return _state["warn_only"]
+
+
+@public()
+def set_float32_matmul_precision(precision) -> None:
+    if precision not in ("highest", "high", "medium"):
+        warnings.warn(f"{precision} is not one of 'highest', 'high', or 'medium'; the current"
+                      "setFloat32MatmulPrecision call has no effect.", UserWarning, stacklevel=2)
+        return
+    _state["matmul_precision"] = precision
+
+
+@public()
+def get_float32_matmul_precision() -> str:
+    return _state["matmul_precision"]
+
+
+def _positive(name: str, n) -> int:
+    if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
+        raise RuntimeError(f"{name} expects a positive integer")
+    return n
+
+
+@public()
+def set_num_threads(n) -> None:
+    _state["threads"] = _positive("set_num_threads", n)
+
+
+@public()
+def get_num_threads() -> int:
+    return _state["threads"]
+
+
+@public()
+def set_num_interop_threads(n) -> None:
+    _state["interop_threads"] = _positive("set_num_interop_threads", n)
+
+
+@public()
+def get_num_interop_threads() -> int:
+    return _state["interop_threads"]
+
+
+@public()
+def set_default_device(device) -> None:
+    if device is not None and device_module.device(device).type != "cpu":
+        raise AssertionError("Torch not compiled with CUDA enabled")
+
+
+@public()
+def get_default_device():
+    return device_module.device("cpu")
+
+
+class OptimizedModule(Module):
+    """What ``torch.compile(model)`` returns: the model as its one child ``_orig_mod``, called
+    as the model is (torch's repr, parameter names and state_dict keys)."""
+
+    def __init__(self, mod: Module):
+        super().__init__()
+        self._orig_mod = mod
+
+    def forward(self, *args, **kwargs):
+        return self._orig_mod(*args, **kwargs)
+
+
+@public()
+def compile(model=None, *, fullgraph=False, dynamic=None, backend="inductor", mode=None, options=None,
+            disable=False):
+    """``torch.compile``: gradcli runs the model or function eagerly, which is what compiled code
+    computes."""
+    if model is None:
+        return lambda fn: compile(fn, fullgraph=fullgraph, dynamic=dynamic, backend=backend, mode=mode,
+                                  options=options, disable=disable)
+    if not callable(model):
+        raise RuntimeError("torch.compile: model must be a callable")
+    return OptimizedModule(model) if isinstance(model, Module) and not disable else model
