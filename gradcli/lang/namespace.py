@@ -124,6 +124,8 @@ PYTHON_BUILTINS = frozenset("""
     Warning UserWarning DeprecationWarning FutureWarning RuntimeWarning PendingDeprecationWarning
 """.split())
 
+# torch names that stay behind `torch.`: a bare `compile(...)` in a script means Python's (refused)
+NOT_BARE = frozenset({"compile"})
 BARE_AUTOGRAD_NAMES = frozenset("Function jacobian hessian vjp jvp hvp vhp".split())
 BARE_NAMES = frozenset({"torch", "F", "nn", "math", "autograd"})
 
@@ -218,7 +220,7 @@ def tensor_attributes() -> frozenset:
 
 def known_names() -> frozenset:
     """Every name a fresh session may predefine."""
-    return (engine_names("torch") | PYTHON_BUILTINS | BARE_AUTOGRAD_NAMES | BARE_NAMES
+    return ((engine_names("torch") - NOT_BARE) | PYTHON_BUILTINS | BARE_AUTOGRAD_NAMES | BARE_NAMES
             | {"pi", "e", "__name__", "super"})
 
 
@@ -524,7 +526,8 @@ def base_environment(modules: dict[str, Namespace], state, policy, stdout_ref) -
     env = {}
     torch = modules["torch"]
     for name in torch.members():
-        env[name] = torch.get(name, None)
+        if name not in NOT_BARE:
+            env[name] = torch.get(name, None)
     autograd = modules["torch.autograd"]
     for path in ("torch.autograd", "torch.autograd.functional"):
         namespace = modules[path]
