@@ -28,6 +28,7 @@ from ..ops.nn import (
     NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, _class_dim, _reduction,
 )
 from ..ops.pooling import avg_pool2d  # noqa: F401
+from ..ops.shape import T
 from .functional_conv import (  # noqa: F401
     conv1d, conv2d, conv_transpose1d, conv_transpose2d, fold, max_pool1d, max_pool2d, pad, unfold,
 )
@@ -327,6 +328,11 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
 def linear(input, weight, bias=None):
     """input @ weight^T + bias, recorded as torch records it: AddmmBackward0 (2-D input with bias),
     View/AddmmBackward0/View for other ranks with bias, and matmul's own nodes without bias."""
+    if bias is not None and _plain(input) and _plain(weight) and _plain(bias):
+        # every nn.Linear call: plain 2-D tensors (not vmap's batched ones) that fit; checked on the arrays
+        x, w, b = input._data, weight._data, bias._data
+        if x.ndim == 2 and w.ndim == 2 and x.shape[1] == w.shape[1] and b.shape == w.shape[:1]:
+            return call(ADDMM, (bias, input, call(T, (weight,))), {"beta": 1, "alpha": 1})
     _tensor_arg(input, "linear", "input", 1)
     _tensor_arg(weight, "linear", "weight", 2)
     if input.ndim == 0 or weight.ndim == 0:
@@ -350,6 +356,14 @@ def linear(input, weight, bias=None):
                                 f"Tensor sizes: {list(bias.shape)}")
     out = call(ADDMM, (bias, rows, wt), {"beta": 1, "alpha": 1})
     return out if input.ndim == 2 else out.view(*input.shape[:-1], out_features)
+
+
+_NDIM = Tensor.ndim
+
+
+def _plain(x) -> bool:
+    """A Tensor or Parameter whose ndim is its array's (a vmap-batched tensor overrides ndim)."""
+    return getattr(type(x), "ndim", None) is _NDIM
 
 
 def _broadcasts(shape: tuple, target: tuple) -> bool:

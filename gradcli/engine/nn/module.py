@@ -179,6 +179,9 @@ class Module:
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
     def __call__(self, *args, **kwargs):
+        if not (self._forward_pre_hooks or self._forward_hooks or self._backward_hooks or self._backward_pre_hooks
+                or _calls is not None or _inst._profilers):
+            return self.forward(*args, **kwargs)   # nothing observes this call
         for hook in list(self._forward_pre_hooks.values()):
             changed = hook(self, args)
             if changed is not None:
