@@ -18,12 +18,13 @@ is thousands of small acyclic objects freed by reference counting, and at 700
 the collector rescans them after every ~100 ops, a fifth of the per-op time.
 """
 import gc as _gc
+import importlib as _importlib
 
 if _gc.get_threshold()[0] == 700:
     _gc.set_threshold(10_000, *_gc.get_threshold()[1:])
 
 from . import autograd  # noqa: E402  (first: it loads the layers in order, see autograd/__init__)
-from . import amp, backends, cuda, func, linalg, nn, optim, special, utils  # noqa: E402
+from . import amp, backends, cuda, linalg, nn, special  # noqa: E402
 from . import runtime_settings as _runtime_settings  # noqa: E402,F401  (torch.compile, set_num_threads, ...)
 from . import public as _public  # noqa: E402
 from . import tensor_methods as _tensor_methods  # noqa: E402
@@ -49,6 +50,17 @@ globals().update(_public.FUNCTIONS["torch"])
 _tensor_methods.attach()
 
 FloatTensor = Tensor
+_LAZY = ("func", "optim", "utils")     # loaded on first use: a third of the engine's import time
+
+
+def __getattr__(name: str):
+    """``torch.func``, ``torch.optim`` and ``torch.utils`` are imported when first reached."""
+    if name in _LAZY:
+        module = _importlib.import_module(f"{__name__}.{name}")
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'torch' has no attribute '{name}'")
+
 autocast = amp.autocast
 __version__ = "2.13.0+gradcli"
 

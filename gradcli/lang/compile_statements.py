@@ -368,7 +368,7 @@ class StatementsMixin:
         decorators = [self.expr(d, scope) for d in node.decorators]
         decorate = self._decorate(decorators, node.decorators)
         store = self._store_name(node.name, scope)
-        allowed = self.rt.class_bases
+        rt = self.rt
         policy = self.rt.policy
         name, span = node.name, node.span
         fields = tuple(s.targets[0].id if isinstance(s, syntax.AnnAssign) else s.target.id for s in node.body
@@ -377,6 +377,7 @@ class StatementsMixin:
 
         def run(env):
             base_values = tuple(b(env) for b in bases) or (ScriptObject,)     # `class Config:`
+            allowed = rt.class_bases
             if not all(isinstance(b, type) and issubclass(b, allowed) for b in base_values):
                 raise self._error("type", "a class in a gradcli script derives from nothing (a plain class), "
                                   "another class of the script, torch.autograd.Function, torch.nn.Module or "

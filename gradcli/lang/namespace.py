@@ -15,6 +15,7 @@ import builtins
 import difflib
 import importlib
 import math
+import sys
 
 from .errors import EXCEPTION_CLASSES, WARNING_CLASSES, GradcliError, Span
 from .iterators import Enumerate, Filter, Map, Zip
@@ -231,12 +232,15 @@ class Namespace:
     that suggests the closest member.
     """
 
-    __slots__ = ("_name", "_members", "_missing", "_denied")
+    __slots__ = ("_name", "_members", "_missing", "_denied", "_loader")
     script_name = "module"
 
-    def __init__(self, name: str, members: dict, missing=(), denied=None):
+    def __init__(self, name: str, members: dict | None, missing=(), denied=None, loader=None):
         self._name = name
-        self._members = dict(members)
+        # a namespace over an engine module not imported yet is filled on first use by
+        # ``loader() -> (members, missing)``: a command that never reaches torch.optim never imports it
+        self._members = None if members is None else dict(members)
+        self._loader = loader
         # torch names of this module that gradcli does not have (yet): a clearer error
         self._missing = frozenset(missing)
         self._denied = dict(denied or {})
@@ -245,12 +249,18 @@ class Namespace:
     def name(self) -> str:
         return self._name
 
+    def _load(self) -> dict:
+        members, missing = self._loader()
+        self._members, self._missing, self._loader = dict(members), frozenset(missing), None
+        return self._members
+
     def members(self):
-        return self._members.keys()
+        return (self._members if self._members is not None else self._load()).keys()
 
     def get(self, attribute: str, span: Span | None):
+        members = self._members if self._members is not None else self._load()
         try:
-            return self._members[attribute]
+            return members[attribute]
         except KeyError:
             if attribute in self._denied:
                 raise GradcliError("attribute", f"{self._name}.{attribute} is not available in gradcli scripts: "
@@ -259,7 +269,7 @@ class Namespace:
                 raise GradcliError("attribute", f"{self._name}.{attribute} is not available in gradcli yet",
                                    span) from None
             message = f"module {self._name!r} has no attribute {attribute!r}"
-            close = difflib.get_close_matches(attribute, list(self._members), n=1)
+            close = difflib.get_close_matches(attribute, list(members), n=1)
             if close:
                 message += f"; did you mean '{self._name}.{close[0]}'?"
             raise GradcliError("attribute", message, span) from None
@@ -278,21 +288,31 @@ def build_modules() -> dict[str, Namespace]:
     """Namespaces for every importable module path, filled from the engine."""
     built: dict[str, Namespace] = {}
 
-    def build(path: str) -> Namespace:
-        if path in built:
-            return built[path]
+    def fill(path: str):
         candidates, surface, children = MODULES[path]
         source = _import_first(candidates)
         members = {}
         for child_name, child_path in children.items():
             members[child_name] = build(child_path)
         for name in engine_names(path):
+            if name in members:
+                continue                       # a child namespace (maybe not loaded yet)
             value = getattr(source, name)
-            if name not in members and not _is_module(value):
+            if not _is_module(value):
                 members[name] = value
         if path == "torch":
             members["__version__"] = source.__version__     # print(torch.__version__) opens many scripts
-        namespace = Namespace(path, members, surface - set(members), DENIED.get(path))
+        return members, surface - set(members)
+
+    def build(path: str) -> Namespace:
+        if path in built:
+            return built[path]
+        (dotted,) = MODULES[path][0]
+        if dotted in sys.modules:
+            members, missing = fill(path)
+            namespace = Namespace(path, members, missing, DENIED.get(path))
+        else:       # an engine namespace loaded on first use (torch.func, torch.optim, torch.utils)
+            namespace = Namespace(path, None, (), DENIED.get(path), loader=lambda: fill(path))
         built[path] = namespace
         return namespace
 
@@ -678,10 +698,14 @@ def configure_policy(policy, modules: dict[str, Namespace]) -> None:
     for paths, readable, writable, options in ENGINE_TYPES:
         readable = tensor_attributes() if readable is None else readable
         for dotted in paths:
-            policy.allow(_resolve_type(dotted), readable, writable, **options)
+            if dotted.rpartition(".")[0] in sys.modules or dotted.startswith("numpy."):
+                policy.allow(_resolve_type(dotted), readable, writable, **options)
+            else:       # a class of a namespace loaded on first use: its rules apply when it is
+                policy.allow_later(dotted, readable, writable, **options)
 
 
-def script_class_bases(modules: dict[str, Namespace]) -> tuple:
-    """The classes a script's `class Name(Base):` may derive from (and so their subclasses)."""
-    return (modules["torch.autograd"].get("Function", None), modules["torch.nn"].get("Module", None),
-            modules["torch.utils.data"].get("Dataset", None), ScriptObject)
+def script_class_bases(modules: dict[str, Namespace]):
+    """The classes a script's `class Name(Base):` may derive from (and so their subclasses), as a
+    function: torch.utils.data loads when the first class statement runs, not before."""
+    return lambda: (modules["torch.autograd"].get("Function", None), modules["torch.nn"].get("Module", None),
+                    modules["torch.utils.data"].get("Dataset", None), ScriptObject)

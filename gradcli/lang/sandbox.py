@@ -177,6 +177,7 @@ class AttributePolicy:
         self._script_classes: set[type] = set()
         self._guards: dict[tuple, object] = {}
         self._plain_reads: set[tuple] = set()    # (type, name) readable on every value of the type
+        self._later: dict[str, tuple] = {}        # dotted class path -> rules, for classes not imported yet
         self.allow(str, STR_METHODS)
         self.allow(list, LIST_METHODS)
         self.allow(tuple, TUPLE_METHODS)
@@ -221,6 +222,11 @@ class AttributePolicy:
             self._user_types += (cls,)
         self._cache.clear()
 
+    def allow_later(self, dotted: str, readable, writable=(), **options) -> None:
+        """``allow`` for a class of a module not imported yet (``torch.optim.Optimizer``): applied
+        when a value of the class, or of a subclass, is first seen."""
+        self._later[dotted] = (readable, writable, options)
+
     def set_namespace_type(self, cls: type) -> None:
         """Namespace objects (torch, math, ...) expose exactly their members."""
         self._namespace_type = cls
@@ -247,6 +253,12 @@ class AttributePolicy:
     def _rules(self, cls: type) -> tuple:
         rules = self._cache.get(cls)
         if rules is None:
+            if self._later:
+                for klass in cls.__mro__:
+                    later = self._later.pop(f"{klass.__module__}.{klass.__qualname__}", None)
+                    if later is not None:
+                        readable, writable, options = later
+                        self.allow(klass, readable, writable, **options)
             readable, writable, prefixes = set(), set(), []
             user = False
             self._open_of[cls] = next((self._open[k] for k in cls.__mro__ if k in self._open), None)

@@ -43,15 +43,21 @@ class Runtime:
     """What compiled code needs from its session."""
 
     def __init__(self, *, globals_: dict, builtins: dict, state, policy, modules: dict,
-                 tensor_type: type | None, class_bases: tuple, echo):
+                 tensor_type: type | None, class_bases, echo):
         self.globals = globals_
         self.builtins = builtins
         self.state = state
         self.policy = policy
         self.modules = modules
         self.tensor_type = tensor_type
-        self.class_bases = class_bases
+        self._class_bases = class_bases      # a function giving the tuple (it imports torch.utils.data)
         self.echo = echo
+
+    @property
+    def class_bases(self) -> tuple:
+        if callable(self._class_bases):
+            self._class_bases = self._class_bases()
+        return self._class_bases
 
 def nonlocal_depth(name, scope):
     """How many frames up the enclosing function that binds `name` is (None: none does)."""
