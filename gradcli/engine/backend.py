@@ -138,7 +138,10 @@ class NumpyMath(_Math):
 
     @staticmethod
     def reshape(x, shape):
-        return np.reshape(x, shape)
+        try:
+            return x.reshape(shape)   # the method: np.reshape's wrapper costs as much as the reshape
+        except AttributeError:        # a Python number
+            return np.reshape(x, shape)
 
     @staticmethod
     def expand(x, shape):
@@ -154,15 +157,20 @@ class NumpyMath(_Math):
 
     @staticmethod
     def transpose(x, d0, d1):
-        return np.swapaxes(x, d0, d1)
+        return x.swapaxes(d0, d1)
 
     @staticmethod
     def mT(x):
-        return np.swapaxes(x, -1, -2)
+        return x.swapaxes(-1, -2)
 
     @staticmethod
     def unsqueeze(x, d):
-        return np.expand_dims(x, d)
+        shape = getattr(x, "shape", None)
+        n = -1 if shape is None else len(shape) + 1
+        if d.__class__ is not int or not -n <= d < n:
+            return np.expand_dims(x, d)   # numbers, several dims, numpy's error for a bad dim
+        d %= n
+        return x.reshape(shape[:d] + (1,) + shape[d:])   # what expand_dims does, without its checks
 
     @staticmethod
     def squeeze(x, d):
