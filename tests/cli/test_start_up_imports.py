@@ -27,3 +27,20 @@ def test_the_one_shot_grad_loads_neither_typer_nor_lark():
     loaded = _imported("grad", "x**2", "--at", "x=3")
     assert "gradcli.engine" in loaded
     assert not {m for m in loaded if m.split(".")[0] in ("typer", "lark", "pydantic", "prompt_toolkit")}
+
+
+LAZY = ("gradcli.engine.func", "gradcli.engine.optim", "gradcli.engine.utils", "numpy.random")
+
+
+@pytest.mark.parametrize("args", [
+    ("grad", "x**2", "--at", "x=3"), ("jacobian", "x**2", "--at", "x=[1,2]"), ("hessian", "x**3", "--at", "x=2"),
+    ("graph", "x*2", "--at", "x=1"), ("trace", "x*2", "--at", "x=1"), ("check", "x*2", "--at", "x=1"),
+    ("run", "-e", "print(1)"), ("ops", "mul"),
+])
+def test_commands_leave_func_optim_data_and_random_numbers_unloaded(args):
+    assert not set(LAZY) & _imported(*args)
+
+
+def test_a_script_loads_what_it_reaches():
+    loaded = _imported("run", "-e", "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=0.1)")
+    assert "gradcli.engine.optim" in loaded and "gradcli.engine.func" not in loaded
