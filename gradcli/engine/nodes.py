@@ -51,7 +51,8 @@ class OpNode(Node):
 
     def release(self) -> None:
         for s in self._saved:
-            if s.__class__ is SavedVariable or isinstance(s, (SavedVariable, SavedScalar)):
+            c = s.__class__
+            if c is SavedVariable or c is SavedScalar or isinstance(s, (SavedVariable, SavedScalar)):
                 s.release()
 
     def __dir__(self):
@@ -126,7 +127,7 @@ def unpack_saved(node, m) -> list:
                 s.array(node)  # raises the right error
             vals.append(s.data if t is None else t._data)
         elif s.__class__ is SavedScalar:
-            vals.append(s.get())
+            vals.append(s.get() if s.freed else s.value)
         elif isinstance(s, SavedVariable):
             vals.append(s.array(node))
         else:
@@ -171,13 +172,15 @@ def _fit_shape(node, index: int, r, shape, m):
     nb = m.nb
     rshape = r.shape
     if tuple(rshape[nb:]) != shape:
-        invalid = errors.ShapeError(
-            f"Function {node.name()} returned an invalid gradient at index {index} - got "
-            f"{list(rshape)} but expected shape compatible with {list(shape)}")
         try:
             r = m.sum_to(r, shape)
         except (ValueError, errors.ShapeError, IndexError):
-            raise invalid from None
+            raise _invalid(node, index, rshape, shape) from None
         if tuple(r.shape[nb:]) != shape:
-            raise invalid
+            raise _invalid(node, index, rshape, shape)
     return r
+
+
+def _invalid(node, index: int, rshape, shape) -> errors.ShapeError:
+    return errors.ShapeError(f"Function {node.name()} returned an invalid gradient at index {index} - got "
+                             f"{list(rshape)} but expected shape compatible with {list(shape)}")
