@@ -56,7 +56,8 @@ class OpNode(Node):
                 s.release()
 
     def __dir__(self):
-        return sorted(set(super().__dir__()) | {"_saved_" + name for name in type(self).op.saves})
+        op = type(self).op
+        return sorted(set(super().__dir__()) | {"_saved_" + name for name in (*op.saves, *op.constants)})
 
     def __getattr__(self, attr: str):
         if attr.startswith("_saved_"):
@@ -72,6 +73,8 @@ class OpNode(Node):
                 if name in _DIM_NAMES and self._in_meta and self._in_meta[0] is not None:
                     return _positive_dims(value, len(self._in_meta[0][0]) + (op.name in _DIM_ON_OUTPUT))
                 return value
+            if name in op.constants:
+                return op.constants[name]
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
 
 

@@ -25,8 +25,6 @@ KNOWN = {
     "matmul": "torch's matmul of this sample decomposes into view/mm/squeeze nodes; gradcli keeps one node",
     "mean.dim": "no self_sym_numel: the count comes from self_sym_sizes",
     "nll_loss": "no total_weight: the formula recomputes it from weight and target",
-    **{n: "no alpha: gradcli folds alpha into other before the node (torch keeps it, 1 unless given)"
-       for n in ("add", "sub", "sub.const_other", "rsub")},
     **{n: "torch's node also lists the operand it did not save (reading None); gradcli's lists what it saves "
           "(the pack order is torch's)" for n in ("div.const_other", "mul.const_other", "mul.const_self")},
     **{n: "keeps the target shape too, for its forward-mode rule" for n in ("view", "_reshape_alias")},
@@ -67,6 +65,8 @@ TORCH_CALLS = {
     "_softmax": lambda a, p: torch._softmax(a[0], p["dim"], False),
     "_unsafe_view": lambda a, p: torch.ops.aten._unsafe_view(a[0], p["shape"]),
     "add": lambda a, p: a[0] + a[1],
+    "add.alpha": lambda a, p: torch.add(a[0], a[1], alpha=p["alpha"]),
+    "sub.alpha": lambda a, p: torch.sub(a[0], a[1], alpha=p["alpha"]),
     "as_strided": lambda a, p: a[0].as_strided((2, 3), (1, 4), 1),
     "cat.2": lambda a, p: torch.cat([a[0], a[1]], p["dim"]),
     "celu_": lambda a, p: F.celu(a[0].clone(), p["alpha"], True),

@@ -21,11 +21,20 @@ from .shapes import nonzero
 def add(input, other, *, alpha=1):
     if input.__class__ is Tensor and alpha == 1 and other.__class__ in _FAST_OPERANDS:
         return call(P.ADD, (input, other))
+    if alpha != 1 and isinstance(input, Tensor):
+        return call(P.ADD_ALPHA, (input, _as_operand(_alpha_operand(other, alpha))), {"alpha": alpha})
     if alpha != 1:
         other = mul(other, alpha)
     if not isinstance(input, Tensor):
         return call(P.ADD, (_as_operand(input), _check_tensor(other, "add", "other")))
     return call(P.ADD, (input, _as_operand(other)))
+
+
+def _alpha_operand(other, alpha):
+    """torch refuses a float alpha with integer tensors."""
+    if isinstance(alpha, float) and isinstance(other, Tensor) and other._data.dtype.kind in "iub":
+        raise errors.AutogradError("For integral input tensors, argument alpha must not be a floating point number.")
+    return other
 
 
 def _refuse_bool_sub(input, other):
@@ -50,6 +59,8 @@ def sub(input, other, *, alpha=1):
         if oc is Tensor:   # a constant tensor (no grad, no forward-mode tangent) needs no gradient either
             constant = not other._requires_grad and other._x is None
             return call(P.SUB_CONST_OTHER if constant else P.SUB, (input, other))
+    if alpha != 1 and isinstance(input, Tensor):
+        return call(P.SUB_ALPHA, (input, _as_operand(_alpha_operand(other, alpha))), {"alpha": alpha})
     if alpha != 1:
         other = mul(other, alpha)
     if not isinstance(input, Tensor):

@@ -20,23 +20,41 @@ from .samples import Sample, arr, binary, pos, unary, unit
 
 # -- arithmetic --------------------------------------------------------------------------------
 
+ALPHA_ONE = {"alpha": 1}     # torch's AddBackward0/SubBackward0 keep alpha, 1 unless given
 ADD = defop("add", "AddBackward0", ("self", "other"), operator.add,
             lambda m, g: (g, g),
-            jvp=lambda m, t: _sum_tangents(t[0], t[1]),
+            jvp=lambda m, t: _sum_tangents(t[0], t[1]), constants=ALPHA_ONE,
             samples=binary(), rule="d/dself = 1, d/dother = 1")
+ADD_ALPHA = defop("add.alpha", "AddBackward0", ("self", "other"), lambda a, b, alpha: a + _times(b, alpha),
+                  lambda m, g, alpha: (g, g * alpha), saves=("alpha",),
+                  jvp=lambda m, t, alpha: _sum_tangents(t[0], None if t[1] is None else t[1] * alpha),
+                  samples=lambda: [Sample(arr(3, 4, seed=1), arr(3, 4, seed=2), params={"alpha": 2.5}),
+                                   Sample(arr(3, 1, seed=3), arr(4, seed=4), params={"alpha": -0.5})],
+                  rule="self + alpha other: d/dself = 1, d/dother = alpha")
 SUB = defop("sub", "SubBackward0", ("self", "other"), operator.sub,
             lambda m, g: (g, -g),
-            jvp=lambda m, t: _sum_tangents(t[0], None if t[1] is None else -t[1]),
+            jvp=lambda m, t: _sum_tangents(t[0], None if t[1] is None else -t[1]), constants=ALPHA_ONE,
             samples=binary(), rule="d/dself = 1, d/dother = -1")
+SUB_ALPHA = defop("sub.alpha", "SubBackward0", ("self", "other"), lambda a, b, alpha: a - _times(b, alpha),
+                  lambda m, g, alpha: (g, -(g * alpha)), saves=("alpha",),
+                  jvp=lambda m, t, alpha: _sum_tangents(t[0], None if t[1] is None else -(t[1] * alpha)),
+                  samples=lambda: [Sample(arr(3, 4, seed=5), arr(3, 4, seed=6), params={"alpha": 3.0}),
+                                   Sample(arr(2, 3, seed=7), 1.5, params={"alpha": 2.0})],
+                  rule="self - alpha other: d/dself = 1, d/dother = -alpha")
 SUB_CONST_OTHER = defop("sub.const_other", "SubBackward0", ("self", "other"), operator.sub,
                         lambda m, g: (g, None),
-                        jvp=lambda m, t: t[0],
+                        jvp=lambda m, t: t[0], constants=ALPHA_ONE,
                         samples=lambda: [Sample(arr(2, 3, seed=7), 1.5), Sample(arr(seed=3), -2.0)],
                         rule="d/dself = 1 (other is a Python number)")
 RSUB = defop("rsub", "RsubBackward1", ("self", "other"), lambda a, b: b - a,
              lambda m, g: (-g, g),
-             jvp=lambda m, t: _sum_tangents(None if t[0] is None else -t[0], t[1]),
+             jvp=lambda m, t: _sum_tangents(None if t[0] is None else -t[0], t[1]), constants=ALPHA_ONE,
              samples=binary(), rule="other - self: d/dself = -1")
+
+
+def _times(b, alpha):
+    """alpha * b in b's dtype (torch scales the operand, it does not promote by alpha's type)."""
+    return b * np.asarray(alpha, dtype=b.dtype) if hasattr(b, "dtype") else b * alpha
 MUL = defop("mul", "MulBackward0", ("self", "other"), operator.mul,
             lambda m, g, self, other, needs: (g * other if needs[0] else None, g * self if needs[1] else None),
             saves=("self", "other"), masked=True,

@@ -88,6 +88,7 @@ class OpDef:
     inplace: Callable | None = None   # writes the result into its first argument (no-graph fast path)
     api: API | None = None            # a generated public wrapper (see API)
     kink: "Kink | None" = None        # where the op is not differentiable, and torch's convention there
+    constants: dict = field(default_factory=dict)   # saved values this record always has (add's alpha = 1)
     node_cls: type = field(init=False, repr=False)
     plan: tuple = field(init=False, repr=False)
 
