@@ -185,7 +185,12 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
         node._odtype = out.dtype
         t._grad_fn = node
         t._requires_grad = True
-        node._saved = _save(op, args, params, t) if op.plan else ()
+        if not op.plan:
+            node._saved = ()
+        elif op.saves_result and not saved_hooks_stack:
+            node._saved = (SavedVariable(t, 0),)   # tanh, exp, sigmoid...: the output alone
+        else:
+            node._saved = _save(op, args, params, t)
         if _inst.anomaly:
             _inst.remember_creation(node)
         return t

@@ -91,9 +91,11 @@ class OpDef:
     constants: dict = field(default_factory=dict)   # saved values this record always has (add's alpha = 1)
     node_cls: type = field(init=False, repr=False)
     plan: tuple = field(init=False, repr=False)
+    saves_result: bool = field(init=False, repr=False)   # saves its one output and nothing else
 
     def __post_init__(self):
         self.plan = tuple(_plan(self, name) for name in self.saves)
+        self.saves_result = self.plan == ((1, 0),)
 
 
 @dataclass(frozen=True)
