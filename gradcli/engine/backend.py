@@ -30,6 +30,7 @@ class _Math:
     """Helpers shared by both vocabularies, written with their primitives."""
 
     nb = 0
+    plain = False   # NumpyMath without batch dims sets it
 
     def lead(self, g) -> tuple:
         return tuple(g.shape[:self.nb])
@@ -96,6 +97,7 @@ class NumpyMath(_Math):
 
     def __init__(self, nb: int = 0):
         self.nb = nb
+        self.plain = nb == 0   # ndarrays without batch dims: the hot path's one test
 
     is_tensor = False
     exp = staticmethod(np.exp)

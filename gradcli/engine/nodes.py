@@ -35,12 +35,26 @@ class OpNode(Node):
             res = op.backward(m, grads[0], *unpack_saved(self, m))
         else:
             res = op.backward(m, grads[0])
-        if res.__class__ is not tuple and res is not None and not m.nb and not m.is_tensor:
-            # one input, same shape and dtype: nothing to fit (the common unary case)
-            (fn, _), = self.next_functions
-            shape, dt = self._in_meta[0]
-            if fn is not None and res.shape == shape and res.dtype == dt:
-                return [res]
+        if m.plain:   # the plain backward: most gradients already have their input's shape and dtype
+            if res.__class__ is not tuple:
+                if res is not None:   # one input (the common unary case)
+                    (fn, _), = self.next_functions
+                    shape, dt = self._in_meta[0]
+                    if fn is not None and res.shape == shape and res.dtype == dt:
+                        return [res]
+            elif len(res) == 2:       # two inputs (binary ops; a number's edge is None): no loop
+                a, b = res
+                (fa, _), (fb, _) = self.next_functions
+                ma, mb = self._in_meta
+                if fa is None or a is None:
+                    a = None
+                elif a.shape != ma[0] or a.dtype != ma[1]:
+                    return fit_grads(self, res, m)
+                if fb is None or b is None:
+                    b = None
+                elif b.shape != mb[0] or b.dtype != mb[1]:
+                    return fit_grads(self, res, m)
+                return [a, b]
         return fit_grads(self, res, m)
 
     def raw_apply(self, grads, m):
