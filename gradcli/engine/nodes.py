@@ -71,7 +71,7 @@ class OpNode(Node):
 
     def __dir__(self):
         op = type(self).op
-        return sorted(set(super().__dir__()) | {"_saved_" + name for name in (*op.saves, *op.constants)})
+        return sorted(set(super().__dir__()) | {"_saved_" + name for name in (*op.saves, *op.constants, *op.derived)})
 
     def __getattr__(self, attr: str):
         if attr.startswith("_saved_"):
@@ -89,6 +89,8 @@ class OpNode(Node):
                 return value
             if name in op.constants:
                 return op.constants[name]
+            if name in op.derived:
+                return op.derived[name](self)
         raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
 
 

@@ -19,11 +19,9 @@ KNOWN = {
     "convolution": "no bias_sym_sizes_opt: the bias gradient is a sum over g, whatever bias's shape",
     "im2col": "keeps self_sym_sizes instead of torch's self_sym_argsize_minus_1/_minus_2",
     "linalg_det": "keeps A instead of torch's LU factors and pivots (the formula inverts A)",
-    "linalg_inv": "keeps the inverse as result, torch names it inverse",
     "linalg_solve": "keeps A and B instead of torch's LU, pivots and left",
     "log_sigmoid": "no buffer: the formula recomputes sigmoid from self",
     "matmul": "torch's matmul of this sample decomposes into view/mm/squeeze nodes; gradcli keeps one node",
-    "mean.dim": "no self_sym_numel: the count comes from self_sym_sizes",
     "nll_loss": "no total_weight: the formula recomputes it from weight and target",
     **{n: "torch's node also lists the operand it did not save (reading None); gradcli's lists what it saves "
           "(the pack order is torch's)" for n in ("div.const_other", "mul.const_other", "mul.const_self")},

@@ -227,9 +227,9 @@ def _inv_fwd(a):
 
 
 INV = defop("linalg_inv", "LinalgInvExBackward0", ("A",), _inv_fwd,
-            lambda m, g, result: -m.matmul(m.matmul(m.mT(result), g), m.mT(result)),
-            saves=("result",), promote=KEEP,
-            jvp=lambda m, t, result: -m.matmul(m.matmul(result, t[0]), result),
+            lambda m, g, inverse: -m.matmul(m.matmul(m.mT(inverse), g), m.mT(inverse)),
+            saves=("inverse",), result_names=("inverse",), promote=KEEP,
+            jvp=lambda m, t, inverse: -m.matmul(m.matmul(inverse, t[0]), inverse),
             samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3)), Sample(arr(2, 3, 3) + 3 * np.eye(3))],
             rule="-inv^T @ g @ inv^T")
 def _inverse_or_identity(m, A, result):

@@ -95,6 +95,7 @@ MEAN_DIM = defop("mean.dim", "MeanBackward1", ("self",), _mean_fwd,
                  lambda m, g, self_sym_sizes, dim, keepdim:
                      _back_to_shape(m, g, self_sym_sizes, dim, keepdim) / max(_numel(self_sym_sizes, dim), 1),
                  saves=("self_sym_sizes", "dim", "keepdim"), promote=KEEP,
+                 derived={"self_sym_numel": lambda node: int(np.prod(node._in_meta[0][0]))},
                  jvp=lambda m, t, dim, keepdim: m.mean(t[0], dim, keepdim),
                  samples=lambda: _red_samples()()[1:], rule="1/N over the reduced dims")
 

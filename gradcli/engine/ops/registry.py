@@ -89,6 +89,8 @@ class OpDef:
     api: API | None = None            # a generated public wrapper (see API)
     kink: "Kink | None" = None        # where the op is not differentiable, and torch's convention there
     constants: dict = field(default_factory=dict)   # saved values this record always has (add's alpha = 1)
+    derived: dict = field(default_factory=dict)     # saved values read off the node (name -> fn(node))
+    result_names: tuple = ()          # torch's names for the outputs a record saves ("inverse")
     node_cls: type = field(init=False, repr=False)
     plan: tuple = field(init=False, repr=False)
     saves_result: bool = field(init=False, repr=False)   # saves its one output and nothing else
@@ -114,6 +116,8 @@ def _plan(op: OpDef, name: str) -> tuple:
         return (0, op.inputs.index(name))
     if name == "result":
         return (1, 0)
+    if name in op.result_names:
+        return (1, op.result_names.index(name))
     if name.startswith("result") and name[6:].isdigit():
         return (1, int(name[6:]))
     if name == "indices" and op.outputs == 2:    # torch's name for the index output of max.dim, sort, topk...
