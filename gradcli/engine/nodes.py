@@ -71,13 +71,14 @@ class OpNode(Node):
 
     def __dir__(self):
         op = type(self).op
-        return sorted(set(super().__dir__()) | {"_saved_" + name for name in (*op.saves, *op.constants, *op.derived)})
+        return sorted(set(super().__dir__()) | {"_saved_" + name for name in (*op.saves, *op.constants, *op.derived)
+                                                if name not in op.internal})
 
     def __getattr__(self, attr: str):
         if attr.startswith("_saved_"):
             name = attr[7:]
             op = type(self).op
-            if name in op.saves:
+            if name in op.saves and name not in op.internal:
                 value = self._saved[op.saves.index(name)]
                 if isinstance(value, SavedVariable):
                     return value.unpack(self)

@@ -25,7 +25,6 @@ KNOWN = {
     "nll_loss": "no total_weight: the formula recomputes it from weight and target",
     **{n: "torch's node also lists the operand it did not save (reading None); gradcli's lists what it saves "
           "(the pack order is torch's)" for n in ("div.const_other", "mul.const_other", "mul.const_self")},
-    **{n: "keeps the target shape too, for its forward-mode rule" for n in ("view", "_reshape_alias")},
     "as_strided": "keeps the view's steps from its base, not torch's size/stride/offset",
     "cat.2": "keeps the inputs' sizes by name (the formula splits g by them; torch keeps them unnamed)",
     "stack.2": "keeps the number of inputs by name (torch keeps it unnamed)",
@@ -33,10 +32,6 @@ KNOWN = {
     "slice_scatter": "keeps the slice as one index, not torch's start/end/step",
     "native_layer_norm": "keeps eps: the formula recomputes rstd from input for higher derivatives",
     "nll_loss2d": "no total_weight (as nll_loss); torch's F.nll_loss of a 3-d input views it to 4-d first",
-    **{n: "keeps self_sym_sizes for its forward-mode rule (zeros where only values have a tangent)"
-       for n in ("index_put", "_index_put_impl_")},
-    **{n: "keeps self_sym_sizes for its forward-mode rule (zeros when only the source has a tangent)"
-       for n in ("index_add", "index_fill.int_Tensor", "put", "scatter.src", "scatter_add")},
     "index_copy": "keeps self_sym_sizes; torch keeps source and source_dim",
 }
 

@@ -246,7 +246,7 @@ def _index_put_jvp(m, t, self_sym_sizes, indices, accumulate):
 
 
 INDEX_PUT = _defop("index_put", "IndexPutBackward0", ("self", "values"), index_put_np, _index_put_bwd,
-                   shown=("indices",), saves=("self_sym_sizes", "indices", "accumulate"), jvp=_index_put_jvp,
+                   shown=("indices",), internal=("self_sym_sizes",), saves=("self_sym_sizes", "indices", "accumulate"), jvp=_index_put_jvp,
                    samples=lambda: [
                        Sample(arr(4, 3), arr(2, 3, seed=2), params={"indices": (np.array([3, 1]),), "accumulate": False}),
                        Sample(arr(4, 3), arr(3, seed=2), params={"indices": (np.array([0, 2, 0]),), "accumulate": True},
@@ -262,7 +262,7 @@ INDEX_PUT = _defop("index_put", "IndexPutBackward0", ("self", "values"), index_p
 
 # the accumulating index_put that backward formulas record (torch's index backward shows this node)
 INDEX_PUT_IMPL = _defop("_index_put_impl_", "IndexPutImplBackward0", ("self", "values"), index_put_np, _index_put_bwd,
-                        shown=("indices",), saves=("self_sym_sizes", "indices", "accumulate"), jvp=_index_put_jvp,
+                        shown=("indices",), internal=("self_sym_sizes",), saves=("self_sym_sizes", "indices", "accumulate"), jvp=_index_put_jvp,
                         samples=lambda: [Sample(arr(4, 3), arr(3, 3, seed=2),
                                                 params={"indices": (np.array([0, 2, 0]),), "accumulate": True})],
                         rule="as index_put")
@@ -342,7 +342,7 @@ def _scatter_jvp(m, t, dim, index, self_sym_sizes):
 SCATTER = _defop("scatter.src", "ScatterBackward0", ("self", "src"), _scatter_fwd,
                  lambda m, g, dim, index, self_sym_sizes: (_scattered_zero(m, g, dim, index),
                                            m.gather(g, dim, _lead_index(m, g, index))),
-                 shown=("index",), saves=("dim", "index", "self_sym_sizes"), jvp=_scatter_jvp,
+                 shown=("index",), internal=("self_sym_sizes",), saves=("dim", "index", "self_sym_sizes"), jvp=_scatter_jvp,
                  samples=lambda: [Sample(arr(3, 4), arr(3, 2, seed=2),
                                          params={"dim": -1, "index": np.array([[0, 3], [1, 2], [2, 0]])}),
                                   Sample(arr(3, 4), arr(1, 4, seed=3), params={"dim": -2, "index": np.array([[2, 0, 1, 2]])})],
@@ -366,7 +366,7 @@ def _scatter_add_jvp(m, t, dim, index, self_sym_sizes):
 
 SCATTER_ADD = _defop("scatter_add", "ScatterAddBackward0", ("self", "src"), _scatter_add_fwd,
                      lambda m, g, dim, index, self_sym_sizes: (g, m.gather(g, dim, _lead_index(m, g, index))),
-                     shown=("index",), saves=("dim", "index", "self_sym_sizes"), jvp=_scatter_add_jvp,
+                     shown=("index",), internal=("self_sym_sizes",), saves=("dim", "index", "self_sym_sizes"), jvp=_scatter_add_jvp,
                      samples=lambda: [Sample(arr(3, 4), arr(3, 2, seed=2),
                                              params={"dim": -1, "index": np.array([[0, 0], [1, 3], [2, 2]])},
                                              note="repeated indices")],
@@ -417,7 +417,7 @@ def _index_add_jvp(m, t, dim, index, source, alpha, source_dim, self_sym_sizes):
 
 
 INDEX_ADD = _defop("index_add", "IndexAddBackward0", ("self", "source"), _index_add_fwd, _index_add_bwd,
-                   shown=("index",), saves=("dim", "index", "source", "alpha", "source_dim", "self_sym_sizes"), jvp=_index_add_jvp,
+                   shown=("index",), internal=("self_sym_sizes",), saves=("dim", "index", "source", "alpha", "source_dim", "self_sym_sizes"), jvp=_index_add_jvp,
                    samples=lambda: [Sample(arr(3, 4), arr(3, 2, seed=2),
                                            params={"dim": -1, "index": np.array([1, 1]), "alpha": 1, "source_dim": 2},
                                            note="repeated indices"),
@@ -476,7 +476,7 @@ INDEX_FILL_T = _defop("index_fill.int_Tensor", "IndexFillBackward1", ("self", "v
                       lambda m, g, dim, index, self_sym_sizes: (
                           _filled_zero(m, g, dim, index),
                           _sum_tail(m, m.where(_filled(m, g, dim, index), g, 0.0))),
-                      shown=("index",), saves=("dim", "index", "self_sym_sizes"), jvp=_index_fill_t_jvp,
+                      shown=("index",), internal=("self_sym_sizes",), saves=("dim", "index", "self_sym_sizes"), jvp=_index_fill_t_jvp,
                       samples=lambda: [Sample(arr(3, 4), arr(seed=2), params={"dim": -2, "index": np.array([0, 2, 0])})],
                       rule="d/dself = g zeroed where filled, d/dvalue = sum of g where filled")
 
@@ -605,7 +605,7 @@ def _put_jvp(m, t, index, source, accumulate, self_sym_sizes):
 
 
 PUT = _defop("put", "PutBackward0", ("self", "source"), _put_fwd, _put_bwd, shown=("index",),
-             saves=("index", "source", "accumulate", "self_sym_sizes"), jvp=_put_jvp,
+             internal=("self_sym_sizes",), saves=("index", "source", "accumulate", "self_sym_sizes"), jvp=_put_jvp,
              samples=lambda: [Sample(arr(3, 4), arr(3, seed=2), params={"index": np.array([0, -1, 5]), "accumulate": False}),
                               Sample(arr(3, 4), arr(2, 2, seed=3),
                                      params={"index": np.array([[0, 0], [7, 0]]), "accumulate": True},

@@ -91,6 +91,7 @@ class OpDef:
     constants: dict = field(default_factory=dict)   # saved values this record always has (add's alpha = 1)
     derived: dict = field(default_factory=dict)     # saved values read off the node (name -> fn(node))
     result_names: tuple = ()          # torch's names for the outputs a record saves ("inverse")
+    internal: tuple = ()              # saved for gradcli's own formulas (forward mode), not a _saved_* of torch's
     node_cls: type = field(init=False, repr=False)
     plan: tuple = field(init=False, repr=False)
     saves_result: bool = field(init=False, repr=False)   # saves its one output and nothing else

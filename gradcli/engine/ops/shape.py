@@ -18,9 +18,9 @@ from ..public import public
 from ..tensor import Tensor
 
 
-def _view_op(name, node, fwd, bwd, saves=(), samples=None, rule="", outputs=1, jvp=None, jvp_note=""):
+def _view_op(name, node, fwd, bwd, saves=(), samples=None, rule="", outputs=1, jvp=None, jvp_note="", internal=()):
     return defop(name, node, ("self",), fwd, bwd, saves=saves, promote=KEEP, view=True, outputs=outputs,
-                 jvp=jvp, jvp_note=jvp_note, samples=samples, rule=rule)
+                 jvp=jvp, jvp_note=jvp_note, samples=samples, rule=rule, internal=internal)
 
 
 def _reshape_view(a, shape):
@@ -38,12 +38,12 @@ class ViewError(RuntimeError):
 
 VIEW = _view_op("view", "ViewBackward0", _reshape_view,
                 lambda m, g, self_sym_sizes, shape: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes", "shape"),
-                jvp=lambda m, t, self_sym_sizes, shape: m.g_reshape(t[0], shape),
+                internal=("shape",), jvp=lambda m, t, self_sym_sizes, shape: m.g_reshape(t[0], shape),
                 samples=lambda: [Sample(arr(3, 4), params={"shape": (2, 6)}), Sample(arr(6), params={"shape": (3, 2)})],
                 rule="reshape the gradient back to self's shape")
 RESHAPE_ALIAS = _view_op("_reshape_alias", "ReshapeAliasBackward0", _reshape_view,
                          lambda m, g, self_sym_sizes, shape: m.g_reshape(g, self_sym_sizes),
-                         saves=("self_sym_sizes", "shape"),
+                         saves=("self_sym_sizes", "shape"), internal=("shape",),
                          jvp=lambda m, t, self_sym_sizes, shape: m.g_reshape(t[0], shape),
                          samples=lambda: [Sample(arr(3, 4)[:, :2], params={"shape": (3, 2)})],
                          rule="reshape the gradient back to self's shape (a reshape of a non-contiguous view)")
