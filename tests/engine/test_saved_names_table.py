@@ -23,8 +23,6 @@ KNOWN = {
     "log_sigmoid": "no buffer: the formula recomputes sigmoid from self",
     "matmul": "torch's matmul of this sample decomposes into view/mm/squeeze nodes; gradcli keeps one node",
     "nll_loss": "no total_weight: the formula recomputes it from weight and target",
-    **{n: "torch's node also lists the operand it did not save (reading None); gradcli's lists what it saves "
-          "(the pack order is torch's)" for n in ("div.const_other", "mul.const_other", "mul.const_self")},
     "as_strided": "keeps the view's steps from its base, not torch's size/stride/offset",
     "cat.2": "keeps the inputs' sizes by name (the formula splits g by them; torch keeps them unnamed)",
     "stack.2": "keeps the number of inputs by name (torch keeps it unnamed)",

@@ -75,19 +75,19 @@ DIV = defop("div", "DivBackward0", ("self", "other"), operator.truediv,
 # afterwards does not break the backward. These records are the same ops with one side constant.
 MUL_CONST_OTHER = defop("mul.const_other", "MulBackward0", ("self", "other"), operator.mul,
                         lambda m, g, other: (g * other, None),
-                        saves=("other",),
+                        saves=("other",), constants={"self": None},   # torch lists the unsaved operand as None
                         jvp=lambda m, t, other: t[0] * other,
                         samples=lambda: [Sample(s.args[0], s.args[1], grad=[0], note=s.note) for s in binary()()],
                         rule="d/dself = other (other is a constant: self is not saved)")
 MUL_CONST_SELF = defop("mul.const_self", "MulBackward0", ("self", "other"), operator.mul,
                        lambda m, g, self: (None, g * self),
-                       saves=("self",),
+                       saves=("self",), constants={"other": None},
                        jvp=lambda m, t, self: self * t[1],
                        samples=lambda: [Sample(s.args[0], s.args[1], grad=[1], note=s.note) for s in binary()()[:3]],
                        rule="d/dother = self (self is a constant: other is not saved)")
 DIV_CONST_OTHER = defop("div.const_other", "DivBackward0", ("self", "other"), operator.truediv,
                         lambda m, g, other: (g / other, None),
-                        saves=("other",), promote=FLOAT,
+                        saves=("other",), constants={"self": None}, promote=FLOAT,
                         jvp=lambda m, t, other: t[0] / other,
                         samples=lambda: [Sample(s.args[0], s.args[1], grad=[0], note=s.note)
                                          for s in binary(arr, lambda *sh, seed=0: pos(*sh, seed=seed))()],
