@@ -24,8 +24,6 @@ KNOWN = {
     "matmul": "torch's matmul of this sample decomposes into view/mm/squeeze nodes; gradcli keeps one node",
     "nll_loss": "no total_weight: the formula recomputes it from weight and target",
     "as_strided": "keeps the view's steps from its base, not torch's size/stride/offset",
-    "cat.2": "keeps the inputs' sizes by name (the formula splits g by them; torch keeps them unnamed)",
-    "stack.2": "keeps the number of inputs by name (torch keeps it unnamed)",
     "diagonal_copy": "keeps diagonal, not torch's offset/dim1/dim2",
     "slice_scatter": "keeps the slice as one index, not torch's start/end/step",
     "native_layer_norm": "keeps eps: the formula recomputes rstd from input for higher derivatives",

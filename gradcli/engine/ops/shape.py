@@ -200,7 +200,8 @@ def cat_op(n: int):
     if key in OPS:
         return OPS[key]
     return defop(key, "CatBackward0", tuple(f"tensors{i}" for i in range(n)), _cat, _cat_bwd,
-                 saves=("sizes", "dim"), promote=KEEP, jvp_note="generic: derived through double-vjp",
+                 saves=("sizes", "dim"), internal=("sizes",), promote=KEEP,
+                 jvp_note="generic: derived through double-vjp",
                  samples=lambda: [Sample(*[arr(2, k + 1, seed=k) for k in range(n)],
                                          params={"dim": -1, "sizes": tuple(range(1, n + 1))})],
                  rule="split the gradient back into the pieces")
@@ -219,7 +220,8 @@ def stack_op(n: int):
     if key in OPS:
         return OPS[key]
     return defop(key, "StackBackward0", tuple(f"tensors{i}" for i in range(n)), _stack, _stack_bwd,
-                 saves=("dim", "count"), promote=KEEP, jvp_note="generic: derived through double-vjp",
+                 saves=("dim", "count"), internal=("count",), promote=KEEP,
+                 jvp_note="generic: derived through double-vjp",
                  samples=lambda: [Sample(*[arr(2, 3, seed=k) for k in range(n)], params={"dim": -2, "count": n})],
                  rule="unstack the gradient")
 
