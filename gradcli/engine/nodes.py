@@ -70,9 +70,8 @@ class OpNode(Node):
                 s.release()
 
     def __dir__(self):
-        op = type(self).op
         return sorted((set(super().__dir__()) - {"_saved"})       # the slot is gradcli's, not a torch name
-                      | {"_saved_" + name for name in (*op.saves, *op.constants, *op.derived) if name not in op.internal})
+                      | {"_saved_" + name for name in type(self).op.saved_names})
 
     def __getattr__(self, attr: str):
         if attr.startswith("_saved_"):

@@ -198,7 +198,8 @@ def _name_of(t, tensors: list) -> str | None:
 
 def _saved_values(node, tensors: list) -> list:
     op = getattr(type(node), "op", None)
-    names = getattr(op, "saves", ()) if op is not None else ()
+    # what the node holds (constants such as add's alpha = 1 and derived counts are torch names, not storage)
+    names = tuple(n for n in op.saves if n not in op.internal) if op is not None else ()
     return [_read_saved(node, name, tensors) for name in names]
 
 

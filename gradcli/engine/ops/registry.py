@@ -100,6 +100,12 @@ class OpDef:
         self.plan = tuple(_plan(self, name) for name in self.saves)
         self.saves_result = self.plan == ((1, 0),)
 
+    @property
+    def saved_names(self) -> tuple:
+        """The ``_saved_*`` names its nodes show, as torch's: saves less the internal ones, constants and
+        derived values."""
+        return tuple(n for n in self.saves if n not in self.internal) + tuple(self.constants) + tuple(self.derived)
+
 
 @dataclass(frozen=True)
 class Kink:
