@@ -446,6 +446,16 @@ def _check_castable(result: np.dtype, target: np.dtype) -> None:
 
 def _check_inplace_fits(op, arrays, target) -> None:
     """What the out-of-place path learns from its result: dtype castable, shape unchanged."""
+    shape, dtype = target.shape, target.dtype
+    for a in arrays:
+        c = a.__class__
+        if c is _ndarray:
+            if a.shape != shape or a.dtype != dtype:
+                break
+        elif c is not float or dtype.kind not in "fc":
+            break
+    else:   # arrays laid out as the target and Python floats it absorbs (p -= lr * g, g.zero_()): they fit
+        return
     operands = [a for a in arrays if a is not None and not isinstance(a, (str, slice, tuple, list))]
     _check_castable(np.result_type(*operands), target.dtype)
     shapes = [np.shape(a) for a in operands]
