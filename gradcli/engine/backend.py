@@ -18,6 +18,7 @@ import numpy as np
 
 from .ops.activation import sigmoid_np
 from .ops.linalg import gemm
+from .ops.shape import unfold_np
 from .ops.convolution import col2im_np, im2col_np
 from .ops.indexing import gather_np, index_put_np, np_index
 from .ops.pointwise import sign_np
@@ -273,6 +274,8 @@ class NumpyMath(_Math):
     @staticmethod
     def select(x, dim, index):
         return np.take(x, index, axis=dim)
+
+    unfold = staticmethod(unfold_np)
 
     @staticmethod
     def cumprod(x, dim):

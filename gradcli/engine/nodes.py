@@ -95,7 +95,7 @@ class OpNode(Node):
 
 
 _WRAPPED = {bool: np.bool_, int: np.int64, float: np.float64, complex: np.complex128}
-_DIM_NAMES = frozenset(("dim", "dims", "dim0", "dim1", "dim2"))
+_DIM_NAMES = frozenset(("dim", "dims", "dim0", "dim1", "dim2", "dimension"))
 _DIM_ON_OUTPUT = frozenset(("unsqueeze",))
 
 

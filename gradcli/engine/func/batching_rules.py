@@ -77,7 +77,7 @@ def _loss(o, args, params, inner, lv):
 def _dims(o, args, params, inner, lv):
     x = args[0]
     p = dict(params or {})
-    for key in ("dim", "dims", "dim1", "dim2"):
+    for key in ("dim", "dims", "dim1", "dim2", "dimension"):
         if key in p:
             p[key] = tuple(range(-x.ndim, 0)) if p[key] is None else shift(p[key], len(lv))
     rest = [full(a, lv) if isinstance(a, Tensor) else a for a in args[1:]]
@@ -215,7 +215,7 @@ def _as_strided(o, args, params, inner, lv):
 
 
 RULES = {name: _elementwise for name in ELEMENTWISE}
-RULES.update({name: _dims for name in DIM_OPS | {"select", "squeeze.dim", "slice", "unbind", "split",
+RULES.update({name: _dims for name in DIM_OPS | {"select", "squeeze.dim", "slice", "unbind", "split", "unfold",
                                                  "split.Tensor", "flip", "roll", "index_select", "gather"}
               if name not in ("gather",)})
 RULES.update({name: _trailing for name in TRAILING})

@@ -296,6 +296,13 @@ def unbind(input, dim=0):
     return call(S.UNBIND, (input,), {"dim": wrap_dim(dim, input.ndim)})
 
 
+@public(namespaces=(), method=True)
+def unfold(input, dimension, size, step):
+    """Tensor.unfold: every ``step`` elements along ``dimension``, a window of ``size`` as a new last dim."""
+    d = wrap_dim(dimension, max(input.ndim, 1))
+    return call(S.UNFOLD, (input,), {"dimension": d, "size": int(size), "step": int(step)})
+
+
 @public(method=True)
 def narrow(input, dim, start, length):
     d = wrap_dim(dim, input.ndim)

@@ -125,6 +125,53 @@ SLICE = _view_op("slice", "SliceBackward0", _slice, _slice_bwd,
                  samples=lambda: [Sample(arr(5, 4), params={"dim": -2, "start": 1, "end": 4, "step": 2})],
                  jvp=lambda m, t, self_sym_sizes, dim, start, end, step: t[0][_region_tail(dim, slice(start, end, step))],
                  rule="the gradient lands in the slice, zeros elsewhere")
+def unfold_np(a, dimension, size, step):
+    """Tensor.unfold: windows of ``size`` every ``step`` along ``dimension`` as a new last axis, a view."""
+    d = dimension % max(a.ndim, 1)
+    length = a.shape[d] if a.ndim else 1
+    if size > length:
+        raise ShapeError(f"maximum size for tensor at dimension {d} is {length} but size is {size}")
+    if step <= 0:
+        raise ShapeError(f"step is {step} but must be > 0")
+    if a.ndim == 0:
+        return a.reshape(1)
+    n = (a.shape[d] - size) // step + 1
+    shape = a.shape[:d] + (n,) + a.shape[d + 1:] + (size,)
+    strides = a.strides[:d] + (a.strides[d] * step,) + a.strides[d + 1:] + (a.strides[d],)
+    return np.lib.stride_tricks.as_strided(a, shape, strides)
+
+
+def _unfold_bwd(m, g, self_sym_sizes, dimension, size, step):
+    """Every window's gradient added back where the window came from (windows may overlap)."""
+    nd = len(self_sym_sizes)
+    if nd == 0:
+        return m.select(g, -1, 0)
+    d = dimension % nd
+    n = g.shape[dimension - 1]
+    if not m.is_tensor and not m.nb:      # plain arrays: add the windows in place
+        out = np.zeros(self_sym_sizes, g.dtype)
+        target, windows = np.moveaxis(out, d, -1), np.moveaxis(g, d, -2)
+        for w in range(n):
+            target[..., w * step:w * step + size] += windows[..., w, :]
+        return out
+    perm = list(range(nd - 1))
+    perm.insert(d, nd - 1)               # a window's size axis back in place of `dimension`
+    out = m.g_zeros(g, self_sym_sizes)
+    for w in range(n):
+        piece = m.select(g, dimension - 1, w)
+        if d != nd - 1:
+            piece = m.g_permute(piece, tuple(perm))
+        out = out + m.embed(m.g_zeros(g, self_sym_sizes), piece, dimension, slice(w * step, w * step + size))
+    return out
+
+
+UNFOLD = _view_op("unfold", "UnfoldBackward0", unfold_np, _unfold_bwd,
+                  saves=("self_sym_sizes", "dimension", "size", "step"),
+                  samples=lambda: [Sample(arr(7), params={"dimension": -1, "size": 3, "step": 2}),
+                                   Sample(arr(5, 4), params={"dimension": -2, "size": 2, "step": 1}),
+                                   Sample(arr(2, 6, 3), params={"dimension": -2, "size": 4, "step": 2})],
+                  jvp=lambda m, t, self_sym_sizes, dimension, size, step: m.unfold(t[0], dimension, size, step),
+                  rule="each window's gradient is added back onto the elements it covers")
 DIAGONAL = _view_op("diagonal", "DiagonalBackward0", lambda a, offset, dim1, dim2: np.diagonal(a, offset, dim1, dim2),
                     lambda m, g, self_sym_sizes, offset, dim1, dim2: m.embed_diagonal(m.g_zeros(g, self_sym_sizes), g,
                                                                                       offset, dim1, dim2),
