@@ -109,6 +109,32 @@ def bincount(input, weights=None, minlength=0):
                                                                            else np.float64))
 
 
+@public(method=True)
+def histc(input, bins=100, min=0, max=0):
+    """Counts in ``bins`` equal bins over [min, max] (the data's range when min == max); values outside
+    it and NaN are not counted; no gradient, as torch."""
+    data = input._data
+    if data.dtype.kind != "f":
+        raise NotImplementedError(f'"histogram_cpu" not implemented for \'{dtypes.scalar_type_name(data.dtype)}\'')
+    if bins <= 0:
+        raise errors.AutogradError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+    kind = data.dtype.type
+    lo, hi = kind(min), kind(max)
+    if lo == hi and data.size:
+        finite = data[~np.isnan(data)]
+        if finite.size:
+            lo, hi = finite.min(), finite.max()
+    if lo == hi:
+        lo, hi = lo - kind(1), hi + kind(1)
+    if lo > hi:
+        raise errors.AutogradError("torch.histc: max must be larger than min")
+    inside = data[(data >= lo) & (data <= hi)]
+    # torch's bin of an element, in the input's precision: (x - min) * bins / (max - min), max in the last bin
+    pos = ((inside - lo) * kind(bins) / (hi - lo)).astype(np.int64)
+    np.minimum(pos, bins - 1, out=pos)
+    return make(np.bincount(pos, minlength=bins).astype(data.dtype))
+
+
 @public()
 def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None):
     right = right or side == "right"
