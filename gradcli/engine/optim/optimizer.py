@@ -63,10 +63,15 @@ class Optimizer:
         if closure is not None:
             with enable_grad():
                 loss = closure()
+        arrays = self._arrays
         for group in self.param_groups:
             for p in group["params"]:
-                if p.grad is not None:
-                    self._update(p, storage(p), storage(p.grad), group, self._arrays.setdefault(p, {}))
+                grad = p._grad   # parameters are leaves: no non-leaf warning to give
+                if grad is not None:
+                    state = arrays.get(p)
+                    if state is None:
+                        state = arrays[p] = {}
+                    self._update(p, storage(p), storage(grad), group, state)
                     if p._vc is not None:
                         p._vc[0] += 1
         return loss
