@@ -24,8 +24,6 @@ KNOWN = {
     "matmul": "torch's matmul of this sample decomposes into view/mm/squeeze nodes; gradcli keeps one node",
     "nll_loss": "no total_weight: the formula recomputes it from weight and target",
     "as_strided": "keeps the view's steps from its base, not torch's size/stride/offset",
-    "diagonal_copy": "keeps diagonal, not torch's offset/dim1/dim2",
-    "slice_scatter": "keeps the slice as one index, not torch's start/end/step",
     "native_layer_norm": "keeps eps: the formula recomputes rstd from input for higher derivatives",
     "nll_loss2d": "no total_weight (as nll_loss); torch's F.nll_loss of a 3-d input views it to 4-d first",
     "index_copy": "keeps self_sym_sizes; torch keeps source and source_dim",

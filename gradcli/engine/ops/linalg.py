@@ -167,7 +167,9 @@ def diag_embed_np(x, offset=0, dim1=-2, dim2=-1):
 DIAG = defop("diagonal_copy", "DiagonalBackward0_copy", ("self",), lambda a, diagonal: np.diag(a, diagonal).copy(),
              lambda m, g, self_sym_sizes, diagonal: m.embed_diagonal(m.g_zeros(g, self_sym_sizes), g, diagonal,
                                                                     -2, -1),
-             saves=("self_sym_sizes", "diagonal"), promote=KEEP,
+             saves=("self_sym_sizes", "diagonal"), promote=KEEP, internal=("diagonal",),
+             # torch's names: the offset, and the two dims of a matrix
+             derived={"offset": lambda node: DIAG.saved_param(node, "diagonal")}, constants={"dim1": 0, "dim2": 1},
              samples=lambda: [Sample(arr(3, 4), params={"diagonal": 1}), Sample(arr(3, 3), params={"diagonal": 0})],
              jvp=lambda m, t, self_sym_sizes, diagonal: m.diagonal(t[0], diagonal, -2, -1),
              rule="the gradient goes back onto the diagonal")

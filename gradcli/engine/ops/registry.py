@@ -100,6 +100,10 @@ class OpDef:
         self.plan = tuple(_plan(self, name) for name in self.saves)
         self.saves_result = self.plan == ((1, 0),)
 
+    def saved_param(self, node, name: str):
+        """What a node of this record saved under ``name`` (for ``derived`` values)."""
+        return node._saved[self.saves.index(name)]
+
     @property
     def saved_names(self) -> tuple:
         """The ``_saved_*`` names its nodes show, as torch's: saves less the internal ones, constants and

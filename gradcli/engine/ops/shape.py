@@ -330,8 +330,19 @@ def _region_tail(dim, index):
     return (Ellipsis, index) + (slice(None),) * (-dim - 1)
 
 
+def _slice_part(name: str):
+    """start, end or step of the region a slice_scatter node wrote (torch keeps the three)."""
+    def read(node):
+        index = EMBED.saved_param(node, "index")
+        if isinstance(index, slice):
+            return getattr(index, "stop" if name == "end" else name)
+        return {"start": index, "end": index + 1, "step": 1}[name]
+    return read
+
+
 EMBED = defop("slice_scatter", "SliceScatterBackward0", ("self", "src"), _embed_fwd, _embed_bwd,
-              saves=("dim", "index"), promote=KEEP,
+              saves=("dim", "index"), promote=KEEP, internal=("index",),
+              derived={name: _slice_part(name) for name in ("start", "end", "step")},
               samples=lambda: [Sample(arr(4, 3), arr(2, 3, seed=3), params={"dim": -2, "index": slice(1, 4, 2)}),
                                Sample(arr(4, 3), arr(4, seed=3), params={"dim": -1, "index": 0})],
               jvp_note="generic: derived through double-vjp",
