@@ -2,10 +2,10 @@
 from .dtypes import scalar_type_name
 from .errors import AutogradError
 from .functions import det, inverse as inv, norm as _norm, solve  # noqa: F401
-from .functions.linear_algebra import multi_dot  # noqa: F401
+from .functions.linear_algebra import linalg_slogdet as slogdet, multi_dot  # noqa: F401
 
 __all__ = [
-    "det", "inv", "matrix_norm", "multi_dot", "norm", "solve", "vector_norm",
+    "det", "inv", "matrix_norm", "multi_dot", "norm", "slogdet", "solve", "vector_norm",
 ]
 
 

@@ -127,8 +127,8 @@ class MultiOutputNode(OpNode):
     def raw_apply(self, grads, m):
         op = self.op
         like = next((g for g in grads if g is not None), None)
-        full = tuple(g if g is not None else (None if i in op.nondiff_outputs else
-                                              m.g_zeros(like, self._out_shapes[i], like))
+        full = tuple(g if g is not None or not op.materialize else (None if i in op.nondiff_outputs else
+                                                                    m.g_zeros(like, self._out_shapes[i], like))
                      for i, g in enumerate(grads))
         return op.backward(m, full, *unpack_saved(self, m))
 

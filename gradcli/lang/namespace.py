@@ -664,6 +664,8 @@ ENGINE_TYPES = (
       "gradcli.engine.functions.sorting._median_result", "gradcli.engine.functions.sorting._kthvalue_result"),
      frozenset({"values", "indices"}), (), {}),
     (("gradcli.engine.functions.sorting._aminmax_result",), frozenset({"min", "max"}), (), {}),
+    (("gradcli.engine.functions.linear_algebra._slogdet_result",
+      "gradcli.engine.functions.linear_algebra._linalg_slogdet_result"), frozenset({"sign", "logabsdet"}), (), {}),
     (("gradcli.engine.functions.composites.finfo",),
      frozenset("bits eps max min tiny smallest_normal resolution dtype".split()), (), {}),
     (("gradcli.engine.functions.composites.iinfo",), frozenset("bits max min dtype".split()), (), {}),

@@ -20,6 +20,7 @@ KNOWN = {
     "im2col": "keeps self_sym_sizes instead of torch's self_sym_argsize_minus_1/_minus_2",
     "linalg_det": "keeps A instead of torch's LU factors and pivots (the formula inverts A)",
     "linalg_solve": "keeps A and B instead of torch's LU, pivots and left",
+    "linalg_slogdet": "keeps A and sign, not torch's LU and pivots (the formula inverts A)",
     "log_sigmoid": "no buffer: the formula recomputes sigmoid from self",
     "matmul": "torch's matmul of this sample decomposes into view/mm/squeeze nodes; gradcli keeps one node",
     "nll_loss": "no total_weight: the formula recomputes it from weight and target",

@@ -26,7 +26,7 @@ ELEMENTWISE = frozenset("""
     logical_not isnan isinf isfinite nan_to_num floor_divide bitwise_and bitwise_or bitwise_xor bitwise_not
 """.split())
 # ops on the trailing (matrix) dims only: the batch dims in front are numpy's broadcast batch
-TRAILING = frozenset("tril triu linalg_inv linalg_det constant_pad_nd".split())
+TRAILING = frozenset("tril triu linalg_inv linalg_det linalg_slogdet constant_pad_nd".split())
 DIM_OPS = frozenset("""
     sum.dim_IntList mean.dim amax amin _softmax _log_softmax nansum logsumexp cumsum cumprod prod.dim_int
     max.dim min.dim var std linalg_vector_norm sort topk median.dim kthvalue diagonal diag_embed

@@ -1,6 +1,8 @@
 """``torch.matmul`` decomposed as torch records it, ``mm``, ``bmm``, ``dot``, ``inverse``, ``det``..."""
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 
 from .. import dtypes, errors
@@ -11,7 +13,7 @@ from ..ops.shape import unsqueeze
 from ..public import public
 from ..tensor import Tensor
 from .shapes import expand, permute, reshape, t
-from .arithmetic import mul
+from .arithmetic import mul, where
 
 
 def _matmul_shapes(a: Tensor, b: Tensor, name: str) -> None:
@@ -219,6 +221,31 @@ def inverse(A):
 def det(A):
     _square_check(A, "det")
     return call(L.DET, (A,))
+
+
+_slogdet_result = namedtuple("slogdet", ["sign", "logabsdet"])
+_linalg_slogdet_result = namedtuple("linalg_slogdet", ["sign", "logabsdet"])
+for _r in (_slogdet_result, _linalg_slogdet_result):
+    _r.__repr__ = lambda self: (f"torch.return_types.{type(self).__name__}(\nsign={self.sign!r},\n"
+                                f"logabsdet={self.logabsdet!r})")
+
+
+def linalg_slogdet(A):
+    """torch.linalg.slogdet: the sign and the log of the absolute value of the determinant."""
+    _square_check(A, "slogdet")
+    return _linalg_slogdet_result(*call(L.SLOGDET, (A,)))
+
+
+@public(method=True)
+def slogdet(A):
+    return _slogdet_result(*linalg_slogdet(A))
+
+
+@public(method=True)
+def logdet(A):
+    """log det A: NaN where the determinant is negative, -inf where it is 0 (torch's composite)."""
+    sign, logabsdet = linalg_slogdet(A)
+    return where(sign == -1, float("nan"), logabsdet)
 
 
 def solve(A, B, *, left=True):

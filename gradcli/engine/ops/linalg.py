@@ -254,6 +254,30 @@ DET = defop("linalg_det", "LinalgDetBackward0", ("A",), _lapack(_checked("det", 
             rule="g * det * inv^T (for invertible matrices)")
 
 
+def _slogdet_fwd(a):
+    with np.errstate(all="ignore"):
+        sign, logabsdet = _checked("slogdet", np.linalg.slogdet)(a)
+    sign = np.where(np.isnan(logabsdet), 0, sign)         # torch: no sign for a NaN determinant
+    return np.asarray(sign, dtype=a.dtype), np.asarray(logabsdet, dtype=a.dtype)
+
+
+def _slogdet_bwd(m, grads, A, sign):
+    """d logabsdet / dA = inv(A)^T (a singular matrix, sign 0, gets 0); the sign is piecewise constant: its
+    gradient (grads[0]) contributes nothing."""
+    g = grads[1]
+    if g is None:
+        return None          # only the sign has a gradient: A gets none, as in torch
+    return m.unsqueeze(m.unsqueeze(g, -1), -1) * m.mT(_inverse_or_identity(m, A, sign)) * m.unsqueeze(
+        m.unsqueeze(m.abs(sign), -1), -1)
+
+
+SLOGDET = defop("linalg_slogdet", "LinalgSlogdetBackward0", ("A",), _lapack(_slogdet_fwd, "linalg.slogdet"),
+                _slogdet_bwd, saves=("A", "sign"), result_names=("sign", "logabsdet"), promote=KEEP, outputs=2,
+                materialize=False, jvp_note="generic: derived through double-vjp",
+                samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3)), Sample(arr(2, 3, 3) - 3 * np.eye(3))],
+                rule="d logabsdet = inv(A)^T g; the sign is piecewise constant")
+
+
 @functools.partial(_lapack, name="torch.linalg.solve")
 def _solve_fwd(a, b):
     dtype_rules.linalg_input("solve", a, b)

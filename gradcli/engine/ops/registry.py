@@ -92,6 +92,8 @@ class OpDef:
     derived: dict = field(default_factory=dict)     # saved values read off the node (name -> fn(node))
     result_names: tuple = ()          # torch's names for the outputs a record saves ("inverse")
     internal: tuple = ()              # saved for gradcli's own formulas (forward mode), not a _saved_* of torch's
+    materialize: bool = True          # multi-output: absent output grads become zeros (False: None, as torch's
+                                      # formulas that return no gradient when only some outputs have one)
     node_cls: type = field(init=False, repr=False)
     plan: tuple = field(init=False, repr=False)
     saves_result: bool = field(init=False, repr=False)   # saves its one output and nothing else
