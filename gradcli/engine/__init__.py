@@ -50,11 +50,12 @@ globals().update(_public.FUNCTIONS["torch"])
 _tensor_methods.attach()
 
 FloatTensor = Tensor
-_LAZY = ("func", "optim", "utils")     # loaded on first use: a third of the engine's import time
+_LAZY = ("distributions", "func", "optim", "utils")     # loaded on first use: a third of the engine's import time
 
 
 def __getattr__(name: str):
-    """``torch.func``, ``torch.optim`` and ``torch.utils`` are imported when first reached."""
+    """``torch.distributions``, ``torch.func``, ``torch.optim`` and ``torch.utils`` are imported when first
+    reached."""
     if name in _LAZY:
         module = _importlib.import_module(f"{__name__}.{name}")
         globals()[name] = module
@@ -65,7 +66,7 @@ autocast = amp.autocast
 __version__ = "2.13.0+gradcli"
 
 __all__ = sorted(set(_public.FUNCTIONS["torch"]) | {
-    "Function", "amp", "autocast", "backends", "autograd", "cuda", "func", "linalg", "nn", "optim", "special", "utils", "is_anomaly_enabled",
+    "Function", "amp", "autocast", "backends", "autograd", "cuda", "distributions", "func", "linalg", "nn", "optim", "special", "utils", "is_anomaly_enabled",
     "enable_grad", "inference_mode", "is_grad_enabled", "is_inference_mode_enabled", "no_grad", "set_grad_enabled",
     "device", "bool", "cdouble", "cfloat", "complex64", "complex128", "double", "dtype", "float", "float16",
     "float32", "float64", "get_default_dtype", "half", "int", "int8", "int16", "int32", "int64", "long",

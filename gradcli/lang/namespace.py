@@ -137,13 +137,23 @@ FUNC_NAMES = frozenset("""
     functionalize replace_all_batch_norm_modules_
 """.split())
 
+# torch.distributions / torch.nn.utils.rnn: their surface (what gradcli lacks reads "not available yet")
+DISTRIBUTIONS_NAMES = frozenset("""
+    Distribution Normal Bernoulli Categorical OneHotCategorical Uniform Exponential Laplace Poisson Binomial
+    Geometric MultivariateNormal Independent Beta Gamma Dirichlet StudentT Cauchy Chi2 LogNormal HalfNormal
+    Multinomial RelaxedBernoulli TransformedDistribution kl_divergence register_kl constraints kl
+""".split())
+RNN_UTILS_NAMES = frozenset("PackedSequence pad_sequence pack_padded_sequence pad_packed_sequence pack_sequence "
+                            "unpad_sequence unpack_sequence".split())
+
 MODULES = {
     "torch": (("gradcli.engine",), TORCH_NAMES, {"autograd": "torch.autograd", "nn": "torch.nn",
                                                  "cuda": "torch.cuda", "linalg": "torch.linalg",
                                                  "special": "torch.special", "optim": "torch.optim",
                                                  "utils": "torch.utils", "func": "torch.func",
                                                  "amp": "torch.amp", "backends": "torch.backends",
-                                                 "version": "torch.version"}),
+                                                 "version": "torch.version",
+                                                 "distributions": "torch.distributions"}),
     "torch.autograd": (("gradcli.engine.autograd",), AUTOGRAD_NAMES,
                        {"functional": "torch.autograd.functional",
                         "forward_ad": "torch.autograd.forward_ad",
@@ -161,7 +171,13 @@ MODULES = {
     "torch.nn": (("gradcli.engine.nn",), NN_NAMES, {"functional": "torch.nn.functional", "init": "torch.nn.init",
                                                    "utils": "torch.nn.utils"}),
     "torch.nn.init": (("gradcli.engine.nn.init",), frozenset(), {}),
-    "torch.nn.utils": (("gradcli.engine.nn.utils",), frozenset(), {}),
+    "torch.nn.utils": (("gradcli.engine.nn.utils",), frozenset(), {"rnn": "torch.nn.utils.rnn"}),
+    "torch.nn.utils.rnn": (("gradcli.engine.nn.rnn_utils",), RNN_UTILS_NAMES, {}),
+    "torch.distributions": (("gradcli.engine.distributions",), DISTRIBUTIONS_NAMES,
+                            {"constraints": "torch.distributions.constraints", "kl": "torch.distributions.kl"}),
+    "torch.distributions.constraints": (("gradcli.engine.distributions.constraints",), frozenset(), {}),
+    "torch.distributions.kl": (("gradcli.engine.distributions.kl",), frozenset({"kl_divergence", "register_kl"}),
+                               {}),
     "torch.nn.functional": (("gradcli.engine.nn.functional",), NN_FUNCTIONAL_NAMES, {}),
     "torch.optim": (("gradcli.engine.optim",), OPTIM_NAMES, {"lr_scheduler": "torch.optim.lr_scheduler"}),
     "torch.optim.lr_scheduler": (("gradcli.engine.optim.lr_scheduler",), SCHEDULER_NAMES, {}),
@@ -181,6 +197,8 @@ MODULES = {
 }
 
 
+_REGISTER_KL = "it registers into a table every session shares; write the KL as a function instead"
+
 # Public engine names scripts may not reach, with the reason (tests/test_names.py holds every public
 # name and Tensor method to "reachable or listed here").
 DENIED = {
@@ -192,6 +210,8 @@ DENIED = {
         "ShapeError": "an engine exception class: scripts catch RuntimeError as in torch",
         "FloatTensor": "a legacy constructor alias; use torch.tensor(..., dtype=torch.float32)",
     },
+    "torch.distributions": {"register_kl": _REGISTER_KL},
+    "torch.distributions.kl": {"register_kl": _REGISTER_KL},
 }
 TENSOR_DENIED = {
     "data_ptr": "the address of the storage in this process: no use in a script",
@@ -606,6 +626,11 @@ MODULE_ATTRIBUTES = frozenset("""
     register_buffer register_parameter add_module
     register_module extra_repr reset_parameters append extend keys values items
 """.split())
+DISTRIBUTION_ATTRIBUTES = frozenset("""
+    batch_shape event_shape sample rsample sample_n log_prob cdf icdf entropy perplexity mean mode variance stddev
+    expand has_rsample has_enumerate_support enumerate_support support param_shape
+    loc scale low high rate probs logits base_dist reinterpreted_batch_ndims
+""".split())
 OPTIMIZER_ATTRIBUTES = frozenset("step zero_grad param_groups state state_dict load_state_dict add_param_group "
                                   "defaults".split())
 
@@ -648,6 +673,12 @@ ENGINE_TYPES = (
     (("gradcli.engine.utils.data.Dataset",), frozenset(), (),
      {"open_members": lambda d: script_class_members(d) | {n for n in vars(d) if not n.startswith("_")}}),
     (("gradcli.engine.dtypes.dtype",), DTYPE_ATTRIBUTES, (), {}),
+    (("gradcli.engine.distributions.distribution.Distribution",), DISTRIBUTION_ATTRIBUTES, (), {}),
+    (("gradcli.engine.distributions.constraints.Constraint",),
+     frozenset("check is_discrete event_dim lower_bound upper_bound base_constraint reinterpreted_batch_ndims"
+               .split()), (), {}),
+    (("gradcli.engine.nn.rnn_utils.PackedSequence",),
+     frozenset("data batch_sizes sorted_indices unsorted_indices to is_cuda is_pinned count index".split()), (), {}),
     (("gradcli.engine.creation.Generator",),
      frozenset("manual_seed seed initial_seed get_state set_state device".split()), (), {}),
     (("gradcli.engine.autograd.graph.Node",), NODE_ATTRIBUTES, (), {"prefixes": ("_saved_",)}),

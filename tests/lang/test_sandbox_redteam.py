@@ -705,3 +705,30 @@ def test_the_repl_reports_an_unprintable_value_and_goes_on():
 def test_the_runtime_switches_hand_scripts_nothing_of_python(source):
     with pytest.raises(GradcliError, match="not available|has no attribute"):
         Session().run(source)
+
+
+# torch.distributions and torch.nn.utils.rnn: their objects expose only torch's public attributes
+DISTRIBUTION_ESCAPES = [
+    "torch.distributions.Normal(0.0, 1.0).__dict__",
+    "torch.distributions.Normal(0.0, 1.0).log_prob.__func__",
+    "torch.distributions.Normal(0.0, 1.0).support.check.__globals__",
+    "getattr(torch.distributions.Normal(0.0, 1.0), '_validate_args')",
+    "torch.distributions.OneHotCategorical(torch.ones(2))._categorical",
+    "torch.distributions.Distribution.set_default_validate_args(False)",
+    "torch.distributions.Normal(0.0, 1.0).arg_constraints",
+    "torch.distributions.kl._KL_REGISTRY",
+    "torch.distributions.kl.register_kl",
+    "from torch.distributions import register_kl",
+    "torch.distributions.kl_divergence.__globals__",
+    "torch.distributions.constraints.real.__class__",
+    "type(torch.distributions.Normal(0.0, 1.0)).__mro__",
+    "d = torch.distributions.Normal(0.0, 1.0)\nd.loc = torch.ones(1)",
+    "torch.nn.utils.rnn.pack_sequence([torch.ones(2)])._asdict()",
+    "torch.nn.utils.rnn.pack_sequence([torch.ones(2)]).__class__",
+    "torch.nn.utils.rnn.PackedSequence.__new__",
+]
+
+
+@pytest.mark.parametrize("source", DISTRIBUTION_ESCAPES, ids=[s[:50] for s in DISTRIBUTION_ESCAPES])
+def test_escape_through_distributions_is_refused(session, source):
+    _refused(session, source, "attribute")

@@ -11,6 +11,7 @@ from .. import creation, dtypes, functions
 from ..autograd.grad_mode import no_grad
 from . import functional as F
 from .module import Module, Parameter
+from .rnn_utils import PackedSequence
 
 __all__ = ["GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNCell"]
 
@@ -101,6 +102,8 @@ class RNNBase(Module):
     def forward(self, input, hx=None):
         lstm = self.mode == "LSTM"
         directions = 2 if self.bidirectional else 1
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         batched = input.dim() == 3
         if input.dim() not in (2, 3):
             raise ValueError(f"{type(self).__name__}: Expected input to be 2D or 3D, got {input.dim()}D instead")
@@ -153,6 +156,56 @@ class RNNBase(Module):
             output = output.transpose(0, 1)
         return (output, (h_n, c_n)) if lstm else (output, h_n)
 
+    def _forward_packed(self, packed: PackedSequence, hx):
+        """A packed batch, as torch runs it: step t updates only the ``batch_sizes[t]`` sequences still
+        running; a finished sequence's state is its final one. ``hx`` and ``h_n`` are in the caller's
+        order (permuted by ``sorted_indices``/``unsorted_indices``)."""
+        lstm = self.mode == "LSTM"
+        directions = 2 if self.bidirectional else 1
+        sizes = [int(b) for b in packed.batch_sizes._data]
+        data = packed.data
+        if data.shape[-1] != self.input_size:
+            raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
+                               f"got {data.shape[-1]}")
+        expected = (self.num_layers * directions, sizes[0], self.hidden_size)
+        if hx is None:
+            zeros = creation.zeros(*expected, dtype=data.dtype)
+            hx = (zeros, zeros) if lstm else zeros
+        else:
+            for state in (hx if lstm else (hx,)):
+                if tuple(state.shape) != expected:
+                    raise RuntimeError(f"Expected hidden size {expected}, got {list(state.shape)}")
+            if packed.sorted_indices is not None:
+                hx = tuple(h.index_select(1, packed.sorted_indices) for h in hx) if lstm else \
+                    hx.index_select(1, packed.sorted_indices)
+        starts = [sum(sizes[:t]) for t in range(len(sizes))]
+        step = self._step()
+        layer_input = data
+        finals_h, finals_c = [], []
+        for layer in range(self.num_layers):
+            outputs = []
+            for direction in range(directions):
+                w_ih, w_hh, b_ih, b_hh = self._weights(layer, direction)
+                index = layer * directions + direction
+                initial = (hx[0][index], hx[1][index]) if lstm else hx[index]
+                igates = F.linear(layer_input, w_ih, b_ih)
+                run = _packed_reverse if direction else _packed_forward
+                out, final = run(step, igates, initial, sizes, starts, lstm, w_hh, b_hh)
+                outputs.append(functions.cat(out, 0))
+                finals_h.append(final[0] if lstm else final)
+                if lstm:
+                    finals_c.append(final[1])
+            layer_input = outputs[0] if directions == 1 else functions.cat(outputs, -1)
+            if self.dropout and self.training and layer < self.num_layers - 1:
+                layer_input = F.dropout(layer_input, self.dropout, True)
+        h_n = functions.stack(finals_h, 0)
+        c_n = functions.stack(finals_c, 0) if lstm else None
+        if packed.unsorted_indices is not None:
+            h_n = h_n.index_select(1, packed.unsorted_indices)
+            c_n = c_n.index_select(1, packed.unsorted_indices) if lstm else None
+        output = PackedSequence(layer_input, packed.batch_sizes, packed.sorted_indices, packed.unsorted_indices)
+        return (output, (h_n, c_n)) if lstm else (output, h_n)
+
     def extra_repr(self) -> str:
         s = f"{self.input_size}, {self.hidden_size}"
         if self.num_layers != 1:
@@ -166,6 +219,45 @@ class RNNBase(Module):
         if self.bidirectional is not False:
             s += f", bidirectional={self.bidirectional}"
         return s
+
+
+def _rows(state, lstm: bool, start: int, stop=None):
+    return tuple(s[start:stop] for s in state) if lstm else state[start:stop]
+
+
+def _packed_forward(step, igates, state, sizes, starts, lstm, w_hh, b_hh):
+    """Forward in time: the batch shrinks; rows that stop are set aside as final states."""
+    out, finished = [], []
+    rows = sizes[0]
+    state = _rows(state, lstm, 0, rows)
+    for t, b in enumerate(sizes):
+        if b < rows:
+            finished.append(_rows(state, lstm, b))
+            state, rows = _rows(state, lstm, 0, b), b
+        state = step(igates[starts[t]:starts[t] + b], state, w_hh, b_hh)
+        out.append(state[0] if lstm else state)
+    finished.append(state)
+    finished.reverse()
+    if lstm:
+        return out, (functions.cat([f[0] for f in finished], 0), functions.cat([f[1] for f in finished], 0))
+    return out, functions.cat(finished, 0)
+
+
+def _packed_reverse(step, igates, initial, sizes, starts, lstm, w_hh, b_hh):
+    """Backward in time: the batch grows; a sequence joins at its last step with its initial state."""
+    out = [None] * len(sizes)
+    rows = sizes[-1]
+    state = _rows(initial, lstm, 0, rows)
+    for t in reversed(range(len(sizes))):
+        b = sizes[t]
+        if b > rows:
+            extra = _rows(initial, lstm, rows, b)
+            state = tuple(functions.cat([s, e], 0) for s, e in zip(state, extra)) if lstm else \
+                functions.cat([state, extra], 0)
+            rows = b
+        state = step(igates[starts[t]:starts[t] + b], state, w_hh, b_hh)
+        out[t] = state[0] if lstm else state
+    return out, state
 
 
 class RNN(RNNBase):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import creation, functions
+from . import rnn_utils as rnn  # noqa: F401  (torch.nn.utils.rnn)
 from ..autograd.grad_mode import no_grad
 from ..tensor import Tensor, make, storage
 
