@@ -629,7 +629,8 @@ MODULE_ATTRIBUTES = frozenset("""
 DISTRIBUTION_ATTRIBUTES = frozenset("""
     batch_shape event_shape sample rsample sample_n log_prob cdf icdf entropy perplexity mean mode variance stddev
     expand has_rsample has_enumerate_support enumerate_support support param_shape
-    loc scale low high rate probs logits base_dist reinterpreted_batch_ndims
+    loc scale low high rate probs logits base_dist reinterpreted_batch_ndims covariance_matrix precision_matrix
+    scale_tril
 """.split())
 OPTIMIZER_ATTRIBUTES = frozenset("step zero_grad param_groups state state_dict load_state_dict add_param_group "
                                   "defaults".split())

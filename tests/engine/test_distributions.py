@@ -170,3 +170,41 @@ def test_kl_divergence_matches_torch(index):
     assert np.allclose(kl_t, kl_o, atol=1e-6) and name_t == name_o
     for g_t, g_o in zip(grads_t, grads_o):
         assert np.allclose(g_t, g_o, atol=1e-6)
+
+
+def test_multivariate_normal_from_a_covariance_matrix():
+    cov = torch.tensor([[2.0, 0.6], [0.6, 1.0]])
+    d = D.MultivariateNormal(torch.zeros(2), covariance_matrix=cov)
+    assert d.event_shape == torch.Size([2]) and d.batch_shape == torch.Size([])
+    assert np.allclose((d.scale_tril @ d.scale_tril.mT).numpy(), cov.numpy(), atol=1e-6)
+    torch.manual_seed(0)
+    samples = d.sample((4000,))
+    assert np.allclose(np.cov(samples.numpy().T), cov.numpy(), atol=0.15)
+    with pytest.raises(ValueError, match="Exactly one of covariance_matrix or precision_matrix or scale_tril"):
+        D.MultivariateNormal(torch.zeros(2))
+    with pytest.raises(ValueError, match="PositiveDefinite"):
+        D.MultivariateNormal(torch.zeros(2), covariance_matrix=-cov)
+
+
+@pytest.mark.parity
+@pytest.mark.parametrize("kind", ["covariance_matrix", "precision_matrix", "scale_tril"])
+def test_multivariate_normal_matches_torch(kind):
+    real = pytest.importorskip("torch")
+    results = []
+    for lib in (real, torch):
+        loc = lib.tensor([0.5, -1.0, 0.2], dtype=lib.float64, requires_grad=True)
+        a = lib.tensor([[1.0, 0.3, 0.1], [0.2, 0.9, -0.4], [0.0, 0.5, 1.2]], dtype=lib.float64, requires_grad=True)
+        eye = lib.eye(3, dtype=lib.float64)
+        matrix = a.tril() + eye if kind == "scale_tril" else a @ a.T + eye * 0.5
+        d = lib.distributions.MultivariateNormal(loc, **{kind: matrix})
+        q = lib.distributions.MultivariateNormal(lib.zeros(2, 3, dtype=lib.float64), scale_tril=eye * 2)
+        value = lib.tensor([[0.1, 0.2, 0.3], [1.0, -1.0, 0.5]], dtype=lib.float64)
+        outs = [d.log_prob(value), d.entropy(), d.variance, d.covariance_matrix, d.precision_matrix,
+                lib.distributions.kl_divergence(d, q), lib.distributions.kl_divergence(q, d)]
+        grads = lib.autograd.grad(sum(o.sum() for o in outs), (loc, a))
+        results.append(([o.detach().numpy() for o in outs] + [g.numpy() for g in grads],
+                        [o.grad_fn.name() for o in outs], repr(d)))
+    (values_t, names_t, repr_t), (values_o, names_o, repr_o) = results
+    assert names_t == names_o and repr_t == repr_o
+    for theirs, ours in zip(values_t, values_o):
+        assert np.allclose(theirs, ours)

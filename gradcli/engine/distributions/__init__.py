@@ -10,8 +10,9 @@ from .discrete import Bernoulli, Categorical, Geometric, OneHotCategorical
 from .distribution import Distribution
 from .independent import Independent
 from .kl import kl_divergence, register_kl
+from .multivariate_normal import MultivariateNormal
 
 __all__ = [
-    "Bernoulli", "Categorical", "Distribution", "Exponential", "Geometric", "Independent", "Laplace", "Normal",
+    "Bernoulli", "Categorical", "Distribution", "Exponential", "Geometric", "Independent", "Laplace", "MultivariateNormal", "Normal",
     "OneHotCategorical", "Uniform", "constraints", "kl", "kl_divergence", "register_kl",
 ]

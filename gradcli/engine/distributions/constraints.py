@@ -2,10 +2,14 @@
 ``check(value)`` (a bool tensor) and torch's repr, for ``validate_args``."""
 from __future__ import annotations
 
+import numpy as np
+
+from .. import creation
+
 __all__ = [
     "Constraint", "boolean", "dependent", "dependent_property", "greater_than", "greater_than_eq", "independent",
     "integer_interval", "interval", "less_than", "half_open_interval", "is_dependent", "nonnegative", "nonnegative_integer",
-    "one_hot", "positive", "positive_integer", "probability", "real", "real_vector", "simplex", "unit_interval",
+    "lower_cholesky", "one_hot", "positive", "positive_definite", "positive_integer", "probability", "real", "real_vector", "simplex", "unit_interval",
 ]
 
 
@@ -183,6 +187,27 @@ class _Simplex(Constraint):
         return (value >= 0).all(-1) & ((value.sum(-1) - 1).abs() < 1e-6)
 
 
+class _LowerCholesky(Constraint):
+    event_dim = 2
+
+    def check(self, value):
+        lower = (value.tril() == value).all(-1).all(-1)
+        return lower & (value.diagonal(dim1=-2, dim2=-1) > 0).all(-1)
+
+
+class _PositiveDefinite(Constraint):
+    """Symmetric (to 1e-6) with a Cholesky factor; the factorization is numpy's, on the values."""
+
+    event_dim = 2
+
+    def check(self, value):
+        symmetric = ((value - value.mT).abs() <= 1e-6).all(-1).all(-1)
+        data = value.detach().numpy()
+        with np.errstate(all="ignore"):
+            positive = np.all(np.linalg.eigvalsh(data) > 0, axis=-1)
+        return symmetric & creation.tensor(positive)
+
+
 dependent = _Dependent()
 boolean = _Boolean()
 one_hot = _OneHot()
@@ -201,3 +226,5 @@ half_open_interval = _HalfOpenInterval
 unit_interval = _Interval(0.0, 1.0)
 probability = unit_interval
 simplex = _Simplex()
+lower_cholesky = _LowerCholesky()
+positive_definite = _PositiveDefinite()
