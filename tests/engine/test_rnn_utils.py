@@ -8,7 +8,8 @@ import gradcli.engine as torch
 from gradcli.engine import nn
 from gradcli.engine.autograd import gradcheck
 from gradcli.engine.nn.rnn_utils import (
-    PackedSequence, pack_padded_sequence, pack_sequence, pad_packed_sequence, pad_sequence,
+    PackedSequence, pack_padded_sequence, pack_sequence, pad_packed_sequence, pad_sequence, unpack_sequence,
+    unpad_sequence,
 )
 
 
@@ -58,6 +59,14 @@ def test_pack_sequence_round_trips_through_pad_packed_sequence():
     assert packed.data.tolist() == [1.0, 4.0, 2.0, 5.0, 3.0]
     padded, lengths = pad_packed_sequence(packed, batch_first=True)
     assert padded.tolist() == [[4.0, 5.0, 0.0], [1.0, 2.0, 3.0]] and lengths.tolist() == [2, 3]
+
+
+def test_unpad_and_unpack_give_the_sequences_back():
+    seqs = [torch.tensor([4.0, 5.0]), torch.tensor([1.0, 2.0, 3.0])]
+    assert [s.tolist() for s in unpack_sequence(pack_sequence(seqs, enforce_sorted=False))] == \
+        [[4.0, 5.0], [1.0, 2.0, 3.0]]
+    assert [s.tolist() for s in unpad_sequence(pad_sequence(seqs), torch.tensor([2, 3]))] == \
+        [[4.0, 5.0], [1.0, 2.0, 3.0]]
 
 
 def test_lstm_on_a_packed_batch_stops_each_sequence_at_its_length():

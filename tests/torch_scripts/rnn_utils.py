@@ -1,6 +1,7 @@
 import torch
 import torch.nn as nn
 from torch.nn.utils.rnn import pad_sequence, pack_padded_sequence, pad_packed_sequence, pack_sequence
+from torch.nn.utils.rnn import unpad_sequence, unpack_sequence
 
 a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 b = torch.tensor([4.0, 5.0], requires_grad=True)
@@ -12,6 +13,8 @@ padded, lengths = pad_packed_sequence(packed, batch_first=True)
 print(padded, lengths)
 (padded ** 2).sum().backward()
 print(a.grad, b.grad)
+print(unpack_sequence(pack_sequence([b, a], enforce_sorted=False)))
+print(unpad_sequence(pad_sequence([a, b]), torch.tensor([3, 2])))
 
 def fill(m, scale):
     with torch.no_grad():

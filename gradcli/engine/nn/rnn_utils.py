@@ -11,7 +11,8 @@ import numpy as np
 from .. import creation, functions
 from ..tensor import Tensor
 
-__all__ = ["PackedSequence", "pack_padded_sequence", "pad_packed_sequence", "pack_sequence", "pad_sequence"]
+__all__ = ["PackedSequence", "pack_padded_sequence", "pad_packed_sequence", "pack_sequence", "pad_sequence",
+           "unpack_sequence", "unpad_sequence"]
 
 
 class PackedSequence(namedtuple("PackedSequence", ["data", "batch_sizes", "sorted_indices", "unsorted_indices"])):
@@ -131,3 +132,18 @@ def pack_sequence(sequences, enforce_sorted: bool = True) -> PackedSequence:
     """Pack a list of sequences of different lengths (pad, then pack)."""
     lengths = [s.shape[0] for s in sequences]
     return pack_padded_sequence(pad_sequence(sequences), lengths, enforce_sorted=enforce_sorted)
+
+
+def unpad_sequence(padded_sequences: Tensor, lengths: Tensor, batch_first: bool = False) -> list:
+    """The list of sequences ``pad_sequence`` stacked, each cut to its length. (torch transposes a
+    time-major input in place; gradcli leaves the caller's tensor as it is.)"""
+    if not batch_first:
+        padded_sequences = padded_sequences.transpose(0, 1)
+    steps = creation.arange(padded_sequences.shape[1])
+    return [seq[steps < length] for seq, length in zip(padded_sequences, lengths)]
+
+
+def unpack_sequence(packed_sequences: PackedSequence) -> list:
+    """The list of sequences a PackedSequence holds, in their original order."""
+    padded, lengths = pad_packed_sequence(packed_sequences, batch_first=True)
+    return unpad_sequence(padded, lengths, batch_first=True)
