@@ -45,7 +45,15 @@ class LRScheduler:
         self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
 
     def state_dict(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "optimizer" and not callable(v)}
+        state = {}
+        for k, v in self.__dict__.items():
+            if k not in ("optimizer", "lr_lambdas") and not callable(v):
+                state[k] = v
+                if k == "_step_count":      # torch's two flags of the constructor's step, both off after it
+                    state.update(_is_initial=False, _get_lr_called_within_step=False)
+        if "lr_lambdas" in self.__dict__:   # functions are not state: torch lists None for each, last
+            state["lr_lambdas"] = [None] * len(self.lr_lambdas)
+        return state
 
 
 class StepLR(LRScheduler):

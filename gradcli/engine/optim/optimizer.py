@@ -118,6 +118,8 @@ class Optimizer:
     def __repr__(self) -> str:
         lines = [type(self).__name__ + " ("]
         for i, group in enumerate(self.param_groups):
+            if i:
+                lines.append("")          # torch's blank line between groups
             lines.append(f"Parameter Group {i}")
             for key in sorted(k for k in group if k != "params"):
                 lines.append(f"    {key}: {group[key]}")
