@@ -21,12 +21,8 @@ KNOWN = {
     "linalg_det": "keeps A instead of torch's LU factors and pivots (the formula inverts A)",
     "linalg_solve": "keeps A and B instead of torch's LU, pivots and left",
     "linalg_slogdet": "keeps A and sign, not torch's LU and pivots (the formula inverts A)",
-    "log_sigmoid": "no buffer: the formula recomputes sigmoid from self",
     "matmul": "torch's matmul of this sample decomposes into view/mm/squeeze nodes; gradcli keeps one node",
-    "nll_loss": "no total_weight: the formula recomputes it from weight and target",
     "as_strided": "keeps the view's steps from its base, not torch's size/stride/offset",
-    "native_layer_norm": "keeps eps: the formula recomputes rstd from input for higher derivatives",
-    "nll_loss2d": "no total_weight (as nll_loss); torch's F.nll_loss of a 3-d input views it to 4-d first",
     "index_copy": "keeps self_sym_sizes; torch keeps source and source_dim",
 }
 
@@ -86,8 +82,6 @@ TORCH_CALLS = {
     "native_batch_norm": lambda a, p: torch.native_batch_norm(a[0], a[1], a[2], p["running_mean"], p["running_var"],
                                                              p["training"], 0.1, p["eps"]),
     "native_layer_norm": lambda a, p: torch.native_layer_norm(a[0], p["normalized_shape"], a[1], a[2], p["eps"]),
-    "nll_loss2d": lambda a, p: F.nll_loss(a[0], a[1], reduction=["none", "mean", "sum"][p["reduction"]],
-                                          ignore_index=p["ignore_index"]),
     "pow": lambda a, p: a[0] ** p["exponent"],
     "put": lambda a, p: a[0].put(p["index"], a[1], p["accumulate"]),
     "rsub": lambda a, p: 1.5 - a[0],

@@ -28,6 +28,7 @@ NO_EDGE = (None, 0)
 
 saved_hooks_stack: list = []   # (pack, unpack) pairs pushed by graph.saved_tensors_hooks
 FREED = object()
+_NO_OP = type("_NoOp", (), {"nondiff_outputs": ()})   # nodes not made from an op record (custom Functions)
 
 
 class SavedVariable:
@@ -70,6 +71,8 @@ class SavedVariable:
         self._check(node)
         if self.tensor is not None:
             return self.tensor
+        if self.output_nr in getattr(node, "op", _NO_OP).nondiff_outputs:   # an index, a buffer: no graph
+            return make(self.data, None, 0, False, self.vc)
         return make(self.data, node, self.output_nr, True, self.vc)
 
     def release(self) -> None:

@@ -15,7 +15,7 @@ from ..dispatch import call_inplace
 from .batched import BatchedTensor, active, align, full, levels_of, op, phys_of, physical, shift, unsqueeze, wrap
 
 ELEMENTWISE = frozenset("""
-    erf erfc sigmoid log_sigmoid silu mish softplus relu hardtanh leaky_relu elu celu gelu hardsigmoid
+    erf erfc sigmoid log_sigmoid_forward silu mish softplus relu hardtanh leaky_relu elu celu gelu hardsigmoid
     hardswish add add.alpha sub sub.alpha sub.const_other rsub mul div mul.const_other mul.const_self div.const_other div.Scalar
     neg pow pow.Tensor_Tensor pow.Scalar exp exp2 expm1 log log2 log10 log1p sqrt rsqrt reciprocal sin cos
     tan asin acos atan sinh cosh tanh asinh acosh atanh logaddexp xlogy.Tensor xlogy.Scalar_Other
@@ -45,7 +45,7 @@ def _union(args) -> tuple:
 def _elementwise(o, args, params, inner, lv):
     rank = max((a.ndim for a in args if isinstance(a, Tensor)), default=0)
     phys = [align(a, lv, rank) if isinstance(a, Tensor) else a for a in args]
-    return wrap(inner(o, phys, params), lv)
+    return _wrap_all(inner(o, phys, params), lv)   # log_sigmoid: the output and its buffer
 
 
 def _wrap_all(out, lv):

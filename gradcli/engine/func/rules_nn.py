@@ -56,6 +56,31 @@ def _convolution(o, args, params, inner, lv):
 
 
 def _nll_loss(o, args, params, inner, lv):
+    """nll_loss_forward's two outputs: the loss and each example's total weight."""
+    return _nll_value(o, args, params, inner, lv), _nll_total_weight(args, params, lv)
+
+
+def _nll_total_weight(args, params, lv):
+    """torch's ``total_weight``: the class weights of the targets not ignored, summed (0 for 'none' but
+    of one example)."""
+    x, target, weight = args
+    t = full(target, lv)._data
+    lead = t.shape[:len(lv)]
+    dtype = phys_of(x)._data.dtype
+    if params["reduction"] == 0 and x.ndim > 1:
+        return wrap(make(np.zeros(lead, dtype)), lv)
+    valid = (t != params["ignore_index"]).reshape(lead + (-1,))
+    safe = np.where(valid, t.reshape(valid.shape), 0)
+    if weight is None:
+        w = np.ones(safe.shape)
+    elif levels_of(weight):
+        w = np.take_along_axis(full(weight, lv)._data.reshape(lead + (-1,)), safe, -1)
+    else:
+        w = phys_of(weight)._data[safe]
+    return wrap(make(np.where(valid, w, 0).sum(-1).astype(dtype)), lv)
+
+
+def _nll_value(o, args, params, inner, lv):
     """The per-element loss over the folded batch, reduced per example (a mean divides by the
     example's total weight of the targets not ignored, as torch does)."""
     x, target, weight = args
@@ -69,7 +94,7 @@ def _nll_loss(o, args, params, inner, lv):
     if x.ndim >= 2:
         px = px.reshape((-1,) + tuple(px._data.shape[nb + 1:]))
         pt = pt.reshape((-1,) + tuple(pt._data.shape[nb + 1:]))
-    per = inner(o, [px, pt, pw], p)
+    per = inner(o, [px, pt, pw], p)[0]
     per = wrap(per.reshape(lead + (-1,) + tuple(per._data.shape[1:])) if x.ndim >= 2 else per, lv)
     reduction = params["reduction"]
     if reduction == 0:
@@ -78,7 +103,7 @@ def _nll_loss(o, args, params, inner, lv):
     if reduction == 2:
         return total
     ones = make(np.full(tuple(px._data.shape), -1.0, px._data.dtype))
-    denom = inner(o, [ones, pt, pw], p)
+    denom = inner(o, [ones, pt, pw], p)[0]
     denom = wrap(denom.reshape(lead + (-1,) + tuple(denom._data.shape[1:])) if x.ndim >= 2 else denom, lv)
     return total / (denom.sum() if denom.ndim else denom)
 
@@ -86,7 +111,7 @@ def _nll_loss(o, args, params, inner, lv):
 def _nll_batched_weight(o, args, params, inner, lv):
     """Class weights that differ per example: the unweighted loss times each example's w[target]."""
     x, target, weight = args
-    per = _nll_loss(o, [x, target, None], dict(params, reduction=0), inner, lv)
+    per = _nll_value(o, [x, target, None], dict(params, reduction=0), inner, lv)
     t = full(target, lv)._data
     valid = t != params["ignore_index"]
     lead = t.shape[:len(lv)]
@@ -159,7 +184,8 @@ def _batch_norm(o, args, params, inner, lv):
 
 
 RULES = {"avg_pool2d": _fold(3, 3), "max_pool2d_with_indices": _fold(3, 3), "im2col": _fold(3, 2),
-         "col2im": _fold(2, 3), "convolution": _convolution, "nll_loss": _nll_loss, "nll_loss2d": _nll_loss,
+         "col2im": _fold(2, 3), "convolution": _convolution, "nll_loss_forward": _nll_loss,
+         "nll_loss2d_forward": _nll_loss,
          "embedding": _embedding, "native_layer_norm": _layer_norm, "native_batch_norm": _batch_norm,
          "reflection_pad1d": _fold(2, 2), "replication_pad1d": _fold(2, 2), "reflection_pad2d": _fold(3, 3),
          "replication_pad2d": _fold(3, 3), "avg_pool2d_backward": _fold_pair,

@@ -266,7 +266,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if weight is not None:
         _not_differentiable("nll_loss_forward", "weight", weight)
     op = NLL_LOSS2D if input.ndim >= 3 else NLL_LOSS
-    return call(op, (input, target, weight), {"reduction": red, "ignore_index": int(ignore_index)})
+    return call(op, (input, target, weight), {"reduction": red, "ignore_index": int(ignore_index)})[0]
 
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,

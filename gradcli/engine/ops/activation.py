@@ -98,12 +98,17 @@ SIGMOID = defop("sigmoid", "SigmoidBackward0", ("self",), sigmoid_np,
 
 
 def _logsigmoid_np(x):
-    return (np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))).astype(x.dtype, copy=False)
+    """torch's log_sigmoid_forward: the output and its ``buffer``, exp(-|x|) (saved, as torch saves it)."""
+    z = np.exp(-np.abs(x))
+    return (np.minimum(x, 0) - np.log1p(z)).astype(x.dtype, copy=False), z.astype(x.dtype, copy=False)
 
 
-LOGSIGMOID = defop("log_sigmoid", "LogSigmoidBackward0", ("self",), _logsigmoid_np,
-                   lambda m, g, self: g * m.sigmoid(-self), saves=("self",),
-                   jvp=lambda m, t, self: t[0] * m.sigmoid(-self), samples=unary(),
+# aten's log_sigmoid_forward, as F.logsigmoid runs it; the formulas recompute sigmoid(-self) from self
+# (the buffer is not differentiable).
+LOGSIGMOID = defop("log_sigmoid_forward", "LogSigmoidBackward0", ("self",), _logsigmoid_np,
+                   lambda m, g, self, buffer: g[0] * m.sigmoid(-self), saves=("self", "buffer"),
+                   result_names=("output", "buffer"), outputs=2, nondiff_outputs=(1,),
+                   jvp=lambda m, t, self, buffer: (t[0] * m.sigmoid(-self), None), samples=unary(),
                    rule="sigmoid(-self) = 1 - sigmoid(self)")
 
 
@@ -405,7 +410,7 @@ _KERNEL = {"gelu": "GeluKernelImpl", "elu": "elu_cpu", "selu": "elu_cpu", "celu"
 # the records themselves refuse what torch's kernels refuse (int and bool), as the public functions do
 for _op in (LOGSIGMOID, SILU, MISH, SOFTPLUS, LEAKY_RELU, LEAKY_RELU_, ELU, ELU_, CELU, CELU_, GELU, HARDSIGMOID,
             HARDSWISH):
-    _op.forward = dtype_rules.floats(_KERNEL[_op.name.rstrip("_")], _op.forward)
+    _op.forward = dtype_rules.floats(_KERNEL[_op.name.rstrip("_").removesuffix("_forward")], _op.forward)
 
 
 def _float_only(input, name: str):
@@ -434,7 +439,7 @@ def sigmoid_(input):
 
 
 def logsigmoid(input):
-    return call(LOGSIGMOID, (_float_only(input, "log_sigmoid"),))
+    return call(LOGSIGMOID, (_float_only(input, "log_sigmoid"),))[0]
 
 
 @public(method=True)

@@ -15,7 +15,7 @@ differentiable, as in torch.
 Differences from torch, all in saved values or node names, never in numbers:
 ``_saved_dim`` is negative (``-1`` where torch shows ``1``); nll_loss saves
 ``ignore_index`` as the signed int (torch shows it as an unsigned 64-bit
-number) and no ``total_weight`` (the backward recomputes it); a 3-D or
+number); a 3-D or
 larger input goes straight to NllLoss2DBackward0 (torch adds view nodes
 around it); cross_entropy with label smoothing or probability targets
 multiplies by Python numbers with MulBackward0 (torch: MulBackward1) and uses ``where`` for torch's
@@ -311,11 +311,16 @@ def _nll_fwd(x, t, w, reduction, ignore_index):
     safe = np.where(valid, t, 0)
     picked = np.squeeze(np.take_along_axis(x, np.expand_dims(safe, cdim), cdim), cdim)
     wt = valid.astype(x.dtype) if w is None else np.where(valid, w[safe], 0).astype(x.dtype, copy=False)
-    loss = -picked * wt
+    loss = np.where(valid, -picked * wt, 0).astype(x.dtype, copy=False)   # an ignored target's loss is +0
+    if reduction == 0 and x.ndim > 1:     # torch's total_weight: 0 here, else the summed weight
+        return loss, np.zeros((), x.dtype)
+    total = np.sum(wt)
+    if reduction == 0:
+        return loss, total
     if reduction == 1:
         with np.errstate(invalid="ignore", divide="ignore"):
-            return np.sum(loss) / np.sum(wt)
-    return np.sum(loss) if reduction == 2 else loss
+            return np.sum(loss) / total, total
+    return np.sum(loss), total
 
 
 def _nll_coef(m, self, target, weight, ignore_index):
@@ -329,7 +334,9 @@ def _nll_coef(m, self, target, weight, ignore_index):
     return m.cast(m.where(mask, w, 0.0), self), nd, cdim
 
 
-def _nll_bwd(m, g, self, target, weight, reduction, ignore_index):
+def _nll_bwd(m, g, self, target, weight, reduction, ignore_index, total_weight):
+    """total_weight is recomputed from weight and target in the vocabulary (vmap batches it)."""
+    g = g[0]
     coef, nd, cdim = _nll_coef(m, self, target, weight, ignore_index)
     if reduction == 0:
         g = m.unsqueeze(g, cdim - nd)
@@ -338,16 +345,16 @@ def _nll_bwd(m, g, self, target, weight, reduction, ignore_index):
         if reduction == 1:
             total = m.sum(coef)
             g = g / m.where(total == 0, 1.0, total)
-    return -(coef * g), None, None
+    return 0.0 - coef * g, None, None      # +0 off the target class, as torch's kernel
 
 
-def _nll_jvp(m, t, self, target, weight, reduction, ignore_index):
+def _nll_jvp(m, t, self, target, weight, reduction, ignore_index, total_weight):
     coef, nd, cdim = _nll_coef(m, self, target, weight, ignore_index)
-    v = -(coef * t[0])
+    v = 0.0 - coef * t[0]
     if reduction == 0:
-        return m.sum(v, (cdim - nd,), False)
+        return m.sum(v, (cdim - nd,), False), None
     s = m.sum(v, tuple(range(m.nb, m.nb + nd)), False)
-    return s / m.sum(coef) if reduction == 1 else s
+    return s / m.sum(coef) if reduction == 1 else s, None
 
 
 def _nll_samples():
@@ -358,16 +365,20 @@ def _nll_samples():
                    params={"reduction": 1, "ignore_index": -100}, grad=(0,))]
 
 
-NLL_LOSS = defop("nll_loss", "NllLossBackward0", ("self", "target", "weight"), _nll_fwd, _nll_bwd,
-                 saves=("self", "target", "weight", "reduction", "ignore_index"), jvp=_nll_jvp, promote=KEEP,
+# aten's nll_loss_forward and nll_loss2d_forward: the loss and its total_weight (saved, as torch's)
+_NLL = dict(saves=("self", "target", "weight", "reduction", "ignore_index", "total_weight"),
+            result_names=("output", "total_weight"), outputs=2, nondiff_outputs=(1,), jvp=_nll_jvp, promote=KEEP)
+NLL_LOSS = defop("nll_loss_forward", "NllLossBackward0", ("self", "target", "weight"), _nll_fwd, _nll_bwd, **_NLL,
                  samples=_nll_samples, rule="-w[target] at the target class (/ total weight for mean), 0 elsewhere")
-NLL_LOSS2D = defop("nll_loss2d", "NllLoss2DBackward0", ("self", "target", "weight"), _nll_fwd, _nll_bwd,
-                   saves=("self", "target", "weight", "reduction", "ignore_index"), jvp=_nll_jvp, promote=KEEP,
-                   samples=lambda: [Sample(arr(2, 3, 4), np.array([[0, 2, 1, 1], [2, 2, 0, 1]]), None,
-                                           params={"reduction": 1, "ignore_index": 1}),
-                                    Sample(arr(2, 3, 2, 2, seed=3), np.array([[[0, 2], [1, 1]], [[2, 2], [0, 1]]]),
-                                           arr(3, low=0.5, high=2.0, seed=4),
-                                           params={"reduction": 0, "ignore_index": -100}, grad=(0,))],
+NLL_LOSS2D = defop("nll_loss2d_forward", "NllLoss2DBackward0", ("self", "target", "weight"), _nll_fwd, _nll_bwd,
+                   **_NLL, samples=lambda: [
+                       Sample(arr(2, 3, 2, 2, seed=5), np.array([[[0, 2], [1, 0]], [[2, 1], [0, 1]]]), None,
+                              params={"reduction": 1, "ignore_index": 1}),
+                       Sample(arr(2, 3, 2, 2, seed=3), np.array([[[0, 2], [1, 1]], [[2, 2], [0, 1]]]),
+                              arr(3, low=0.5, high=2.0, seed=4), params={"reduction": 0, "ignore_index": -100},
+                              grad=(0,), note="class weights"),
+                       Sample(arr(2, 3, 4), np.array([[0, 2, 1, 1], [2, 2, 0, 1]]), None,
+                              params={"reduction": 1, "ignore_index": 1}, note="3-d input")],
                    rule="nll_loss over (N, C, d1, ...): -w[target] at the target class")
 
 

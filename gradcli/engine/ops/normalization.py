@@ -130,7 +130,7 @@ def _ln_bwd(m, g, input, normalized_shape, result1, result2, weight, bias, eps, 
 
 LAYER_NORM = defop("native_layer_norm", "NativeLayerNormBackward0", ("input", "weight", "bias"), _ln_fwd, _ln_bwd,
                    saves=("input", "normalized_shape", "result1", "result2", "weight", "bias", "eps"),
-                   outputs=3, nondiff_outputs=(1, 2), promote=KEEP, masked=True,
+                   internal=("eps",), outputs=3, nondiff_outputs=(1, 2), promote=KEEP, masked=True,
                    jvp_note="generic: derived through double-vjp",
                    samples=lambda: [Sample(arr(3, 4), pos(4, seed=1), arr(4, seed=2),
                                            params={"normalized_shape": (4,), "eps": 1e-5}),
