@@ -109,6 +109,7 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
     dt = None
     slow = False
     needs_grad = False
+    pyfloat = False
     for a in args:
         if a.__class__ is Tensor or isinstance(a, Tensor):   # nn.Parameter too
             d = a._data
@@ -120,11 +121,13 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
                 needs_grad = True
             arrays.append(d)
         else:
-            if a.__class__ is not float and a.__class__ is not int and a is not None:
+            if a.__class__ is float:
+                pyfloat = True
+            elif a.__class__ is not int and a is not None:
                 slow = True   # another scalar kind, a list, a subclass: let unwrap decide
-            elif a.__class__ is float and dt is not None and dt.kind not in "fc":
-                slow = True
             arrays.append(a)
+    if pyfloat and dt is not None and dt.kind not in "fc":
+        slow = True           # a Python float with integer tensors (on either side) promotes them
     if op.view and arrays[0].__class__ is not _ndarray:
         arrays[0] = storage(args[0])  # a view must share real storage
     promote = op.promote

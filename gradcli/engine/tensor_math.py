@@ -66,7 +66,7 @@ class TensorMath(_Math):
 
     @staticmethod
     def where(cond, a, b):
-        return functions.where(cond, a, b)
+        return functions.where(cond if isinstance(cond, Tensor) else make(cond), a, b)
 
     @staticmethod
     def sigmoid(x):

@@ -105,7 +105,7 @@ TORCH_CALLS = {
     "unbind": lambda a, p: a[0].unbind(p["dim"]),
     "var": lambda a, p: a[0].var(),
     "view": lambda a, p: a[0].view(p["shape"]),
-    "where": lambda a, p: torch.where(a[0], a[1], a[2]),
+    "where": lambda a, p: torch.where(p["condition"], a[0], a[1]),
     "xlogy.Scalar_Self": lambda a, p: torch.xlogy(p["self"], a[0]),
     "zero_": lambda a, p: a[0].clone().zero_(),
 }

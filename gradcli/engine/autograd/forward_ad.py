@@ -341,24 +341,27 @@ def _direct(op, args, params, outs, tangents, nb, graph):
         m = TensorMath(nb)
         ts = tangents
         if nb:
-            ts = _pad_pointwise(args, outs, ts, nb)
+            ts = _pad_pointwise(args, params, outs, ts, nb)
         with enable_grad():
             r = op.jvp(m, ts, *_pick(op, _saved_values(op, args, params, outs, True)))
     else:
         m = _numpy_math.get(nb) or _numpy_math.setdefault(nb, NumpyMath(nb))
         ts = [None if t is None else t._data for t in tangents]
         if nb:
-            ts = _pad_pointwise(args, outs, ts, nb)
+            ts = _pad_pointwise(args, params, outs, ts, nb)
         r = op.jvp(m, ts, *_pick(op, _saved_values(op, args, params, outs, False)))
     if r is None:
         return None
     return tuple(r) if isinstance(r, tuple) else (r,)
 
 
-def _pad_pointwise(args, outs, ts, nb):
+def _pad_pointwise(args, params, outs, ts, nb):
     """Batched tangents of lower-rank operands of a broadcasting op get 1s after their batch dims,
-    so that a rule such as ``t[0] * other`` lines them up as the forward did."""
+    so that a rule such as ``t[0] * other`` lines them up as the forward did (where's condition,
+    a parameter, broadcasts with its operands)."""
     shapes = [a._data.shape for a in args if isinstance(a, Tensor)]
+    if params and "condition" in params:
+        shapes.append(np.shape(getattr(params["condition"], "_data", params["condition"])))
     ndim = len(outs[0]._data.shape)
     if all(len(s) == ndim for s in shapes):
         return ts

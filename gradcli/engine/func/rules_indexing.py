@@ -83,7 +83,16 @@ def _where_filled(mask, value, x, lv):
     """``x`` with ``value`` where ``mask``: masked_fill with a value that differs per example."""
     rank = max(x.ndim, mask.ndim)
     m = make(np.asarray(mask))
-    return wrap(op("where", align(m, lv, rank), align(value, lv, rank), align(x, lv, rank)), lv)
+    return wrap(op("where", align(value, lv, rank), align(x, lv, rank), condition=align(m, lv, rank)), lv)
+
+
+def _where(o, args, params, inner, lv):
+    """where: its condition is a parameter that broadcasts with self and other and may be batched."""
+    cond = params["condition"]
+    cond = cond if isinstance(cond, Tensor) else make(np.asarray(cond))
+    rank = max([a.ndim for a in args if isinstance(a, Tensor)] + [cond.ndim])
+    phys = [align(a, lv, rank) if isinstance(a, Tensor) else a for a in args]
+    return wrap(inner(o, phys, dict(params, condition=align(cond, lv, rank))), lv)
 
 
 def _masked_fill(o, args, params, inner, lv):
@@ -130,7 +139,7 @@ def _scatter(o, args, params, inner, lv):
     return wrap(inner(o, [full(a, lv) if isinstance(a, Tensor) else a for a in args], p), lv)
 
 
-RULES = {"index.Tensor": _index, "index_put": _index_put, "take": _take, "put": _put,
+RULES = {"where": _where, "index.Tensor": _index, "index_put": _index_put, "take": _take, "put": _put,
          "masked_select": _masked_select, "masked_scatter": _masked_scatter,
          "masked_fill.Scalar": _masked_fill, "masked_fill.Tensor": _masked_fill,
          "index_fill.int_Scalar": _index_fill, "index_fill.int_Tensor": _index_fill}

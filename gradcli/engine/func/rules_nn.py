@@ -139,7 +139,7 @@ def _embedding(o, args, params, inner, lv):
     out = wrap(inner(o, [table, make(pi._data + offsets)], p), lv)
     if params["padding_idx"] >= 0:     # the padding row's value is used but gets no gradient
         pad = make(np.asarray(pi._data == params["padding_idx"]))
-        out = wrap(op("where", align(wrap(pad, lv), lv, out.ndim), phys_of(out).detach(), phys_of(out)), lv)
+        out = wrap(op("where", phys_of(out).detach(), phys_of(out), condition=align(wrap(pad, lv), lv, out.ndim)), lv)
     return out
 
 

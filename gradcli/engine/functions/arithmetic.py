@@ -126,7 +126,7 @@ def _floor_values(r, input, other):
             np.array_equal(exact, r._data, equal_nan=True):
         return r
     keep = (exact == r._data) & (np.signbit(exact) == np.signbit(r._data))
-    return call(P.WHERE, (make(keep), r, make(exact)))
+    return call(P.WHERE, (r, make(exact)), {"condition": keep})
 
 
 @public(method=True, aliases=("divide", "true_divide"))
@@ -287,7 +287,25 @@ def minimum(input, other):
 def where(condition, input=None, other=None):
     if input is None and other is None:
         return nonzero(condition, as_tuple=True)
-    return call(P.WHERE, (_as_operand(condition), _as_operand(input), _as_operand(other)))
+    input, other = _as_operand(input), _as_operand(other)
+    if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+        input, other = tensor(input), tensor(other)   # two numbers: torch's dtype of each, then promoted
+    return call(P.WHERE, (input, other), {"condition": _where_condition(condition)})
+
+
+def _where_condition(condition):
+    """torch takes a bool condition, and a uint8 one with a deprecation warning."""
+    condition = _check_tensor(condition, "where", "condition")
+    kind = condition._data.dtype
+    if kind == np.uint8:
+        import warnings
+        warnings.warn("where received a uint8 condition tensor. This behavior is deprecated and will be removed "
+                      "in a future version of PyTorch. Use a boolean condition instead.", UserWarning, stacklevel=3)
+        return condition.bool()
+    if kind != np.bool_:
+        raise errors.DTypeError("where expected condition to be a boolean tensor, but got a tensor with dtype "
+                                f"{dtypes.scalar_type_name(kind)}")
+    return condition
 
 
 @public(method=True)

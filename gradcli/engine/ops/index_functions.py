@@ -343,7 +343,7 @@ def _broadcast_error(a, b):
 def masked_fill(input, mask, value):
     """torch.masked_fill: ``value`` where ``mask`` is True (MaskedFillBackward0, or 1 for a tensor value)."""
     if isinstance(mask, Tensor) and mask.__dict__.get("_lv") and mask._data.dtype == np.bool_:
-        return call(WHERE, (mask, value, input))    # a mask that differs per example (vmap): where's batching rule
+        return call(WHERE, (value, input), {"condition": mask})   # a mask that differs per example (vmap): where's rule
     op, args, params = _masked_fill_args(_tensor_arg(input, "masked_fill", "input", 1), mask, value)
     return call(op, args, params)
 

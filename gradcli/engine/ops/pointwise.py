@@ -13,6 +13,7 @@ import numpy as np
 
 from .. import dtypes, errors
 from ..dispatch import call
+from ..tensor import Tensor
 from . import dtype_rules as R
 from .registry import API, COMMON, COMPARE, FLOAT, KEEP, Kink, defop
 from .samples import Sample, arr, binary, pos, unary, unit
@@ -496,17 +497,18 @@ MINIMUM = defop("minimum", "MinimumBackward0", ("self", "other"), np.minimum,
                 kink=Kink("on a tie each side gets half the gradient", lambda v: v["self"] == v["other"]))
 
 
-def _where_fwd(cond, a, b):
-    return np.where(np.asarray(cond, dtype=bool), a, b)
+def _where_fwd(a, b, condition):
+    return np.where(condition._data if isinstance(condition, Tensor) else condition, a, b)
 
 
-WHERE = defop("where", "WhereBackward0", ("condition", "self", "other"), _where_fwd,
-              lambda m, g, condition: (None, m.where(condition, g, 0.0), m.where(condition, 0.0, g)),
+# the condition is a parameter, not an input: torch's node has an edge for self and other only
+WHERE = defop("where", "WhereBackward0", ("self", "other"), _where_fwd,
+              lambda m, g, condition: (m.where(condition, g, 0.0), m.where(condition, 0.0, g)),
               saves=("condition",),
-              jvp=lambda m, t, condition: m.where(condition, 0.0 if t[1] is None else t[1],
-                                                  0.0 if t[2] is None else t[2]),
-              samples=lambda: [Sample(arr(3, 4) > 0, arr(3, 4, seed=1), arr(3, 4, seed=2)),
-                               Sample(arr(3, 1) > 0, arr(4, seed=1), 0.5)],
+              jvp=lambda m, t, condition: m.where(condition, 0.0 if t[0] is None else t[0],
+                                                  0.0 if t[1] is None else t[1]),
+              samples=lambda: [Sample(arr(3, 4, seed=1), arr(3, 4, seed=2), params={"condition": arr(3, 4) > 0}),
+                               Sample(arr(4, seed=1), 0.5, params={"condition": arr(3, 1) > 0})],
               rule="g where condition to self, elsewhere to other")
 
 def _lerp_fwd(a, b, w):
