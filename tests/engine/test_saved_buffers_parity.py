@@ -1,5 +1,5 @@
 """The non-differentiable buffers torch's nodes keep (log_sigmoid's ``buffer``, nll_loss's
-``total_weight``, layer_norm's ``mean`` and ``rstd``...) are kept by gradcli's nodes too, with torch's
+``total_weight``, layer_norm's ``mean`` and ``rstd``, index_copy's ``source``...) are kept by gradcli's nodes too, with torch's
 values, and a saved-tensor pack hook sees them in torch's order; the gradients still come from
 formulas that recompute what they need from the inputs, so double backward stays exact."""
 import numpy as np
@@ -24,6 +24,8 @@ CASES = {
                                                                            reduction="none"),
     "nll_loss2d": lambda lib, x: lib.nn.functional.nll_loss(x.reshape(1, 3, 2, 2), lib.tensor(T[None, 1:, None]
                                                                                               .repeat(2, 2))),
+    "index_copy": lambda lib, x: x.index_copy(1, lib.tensor([3, 0]), x[:, 1:3] * 2),
+    "index_copy_": lambda lib, x: (x * 1).index_copy_(0, lib.tensor([2]), x[1:2] ** 2),
     "layer_norm": lambda lib, x: lib.nn.functional.layer_norm(x, (4,), lib.tensor(W), lib.tensor(W[::-1].copy())),
 }
 

@@ -23,7 +23,6 @@ KNOWN = {
     "linalg_slogdet": "keeps A and sign, not torch's LU and pivots (the formula inverts A)",
     "matmul": "torch's matmul of this sample decomposes into view/mm/squeeze nodes; gradcli keeps one node",
     "as_strided": "keeps the view's steps from its base, not torch's size/stride/offset",
-    "index_copy": "keeps self_sym_sizes; torch keeps source and source_dim",
 }
 
 

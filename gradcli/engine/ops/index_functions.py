@@ -414,7 +414,7 @@ def put_(self, index, source, accumulate=False):
 
 def _index_copy_args(self, dim, index, source, fn):
     self, source, params = _index_add_args(self, dim, index, source, fn)
-    return self, source, {"dim": params["dim"], "index": params["index"]}
+    return self, source, {"dim": params["dim"], "index": params["index"], "source_dim": params["source_dim"]}
 
 
 @public()

@@ -10,7 +10,7 @@ from .samples import Sample, arr
 # -- index_copy ---------------------------------------------------------------------------------------
 
 
-def _index_copy_fwd(a, source, dim, index):
+def _index_copy_fwd(a, source, dim, index, source_dim):
     out = a.copy()
     out[np_index(_dim_indices(a.ndim, dim, index))] = source
     return out
@@ -20,7 +20,7 @@ def _index_copy_bwd(m, g, dim, index):
     return m.where(_filled(m, g, dim, index), 0.0, g), m.index(g, _dim_indices(g.ndim, dim, index))
 
 
-def _index_copy_jvp(m, t, dim, index, self_sym_sizes):
+def _index_copy_jvp(m, t, dim, index, source, source_dim, self_sym_sizes):
     ts, tsrc = t
     base = ts if ts is not None else m.g_zeros(tsrc, self_sym_sizes)
     if tsrc is None:
@@ -30,10 +30,13 @@ def _index_copy_jvp(m, t, dim, index, self_sym_sizes):
 
 
 INDEX_COPY = _defop("index_copy", "IndexCopyBackward0", ("self", "source"), _index_copy_fwd,
-                    lambda m, g, dim, index, self_sym_sizes: _index_copy_bwd(m, g, dim, index),
-                    shown=("index",), saves=("dim", "index", "self_sym_sizes"), jvp=_index_copy_jvp,
-                    samples=lambda: [Sample(arr(4, 3), arr(2, 3, seed=2), params={"dim": -2, "index": np.array([3, 0])}),
-                                     Sample(arr(3, 4), arr(3, 1, seed=3), params={"dim": -1, "index": np.array([2])})],
+                    lambda m, g, dim, index, source, source_dim, self_sym_sizes: _index_copy_bwd(m, g, dim, index),
+                    shown=("index",), saves=("dim", "index", "source", "source_dim", "self_sym_sizes"),
+                    internal=("self_sym_sizes",), jvp=_index_copy_jvp,
+                    samples=lambda: [Sample(arr(4, 3), arr(2, 3, seed=2),
+                                            params={"dim": -2, "index": np.array([3, 0]), "source_dim": 2}),
+                                     Sample(arr(3, 4), arr(3, 1, seed=3),
+                                            params={"dim": -1, "index": np.array([2]), "source_dim": 2})],
                     rule="d/dself = g where nothing was copied, d/dsource = g at the index along dim")
 
 
