@@ -44,6 +44,8 @@ KNOWN = {
                                                   ("pow.Tensor_Tensor", 1))},
     "topk arg0 int": _TIES,
     "topk arg0 bool": _PUBLIC.format("topk").replace("F.", "torch."),
+    **{f"rsub.{k} bool": _PUBLIC.format("rsub").replace("F.", "torch.") for k in ("Scalar arg0", "Tensor arg0",
+                                                                                   "Tensor arg1")},
 }
 
 

@@ -70,7 +70,19 @@ def sub(input, other, *, alpha=1):
 
 @public()
 def rsub(input, other, *, alpha=1):
-    return sub(other, input, alpha=alpha)
+    """``other - alpha * input`` as torch's one node: RsubBackward0 when ``other`` is a tensor,
+    RsubBackward1 (``2 - x``'s) when it is a number."""
+    if not isinstance(input, Tensor) or not isinstance(other, (Tensor, bool, int, float, complex)):
+        raise TypeError(f"rsub() received an invalid combination of arguments - got ({type(input).__name__}, "
+                        f"{type(other).__name__}), but expected one of:\n * (Tensor input, Tensor other, *, "
+                        "Number alpha = 1)\n * (Tensor input, Number other, Number alpha = 1)\n")
+    _refuse_bool_sub(input, other)
+    _alpha_operand(input, alpha)
+    if isinstance(other, Tensor):
+        return call(P.RSUB_TENSOR, (input, other), {"alpha": alpha})
+    if alpha == 1:
+        return call(P.RSUB, (input, other))
+    return call(P.RSUB_SCALAR, (input, other), {"alpha": alpha})
 
 
 def _constant(x) -> bool:

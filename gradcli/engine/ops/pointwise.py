@@ -51,6 +51,26 @@ RSUB = defop("rsub", "RsubBackward1", ("self", "other"), lambda a, b: b - a,
              lambda m, g: (-g, g),
              jvp=lambda m, t: _sum_tangents(None if t[0] is None else -t[0], t[1]), constants=ALPHA_ONE,
              samples=binary(), rule="other - self: d/dself = -1")
+# torch.rsub(input, other, alpha=a): one node keeping alpha, RsubBackward0 for a tensor other,
+# RsubBackward1 for a number (the record above is RsubBackward1 without alpha: ``2 - x``)
+def _rsub_fwd(a, b, alpha):
+    return b - _times(a, alpha)
+
+
+RSUB_TENSOR = defop("rsub.Tensor", "RsubBackward0", ("self", "other"), _rsub_fwd,
+                    lambda m, g, alpha: (-g if alpha == 1 else -(g * alpha), g), saves=("alpha",),
+                    jvp=lambda m, t, alpha: _sum_tangents(
+                        None if t[0] is None else -t[0] if alpha == 1 else -(t[0] * alpha), t[1]),
+                    samples=lambda: [Sample(arr(3, 4, seed=1), arr(3, 4, seed=2), params={"alpha": 1}),
+                                     Sample(arr(3, 1, seed=3), arr(4, seed=4), params={"alpha": -2.5},
+                                            note="broadcast")],
+                    rule="other - alpha self: d/dself = -alpha, d/dother = 1")
+RSUB_SCALAR = defop("rsub.Scalar", "RsubBackward1", ("self", "other"), _rsub_fwd,
+                    lambda m, g, alpha: (-(g * alpha), None), saves=("alpha",),
+                    jvp=lambda m, t, alpha: -(t[0] * alpha),
+                    samples=lambda: [Sample(arr(2, 3, seed=7), 1.5, params={"alpha": 2.0}),
+                                     Sample(arr(seed=3), -2.0, params={"alpha": -0.5})],
+                    rule="other - alpha self (other a number): d/dself = -alpha")
 
 
 def _times(b, alpha):
