@@ -9,7 +9,10 @@ the machine's drift hits every command alike; the figure is the median.
 
 Targets (issue 13): every command <= 1.5x the numpy one-liner, the REPL's first prompt <= 2.5x;
 grad <= 0.12x the torch one-liner.
-Run it with the interpreter of a plain (non-editable) install, as a user has it.
+Run it with the interpreter of a plain (non-editable) install, as a user has it. The commands run in
+a scratch directory: from a checkout, ``python -m gradcli`` would import the checkout's sources
+(the current directory comes first on ``sys.path``), without their bytecode when
+PYTHONDONTWRITEBYTECODE is set, and time that instead of the install.
 Also reported: ``import gradcli.engine`` alone, and ``python -c pass`` as the floor.
 """
 from __future__ import annotations
@@ -21,9 +24,11 @@ import select
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 PY = sys.executable
+WHERE = tempfile.mkdtemp(prefix="bench-cold-start-")     # no gradcli/ beside it: the install is what runs
 REPL = "gradcli repl: first prompt"
 COMMANDS = {
     "python -c pass": [PY, "-c", "pass"],
@@ -49,6 +54,7 @@ def first_prompt(argv: list) -> float:
     start = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:
+        os.chdir(WHERE)
         os.environ.update(TERM="xterm", NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
         os.execv(argv[0], argv)
     seen = b""
@@ -69,7 +75,7 @@ def timed(argv: list) -> float:
     if argv[-1] == "repl":
         return first_prompt(argv)
     start = time.perf_counter()
-    subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=True)
+    subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=True, cwd=WHERE)
     return time.perf_counter() - start
 
 
@@ -77,6 +83,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args()
+    where = subprocess.run([PY, "-c", "import gradcli; print(gradcli.__file__)"], capture_output=True, text=True,
+                           cwd=WHERE).stdout.strip()
+    print(f"gradcli from {where}")
     names = list(COMMANDS)
     try:
         timed(COMMANDS["torch one-liner"])
@@ -106,4 +115,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        os.rmdir(WHERE)
