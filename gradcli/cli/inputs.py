@@ -6,7 +6,6 @@ import select
 import stat
 import sys
 import time
-import zipfile
 from pathlib import Path
 
 from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
@@ -114,6 +113,8 @@ MAX_ARRAY_ELEMENTS = 50_000_000     # the language's default tensor-size limit
 
 
 def _load_array(spec: str):
+    import zipfile      # with numpy's loader: only for an @file input
+
     import numpy as np
     path, key = spec, ""
     if ":" in spec and not Path(spec).exists():
@@ -156,6 +157,7 @@ def _check_array_sizes(path: str) -> None:
             f.seek(0)
             check(f, path)
             return
+    import zipfile
     with zipfile.ZipFile(path) as archive:
         for member in archive.namelist():
             if member.endswith(".npy"):

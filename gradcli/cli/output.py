@@ -8,7 +8,6 @@ error is ``{"error": {...}}`` on stdout as well as a message on stderr.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import sys
@@ -94,6 +93,7 @@ def describe(err: Exception, source: str | None) -> tuple:
 
 
 def write_json(data: dict) -> None:
+    import json     # only with --json: not every command's start-up
     sys.stdout.write(json.dumps(data, allow_nan=False) + "\n")
 
 

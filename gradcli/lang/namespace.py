@@ -257,8 +257,7 @@ class Namespace:
 
     def __init__(self, name: str, members: dict | None, missing=(), denied=None, loader=None):
         self._name = name
-        # a namespace over an engine module not imported yet is filled on first use by
-        # ``loader() -> (members, missing)``: a command that never reaches torch.optim never imports it
+        # an engine namespace is filled on first use by ``loader() -> (members, missing)``
         self._members = None if members is None else dict(members)
         self._loader = loader
         # torch names of this module that gradcli does not have (yet): a clearer error
@@ -325,16 +324,11 @@ def build_modules() -> dict[str, Namespace]:
         return members, surface - set(members)
 
     def build(path: str) -> Namespace:
-        if path in built:
-            return built[path]
-        (dotted,) = MODULES[path][0]
-        if dotted in sys.modules:
-            members, missing = fill(path)
-            namespace = Namespace(path, members, missing, DENIED.get(path))
-        else:       # an engine namespace loaded on first use (torch.func, torch.optim, torch.utils)
-            namespace = Namespace(path, None, (), DENIED.get(path), loader=lambda: fill(path))
-        built[path] = namespace
-        return namespace
+        # filled on first use: a command that never reaches torch.optim or torch.nn's layers never
+        # imports them (reading every member of torch.nn would)
+        if path not in built:
+            built[path] = Namespace(path, None, (), DENIED.get(path), loader=lambda: fill(path))
+        return built[path]
 
     for path in MODULES:
         build(path)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import random
 import warnings
 
 from .errors import WARNING_CLASSES, GradcliError
@@ -324,7 +323,7 @@ def stdlib_tool_modules(state, policy) -> dict:
             "itertools": Namespace("itertools", itertools_members(state, policy)),
             "dataclasses": Namespace("dataclasses", dataclasses_members(policy)),
             "warnings": Namespace("warnings", warnings_members(policy)),
-            "random": Namespace("random", random_members(state))}
+            "random": Namespace("random", None, loader=lambda: (random_members(state), ()))}
 
 
 # ---------------------------------------------------------------------------- warnings and random
@@ -378,7 +377,9 @@ class _CatchWarnings:
 
 def random_members(state) -> dict:
     """Python's ``random`` (the seed lines of many scripts: ``random.seed(0)``), on a generator of
-    the session's own: the same numbers as Python's for the same seed."""
+    the session's own: the same numbers as Python's for the same seed. Made on a script's first
+    use of ``random``: Python's module is not part of every start-up."""
+    import random
     rng = random.Random()
 
     def bounded(k):

@@ -6,8 +6,6 @@ binary is needed to produce them, only to draw them.
 """
 from __future__ import annotations
 
-import json
-
 from . import values
 from .document import Line
 from .graph import Graph, GraphNode, Saved
@@ -165,6 +163,7 @@ def _saved_json(saved: Saved) -> dict:
 
 
 def _jsonable(value):
+    import json     # for --json and --out only: the tree needs none
     try:
         json.dumps(value)
         return value

@@ -29,7 +29,9 @@ def test_the_one_shot_grad_loads_neither_typer_nor_lark():
     assert not {m for m in loaded if m.split(".")[0] in ("typer", "lark", "pydantic", "prompt_toolkit")}
 
 
-LAZY = ("gradcli.engine.func", "gradcli.engine.optim", "gradcli.engine.utils", "numpy.random")
+LAZY = ("gradcli.engine.func", "gradcli.engine.optim", "gradcli.engine.utils", "numpy.random",
+        "gradcli.engine.nn.layers", "gradcli.engine.nn.spatial_layers", "gradcli.engine.nn.recurrent",
+        "gradcli.engine.nn.attention", "gradcli.engine.nn.init", "gradcli.engine.nn.utils")
 
 
 @pytest.mark.parametrize("args", [
@@ -37,10 +39,15 @@ LAZY = ("gradcli.engine.func", "gradcli.engine.optim", "gradcli.engine.utils", "
     ("graph", "x*2", "--at", "x=1"), ("trace", "x*2", "--at", "x=1"), ("check", "x*2", "--at", "x=1"),
     ("run", "-e", "print(1)"), ("ops", "mul"),
 ])
-def test_commands_leave_func_optim_data_and_random_numbers_unloaded(args):
+def test_commands_leave_func_optim_data_layers_and_random_numbers_unloaded(args):
     assert not set(LAZY) & _imported(*args)
 
 
 def test_a_script_loads_what_it_reaches():
     loaded = _imported("run", "-e", "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=0.1)")
     assert "gradcli.engine.optim" in loaded and "gradcli.engine.func" not in loaded
+
+
+def test_a_script_that_builds_a_layer_loads_the_layers():
+    loaded = _imported("run", "-e", "print(nn.Linear(2, 1))")
+    assert "gradcli.engine.nn.layers" in loaded and "gradcli.engine.optim" not in loaded

@@ -8,7 +8,6 @@ through ``instrumentation`` (one global read per op while no profiler runs).
 """
 from __future__ import annotations
 
-import json
 import os
 import threading
 import time
@@ -136,6 +135,7 @@ class EventList(list):
             {"ph": "X", "cat": "cpu_op", "name": e.name, "pid": pid, "tid": e.thread, "ts": e.start_us,
              "dur": e.cpu_time_total, "args": {"Input Dims": e.input_shapes} if e.input_shapes else {}}
             for e in self]}
+        import json     # for this export only: the engine's import stays lighter
         with open(path, "w") as f:
             json.dump(trace, f)
 

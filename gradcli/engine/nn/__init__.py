@@ -1,25 +1,44 @@
 """``torch.nn``: Parameter, Module, layers, activation and loss modules, containers, and
-``torch.nn.functional``."""
-from . import functional, init, utils
-from .layers import (
-    GLU, Hardshrink, Softshrink, Tanhshrink, Threshold, CosineSimilarity, PairwiseDistance, MarginRankingLoss,
-    HingeEmbeddingLoss, SoftMarginLoss, CosineEmbeddingLoss, PoissonNLLLoss, GaussianNLLLoss, TripletMarginLoss,
-    MultiLabelSoftMarginLoss,
-    CELU, ELU, GELU, SELU, BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, Dropout, Flatten, Hardsigmoid, Hardswish,
-    Hardtanh, HuberLoss, Identity, KLDivLoss, L1Loss, LeakyReLU, Linear, LogSigmoid, LogSoftmax, Mish, ModuleDict,
-    ModuleList, MSELoss, NLLLoss, ReLU, ReLU6, Sequential, Sigmoid, SiLU, SmoothL1Loss, Softmax, Softmin,
-    Softplus, Softsign, Tanh,
-)
-from .attention import MultiheadAttention, TransformerEncoder, TransformerEncoderLayer
-from .module import Module, Parameter
-from .recurrent import GRU, LSTM, RNN, GRUCell, LSTMCell, RNNCell
-from .spatial_layers import (
-    AdaptiveAvgPool1d, AdaptiveAvgPool2d, ConvTranspose1d, ConvTranspose2d, GroupNorm, Upsample,
-    MaxPool1d, AvgPool1d, ZeroPad1d, ZeroPad2d, ConstantPad1d, ConstantPad2d, ReflectionPad1d,
-    ReflectionPad2d, ReplicationPad1d, ReplicationPad2d, Dropout1d, Dropout2d,
-    AvgPool2d, BatchNorm1d, BatchNorm2d, Bilinear, Conv1d, Conv2d, Embedding, LayerNorm, MaxPool2d, ParameterList,
-    Unflatten,
-)
+``torch.nn.functional``.
+
+``functional`` and ``module`` load with the engine (``torch.softmax`` and ``torch.compile`` are
+declared there); the layer modules, ``init`` and ``utils`` load when a name of theirs is first
+read: a command that never builds a layer does not pay for them."""
+import importlib as _importlib
+
+from . import functional  # noqa: F401
+from .module import Module, Parameter  # noqa: F401
+
+_LAZY = {
+    "layers": """GLU Hardshrink Softshrink Tanhshrink Threshold CosineSimilarity PairwiseDistance MarginRankingLoss
+        HingeEmbeddingLoss SoftMarginLoss CosineEmbeddingLoss PoissonNLLLoss GaussianNLLLoss TripletMarginLoss
+        MultiLabelSoftMarginLoss
+        CELU ELU GELU SELU BCELoss BCEWithLogitsLoss CrossEntropyLoss Dropout Flatten Hardsigmoid Hardswish
+        Hardtanh HuberLoss Identity KLDivLoss L1Loss LeakyReLU Linear LogSigmoid LogSoftmax Mish ModuleDict
+        ModuleList MSELoss NLLLoss ReLU ReLU6 Sequential Sigmoid SiLU SmoothL1Loss Softmax Softmin
+        Softplus Softsign Tanh""",
+    "attention": "MultiheadAttention TransformerEncoder TransformerEncoderLayer",
+    "recurrent": "GRU LSTM RNN GRUCell LSTMCell RNNCell",
+    "spatial_layers": """AdaptiveAvgPool1d AdaptiveAvgPool2d ConvTranspose1d ConvTranspose2d GroupNorm Upsample
+        MaxPool1d AvgPool1d ZeroPad1d ZeroPad2d ConstantPad1d ConstantPad2d ReflectionPad1d
+        ReflectionPad2d ReplicationPad1d ReplicationPad2d Dropout1d Dropout2d
+        AvgPool2d BatchNorm1d BatchNorm2d Bilinear Conv1d Conv2d Embedding LayerNorm MaxPool2d ParameterList
+        Unflatten""",
+}
+_SOURCE = {name: module for module, names in _LAZY.items() for name in names.split()}
+
+
+def __getattr__(name: str):
+    """A layer class, ``init`` or ``utils``, imported on first use."""
+    if name in ("init", "utils"):
+        value = _importlib.import_module(f"{__name__}.{name}")
+    elif name in _SOURCE:
+        value = getattr(_importlib.import_module(f"{__name__}.{_SOURCE[name]}"), name)
+    else:
+        raise AttributeError(f"module 'torch.nn' has no attribute '{name}'")
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNCell", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "GroupNorm",
