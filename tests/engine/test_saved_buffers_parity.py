@@ -1,5 +1,5 @@
 """The non-differentiable buffers torch's nodes keep (log_sigmoid's ``buffer``, nll_loss's
-``total_weight``, layer_norm's ``mean`` and ``rstd``, index_copy's ``source``...) are kept by gradcli's nodes too, with torch's
+``total_weight``, layer_norm's ``mean`` and ``rstd``, index_copy's ``source``, det's, slogdet's and solve's ``LU`` and ``pivots``...) are kept by gradcli's nodes too, with torch's
 values, and a saved-tensor pack hook sees them in torch's order; the gradients still come from
 formulas that recompute what they need from the inputs, so double backward stays exact."""
 import numpy as np
@@ -26,6 +26,14 @@ CASES = {
                                                                                               .repeat(2, 2))),
     "index_copy": lambda lib, x: x.index_copy(1, lib.tensor([3, 0]), x[:, 1:3] * 2),
     "index_copy_": lambda lib, x: (x * 1).index_copy_(0, lib.tensor([2]), x[1:2] ** 2),
+    "det": lambda lib, x: lib.linalg.det(x[:, :3] * 1),
+    "det of a non-contiguous matrix": lambda lib, x: lib.linalg.det(x[:, 1:]),
+    "det of a batch": lambda lib, x: lib.linalg.det(lib.stack([x[:, :3], x[:, 1:]])),
+    "det of a singular matrix": lambda lib, x: lib.linalg.det(lib.stack([x[0, :3], x[0, :3], x[2, :3]])),
+    "slogdet": lambda lib, x: lib.linalg.slogdet(x[:, 1:] * 1).logabsdet,
+    "solve": lambda lib, x: lib.linalg.solve(x[:, :3] * 1, x[:, 2:]),
+    "solve for a vector": lambda lib, x: lib.linalg.solve(x[:, 1:], x[:, 0] * 1),
+    "solve X A = B": lambda lib, x: lib.linalg.solve(x[:, :3] * 1, x[:2, 1:] * 1, left=False),
     "layer_norm": lambda lib, x: lib.nn.functional.layer_norm(x, (4,), lib.tensor(W), lib.tensor(W[::-1].copy())),
 }
 

@@ -18,9 +18,6 @@ KNOWN = {
     "col2im": "keeps output_size (torch recomputes it from its arguments)",
     "convolution": "no bias_sym_sizes_opt: the bias gradient is a sum over g, whatever bias's shape",
     "im2col": "keeps self_sym_sizes instead of torch's self_sym_argsize_minus_1/_minus_2",
-    "linalg_det": "keeps A instead of torch's LU factors and pivots (the formula inverts A)",
-    "linalg_solve": "keeps A and B instead of torch's LU, pivots and left",
-    "linalg_slogdet": "keeps A and sign, not torch's LU and pivots (the formula inverts A)",
     "matmul": "torch's matmul of this sample decomposes into view/mm/squeeze nodes; gradcli keeps one node",
     "as_strided": "keeps the view's steps from its base, not torch's size/stride/offset",
 }

@@ -12,6 +12,7 @@ from ..tensor import Tensor
 from .rules_indexing import RULES as INDEXING_RULES
 from .rules_nn import RULES as NN_RULES
 from ..dispatch import call_inplace
+from ..ops.linalg import solve_is_vector
 from .batched import BatchedTensor, active, align, full, levels_of, op, phys_of, physical, shift, unsqueeze, wrap
 
 ELEMENTWISE = frozenset("""
@@ -26,7 +27,7 @@ ELEMENTWISE = frozenset("""
     logical_not isnan isinf isfinite nan_to_num floor_divide bitwise_and bitwise_or bitwise_xor bitwise_not
 """.split())
 # ops on the trailing (matrix) dims only: the batch dims in front are numpy's broadcast batch
-TRAILING = frozenset("tril triu linalg_inv linalg_det linalg_slogdet constant_pad_nd".split())
+TRAILING = frozenset("tril triu linalg_inv _linalg_det _linalg_slogdet constant_pad_nd".split())
 DIM_OPS = frozenset("""
     sum.dim_IntList mean.dim amax amin _softmax _log_softmax nansum logsumexp cumsum cumprod prod.dim_int
     max.dim min.dim var std linalg_vector_norm sort topk median.dim kthvalue diagonal diag_embed
@@ -200,9 +201,16 @@ def _repeat(o, args, params, inner, lv):
 
 
 def _solve(o, args, params, inner, lv):
-    """linalg.solve: B is a vector when it has one dim less than A (the engine's rule), per example."""
+    """linalg.solve, per example: B is a vector by torch's rule on the examples' shapes; a batched
+    vector then becomes a batch of columns, so that the physical shapes follow the same rule."""
     a, b = args
-    return wrap(inner(o, [align(a, lv), align(b, lv)], params), lv)
+    vector = solve_is_vector(a.shape, b.shape)
+    b = b.unsqueeze(-1) if vector else b
+    rank = max(a.ndim, b.ndim)
+    pa, pb = align(a, lv, rank), align(b, lv, rank)
+    out = inner(o, [pa, pb], params)
+    x = out[0][..., 0] if vector else out[0]
+    return (wrap(x, lv),) + tuple(wrap(t, lv) for t in out[1:])
 
 
 def _as_strided(o, args, params, inner, lv):
@@ -233,7 +241,7 @@ RULES.update(INDEXING_RULES)
 RULES["_index_put_impl_"] = RULES["index_put"]
 RULES.update(NN_RULES)
 RULES.update({"argmax": _arg_reduce, "argmin": _arg_reduce, "trace": _trace, "diagonal_copy": _diag,
-              "squeeze": _squeeze, "repeat": _repeat, "linalg_solve": _solve, "as_strided": _as_strided})
+              "squeeze": _squeeze, "repeat": _repeat, "_linalg_solve_ex": _solve, "as_strided": _as_strided})
 RULES["squeeze_.dim"] = lambda o, args, params, inner, lv: _squeeze_inplace(args[0], params)
 
 

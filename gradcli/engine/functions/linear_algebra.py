@@ -220,7 +220,7 @@ def inverse(A):
 @public(method=True)
 def det(A):
     _square_check(A, "det")
-    return call(L.DET, (A,))
+    return call(L.DET, (A,))[0]
 
 
 _slogdet_result = namedtuple("slogdet", ["sign", "logabsdet"])
@@ -233,7 +233,7 @@ for _r in (_slogdet_result, _linalg_slogdet_result):
 def linalg_slogdet(A):
     """torch.linalg.slogdet: the sign and the log of the absolute value of the determinant."""
     _square_check(A, "slogdet")
-    return _linalg_slogdet_result(*call(L.SLOGDET, (A,)))
+    return _linalg_slogdet_result(*call(L.SLOGDET, (A,))[:2])
 
 
 @public(method=True)
@@ -249,11 +249,37 @@ def logdet(A):
 
 
 def solve(A, B, *, left=True):
+    """torch.linalg.solve: X with A X = B, or X A = B when not ``left``, with torch's checks in its order."""
+    if not isinstance(B, Tensor):
+        raise TypeError(f"linalg_solve(): argument 'B' (position 2) must be Tensor, not {type(B).__name__}")
+    if A._data.dtype.kind in "fc" and B._data.dtype != A._data.dtype:
+        raise errors.DTypeError(f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
+                                f"{dtypes.scalar_type_name(A._data.dtype)} and B of type "
+                                f"{dtypes.scalar_type_name(B._data.dtype)} instead")
     _square_check(A, "solve")
-    try:
-        return call(L.SOLVE, (A, B))
-    except np.linalg.LinAlgError:
-        raise errors.AutogradError("torch.linalg.solve: The solver failed because the input matrix is singular.") from None
+    vector = L.solve_is_vector(A.shape, B.shape)
+    b_shape = tuple(B.shape) + (1,) * vector
+    if len(b_shape) < 2:
+        raise errors.ShapeError("linalg.solve: The input tensor B must have at least 2 dimensions.")
+    if A.shape[-2 if left else -1] != b_shape[-2 if left else -1]:
+        raise errors.ShapeError(f"linalg.solve: Incompatible shapes of A and B for the equation "
+                                f"{'AX = B' if left else 'XA = B'} ({A.shape[-2]}x{A.shape[-1]} and "
+                                f"{b_shape[-2]}x{b_shape[-1]})")
+    _broadcast_batches(b_shape[:-2], tuple(A.shape[:-2]))
+    if vector and not left:
+        raise errors.ShapeError("linalg.solve: Vector broadcasting of the left hand side is not supported for "
+                                "left=False. In this case linalg.solve is equivalent to B / A.squeeze(-1)")
+    return call(L.SOLVE, (A, B), {"left": bool(left), "check_errors": True})[0]
+
+
+def _broadcast_batches(a: tuple, b: tuple) -> None:
+    """torch's complaint when two batch shapes do not broadcast."""
+    n = max(len(a), len(b))
+    for i in range(1, n + 1):
+        x, y = a[-i] if i <= len(a) else 1, b[-i] if i <= len(b) else 1
+        if x != y and x != 1 and y != 1:
+            raise errors.ShapeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                                    f"non-singleton dimension {n - i}")
 
 
 # -- products composed of the records above (torch gives some their own node: VdotBackward0,

@@ -245,23 +245,65 @@ def _inverse_or_identity(m, A, result):
     return m.inverse(m.where(singular, m.cast(m.const(np.eye(n)), A), A))
 
 
-DET = defop("linalg_det", "LinalgDetBackward0", ("A",), _lapack(_checked("det", np.linalg.det), "linalg.det"),
-            lambda m, g, A, result: m.unsqueeze(m.unsqueeze(g * result, -1), -1) * m.mT(_inverse_or_identity(m, A, result)),
-            saves=("A", "result"), promote=KEEP,
-            jvp=lambda m, t, A, result: result * m.sum(m.diagonal(m.matmul(_inverse_or_identity(m, A, result), t[0]),
-                                                                  0, -2, -1), -1, False),
+def lu_factor(a) -> tuple:
+    """torch.linalg.lu_factor's values (LAPACK's getrf) for a stack of square matrices: the packed
+    factors (L's unit diagonal left out) and the 1-based int32 pivots. The pivot is the first entry of
+    largest magnitude, NaN passed over unless it comes first (BLAS's i?amax); a zero pivot is kept and
+    the elimination goes on, as LAPACK's does. Saved for torch's ``_saved_LU``/``_saved_pivots``."""
+    lu = np.array(a, copy=True)
+    n = lu.shape[-1]
+    pivots = np.zeros(lu.shape[:-1], np.int32)
+    if lu.size == 0:
+        return lu, pivots
+    flat, pflat = lu.reshape((-1, n, n)), pivots.reshape((-1, n))
+    rows = np.arange(flat.shape[0])
+    for k in range(n):
+        col = flat[:, k:, k]
+        mag = np.abs(col.real) + np.abs(col.imag) if np.iscomplexobj(col) else np.abs(col)
+        first_nan = np.isnan(mag[:, 0])
+        p = k + np.where(first_nan, 0, np.argmax(np.where(np.isnan(mag), -1, mag), axis=1))
+        pflat[:, k] = p + 1
+        row = flat[rows, p].copy()
+        flat[rows, p] = flat[:, k]
+        flat[:, k] = row
+        pivot = flat[:, k, k]
+        with np.errstate(all="ignore"):
+            scale = np.where(pivot != 0, 1 / np.where(pivot != 0, pivot, 1), 1)
+            flat[:, k + 1:, k] *= scale[:, None]
+            flat[:, k + 1:, k + 1:] -= flat[:, k + 1:, k, None] * flat[:, k, None, k + 1:]
+    return lu, pivots
+
+
+def _det_fwd(a):
+    """aten's _linalg_det: the determinant, and the LU factors and pivots torch saves (of A^T when A is
+    contiguous: torch factors the transpose then, det A^T = det A)."""
+    dtype_rules.linalg_input("det", a)
+    det = np.asarray(np.linalg.det(a), dtype=a.dtype)
+    return (det,) + lu_factor(np.swapaxes(a, -1, -2) if a.flags.c_contiguous and a.dtype.kind != "c" else a)
+
+
+# The formulas invert A (differentiably, for higher derivatives); LU and pivots are torch's saved values.
+DET = defop("_linalg_det", "LinalgDetBackward0", ("A",), _lapack(_det_fwd, "linalg.det"),
+            lambda m, g, A, LU, pivots, result: m.unsqueeze(m.unsqueeze(g[0] * result, -1), -1) * m.mT(
+                _inverse_or_identity(m, A, result)),
+            saves=("A", "LU", "pivots", "result"), result_names=("result", "LU", "pivots"), outputs=3,
+            nondiff_outputs=(1, 2), promote=KEEP,
+            jvp=lambda m, t, A, LU, pivots, result: (result * m.sum(m.diagonal(m.matmul(
+                _inverse_or_identity(m, A, result), t[0]), 0, -2, -1), -1, False), None, None),
             samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3)), Sample(arr(2, 3, 3) + 3 * np.eye(3))],
             rule="g * det * inv^T (for invertible matrices)")
 
 
 def _slogdet_fwd(a):
+    """aten's _linalg_slogdet: sign and log|det|, then LU and pivots as _linalg_det's."""
     with np.errstate(all="ignore"):
         sign, logabsdet = _checked("slogdet", np.linalg.slogdet)(a)
     sign = np.where(np.isnan(logabsdet), 0, sign)         # torch: no sign for a NaN determinant
-    return np.asarray(sign, dtype=a.dtype), np.asarray(logabsdet, dtype=a.dtype)
+    return (np.asarray(sign, dtype=a.dtype), np.asarray(logabsdet, dtype=a.dtype)) + lu_factor(
+        np.swapaxes(a, -1, -2) if a.flags.c_contiguous and a.dtype.kind != "c" else a)
 
 
-def _slogdet_bwd(m, grads, A, sign):
+def _slogdet_bwd(m, grads, A, LU, pivots, sign):
     """d logabsdet / dA = inv(A)^T (a singular matrix, sign 0, gets 0); the sign is piecewise constant: its
     gradient (grads[0]) contributes nothing."""
     g = grads[1]
@@ -271,32 +313,70 @@ def _slogdet_bwd(m, grads, A, sign):
         m.unsqueeze(m.abs(sign), -1), -1)
 
 
-SLOGDET = defop("linalg_slogdet", "LinalgSlogdetBackward0", ("A",), _lapack(_slogdet_fwd, "linalg.slogdet"),
-                _slogdet_bwd, saves=("A", "sign"), result_names=("sign", "logabsdet"), promote=KEEP, outputs=2,
-                materialize=False, jvp_note="generic: derived through double-vjp",
+SLOGDET = defop("_linalg_slogdet", "LinalgSlogdetBackward0", ("A",), _lapack(_slogdet_fwd, "linalg.slogdet"),
+                _slogdet_bwd, saves=("A", "LU", "pivots", "sign"), result_names=("sign", "logabsdet", "LU", "pivots"),
+                promote=KEEP, outputs=4, nondiff_outputs=(2, 3), materialize=False, jvp_note="generic: derived through double-vjp",
                 samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3)), Sample(arr(2, 3, 3) - 3 * np.eye(3))],
                 rule="d logabsdet = inv(A)^T g; the sign is piecewise constant")
 
 
 @functools.partial(_lapack, name="torch.linalg.solve")
-def _solve_fwd(a, b):
+def _solve_fwd(a, b, left, check_errors):
+    """aten's _linalg_solve_ex: X with A X = B (X A = B when not ``left``; B a vector or a batch of
+    them by torch's rule), the LU factors and pivots of A torch saves, and LAPACK's info (a singular
+    matrix raises torch's error: gradcli has no ``check_errors=False`` garbage to return)."""
     dtype_rules.linalg_input("solve", a, b)
-    if b.ndim == a.ndim - 1:
-        return np.linalg.solve(a, b[..., None])[..., 0]
-    return np.linalg.solve(a, b)
+    lu, pivots = lu_factor(a)
+    info = _first_zero_pivot_index(lu)
+    if info.any():
+        batch = f"(Batch element {int(np.argmax(info.reshape(-1) > 0))}): " if a.ndim > 2 else ""
+        raise AutogradError(f"torch.linalg.solve: {batch}The solver failed because the input matrix is singular.")
+    if not left:
+        x = np.swapaxes(np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+    elif solve_is_vector(a.shape, b.shape):
+        x = np.linalg.solve(a, b[..., None])[..., 0]
+    else:
+        x = np.linalg.solve(a, b)
+    return x, lu, pivots, info
 
 
-def _solve_bwd(m, g, A, B, result):
-    vec = B.ndim == A.ndim - 1
+def solve_is_vector(a_shape, b_shape) -> bool:
+    """torch's (numpy's) rule: B is a vector, or a batch of them, when it is 1-D or has A's shape less
+    the last dim."""
+    return len(b_shape) == 1 or tuple(b_shape) == tuple(a_shape[:-1])
+
+
+def _first_zero_pivot_index(lu):
+    """LAPACK's info per matrix: the 1-based index of the first zero on U's diagonal, 0 if none."""
+    zero = np.diagonal(lu, 0, -2, -1) == 0
+    if zero.size == 0:
+        return np.zeros(zero.shape[:-1], np.int32)
+    return np.where(zero.any(-1), np.argmax(zero, -1) + 1, 0).astype(np.int32)
+
+
+def _solve_bwd(m, g, A, left, LU, pivots, result):
+    """From A and the result alone (B is not saved, as in torch); ``left=False`` is the left solve of
+    the transposes."""
+    g = g[0]
+    if not left:
+        gb = m.mT(m.solve(A, m.mT(g)))
+        return -m.matmul(m.mT(result), gb), gb
+    vec = len(result.shape) == len(A.shape) - 1     # a matrix B gives a result of at least A's dims
     gb = m.solve(m.mT(A), m.unsqueeze(g, -1) if vec else g)
     x = m.unsqueeze(result, -1) if vec else result
     ga = -m.matmul(gb, m.mT(x))
     return ga, m.squeeze(gb, -1) if vec else gb
 
 
-SOLVE = defop("linalg_solve", "LinalgSolveExBackward0", ("A", "B"), _solve_fwd, _solve_bwd,
-              saves=("A", "B", "result"), promote=KEEP,
-              samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3), arr(3, 2, seed=2)),
-                               Sample(arr(3, 3) + 3 * np.eye(3), arr(3, seed=2))],
+_SOLVE_LEFT = {"left": True, "check_errors": True}
+SOLVE = defop("_linalg_solve_ex", "LinalgSolveExBackward0", ("A", "B"), _solve_fwd, _solve_bwd,
+              saves=("A", "left", "LU", "pivots", "result"), result_names=("result", "LU", "pivots", "info"),
+              outputs=4, nondiff_outputs=(1, 2, 3), promote=KEEP,
+              samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3), arr(3, 2, seed=2), params=_SOLVE_LEFT),
+                               Sample(arr(3, 3) + 3 * np.eye(3), arr(3, seed=2), params=_SOLVE_LEFT),
+                               Sample(arr(2, 3, 3) + 3 * np.eye(3), arr(3, seed=4), params=_SOLVE_LEFT,
+                                      note="one vector for a batch"),
+                               Sample(arr(3, 3) + 3 * np.eye(3), arr(2, 3, seed=3),
+                                      params={"left": False, "check_errors": True}, note="X A = B")],
               jvp_note="generic: derived through double-vjp",
               rule="d/dB = solve(A^T, g), d/dA = -d/dB @ result^T")
