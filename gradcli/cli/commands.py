@@ -6,9 +6,10 @@ stderr and an exit code (0 success, 1 error in the expression or script or a
 failed check, 2 usage or parse error). Heavy imports happen inside the
 commands, so ``gradcli grad`` never loads Rich, prompt_toolkit or matplotlib
 when it does not need them.
-"""
-from __future__ import annotations
 
+No ``from __future__ import annotations`` here: Typer reads every parameter's annotation, and
+string annotations would be compiled anew at each start (a millisecond of ``eval``).
+"""
 import copy
 import sys
 from enum import Enum
@@ -392,7 +393,9 @@ def app_for(args: list) -> typer.Typer:
     """The app with only the command ``args`` name: Typer builds every registered command's
     parameters before it parses, and building one instead of eleven saves ~7 ms of a cold start.
     Anything else (no command, an option first, a misspelt name) gets the whole app, so help,
-    completion and "No such command" stay Typer's own."""
+    completion and "No such command" stay Typer's own. The one-command app leaves out the
+    ``--install-completion``/``--show-completion`` options: they belong before a command name, so
+    this app never parses them, and making them costs half a millisecond."""
     wanted = args[0] if args else None
     named = [info for info in app.registered_commands
              if (info.name or info.callback.__name__.replace("_", "-")) == wanted]
@@ -400,4 +403,5 @@ def app_for(args: list) -> typer.Typer:
         return app
     one = copy.copy(app)
     one.registered_commands = named
+    one._add_completion = False
     return one

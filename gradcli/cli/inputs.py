@@ -2,16 +2,14 @@
 from __future__ import annotations
 
 import os
-import select
 import stat
 import sys
 import time
-from pathlib import Path
 
 from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
 
 
-def read_source(expr: str | None, file: Path | None = None) -> tuple[str, str]:
+def read_source(expr: str | None, file: str | os.PathLike | None = None) -> tuple[str, str]:
     """(source, filename) from an EXPR argument, ``-`` (standard input) or ``-f FILE``."""
     if file is not None and expr is not None:
         raise CliError("give either an expression or -f FILE, not both")
@@ -20,7 +18,7 @@ def read_source(expr: str | None, file: Path | None = None) -> tuple[str, str]:
     if expr is None:
         raise CliError("missing expression: give EXPR, '-' for standard input, or -f FILE")
     if expr == "-":
-        return read_file(Path("-")), "<stdin>"
+        return read_file("-"), "<stdin>"
     return expr, "<expr>"
 
 
@@ -28,7 +26,7 @@ MAX_SOURCE_BYTES = 10 * 1024 * 1024     # a script or expression file; more is n
 READ_TIMEOUT = 10.0                      # seconds a FIFO or device may keep us waiting for data
 
 
-def read_file(path: Path, limit: int = MAX_SOURCE_BYTES) -> str:
+def read_file(path: str | os.PathLike, limit: int = MAX_SOURCE_BYTES) -> str:
     """A script's text: at most ``limit`` bytes (``--max-source``), from a file, standard input or a
     FIFO (which must send data within READ_TIMEOUT seconds)."""
     name = "standard input" if str(path) == "-" else str(path)
@@ -61,6 +59,7 @@ def read_file(path: Path, limit: int = MAX_SOURCE_BYTES) -> str:
 def _bounded_read(stream, name: str, limit: int, check_time: bool) -> bytes:
     """Read until end of file, refusing more than ``limit`` bytes (``/dev/zero`` never ends) and,
     for a FIFO or device, a wait of more than READ_TIMEOUT seconds for the next data."""
+    import select       # for a FIFO or device: not part of every start-up
     chunks, total = [], 0
     fd = stream.fileno() if check_time else None
     waited_since = time.monotonic()
@@ -117,7 +116,7 @@ def _load_array(spec: str):
 
     import numpy as np
     path, key = spec, ""
-    if ":" in spec and not Path(spec).exists():
+    if ":" in spec and not os.path.exists(spec):
         path, _, key = spec.rpartition(":")
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):

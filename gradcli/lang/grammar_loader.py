@@ -12,21 +12,20 @@ from __future__ import annotations
 
 import marshal
 import os
-from array import array
 import sys
 import zlib
-from pathlib import Path
 
 # Bump when the layout of the table data changes.
 TABLE_FORMAT = 4
 
-_HERE = Path(__file__).resolve().parent
+# os.path, not pathlib: the one-shot ``grad`` loads no pathlib (3 ms of imports with urllib)
+_HERE = os.path.dirname(os.path.realpath(__file__))
 # Installed: gradcli/grammar/gradcli.lark (package data). Checkout: the
 # gradcli/grammar symlink points at the top-level grammar/ directory; the
 # second candidate covers a checkout where the symlink was not created.
 GRAMMAR_CANDIDATES = (
-    _HERE.parent / "grammar" / "gradcli.lark",
-    _HERE.parent.parent / "grammar" / "gradcli.lark",
+    os.path.join(os.path.dirname(_HERE), "grammar", "gradcli.lark"),
+    os.path.join(os.path.dirname(os.path.dirname(_HERE)), "grammar", "gradcli.lark"),
 )
 
 START_SYMBOLS = ("start", "eval_input")
@@ -34,33 +33,39 @@ START_SYMBOLS = ("start", "eval_input")
 _tables: dict | None = None
 
 
-def grammar_path() -> Path:
-    """The grammar file shipped with this copy of gradcli."""
+def grammar_path():
+    """The grammar file shipped with this copy of gradcli (a ``pathlib.Path``)."""
+    from pathlib import Path
+    return Path(_grammar_file())
+
+
+def _grammar_file() -> str:
     for candidate in GRAMMAR_CANDIDATES:
-        if candidate.is_file():
+        if os.path.isfile(candidate):
             return candidate
     raise FileNotFoundError(
         "gradcli grammar not found; looked in "
         + ", ".join(str(c) for c in GRAMMAR_CANDIDATES))
 
 
-def cache_dir() -> Path:
+def cache_dir() -> str:
     """$GRADCLI_CACHE_DIR, else $XDG_CACHE_HOME/gradcli, else ~/.cache/gradcli."""
     explicit = os.environ.get("GRADCLI_CACHE_DIR")
     if explicit:
-        return Path(explicit)
+        return explicit
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
         os.path.expanduser("~"), ".cache")
-    return Path(base) / "gradcli"
+    return os.path.join(base, "gradcli")
 
 
 def load_tables() -> dict:
     """The parse tables for the current grammar, from cache when possible."""
     global _tables
     if _tables is None:
-        text = grammar_path().read_bytes()
+        with open(_grammar_file(), "rb") as f:
+            text = f.read()
         key = f"{zlib.crc32(text):08x}-{len(text)}-f{TABLE_FORMAT}"
-        path = cache_dir() / f"grammar-{key}.marshal"
+        path = os.path.join(cache_dir(), f"grammar-{key}.marshal")
         _tables = _read_cache(path)
         if _tables is None:
             _tables = build_tables(text.decode("utf-8"))
@@ -68,7 +73,7 @@ def load_tables() -> dict:
     return _tables
 
 
-def _read_cache(path: Path) -> dict | None:
+def _read_cache(path: str) -> dict | None:
     try:
         with open(path, "rb") as f:
             data = marshal.load(f)
@@ -77,10 +82,10 @@ def _read_cache(path: Path) -> dict | None:
     return data if isinstance(data, dict) and data.get("format") == TABLE_FORMAT else None
 
 
-def _write_cache(path: Path, tables: dict) -> None:
+def _write_cache(path: str, tables: dict) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp"
         with open(tmp, "wb") as f:
             marshal.dump(tables, f)
         os.replace(tmp, path)
@@ -96,6 +101,8 @@ def build_tables(grammar_text: str) -> dict:
     inlined `_rules`, `[]` placeholders, `?rule` single-child expansion) so
     that the runtime builds the same tree lark would.
     """
+    from array import array
+
     import lark
     from lark.indenter import PythonIndenter
 

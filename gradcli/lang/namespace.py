@@ -12,7 +12,6 @@ attribute access on every value a script can get is declared in `configure_polic
 from __future__ import annotations
 
 import builtins
-import difflib
 import importlib
 import math
 import sys
@@ -288,6 +287,7 @@ class Namespace:
                 raise GradcliError("attribute", f"{self._name}.{attribute} is not available in gradcli yet",
                                    span) from None
             message = f"module {self._name!r} has no attribute {attribute!r}"
+            import difflib      # for this message only: not part of every start-up
             close = difflib.get_close_matches(attribute, list(members), n=1)
             if close:
                 message += f"; did you mean '{self._name}.{close[0]}'?"

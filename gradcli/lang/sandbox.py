@@ -12,7 +12,6 @@ that have them. Writes need an explicit writable entry or a user attribute.
 from __future__ import annotations
 
 import collections
-import difflib
 
 from .errors import EXCEPTION_CLASSES, GradcliError, Span
 
@@ -398,6 +397,7 @@ class AttributePolicy:
 
     def _missing(self, value, name: str, span) -> GradcliError:
         message = f"{_type_name(value)} has no attribute {name!r}"
+        import difflib      # for this message only: not part of every start-up
         close = difflib.get_close_matches(name, self.readable_names(value), n=1)
         if close:
             message += f"; did you mean {close[0]!r}?"

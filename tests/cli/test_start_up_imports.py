@@ -27,11 +27,23 @@ def test_the_one_shot_grad_loads_neither_typer_nor_lark():
     loaded = _imported("grad", "x**2", "--at", "x=3")
     assert "gradcli.engine" in loaded
     assert not {m for m in loaded if m.split(".")[0] in ("typer", "lark", "pydantic", "prompt_toolkit")}
+    # Typer's commands have these from Typer; a bare interpreter may too (an editable install's finder)
+    assert not {"pathlib", "difflib", "select"} & (loaded - _bare_interpreter())
+
+
+def _bare_interpreter() -> set:
+    code = "import sys; print(' '.join(sys.modules))"
+    return set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout.split())
+
+
+def test_json_output_loads_json():
+    assert "json" in _imported("grad", "x**2", "--at", "x=3", "--json")
 
 
 LAZY = ("gradcli.engine.func", "gradcli.engine.optim", "gradcli.engine.utils", "numpy.random",
         "gradcli.engine.nn.layers", "gradcli.engine.nn.spatial_layers", "gradcli.engine.nn.recurrent",
-        "gradcli.engine.nn.attention", "gradcli.engine.nn.init", "gradcli.engine.nn.utils")
+        "gradcli.engine.nn.attention", "gradcli.engine.nn.init", "gradcli.engine.nn.utils",
+        "json", "zipfile", "random", "array")     # --json, @file.npz inputs, a script's random, a grammar build
 
 
 @pytest.mark.parametrize("args", [
