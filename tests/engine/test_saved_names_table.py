@@ -15,9 +15,6 @@ pytestmark = pytest.mark.parity
 
 # name -> why gradcli's node keeps other values than torch's
 KNOWN = {
-    "col2im": "keeps output_size (torch recomputes it from its arguments)",
-    "convolution": "no bias_sym_sizes_opt: the bias gradient is a sum over g, whatever bias's shape",
-    "im2col": "keeps self_sym_sizes instead of torch's self_sym_argsize_minus_1/_minus_2",
     "matmul": "torch's matmul of this sample decomposes into view/mm/squeeze nodes; gradcli keeps one node",
     "as_strided": "keeps the view's steps from its base, not torch's size/stride/offset",
 }

@@ -65,6 +65,9 @@ def _im2col_bwd(m, g, self_sym_sizes, kernel_size, dilation, padding, stride):
 
 IM2COL = defop("im2col", "Im2ColBackward0", ("self",), dtype_rules.no_int("im2col_out_cpu", im2col_np), _im2col_bwd,
                saves=("self_sym_sizes", "kernel_size", "dilation", "padding", "stride"), promote=KEEP,
+               internal=("self_sym_sizes",),    # torch shows the two sizes the backward reads
+               derived={"self_sym_argsize_minus_1": lambda node: node._in_meta[0][0][-1],
+                        "self_sym_argsize_minus_2": lambda node: node._in_meta[0][0][-2]},
                jvp=lambda m, t, self_sym_sizes, kernel_size, dilation, padding, stride:
                    m.im2col(t[0], kernel_size, dilation, padding, stride),
                samples=lambda: [Sample(arr(1, 2, 4, 5), params={"kernel_size": (2, 3), "dilation": (1, 1),
@@ -75,6 +78,7 @@ COL2IM = defop("col2im", "Col2ImBackward0", ("self",), dtype_rules.no_int("col2i
                lambda m, g, output_size, kernel_size, dilation, padding, stride:
                    m.im2col(g, kernel_size, dilation, padding, stride),
                saves=("output_size", "kernel_size", "dilation", "padding", "stride"), promote=KEEP,
+               internal=("output_size",),       # forward mode's; torch's backward does not need it
                jvp=lambda m, t, output_size, kernel_size, dilation, padding, stride:
                    m.col2im(t[0], output_size, kernel_size, dilation, padding, stride),
                samples=lambda: [Sample(arr(1, 8, 6), params={"output_size": (3, 4), "kernel_size": (2, 2),
@@ -148,6 +152,7 @@ def _conv_samples():
 CONVOLUTION = defop("convolution", "ConvolutionBackward0", ("input", "weight", "bias"), _conv_fwd, _conv_bwd,
                     saves=("input", "weight", "stride", "padding", "dilation", "transposed", "output_padding",
                            "groups"),
+                    derived={"bias_sym_sizes_opt": lambda node: node._in_meta[2][0] if node._in_meta[2] else (0,)},
                     promote=KEEP, masked=True, samples=_conv_samples,
                     jvp_note="generic: derived through double-vjp",
                     rule="input: col2im(W^T g); weight: g @ im2col(input)^T; bias: sum of g")
