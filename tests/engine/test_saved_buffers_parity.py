@@ -1,5 +1,5 @@
 """The non-differentiable buffers torch's nodes keep (log_sigmoid's ``buffer``, nll_loss's
-``total_weight``, layer_norm's ``mean`` and ``rstd``, index_copy's ``source``, det's, slogdet's and solve's ``LU`` and ``pivots``...) are kept by gradcli's nodes too, with torch's
+``total_weight``, layer_norm's ``mean`` and ``rstd``, index_copy's ``source``, det's, slogdet's and solve's ``LU`` and ``pivots``, conv's ``bias_sym_sizes_opt``...) are kept by gradcli's nodes too, with torch's
 values, and a saved-tensor pack hook sees them in torch's order; the gradients still come from
 formulas that recompute what they need from the inputs, so double backward stays exact."""
 import numpy as np
@@ -34,6 +34,10 @@ CASES = {
     "solve": lambda lib, x: lib.linalg.solve(x[:, :3] * 1, x[:, 2:]),
     "solve for a vector": lambda lib, x: lib.linalg.solve(x[:, 1:], x[:, 0] * 1),
     "solve X A = B": lambda lib, x: lib.linalg.solve(x[:, :3] * 1, x[:2, 1:] * 1, left=False),
+    "conv2d without a bias": lambda lib, x: lib.nn.functional.conv2d(x[None, None], x[None, None, :2, :2] * 1),
+    "conv1d with a bias": lambda lib, x: lib.nn.functional.conv1d(x[None], x[None, :, :2], x[0, :1]),
+    "unfold": lambda lib, x: lib.nn.functional.unfold(x[None, None], 2),
+    "fold": lambda lib, x: lib.nn.functional.fold(x[None], (3, 4), (3, 1)),
     "layer_norm": lambda lib, x: lib.nn.functional.layer_norm(x, (4,), lib.tensor(W), lib.tensor(W[::-1].copy())),
 }
 
