@@ -1,7 +1,9 @@
-"""The non-differentiable buffers torch's nodes keep (log_sigmoid's ``buffer``, nll_loss's
-``total_weight``, layer_norm's ``mean`` and ``rstd``, index_copy's ``source``, det's, slogdet's and solve's ``LU`` and ``pivots``, conv's ``bias_sym_sizes_opt``...) are kept by gradcli's nodes too, with torch's
-values, and a saved-tensor pack hook sees them in torch's order; the gradients still come from
-formulas that recompute what they need from the inputs, so double backward stays exact."""
+"""What torch's nodes keep besides their inputs (log_sigmoid's ``buffer``, nll_loss's
+``total_weight``, layer_norm's ``mean`` and ``rstd``, det's, slogdet's and solve's ``LU`` and
+``pivots``, index_copy's ``source``, conv's ``bias_sym_sizes_opt``...) gradcli's nodes keep too,
+with torch's values, and a saved-tensor pack hook sees the tensors in torch's order; the gradients
+still come from formulas that recompute what they need from the inputs, so double backward stays
+exact."""
 import numpy as np
 import pytest
 
