@@ -15,8 +15,9 @@ pytestmark = pytest.mark.parity
 
 # name -> why gradcli's node keeps other values than torch's
 KNOWN = {
-    "matmul": "torch's matmul of this sample decomposes into view/mm/squeeze nodes; gradcli keeps one node",
-    "as_strided": "keeps the view's steps from its base, not torch's size/stride/offset",
+    "matmul": "the record is the one-node primitive vmap's batching rules call; torch has no such node: "
+              "its matmul decomposes, and so does gradcli's public matmul (dot, mv, unsqueeze + mm + squeeze_, "
+              "folded mm or bmm: test_saved_names_parity.py)",
 }
 
 

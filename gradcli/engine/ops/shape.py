@@ -7,6 +7,8 @@ addresses the same trailing dims.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..dims import wrap_dim
@@ -419,8 +421,20 @@ def _as_strided_bwd(m, g, self_sym_sizes, steps):
     return g
 
 
+def _strided_geometry(node) -> tuple:
+    """torch's size, stride and storage_offset of the view: its steps replayed on a contiguous base
+    of element numbers (gradcli's formula undoes the steps themselves)."""
+    shape = AS_STRIDED.saved_param(node, "self_sym_sizes")
+    base = np.arange(math.prod(shape), dtype=np.int64).reshape(shape)
+    view = _steps_forward(base, AS_STRIDED.saved_param(node, "steps"))
+    offset = (view.__array_interface__["data"][0] - base.__array_interface__["data"][0]) // 8
+    return view.shape, tuple(s // 8 for s in view.strides), offset
+
+
 AS_STRIDED = defop("as_strided", "AsStridedBackward0", ("self",), _steps_forward, _as_strided_bwd,
-                   saves=("self_sym_sizes", "steps"), promote=KEEP, view=True,
+                   saves=("self_sym_sizes", "steps"), internal=("self_sym_sizes", "steps"), promote=KEEP, view=True,
+                   derived={name: (lambda node, k=k: _strided_geometry(node)[k])
+                            for k, name in enumerate(("size", "stride", "storage_offset"))},
                    samples=lambda: [Sample(arr(3, 4), params={"steps": ((SLICE, {"dim": -1, "start": 1, "end": 3,
                                                                                     "step": 1}, 0),
                                                                           (T, {}, 0))})],
