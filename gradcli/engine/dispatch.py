@@ -104,30 +104,23 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
     """
     if _hooked and _inst.active:
         return _inst.run(op, args, params, _call)
-    # one pass: numpy operands, whether any input requires grad, whether dtypes need promoting
-    arrays = []
-    dt = None
-    slow = False
-    needs_grad = False
-    pyfloat = False
-    for a in args:
-        if a.__class__ is Tensor or isinstance(a, Tensor):   # nn.Parameter too
-            d = a._data
-            if dt is None:
-                dt = d.dtype
-            elif d.dtype != dt:
-                slow = True
-            if a._requires_grad:
-                needs_grad = True
-            arrays.append(d)
+    # numpy operands, whether any input requires grad, whether dtypes need promoting: one tensor,
+    # or a tensor and a Python number, first (the common cases), then the general pass
+    a = args[0]
+    n = len(args)
+    if a.__class__ is Tensor and (n == 1 or n == 2 and args[1].__class__ in _PY_NUMBERS):
+        d = a._data
+        dt = d.dtype
+        needs_grad = a._requires_grad
+        if n == 1:
+            arrays = [d]
+            slow = False
         else:
-            if a.__class__ is float:
-                pyfloat = True
-            elif a.__class__ is not int and a is not None:
-                slow = True   # another scalar kind, a list, a subclass: let unwrap decide
-            arrays.append(a)
-    if pyfloat and dt is not None and dt.kind not in "fc":
-        slow = True           # a Python float with integer tensors (on either side) promotes them
+            b = args[1]
+            arrays = [d, b]
+            slow = b.__class__ is float and dt.kind not in "fc"   # a float beside an integer tensor promotes
+    else:
+        arrays, dt, slow, needs_grad = _operands(args)
     if op.view and arrays[0].__class__ is not _ndarray:
         arrays[0] = storage(args[0])  # a view must share real storage
     promote = op.promote
@@ -219,6 +212,113 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
     if _inst.anomaly:
         _inst.remember_creation(node)
     return results
+
+
+_PY_NUMBERS = frozenset((float, int))
+
+
+def _operands(args) -> tuple:
+    """The general pass of ``call``: (numpy operands, common dtype or None, whether ``unwrap``
+    must promote, whether any input requires grad)."""
+    arrays = []
+    dt = None
+    slow = False
+    needs_grad = False
+    pyfloat = False
+    for a in args:
+        if a.__class__ is Tensor or isinstance(a, Tensor):   # nn.Parameter too
+            d = a._data
+            if dt is None:
+                dt = d.dtype
+            elif d.dtype != dt:
+                slow = True
+            if a._requires_grad:
+                needs_grad = True
+            arrays.append(d)
+        else:
+            if a.__class__ is float:
+                pyfloat = True
+            elif a.__class__ is not int and a is not None:
+                slow = True   # another scalar kind, a list, a subclass: let unwrap decide
+            arrays.append(a)
+    if pyfloat and dt is not None and dt.kind not in "fc":
+        slow = True           # a Python float with integer tensors (on either side) promotes them
+    return arrays, dt, slow, needs_grad
+
+
+_UNARY = object()
+
+
+def call_fast(op, a, b=_UNARY):
+    """``call(op, (a,))`` or ``call(op, (a, b))`` for the hottest cases, one tensor through a
+    single-output elementwise record (tanh, relu...) or a tensor and a Python number (y * 1.01,
+    y + 0.1), in the fewest steps; anything unusual goes through ``call``."""
+    unary = b is _UNARY
+    if a.__class__ is not Tensor or not op.unary_fast or _inst.active or _inst.limit is not None:
+        return call(op, (a,) if unary else (a, b))
+    d = a._data
+    if d.dtype.kind not in _FLOAT_KINDS and (op.promote == "float" or b.__class__ is float):
+        return call(op, (a,) if unary else (a, b))   # promoted to float
+    try:
+        out = op.forward(d) if unary else op.forward(d, b)
+    except (ValueError, OverflowError):
+        return call(op, (a,) if unary else (a, b))   # its errors, as call words them
+    if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
+        out = _asarray(out)
+    t = _new(Tensor)
+    t._data = out
+    t._output_nr = 0
+    t._grad = None
+    t._base = None
+    t._x = None
+    mode = _mode
+    if not (a._requires_grad and mode.grad and op.differentiable):
+        t._vc = None if mode.inference else [0]
+        t._grad_fn = None
+        t._requires_grad = False
+        return t
+    vc = t._vc = [0]
+    node = _new(op.node_cls)
+    fn = a._grad_fn
+    e = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a)
+    if unary:
+        node.next_functions = (e,)
+        node._in_meta = ((d.shape, d.dtype),)
+    else:
+        node.next_functions = (e, NO_EDGE)
+        node._in_meta = ((d.shape, d.dtype), None)
+    node._seq = next(_seq)
+    node._x = None
+    node._oshape = out.shape
+    node._odtype = out.dtype
+    t._grad_fn = node
+    t._requires_grad = True
+    plan = op.plan
+    if not plan:
+        node._saved = ()
+    elif saved_hooks_stack:
+        node._saved = _save(op, (a,) if unary else (a, b), None, t)
+    elif op.saves_result:
+        s = _new(SavedVariable)   # the output alone, kept as data: SavedVariable(t, 0) in one step
+        s.tensor = None
+        s.data = out
+        s.vc = vc
+        s.version = 0
+        s.output_nr = 0
+        node._saved = (s,)
+    elif plan == _SAVES_OTHER:
+        s = _new(SavedScalar)     # y * 2 keeps the 2: SavedScalar(b) in one step
+        s.value = b
+        s.freed = False
+        node._saved = (s,)
+    else:
+        node._saved = _save(op, (a,) if unary else (a, b), None, t)
+    if _inst.anomaly:
+        _inst.remember_creation(node)
+    return t
+
+
+_SAVES_OTHER = ((0, 1),)
 
 
 def _call(op, args, params):

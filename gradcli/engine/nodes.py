@@ -32,7 +32,15 @@ class OpNode(Node):
             needs = tuple([fn is not None for fn, _ in self.next_functions])
             res = op.backward(m, grads[0], *unpack_saved(self, m), needs=needs)
         elif self._saved:
-            res = op.backward(m, grads[0], *unpack_saved(self, m))
+            saved = self._saved
+            s = saved[0]
+            if len(saved) == 1 and s.__class__ is SavedVariable and m.plain:
+                t = s.tensor   # one saved tensor (tanh's result, relu's result...): unpack_saved inline
+                if s.vc[0] != s.version or (t is None and s.data is None):
+                    s.array(self)  # raises the right error
+                res = op.backward(m, grads[0], s.data if t is None else t._data)
+            else:
+                res = op.backward(m, grads[0], *unpack_saved(self, m))
         else:
             res = op.backward(m, grads[0])
         if m.plain:   # the plain backward: most gradients already have their input's shape and dtype
@@ -73,25 +81,32 @@ class OpNode(Node):
         return sorted((set(super().__dir__()) - {"_saved"})       # the slot is gradcli's, not a torch name
                       | {"_saved_" + name for name in type(self).op.saved_names})
 
-    def __getattr__(self, attr: str):
-        if attr.startswith("_saved_"):
-            name = attr[7:]
-            op = type(self).op
-            if name in op.saves and name not in op.internal:
-                value = self._saved[op.saves.index(name)]
-                if isinstance(value, SavedVariable):
-                    return value.unpack(self)
-                if isinstance(value, SavedScalar):
-                    value = value.get()
-                    return make(_asarray(value, dtype=_WRAPPED.get(type(value))))
-                if name in _DIM_NAMES and self._in_meta and self._in_meta[0] is not None:
-                    return _positive_dims(value, len(self._in_meta[0][0]) + (op.name in _DIM_ON_OUTPUT))
-                return value
-            if name in op.constants:
-                return op.constants[name]
-            if name in op.derived:
-                return op.derived[name](self)
-        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+    def _read_saved(self, i: int, name: str):
+        """The ``_saved_<name>`` torch shows: tensors unpacked, numbers as torch's 0-d tensors."""
+        value = self._saved[i]
+        if isinstance(value, SavedVariable):
+            return value.unpack(self)
+        if isinstance(value, SavedScalar):
+            value = value.get()
+            return make(_asarray(value, dtype=_WRAPPED.get(type(value))))
+        if name in _DIM_NAMES and self._in_meta and self._in_meta[0] is not None:
+            return _positive_dims(value, len(self._in_meta[0][0]) + (type(self).op.name in _DIM_ON_OUTPUT))
+        return value
+
+
+def saved_attributes(op) -> dict:
+    """The ``_saved_<name>`` properties of a record's node class: saved values, then constants, then
+    derived values (class properties, not ``__getattr__``: that would slow every attribute read of
+    every node in the backward pass)."""
+    props = {}
+    for i, name in enumerate(op.saves):
+        if name not in op.internal and "_saved_" + name not in props:
+            props["_saved_" + name] = property(lambda node, i=i, name=name: node._read_saved(i, name))
+    for name, value in op.constants.items():
+        props.setdefault("_saved_" + name, property(lambda node, value=value: value))
+    for name, fn in op.derived.items():
+        props.setdefault("_saved_" + name, property(fn))
+    return props
 
 
 _WRAPPED = {bool: np.bool_, int: np.int64, float: np.float64, complex: np.complex128}

@@ -8,7 +8,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..autograd.grad_mode import state as _grad_mode
 from ..creation import full_like, tensor
-from ..dispatch import call, call_inplace
+from ..dispatch import call, call_fast, call_inplace
 from ..ops import pointwise as P
 from ..public import public
 from ..tensor import Tensor, make
@@ -20,6 +20,8 @@ from .shapes import nonzero
 @public(method=True)
 def add(input, other, *, alpha=1):
     if input.__class__ is Tensor and alpha == 1 and other.__class__ in _FAST_OPERANDS:
+        if other.__class__ is not Tensor:
+            return call_fast(P.ADD, input, other)   # y + 0.1
         return call(P.ADD, (input, other))
     if alpha != 1 and isinstance(input, Tensor):
         return call(P.ADD_ALPHA, (input, _as_operand(_alpha_operand(other, alpha))), {"alpha": alpha})
@@ -55,7 +57,7 @@ def sub(input, other, *, alpha=1):
     if input.__class__ is Tensor and alpha == 1:
         oc = other.__class__
         if oc is float or oc is int:
-            return call(P.SUB_CONST_OTHER, (input, other))
+            return call_fast(P.SUB_CONST_OTHER, input, other)
         if oc is Tensor:   # a constant tensor (no grad, no forward-mode tangent) needs no gradient either
             constant = not other._requires_grad and other._x is None
             return call(P.SUB_CONST_OTHER if constant else P.SUB, (input, other))
@@ -119,7 +121,7 @@ def mul(input, other):
     if input.__class__ is Tensor:
         oc = other.__class__
         if oc is float or oc is int:   # the hot case: a tensor times a Python number
-            return call(P.MUL_CONST_OTHER if input._requires_grad else P.MUL, (input, other))
+            return call_fast(P.MUL_CONST_OTHER if input._requires_grad else P.MUL, input, other)
         if oc is Tensor and _plain_record(input, other):
             return call(P.MUL, (input, other))
     if not isinstance(input, Tensor):
@@ -146,7 +148,7 @@ def div(input, other, *, rounding_mode=None):
     if input.__class__ is Tensor and rounding_mode is None:
         oc = other.__class__
         if oc is float or oc is int:
-            return call(P.DIV_CONST_OTHER if input._requires_grad else P.DIV, (input, other))
+            return call_fast(P.DIV_CONST_OTHER if input._requires_grad else P.DIV, input, other)
         if oc is Tensor and _plain_record(input, other):
             return call(P.DIV, (input, other))
     if rounding_mode is not None:

@@ -1,7 +1,7 @@
 """Wrappers generated from op records that declare their API (``api=`` on the record)."""
 from __future__ import annotations
 
-from ..dispatch import call, call_inplace
+from ..dispatch import call, call_inplace, call_fast
 from ..ops import OPS
 from ..public import export
 from ..tensor import Tensor
@@ -14,7 +14,7 @@ def _generated(op):
         def fn(input):
             if input.__class__ is not Tensor:
                 _check_tensor(input, op.name)
-            return call(op, (input,))
+            return call_fast(op, input)
     elif op.api.kind == "binary":
         def fn(input, other):
             return call(op, (_as_operand(input), _as_operand(other)))

@@ -52,15 +52,9 @@ def _defop(name, node, inputs, fwd, bwd, shown=(), **kw):
         if kw.get("jvp") is not None:
             kw["jvp"] = _arrays_in_saved(kw["jvp"], kw.get("saves", ()), shown)
     op = defop(name, node, inputs, fwd, bwd, promote=KEEP, **kw)
-    if shown:
-        base = op.node_cls
-
-        def __getattr__(self, attr, _base=base):
-            value = _base.__getattr__(self, attr)
-            return _as_tensors(value) if attr[7:] in shown else value
-
-        op.node_cls = type(node, (base,), {"__slots__": (), "__getattr__": __getattr__,
-                                           "__module__": base.__module__})
+    for name in shown:
+        plain = getattr(op.node_cls, "_saved_" + name)
+        setattr(op.node_cls, "_saved_" + name, property(lambda node, plain=plain: _as_tensors(plain.fget(node))))
     return op
 
 

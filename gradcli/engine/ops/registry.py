@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..nodes import MultiOutputNode, OpNode
+from ..nodes import MultiOutputNode, OpNode, saved_attributes
 
 
 OPS: dict[str, "OpDef"] = {}
@@ -97,10 +97,12 @@ class OpDef:
     node_cls: type = field(init=False, repr=False)
     plan: tuple = field(init=False, repr=False)
     saves_result: bool = field(init=False, repr=False)   # saves its one output and nothing else
+    unary_fast: bool = field(init=False, repr=False)     # dispatch.call_fast can run it (one output, no view)
 
     def __post_init__(self):
         self.plan = tuple(_plan(self, name) for name in self.saves)
         self.saves_result = self.plan == ((1, 0),)
+        self.unary_fast = self.outputs == 1 and not self.view
 
     def saved_param(self, node, name: str):
         """What a node of this record saved under ``name`` (for ``derived`` values)."""
@@ -146,6 +148,7 @@ def defop(name: str, node: str, inputs: tuple, forward: Callable, backward: Call
         raise ValueError(f"op {name!r} is declared twice")
     op = OpDef(name, node, tuple(inputs), forward, backward, **kw)
     base = MultiOutputNode if op.outputs != 1 else OpNode
-    op.node_cls = type(node, (base,), {"__slots__": (), "op": op, "__module__": "torch.autograd.graph"})
+    op.node_cls = type(node, (base,), {"__slots__": (), "op": op, "__module__": "torch.autograd.graph",
+                                       **saved_attributes(op)})
     OPS[name] = op
     return op
