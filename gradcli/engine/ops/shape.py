@@ -174,7 +174,16 @@ UNFOLD = _view_op("unfold", "UnfoldBackward0", unfold_np, _unfold_bwd,
                                    Sample(arr(2, 6, 3), params={"dimension": -2, "size": 4, "step": 2})],
                   jvp=lambda m, t, self_sym_sizes, dimension, size, step: m.unfold(t[0], dimension, size, step),
                   rule="each window's gradient is added back onto the elements it covers")
-DIAGONAL = _view_op("diagonal", "DiagonalBackward0", lambda a, offset, dim1, dim2: np.diagonal(a, offset, dim1, dim2),
+def _diagonal_np(a, offset, dim1, dim2):
+    """numpy's diagonal view, writeable where its base is (numpy hands it out read-only; torch writes
+    through ``x.diagonal().mul_(2)``)."""
+    d = np.diagonal(a, offset, dim1, dim2)
+    if a.flags.writeable:
+        d.flags.writeable = True
+    return d
+
+
+DIAGONAL = _view_op("diagonal", "DiagonalBackward0", _diagonal_np,
                     lambda m, g, self_sym_sizes, offset, dim1, dim2: m.embed_diagonal(m.g_zeros(g, self_sym_sizes), g,
                                                                                       offset, dim1, dim2),
                     saves=("self_sym_sizes", "offset", "dim1", "dim2"),
