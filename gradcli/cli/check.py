@@ -7,8 +7,6 @@ can be read, and the graph says when an input sits on a kink.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
 
 from .errors import EXIT_FAILURE, CliError
@@ -19,21 +17,23 @@ MAX_CHECK_ENTRIES = 1_000_000     # output elements x input elements
 MAX_CHECK_ELEMENTS = 20_000       # output elements + input elements
 
 
-@dataclass
 class Check:
-    name: str                    # "gradcheck" or "gradgradcheck"
-    passed: bool
-    message: str = ""
+    """One verdict (plain classes here, not dataclasses: see report.document)."""
+
+    def __init__(self, name: str, passed: bool, message: str = ""):
+        self.name = name                # "gradcheck" or "gradgradcheck"
+        self.passed = passed
+        self.message = message
 
 
-@dataclass
 class CheckResult:
-    checks: list
-    rows: list = field(default_factory=list)     # (output index, input name and index, analytical, numerical, error)
-    kinks: list = field(default_factory=list)
-    eps: float = 1e-6
-    atol: float = 1e-5
-    rtol: float = 1e-3
+    def __init__(self, checks: list, rows: list, kinks: list, eps: float, atol: float, rtol: float):
+        self.checks = checks
+        self.rows = rows                # (output index, input name and index, analytical, numerical, error)
+        self.kinks = kinks
+        self.eps = eps
+        self.atol = atol
+        self.rtol = rtol
 
     @property
     def passed(self) -> bool:

@@ -76,7 +76,8 @@ def load_tables() -> dict:
 def _read_cache(path: str) -> dict | None:
     try:
         with open(path, "rb") as f:
-            data = marshal.load(f)
+            # loads(read()), not load(f): load calls the file's readinto once per object, 3x slower
+            data = marshal.loads(f.read())
     except (OSError, EOFError, ValueError, TypeError):
         return None
     return data if isinstance(data, dict) and data.get("format") == TABLE_FORMAT else None

@@ -11,7 +11,7 @@ import contextlib
 import re
 import sys
 import time
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..engine import printing
 from .errors import GradcliError, Span
@@ -28,10 +28,10 @@ MAX_FORMAT_WIDTH = 10_000
 MIN_MEMORY_BUDGET = 2 << 30
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(NamedTuple):
     """What one run of a script may use. `timeout` is seconds of wall time
-    per `Session.run`/`eval` call (None: no limit)."""
+    per `Session.run`/`eval` call (None: no limit). Immutable; a NamedTuple rather than a
+    frozen dataclass, which costs ten times as much to make at import."""
 
     max_elements: int = DEFAULT_MAX_ELEMENTS      # elements of one tensor
     max_recursion: int = DEFAULT_MAX_RECURSION    # nested script calls

@@ -11,31 +11,29 @@ done by the engine and written down.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..engine.autograd.graph import topological_order
 from .graph import build_graph
 
 
-@dataclass
 class Step:
-    number: int
-    node: int                          # id in the Graph
-    incoming: list                     # one gradient (or None) per output of the node
-    outgoing: list = field(default_factory=list)    # (child id or None, gradient or None) per input
-    grad_before: object = None         # AccumulateGrad: the leaf's .grad before and after
-    grad_after: object = None
-    printed_before: str = ""           # output of the script's hooks that fired for this node
-    printed_during: str = ""
+    def __init__(self, number: int, node: int, incoming: list, grad_before=None, printed_before: str = ""):
+        self.number = number
+        self.node = node                    # id in the Graph
+        self.incoming = incoming            # one gradient (or None) per output of the node
+        self.outgoing: list = []            # (child id or None, gradient or None) per input
+        self.grad_before = grad_before      # AccumulateGrad: the leaf's .grad before and after
+        self.grad_after = None
+        self.printed_before = printed_before    # output of the script's hooks that fired for this node
+        self.printed_during = ""
 
 
-@dataclass
 class Trace:
-    graph: object
-    gradient: object                   # the gradient the pass started from
-    steps: list = field(default_factory=list)
-    printed_after: str = ""
-    fan_in: dict = field(default_factory=dict)   # node id -> number of edges that feed it
+    def __init__(self, graph, gradient):
+        self.graph = graph
+        self.gradient = gradient            # the gradient the pass started from
+        self.steps: list = []
+        self.printed_after = ""
+        self.fan_in: dict = {}              # node id -> number of edges that feed it
 
 
 class Recorder:

@@ -3,10 +3,11 @@
 Views build a list of ``Line`` and ``Table`` items with semantic styles
 (``name``, ``node``, ``shape``...); ``to_plain`` drops the styles and
 ``to_rich`` maps them to colours. One view, two outputs, no drift between them.
+
+The report's records (here, in ``graph`` and in ``backward_trace``) are plain classes, not
+dataclasses: making a dataclass costs about 0.2 ms at import, and a command imports several.
 """
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 STYLES = {
     "heading": "bold",
@@ -23,11 +24,11 @@ STYLES = {
 }
 
 
-@dataclass
 class Line:
     """One line of text made of (text, style) segments; text may hold newlines (tensor reprs)."""
 
-    segments: list = field(default_factory=list)
+    def __init__(self):
+        self.segments: list = []
 
     def add(self, text: str, style: str | None = None) -> "Line":
         self.segments.append((text, style))
@@ -43,15 +44,15 @@ class Line:
         return "".join(text for text, _ in self.segments)
 
 
-@dataclass
 class Table:
     """Rows of strings under headers; ``right`` lists the columns aligned right (numbers)."""
 
-    columns: list
-    rows: list = field(default_factory=list)
-    title: str | None = None
-    right: set = field(default_factory=set)
-    row_styles: list = field(default_factory=list)   # one style (or None) per row
+    def __init__(self, columns: list, title: str | None = None, right: set | None = None):
+        self.columns = columns
+        self.rows: list = []
+        self.title = title
+        self.right = set() if right is None else right
+        self.row_styles: list = []     # one style (or None) per row
 
     def add_row(self, *cells, style: str | None = None) -> None:
         self.rows.append([str(c) for c in cells])

@@ -10,8 +10,6 @@ and the intermediate results they hold.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import numpy as np
 
 from ..engine.autograd.graph import topological_order
@@ -21,36 +19,38 @@ VERSION_MESSAGE_MARK = "is at version "
 FREED_MESSAGE_MARK = "backward through the graph a second time"
 
 
-@dataclass
 class Saved:
     """One value a node saved for backward."""
 
-    name: str
-    is_tensor: bool
-    value: object = None             # the tensor, or the plain value (dim, exponent, sizes)
-    version_saved: int | None = None
-    version_now: int | None = None
-    same_storage_as: str | None = None
-    freed: bool = False
+    def __init__(self, name: str, is_tensor: bool, value=None, version_saved: int | None = None,
+                 version_now: int | None = None, same_storage_as: str | None = None, freed: bool = False):
+        self.name = name
+        self.is_tensor = is_tensor
+        self.value = value                  # the tensor, or the plain value (dim, exponent, sizes)
+        self.version_saved = version_saved
+        self.version_now = version_now
+        self.same_storage_as = same_storage_as
+        self.freed = freed
 
     @property
     def modified(self) -> bool:
         return self.version_saved is not None and self.version_saved != self.version_now
 
 
-@dataclass
 class GraphNode:
-    id: int
-    name: str
-    label: str | None = None          # the script variable that holds this node's output (or the leaf)
-    shape: tuple | None = None
-    dtype: str | None = None
-    inputs: list = field(default_factory=list)   # (node id or None, output_nr) per next_functions entry
-    saved: list = field(default_factory=list)
-    is_leaf: bool = False              # an AccumulateGrad node: its variable is a leaf
-    variable: object = None            # that leaf tensor
-    module: str | None = None          # with --by-module: the innermost module call that made it
-    batched: bool = False              # with a batch (``mark_batch``): its value differs per example
+    def __init__(self, id: int, name: str, label: str | None, shape: tuple | None, dtype: str | None,
+                 inputs: list, saved: list, is_leaf: bool, variable):
+        self.id = id
+        self.name = name
+        self.label = label                  # the script variable that holds this node's output (or the leaf)
+        self.shape = shape
+        self.dtype = dtype
+        self.inputs = inputs                # (node id or None, output_nr) per next_functions entry
+        self.saved = saved
+        self.is_leaf = is_leaf              # an AccumulateGrad node: its variable is a leaf
+        self.variable = variable            # that leaf tensor
+        self.module: str | None = None      # with --by-module: the innermost module call that made it
+        self.batched = False                # with a batch (``mark_batch``): its value differs per example
 
     @property
     def short_name(self) -> str:
@@ -58,11 +58,11 @@ class GraphNode:
         return self.name.rsplit("::", 1)[-1]
 
 
-@dataclass
 class Graph:
-    nodes: list                        # topological order, root first
-    output: str | None = None          # the name of the output, when it has one
-    batch: tuple | None = None         # (batch size, names of the batched inputs): the graph is one example's
+    def __init__(self, nodes: list, output: str | None):
+        self.nodes = nodes                  # topological order, root first
+        self.output = output                # the name of the output, when it has one
+        self.batch: tuple | None = None     # (batch size, names of the batched inputs): the graph is one example's
 
     def __iter__(self):
         return iter(self.nodes)
