@@ -217,7 +217,7 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
     tensor_mode = m.is_tensor
     pop, push = heapq.heappop, heapq.heappush
     accumulate_cls = AccumulateGrad
-    fn = None
+    fn = handed = None
     interrupt = _inst.interrupt   # the language's --timeout: checked per pass and every INTERRUPT_EVERY nodes
     ticks = 0
     if interrupt is not None:
@@ -232,7 +232,9 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                     interrupt()
             if fn is None:
                 fn = pop(heap)[2]
-            buf = buffers.pop(fn, None)
+                buf = buffers.pop(fn, None)
+            else:
+                buf = handed   # the gradients of the node chosen to run next came straight to it
             if needed is not None and fn not in needed:
                 # off every path to the requested inputs: torch neither runs the node nor fires its
                 # hooks (tensor hooks, retain_grad, post-accumulate hooks)
@@ -271,6 +273,25 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
             for (nxt, nr), gi in zip(edges, grads_in):
                 if nxt is None:
                     continue
+                n = deps[nxt] - 1
+                deps[nxt] = n
+                if n == 0 and fn is None and (not heap or nxt._seq > -heap[0][0]):
+                    # ready, and the heap would pop it next: it runs next, its gradients handed over
+                    # (ties go to the node that was ready first, as the heap's counter orders them)
+                    b = buffers.pop(nxt, None)
+                    if gi is not None:
+                        if b is None:
+                            if nxt.num_outputs == 1:
+                                b = [gi]
+                            else:
+                                b = [None] * nxt.num_outputs
+                                b[nr] = gi
+                        else:
+                            prev = b[nr]
+                            b[nr] = gi if prev is None else prev + gi
+                    fn = nxt
+                    handed = b
+                    continue
                 if gi is not None:
                     b = buffers.get(nxt)
                     if b is None:
@@ -282,18 +303,15 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                     else:
                         prev = b[nr]
                         b[nr] = gi if prev is None else prev + gi
-                n = deps[nxt] - 1
-                deps[nxt] = n
                 if n == 0:
-                    if fn is None and not heap:
-                        fn = nxt   # the only ready node: run it next without the heap
-                    else:
-                        if fn is not None:
-                            push(heap, (-fn._seq, counter, fn))
-                            counter += 1
-                            fn = None
-                        push(heap, (-nxt._seq, counter, nxt))
+                    if fn is not None:      # a second ready node: both go through the heap
+                        if handed is not None:
+                            buffers[fn] = handed
+                        push(heap, (-fn._seq, counter, fn))
                         counter += 1
+                        fn = handed = None
+                    push(heap, (-nxt._seq, counter, nxt))
+                    counter += 1
             grads_in = gi = None   # the buffers alone hold the gradients (AccumulateGrad may steal them)
 
 
