@@ -358,7 +358,7 @@ def _fill_node(node, op, args) -> None:
 
 def _save(op, args, params, results) -> tuple:
     """The values a record's ``saves`` names; ``results`` is the output tensor or a tuple of them."""
-    if saved_hooks_stack:
+    if saved_hooks_stack or op.skips:   # (records that save some values only for some gradients: rare)
         return _save_hooked(op, args, params, results)
     saved = []
     for kind, key in op.plan:
@@ -383,7 +383,10 @@ def _save_hooked(op, args, params, results) -> tuple:
     """``_save`` with saved-tensor hooks: the pack hooks run in torch's order (the saved inputs by
     name, alphabetically, then the outputs), whatever the record's order of ``saves``."""
     saved = [None] * len(op.plan)
+    unneeded = op.unneeded(args) if op.skips else ()
     for i in _pack_order(op):
+        if i in unneeded:
+            continue
         kind, key = op.plan[i]
         if kind == 0:
             a = args[key]

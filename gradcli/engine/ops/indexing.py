@@ -359,8 +359,10 @@ def _scatter_add_jvp(m, t, dim, index, self_sym_sizes):
 
 
 SCATTER_ADD = _defop("scatter_add", "ScatterAddBackward0", ("self", "src"), _scatter_add_fwd,
-                     lambda m, g, dim, index, self_sym_sizes: (g, m.gather(g, dim, _lead_index(m, g, index))),
+                     lambda m, g, dim, index, self_sym_sizes, needs: (
+                         g, m.gather(g, dim, _lead_index(m, g, index)) if needs[1] else None),
                      shown=("index",), internal=("self_sym_sizes",), saves=("dim", "index", "self_sym_sizes"), jvp=_scatter_add_jvp,
+                     masked=True, saved_for={"index": ("src",)},
                      samples=lambda: [Sample(arr(3, 4), arr(3, 2, seed=2),
                                              params={"dim": -1, "index": np.array([[0, 0], [1, 3], [2, 2]])},
                                              note="repeated indices")],
@@ -397,7 +399,9 @@ def _index_add_fwd(a, src, dim, index, alpha, source_dim):
     return out
 
 
-def _index_add_bwd(m, g, dim, index, source, alpha, source_dim, self_sym_sizes):
+def _index_add_bwd(m, g, dim, index, source, alpha, source_dim, self_sym_sizes, needs):
+    if not needs[1]:
+        return g, None
     gs = m.index(g, _dim_indices(g.ndim, dim, index))
     return g, gs * alpha if alpha != 1 else gs
 
@@ -412,6 +416,7 @@ def _index_add_jvp(m, t, dim, index, source, alpha, source_dim, self_sym_sizes):
 
 INDEX_ADD = _defop("index_add", "IndexAddBackward0", ("self", "source"), _index_add_fwd, _index_add_bwd,
                    shown=("index",), internal=("self_sym_sizes",), saves=("dim", "index", "source", "alpha", "source_dim", "self_sym_sizes"), jvp=_index_add_jvp,
+                   masked=True, saved_for={"index": ("source",), "source": ("source",)},
                    samples=lambda: [Sample(arr(3, 4), arr(3, 2, seed=2),
                                            params={"dim": -1, "index": np.array([1, 1]), "alpha": 1, "source_dim": 2},
                                            note="repeated indices"),
@@ -570,17 +575,20 @@ def _put_fwd(a, src, index, accumulate):
     return out
 
 
-def _put_bwd(m, g, index, source, accumulate, self_sym_sizes):
+def _put_bwd(m, g, index, source, accumulate, self_sym_sizes, needs):
+    """``source`` is saved only for its own gradient (torch's): self's reads the index alone."""
     shape = tuple(g.shape[m.nb:])
     n = int(np.prod(shape))
     if accumulate:
         gself = g
     elif _graphed(m):
-        gself = call(PUT, (g, m.g_zeros(g, tuple(source.shape))), {"index": index, "accumulate": False})
+        gself = call(PUT, (g, m.g_zeros(g, tuple(np.shape(index)))), {"index": index, "accumulate": False})
     else:
         keep = np.ones(n, np.bool_)
         keep[index.reshape(-1)] = False
         gself = m.where(m.const(keep.reshape(shape)), g, 0.0)
+    if not needs[1]:
+        return gself, None
     gsrc = _take(m, m.g_reshape(g, (n,)), (index.reshape(-1),))
     return gself, m.g_reshape(gsrc, tuple(source.shape))
 
@@ -600,6 +608,7 @@ def _put_jvp(m, t, index, source, accumulate, self_sym_sizes):
 
 PUT = _defop("put", "PutBackward0", ("self", "source"), _put_fwd, _put_bwd, shown=("index",),
              internal=("self_sym_sizes",), saves=("index", "source", "accumulate", "self_sym_sizes"), jvp=_put_jvp,
+             masked=True, saved_for={"source": ("source",)},
              samples=lambda: [Sample(arr(3, 4), arr(3, seed=2), params={"index": np.array([0, -1, 5]), "accumulate": False}),
                               Sample(arr(3, 4), arr(2, 2, seed=3),
                                      params={"index": np.array([[0, 0], [7, 0]]), "accumulate": True},

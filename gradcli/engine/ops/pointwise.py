@@ -322,8 +322,10 @@ ATAN2 = defop("atan2", "Atan2Backward0", ("self", "other"), np.arctan2,
               samples=binary(), rule="d/dself = other/(self^2+other^2), d/dother = -self/(self^2+other^2); 0 at the origin",
               kink=Kink("at the origin both derivatives are taken as 0", lambda v: (v["self"] == 0) & (v["other"] == 0)))
 HYPOT = defop("hypot", "HypotBackward0", ("self", "other"), R.floats("hypot_cpu", np.hypot),
-              lambda m, g, self, other, result: (g * self / result, g * other / result),
-              saves=("self", "other", "result"), promote=COMMON,
+              lambda m, g, self, other, result, needs: (g * self / result if needs[0] else None,
+                                                        g * other / result if needs[1] else None),
+              saves=("self", "other", "result"), promote=COMMON, masked=True,
+              saved_for={"self": ("self",), "other": ("other",)},
               jvp=lambda m, t, self, other, result: _sum_tangents(
                   None if t[0] is None else t[0] * self / result, None if t[1] is None else t[1] * other / result),
               samples=binary(), rule="d/dself = self/result, d/dother = other/result")
@@ -386,12 +388,15 @@ def _floor_quotient(m, self, other):
         return m.const(np.floor_divide(data(self), data(other)))
 
 
-def _remainder_bwd(m, g, self, other):
-    return g, -g * _floor_quotient(m, self, other)
+def _remainder_bwd(m, g, self, other, needs):
+    return g, -g * _floor_quotient(m, self, other) if needs[1] else None
 
 
-def _fmod_bwd(m, g, self, other):
-    return g, -g * _trunc(m, self / other)
+def _fmod_bwd(m, g, self, other, needs):
+    return g, -g * _trunc(m, self / other) if needs[1] else None
+
+
+_FOR_OTHER = {"self": ("other",), "other": ("other",)}    # torch saves them for other's gradient only
 
 
 def _mod_samples():
@@ -399,7 +404,7 @@ def _mod_samples():
 
 
 REMAINDER = defop("remainder.Tensor", "RemainderBackward1", ("self", "other"), _INT_MOD, _remainder_bwd,
-                  saves=("self", "other"),
+                  saves=("self", "other"), masked=True, saved_for=_FOR_OTHER,
                   jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
                                                                -t[1] * _floor_quotient(m, self, other)),
                   samples=_mod_samples, rule="d/dself = 1, d/dother = -floor(self/other)")
@@ -407,7 +412,7 @@ REMAINDER_S = defop("remainder.Scalar", "RemainderBackward0", ("self",), lambda 
                     lambda m, g: g, jvp=lambda m, t: t[0],
                     samples=lambda: [Sample(arr(5) * 3, params={"other": 0.7})], rule="1")
 FMOD = defop("fmod.Tensor", "FmodBackward1", ("self", "other"), _INT_FMOD, _fmod_bwd,
-             saves=("self", "other"),
+             saves=("self", "other"), masked=True, saved_for=_FOR_OTHER,
              jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
                                                           -t[1] * _trunc(m, self / other)),
              samples=_mod_samples, rule="d/dself = 1, d/dother = -trunc(self/other)")
@@ -554,8 +559,11 @@ LERP = defop("lerp", "LerpBackward0", ("self", "end"), lambda a, b, weight: _ler
              samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=4), params={"weight": 0.3})],
              rule="d/dself = 1 - weight, d/dend = weight")
 LERP_T = defop("lerp.Tensor", "LerpBackward1", ("self", "end", "weight"), _lerp_fwd,
-               lambda m, g, self, end, weight: (g * (1 - weight), g * weight, g * (end - self)),
-               saves=("self", "end", "weight"), promote=KEEP,
+               lambda m, g, self, end, weight, needs: (g * (1 - weight) if needs[0] else None,
+                                                       g * weight if needs[1] else None,
+                                                       g * (end - self) if needs[2] else None),
+               saves=("self", "end", "weight"), promote=KEEP, masked=True,
+               saved_for={"self": ("weight",), "end": ("weight",)},
                jvp=lambda m, t, self, end, weight: _sum_tangents(_sum_tangents(
                    None if t[0] is None else t[0] * (1 - weight), None if t[1] is None else t[1] * weight),
                    None if t[2] is None else t[2] * (end - self)),

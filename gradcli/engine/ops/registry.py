@@ -92,17 +92,27 @@ class OpDef:
     derived: dict = field(default_factory=dict)     # saved values read off the node (name -> fn(node))
     result_names: tuple = ()          # torch's names for the outputs a record saves ("inverse")
     internal: tuple = ()              # saved for gradcli's own formulas (forward mode), not a _saved_* of torch's
+    saved_for: dict = field(default_factory=dict)   # saved value -> the inputs whose gradients read it: as torch,
+                                      # it is saved (and packed) only when one of them requires grad, else None
     materialize: bool = True          # multi-output: absent output grads become zeros (False: None, as torch's
                                       # formulas that return no gradient when only some outputs have one)
     node_cls: type = field(init=False, repr=False)
     plan: tuple = field(init=False, repr=False)
     saves_result: bool = field(init=False, repr=False)   # saves its one output and nothing else
     unary_fast: bool = field(init=False, repr=False)     # dispatch.call_fast can run it (one output, no view)
+    skips: tuple = field(init=False, repr=False)          # (index in saves, the inputs it is saved for)
 
     def __post_init__(self):
         self.plan = tuple(_plan(self, name) for name in self.saves)
         self.saves_result = self.plan == ((1, 0),)
         self.unary_fast = self.outputs == 1 and not self.view
+        self.skips = tuple((self.saves.index(name), tuple(self.inputs.index(i) for i in inputs))
+                           for name, inputs in self.saved_for.items())
+
+    def unneeded(self, args) -> frozenset:
+        """The indices in ``saves`` that no gradient to compute reads: left unsaved (None), as torch's."""
+        return frozenset(k for k, inputs in self.skips
+                         if not any(getattr(args[i], "requires_grad", False) for i in inputs))
 
     def saved_param(self, node, name: str):
         """What a node of this record saved under ``name`` (for ``derived`` values)."""

@@ -32,7 +32,7 @@ def _index_copy_jvp(m, t, dim, index, source, source_dim, self_sym_sizes):
 INDEX_COPY = _defop("index_copy", "IndexCopyBackward0", ("self", "source"), _index_copy_fwd,
                     lambda m, g, dim, index, source, source_dim, self_sym_sizes: _index_copy_bwd(m, g, dim, index),
                     shown=("index",), saves=("dim", "index", "source", "source_dim", "self_sym_sizes"),
-                    internal=("self_sym_sizes",), jvp=_index_copy_jvp,
+                    internal=("self_sym_sizes",), jvp=_index_copy_jvp, saved_for={"source": ("source",)},
                     samples=lambda: [Sample(arr(4, 3), arr(2, 3, seed=2),
                                             params={"dim": -2, "index": np.array([3, 0]), "source_dim": 2}),
                                      Sample(arr(3, 4), arr(3, 1, seed=3),
