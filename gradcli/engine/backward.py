@@ -267,7 +267,7 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                     grads_in = _post_hooks(fn, x, grads_in, buf, m)
                 if anomaly:
                     _check_nan(fn, grads_in, tensor_mode)
-            if not retain_graph:
+            if not retain_graph and not fn.saves_nothing:
                 fn.release()
             fn = None
             for (nxt, nr), gi in zip(edges, grads_in):

@@ -296,7 +296,7 @@ def call_fast(op, a, b=_UNARY):
     plan = op.plan
     if not plan:
         node._saved = ()
-    elif saved_hooks_stack:
+    elif saved_hooks_stack or op.skips:
         node._saved = _save(op, (a,) if unary else (a, b), None, t)
     elif op.saves_result:
         s = _new(SavedVariable)   # the output alone, kept as data: SavedVariable(t, 0) in one step

@@ -256,6 +256,7 @@ class Node:
         x.retained[output_nr] = weakref.ref(tensor)
 
     num_outputs = 1
+    saves_nothing = False   # a record's node that keeps no saved value: the pass skips its release()
 
     def release(self) -> None:
         """Free saved values after a backward without retain_graph."""

@@ -159,6 +159,6 @@ def defop(name: str, node: str, inputs: tuple, forward: Callable, backward: Call
     op = OpDef(name, node, tuple(inputs), forward, backward, **kw)
     base = MultiOutputNode if op.outputs != 1 else OpNode
     op.node_cls = type(node, (base,), {"__slots__": (), "op": op, "__module__": "torch.autograd.graph",
-                                       **saved_attributes(op)})
+                                       "saves_nothing": not op.plan, **saved_attributes(op)})
     OPS[name] = op
     return op
