@@ -395,8 +395,11 @@ def _save_hooked(op, args, params, results) -> tuple:
             saved[i] = save(results if results.__class__ is Tensor else results[key], key)
         elif kind == 2:
             saved[i] = save_param(params[key])
-        else:
+        elif kind == 3:
             saved[i] = args[key]._data.shape
+        else:
+            d = args[key]._data
+            saved[i] = tuple(s // d.itemsize for s in d.strides)
     return tuple(saved)
 
 

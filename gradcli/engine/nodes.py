@@ -68,7 +68,8 @@ class OpNode(Node):
     def raw_apply(self, grads, m):
         """The formula's own result, before fitting shapes and dtypes (a node called by hand)."""
         if self.op.masked:
-            return self.op.backward(m, grads[0], *unpack_saved(self, m), needs=(True,) * len(self._in_meta))
+            return self.op.backward(m, grads[0], *unpack_saved(self, m),     # None where no edge, as torch's
+                                    needs=tuple([fn is not None for fn, _ in self.next_functions]))
         return self.op.backward(m, grads[0], *unpack_saved(self, m))
 
     def release(self) -> None:

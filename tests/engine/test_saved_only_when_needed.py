@@ -23,6 +23,14 @@ CASES = {
     "index_copy": (lambda lib, x, y: x.index_copy(0, lib.tensor([2, 0]), y), A, A[:2] * 2),
     "scatter_add": (lambda lib, x, y: x.scatter_add(1, lib.tensor([[0, 1], [3, 3], [2, 0]]), y), A, A[:, :2]),
     "put": (lambda lib, x, y: x.put(lib.tensor([0, 5, 11]), y), A, V[:3]),
+    "mm": (lambda lib, x, y: x @ y, A, B),
+    "mm of a transposed weight": (lambda lib, x, y: x @ y.t(), A, B.T.copy()),
+    "mv": (lambda lib, x, y: x @ y, A, V),
+    "dot": (lambda lib, x, y: x @ y, V, V[::-1].copy()),
+    "bmm": (lambda lib, x, y: lib.bmm(x, y), A[None], B[None]),
+    "folded matmul": (lambda lib, x, y: x[None] @ y, A, B),
+    "linear (addmm)": (lambda lib, x, y: lib.nn.functional.linear(x, y, lib.tensor(V[:1].repeat(5))), A, B.T.copy()),
+    "addmm": (lambda lib, x, y: lib.addmm(lib.tensor(A @ B), x, y, beta=0.5, alpha=2.0), A, B),
 }
 
 
@@ -50,6 +58,18 @@ def test_unneeded_operands_are_not_saved(case, needs):
         assert (a is None) == (b is None)
         if a is not None:
             np.testing.assert_allclose(a, b, rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("needs", [(True, False), (False, True), (True, True)])
+def test_linear_gradients_keep_their_parameters_layout(needs):
+    """mm's gradient is laid out as its operand is (a weight used as W.t() gets a contiguous grad),
+    read from the saved strides when the operand itself was not saved."""
+    layouts = []
+    for lib in (torch, g):
+        x, w = lib.tensor(A, requires_grad=needs[0]), lib.tensor(B.T.copy(), requires_grad=needs[1])
+        lib.nn.functional.linear(x, w).sum().backward()
+        layouts.append([t.grad.stride() for t in (x, w) if t.requires_grad])
+    assert layouts[1] == layouts[0]
 
 
 def test_changing_an_unsaved_operand_in_place_leaves_the_backward_valid():

@@ -51,24 +51,31 @@ def _matmul_bwd(m, g, self, other, *sym_sizes, needs=(True, True)):
             m.matmul(m.mT(self), g) if want_b else None)
 
 
-def mm_grads(m, g, mat1, mat2, needs) -> tuple:
+def mm_grads(m, g, mat1, mat2, needs, layout1=None, layout2=None) -> tuple:
     """The two gradients of ``mat1 @ mat2``, each laid out as its operand is (torch's
     mm_mat1_backward / mm_mat2_backward): a weight used as ``W.t()`` is column-major, and its
-    gradient computed as ``(g^T @ mat1)^T`` arrives at ``W`` contiguous, with no copy."""
+    gradient computed as ``(g^T @ mat1)^T`` arrives at ``W`` contiguous, with no copy. An operand's
+    layout is its saved (sizes, strides) when given: the operand itself is saved only for the other's
+    gradient, as torch's."""
     ga = gb = None
     if needs[0]:
-        ga = m.mT(m.matmul(mat2, m.mT(g))) if _column_major(m, mat1) else m.matmul(g, m.mT(mat2))
+        ga = (m.mT(m.matmul(mat2, m.mT(g))) if _column_major(m, mat1, layout1) else
+              m.matmul(g, m.mT(mat2)))
     if needs[1]:
-        gb = m.mT(m.matmul(m.mT(g), mat1)) if _column_major(m, mat2) else m.matmul(m.mT(mat1), g)
+        gb = (m.mT(m.matmul(m.mT(g), mat1)) if _column_major(m, mat2, layout2) else
+              m.matmul(m.mT(mat1), g))
     return ga, gb
 
 
-def _column_major(m, x) -> bool:
+def _column_major(m, x, layout=None) -> bool:
     """torch's test: strides (1, rows), a matrix stored column by column (a transposed one)."""
     if m.nb:
         return False
-    data = getattr(x, "_data", x)
-    return data.ndim == 2 and data.strides == (data.itemsize, data.shape[0] * data.itemsize)
+    if layout is None:
+        data = getattr(x, "_data", x)
+        layout = data.shape, tuple(s // data.itemsize for s in data.strides)
+    shape, strides = layout
+    return len(strides) == 2 and strides[0] == 1 and strides[1] == shape[0]
 
 
 def _pad_batch(m, t, ndim: int):
@@ -123,14 +130,37 @@ def _mm_samples():
 _mm = dict(saves=("self", "other"), jvp=_matmul_jvp, promote=KEEP, masked=True,
            rule="d/dself = g @ other^T, d/dother = self^T @ g")
 
-MM = defop("mm", "MmBackward0", ("self", "mat2"), _product(dtype_rules.mm), _matmul_bwd, samples=_mm_samples,
-           **{**_mm, "saves": ("self", "mat2", "mat2_sym_sizes", "self_sym_sizes")})
-MV = defop("mv", "MvBackward0", ("self", "vec"), _product(dtype_rules.mv), _matmul_bwd,
-           samples=lambda: [Sample(arr(3, 4), arr(4, seed=1))], **{**_mm, "saves": ("self", "vec")})
-DOT = defop("dot", "DotBackward0", ("self", "tensor"), _product(dtype_rules.dot), _matmul_bwd,
-            samples=lambda: [Sample(arr(4), arr(4, seed=1))], **{**_mm, "saves": ("self", "tensor")})
-BMM = defop("bmm", "BmmBackward0", ("self", "mat2"), _product(dtype_rules.bmm), _matmul_bwd,
-            samples=lambda: [Sample(arr(2, 3, 4), arr(2, 4, 5, seed=1))], **{**_mm, "saves": ("self", "mat2")})
+
+def _crossed(a: str, b: str) -> dict:
+    """torch saves each operand of a product for the other's gradient only."""
+    return {a: (b,), b: (a,)}
+
+
+def _mm_bwd(m, g, self, mat2, mat2_sym_sizes, self_sym_sizes, mat2_sym_strides, self_sym_strides, needs):
+    return mm_grads(m, g, self, mat2, needs, (self_sym_sizes, self_sym_strides), (mat2_sym_sizes, mat2_sym_strides))
+
+
+MM = defop("mm", "MmBackward0", ("self", "mat2"), _product(dtype_rules.mm), _mm_bwd, samples=_mm_samples,
+           **{**_mm, "saves": ("self", "mat2", "mat2_sym_sizes", "self_sym_sizes", "mat2_sym_strides",
+                               "self_sym_strides"),
+              "jvp": lambda m, t, self, mat2, *geometry: _matmul_jvp(m, t, self, mat2)},
+           internal=("mat2_sym_strides", "self_sym_strides"),
+           saved_for={**_crossed("self", "mat2"), "self_sym_strides": ("self",), "mat2_sym_strides": ("mat2",)})
+MV = defop("mv", "MvBackward0", ("self", "vec"), _product(dtype_rules.mv),
+           lambda m, g, self, vec, needs: (m.unsqueeze(g, -1) * vec if needs[0] else None,
+                                           m.matmul(g, self) if needs[1] else None),
+           samples=lambda: [Sample(arr(3, 4), arr(4, seed=1))], **{**_mm, "saves": ("self", "vec")},
+           saved_for=_crossed("self", "vec"))
+DOT = defop("dot", "DotBackward0", ("self", "tensor"), _product(dtype_rules.dot),
+            lambda m, g, self, tensor, needs: (m.unsqueeze(g, -1) * tensor if needs[0] else None,
+                                               m.unsqueeze(g, -1) * self if needs[1] else None),
+            samples=lambda: [Sample(arr(4), arr(4, seed=1))], **{**_mm, "saves": ("self", "tensor")},
+            saved_for=_crossed("self", "tensor"))
+BMM = defop("bmm", "BmmBackward0", ("self", "mat2"), _product(dtype_rules.bmm),
+            lambda m, g, self, mat2, needs: (m.matmul(g, m.mT(mat2)) if needs[0] else None,
+                                             m.matmul(m.mT(self), g) if needs[1] else None),
+            samples=lambda: [Sample(arr(2, 3, 4), arr(2, 4, 5, seed=1))], **{**_mm, "saves": ("self", "mat2")},
+            saved_for=_crossed("self", "mat2"))
 MATMUL = defop("matmul", "MatmulBackward0", ("self", "other"), _product(matmul_check), _matmul_bwd,
                samples=lambda: [Sample(arr(4), arr(4, 3, seed=1)), Sample(arr(2, 3, 4), arr(4, seed=1)),
                                 Sample(arr(2, 1, 3, 4), arr(5, 4, 2, seed=1)), Sample(arr(3, 4), arr(2, 4, 5, seed=2))],

@@ -427,11 +427,14 @@ LOG_SOFTMAX = defop("_log_softmax", "LogSoftmaxBackward0", ("self",), _log_softm
 
 # -- addmm (linear) -----------------------------------------------------------------------------------------------
 
-def _addmm_bwd(m, g, mat1, mat2, alpha, beta, *sym_sizes, needs=(True, True, True)):
+def _addmm_bwd(m, g, mat1, mat2, alpha, beta, mat1_sym_sizes, mat2_sym_sizes, mat1_sym_strides, mat2_sym_strides,
+               needs=(True, True, True)):
     """Only the products an input needs: in a first layer the input rarely requires grad, and its
     gradient is the step's largest product."""
     gm = g if alpha == 1 else g * alpha
-    return ((g if beta == 1 else g * beta) if needs[0] else None, *mm_grads(m, gm, mat1, mat2, needs[1:]))
+    return ((g if beta == 1 else g * beta) if needs[0] else None,
+            *mm_grads(m, gm, mat1, mat2, needs[1:], (mat1_sym_sizes, mat1_sym_strides),
+                      (mat2_sym_sizes, mat2_sym_strides)))
 
 
 def _addmm_jvp(m, t, mat1, mat2, alpha, beta, *sym_sizes):
@@ -454,7 +457,11 @@ def _addmm_fwd(s, a, b, beta, alpha):
     return (s if beta == 1 else beta * s) + (product if alpha == 1 else alpha * product)
 
 
-ADDMM = defop("addmm", "AddmmBackward0", ("self", "mat1", "mat2"), _addmm_fwd, _addmm_bwd, saves=("mat1", "mat2", "alpha", "beta", "mat1_sym_sizes", "mat2_sym_sizes"),
+ADDMM = defop("addmm", "AddmmBackward0", ("self", "mat1", "mat2"), _addmm_fwd, _addmm_bwd,
+              saves=("mat1", "mat2", "alpha", "beta", "mat1_sym_sizes", "mat2_sym_sizes", "mat1_sym_strides",
+                     "mat2_sym_strides"), internal=("mat1_sym_strides", "mat2_sym_strides"),
+              saved_for={"mat1": ("mat2",), "mat2": ("mat1",), "mat1_sym_strides": ("mat1",),
+                         "mat2_sym_strides": ("mat2",)},
               jvp=_addmm_jvp, masked=True,
               promote=KEEP,
               samples=lambda: [Sample(arr(5), arr(3, 4, seed=1), arr(4, 5, seed=2), params={"beta": 1, "alpha": 1}),

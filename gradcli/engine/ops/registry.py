@@ -109,10 +109,16 @@ class OpDef:
         self.skips = tuple((self.saves.index(name), tuple(self.inputs.index(i) for i in inputs))
                            for name, inputs in self.saved_for.items())
 
-    def unneeded(self, args) -> frozenset:
+    def unneeded(self, args) -> tuple:
         """The indices in ``saves`` that no gradient to compute reads: left unsaved (None), as torch's."""
-        return frozenset(k for k, inputs in self.skips
-                         if not any(getattr(args[i], "requires_grad", False) for i in inputs))
+        out = ()
+        for k, inputs in self.skips:
+            for i in inputs:
+                if getattr(args[i], "_requires_grad", False):
+                    break
+            else:
+                out += (k,)
+        return out
 
     def saved_param(self, node, name: str):
         """What a node of this record saved under ``name`` (for ``derived`` values)."""
@@ -136,7 +142,8 @@ class Kink:
 
 
 def _plan(op: OpDef, name: str) -> tuple:
-    """How to fetch one saved value: (0, input index) | (1, output index) | (2, param) | (3, input shape)."""
+    """How to fetch one saved value: (0, input index) | (1, output index) | (2, param) | (3, input shape) |
+    (4, input strides, in elements)."""
     if name in op.inputs:
         return (0, op.inputs.index(name))
     if name == "result":
@@ -149,6 +156,10 @@ def _plan(op: OpDef, name: str) -> tuple:
         return (1, 1)
     if name.endswith("_sym_sizes") and name[:-10] in op.inputs:
         return (3, op.inputs.index(name[:-10]))
+    if name.endswith("_sym_strides") and name[:-12] in op.inputs:   # saved by the per-value path only
+        if not op.saved_for:
+            raise ValueError(f"{op.name}: a record that saves {name} declares saved_for")
+        return (4, op.inputs.index(name[:-12]))
     return (2, name)
 
 
