@@ -19,7 +19,6 @@ import sys
 from .errors import EXCEPTION_CLASSES, WARNING_CLASSES, GradcliError, Span
 from .iterators import Enumerate, Filter, Map, Zip
 from .sandbox import ScriptObject, script_isinstance, script_type
-from .stdlib_modules import collections_members, future_members, typing_members
 
 TORCH_NAMES = frozenset("""
     tensor as_tensor Tensor Size is_tensor numel zeros ones empty full zeros_like ones_like
@@ -333,10 +332,15 @@ def build_modules() -> dict[str, Namespace]:
     for path in MODULES:
         build(path)
     built["math"] = Namespace("math", _math_members())
-    built["typing"] = Namespace("typing", typing_members())
-    built["collections"] = Namespace("collections", collections_members())
-    built["__future__"] = Namespace("__future__", future_members())
+    for name in ("typing", "collections", "__future__"):     # filled when a script imports one
+        built[name] = Namespace(name, None, loader=lambda name=name: (_stdlib_members(name), ()))
     return built
+
+
+def _stdlib_members(name: str) -> dict:
+    from . import stdlib_modules
+    return {"typing": stdlib_modules.typing_members, "collections": stdlib_modules.collections_members,
+            "__future__": stdlib_modules.future_members}[name]()
 
 
 def _is_module(value) -> bool:

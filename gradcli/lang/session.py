@@ -17,7 +17,6 @@ from . import syntax_tree as syntax
 from .compile_errors import wrap_exception
 from .compiler import Compiler
 from .scopes import Runtime
-from .prompt_paste import doctest_chunks
 from .errors import GradcliError, closest
 from .limits import Limits, RunState, WarningCounter, memory_cap
 from .stdlib_tools import stdlib_tool_modules
@@ -86,9 +85,11 @@ class Session:
         value (repr, None omitted) as the Python REPL does.
         """
         self._state.begin()  # --timeout covers parsing and compiling too
-        chunks = doctest_chunks(source)
-        if chunks is not None:
-            return self._run_doctest(chunks, source, filename)
+        if ">>>" in source:     # maybe a paste with prompts (prompt_paste is not part of every start-up)
+            from .prompt_paste import doctest_chunks
+            chunks = doctest_chunks(source)
+            if chunks is not None:
+                return self._run_doctest(chunks, source, filename)
         module = parse(source, filename, self._state.check_deadline)
         with _named(filename):
             program = Compiler(self._runtime, filename, source).module(module, echo=echo)

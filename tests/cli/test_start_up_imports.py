@@ -43,7 +43,8 @@ def test_json_output_loads_json():
 LAZY = ("gradcli.engine.func", "gradcli.engine.optim", "gradcli.engine.utils", "numpy.random",
         "gradcli.engine.nn.layers", "gradcli.engine.nn.spatial_layers", "gradcli.engine.nn.recurrent",
         "gradcli.engine.nn.attention", "gradcli.engine.nn.init", "gradcli.engine.nn.utils",
-        "json", "zipfile", "random", "array")     # --json, @file.npz inputs, a script's random, a grammar build
+        "json", "zipfile", "random", "array",     # --json, @file.npz inputs, a script's random, a grammar build
+        "gradcli.lang.prompt_paste", "gradcli.lang.stdlib_modules")     # a >>> paste, a script's `import typing`
 
 
 @pytest.mark.parametrize("args", [
@@ -58,6 +59,11 @@ def test_commands_leave_func_optim_data_layers_and_random_numbers_unloaded(args)
 def test_a_script_loads_what_it_reaches():
     loaded = _imported("run", "-e", "opt = torch.optim.SGD([torch.ones(1, requires_grad=True)], lr=0.1)")
     assert "gradcli.engine.optim" in loaded and "gradcli.engine.func" not in loaded
+
+
+def test_a_paste_with_prompts_and_an_import_of_typing_load_what_they_need():
+    loaded = _imported("run", "-e", ">>> from typing import Optional\n>>> 1 + 1\n2")
+    assert {"gradcli.lang.prompt_paste", "gradcli.lang.stdlib_modules"} <= loaded
 
 
 def test_a_script_that_builds_a_layer_loads_the_layers():
