@@ -31,6 +31,11 @@ CASES = {
     "folded matmul": (lambda lib, x, y: x[None] @ y, A, B),
     "linear (addmm)": (lambda lib, x, y: lib.nn.functional.linear(x, y, lib.tensor(V[:1].repeat(5))), A, B.T.copy()),
     "addmm": (lambda lib, x, y: lib.addmm(lib.tensor(A @ B), x, y, beta=0.5, alpha=2.0), A, B),
+    "clamp with a tensor min only": (lambda lib, x, y: lib.clamp(x, y), A, A[::-1] * 0.5),
+    "clamp with a tensor max only": (lambda lib, x, y: lib.clamp(x, max=y), A, A[::-1] * 0.5),
+    "clamp_min (its own node)": (lambda lib, x, y: x.clamp_min(y), A, A[::-1] * 0.5),
+    "clamp_max (its own node)": (lambda lib, x, y: lib.clamp_max(x, y), A, A[::-1] * 0.5),
+    "clamp_min with a number": (lambda lib, x, y: lib.clamp_min(x * y, 0.25), A, A),
 }
 
 

@@ -2,12 +2,11 @@
 with torch's argument handling (alpha, rounding modes, numbers on either side)."""
 from __future__ import annotations
 
-import math
 import numpy as np
 
 from .. import dtypes, errors
 from ..autograd.grad_mode import state as _grad_mode
-from ..creation import full_like, tensor
+from ..creation import tensor
 from ..dispatch import call, call_fast, call_inplace
 from ..ops import pointwise as P
 from ..public import public
@@ -262,29 +261,31 @@ def clamp(input, min=None, max=None):
     if min is None and max is None:
         raise errors.AutogradError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        lo, hi = (_open_bound(input, min, max, side) if b is None else b for b, side in ((min, -1), (max, 1)))
-        return call(P.CLAMP_T, (input, lo, hi))
+        return call(P.CLAMP_T, (input, min, max))     # a missing bound stays None (open), as torch's
     return call(P.CLAMP, (input,), {"min": min, "max": max})
-
-
-def _open_bound(input, min, max, side: int):
-    """The missing bound of a tensor clamp: -inf or inf in the result's dtype (its extreme for ints)."""
-    given = [b for b in (min, max) if b is not None]
-    dt = dtypes.result_type([dtypes.from_numpy_dtype(t._data.dtype) for t in (input, *given) if t.ndim],
-                            [dtypes.from_numpy_dtype(t._data.dtype) for t in (input, *given) if not t.ndim], []).np
-    limit = side * math.inf if dt.kind in "fc" else (np.iinfo(dt).max if side > 0 else np.iinfo(dt).min) \
-        if dt.kind in "iu" else side > 0
-    return full_like(input, limit, dtype=dt)
 
 
 @public(method=True)
 def clamp_min(input, min):
-    return clamp(input, min=min)
+    """torch's own node (ClampMinBackward0, or 1 for a tensor bound), not clamp's."""
+    return _one_bound("clamp_min", "min", input, min, P.CLAMP_MIN_T, P.CLAMP_MIN)
 
 
 @public(method=True)
 def clamp_max(input, max):
-    return clamp(input, max=max)
+    """torch's own node (ClampMaxBackward0, or 1 for a tensor bound), not clamp's."""
+    return _one_bound("clamp_max", "max", input, max, P.CLAMP_MAX_T, P.CLAMP_MAX)
+
+
+def _one_bound(name, arg, input, bound, tensor_op, number_op):
+    if isinstance(bound, Tensor):
+        return call(tensor_op, (input, bound))
+    if bound is None or isinstance(bound, str) or not isinstance(bound, (bool, int, float, np.number)):
+        raise TypeError(f"{name}() received an invalid combination of arguments - got "
+                        f"({type(input).__name__}, {type(bound).__name__}), but expected one of:\n"
+                        f" * (Tensor input, Tensor {arg}, *, Tensor out = None)\n"
+                        f" * (Tensor input, Number {arg}, *, Tensor out = None)\n")
+    return call(number_op, (input,), {arg: bound})
 
 
 @public(method=True)

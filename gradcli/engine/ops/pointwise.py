@@ -474,23 +474,61 @@ CLAMP = defop("clamp", "ClampBackward1", ("self",), _clamp_fwd,
 
 
 def _clamp_t_fwd(a, lo, hi):
-    return np.minimum(np.maximum(a, lo), hi)
+    """A missing bound (None) is open, and unsaved: torch's ClampBackward0 shows it as None."""
+    if lo is not None:
+        a = np.maximum(a, lo)
+    return a if hi is None else np.minimum(a, hi)
 
 
 def _clamp_t_masks(self, min, max) -> tuple:
     """torch's clamp_backward_min_max: self where inside [min, max]; min where below it and min < max
     (so min == max, or a bound at inf on both sides, gives neither bound anything); max where above it
-    or where max < min (the result is max)."""
+    or where max < min (the result is max). A missing bound has no mask."""
+    if max is None:
+        return self >= min, self < min, None
+    if min is None:
+        return self <= max, None, self > max
     return (self >= min) & (self <= max), (self < min) & (min < max), (self > max) | (max < min)
 
 
 CLAMP_T = defop("clamp.Tensor", "ClampBackward0", ("self", "min", "max"), R.no_bool("clamp_cpu", _clamp_t_fwd),
-                lambda m, g, self, min, max: tuple(m.where(k, g, 0.0) for k in _clamp_t_masks(self, min, max)),
+                lambda m, g, self, min, max: tuple(None if k is None else m.where(k, g, 0.0)
+                                                   for k in _clamp_t_masks(self, min, max)),
                 saves=("self", "min", "max"),
                 jvp=lambda m, t, self, min, max: functools.reduce(_sum_tangents, (
                     None if tk is None else m.where(k, tk, 0.0) for tk, k in zip(t, _clamp_t_masks(self, min, max)))),
                 samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=5) - 1.5, arr(3, 4, seed=6) + 1.5)],
                 rule="gradient goes to whichever of self, min, max is selected")
+
+
+# clamp_min / clamp_max: torch's own nodes (ClampMinBackward0/1, ClampMaxBackward0/1), keeping self and
+# the one bound; the gradient passes where self is on the kept side, bound included, as clamp's
+CLAMP_MIN = defop("clamp_min", "ClampMinBackward0", ("self",), lambda a, min: _clamp_fwd(a, min=min),
+                  lambda m, g, self, min: m.where(self >= min, g, 0.0), saves=("self", "min"),
+                  jvp=lambda m, t, self, min: m.where(self >= min, t[0], 0.0),
+                  samples=lambda: [Sample(arr(3, 4, away_from=0.5), params={"min": 0.5})],
+                  rule="1 where self >= min, else 0")
+CLAMP_MAX = defop("clamp_max", "ClampMaxBackward0", ("self",), lambda a, max: _clamp_fwd(a, max=max),
+                  lambda m, g, self, max: m.where(self <= max, g, 0.0), saves=("self", "max"),
+                  jvp=lambda m, t, self, max: m.where(self <= max, t[0], 0.0),
+                  samples=lambda: [Sample(arr(3, 4, away_from=0.5), params={"max": 0.5})],
+                  rule="1 where self <= max, else 0")
+CLAMP_MIN_T = defop("clamp_min.Tensor", "ClampMinBackward1", ("self", "min"),
+                    R.no_bool("clamp_min_cpu", lambda a, lo: np.maximum(a, lo)),
+                    lambda m, g, self, min: (m.where(self >= min, g, 0.0), m.where(self < min, g, 0.0)),
+                    saves=("self", "min"),
+                    jvp=lambda m, t, self, min: _sum_tangents(None if t[0] is None else m.where(self >= min, t[0], 0.0),
+                                                              None if t[1] is None else m.where(self < min, t[1], 0.0)),
+                    samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=5) - 0.5)],
+                    rule="self where self >= min, min where below it")
+CLAMP_MAX_T = defop("clamp_max.Tensor", "ClampMaxBackward1", ("self", "max"),
+                    R.no_bool("clamp_max_cpu", lambda a, hi: np.minimum(a, hi)),
+                    lambda m, g, self, max: (m.where(self <= max, g, 0.0), m.where(self > max, g, 0.0)),
+                    saves=("self", "max"),
+                    jvp=lambda m, t, self, max: _sum_tangents(None if t[0] is None else m.where(self <= max, t[0], 0.0),
+                                                              None if t[1] is None else m.where(self > max, t[1], 0.0)),
+                    samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=6) + 0.5)],
+                    rule="self where self <= max, max where above it")
 
 
 def _minmax_bwd(lose):
