@@ -44,10 +44,19 @@ class _Inline(list):
     __slots__ = ("span",)
 
 
+_last_parse: tuple = ("", "", None)     # (source, filename, module) of the last whole-script parse
+
+
 def parse(source: str, filename: str = "<string>", check=None) -> syntax.Module:
     """Parse a whole script (statements) into an syntax.Module. `check()`, if given,
-    is called every few thousand tokens (a session's time limit)."""
-    return _Parser(source, filename, check).run("start")
+    is called every few thousand tokens (a session's time limit). The last script's tree is
+    kept (trees are immutable): ``gradcli check`` runs one source some twenty times."""
+    global _last_parse
+    last_source, last_filename, module = _last_parse
+    if module is None or source != last_source or filename != last_filename:
+        module = _Parser(source, filename, check).run("start")
+        _last_parse = (source, filename, module)
+    return module
 
 
 def parse_expression(source: str, filename: str = "<string>", check=None) -> syntax.Expr:
