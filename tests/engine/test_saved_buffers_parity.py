@@ -40,6 +40,11 @@ CASES = {
     "conv1d with a bias": lambda lib, x: lib.nn.functional.conv1d(x[None], x[None, :, :2], x[0, :1]),
     "unfold": lambda lib, x: lib.nn.functional.unfold(x[None, None], 2),
     "fold": lambda lib, x: lib.nn.functional.fold(x[None], (3, 4), (3, 1)),
+    "var without arguments (correction None)": lambda lib, x: x.var(),
+    "var along a dim (correction 1)": lambda lib, x: x.var(1),
+    "std, keepdim only": lambda lib, x: x.std(keepdim=True),
+    "std, unbiased=False": lambda lib, x: x.std(unbiased=False),
+    "a number to a tensor power (self a number)": lambda lib, x: 2.5 ** x,
     "layer_norm": lambda lib, x: lib.nn.functional.layer_norm(x, (4,), lib.tensor(W), lib.tensor(W[::-1].copy())),
 }
 

@@ -187,7 +187,8 @@ def _rpow_d(m, v, self, exponent, result):
 RPOW = defop("pow.Scalar", "PowBackward2", ("self", "exponent"),
              lambda self, exponent: R.int_power(self, _with_scalar(np.asarray(exponent), self)),
              lambda m, g, self, exponent, result: (None, _rpow_d(m, g, self, exponent, result)),
-             saves=("self", "exponent", "result"), promote=COMMON,
+             saves=("self", "exponent", "result"), promote=COMMON, internal=("self",),
+             derived={"self": lambda node: RPOW.saved_param(node, "self").value},   # torch's Scalar: a number
              jvp=lambda m, t, self, exponent, result: _rpow_d(m, t[1], self, exponent, result),
              samples=lambda: [Sample(2.5, arr(3, 4)), Sample(0.5, arr(5))],
              rule="base^x: d/dx = base^x * log(base); for base 0, 0 where x >= 0")

@@ -100,8 +100,14 @@ MEAN_DIM = defop("mean.dim", "MeanBackward1", ("self",), _mean_fwd,
                  samples=lambda: _red_samples()()[1:], rule="1/N over the reduced dims")
 
 
+def _c(correction) -> int:
+    """torch saves correction None when the call gave none (``x.var()``); it means 1."""
+    return 1 if correction is None else correction
+
+
 def _var_fwd(a, dim, correction, keepdim):
     """np.var's two-pass algorithm (mean, then the sum of squared deviations), without its Python layer."""
+    correction = _c(correction)
     n = _numel(a.shape, dim)
     if n - correction <= 0:
         shape = np.sum(a, axis=dim, keepdims=keepdim).shape
@@ -116,14 +122,14 @@ def _var_bwd(m, g, self, dim, correction, keepdim):
     shape = tuple(self.shape)
     n = _numel(shape, dim)
     centered = self - m.mean(self, dim, True)
-    return _back_to_shape(m, g, shape, dim, keepdim) * centered * (2.0 / (n - correction))
+    return _back_to_shape(m, g, shape, dim, keepdim) * centered * (2.0 / (n - _c(correction)))
 
 
 VAR = defop("var", "VarBackward0", ("self",), _var_fwd, _var_bwd, saves=("self", "dim", "correction", "keepdim"),
             promote=FLOAT,
             jvp=lambda m, t, self, dim, correction, keepdim:
                 m.sum(t[0] * (self - m.mean(self, dim, True)), _tail_dims(m, dim, self.ndim), keepdim)
-                * (2.0 / (_numel(tuple(self.shape), dim) - correction)),
+                * (2.0 / (_numel(tuple(self.shape), dim) - _c(correction))),
             samples=lambda: [Sample(arr(3, 4), params={"dim": None, "correction": 1, "keepdim": False}),
                              Sample(arr(3, 4), params={"dim": (-1,), "correction": 0, "keepdim": True})],
             rule="2 (self - mean) / (N - correction)")
@@ -141,14 +147,14 @@ def _std_bwd(m, g, self, dim, correction, keepdim, result):
     centered = self - m.mean(self, dim, True)
     r = result if keepdim or dim is None else m.unsqueeze_dims_plain(result, dim, len(shape))
     # torch masks the slices whose std is 0 (a constant slice): gradient 0 there, not 0/0
-    return m.where(r == 0, 0.0, _back_to_shape(m, g, shape, dim, keepdim) * centered / (r * (n - correction)))
+    return m.where(r == 0, 0.0, _back_to_shape(m, g, shape, dim, keepdim) * centered / (r * (n - _c(correction))))
 
 
 STD = defop("std", "StdBackward0", ("self",), lambda a, dim, correction, keepdim: np.sqrt(_var_fwd(a, dim, correction, keepdim)),
             _std_bwd, saves=("self", "dim", "correction", "keepdim", "result"), promote=FLOAT,
             samples=lambda: [Sample(arr(3, 4), params={"dim": None, "correction": 1, "keepdim": False}),
                              Sample(arr(3, 4), params={"dim": (-1,), "correction": 0, "keepdim": False})],
-            jvp=lambda m, t, self, dim, correction, keepdim, result: m.sum(t[0] * (self - m.mean(self, dim, True)), _tail_dims(m, dim, self.ndim), keepdim) / ((_numel(tuple(self.shape), dim) - correction) * result),
+            jvp=lambda m, t, self, dim, correction, keepdim, result: m.sum(t[0] * (self - m.mean(self, dim, True)), _tail_dims(m, dim, self.ndim), keepdim) / ((_numel(tuple(self.shape), dim) - _c(correction)) * result),
             rule="(self - mean) / ((N - correction) std)")
 
 
