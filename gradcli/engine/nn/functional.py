@@ -15,8 +15,8 @@ from .. import creation, dtypes, errors
 from ..autograd.grad_mode import state as _mode
 from ..dispatch import call
 from ..functions import (
-    abs, add, cat, clamp_min, div, exp, expand, log, matmul, mean, mul, neg, norm, pow, reshape, sub, sum, t, tanh,
-    where, wrap_dim,
+    abs, add, cat, clamp_min, div, exp, expand, matmul, mean, mul, neg, norm, pow, reshape, sub, sum, t, tanh,
+    where, wrap_dim, xlogy,
 )
 from ..ops import pointwise as P
 from ..ops.activation import (  # noqa: F401  (torch.nn.functional's activations)
@@ -429,12 +429,12 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
 
 
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
-    """KL(target || exp(input)) pointwise: target * (log target - input), reduced like torch."""
+    """KL(target || exp(input)) pointwise, as torch composes it: xlogy(target, target) - target * input
+    (NaN for a negative target), reduced like torch."""
     if log_target:
         loss = mul(exp(target), sub(target, input))
     else:
-        safe = where(target > 0, target, 1.0) if isinstance(target, Tensor) else target
-        loss = sub(where(target == 0, 0.0, mul(target, log(safe))), mul(target, input))
+        loss = sub(xlogy(target, target), mul(target, input))
     if reduction == "mean":
         return mean(loss)
     if reduction == "batchmean":
