@@ -180,7 +180,7 @@ def neg(input):
     if input.__class__ is Tensor and input._data.dtype.kind == "b":
         raise errors.AutogradError("Negation, the `-` operator, on a bool tensor is not supported. If you are "
                                    "trying to invert a mask, use the `~` or `logical_not()` operator instead.")
-    return call(P.NEG, (input,))
+    return call_fast(P.NEG, input)
 
 
 @public(method=True)
@@ -233,7 +233,7 @@ def round(input, *, decimals=0):
         raise NotImplementedError(f'"{"round_cpu" if decimals else "round_vml_cpu"}" not implemented for \'Bool\'')
     if decimals:
         return call(P.ROUND_DEC, (input,), {"decimals": decimals})
-    return call(P.ROUND, (input,))
+    return call_fast(P.ROUND, input)
 
 
 @public(method=True, aliases=("arctan2",))

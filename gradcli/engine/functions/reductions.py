@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import errors
 from ..dims import wrap_dim
-from ..dispatch import call
+from ..dispatch import call, call_fast
 from ..ops import reduction as R
 from ..public import public
 from ..tensor import Tensor, make
@@ -24,7 +24,7 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
     input = _with_dtype(_check_tensor(input, "sum"), dtype)
     dims = _dims(dim, input.ndim)
     if dims is None and not keepdim:
-        return call(R.SUM, (input,))
+        return call_fast(R.SUM, input)
     return call(R.SUM_DIM, (input,), {"dim": dims if dims is not None else tuple(range(-input.ndim, 0)),
                                       "keepdim": bool(keepdim)})
 
@@ -105,7 +105,7 @@ def _spread(op, name, input, dim, unbiased, keepdim, correction):
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     input = _with_dtype(input, dtype)
     if dim is None:
-        return call(R.PROD, (input,))
+        return call_fast(R.PROD, input)
     return call(R.PROD_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)})
 
 
@@ -124,7 +124,7 @@ def max(input, dim=None, keepdim=False, *, other=None):
         if input._data.size == 0:
             raise errors.AutogradError("max(): Expected reduction dim to be specified for input.numel() == 0. "
                                        "Specify the reduction dim with the 'dim' argument.")
-        return call(R.MAX, (input,))
+        return call_fast(R.MAX, input)
     return _max_result(*call(R.MAX_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
 
 
@@ -136,7 +136,7 @@ def min(input, dim=None, keepdim=False):
         if input._data.size == 0:
             raise errors.AutogradError("min(): Expected reduction dim to be specified for input.numel() == 0. "
                                        "Specify the reduction dim with the 'dim' argument.")
-        return call(R.MIN, (input,))
+        return call_fast(R.MIN, input)
     return _min_result(*call(R.MIN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
 
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import dtypes, errors, instrumentation
 from ..dims import wrap_dim
-from ..dispatch import call
+from ..dispatch import call, call_fast
 from ..ops import shape as S
 from ..public import public
 from ..tensor import make
@@ -348,7 +348,7 @@ def roll(input, shifts, dims=None):
 
 @public(method=True)
 def clone(input, *, memory_format=None):
-    return call(S.CLONE, (input,))
+    return call_fast(S.CLONE, input)
 
 
 @public(method=True)

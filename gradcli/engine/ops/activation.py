@@ -25,7 +25,7 @@ import math
 import numpy as np
 
 from .. import dtypes, errors
-from ..dispatch import call, call_inplace
+from ..dispatch import call, call_fast, call_inplace
 from ..tensor import Tensor
 from . import dtype_rules
 from .registry import FLOAT, Kink, defop
@@ -425,12 +425,12 @@ def _float_only(input, name: str):
 def _run(op, input, params=None, inplace=False, inplace_op=None):
     if inplace:
         return call_inplace(inplace_op or op, input, (input,), params)
-    return call(op, (input,), params)
+    return call(op, (input,), params) if params else call_fast(op, input)
 
 
 @public(method=True)
 def sigmoid(input):
-    return call(SIGMOID, (input,))
+    return call_fast(SIGMOID, input)
 
 
 @public(method=True)

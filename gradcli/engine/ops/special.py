@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from ..dispatch import call, call_inplace
+from ..dispatch import call, call_fast, call_inplace
 from .registry import FLOAT, defop
 from .samples import unary
 from ..public import public
@@ -45,13 +45,13 @@ ERFC = defop("erfc", "ErfcBackward0", ("self",), erfc_np,
 @public(method=True)
 def erf(input):
     """torch.erf: the error function 2/sqrt(pi) * integral_0^x exp(-t^2) dt."""
-    return call(ERF, (input,))
+    return call_fast(ERF, input)
 
 
 @public(method=True)
 def erfc(input):
     """torch.erfc: 1 - erf(x), accurate where erf(x) is close to 1."""
-    return call(ERFC, (input,))
+    return call_fast(ERFC, input)
 
 
 @public(method=True)
