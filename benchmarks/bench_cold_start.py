@@ -6,6 +6,10 @@ the machine's drift hits every command alike; the figure is the median.
 
     python benchmarks/bench_cold_start.py               # 15 rounds
     python benchmarks/bench_cold_start.py --rounds 31
+    python benchmarks/bench_cold_start.py --instructions   # one run each under valgrind
+
+``--instructions`` counts what each command executes (callgrind's Ir, in-process: no worker fork),
+a figure that does not move with the machine's load as the times do (+-10-30% on a shared machine).
 
 Targets (issue 13): every command <= 1.5x the numpy one-liner, the REPL's first prompt <= 2.5x;
 grad <= 0.12x the torch one-liner.
@@ -79,13 +83,34 @@ def timed(argv: list) -> float:
     return time.perf_counter() - start
 
 
+def instructions(argv: list) -> int:
+    """Instructions one run executes, counted by valgrind's callgrind."""
+    env = dict(os.environ, GRADCLI_NO_WORKER="1")
+    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+                            capture_output=True, text=True, cwd=WHERE, env=env, check=True)
+    (line,) = [ln for ln in result.stderr.splitlines() if "Collected" in ln]
+    return int(line.split()[-1])
+
+
+def count_instructions() -> None:
+    names = [n for n in COMMANDS if n not in (REPL, "torch one-liner")]
+    counts = {name: instructions(COMMANDS[name]) for name in names}
+    width = max(len(n) for n in names)
+    for name in names:
+        print(f"{name:<{width}}  {counts[name] / 1e6:8.1f} M  {counts[name] / counts['numpy one-liner']:.3f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--instructions", action="store_true", help="count instructions with valgrind instead")
     args = parser.parse_args()
     where = subprocess.run([PY, "-c", "import gradcli; print(gradcli.__file__)"], capture_output=True, text=True,
                            cwd=WHERE).stdout.strip()
     print(f"gradcli from {where}")
+    if args.instructions:
+        count_instructions()
+        return
     names = list(COMMANDS)
     try:
         timed(COMMANDS["torch one-liner"])
