@@ -51,8 +51,8 @@ def _split(t: Tensor, items, kept: dict | None = None):
             out = unsqueeze(out, dim)
             dim += 1
         elif isinstance(k, (bool, np.bool_)) or (isinstance(k, Tensor) and k.ndim == 0 and k._data.dtype == np.bool_):
-            out = unsqueeze(out, dim)
-            found[dim] = np.array([bool(k._data if isinstance(k, Tensor) else k)])
+            out = unsqueeze(out, dim)      # torch indexes the new dim with [0] (True) or [] (False)
+            found[dim] = np.zeros(int(bool(k._data if isinstance(k, Tensor) else k)), np.int64)
             dim += 1
         elif isinstance(k, slice):
             n = out.shape[dim]
@@ -128,8 +128,17 @@ def advanced_index(t: Tensor, items: list) -> Tensor:
     out, indices = _split(t, items, kept)
     if not indices:
         return out
-    indices = tuple(kept.get(id(i), i) for i in _normalise(indices, out.ndim))   # the user's tensors, as torch saves them
+    indices = tuple(_saved_form(i, kept) for i in _normalise(indices, out.ndim))
     return call(INDEX, (out,), {"indices": indices})
+
+
+def _saved_form(i, kept: dict):
+    """An index entry as torch keeps it (saved and packed like any tensor): the user's own tensor, or
+    a new tensor made from a list or an array."""
+    t = kept.get(id(i))
+    if t is not None:
+        return t
+    return make(i) if isinstance(i, np.ndarray) else i
 
 
 def index(x: Tensor, indices) -> Tensor:
@@ -192,12 +201,14 @@ def _index_put_args(t, indices, values, fn):
     if not isinstance(indices, (tuple, list)):
         raise TypeError(f"{fn}(): argument 'indices' (position 2) must be tuple of Tensors, not "
                         f"{type(indices).__name__}")
-    out, found = t, {}
+    out, found, kept = t, {}, {}
     d = 0
     for i in indices:
         if i is not None:
             a = _as_index_array(i)
             found[d] = a
+            if isinstance(i, Tensor) and a.dtype == i._data.dtype:
+                kept[id(a)] = i
             d += a.ndim if a.dtype == np.bool_ else 1
         else:
             d += 1
@@ -206,7 +217,7 @@ def _index_put_args(t, indices, values, fn):
     idx = _index_list(out, found)
     values = _values_for(t, values, fn)
     _check_values(t, idx, values)
-    return (t, values), {"indices": idx, "accumulate": False}
+    return (t, values), {"indices": tuple(_saved_form(i, kept) for i in idx), "accumulate": False}
 
 
 @public()
@@ -236,6 +247,10 @@ def index_put_(t: Tensor, items: list, value) -> None:
     if len(items) == 1 and isinstance(items[0], list) and _seq_as_tuple(items[0]):
         t[tuple(items[0])] = value
         return
+    if len(items) == 1 and isinstance(items[0], (bool, np.bool_)):   # torch: a lone bool is no index,
+        if items[0]:                                                 # True writes through a view
+            copy_(unsqueeze(t, 0), _values_for(t, value, "setitem"))
+        return
     kept = {}
     out, indices = _split(t, items, kept)
     value = _values_for(out, value, "setitem")
@@ -243,7 +258,7 @@ def index_put_(t: Tensor, items: list, value) -> None:
         copy_(out, value)
         return
     _check_values(out, indices, value)
-    call_inplace(INDEX_PUT, out, (out, value), {"indices": tuple(kept.get(id(i), i) for i in indices),
+    call_inplace(INDEX_PUT, out, (out, value), {"indices": tuple(_saved_form(i, kept) for i in indices),
                                                 "accumulate": False})
 
 
