@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtypes, errors
-from .autograd.graph import InputMetadata, Node, SavedScalar, SavedVariable
+from .autograd.graph import HookedSavedVariable, InputMetadata, Node, SavedScalar, SavedVariable, hooks_entered
 from .tensor import make
 
 _asarray = np.asarray
@@ -151,6 +151,10 @@ class MultiOutputNode(OpNode):
 
 def unpack_saved(node, m) -> list:
     """Saved values as the vocabulary wants them: arrays (checked inline: the hot path) or tensors."""
+    if hooks_entered[0]:     # hooked values are unpacked in the order they were packed, as torch's
+        for i in type(node).op.pack_order:
+            if node._saved[i].__class__ is HookedSavedVariable:
+                node._saved[i].prefetch(node)
     if m.is_tensor:
         return [s.unpack(node) if isinstance(s, SavedVariable) else s.get() if s.__class__ is SavedScalar else s
                 for s in node._saved]

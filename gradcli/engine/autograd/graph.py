@@ -27,6 +27,7 @@ NO_EDGE = (None, 0)
 # -- saved tensors ---------------------------------------------------------------------------
 
 saved_hooks_stack: list = []   # (pack, unpack) pairs pushed by graph.saved_tensors_hooks
+hooks_entered = [False]        # whether any saved_tensors_hooks block ever ran (hooked values may exist)
 FREED = object()
 _NO_OP = type("_NoOp", (), {"nondiff_outputs": ()})   # nodes not made from an op record (custom Functions)
 
@@ -127,13 +128,19 @@ class SavedScalar:
 class HookedSavedVariable(SavedVariable):
     """A saved tensor that went through a ``saved_tensors_hooks`` pack hook."""
 
-    __slots__ = ("packed", "unpack_hook")
+    __slots__ = ("packed", "unpack_hook", "fetched")
 
     def __init__(self, tensor, output_nr: int, pack, unpack):
         super().__init__(tensor, output_nr)
         self.unpack_hook = unpack
         self.packed = pack(tensor)
         self.tensor = self.data = None
+        self.fetched = None
+
+    def prefetch(self, node) -> None:
+        """Run the unpack hook now (a node unpacks its hooked values in the order it packed them, as
+        torch's); the next ``unpack`` returns this value."""
+        self.fetched = self.unpack(node)
 
     def _check(self, node) -> None:
         if self.packed is FREED:
@@ -143,6 +150,9 @@ class HookedSavedVariable(SavedVariable):
         return self.unpack(node)._data
 
     def unpack(self, node):
+        if self.fetched is not None:
+            value, self.fetched = self.fetched, None
+            return value
         self._check(node)
         value = self.unpack_hook(self.packed)
         if not isinstance(value, Tensor):
@@ -384,6 +394,7 @@ class saved_tensors_hooks:
 
     def __enter__(self) -> "saved_tensors_hooks":
         saved_hooks_stack.append((self.pack_hook, self.unpack_hook))
+        hooks_entered[0] = True
         return self
 
     def __exit__(self, *exc) -> bool:

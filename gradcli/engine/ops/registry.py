@@ -101,6 +101,7 @@ class OpDef:
     saves_result: bool = field(init=False, repr=False)   # saves its one output and nothing else
     unary_fast: bool = field(init=False, repr=False)     # dispatch.call_fast can run it (one output, no view)
     skips: tuple = field(init=False, repr=False)          # (index in saves, the inputs it is saved for)
+    pack_order: tuple = field(init=False, repr=False)     # torch's order: saved inputs by name, then outputs
 
     def __post_init__(self):
         self.plan = tuple(_plan(self, name) for name in self.saves)
@@ -108,6 +109,7 @@ class OpDef:
         self.unary_fast = self.outputs == 1 and not self.view
         self.skips = tuple((self.saves.index(name), tuple(self.inputs.index(i) for i in inputs))
                            for name, inputs in self.saved_for.items())
+        self.pack_order = tuple(sorted(range(len(self.plan)), key=lambda i: (self.plan[i][0] == 1, self.saves[i])))
 
     def unneeded(self, args) -> tuple:
         """The indices in ``saves`` that no gradient to compute reads: left unsaved (None), as torch's."""
