@@ -31,6 +31,8 @@ CASES = {
     "folded matmul": (lambda lib, x, y: x[None] @ y, A, B),
     "linear (addmm)": (lambda lib, x, y: lib.nn.functional.linear(x, y, lib.tensor(V[:1].repeat(5))), A, B.T.copy()),
     "addmm": (lambda lib, x, y: lib.addmm(lib.tensor(A @ B), x, y, beta=0.5, alpha=2.0), A, B),
+    "addcmul": (lambda lib, x, y: lib.addcmul(lib.tensor(A), x, y, value=0.5), A, A[::-1].copy()),
+    "addcdiv": (lambda lib, x, y: lib.addcdiv(lib.tensor(A), x, y, value=-2.0), A, np.abs(A) + 0.5),
     "clamp with a tensor min only": (lambda lib, x, y: lib.clamp(x, y), A, A[::-1] * 0.5),
     "clamp with a tensor max only": (lambda lib, x, y: lib.clamp(x, max=y), A, A[::-1] * 0.5),
     "clamp_min (its own node)": (lambda lib, x, y: x.clamp_min(y), A, A[::-1] * 0.5),

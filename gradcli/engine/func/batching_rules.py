@@ -22,7 +22,7 @@ ELEMENTWISE = frozenset("""
     tan asin acos atan sinh cosh tanh asinh acosh atanh logaddexp xlogy.Tensor xlogy.Scalar_Other
     xlogy.Scalar_Self atan2 hypot abs sign floor ceil round trunc frac round.decimals remainder.Tensor
     remainder.Scalar fmod.Tensor fmod.Scalar clamp clamp.Tensor clamp_min clamp_max clamp_min.Tensor
-    clamp_max.Tensor maximum minimum lerp lerp.Tensor
+    clamp_max.Tensor addcmul addcdiv maximum minimum lerp lerp.Tensor
     eq ne lt le gt ge logical_and logical_or logical_xor clone _to_copy alias
     sigmoid_backward threshold_backward hardtanh_backward leaky_backward tanh_backward delayed_error
     logical_not isnan isinf isfinite nan_to_num floor_divide bitwise_and bitwise_or bitwise_xor bitwise_not

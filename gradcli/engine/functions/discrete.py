@@ -8,6 +8,8 @@ import math
 import numpy as np
 
 from .. import dtypes, errors
+from ..dispatch import call
+from ..ops import pointwise as P
 from ..public import public
 from ..tensor import Tensor, make
 from .arithmetic import clamp
@@ -20,19 +22,14 @@ __all__ = ["addcdiv", "addcmul", "argwhere", "bincount", "bucketize", "deg2rad",
 
 @public(method=True)
 def addcmul(input, tensor1, tensor2, *, value=1):
-    return input + value * tensor1 * tensor2
+    """torch's AddcmulBackward0: input + value * tensor1 * tensor2, value in the result's dtype."""
+    return call(P.ADDCMUL, (input, tensor1, tensor2), {"value": value})
 
 
 @public(method=True)
 def addcdiv(input, tensor1, tensor2, *, value=1):
-    if not (tensor1._data.dtype.kind in "fc" or tensor2._data.dtype.kind in "fc"):
-        raise errors.AutogradError("Integer division with addcdiv is no longer supported, and in a future release "
-                                   "addcdiv will perform a true division of tensor1 and tensor2. The historic "
-                                   "addcdiv behavior can be implemented as (input + value * torch.trunc(tensor1 / "
-                                   "tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / "
-                                   "tensor2) for float inputs. The future addcdiv behavior is just the latter "
-                                   "implementation: (input + value * tensor1 / tensor2), for all dtypes.")
-    return input + value * tensor1 / tensor2
+    """torch's AddcdivBackward0: input + value * tensor1 / tensor2 (integer tensor1 and tensor2 refused)."""
+    return call(P.ADDCDIV, (input, tensor1, tensor2), {"value": value})
 
 
 @public(method=True)

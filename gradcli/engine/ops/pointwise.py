@@ -609,6 +609,52 @@ LERP_T = defop("lerp.Tensor", "LerpBackward1", ("self", "end", "weight"), _lerp_
                samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=4), arr(3, 4, seed=5))],
                rule="d/dself = 1 - weight, d/dend = weight, d/dweight = end - self")
 
+# addcmul / addcdiv: torch's own nodes; value is cast to the result's dtype first (0.5 is 0 for ints),
+# and each tensor is saved only for a gradient that reads it
+def _addcmul_fwd(a, t1, t2, value):
+    prod = t1 * t2
+    return a + (prod if value == 1 else prod * np.asarray(value, prod.dtype))
+
+
+def _addcdiv_fwd(a, t1, t2, value):
+    if t1.dtype.kind not in "fc" and t2.dtype.kind not in "fc":
+        raise errors.AutogradError(_ADDCDIV_INT)
+    q = t1 / t2
+    return a + (q if value == 1 else q * np.asarray(value, q.dtype))
+
+
+_ADDCDIV_INT = ("Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform "
+                "a true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + "
+                "value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * "
+                "tensor1 / tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: "
+                "(input + value * tensor1 / tensor2), for all dtypes.")
+
+ADDCMUL = defop("addcmul", "AddcmulBackward0", ("self", "tensor1", "tensor2"), _addcmul_fwd,
+                lambda m, g, tensor1, tensor2, value, needs: (
+                    g, g * (tensor2 * value) if needs[1] else None, g * (tensor1 * value) if needs[2] else None),
+                saves=("tensor1", "tensor2", "value"), masked=True,
+                saved_for={"tensor1": ("tensor2",), "tensor2": ("tensor1",)},
+                jvp=lambda m, t, tensor1, tensor2, value: functools.reduce(_sum_tangents, (
+                    t[0], None if t[1] is None else t[1] * (tensor2 * value),
+                    None if t[2] is None else t[2] * (tensor1 * value))),
+                samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=1), arr(4, seed=2), params={"value": 0.5}),
+                                 Sample(arr(3, 1), arr(4, seed=3), arr(3, 4, seed=4), params={"value": 1},
+                                        note="broadcast")],
+                rule="d/dself = 1, d/dtensor1 = value tensor2, d/dtensor2 = value tensor1")
+ADDCDIV = defop("addcdiv", "AddcdivBackward0", ("self", "tensor1", "tensor2"), _addcdiv_fwd,
+                lambda m, g, tensor1, tensor2, value, needs: (
+                    g, g * (value / tensor2) if needs[1] else None,
+                    -g * (value * tensor1 / (tensor2 * tensor2)) if needs[2] else None),
+                saves=("tensor1", "tensor2", "value"), masked=True, saved_for={"tensor1": ("tensor2",)},
+                jvp=lambda m, t, tensor1, tensor2, value: functools.reduce(_sum_tangents, (
+                    t[0], None if t[1] is None else t[1] * (value / tensor2),
+                    None if t[2] is None else -t[2] * (value * tensor1 / (tensor2 * tensor2)))),
+                samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=1), pos(4, seed=2), params={"value": 0.5}),
+                                 Sample(arr(3, 1), arr(4, seed=3), pos(3, 4, seed=4) + 0.5, params={"value": -2.0},
+                                        note="broadcast")],
+                rule="d/dself = 1, d/dtensor1 = value / tensor2, d/dtensor2 = -value tensor1 / tensor2^2")
+
+
 # -- comparisons (never differentiable) ------------------------------------------------------------
 
 def _compare(name, fn, aliases=()):
