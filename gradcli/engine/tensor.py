@@ -54,6 +54,9 @@ class Size(tuple):
         return n
 
 
+_warned = {"float": False}
+
+
 class Tensor:
     """A torch-like tensor over a numpy array (see DESIGN §2)."""
 
@@ -307,6 +310,10 @@ class Tensor:
         return bool(self._data.reshape(()))
 
     def __float__(self) -> float:
+        if self._requires_grad and not _warned["float"]:
+            _warned["float"] = True   # torch warns once per process (int() and item() do not warn)
+            warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
+                          "behavior.\nConsider using tensor.detach() first.", UserWarning, stacklevel=2)
         return float(self.item())
 
     def __int__(self) -> int:
