@@ -46,6 +46,7 @@ KNOWN = {
     "topk arg0 bool": _PUBLIC.format("topk").replace("F.", "torch."),
     **{f"rsub.{k} bool": _PUBLIC.format("rsub").replace("F.", "torch.") for k in ("Scalar arg0", "Tensor arg0",
                                                                                    "Tensor arg1")},
+    **{f"dist arg{k} bool": _PUBLIC.format("dist").replace("F.", "torch.") for k in (0, 1)},
     **{f"addcdiv arg2 {e}": "torch's backward for tensor1 fails on an integer or bool tensor2 (\"result type Float "
        "can't be cast to the desired output type Long\"); gradcli gives the gradient" for e in ("int", "bool")},
 }

@@ -45,6 +45,8 @@ CASES = {
     "std, keepdim only": lambda lib, x: x.std(keepdim=True),
     "std, unbiased=False": lambda lib, x: x.std(unbiased=False),
     "a number to a tensor power (self a number)": lambda lib, x: 2.5 ** x,
+    "dist (its own node)": lambda lib, x: lib.dist(x, x[0] * 2, 3),
+    "dist, p = inf": lambda lib, x: lib.dist(x, x.flip(0) * 2, float("inf")),
     "layer_norm": lambda lib, x: lib.nn.functional.layer_norm(x, (4,), lib.tensor(W), lib.tensor(W[::-1].copy())),
 }
 

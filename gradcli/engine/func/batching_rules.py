@@ -214,6 +214,14 @@ def _solve(o, args, params, inner, lv):
     return (wrap(x, lv),) + tuple(wrap(t, lv) for t in out[1:])
 
 
+def _dist(o, args, params, inner, lv):
+    """torch.dist per example: the norm of the difference over each example's dims."""
+    a, b = args
+    rank = max(a.ndim, b.ndim)
+    diff = op("sub", align(a, lv, rank), align(b, lv, rank))
+    return wrap(op("linalg_vector_norm", diff, ord=params["p"], dim=tuple(range(-rank, 0)), keepdim=False), lv)
+
+
 def _as_strided(o, args, params, inner, lv):
     """A chain of views replayed through their own batching rules."""
     x = args[0]
@@ -242,7 +250,7 @@ RULES.update(INDEXING_RULES)
 RULES["_index_put_impl_"] = RULES["index_put"]
 RULES.update(NN_RULES)
 RULES.update({"argmax": _arg_reduce, "argmin": _arg_reduce, "trace": _trace, "diagonal_copy": _diag,
-              "squeeze": _squeeze, "repeat": _repeat, "_linalg_solve_ex": _solve, "as_strided": _as_strided})
+              "squeeze": _squeeze, "repeat": _repeat, "_linalg_solve_ex": _solve, "dist": _dist, "as_strided": _as_strided})
 RULES["squeeze_.dim"] = lambda o, args, params, inner, lv: _squeeze_inplace(args[0], params)
 
 

@@ -11,11 +11,12 @@ from ..dispatch import call
 from ..ops.index_functions import index_select
 from ..ops import pointwise as P
 from ..ops.nn import ADDMM
+from ..ops.reduction import DIST
 from ..ops.shape import select, unsqueeze
 from ..public import public
 from ..tensor import Tensor, make
 from .shapes import broadcast_shapes, cat, clone, expand, narrow, repeat, reshape, stack, view
-from .arithmetic import sub
+from .arithmetic import _refuse_bool_sub, sub
 from .reductions import mean, norm, std, var
 from .linear_algebra import inverse, matmul
 
@@ -118,7 +119,9 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
 
 @public(method=True)
 def dist(input, other, p=2):
-    return norm(sub(input, other), p)
+    """torch's DistBackward0: the p-norm of input - other (broadcast) in one node."""
+    _refuse_bool_sub(input, other)
+    return call(DIST, (input, other), {"p": p})
 
 
 @public(method=True)

@@ -427,6 +427,28 @@ NORM = defop("linalg_vector_norm", "LinalgVectorNormBackward0", ("self",), _norm
              rule="p=2: self/norm; p=1: sign(self); inf: sign at the max (ties share)")
 
 
+def _dist_fwd(a, b, p):
+    if a.dtype.kind not in "fc":
+        raise DTypeError(f"norm(): input dtype should be either floating point or complex. Got "
+                            f"{dtypes.scalar_type_name(a.dtype)} instead.")
+    return _norm_fwd(a - b, p, None, False)
+
+
+def _dist_bwd(m, g, self, other, p, result):
+    """The norm's gradient at self - other (recomputed in the vocabulary): +/- for the two sides."""
+    gs = _norm_bwd(m, g, self - other, result, p, None, False)
+    return gs, -gs
+
+
+# torch.dist: torch's own node (DistBackward0), keeping self, other, p and the result
+DIST = defop("dist", "DistBackward0", ("self", "other"), _dist_fwd, _dist_bwd, saves=("self", "other", "p", "result"),
+             samples=lambda: [Sample(arr(3, 4), arr(4, seed=1), params={"p": 2}),
+                              Sample(arr(3, 4), arr(3, 4, seed=2), params={"p": 1}, note="p = 1"),
+                              Sample(arr(2, 3), arr(2, 3, seed=3), params={"p": 3.5}, note="p = 3.5")],
+             jvp_note="generic: derived through double-vjp",
+             rule="the norm's gradient at self - other, negated for other")
+
+
 # -- sorting ------------------------------------------------------------------------------------
 
 def _sort_order(a, dim, descending):
