@@ -67,7 +67,7 @@ def _softplus_np(x):
 def _sigmoid_bwd(m, g, result):
     if m.is_tensor:   # under create_graph torch records its own node for this formula
         return call(SIGMOID_BACKWARD, (g, result))
-    return g * result * (1 - result)
+    return g * (1 - result) * result    # torch's kernel's order: the same float32 roundings
 
 
 def _in_unit(*shape, seed=0):
@@ -75,7 +75,7 @@ def _in_unit(*shape, seed=0):
 
 
 SIGMOID_BACKWARD = defop("sigmoid_backward", "SigmoidBackwardBackward0", ("grad_output", "output"),
-                         lambda go, y: go * y * (1 - y),
+                         lambda go, y: go * (1 - y) * y,
                          lambda m, gg, grad_output, output: (gg * output * (1 - output),
                                                              gg * grad_output * (1 - 2 * output)),
                          saves=("grad_output", "output"), promote=FLOAT,
