@@ -126,7 +126,17 @@ def _addmm(o, args, params, inner, lv):
     p = params or {}
     beta, alpha = p.get("beta", 1), p.get("alpha", 1)
     prod = a @ b
-    return (s * beta if beta != 1 else s) + (prod * alpha if alpha != 1 else prod)
+    prod = prod * alpha if alpha != 1 else prod
+    return prod if beta == 0 else (s * beta if beta != 1 else s) + prod     # beta = 0 ignores self (nan too)
+
+
+def _baddbmm(o, args, params, inner, lv):
+    """baddbmm per example: one physical matmul over the batch dims and the batches, then addmm's sum."""
+    s, b1, b2 = args
+    prod = wrap(op("matmul", align(b1, lv, 3), align(b2, lv, 3)), lv)
+    beta, alpha = params["beta"], params["alpha"]
+    prod = prod * alpha if alpha != 1 else prod
+    return prod if beta == 0 else (s * beta if beta != 1 else s) + prod
 
 
 def _reshape(o, args, params, inner, lv):
@@ -241,6 +251,7 @@ RULES.update({"cat.2": _joined, "stack.2": _joined, "max": _all_reduce("amax"), 
               "prod": _all_reduce("prod.dim_int", False), "median": _all_reduce("median.dim", False, True)})
 RULES.update({"sum": _all_reduce("sum.dim_IntList"), "mean": _all_reduce("mean.dim"),
               "mm": _matmul, "mv": _matmul, "dot": _matmul, "matmul": _matmul, "bmm": _matmul, "addmm": _addmm,
+              "baddbmm": _baddbmm, "addmv": _addmm,
               "unsqueeze": _unsqueeze, "t": _t, "transpose": _transpose, "permute": _permute, "expand": _expand})
 RULES.update({name: _reshape for name in RESHAPES})
 RULES.update({name: _elementwise for name in ("leaky_relu_", "elu_", "celu_", "zero_", "fill_")})

@@ -303,12 +303,14 @@ def _scaled_sum(input, product, beta, alpha):
 
 @public(method=True)
 def addmv(input, mat, vec, *, beta=1, alpha=1):
-    return _scaled_sum(input, mv(mat, vec), beta, alpha)
+    """torch's AddmvBackward0: beta * input + alpha * (mat @ vec)."""
+    return call(L.ADDMV, (input, mat, vec), {"beta": beta, "alpha": alpha})
 
 
 @public(method=True)
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
-    return _scaled_sum(input, bmm(batch1, batch2), beta, alpha)
+    """torch's BaddbmmBackward0: beta * input + alpha * (batch1 @ batch2), batch by batch."""
+    return call(L.BADDBMM, (input, batch1, batch2), {"beta": beta, "alpha": alpha})
 
 
 @public(method=True)

@@ -10,7 +10,8 @@ import functools
 
 import numpy as np
 
-from ..errors import AutogradError, ShapeError
+from .. import dtypes
+from ..errors import AutogradError, DTypeError, ShapeError
 from . import dtype_rules
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -161,6 +162,63 @@ BMM = defop("bmm", "BmmBackward0", ("self", "mat2"), _product(dtype_rules.bmm),
                                              m.matmul(m.mT(self), g) if needs[1] else None),
             samples=lambda: [Sample(arr(2, 3, 4), arr(2, 4, 5, seed=1))], **{**_mm, "saves": ("self", "mat2")},
             saved_for=_crossed("self", "mat2"))
+def _scaled(x, k):
+    """k * x in x's dtype (torch casts the Scalar), with k = 1 left out."""
+    return x if k == 1 else x * np.asarray(k, x.dtype)
+
+
+def _plus_product(s, product, beta, alpha):
+    """beta * self + alpha * product; beta = 0 ignores self's values (nan and inf too), as torch."""
+    product = _scaled(product, alpha)
+    return product if beta == 0 else _scaled(s, beta) + product
+
+
+def _baddbmm_fwd(s, b1, b2, beta, alpha):
+    if not s.dtype == b1.dtype == b2.dtype:
+        raise DTypeError(f"Input dtypes must be the same, got: input {dtypes.c_type_name(s.dtype)}, batch1: "
+                         f"{dtypes.c_type_name(b1.dtype)}, batch2: {dtypes.c_type_name(b2.dtype)}")
+    dtype_rules.bmm(b1, b2)
+    return _plus_product(s, np.matmul(b1, b2), beta, alpha)
+
+
+def _addmv_fwd(s, mat, vec, beta, alpha):
+    if not s.dtype == mat.dtype == vec.dtype:
+        raise DTypeError(f"addmv input tensors must have the same dtype, but got {dtypes.scalar_type_name(s.dtype)}, "
+                         f"{dtypes.scalar_type_name(mat.dtype)}, and {dtypes.scalar_type_name(vec.dtype)}")
+    dtype_rules.mv(mat, vec)
+    return _plus_product(s, np.matmul(mat, vec), beta, alpha)
+
+
+def _times(g, k):
+    return g if k == 1 else g * k
+
+
+# torch's own nodes for baddbmm and addmv: alpha, beta and each operand, kept for the other's gradient only
+BADDBMM = defop("baddbmm", "BaddbmmBackward0", ("self", "batch1", "batch2"), _baddbmm_fwd,
+                lambda m, g, batch1, batch2, alpha, beta, needs=(True, True, True): (
+                    _times(g, beta) if needs[0] else None,
+                    _times(m.matmul(g, m.mT(batch2)), alpha) if needs[1] else None,
+                    _times(m.matmul(m.mT(batch1), g), alpha) if needs[2] else None),
+                saves=("batch1", "batch2", "alpha", "beta"), promote=KEEP, masked=True,
+                saved_for={"batch1": ("batch2",), "batch2": ("batch1",)},
+                samples=lambda: [Sample(arr(2, 3, 5), arr(2, 3, 4, seed=1), arr(2, 4, 5, seed=2),
+                                        params={"beta": 0.5, "alpha": 2.0}),
+                                 Sample(arr(5, seed=3), arr(2, 3, 4, seed=4), arr(2, 4, 5, seed=5),
+                                        params={"beta": 1, "alpha": 1}, note="broadcast self")],
+                jvp_note="generic: derived through double-vjp",
+                rule="d/dself = beta, d/dbatch1 = alpha g @ batch2^T, d/dbatch2 = alpha batch1^T @ g")
+ADDMV = defop("addmv", "AddmvBackward0", ("self", "mat", "vec"), _addmv_fwd,
+              lambda m, g, mat, vec, alpha, beta, needs=(True, True, True): (
+                  _times(g, beta) if needs[0] else None,
+                  _times(m.unsqueeze(g, -1) * vec, alpha) if needs[1] else None,
+                  _times(m.matmul(g, mat), alpha) if needs[2] else None),
+              saves=("mat", "vec", "alpha", "beta"), promote=KEEP, masked=True,
+              saved_for={"mat": ("vec",), "vec": ("mat",)},
+              samples=lambda: [Sample(arr(3), arr(3, 4, seed=1), arr(4, seed=2), params={"beta": 0.5, "alpha": 2.0}),
+                               Sample(arr(1, seed=3), arr(3, 4, seed=4), arr(4, seed=5), params={"beta": 1, "alpha": 1},
+                                      note="broadcast self")],
+              jvp_note="generic: derived through double-vjp",
+              rule="d/dself = beta, d/dmat = alpha outer(g, vec), d/dvec = alpha mat^T g")
 MATMUL = defop("matmul", "MatmulBackward0", ("self", "other"), _product(matmul_check), _matmul_bwd,
                samples=lambda: [Sample(arr(4), arr(4, 3, seed=1)), Sample(arr(2, 3, 4), arr(4, seed=1)),
                                 Sample(arr(2, 1, 3, 4), arr(5, 4, 2, seed=1)), Sample(arr(3, 4), arr(2, 4, 5, seed=2))],
