@@ -27,6 +27,7 @@ CASES = {
     "mm of a transposed weight": (lambda lib, x, y: x @ y.t(), A, B.T.copy()),
     "mv": (lambda lib, x, y: x @ y, A, V),
     "dot": (lambda lib, x, y: x @ y, V, V[::-1].copy()),
+    "vdot": (lambda lib, x, y: lib.vdot(x, y), V, V[::-1].copy()),
     "bmm": (lambda lib, x, y: lib.bmm(x, y), A[None], B[None]),
     "folded matmul": (lambda lib, x, y: x[None] @ y, A, B),
     "linear (addmm)": (lambda lib, x, y: lib.nn.functional.linear(x, y, lib.tensor(V[:1].repeat(5))), A, B.T.copy()),

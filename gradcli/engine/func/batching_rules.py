@@ -250,7 +250,7 @@ RULES.update({name: _loss for name in LOSSES})
 RULES.update({"cat.2": _joined, "stack.2": _joined, "max": _all_reduce("amax"), "min": _all_reduce("amin"),
               "prod": _all_reduce("prod.dim_int", False), "median": _all_reduce("median.dim", False, True)})
 RULES.update({"sum": _all_reduce("sum.dim_IntList"), "mean": _all_reduce("mean.dim"),
-              "mm": _matmul, "mv": _matmul, "dot": _matmul, "matmul": _matmul, "bmm": _matmul, "addmm": _addmm,
+              "mm": _matmul, "mv": _matmul, "dot": _matmul, "vdot": _matmul, "matmul": _matmul, "bmm": _matmul, "addmm": _addmm,
               "baddbmm": _baddbmm, "addmv": _addmm,
               "unsqueeze": _unsqueeze, "t": _t, "transpose": _transpose, "permute": _permute, "expand": _expand})
 RULES.update({name: _reshape for name in RESHAPES})

@@ -287,8 +287,11 @@ def _broadcast_batches(a: tuple, b: tuple) -> None:
 
 @public(method=True)
 def vdot(input, other):
-    """The dot product of two 1-D tensors (real: no conjugation to do)."""
-    return dot(input, other)
+    """The dot product of two 1-D tensors (real: no conjugation to do), torch's VdotBackward0."""
+    if input.ndim != 1 or other.ndim != 1:
+        raise errors.ShapeError(f"1D tensors expected, but got {input.ndim}D and {other.ndim}D tensors")
+    _matmul_shapes(input, other, "vdot")
+    return call(L.VDOT, (input, other))
 
 
 def _scaled_sum(input, product, beta, alpha):

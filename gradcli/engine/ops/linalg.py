@@ -157,6 +157,11 @@ DOT = defop("dot", "DotBackward0", ("self", "tensor"), _product(dtype_rules.dot)
                                                m.unsqueeze(g, -1) * self if needs[1] else None),
             samples=lambda: [Sample(arr(4), arr(4, seed=1))], **{**_mm, "saves": ("self", "tensor")},
             saved_for=_crossed("self", "tensor"))
+VDOT = defop("vdot", "VdotBackward0", ("self", "other"), _product(dtype_rules.dot),    # real: dot's maths
+             lambda m, g, self, other, needs: (m.unsqueeze(g, -1) * other if needs[0] else None,
+                                               m.unsqueeze(g, -1) * self if needs[1] else None),
+             samples=lambda: [Sample(arr(4), arr(4, seed=1))], **{**_mm, "saves": ("self", "other")},
+             saved_for=_crossed("self", "other"))
 BMM = defop("bmm", "BmmBackward0", ("self", "mat2"), _product(dtype_rules.bmm),
             lambda m, g, self, mat2, needs: (m.matmul(g, m.mT(mat2)) if needs[0] else None,
                                              m.matmul(m.mT(self), g) if needs[1] else None),
