@@ -194,18 +194,23 @@ class ReduceLROnPlateau(LRScheduler):
         if threshold_mode not in ("rel", "abs"):
             raise ValueError("threshold mode " + str(threshold_mode) + " is unknown!")
         n = len(optimizer.param_groups)
+        # attributes in torch's order: state_dict() lists them so
+        self.factor = factor
+        self.optimizer = optimizer
         if isinstance(min_lr, (list, tuple)):
             if len(min_lr) != n:
                 raise ValueError(f"expected {n} min_lrs, got {len(min_lr)}")
+            self.default_min_lr = None
             self.min_lrs = list(min_lr)
         else:
+            self.default_min_lr = min_lr
             self.min_lrs = [min_lr] * n
-        self.optimizer, self.factor, self.patience, self.cooldown, self.eps = optimizer, factor, patience, cooldown, eps
-        self.mode, self.threshold, self.threshold_mode = mode, threshold, threshold_mode
-        self.mode_worse = math.inf if mode == "min" else -math.inf
+        self.patience, self.cooldown, self.eps = patience, cooldown, eps
         self.last_epoch = 0
         self._last_lr = self._lrs()
-        self.best, self.num_bad_epochs, self.cooldown_counter = self.mode_worse, 0, 0
+        self.mode_worse = math.inf if mode == "min" else -math.inf
+        self.mode, self.threshold, self.threshold_mode = mode, threshold, threshold_mode
+        self.best, self.cooldown_counter, self.num_bad_epochs = self.mode_worse, 0, 0
 
     def step(self, metrics, epoch=None) -> None:
         current = float(metrics)
@@ -267,14 +272,17 @@ class OneCycleLR(LRScheduler):
             raise ValueError(f"anneal_strategy must be one of 'cos' or 'linear', instead got {anneal_strategy}")
         up = float(pct_start * self.total_steps) - 1
         if three_phase:
-            self._phases = [(up, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
-                            (float(2 * pct_start * self.total_steps) - 2, "max_lr", "initial_lr", "base_momentum",
-                             "max_momentum"),
-                            (self.total_steps - 1, "initial_lr", "min_lr", "max_momentum", "max_momentum")]
+            phases = [(up, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                      (float(2 * pct_start * self.total_steps) - 2, "max_lr", "initial_lr", "base_momentum",
+                       "max_momentum"),
+                      (self.total_steps - 1, "initial_lr", "min_lr", "max_momentum", "max_momentum")]
         else:
-            self._phases = [(up, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
-                            (self.total_steps - 1, "max_lr", "min_lr", "base_momentum", "max_momentum")]
-        self.anneal_strategy = anneal_strategy
+            phases = [(up, "initial_lr", "max_lr", "max_momentum", "base_momentum"),
+                      (self.total_steps - 1, "max_lr", "min_lr", "base_momentum", "max_momentum")]
+        # torch's names and layout, as state_dict() shows them
+        self._schedule_phases = [dict(zip(("end_step", "start_lr", "end_lr", "start_momentum", "end_momentum"), p))
+                                 for p in phases]
+        self._anneal_func_type = anneal_strategy
         if last_epoch == -1:
             for top, group in zip(_per_group("max_lr", optimizer, max_lr), optimizer.param_groups):
                 group["initial_lr"] = top / div_factor
@@ -297,7 +305,7 @@ class OneCycleLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def _anneal(self, start, end, pct):
-        if self.anneal_strategy == "cos":
+        if self._anneal_func_type == "cos":
             return end + (start - end) / 2.0 * (math.cos(math.pi * pct) + 1)
         return (end - start) * pct + start
 
@@ -308,11 +316,13 @@ class OneCycleLR(LRScheduler):
         lrs = []
         for group in self.optimizer.param_groups:
             start = 0.0
-            for i, (end, lr_from, lr_to, m_from, m_to) in enumerate(self._phases):
-                if step <= end or i == len(self._phases) - 1:
+            for i, phase in enumerate(self._schedule_phases):
+                end = phase["end_step"]
+                if step <= end or i == len(self._schedule_phases) - 1:
                     pct = (step - start) / (end - start)
-                    lr = self._anneal(group[lr_from], group[lr_to], pct)
-                    momentum = self._anneal(group[m_from], group[m_to], pct) if self.cycle_momentum else None
+                    lr = self._anneal(group[phase["start_lr"]], group[phase["end_lr"]], pct)
+                    momentum = self._anneal(group[phase["start_momentum"]], group[phase["end_momentum"]],
+                                            pct) if self.cycle_momentum else None
                     break
                 start = end
             lrs.append(lr)
