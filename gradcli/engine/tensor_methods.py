@@ -109,6 +109,27 @@ def normal_(self, mean=0.0, std=1.0):
     return _init_inplace(self, creation.rng().normal(mean, std, self._data.shape))
 
 
+def exponential_(self, lambd=1.0):
+    return _init_inplace(self, creation.rng().exponential(1.0 / lambd, self._data.shape))
+
+
+def bernoulli_(self, p=0.5):
+    prob = p._data if isinstance(p, Tensor) else p
+    return _init_inplace(self, creation.rng().random(self._data.shape) < prob)
+
+
+def geometric_(self, p):
+    return _init_inplace(self, creation.rng().geometric(p, self._data.shape))
+
+
+def log_normal_(self, mean=1.0, std=2.0):
+    return _init_inplace(self, creation.rng().lognormal(mean, std, self._data.shape))
+
+
+def cauchy_(self, median=0.0, sigma=1.0):
+    return _init_inplace(self, median + sigma * creation.rng().standard_cauchy(self._data.shape))
+
+
 def _init_inplace(self, values):
     if _mode.grad and self._requires_grad and self._grad_fn is None:
         raise errors.GraphError(errors.LEAF_INPLACE)
@@ -306,7 +327,8 @@ _METHODS = {
     "new_full": new_full, "zero_": zero_, "fill_": fill_, "copy_": copy_, "add_": add_, "sub_": sub_,
     "mul_": mul_, "div_": div_, "pow_": pow_, "clamp_": clamp_, "clip_": clamp_, "neg_": neg_, "negative_": neg_,
     "round_": round_,
-    "uniform_": uniform_, "normal_": normal_, "subtract_": sub_, "multiply_": mul_, "divide_": div_,
+    "uniform_": uniform_, "normal_": normal_, "exponential_": exponential_, "bernoulli_": bernoulli_,
+    "geometric_": geometric_, "log_normal_": log_normal_, "cauchy_": cauchy_, "subtract_": sub_, "multiply_": mul_, "divide_": div_,
 }
 _METHODS.update({
     "backward": backward, "__iter__": _iter, "__repr__": _repr, "__str__": _repr,

@@ -39,6 +39,7 @@ from ..tensor import Tensor, make
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "group_norm", "scaled_dot_product_attention",
     "avg_pool1d", "conv_transpose1d", "conv_transpose2d", "cosine_embedding_loss", "dropout1d", "dropout2d",
+    "gumbel_softmax",
     "max_pool1d", "interpolate", "upsample", "gaussian_nll_loss", "glu", "hardshrink", "hinge_embedding_loss",
     "margin_ranking_loss", "multilabel_soft_margin_loss", "pairwise_distance", "poisson_nll_loss",
     "soft_margin_loss", "softshrink", "tanhshrink", "threshold", "triplet_margin_loss",
@@ -215,6 +216,18 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
 @public(namespaces=("torch",))
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return _softmax_call(LOG_SOFTMAX, "log_softmax", input, dim, dtype, "log_softmax")
+
+
+def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
+    """torch's: softmax((logits + Gumbel noise) / tau); ``hard`` returns the one-hot argmax in the
+    forward and the soft sample's gradient (the noise comes from gradcli's generator)."""
+    gumbels = -creation.empty_like(logits).exponential_().log()
+    y_soft = ((logits + gumbels) / tau).softmax(dim)
+    if not hard:
+        return y_soft
+    index = y_soft.max(dim, keepdim=True)[1]
+    y_hard = creation.zeros_like(logits).scatter_(dim, index, 1.0)
+    return y_hard - y_soft.detach() + y_soft
 
 
 def softmin(input, dim=None, _stacklevel=3, dtype=None):
