@@ -157,7 +157,13 @@ DOT = defop("dot", "DotBackward0", ("self", "tensor"), _product(dtype_rules.dot)
                                                m.unsqueeze(g, -1) * self if needs[1] else None),
             samples=lambda: [Sample(arr(4), arr(4, seed=1))], **{**_mm, "saves": ("self", "tensor")},
             saved_for=_crossed("self", "tensor"))
-VDOT = defop("vdot", "VdotBackward0", ("self", "other"), _product(dtype_rules.dot),    # real: dot's maths
+def _vdot_fwd(a, b):
+    """dot with the first operand conjugated (a complex one: torch's vdot; a real one is dot)."""
+    dtype_rules.dot(a, b)
+    return np.matmul(np.conj(a) if a.dtype.kind == "c" else a, b)
+
+
+VDOT = defop("vdot", "VdotBackward0", ("self", "other"), _vdot_fwd,
              lambda m, g, self, other, needs: (m.unsqueeze(g, -1) * other if needs[0] else None,
                                                m.unsqueeze(g, -1) * self if needs[1] else None),
              samples=lambda: [Sample(arr(4), arr(4, seed=1))], **{**_mm, "saves": ("self", "other")},
