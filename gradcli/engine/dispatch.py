@@ -294,11 +294,10 @@ def call_fast(op, a, b=_UNARY):
     t._grad_fn = node
     t._requires_grad = True
     plan = op.plan
+    plain = not (saved_hooks_stack or op.skips)   # else _save: pack hooks, values saved for some gradients
     if not plan:
         node._saved = ()
-    elif saved_hooks_stack or op.skips:
-        node._saved = _save(op, (a,) if unary else (a, b), None, t)
-    elif op.saves_result:
+    elif plain and op.saves_result:
         s = _new(SavedVariable)   # the output alone, kept as data: SavedVariable(t, 0) in one step
         s.tensor = None
         s.data = out
@@ -306,7 +305,7 @@ def call_fast(op, a, b=_UNARY):
         s.version = 0
         s.output_nr = 0
         node._saved = (s,)
-    elif plan == _SAVES_OTHER:
+    elif plain and plan == _SAVES_OTHER:
         s = _new(SavedScalar)     # y * 2 keeps the 2: SavedScalar(b) in one step
         s.value = b
         s.freed = False

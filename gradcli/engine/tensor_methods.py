@@ -110,24 +110,39 @@ def normal_(self, mean=0.0, std=1.0):
 
 
 def exponential_(self, lambd=1.0):
+    _check_draw(lambd > 0, f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
     return _init_inplace(self, creation.rng().exponential(1.0 / lambd, self._data.shape))
 
 
 def bernoulli_(self, p=0.5):
     prob = p._data if isinstance(p, Tensor) else p
+    if isinstance(p, Tensor):
+        _check_draw(bool(np.all((prob >= 0) & (prob <= 1))), "Expected p_in >= 0 && p_in <= 1 to be true, but got "
+                    "false.")
+    else:
+        _check_draw(0 <= p <= 1, f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
     return _init_inplace(self, creation.rng().random(self._data.shape) < prob)
 
 
 def geometric_(self, p):
+    _check_draw(0 < p < 1, f"geometric_ expects p to be in (0, 1), but got p={p:g}")
     return _init_inplace(self, creation.rng().geometric(p, self._data.shape))
 
 
 def log_normal_(self, mean=1.0, std=2.0):
+    _check_draw(std > 0, f"log_normal_ expects std > 0.0, but found std={std:g}")
     return _init_inplace(self, creation.rng().lognormal(mean, std, self._data.shape))
 
 
 def cauchy_(self, median=0.0, sigma=1.0):
+    _check_draw(sigma > 0, f"cauchy_ expects sigma > 0.0, but found sigma={sigma:g}")
     return _init_inplace(self, median + sigma * creation.rng().standard_cauchy(self._data.shape))
+
+
+def _check_draw(ok: bool, message: str) -> None:
+    """torch's argument checks of the random fills (numpy's own would name its parameters)."""
+    if not ok:
+        raise errors.AutogradError(message)
 
 
 def _init_inplace(self, values):

@@ -1,5 +1,7 @@
 """The in-place random fills (exponential_, bernoulli_, geometric_, log_normal_, cauchy_) and
 F.gumbel_softmax: gradcli's generator, so statistics and structure are checked, not values."""
+import re
+
 import numpy as np
 import pytest
 
@@ -25,6 +27,19 @@ def test_a_fill_bumps_the_version_and_refuses_a_leaf_that_requires_grad():
     assert t._version == 1
     with pytest.raises(RuntimeError, match="a leaf Variable that requires grad is being used in an in-place"):
         torch.zeros(3, requires_grad=True).bernoulli_()
+
+
+@pytest.mark.parametrize("fill, message", [
+    (lambda t: t.exponential_(-1.0), "exponential_ expects lambda > 0.0, but found lambda=-1"),
+    (lambda t: t.bernoulli_(1.5), "bernoulli_ expects p to be in [0, 1], but got p=1.5"),
+    (lambda t: t.bernoulli_(torch.tensor([0.5, 1.5, 0.2])), "Expected p_in >= 0 && p_in <= 1 to be true"),
+    (lambda t: t.geometric_(1.0), "geometric_ expects p to be in (0, 1), but got p=1"),
+    (lambda t: t.log_normal_(0.0, -1.0), "log_normal_ expects std > 0.0, but found std=-1"),
+    (lambda t: t.cauchy_(0.0, -1.0), "cauchy_ expects sigma > 0.0, but found sigma=-1"),
+])
+def test_fills_refuse_torch_s_bad_arguments_with_its_messages(fill, message):
+    with pytest.raises(RuntimeError, match=re.escape(message)):
+        fill(torch.empty(3))
 
 
 def test_gumbel_softmax_is_a_soft_sample_or_a_straight_through_one_hot():
