@@ -96,7 +96,7 @@ class OpDef:
                                       # it is saved (and packed) only when one of them requires grad, else None
     materialize: bool = True          # multi-output: absent output grads become zeros (False: None, as torch's
                                       # formulas that return no gradient when only some outputs have one)
-    node_cls: type = field(init=False, repr=False)
+    # node_cls: the backward node's class, made on first read (see __getattr__)
     plan: tuple = field(init=False, repr=False)
     saves_result: bool = field(init=False, repr=False)   # saves its one output and nothing else
     unary_fast: bool = field(init=False, repr=False)     # dispatch.call_fast can run it (one output, no view)
@@ -110,6 +110,17 @@ class OpDef:
         self.skips = tuple((self.saves.index(name), tuple(self.inputs.index(i) for i in inputs))
                            for name, inputs in self.saved_for.items())
         self.pack_order = tuple(sorted(range(len(self.plan)), key=lambda i: (self.plan[i][0] == 1, self.saves[i])))
+
+    def __getattr__(self, name: str):
+        """``node_cls``, the record's own node class (so ``type(n).__name__`` is torch's), is made when
+        first read and then stored on the record, where later reads find it without this call: a
+        command that records a few ops does not pay for ~230 classes (a fifth of the engine's import)."""
+        if name != "node_cls":
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        base = MultiOutputNode if self.outputs != 1 else OpNode
+        cls = type(self.node, (base,), {"__slots__": (), "op": self, "__module__": "torch.autograd.graph",
+                                        "saves_nothing": not self.plan, **saved_attributes(self)})
+        return self.__dict__.setdefault("node_cls", cls)     # two threads racing keep one class
 
     def unneeded(self, args) -> tuple:
         """The indices in ``saves`` that no gradient to compute reads: left unsaved (None), as torch's."""
@@ -166,12 +177,9 @@ def _plan(op: OpDef, name: str) -> tuple:
 
 
 def defop(name: str, node: str, inputs: tuple, forward: Callable, backward: Callable | None, **kw) -> OpDef:
-    """Add one record to the table and give it its own node class (so ``type(n).__name__`` is torch's)."""
+    """Add one record to the table (its node class is made on first use: see ``OpDef.__getattr__``)."""
     if name in OPS:
         raise ValueError(f"op {name!r} is declared twice")
     op = OpDef(name, node, tuple(inputs), forward, backward, **kw)
-    base = MultiOutputNode if op.outputs != 1 else OpNode
-    op.node_cls = type(node, (base,), {"__slots__": (), "op": op, "__module__": "torch.autograd.graph",
-                                       "saves_nothing": not op.plan, **saved_attributes(op)})
     OPS[name] = op
     return op
