@@ -33,7 +33,7 @@ output tangent.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from ..nodes import MultiOutputNode, OpNode, saved_attributes
@@ -67,49 +67,58 @@ class API:
     namespaces: tuple = ("torch",)
 
 
-@dataclass(eq=False)
 class OpDef:
-    name: str
-    node: str
-    inputs: tuple
-    forward: Callable
-    backward: Callable | None
-    saves: tuple = ()
-    jvp: Callable | None = None
-    promote: str = COMMON
-    differentiable: bool = True
-    outputs: int = 1
-    nondiff_outputs: tuple = ()
-    view: bool = False
-    samples: Callable | None = None
-    rule: str = ""
-    jvp_note: str = ""
-    masked: bool = False
-    inplace: Callable | None = None   # writes the result into its first argument (no-graph fast path)
-    api: API | None = None            # a generated public wrapper (see API)
-    kink: "Kink | None" = None        # where the op is not differentiable, and torch's convention there
-    constants: dict = field(default_factory=dict)   # saved values this record always has (add's alpha = 1)
-    derived: dict = field(default_factory=dict)     # saved values read off the node (name -> fn(node))
-    result_names: tuple = ()          # torch's names for the outputs a record saves ("inverse")
-    internal: tuple = ()              # saved for gradcli's own formulas (forward mode), not a _saved_* of torch's
-    saved_for: dict = field(default_factory=dict)   # saved value -> the inputs whose gradients read it: as torch,
-                                      # it is saved (and packed) only when one of them requires grad, else None
-    materialize: bool = True          # multi-output: absent output grads become zeros (False: None, as torch's
-                                      # formulas that return no gradient when only some outputs have one)
-    # node_cls: the backward node's class, made on first read (see __getattr__)
-    plan: tuple = field(init=False, repr=False)
-    saves_result: bool = field(init=False, repr=False)   # saves its one output and nothing else
-    unary_fast: bool = field(init=False, repr=False)     # dispatch.call_fast can run it (one output, no view)
-    skips: tuple = field(init=False, repr=False)          # (index in saves, the inputs it is saved for)
-    pack_order: tuple = field(init=False, repr=False)     # torch's order: saved inputs by name, then outputs
+    """One op's record, made by ``defop``. A plain class, not a dataclass: ``dataclasses`` building
+    this class's 25-field ``__init__`` at import cost a millisecond of every command's start."""
 
-    def __post_init__(self):
+    def __init__(self, name: str, node: str, inputs: tuple, forward: Callable, backward: Callable | None,
+                 saves: tuple = (), jvp: Callable | None = None, promote: str = COMMON, differentiable: bool = True,
+                 outputs: int = 1, nondiff_outputs: tuple = (), view: bool = False, samples: Callable | None = None,
+                 rule: str = "", jvp_note: str = "", masked: bool = False, inplace: Callable | None = None,
+                 api: API | None = None, kink: Kink | None = None, constants: dict | None = None,
+                 derived: dict | None = None, result_names: tuple = (), internal: tuple = (),
+                 saved_for: dict | None = None, materialize: bool = True):
+        self.name = name
+        self.node = node
+        self.inputs = inputs
+        self.forward = forward
+        self.backward = backward
+        self.saves = saves
+        self.jvp = jvp
+        self.promote = promote
+        self.differentiable = differentiable
+        self.outputs = outputs
+        self.nondiff_outputs = nondiff_outputs
+        self.view = view
+        self.samples = samples
+        self.rule = rule
+        self.jvp_note = jvp_note
+        self.masked = masked
+        self.inplace = inplace        # writes the result into its first argument (no-graph fast path)
+        self.api = api                # a generated public wrapper (see API)
+        self.kink = kink              # where the op is not differentiable, and torch's convention there
+        self.constants = {} if constants is None else constants   # saved values it always has (add's alpha = 1)
+        self.derived = {} if derived is None else derived         # saved values read off the node (name -> fn(node))
+        self.result_names = result_names   # torch's names for the outputs a record saves ("inverse")
+        self.internal = internal      # saved for gradcli's own formulas (forward mode), not a _saved_* of torch's
+        # saved value -> the inputs whose gradients read it: as torch, it is saved (and packed) only when one
+        # of them requires grad, else None
+        self.saved_for = {} if saved_for is None else saved_for
+        # multi-output: absent output grads become zeros (False: None, as torch's formulas that return no
+        # gradient when only some outputs have one)
+        self.materialize = materialize
+        # node_cls: the backward node's class, made on first read (see __getattr__)
         self.plan = tuple(_plan(self, name) for name in self.saves)
-        self.saves_result = self.plan == ((1, 0),)
-        self.unary_fast = self.outputs == 1 and not self.view
+        self.saves_result = self.plan == ((1, 0),)          # saves its one output and nothing else
+        self.unary_fast = self.outputs == 1 and not self.view    # dispatch.call_fast can run it (one output, no view)
+        # (index in saves, the inputs it is saved for)
         self.skips = tuple((self.saves.index(name), tuple(self.inputs.index(i) for i in inputs))
                            for name, inputs in self.saved_for.items())
+        # torch's order: saved inputs by name, then outputs
         self.pack_order = tuple(sorted(range(len(self.plan)), key=lambda i: (self.plan[i][0] == 1, self.saves[i])))
+
+    def __repr__(self) -> str:
+        return f"OpDef({self.name!r}, {self.node!r})"
 
     def __getattr__(self, name: str):
         """``node_cls``, the record's own node class (so ``type(n).__name__`` is torch's), is made when
