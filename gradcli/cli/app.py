@@ -71,6 +71,9 @@ def _flush_and_exit(code: int) -> None:
 
 
 def _main(args: list) -> None:
+    if args[:1] not in ([], ["repl"]) and not {"-h", "--help", "--version"} & set(args):
+        from .preload import import_numpy
+        import_numpy()
     if args[:1] == ["grad"]:
         from .oneshot import parse_grad_args, run_grad
         options = parse_grad_args(args[1:])

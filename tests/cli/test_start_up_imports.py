@@ -77,3 +77,9 @@ def test_a_paste_with_prompts_and_an_import_of_typing_load_what_they_need():
 def test_a_script_that_builds_a_layer_loads_the_layers():
     loaded = _imported("run", "-e", "print(nn.Linear(2, 1))")
     assert "gradcli.engine.nn.layers" in loaded and "gradcli.engine.optim" not in loaded
+
+
+@pytest.mark.parametrize("args", [("--help",), ("graph", "--help"), ("--version",)])
+def test_help_and_version_load_no_numpy(args):
+    # every other command imports numpy first, on a thread of its own (see cli.preload)
+    assert "numpy" not in _imported(*args)
