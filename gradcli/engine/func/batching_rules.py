@@ -31,7 +31,8 @@ ELEMENTWISE = frozenset("""
 TRAILING = frozenset("tril triu linalg_inv _linalg_det _linalg_slogdet constant_pad_nd".split())
 DIM_OPS = frozenset("""
     sum.dim_IntList mean.dim amax amin _softmax _log_softmax nansum logsumexp cumsum cumprod prod.dim_int
-    max.dim min.dim var std linalg_vector_norm sort topk median.dim kthvalue diagonal diag_embed
+    max.dim min.dim var std var_mean.correction std_mean.correction linalg_vector_norm sort topk median.dim kthvalue
+    diagonal diag_embed
 """.split())
 LOSSES = frozenset("mse_loss smooth_l1_loss huber_loss binary_cross_entropy binary_cross_entropy_with_logits".split())
 RESHAPES = frozenset("view _reshape_alias _unsafe_view".split())

@@ -11,13 +11,14 @@ from ..dispatch import call
 from ..ops.index_functions import index_select
 from ..ops import pointwise as P
 from ..ops.nn import ADDMM
+from ..ops import reduction as R
 from ..ops.reduction import DIST
 from ..ops.shape import select, unsqueeze
 from ..public import public
 from ..tensor import Tensor, make
 from .shapes import broadcast_shapes, cat, clone, expand, narrow, repeat, reshape, stack, view
 from .arithmetic import _refuse_bool_sub, sub
-from .reductions import mean, norm, std, var
+from .reductions import _spread, norm
 from .linear_algebra import inverse, matmul
 
 
@@ -76,18 +77,14 @@ def cartesian_prod(*tensors):
 
 @public(method=True)
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    if isinstance(input, Tensor) and input._data.dtype.kind not in "fc":
-        raise errors.AutogradError("var_mean only support floating point and complex dtypes")
-    return (var(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim=keepdim)
-            if dim is not None else mean(input))
+    """var and mean in one node (VarMeanBackward0), as torch's."""
+    return _spread(R.VAR_MEAN, "var_mean", input, dim, unbiased, keepdim, correction)
 
 
 @public(method=True)
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
-    if isinstance(input, Tensor) and input._data.dtype.kind not in "fc":
-        raise errors.AutogradError("std_mean only support floating point and complex dtypes")
-    return (std(input, dim, unbiased, keepdim, correction=correction), mean(input, dim, keepdim=keepdim)
-            if dim is not None else mean(input))
+    """std and mean in one node (StdMeanBackward0), as torch's."""
+    return _spread(R.STD_MEAN, "std_mean", input, dim, unbiased, keepdim, correction)
 
 
 @public(method=True)

@@ -84,9 +84,10 @@ def std(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 
 
 def _spread(op, name, input, dim, unbiased, keepdim, correction):
-    """var and std: torch's arguments, and its warning when nothing is left to divide by."""
+    """var, std, var_mean and std_mean: torch's arguments, and its warning when nothing is left to divide by."""
     if isinstance(input, Tensor) and input._data.dtype.kind not in "fc":
-        raise errors.AutogradError("std and var only support floating point and complex dtypes")
+        what = name if name.endswith("_mean") else "std and var"
+        raise errors.AutogradError(f"{what} only support floating point and complex dtypes")
     if isinstance(dim, bool):
         dim, unbiased = None, dim
     dims = _dims(dim, input.ndim)

@@ -106,23 +106,29 @@ def _c(correction) -> int:
 
 
 def _var_fwd(a, dim, correction, keepdim):
-    """np.var's two-pass algorithm (mean, then the sum of squared deviations), without its Python layer."""
+    """np.var's two-pass algorithm (mean, then the sum of squared deviations), without its Python layer.
+    As torch, the sum is divided by max(0, N - correction): inf, or nan for a constant slice, when
+    nothing is left."""
     correction = _c(correction)
     n = _numel(a.shape, dim)
-    if n - correction <= 0:
-        shape = np.sum(a, axis=dim, keepdims=keepdim).shape
-        return np.full(shape, np.nan, a.dtype)
-    if a.dtype == np.float16:
+    if a.dtype == np.float16 and n - correction > 0:
         return np.var(a, axis=dim, ddof=correction, keepdims=keepdim)
-    d = a - _add_reduce(a, axis=dim, keepdims=True) / n
-    return _add_reduce(d * d, axis=dim, keepdims=keepdim) / (n - correction)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        d = a - _add_reduce(a, axis=dim, keepdims=True) / n
+        return _add_reduce(d * d, axis=dim, keepdims=keepdim) / a.dtype.type(max(n - correction, 0))
 
 
 def _var_bwd(m, g, self, dim, correction, keepdim):
+    """torch's var_backward: 2 (self - mean) / (N - correction); over all dims with nothing left,
+    inf where self differs from the mean and nan where it equals it."""
     shape = tuple(self.shape)
-    n = _numel(shape, dim)
-    centered = self - m.mean(self, dim, True)
-    return _back_to_shape(m, g, shape, dim, keepdim) * centered * (2.0 / (n - _c(correction)))
+    gg = _back_to_shape(m, g, shape, dim, keepdim)
+    dof = _numel(shape, dim) - _c(correction)
+    if dim is None or not shape:
+        if dof <= 0:
+            return gg * m.where(self == m.mean(self, None, True), float("nan"), float("inf"))
+        return gg * (2.0 / dof) * (self - m.mean(self, None, True))
+    return gg * (2.0 / dof if dof else float("inf")) * (self - m.mean(self, dim, True))
 
 
 VAR = defop("var", "VarBackward0", ("self",), _var_fwd, _var_bwd, saves=("self", "dim", "correction", "keepdim"),
@@ -142,12 +148,11 @@ def _tail_dims(m, dim, ndim):
 
 
 def _std_bwd(m, g, self, dim, correction, keepdim, result):
+    """torch's std_backward: var's gradient of g / (2 std), 0 where std is 0 (a constant slice)."""
     shape = tuple(self.shape)
-    n = _numel(shape, dim)
-    centered = self - m.mean(self, dim, True)
     r = result if keepdim or dim is None else m.unsqueeze_dims_plain(result, dim, len(shape))
-    # torch masks the slices whose std is 0 (a constant slice): gradient 0 there, not 0/0
-    return m.where(r == 0, 0.0, _back_to_shape(m, g, shape, dim, keepdim) * centered / (r * (n - _c(correction))))
+    g = g if keepdim or dim is None else m.unsqueeze_dims(g, dim, len(shape))
+    return _var_bwd(m, m.where(r == 0, 0.0, g / (r * 2.0)), self, dim, correction, True)
 
 
 STD = defop("std", "StdBackward0", ("self",), lambda a, dim, correction, keepdim: np.sqrt(_var_fwd(a, dim, correction, keepdim)),
@@ -156,6 +161,51 @@ STD = defop("std", "StdBackward0", ("self",), lambda a, dim, correction, keepdim
                              Sample(arr(3, 4), params={"dim": (-1,), "correction": 0, "keepdim": False})],
             jvp=lambda m, t, self, dim, correction, keepdim, result: m.sum(t[0] * (self - m.mean(self, dim, True)), _tail_dims(m, dim, self.ndim), keepdim) / ((_numel(tuple(self.shape), dim) - _c(correction)) * result),
             rule="(self - mean) / ((N - correction) std)")
+
+
+def _moments_fwd(spread, name):
+    def fwd(a, dim, correction, keepdim):
+        if a.dtype.kind not in "fc":
+            raise DTypeError(f"{name} only support floating point and complex dtypes")
+        return spread(a, dim, correction, keepdim), np.asarray(_mean_fwd(a, dim, keepdim), a.dtype)
+    return fwd
+
+
+def _mean_part(m, g, self, dim, keepdim):
+    shape = tuple(self.shape)
+    return _back_to_shape(m, g, shape, dim, keepdim) / max(_numel(shape, dim), 1)
+
+
+def _moments_bwd(spread_bwd):
+    """torch's var_mean_backward / std_mean_backward: each output's gradient where it has one."""
+    def bwd(m, g, self, dim, correction, keepdim, *result0):
+        gs, gm = g
+        out = None if gs is None else spread_bwd(m, gs, self, dim, correction, keepdim, *result0)
+        if gm is not None:
+            aux = _mean_part(m, gm, self, dim, keepdim)
+            out = aux if out is None else out + aux
+        return out
+    return bwd
+
+
+def _moments_samples():
+    return [Sample(arr(3, 4), params={"dim": None, "correction": None, "keepdim": False}),
+            Sample(arr(3, 4, seed=2), params={"dim": (-1,), "correction": 0, "keepdim": True}),
+            Sample(arr(2, 3, 4, seed=3), params={"dim": (-3, -1), "correction": 2, "keepdim": False})]
+
+
+# torch.var_mean / std_mean: one node with both outputs (VarMeanBackward0, StdMeanBackward0)
+VAR_MEAN = defop("var_mean.correction", "VarMeanBackward0", ("self",), _moments_fwd(_var_fwd, "var_mean"),
+                 _moments_bwd(_var_bwd), saves=("self", "dim", "correction", "keepdim"), promote=KEEP, outputs=2,
+                 materialize=False,
+                 samples=_moments_samples, jvp_note="generic: derived through double-vjp",
+                 rule="var's gradient plus mean's (1/N), for the outputs that have one")
+STD_MEAN = defop("std_mean.correction", "StdMeanBackward0", ("self",),
+                 _moments_fwd(lambda a, dim, correction, keepdim: np.sqrt(_var_fwd(a, dim, correction, keepdim)),
+                              "std_mean"),
+                 _moments_bwd(_std_bwd), saves=("self", "dim", "correction", "keepdim", "result0"), promote=KEEP,
+                 outputs=2, materialize=False, samples=_moments_samples, jvp_note="generic: derived through double-vjp",
+                 rule="std's gradient plus mean's (1/N), for the outputs that have one")
 
 
 def _even_share(m, g, self, result, dim, keepdim, nan_ties=False):
