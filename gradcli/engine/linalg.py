@@ -1,11 +1,15 @@
 """``torch.linalg``: the differentiable subset gradcli has."""
 from .dtypes import scalar_type_name
 from .errors import AutogradError
+from .decompositions import (  # noqa: F401
+    _linalg_cholesky as cholesky, _linalg_svd as svd, eigh, eigvalsh, pinv, qr, solve_triangular, svdvals,
+)
 from .functions import det, inverse as inv, norm as _norm, solve  # noqa: F401
 from .functions.linear_algebra import linalg_slogdet as slogdet, multi_dot  # noqa: F401
 
 __all__ = [
-    "det", "inv", "matrix_norm", "multi_dot", "norm", "slogdet", "solve", "vector_norm",
+    "cholesky", "det", "eigh", "eigvalsh", "inv", "matrix_norm", "multi_dot", "norm", "pinv", "qr", "slogdet", "solve",
+    "solve_triangular", "svd", "svdvals", "vector_norm",
 ]
 
 

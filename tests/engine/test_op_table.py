@@ -61,7 +61,7 @@ def prepare(op, sample):
     def build(diff) -> tuple:
         args = list(fixed)
         for i, t in zip(wanted, diff):
-            args[i] = t
+            args[i] = sample.wrap[i](t) if i in sample.wrap else t
         return tuple(args)
 
     def fn(*diff):

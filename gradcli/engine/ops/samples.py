@@ -7,16 +7,20 @@ import numpy as np
 class Sample:
     """One way to call an op: positional args (arrays become tensors) and keyword params.
 
-    ``grad`` says which positional args are differentiated (default: every float array).
+    ``grad`` says which positional args are differentiated (default: every float array). ``wrap``
+    maps an arg's position to an engine function applied to it inside the checked function, as
+    torch's gradcheck wrappers: an op that reads one triangle of a matrix has its gradient defined
+    on symmetric (or triangular) matrices, so it is checked on ``x + x.mT`` (or ``x.tril()``).
     """
 
-    __slots__ = ("args", "params", "grad", "note")
+    __slots__ = ("args", "params", "grad", "note", "wrap")
 
-    def __init__(self, *args, params=None, grad=None, note=""):
+    def __init__(self, *args, params=None, grad=None, note="", wrap=None):
         self.args = args
         self.params = params or {}
         self.grad = grad
         self.note = note
+        self.wrap = wrap or {}
 
     def __repr__(self):
         shapes = [a.shape if isinstance(a, np.ndarray) else a for a in self.args]

@@ -1,0 +1,166 @@
+"""The torch-named decompositions: ``torch.linalg.cholesky``, ``solve_triangular``, ``eigh``,
+``eigvalsh``, ``svd``, ``svdvals``, ``qr``, ``pinv`` and ``torch.cholesky``, ``cholesky_solve``,
+``svd``, ``pinverse``, with torch's argument checks, in torch's order, and its result tuples."""
+from __future__ import annotations
+
+import warnings
+from collections import namedtuple
+
+from . import dtypes, errors
+from .creation import zeros_like
+from .dispatch import call
+from .ops import decompositions as D
+from .public import public
+from .tensor import Tensor
+
+
+def _result_type(torch_name: str, fields: str):
+    """A named tuple that prints as torch's ``torch.return_types.<name>``."""
+    cls = namedtuple(torch_name, fields)
+    names = fields.split()
+    cls.__repr__ = lambda self: (f"torch.return_types.{torch_name}(\n"
+                                 + ",\n".join(f"{n}={v!r}" for n, v in zip(names, self)) + ")")
+    return cls
+
+
+linalg_eigh_result = _result_type("linalg_eigh", "eigenvalues eigenvectors")
+linalg_svd_result = _result_type("linalg_svd", "U S Vh")
+svd_result = _result_type("svd", "U S V")
+linalg_qr_result = _result_type("linalg_qr", "Q R")
+
+
+def _matrices(A, name: str, square: bool = True) -> None:
+    """torch's checks of a (batch of) matrix input: rank, dtype, then squareness."""
+    if A.ndim < 2:
+        raise errors.ShapeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    D.real_float_check(name, A._data)
+    if square and A.shape[-1] != A.shape[-2]:
+        raise errors.ShapeError(f"{name}: A must be batches of square matrices, but they are {A.shape[-2]} by "
+                                f"{A.shape[-1]} matrices")
+
+
+def _linalg_cholesky(A, upper=False):
+    """torch.linalg.cholesky: L with A = L L^H (U with A = U^H U when ``upper``), from one triangle of A."""
+    _matrices(A, "linalg.cholesky")
+    return call(D.CHOLESKY_EX, (A,), {"upper": bool(upper), "check_errors": True})[0]
+
+
+@public(method=True)
+def cholesky(input, upper=False):
+    """torch.cholesky (deprecated by torch in favour of torch.linalg.cholesky, with its warning)."""
+    warnings.warn("torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a future "
+                  "PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = torch.linalg.cholesky(A)\n"
+                  "and\nU = torch.cholesky(A, upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH\n"
+                  "This transform will produce equivalent results for all valid (symmetric positive definite) "
+                  "inputs.", UserWarning, stacklevel=2)
+    _matrices(input, "cholesky")
+    return call(D.CHOLESKY, (input,), {"upper": bool(upper)})
+
+
+def solve_triangular(A, B, *, upper, left=True, unitriangular=False):
+    """torch.linalg.solve_triangular: X with A X = B (X A = B when not ``left``) for triangular A."""
+    for arg, x in (("A", A), ("B", B)):
+        if x.ndim < 2:
+            raise errors.ShapeError(f"linalg.solve_triangular: The input tensor {arg} must have at least 2 dimensions.")
+    D.real_float_check("linalg.solve_triangular", A._data)
+    if A.shape[-1] != A.shape[-2]:
+        raise errors.ShapeError(f"linalg.solve_triangular: A must be batches of square matrices, but they are "
+                                f"{A.shape[-2]} by {A.shape[-1]} matrices")
+    if A.shape[-1] != B.shape[-2 if left else -1]:
+        raise errors.ShapeError(f"linalg.solve_triangular: Incompatible shapes of A and B for the equation "
+                                f"{'AX = B' if left else 'XA = B'} ({A.shape[-2]}x{A.shape[-1]} and "
+                                f"{B.shape[-2]}x{B.shape[-1]})")
+    _broadcastable(A.shape[:-2], B.shape[:-2])
+    return call(D.SOLVE_TRIANGULAR, (A, B), {"upper": bool(upper), "left": bool(left),
+                                             "unitriangular": bool(unitriangular)})
+
+
+def _broadcastable(a: tuple, b: tuple) -> None:
+    for i, (x, y) in enumerate(zip(reversed(a), reversed(b))):
+        if x != y and 1 not in (x, y):
+            raise errors.ShapeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                                    f"non-singleton dimension {max(len(a), len(b)) - 1 - i}")
+
+
+@public(method=True)
+def cholesky_solve(input, input2, upper=False):
+    """torch.cholesky_solve: X with A X = B, given B (``input``) and A's Cholesky factor (``input2``)."""
+    for arg, x in (("b", input), ("u", input2)):
+        if x.ndim < 2:
+            raise errors.ShapeError(f"{arg} should have at least 2 dimensions, but has {x.ndim} dimensions instead")
+    if input._data.dtype != input2._data.dtype:
+        raise errors.DTypeError(f"Expected b and A to have the same dtype, but found b of type "
+                                f"{dtypes.scalar_type_name(input._data.dtype)} and A of type "
+                                f"{dtypes.scalar_type_name(input2._data.dtype)} instead.")
+    if input2.shape[-1] != input2.shape[-2]:
+        raise errors.ShapeError(f"A must be batches of square matrices, but they are {input2.shape[-2]} by "
+                                f"{input2.shape[-1]} matrices")
+    if input2.shape[-1] != input.shape[-2]:
+        raise errors.ShapeError(f"Incompatible matrix sizes for cholesky_solve: each A matrix is {input2.shape[-2]} "
+                                f"by {input2.shape[-1]} but each b matrix is {input.shape[-2]} by {input.shape[-1]}")
+    _broadcastable(input.shape[:-2], input2.shape[:-2])
+    return call(D.CHOLESKY_SOLVE, (input, input2), {"upper": bool(upper)})
+
+
+def _uplo(UPLO) -> str:
+    if UPLO not in ("L", "U"):
+        raise errors.AutogradError(f"Expected UPLO argument to be 'L' or 'U', but got {UPLO}")
+    return UPLO
+
+
+def eigh(A, UPLO="L"):
+    """torch.linalg.eigh: eigenvalues (ascending) and orthonormal eigenvectors of a symmetric matrix,
+    read from its ``UPLO`` triangle."""
+    _matrices(A, "linalg.eigh")
+    return linalg_eigh_result(*call(D.EIGH, (A,), {"UPLO": _uplo(UPLO), "compute_v": True}))
+
+
+def eigvalsh(A, UPLO="L"):
+    """torch.linalg.eigvalsh: the eigenvalues alone (torch runs eigh for a differentiable input too)."""
+    _matrices(A, "linalg.eigh")
+    return call(D.EIGH, (A,), {"UPLO": _uplo(UPLO), "compute_v": True})[0]
+
+
+def _linalg_svd(A, full_matrices=True):
+    """torch.linalg.svd: U, S (descending), Vh with A = U diag(S) Vh."""
+    _matrices(A, "linalg.svd", square=False)
+    return linalg_svd_result(*call(D.SVD, (A,), {"full_matrices": bool(full_matrices)}))
+
+
+def svdvals(A):
+    _matrices(A, "linalg.svd", square=False)
+    return call(D.SVD, (A,), {"full_matrices": False})[1]
+
+
+@public(method=True)
+def svd(input, some=True, compute_uv=True):
+    """torch.svd: U, S and V = Vh^T (not Vh), reduced unless ``some=False``."""
+    _matrices(input, "linalg.svd", square=False)
+    U, S, Vh = call(D.SVD, (input,), {"full_matrices": not some})
+    if not compute_uv:
+        return svd_result(zeros_like(U), S, zeros_like(Vh).mT)
+    return svd_result(U, S, Vh.transpose(-2, -1))
+
+
+def qr(A, mode="reduced"):
+    """torch.linalg.qr: Q with orthonormal columns and upper-triangular R, A = Q R."""
+    if mode not in ("reduced", "complete", "r"):
+        raise errors.AutogradError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' "
+                                   "(default), 'r', or 'complete'")
+    _matrices(A, "linalg.qr", square=False)
+    return linalg_qr_result(*call(D.QR, (A,), {"mode": mode}))
+
+
+def pinv(A, *, atol=None, rtol=None, hermitian=False):
+    """torch.linalg.pinv: the pseudo-inverse, by SVD (eigh when ``hermitian``)."""
+    if A.ndim < 2 or A._data.dtype.kind not in "fc":
+        kind = dtypes.scalar_type_name(A._data.dtype)
+        raise errors.AutogradError(f"linalg.pinv({kind}{{{list(A.shape)}}}): expected a tensor with 2 or more "
+                                   "dimensions of float, double, cfloat or cdouble types")
+    return call(D.PINV, (A,), {"atol": 0.0 if atol is None else float(atol),
+                               "rtol": D.default_rtol(A._data, atol, rtol), "hermitian": bool(hermitian)})
+
+
+@public(method=True)
+def pinverse(input, rcond=1e-15):
+    return pinv(input, atol=0.0, rtol=rcond)
