@@ -70,7 +70,7 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False):
         raise errors.ShapeError(f"linalg.solve_triangular: Incompatible shapes of A and B for the equation "
                                 f"{'AX = B' if left else 'XA = B'} ({A.shape[-2]}x{A.shape[-1]} and "
                                 f"{B.shape[-2]}x{B.shape[-1]})")
-    _broadcastable(A.shape[:-2], B.shape[:-2])
+    _broadcastable(B.shape[:-2], A.shape[:-2])
     return call(D.SOLVE_TRIANGULAR, (A, B), {"upper": bool(upper), "left": bool(left),
                                              "unitriangular": bool(unitriangular)})
 

@@ -696,6 +696,8 @@ ENGINE_TYPES = (
     (("gradcli.engine.functions.sorting._aminmax_result",), frozenset({"min", "max"}), (), {}),
     (("gradcli.engine.functions.linear_algebra._slogdet_result",
       "gradcli.engine.functions.linear_algebra._linalg_slogdet_result"), frozenset({"sign", "logabsdet"}), (), {}),
+    (tuple(f"gradcli.engine.decompositions.{n}_result" for n in ("linalg_eigh", "linalg_svd", "svd", "linalg_qr")),
+     frozenset("eigenvalues eigenvectors U S V Vh Q R".split()), (), {}),
     (("gradcli.engine.functions.composites.finfo",),
      frozenset("bits eps max min tiny smallest_normal resolution dtype".split()), (), {}),
     (("gradcli.engine.functions.composites.iinfo",), frozenset("bits max min dtype".split()), (), {}),

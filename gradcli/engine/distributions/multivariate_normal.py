@@ -1,14 +1,13 @@
-"""``MultivariateNormal`` with a covariance, precision or lower-triangular scale matrix, and its KL.
-
-The engine has no ``linalg.cholesky`` or ``linalg.solve_triangular`` yet, so the factorization and
-the triangular solves here are written with engine ops, entry by entry (``_cholesky``,
-``_solve_lower``): differentiable to any order, meant for the small event sizes scripts use
-(O(n^3) ops). Values and gradients are torch's; intermediate node names differ."""
+"""``MultivariateNormal`` with a covariance, precision or lower-triangular scale matrix, and its KL:
+torch's code, on ``linalg.cholesky`` and ``linalg.solve_triangular``, so values, gradients and the
+graph's nodes are torch's."""
 from __future__ import annotations
 
 import math
 
 from .. import functions
+from ..creation import eye
+from ..decompositions import _linalg_cholesky as cholesky, solve_triangular
 from ..tensor import Size
 from . import constraints
 from .distribution import Distribution, lazy_property, standard_normal
@@ -17,40 +16,38 @@ from .kl import register_kl
 __all__ = ["MultivariateNormal"]
 
 
-def _cholesky(a):
-    """Lower-triangular L with L @ L.mT == a (symmetric positive definite, batched)."""
-    n = a.shape[-1]
-    entries = [[None] * n for _ in range(n)]
-    for j in range(n):
-        diagonal = a[..., j, j]
-        for k in range(j):
-            diagonal = diagonal - entries[j][k] ** 2
-        entries[j][j] = diagonal.sqrt()
-        for i in range(j + 1, n):
-            value = a[..., i, j]
-            for k in range(j):
-                value = value - entries[i][k] * entries[j][k]
-            entries[i][j] = value / entries[j][j]
-    zero = functions.zeros_like(a[..., 0, 0])
-    rows = [functions.stack([entries[i][j] if j <= i else zero for j in range(n)], -1) for i in range(n)]
-    return functions.stack(rows, -2)
+def _precision_to_scale_tril(P):
+    """The lower Cholesky factor of P^{-1} without inverting P: factor P with its rows and columns
+    reversed (torch's)."""
+    lf = cholesky(functions.flip(P, (-2, -1)))
+    l_inv = functions.transpose(functions.flip(lf, (-2, -1)), -2, -1)
+    return solve_triangular(l_inv, eye(P.shape[-1], dtype=P.dtype), upper=False)
 
 
-def _solve_lower(tril, b):
-    """x with tril @ x == b for vectors b (..., n), by forward substitution (batch dims broadcast)."""
-    n = tril.shape[-1]
-    xs = []
-    for i in range(n):
-        value = b[..., i]
-        for k in range(i):
-            value = value - tril[..., i, k] * xs[k]
-        xs.append(value / tril[..., i, i])
-    return functions.stack(xs, -1)
-
-
-def _batch_mahalanobis(tril, x):
-    """x^T (L L^T)^{-1} x, batched."""
-    return _solve_lower(tril, x).pow(2).sum(-1)
+def _batch_mahalanobis(bL, bx):
+    """x^T (L L^T)^{-1} x for L of shape (i, 1, n, n) and x of shape (..., i, j, n): torch's
+    reshapes, so that one batched triangular solve covers every x."""
+    n = bx.shape[-1]
+    bx_batch_shape = tuple(bx.shape[:-1])
+    bx_batch_dims = len(bx_batch_shape)
+    bl_batch_dims = bL.dim() - 2
+    outer_batch_dims = bx_batch_dims - bl_batch_dims
+    old_batch_dims = outer_batch_dims + bl_batch_dims
+    new_batch_dims = outer_batch_dims + 2 * bl_batch_dims
+    new_shape = tuple(bx.shape[:outer_batch_dims])
+    for sl, sx in zip(bL.shape[:-2], bx.shape[outer_batch_dims:-1]):
+        new_shape += (sx // sl, sl)
+    bx = bx.reshape(new_shape + (n,))
+    bx = bx.permute(list(range(outer_batch_dims)) + list(range(outer_batch_dims, new_batch_dims, 2))
+                    + list(range(outer_batch_dims + 1, new_batch_dims, 2)) + [new_batch_dims])
+    flat_l = bL.reshape(-1, n, n)
+    flat_x_swap = bx.reshape(-1, flat_l.shape[0], n).permute(1, 2, 0)
+    m = solve_triangular(flat_l, flat_x_swap, upper=False).pow(2).sum(-2).t()
+    permuted = m.reshape(tuple(bx.shape[:-1]))
+    inverse_dims = list(range(outer_batch_dims))
+    for i in range(bl_batch_dims):
+        inverse_dims += [outer_batch_dims + i, old_batch_dims + i]
+    return permuted.permute(inverse_dims).reshape(bx_batch_shape)
 
 
 def _half_log_det(tril):
@@ -92,9 +89,9 @@ class MultivariateNormal(Distribution):
         if scale_tril is not None:
             self._unbroadcasted_scale_tril = scale_tril
         elif covariance_matrix is not None:
-            self._unbroadcasted_scale_tril = _cholesky(covariance_matrix)
+            self._unbroadcasted_scale_tril = cholesky(covariance_matrix)
         else:
-            self._unbroadcasted_scale_tril = _cholesky(functions.inverse(precision_matrix))
+            self._unbroadcasted_scale_tril = _precision_to_scale_tril(precision_matrix)
 
     def expand(self, batch_shape, _instance=None):
         batch_shape = Size(batch_shape)
@@ -163,8 +160,10 @@ def _kl_multivariatenormal_multivariatenormal(p, q):
                          "computed")
     p_tril, q_tril = p._unbroadcasted_scale_tril, q._unbroadcasted_scale_tril
     half_term1 = _half_log_det(q_tril) - _half_log_det(p_tril)
+    batch = tuple(functions.broadcast_shapes(tuple(q_tril.shape[:-2]), tuple(p_tril.shape[:-2])))
     n = p.event_shape[0]
-    term2 = sum(_solve_lower(q_tril, p_tril[..., :, j]).pow(2).sum(-1) for j in range(n))
+    solved = solve_triangular(q_tril.expand(batch + (n, n)), p_tril.expand(batch + (n, n)), upper=False)
+    term2 = solved.reshape(-1, n * n).pow(2).sum(-1).reshape(batch)      # torch's _batch_trace_XXT
     term3 = _batch_mahalanobis(q_tril, q.loc - p.loc)
     return half_term1 + 0.5 * (term2 + term3 - n)
 

@@ -21,6 +21,12 @@ def _swap(a):
     return np.swapaxes(a, -1, -2)
 
 
+def lapack_layout(x):
+    """The matrices stored column by column, as LAPACK returns them to torch (its strides, and so
+    which later reshapes are views, follow)."""
+    return _swap(np.ascontiguousarray(_swap(x)))
+
+
 def _batch_shapes(a, b):
     """Both operands broadcast to one batch shape (their matrix dims kept)."""
     batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
@@ -53,7 +59,7 @@ def _solve_tri_fwd(a, b, upper, left, unitriangular):
         raise ShapeError(f"linalg.solve_triangular: Incompatible shapes of A and B for the equation "
                          f"{'AX = B' if left else 'XA = B'} ({a.shape[-2]}x{a.shape[-1]} and "
                          f"{b.shape[-2]}x{b.shape[-1]})")
-    return solve_triangular_np(a, b, upper, left, unitriangular).astype(a.dtype, copy=False)
+    return lapack_layout(solve_triangular_np(a, b, upper, left, unitriangular).astype(a.dtype, copy=False))
 
 
 def solve_tri(m, a, b, upper, left=True, unitriangular=False):
@@ -129,7 +135,7 @@ def cholesky_np(a, upper=False, name="linalg.cholesky"):
                 raise AutogradError(
                     f"{name}: {batch}The factorization could not be completed because the input is not "
                     f"positive-definite (the leading minor of order {order} is not positive-definite).")
-    return _swap(factor) if upper else factor
+    return lapack_layout(_swap(factor) if upper else factor)
 
 
 def _cholesky_grad(m, g, factor, upper):
@@ -193,7 +199,7 @@ def _cholesky_solve_fwd(b, factor, upper):
     if factor.shape[-1] != b.shape[-2]:
         raise ShapeError(f"Incompatible matrix sizes for cholesky_solve: each A matrix is {factor.shape[-2]} by "
                          f"{factor.shape[-1]} but each b matrix is {b.shape[-2]} by {b.shape[-1]}")
-    return cholesky_solve_np(b, factor, upper)
+    return lapack_layout(cholesky_solve_np(b, factor, upper))
 
 
 def _chol_solve(m, b, factor, upper):
@@ -231,7 +237,8 @@ def _eigh_fwd(a, UPLO, compute_v):
     real_float_check("linalg.eigh", a)
     square_check("linalg.eigh", a)
     try:
-        return np.linalg.eigh(a, UPLO)
+        vals, vecs = np.linalg.eigh(a, UPLO)
+        return vals, lapack_layout(vecs)
     except np.linalg.LinAlgError:
         raise AutogradError("linalg.eigh: The algorithm failed to converge because the input matrix is "
                             "ill-conditioned or has too many repeated eigenvalues.") from None
@@ -278,7 +285,8 @@ EIGH = defop(
 def _svd_fwd(a, full_matrices):
     real_float_check("linalg.svd", a)
     try:
-        return np.linalg.svd(a, full_matrices=full_matrices)
+        u, s, vh = np.linalg.svd(a, full_matrices=full_matrices)
+        return lapack_layout(u), s, lapack_layout(vh)
     except np.linalg.LinAlgError:
         reason = ("contained non-finite values" if np.isnan(a).any() else
                   "is ill-conditioned or has too many repeated singular values")
@@ -345,11 +353,11 @@ SVD = defop(
 def _qr_fwd(a, mode):
     real_float_check("linalg.qr", a)
     if mode == "r":
-        return np.zeros((0,), a.dtype), np.linalg.qr(a, mode="r").astype(a.dtype, copy=False)
+        return np.zeros((0,), a.dtype), lapack_layout(np.linalg.qr(a, mode="r").astype(a.dtype, copy=False))
     q, r = np.linalg.qr(a, mode=mode)
     if np.isinf(r).any():     # an inf input: MKL's Householder gives NaN where OpenBLAS's gives +-inf
         r = np.where(np.isinf(r), np.nan, r)
-    return q, r
+    return lapack_layout(q), lapack_layout(r)
 
 
 def _qr_bwd(m, grads, Q, R, mode):
