@@ -119,6 +119,13 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
             b = args[1]
             arrays = [d, b]
             slow = b.__class__ is float and dt.kind not in "fc"   # a float beside an integer tensor promotes
+    elif n == 2 and a.__class__ is Tensor and args[1].__class__ is Tensor:   # two plain tensors
+        d = a._data
+        dt = d.dtype
+        e = args[1]._data
+        arrays = [d, e]
+        slow = e.dtype != dt
+        needs_grad = a._requires_grad or args[1]._requires_grad
     else:
         arrays, dt, slow, needs_grad = _operands(args)
     if op.view and arrays[0].__class__ is not _ndarray:
@@ -164,6 +171,15 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
             fn = a._grad_fn
             node.next_functions = ((fn, a._output_nr) if fn is not None and a._base is None else _edge(a),)
             node._in_meta = ((a._data.shape, a._data.dtype),)
+        elif n == 2 and a.__class__ is Tensor and args[1].__class__ is Tensor:
+            b = args[1]   # two plain tensors (h + b1, out - label): both edges inline
+            fn = a._grad_fn
+            ea = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a)
+            fn = b._grad_fn
+            eb = (fn, b._output_nr) if fn is not None and b._base is None else _edge(b)
+            node.next_functions = (ea, eb)
+            d = b._data
+            node._in_meta = ((a._data.shape, a._data.dtype), (d.shape, d.dtype))
         elif len(args) == 2 and args[0].__class__ is Tensor and args[1].__class__ is not Tensor:
             a = args[0]   # a tensor and a number: the most common binary case
             fn = a._grad_fn

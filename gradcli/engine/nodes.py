@@ -29,8 +29,13 @@ class OpNode(Node):
     def apply(self, grads, m):
         op = self.op
         if op.masked:
-            needs = tuple([fn is not None for fn, _ in self.next_functions])
-            res = op.backward(m, grads[0], *unpack_saved(self, m), needs=needs)
+            edges = self.next_functions
+            if len(edges) == 2:   # a binary op (a - c with a constant c): no list to build
+                needs = (edges[0][0] is not None, edges[1][0] is not None)
+            else:
+                needs = tuple([fn is not None for fn, _ in edges])
+            res = op.backward(m, grads[0], *unpack_saved(self, m), needs=needs) if self._saved else \
+                op.backward(m, grads[0], needs=needs)
         elif self._saved:
             saved = self._saved
             s = saved[0]

@@ -33,11 +33,12 @@ ADD_ALPHA = defop("add.alpha", "AddBackward0", ("self", "other"), lambda a, b, a
                                    Sample(arr(3, 1, seed=3), arr(4, seed=4), params={"alpha": -0.5})],
                   rule="self + alpha other: d/dself = 1, d/dother = alpha")
 SUB = defop("sub", "SubBackward0", ("self", "other"), operator.sub,
-            lambda m, g: (g, -g),
+            lambda m, g, needs: (g if needs[0] else None, -g if needs[1] else None), masked=True,
             jvp=lambda m, t: _sum_tangents(t[0], None if t[1] is None else -t[1]), constants=ALPHA_ONE,
             samples=binary(), rule="d/dself = 1, d/dother = -1")
 SUB_ALPHA = defop("sub.alpha", "SubBackward0", ("self", "other"), lambda a, b, alpha: a - _times(b, alpha),
-                  lambda m, g, alpha: (g, -(g * alpha)), saves=("alpha",),
+                  lambda m, g, alpha, needs: (g if needs[0] else None, -(g * alpha) if needs[1] else None),
+                  saves=("alpha",), masked=True,
                   jvp=lambda m, t, alpha: _sum_tangents(t[0], None if t[1] is None else -(t[1] * alpha)),
                   samples=lambda: [Sample(arr(3, 4, seed=5), arr(3, 4, seed=6), params={"alpha": 3.0}),
                                    Sample(arr(2, 3, seed=7), 1.5, params={"alpha": 2.0})],
@@ -58,7 +59,8 @@ def _rsub_fwd(a, b, alpha):
 
 
 RSUB_TENSOR = defop("rsub.Tensor", "RsubBackward0", ("self", "other"), _rsub_fwd,
-                    lambda m, g, alpha: (-g if alpha == 1 else -(g * alpha), g), saves=("alpha",),
+                    lambda m, g, alpha, needs: ((-g if alpha == 1 else -(g * alpha)) if needs[0] else None,
+                                                g if needs[1] else None), saves=("alpha",), masked=True,
                     jvp=lambda m, t, alpha: _sum_tangents(
                         None if t[0] is None else -t[0] if alpha == 1 else -(t[0] * alpha), t[1]),
                     samples=lambda: [Sample(arr(3, 4, seed=1), arr(3, 4, seed=2), params={"alpha": 1}),
