@@ -215,7 +215,7 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
     """The loop of ``run``: pop the ready node with the highest sequence number, run it, pass its
     gradients on (torch's order; no recursion)."""
     tensor_mode = m.is_tensor
-    pop, push = heapq.heappop, heapq.heappush
+    pop, push, pushpop = heapq.heappop, heapq.heappush, heapq.heappushpop
     accumulate_cls = AccumulateGrad
     fn = handed = None
     interrupt = _inst.interrupt   # the language's --timeout: checked per pass and every INTERRUPT_EVERY nodes
@@ -304,14 +304,20 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                         prev = b[nr]
                         b[nr] = gi if prev is None else prev + gi
                 if n == 0:
-                    if fn is not None:      # a second ready node: both go through the heap
-                        if handed is not None:
-                            buffers[fn] = handed
-                        push(heap, (-fn._seq, counter, fn))
+                    if fn is None:
+                        # ready, but the heap's top outranks it (two chains taking turns, as w1's and
+                        # w2's updates in a training loop): swap them in one heap operation
+                        fn = pushpop(heap, (-nxt._seq, counter, nxt))[2]
                         counter += 1
-                        fn = handed = None
-                    push(heap, (-nxt._seq, counter, nxt))
-                    counter += 1
+                        handed = buffers.pop(fn, None)
+                        continue
+                    # a second ready node: both go through the heap
+                    if handed is not None:
+                        buffers[fn] = handed
+                    push(heap, (-fn._seq, counter, fn))
+                    push(heap, (-nxt._seq, counter + 1, nxt))
+                    counter += 2
+                    fn = handed = None
             grads_in = gi = None   # the buffers alone hold the gradients (AccumulateGrad may steal them)
 
 

@@ -341,13 +341,16 @@ def _call(op, args, params):
 
 
 def _edge(a):
-    """The edge for one argument (inlined fast path of tensor.edge)."""
-    if a.__class__ is Tensor and a._requires_grad:
-        fn = a._grad_fn
-        if fn is not None and a._base is None:
-            return (fn, a._output_nr)
-        return edge(a)
-    if isinstance(a, Tensor) and a._requires_grad:
+    """The edge for one argument (inlined fast path of graph.edge: a result, or a leaf such as a
+    Parameter whose AccumulateGrad already exists)."""
+    if (a.__class__ is Tensor or isinstance(a, Tensor)) and a._requires_grad:
+        if a._base is None:
+            fn = a._grad_fn
+            if fn is not None:
+                return (fn, a._output_nr)
+            x = a._x
+            if x is not None and x.accum is not None and x.creation_meta is not NO_GRAD_VIEW:
+                return (x.accum, 0)
         return edge(a)
     return NO_EDGE
 
@@ -373,11 +376,14 @@ def _fill_node(node, op, args) -> None:
 
 def _save(op, args, params, results) -> tuple:
     """The values a record's ``saves`` names; ``results`` is the output tensor or a tuple of them."""
-    if saved_hooks_stack or op.skips:   # (records that save some values only for some gradients: rare)
+    if saved_hooks_stack:
         return _save_hooked(op, args, params, results)
+    unneeded = op.unneeded(args) if op.skips else ()   # mm, addmm: a constant side's operand is not kept
     saved = []
-    for kind, key in op.plan:
-        if kind == 0:
+    for i, (kind, key) in enumerate(op.plan):
+        if i in unneeded:
+            saved.append(None)
+        elif kind == 0:
             a = args[key]
             if a.__class__ is Tensor or isinstance(a, Tensor):
                 saved.append(SavedVariable(a))
@@ -389,8 +395,11 @@ def _save(op, args, params, results) -> tuple:
         elif kind == 2:   # a tensor param (an index, running stats) is saved as torch saves it
             v = params[key]
             saved.append(save_param(v) if isinstance(v, (Tensor, tuple)) else v)
-        else:
+        elif kind == 3:
             saved.append(args[key]._data.shape)
+        else:
+            d = args[key]._data
+            saved.append(tuple([s // d.itemsize for s in d.strides]))
     return tuple(saved)
 
 

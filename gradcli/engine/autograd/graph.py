@@ -307,14 +307,14 @@ def dependencies(roots) -> dict:
         if fn is not None and fn not in deps:
             deps[fn] = 0
             stack.append(fn)
+    get, push, pop = deps.get, stack.append, stack.pop   # a node's few steps: no method lookups
     while stack:
-        fn = stack.pop()
-        for nxt, _ in fn.next_functions:
+        for nxt, _ in pop().next_functions:
             if nxt is not None:
-                n = deps.get(nxt)
+                n = get(nxt)
                 if n is None:
                     deps[nxt] = 1
-                    stack.append(nxt)
+                    push(nxt)
                 else:
                     deps[nxt] = n + 1
     return deps

@@ -15,6 +15,8 @@ from ..tensor import Tensor
 from .shapes import expand, permute, reshape, t
 from .arithmetic import mul, where
 
+_NDIM = Tensor.ndim   # a class whose ndim is another property (vmap's batched tensors) takes the general path
+
 
 def _matmul_shapes(a: Tensor, b: Tensor, name: str) -> None:
     sa, sb = a.shape, b.shape
@@ -42,6 +44,10 @@ def _matmul_shapes(a: Tensor, b: Tensor, name: str) -> None:
 def matmul(input, other):
     """torch.matmul, decomposed exactly as torch does it so the graph shows the same nodes
     (dot, mv, mm; folding batch dims into rows; expand + reshape + bmm for batches)."""
+    if type(input).ndim is _NDIM and type(other).ndim is _NDIM:   # not vmap's batched tensors
+        a, b = input._data, other._data
+        if a.ndim == 2 and b.ndim == 2 and a.shape[1] == b.shape[0] and a.dtype == b.dtype:
+            return call(L.MM, (input, other))   # two matrices (x @ w): one mm, nothing to check twice
     for pos, (arg, x) in enumerate((("input", input), ("other", other)), 1):
         if not isinstance(x, Tensor):
             raise TypeError(f"matmul(): argument '{arg}' (position {pos}) must be Tensor, not {type(x).__name__}")
