@@ -18,7 +18,7 @@ from .batched import BatchedTensor, active, align, full, levels_of, op, phys_of,
 ELEMENTWISE = frozenset("""
     erf erfc sigmoid log_sigmoid_forward silu mish softplus relu hardtanh leaky_relu elu celu gelu hardsigmoid
     hardswish add add.alpha sub sub.alpha sub.const_other rsub rsub.Tensor rsub.Scalar mul div mul.const_other mul.const_self div.const_other div.Scalar
-    neg pow pow.Tensor_Tensor pow.Scalar exp exp2 expm1 log log2 log10 log1p sqrt rsqrt reciprocal sin cos
+    add.Scalar neg pow pow.Tensor_Tensor pow.Scalar exp exp2 expm1 log log2 log10 log1p sqrt rsqrt reciprocal sin cos
     tan asin acos atan sinh cosh tanh asinh acosh atanh logaddexp xlogy.Tensor xlogy.Scalar_Other
     xlogy.Scalar_Self atan2 hypot abs sign floor ceil round trunc frac round.decimals remainder.Tensor
     remainder.Scalar fmod.Tensor fmod.Scalar clamp clamp.Tensor clamp_min clamp_max clamp_min.Tensor
@@ -29,10 +29,12 @@ ELEMENTWISE = frozenset("""
 """.split())
 # ops on the trailing (matrix) dims only: the batch dims in front are numpy's broadcast batch
 TRAILING = frozenset("tril triu linalg_inv _linalg_det _linalg_slogdet constant_pad_nd".split())
+# ops on their operands' trailing two dims whose leading dims broadcast: aligned as elementwise ones
+BROADCAST_BATCHES = frozenset("_cdist_forward _euclidean_dist".split())
 DIM_OPS = frozenset("""
     sum.dim_IntList mean.dim amax amin _softmax _log_softmax nansum logsumexp cumsum cumprod prod.dim_int
-    max.dim min.dim var std var_mean.correction std_mean.correction linalg_vector_norm sort topk median.dim kthvalue
-    diagonal diag_embed
+    max.dim min.dim var std var_mean.correction std_mean.correction linalg_vector_norm norm.ScalarOpt_dim sort topk
+    median.dim kthvalue diagonal diag_embed
 """.split())
 LOSSES = frozenset("mse_loss smooth_l1_loss huber_loss binary_cross_entropy binary_cross_entropy_with_logits".split())
 RESHAPES = frozenset("view _reshape_alias _unsafe_view".split())
@@ -242,7 +244,7 @@ def _as_strided(o, args, params, inner, lv):
     return x
 
 
-RULES = {name: _elementwise for name in ELEMENTWISE}
+RULES = {name: _elementwise for name in ELEMENTWISE | BROADCAST_BATCHES}
 RULES.update({name: _dims for name in DIM_OPS | {"select", "squeeze.dim", "slice", "unbind", "split", "unfold",
                                                  "split.Tensor", "flip", "roll", "index_select", "gather"}
               if name not in ("gather",)})

@@ -277,14 +277,26 @@ def clamp_max(input, max):
     return _one_bound("clamp_max", "max", input, max, P.CLAMP_MAX_T, P.CLAMP_MAX)
 
 
-def _one_bound(name, arg, input, bound, tensor_op, number_op):
+@public(method=True)
+def clamp_min_(input, min):
+    return _one_bound("clamp_min_", "min", input, min, P.CLAMP_MIN_T, P.CLAMP_MIN, inplace=True)
+
+
+@public(method=True)
+def clamp_max_(input, max):
+    return _one_bound("clamp_max_", "max", input, max, P.CLAMP_MAX_T, P.CLAMP_MAX, inplace=True)
+
+
+def _one_bound(name, arg, input, bound, tensor_op, number_op, inplace=False):
     if isinstance(bound, Tensor):
-        return call(tensor_op, (input, bound))
+        return call_inplace(tensor_op, input, (input, bound)) if inplace else call(tensor_op, (input, bound))
     if bound is None or isinstance(bound, str) or not isinstance(bound, (bool, int, float, np.number)):
         raise TypeError(f"{name}() received an invalid combination of arguments - got "
                         f"({type(input).__name__}, {type(bound).__name__}), but expected one of:\n"
                         f" * (Tensor input, Tensor {arg}, *, Tensor out = None)\n"
                         f" * (Tensor input, Number {arg}, *, Tensor out = None)\n")
+    if inplace:
+        return call_inplace(number_op, input, (input,), {arg: bound})
     return call(number_op, (input,), {arg: bound})
 
 

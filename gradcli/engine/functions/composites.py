@@ -10,7 +10,7 @@ from ..dims import wrap_dim
 from ..dispatch import call
 from ..ops.index_functions import index_select
 from ..ops import pointwise as P
-from ..ops.nn import ADDMM
+from ..ops.nn import ADDMM, CDIST, EUCLIDEAN_DIST
 from ..ops import reduction as R
 from ..ops.reduction import DIST
 from ..ops.shape import select, unsqueeze
@@ -189,15 +189,46 @@ def diff(input, n=1, dim=-1, prepend=None, append=None):
     return input
 
 
+_CDIST_MODES = {"use_mm_for_euclid_dist_if_necessary": 0, "use_mm_for_euclid_dist": 1,
+                "donot_use_mm_for_euclid_dist": 2}
+
+
 @public()
-def cdist(x1, x2, p=2.0):
-    """Pairwise p-norm distances between the rows of x1 (..., P, M) and x2 (..., R, M)."""
+def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
+    """Pairwise p-norm distances between the rows of x1 (..., P, M) and x2 (..., R, M): torch's
+    CdistBackward0, or for p = 2 with more than 25 rows (or compute_mode 'use_mm_for_euclid_dist')
+    its matrix-product form, EuclideanDistBackward0 under a view, rounding as torch's does."""
+    if compute_mode not in _CDIST_MODES:
+        raise ValueError(f"{compute_mode} is not a valid value for compute_mode")
+    mode = _CDIST_MODES[compute_mode]
+    for name, x in (("X1", x1), ("X2", x2)):
+        if x.ndim < 2:
+            raise errors.AutogradError(f"cdist only supports at least 2D tensors, {name} got: {x.ndim}D")
     for name, x in (("X1", x1), ("X2", x2)):
         if x._data.dtype.kind != "f":
             raise errors.AutogradError(f"cdist only supports floating-point dtypes, {name} got: "
                                        f"{dtypes.scalar_type_name(x._data.dtype)}")
-    delta = sub(unsqueeze(x1, -2), unsqueeze(x2, -3))
-    return norm(delta, p, -1)
+    if x1.shape[-1] != x2.shape[-1]:
+        raise errors.AutogradError(f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} "
+                                   f"X2: {x2.shape[-1]}")
+    if p < 0:
+        raise errors.AutogradError("cdist only supports non-negative p values")
+    r1, r2 = x1.shape[-2], x2.shape[-2]
+    if x1.numel() and x2.numel() and p == 2 and (mode == 1 or (mode == 0 and (r1 > 25 or r2 > 25))):
+        return _euclidean_cdist(x1, x2)
+    return call(CDIST, (x1, x2), {"p": p, "compute_mode": None if mode == 0 else mode})
+
+
+def _euclidean_cdist(x1, x2):
+    """torch's cdist_impl: the broadcast batches made contiguous and viewed as one batch dim,
+    _euclidean_dist, a view back."""
+    batch = tuple(broadcast_shapes(tuple(x1.shape[:-2]), tuple(x2.shape[:-2])))
+    n = int(np.prod(batch))
+    out = batch + (x1.shape[-2], x2.shape[-2])
+    if n != 1:
+        x1 = view(expand(x1, batch + tuple(x1.shape[-2:])).contiguous(), (n,) + tuple(x1.shape[-2:]))
+        x2 = view(expand(x2, batch + tuple(x2.shape[-2:])).contiguous(), (n,) + tuple(x2.shape[-2:]))
+    return view(call(EUCLIDEAN_DIST, (x1, x2)), out)
 
 
 @public()

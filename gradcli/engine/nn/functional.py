@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 
 from .. import creation, dtypes, errors
-from ..autograd.grad_mode import state as _mode
+from ..autograd.grad_mode import no_grad, state as _mode
 from ..dispatch import call
 from ..functions import (
     abs, add, cat, clamp_min, div, exp, expand, matmul, mean, mul, neg, norm, pow, reshape, sub, sum, t, tanh,
@@ -25,9 +25,10 @@ from ..ops.activation import (  # noqa: F401  (torch.nn.functional's activations
 )
 from ..ops.nn import (
     ADDMM, BINARY_CROSS_ENTROPY, BINARY_CROSS_ENTROPY_WITH_LOGITS, HUBER_LOSS, LOG_SOFTMAX, MSE_LOSS, NLL_LOSS,
-    NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, _class_dim, _reduction,
+    NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, ADD_SCALAR, _class_dim, _reduction,
 )
 from ..ops.pooling import avg_pool2d  # noqa: F401
+from ..ops.reduction import NORM_SCALAR_DIM
 from ..ops.shape import T
 from .functional_conv import (  # noqa: F401
     conv1d, conv2d, conv_transpose1d, conv_transpose2d, fold, max_pool1d, max_pool2d, pad, unfold,
@@ -435,9 +436,22 @@ def one_hot(tensor, num_classes=-1):
 
 
 def cosine_similarity(x1, x2, dim=1, eps=1e-8):
-    """torch's formula: each input divided by its norm clamped at eps, then summed along dim."""
-    n1 = clamp_min(norm(x1, 2, dim, True), eps)
-    n2 = clamp_min(norm(x2, 2, dim, True), eps)
+    """torch's formula: each input (cast to the common float dtype, broadcast) divided by a clone of its
+    norm clamped at eps in place outside the graph, then summed along dim. The clamp is not
+    differentiated: below eps the norm's own gradient still flows, as in torch."""
+    common = dtypes.result_type([t.dtype for t in (x1, x2) if t.ndim], [t.dtype for t in (x1, x2) if not t.ndim], [])
+    if not common.is_floating_point:
+        raise errors.AutogradError(f"expected common dtype to be floating point, yet common dtype is "
+                                   f"{common.scalar_name}")
+    x1, x2 = (x if x._data.dtype.kind in "fc" else x.to(common) for x in (x1, x2))
+    if x1.shape != x2.shape:
+        shape = tuple(np.broadcast_shapes(tuple(x1.shape), tuple(x2.shape)))
+        x1, x2 = expand(x1, shape), expand(x2, shape)
+    n1 = norm(x1, 2, dim, keepdim=True).clone()
+    n2 = norm(x2, 2, dim, keepdim=True).clone()
+    with no_grad():
+        n1.clamp_min_(eps)
+        n2.clamp_min_(eps)
     return sum(mul(div(x1, n1), div(x2, n2)), dim)
 
 
@@ -579,8 +593,9 @@ def glu(input, dim=-1):
 
 
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
-    """torch's: the norm of x1 - x2 + eps over the last dim."""
-    return norm(x1 - x2 + eps, p, -1, keepdim)
+    """torch's: the norm of x1 - x2 + eps over the last dim, with aten::norm's node (NormBackward1)."""
+    diff = call(ADD_SCALAR, (x1 - x2,), {"other": eps, "alpha": 1})
+    return call(NORM_SCALAR_DIM, (diff,), {"p": p, "dim": (-1,), "keepdim": bool(keepdim)})
 
 
 def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"):

@@ -19,8 +19,7 @@ number); a 3-D or
 larger input goes straight to NllLoss2DBackward0 (torch adds view nodes
 around it); cross_entropy with label smoothing or probability targets
 multiplies by Python numbers with MulBackward0 (torch: MulBackward1) and uses ``where`` for torch's
-``masked_fill_``; normalize's norm node is gradcli's NormBackward1 (torch:
-LinalgVectorNormBackward0).
+``masked_fill_``.
 """
 from __future__ import annotations
 
@@ -30,9 +29,10 @@ import warnings
 import numpy as np
 
 from .. import dtypes
-from ..errors import AutogradError, DTypeError
+from ..errors import AutogradError, DTypeError, ShapeError
 from . import dtype_rules
 from .linalg import gemm, mm_grads
+from .reduction import _norm_fwd
 from .registry import COMMON, KEEP, defop
 from .samples import Sample, arr
 
@@ -468,3 +468,103 @@ ADDMM = defop("addmm", "AddmmBackward0", ("self", "mat1", "mat2"), _addmm_fwd, _
                                Sample(arr(3, 5, seed=3), arr(3, 4, seed=4), arr(4, 5, seed=5),
                                       params={"beta": 0.5, "alpha": 2.0})],
               rule="d/dself = beta g, d/dmat1 = alpha g @ mat2^T, d/dmat2 = alpha mat1^T @ g")
+
+
+# -- distances: torch.cdist (CdistBackward0) and the matrix-product form of its p = 2 (EuclideanDistBackward0) --
+
+def _add_scalar_fwd(a, other, alpha):
+    """tensor + number with torch's promotion: a float number makes an integer tensor's result the
+    default float dtype; bool + bool stays bool."""
+    if a.dtype.kind == "b" and isinstance(other, bool) and alpha == 1:
+        return a | other
+    v = other * alpha
+    if a.dtype.kind not in "fc" and isinstance(v, float):
+        a = a.astype(dtypes.get_default_dtype().np)
+    elif a.dtype.kind == "b":
+        a = a.astype(np.int64)
+    return a + np.asarray(v, a.dtype)
+
+
+# aten::add.Scalar, which torch's C++ composites record for ``tensor + number`` (pairwise_distance's + eps)
+ADD_SCALAR = defop("add.Scalar", "AddBackward1", ("self",), _add_scalar_fwd, lambda m, g: g, promote=KEEP,
+                   jvp=lambda m, t: t[0],
+                   samples=lambda: [Sample(arr(3, 4), params={"other": 1e-6, "alpha": 1}),
+                                    Sample(arr(5, seed=2), params={"other": -2.5, "alpha": 2})],
+                   rule="d/dself = 1")
+
+
+def _same_dtype(a, b):
+    if a.dtype != b.dtype:
+        raise DTypeError(f"expected scalar type {dtypes.scalar_type_name(a.dtype)} but found "
+                         f"{dtypes.scalar_type_name(b.dtype)}")
+
+
+def _cdist_fwd(x1, x2, p):
+    """||x1_i - x2_j||_p for every row i of x1 and j of x2 (batch dims broadcast)."""
+    _same_dtype(x1, x2)
+    if x1.shape[-1] != x2.shape[-1]:
+        raise ShapeError(f"X1 and X2 must have the same number of columns. X1: {x1.shape[-1]} X2: {x2.shape[-1]}")
+    return _norm_fwd(x1[..., :, None, :] - x2[..., None, :, :], p, (-1,), False)
+
+
+def _cdist_bwd(m, g, x1, x2, p, result):
+    """torch's _cdist_backward, for each pair's difference; the pairs' sums over the other input's rows.
+    Zero distances (and for p < 1 zero differences) give 0, with safe denominators so that double
+    backward gives 0 there too."""
+    if p == 0:
+        return m.g_zeros(g, tuple(x1.shape)), m.g_zeros(g, tuple(x2.shape))
+    diff = m.unsqueeze(x1, -2) - m.unsqueeze(x2, -3)
+    gg, d = m.unsqueeze(g, -1), m.unsqueeze(result, -1)
+    safe = m.where(d == 0, 1.0, d)
+    if p == 1:
+        part = gg * m.sign(diff)
+    elif p == float("inf"):     # every element at the maximum gets the whole gradient (no sharing of ties)
+        part = gg * m.sign(diff) * m.where(m.abs(diff) == d, 1.0, 0.0)
+    elif p == 2:
+        part = m.where(d == 0, 0.0, gg * diff / safe)
+    elif p < 2:
+        size = m.where(diff == 0, 1.0, m.abs(diff)) if p < 1 else m.abs(diff)
+        part = m.where(d == 0, 0.0, m.sign(diff) * size ** (p - 1) * gg / safe ** (p - 1))
+        if p < 1:
+            part = m.where(diff == 0, 0.0, part)
+    else:
+        part = m.where(d == 0, 0.0, diff * m.abs(diff) ** (p - 2) * gg / safe ** (p - 1))
+    return m.sum(part, (-2,), False), -m.sum(part, (-3,), False)
+
+
+CDIST = defop("_cdist_forward", "CdistBackward0", ("x1", "x2"), lambda x1, x2, p, compute_mode: _cdist_fwd(x1, x2, p),
+              lambda m, g, x1, x2, p, result: _cdist_bwd(m, g, x1, x2, p, result),
+              saves=("x1", "x2", "p", "result"), promote=KEEP,
+              samples=lambda: [Sample(arr(3, 2), arr(4, 2, seed=1), params={"p": 2.0, "compute_mode": None}),
+                               Sample(arr(2, 3, 4, away_from=0.0), arr(2, 4, seed=2), params={"p": 1.0,
+                                                                                              "compute_mode": None}),
+                               Sample(arr(3, 2, seed=3), arr(2, 2, seed=7), params={"p": 3.0, "compute_mode": None}),
+                               Sample(arr(3, 2, seed=5), arr(2, 2, seed=8), params={"p": 1.5, "compute_mode": None}),
+                               Sample(arr(3, 2, seed=9), arr(2, 2, seed=20), params={"p": 0.5, "compute_mode": None})],
+              jvp_note="generic: derived through double-vjp",
+              rule="the p-norm's gradient at each pair's difference, summed over the other input's rows")
+
+
+def _euclidean_fwd(x1, x2):
+    """torch's _euclidean_dist: one matrix product of [-2 x1, |x1|^2, 1] and [x2, 1, |x2|^2], clamped at 0."""
+    if x1.dtype.kind not in "fc" and x1.dtype == x2.dtype:
+        raise DTypeError(f"result type Float can't be cast to the desired output type {dtypes.scalar_type_name(x1.dtype)}")
+    n1, n2 = np.sum(x1 * x1, axis=-1, keepdims=True), np.sum(x2 * x2, axis=-1, keepdims=True)
+    a = np.concatenate([x1 * -2, n1, np.ones_like(n1)], -1)
+    b = np.concatenate([x2, np.ones_like(n2), n2], -1)
+    dtype_rules.mm(a, b)
+    return np.sqrt(np.maximum(np.matmul(a, np.swapaxes(b, -1, -2)), 0))
+
+
+def _euclidean_bwd(m, g, x1, x2, result):
+    ratio = m.where(result == 0, 0.0, g / result)
+    return (x1 * m.sum(ratio, (-1,), True) - m.matmul(ratio, x2),
+            x2 * m.unsqueeze(m.sum(ratio, (-2,), False), -1) - m.matmul(m.mT(ratio), x1))
+
+
+EUCLIDEAN_DIST = defop("_euclidean_dist", "EuclideanDistBackward0", ("x1", "x2"), _euclidean_fwd, _euclidean_bwd,
+                       saves=("x1", "x2", "result"), promote=KEEP,
+                       samples=lambda: [Sample(arr(3, 2), arr(4, 2, seed=1)),
+                                        Sample(arr(2, 3, 4, seed=2), arr(2, 5, 4, seed=3))],
+                       jvp_note="generic: derived through double-vjp",
+                       rule="x1 sum(g/d) - (g/d) x2, and the same for x2 (0 where d = 0)")

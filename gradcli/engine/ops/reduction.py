@@ -477,6 +477,20 @@ NORM = defop("linalg_vector_norm", "LinalgVectorNormBackward0", ("self",), _norm
              rule="p=2: self/norm; p=1: sign(self); inf: sign at the max (ties share)")
 
 
+# aten::norm.ScalarOpt_dim: F.pairwise_distance's norm (NormBackward1); torch.norm and Tensor.norm go to
+# linalg_vector_norm, as torch's
+NORM_SCALAR_DIM = defop("norm.ScalarOpt_dim", "NormBackward1", ("self",),
+                        lambda a, p, dim, keepdim: _norm_fwd(a, p, dim, keepdim),
+                        lambda m, g, self, p, dim, keepdim, result: _norm_bwd(m, g, self, result, p, dim, keepdim),
+                        saves=("self", "p", "dim", "keepdim", "result"), promote=KEEP,
+                        samples=lambda: [Sample(arr(3, 4), params={"p": 2.0, "dim": (-1,), "keepdim": False}),
+                                         Sample(arr(3, 4, away_from=0.0), params={"p": 1.0, "dim": (-1,),
+                                                                                  "keepdim": True}),
+                                         Sample(arr(2, 3, seed=2), params={"p": 3.0, "dim": (-2,), "keepdim": False})],
+                        jvp_note="generic: derived through double-vjp",
+                        rule="as linalg_vector_norm's")
+
+
 def _dist_fwd(a, b, p):
     if a.dtype.kind not in "fc":
         raise DTypeError(f"norm(): input dtype should be either floating point or complex. Got "
