@@ -57,6 +57,7 @@ TORCH_CALLS = {
     "fill_": lambda a, p: a[0].clone().fill_(p["value"]),
     "hardtanh_backward": lambda a, p: torch.ops.aten.hardtanh_backward(a[0], a[1], p["min_val"], p["max_val"]),
     "index.Tensor": lambda a, p: a[0][p["indices"]],
+    "polygamma": lambda a, p: torch.polygamma(p["n"], a[0]),
     "index_add": lambda a, p: a[0].index_add(p["dim"], p["index"], a[1], alpha=p["alpha"]),
     "index_copy": lambda a, p: a[0].index_copy(p["dim"], p["index"], a[1]),
     "index_fill.int_Tensor": lambda a, p: a[0].index_fill(p["dim"], p["index"], a[1]),

@@ -1,7 +1,7 @@
 """The op table (see registry.py), one module per family of ops; importing the package loads
 every family, so ``OPS`` is complete."""
 from . import (  # noqa: F401
-    activation, convolution, copy, decompositions, embedding, index_functions, indexing, linalg, nn, normalization, pointwise,
-    padding, pooling, reduction, scatter_reduce, shape, special, subscripts,
+    activation, convolution, copy, decompositions, embedding, gamma, index_functions, indexing, linalg, nn,
+    normalization, pointwise, padding, pooling, reduction, scatter_reduce, shape, special, subscripts,
 )
 from .registry import OPS  # noqa: F401
