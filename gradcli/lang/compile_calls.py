@@ -4,6 +4,7 @@ opaque function objects scripts hand to the engine (hooks, Function.forward)."""
 from __future__ import annotations
 
 import time
+from types import FunctionType, MethodType
 
 from . import syntax_tree as syntax
 from .compile_errors import wrap_exception
@@ -157,17 +158,7 @@ class CallsMixin:
         where = scope.function
         simple = not any(isinstance(a, syntax.Starred) for a in node.args) and not node.keywords
         if simple:
-            args = [self.expr(a, scope) for a in node.args]
-            if len(args) == 0:
-                return lambda env: self._call(func(env), (), None, span, where)
-            if len(args) == 1:
-                (a0,) = args
-                return lambda env: self._call(func(env), (a0(env),), None, span, where)
-            if len(args) == 2:
-                a0, a1 = args
-                return lambda env: self._call(func(env), (a0(env), a1(env)), None, span, where)
-            return lambda env: self._call(func(env), tuple([a(env) for a in args]), None,
-                                          span, where)
+            return self._positional_call(func, [self.expr(a, scope) for a in node.args], span, where)
         parts = [(isinstance(a, syntax.Starred), self.expr(a.value if isinstance(a, syntax.Starred)
                                                         else a, scope), a.span)
                  for a in node.args]
@@ -194,6 +185,72 @@ class CallsMixin:
                     kwargs[name] = value(env)
             return self._call(fn, tuple(args), kwargs, span, where)
         return run
+
+    def _positional_call(self, func, args, span, where):
+        """``f(a, b)``. Python functions and bound methods (the engine's functions, a tensor's
+        methods) are called straight from here: ``_call`` would call them the same way, as it
+        treats apart only script functions, modules and a few builtins, none of these two types."""
+        call, failed = self._call, self._call_failed
+        if len(args) == 0:
+            def run0(env):
+                fn = func(env)
+                if type(fn) is MethodType or type(fn) is FunctionType:
+                    try:
+                        return fn()
+                    except Exception as exc:
+                        raise failed(exc, span, where) from None
+                return call(fn, (), None, span, where)
+            return run0
+        if len(args) == 1:
+            (a0,) = args
+
+            def run1(env):
+                fn = func(env)
+                arg = a0(env)
+                if type(fn) is MethodType or type(fn) is FunctionType:
+                    try:
+                        return fn(arg)
+                    except Exception as exc:
+                        raise failed(exc, span, where) from None
+                return call(fn, (arg,), None, span, where)
+            return run1
+        if len(args) == 2:
+            a0, a1 = args
+
+            def run2(env):
+                fn = func(env)
+                arg0 = a0(env)
+                arg1 = a1(env)
+                if type(fn) is MethodType or type(fn) is FunctionType:
+                    try:
+                        return fn(arg0, arg1)
+                    except Exception as exc:
+                        raise failed(exc, span, where) from None
+                return call(fn, (arg0, arg1), None, span, where)
+            return run2
+
+        def run(env):
+            fn = func(env)
+            values = tuple([a(env) for a in args])
+            if type(fn) is MethodType or type(fn) is FunctionType:
+                try:
+                    return fn(*values)
+                except Exception as exc:
+                    raise failed(exc, span, where) from None
+            return call(fn, values, None, span, where)
+        return run
+
+    def _call_failed(self, exc, span, where):
+        """What ``_call`` makes of an exception its call raised (the exception to raise)."""
+        if isinstance(exc, GradcliError):
+            if exc.frames:
+                exc.frames.insert(0, Frame(where, span))
+            if exc.span is None:
+                exc.span = span
+            return exc
+        if isinstance(exc, BrokenPipeError):
+            return exc      # a closed stdout is no script error: the CLI ends quietly
+        return self._wrap(exc, span)
 
     def _super(self, scope, span):
         """``super()`` inside a method of a script class: the class comes from the class statement,
@@ -239,16 +296,8 @@ class CallsMixin:
             if kwargs:
                 return fn(*args, **kwargs)
             return fn(*args)
-        except GradcliError as err:
-            if err.frames:
-                err.frames.insert(0, Frame(where, span))
-            if err.span is None:
-                err.span = span
-            raise
-        except BrokenPipeError:
-            raise      # a closed stdout is no script error: the CLI ends quietly
         except Exception as exc:
-            raise self._wrap(exc, span) from None
+            raise self._call_failed(exc, span, where) from None
 
 
     def _build_sequence(self, kind, args, kwargs, span):

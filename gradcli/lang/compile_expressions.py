@@ -39,6 +39,7 @@ _COMPARE = {
     "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
 }
 _SEQUENCES = (str, list, tuple)
+_TENSOR_ARITHMETIC = frozenset({"+", "-", "*", "/", "@"})
 SIMPLE_STATEMENTS = (syntax.ExprStmt, syntax.Assign, syntax.AugAssign, syntax.Return, syntax.Assert,
                       syntax.Delete, syntax.Raise)
 
@@ -137,7 +138,26 @@ class ExpressionsMixin:
         left = self.expr(node.left, scope)
         right = self.expr(node.right, scope)
         apply = self._binary(node.op, node.span)
-        return lambda env: apply(left(env), right(env))
+        tensor = self.rt.tensor_type
+        if tensor is None or node.op not in _TENSOR_ARITHMETIC:
+            return lambda env: apply(left(env), right(env))
+        fn, span, wrap = _BINARY[node.op], node.span, self._wrap
+        max_elements = self.rt.state.limits.max_elements
+
+        def run(env):
+            # tensor arithmetic with a tensor or a number: a tensor comes out, and `apply` would
+            # check nothing but the tensors' sizes
+            a = left(env)
+            b = right(env)
+            ta, tb = type(a), type(b)
+            if (ta is tensor and (tb is float or tb is int or (tb is tensor and a.numel() * b.numel() <= max_elements))
+                    or tb is tensor and (ta is float or ta is int)):
+                try:
+                    return fn(a, b)
+                except Exception as exc:
+                    raise wrap(exc, span) from None
+            return apply(a, b)
+        return run
 
     def _binary(self, op, span, inplace=False):
         fn = (_INPLACE if inplace else _BINARY)[op]
@@ -255,18 +275,53 @@ class ExpressionsMixin:
         return lambda env: body(env) if self._truth(test(env), span) else orelse(env)
 
     def expr_Attribute(self, node, scope):
+        """``value.name`` through the attribute policy. The site remembers the last type whose
+        ``name`` the policy reads by type alone (``plain_read``) and the last namespace it read,
+        so a loop re-reading ``w.grad`` or ``torch.mm`` asks the policy once."""
         obj = self.expr(node.value, scope)
-        get = self.rt.policy.get
         name, span = node.attr, node.span
+        if name == "format":
+            return self._format_attribute(obj, span)
+        policy = self.rt.policy
+        get, plain_read, is_namespace = policy.get, policy.plain_read, policy.is_namespace
+        located = self._located
+        known_type = None
+        known_namespace = known_member = MISSING
 
+        def run(env):
+            nonlocal known_type, known_namespace, known_member
+            value = obj(env)
+            if type(value) is known_type:
+                try:
+                    return getattr(value, name)
+                except AttributeError:
+                    pass            # get() raises the script's message
+                except Exception as exc:
+                    raise located(exc, span) from None
+            elif value is known_namespace:
+                return known_member
+            try:
+                result = get(value, name, span)
+            except Exception as exc:
+                raise located(exc, span) from None
+            if is_namespace(value):
+                known_namespace, known_member = value, result
+            elif plain_read(type(value), name):
+                known_type = type(value)
+            return result
+        return run
+
+    def _format_attribute(self, obj, span):
+        """``"...".format``: gradcli's own formatter for strings, the policy for other values."""
+        get = self.rt.policy.get
         tensor = self.rt.tensor_type
 
         def run(env):
             value = obj(env)
-            if name == "format" and type(value) is str:
+            if type(value) is str:
                 return _str_format(value, span, tensor, self.rt.state.check_length)
             try:
-                return get(value, name, span)
+                return get(value, "format", span)
             except Exception as exc:
                 raise self._located(exc, span) from None
         return run

@@ -13,6 +13,9 @@ from .sandbox import FIELDS_KEY, ScriptObject
 from .scopes import BREAK, CONTINUE, RETURN, Scope, MISSING, StaticScope, bound_names, nonlocal_depth
 
 
+SELF_TRACKED = (syntax.ExprStmt, syntax.Assign)     # they remember the running statement themselves
+
+
 class StatementsMixin:
     """Compiling statements (part of :class:`Compiler`)."""
 
@@ -47,7 +50,7 @@ class StatementsMixin:
     def stmt(self, node, scope):
         method = getattr(self, "stmt_" + type(node).__name__)
         fn = method(node, scope)
-        if not isinstance(node, SIMPLE_STATEMENTS):
+        if not isinstance(node, SIMPLE_STATEMENTS) or isinstance(node, SELF_TRACKED):
             return fn
         # Remember the running statement: anomaly mode names it as the place
         # where a backward node was created (one attribute store per statement).
@@ -61,8 +64,10 @@ class StatementsMixin:
 
     def stmt_ExprStmt(self, node, scope):
         value = self.expr(node.value, scope)
+        state, here = self.rt.state, (self._location, node.span)
 
         def run(env):
+            state.where = here
             value(env)
         return run
 
@@ -100,16 +105,36 @@ class StatementsMixin:
         return run
 
     def stmt_Assign(self, node, scope):
+        """``x = value`` (with the running statement remembered, as ``stmt`` does for others):
+        one closure for the common ``name = value``."""
         value = self.expr(node.value, scope)
+        state, here = self.rt.state, (self._location, node.span)
+        if len(node.targets) == 1 and type(node.targets[0]) is syntax.Name:
+            name = node.targets[0].id
+            kind = self._store_kind(name, scope)
+            if kind == "global":
+                globals_ = self.rt.globals
+
+                def run_global(env):
+                    state.where = here
+                    globals_[name] = value(env)
+                return run_global
+            if kind == "local":
+                def run_local(env):
+                    state.where = here
+                    env.vars[name] = value(env)
+                return run_local
         stores = [self.target(t, scope) for t in node.targets]
         if len(stores) == 1:
             store = stores[0]
 
             def run1(env):
+                state.where = here
                 store(env, value(env))
             return run1
 
         def run(env):
+            state.where = here
             result = value(env)
             for store in stores:
                 store(env, result)
@@ -182,6 +207,8 @@ class StatementsMixin:
                 continue
             break
         orelse = self.block(node.orelse, scope) if node.orelse else None
+        if len(branches) == 1:
+            return self._if_else(*branches[0], orelse)
         branches = tuple(branches)
 
         def run_chain(env):
@@ -200,6 +227,24 @@ class StatementsMixin:
                 return orelse(env)
             return None
         return run_chain
+
+    def _if_else(self, test, body, span, orelse):
+        """``if test: ... else: ...`` with no ``elif``: ``stmt_If``'s chain of one branch."""
+        located = self._located
+
+        def run_if(env):
+            value = test(env)
+            if value is not True and value is not False:
+                try:
+                    value = bool(value)
+                except Exception as exc:
+                    raise located(exc, span) from None
+            if value:
+                return body(env)
+            if orelse is not None:
+                return orelse(env)
+            return None
+        return run_if
 
     def stmt_While(self, node, scope):
         test = self.expr(node.test, scope)

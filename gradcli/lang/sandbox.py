@@ -332,6 +332,16 @@ class AttributePolicy:
             return guard(value, result, span)
         return result
 
+    def plain_read(self, cls: type, name: str) -> bool:
+        """Whether ``get`` reads ``name`` on every value of exactly ``cls`` without asking again
+        (readable by the type's rules, no guard): an attribute site of a script may then
+        remember ``cls`` and read ``name`` on the next value of that type directly."""
+        return (cls, name) in self._plain_reads
+
+    def is_namespace(self, value) -> bool:
+        """Namespaces (torch, math, ...) have fixed members: a site may remember what it read."""
+        return type(value) is self._namespace_type
+
     def has(self, value, name: str) -> bool:
         if self._namespace_type is not None and type(value) is self._namespace_type:
             return name in value.members()

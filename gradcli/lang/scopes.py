@@ -242,14 +242,22 @@ class NamesMixin:
 
     # ----------------------------------------------------------------- names
 
-    def _store_name(self, name, scope):
+    @staticmethod
+    def _store_kind(name, scope) -> str:
+        """Where assigning ``name`` in ``scope`` stores it: global, nonlocal or local."""
         if scope.kind == "module" or name in scope.global_names:
+            return "global"
+        return "nonlocal" if name in scope.nonlocal_names else "local"
+
+    def _store_name(self, name, scope):
+        kind = self._store_kind(name, scope)
+        if kind == "global":
             globals_ = self.rt.globals
 
             def store_global(env, value):
                 globals_[name] = value
             return store_global
-        if name in scope.nonlocal_names:
+        if kind == "nonlocal":
             depth = nonlocal_depth(name, scope)
 
             def store_outer(env, value):
@@ -314,11 +322,11 @@ class NamesMixin:
         builtins_ = self.rt.builtins
 
         def load_global(env):
-            value = globals_.get(name, MISSING)
+            if name in globals_:
+                return globals_[name]
+            value = builtins_.get(name, MISSING)
             if value is MISSING:
-                value = builtins_.get(name, MISSING)
-                if value is MISSING:
-                    raise self._name_error(name, span, scope)
+                raise self._name_error(name, span, scope)
             return value
         return load_global
 
