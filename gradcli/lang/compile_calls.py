@@ -153,12 +153,14 @@ class CallsMixin:
             if node.args:
                 return self._super_of(self.expr(node.args[0], scope), self.expr(node.args[1], scope), node.span)
             return self._super(scope, node.span)
-        func = self.expr(node.func, scope)
         span = node.span
         where = scope.function
         simple = not any(isinstance(a, syntax.Starred) for a in node.args) and not node.keywords
+        if simple and type(node.func) is syntax.Attribute and node.func.attr != "format":
+            return self._attribute(node.func, scope, (node.args, span, where))
+        func = self.expr(node.func, scope)
         if simple:
-            return self._positional_call(func, [self.expr(a, scope) for a in node.args], span, where)
+            return self._positional_call(func, node.args, scope, span, where)
         parts = [(isinstance(a, syntax.Starred), self.expr(a.value if isinstance(a, syntax.Starred)
                                                         else a, scope), a.span)
                  for a in node.args]
@@ -186,11 +188,15 @@ class CallsMixin:
             return self._call(fn, tuple(args), kwargs, span, where)
         return run
 
-    def _positional_call(self, func, args, span, where):
+    def _positional_call(self, func, nodes, scope, span, where):
         """``f(a, b)``. Python functions and bound methods (the engine's functions, a tensor's
         methods) are called straight from here: ``_call`` would call them the same way, as it
-        treats apart only script functions, modules and a few builtins, none of these two types."""
+        treats apart only script functions, modules and a few builtins, none of these two types.
+        An argument that is a global name is read from the globals here."""
         call, failed = self._call, self._call_failed
+        args = [self.expr(a, scope) for a in nodes]
+        names = [self._global_name(a, scope) for a in nodes]
+        globals_ = self.rt.globals
         if len(args) == 0:
             def run0(env):
                 fn = func(env)
@@ -202,11 +208,11 @@ class CallsMixin:
                 return call(fn, (), None, span, where)
             return run0
         if len(args) == 1:
-            (a0,) = args
+            (a0,), (n0,) = args, names
 
             def run1(env):
                 fn = func(env)
-                arg = a0(env)
+                arg = globals_[n0] if n0 in globals_ else a0(env)
                 if type(fn) is MethodType or type(fn) is FunctionType:
                     try:
                         return fn(arg)
@@ -215,12 +221,12 @@ class CallsMixin:
                 return call(fn, (arg,), None, span, where)
             return run1
         if len(args) == 2:
-            a0, a1 = args
+            (a0, a1), (n0, n1) = args, names
 
             def run2(env):
                 fn = func(env)
-                arg0 = a0(env)
-                arg1 = a1(env)
+                arg0 = globals_[n0] if n0 in globals_ else a0(env)
+                arg1 = globals_[n1] if n1 in globals_ else a1(env)
                 if type(fn) is MethodType or type(fn) is FunctionType:
                     try:
                         return fn(arg0, arg1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import operator
 import time
+from types import FunctionType, MethodType
 
 from . import syntax_tree as syntax
 from .limits import check_format_spec, percent_size_estimate
@@ -143,12 +144,14 @@ class ExpressionsMixin:
             return lambda env: apply(left(env), right(env))
         fn, span, wrap = _BINARY[node.op], node.span, self._wrap
         max_elements = self.rt.state.limits.max_elements
+        globals_ = self.rt.globals
+        left_name, right_name = self._global_name(node.left, scope), self._global_name(node.right, scope)
 
         def run(env):
             # tensor arithmetic with a tensor or a number: a tensor comes out, and `apply` would
             # check nothing but the tensors' sizes
-            a = left(env)
-            b = right(env)
+            a = globals_[left_name] if left_name in globals_ else left(env)
+            b = globals_[right_name] if right_name in globals_ else right(env)
             ta, tb = type(a), type(b)
             if (ta is tensor and (tb is float or tb is int or (tb is tensor and a.numel() * b.numel() <= max_elements))
                     or tb is tensor and (ta is float or ta is int)):
@@ -243,9 +246,11 @@ class ExpressionsMixin:
         span = node.span
         if len(fns) == 1:
             fn, right = fns[0], rights[0]
+            globals_ = self.rt.globals
+            left_name = self._global_name(node.left, scope)
 
             def run1(env):
-                a = left(env)
+                a = globals_[left_name] if left_name in globals_ else left(env)
                 b = right(env)
                 try:
                     return fn(a, b)
@@ -275,31 +280,27 @@ class ExpressionsMixin:
         return lambda env: body(env) if self._truth(test(env), span) else orelse(env)
 
     def expr_Attribute(self, node, scope):
-        """``value.name`` through the attribute policy. The site remembers the last type whose
-        ``name`` the policy reads by type alone (``plain_read``) and the last namespace it read,
-        so a loop re-reading ``w.grad`` or ``torch.mm`` asks the policy once."""
+        if node.attr == "format":
+            return self._format_attribute(self.expr(node.value, scope), node.span)
+        return self._attribute(node, scope)
+
+    def _attribute(self, node, scope, call=None):
+        """``value.name`` through the attribute policy; with ``call`` (the argument nodes, the
+        call's span, the running function's name) also the call ``value.name(args)``, in the same
+        closure. The site remembers the last type whose ``name`` the policy reads by type alone
+        (``plain_read``) and the last namespace it read, so a loop re-reading ``w.grad`` or
+        calling ``torch.mm`` asks the policy once; any other value goes through ``policy.get``."""
         obj = self.expr(node.value, scope)
         name, span = node.attr, node.span
-        if name == "format":
-            return self._format_attribute(obj, span)
+        owner, globals_, builtins_ = self._global_name(node.value, scope), self.rt.globals, self.rt.builtins
         policy = self.rt.policy
         get, plain_read, is_namespace = policy.get, policy.plain_read, policy.is_namespace
         located = self._located
         known_type = None
         known_namespace = known_member = MISSING
 
-        def run(env):
+        def read(value):
             nonlocal known_type, known_namespace, known_member
-            value = obj(env)
-            if type(value) is known_type:
-                try:
-                    return getattr(value, name)
-                except AttributeError:
-                    pass            # get() raises the script's message
-                except Exception as exc:
-                    raise located(exc, span) from None
-            elif value is known_namespace:
-                return known_member
             try:
                 result = get(value, name, span)
             except Exception as exc:
@@ -309,6 +310,53 @@ class ExpressionsMixin:
             elif plain_read(type(value), name):
                 known_type = type(value)
             return result
+
+        if call is None:
+            count, args, names, call_span, where = -1, (), (), None, None
+        else:
+            nodes, call_span, where = call
+            args = [self.expr(a, scope) for a in nodes]
+            names = [self._global_name(a, scope) for a in nodes]
+            count = len(args)
+        a0, n0 = (args[0], names[0]) if count > 0 else (None, MISSING)
+        a1, n1 = (args[1], names[1]) if count > 1 else (None, MISSING)
+        invoke, failed = self._call, self._call_failed
+
+        def run(env):
+            if owner in globals_:
+                value = globals_[owner]
+            elif owner in builtins_:        # torch.mm: a builtin name the script has not shadowed
+                value = builtins_[owner]
+            else:
+                value = obj(env)
+            if type(value) is known_type:
+                try:
+                    fn = getattr(value, name)
+                except AttributeError:
+                    fn = read(value)        # which raises the script's message
+                except Exception as exc:
+                    raise located(exc, span) from None
+            elif value is known_namespace:
+                fn = known_member
+            else:
+                fn = read(value)
+            if count < 0:
+                return fn
+            if count == 0:
+                values = ()
+            elif count == 1:
+                values = (globals_[n0] if n0 in globals_ else a0(env),)
+            elif count == 2:
+                values = (globals_[n0] if n0 in globals_ else a0(env),
+                          globals_[n1] if n1 in globals_ else a1(env))
+            else:
+                values = tuple([a(env) for a in args])
+            if type(fn) is MethodType or type(fn) is FunctionType:     # as _positional_call
+                try:
+                    return fn(*values)
+                except Exception as exc:
+                    raise failed(exc, call_span, where) from None
+            return invoke(fn, values, None, call_span, where)
         return run
 
     def _format_attribute(self, obj, span):

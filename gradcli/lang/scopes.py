@@ -280,18 +280,19 @@ class NamesMixin:
                     return outer(env.parent)
                 return value
             return load_class
-        depth = 0
-        current = scope
-        while current.kind != "module":
-            if name in current.global_names:
-                break
-            if name in current.names:
-                return self._load_at(name, span, depth, current is scope)
-            current = current.parent
-            while current.kind == "class":
-                current = current.parent
-            depth += 1
+        depth = _local_depth(name, scope)
+        if depth is not None:
+            return self._load_at(name, span, depth, depth == 0)
         return self._load_global(name, span, scope)
+
+    @staticmethod
+    def _global_name(node, scope):
+        """The name ``node`` reads if it is a name that resolves to the module's globals, else
+        MISSING: a hot site then reads ``rt.globals`` itself and calls the compiled load only
+        for what is not there (a builtin, an unbound name and its error)."""
+        if type(node) is not syntax.Name or scope.kind == "class" or _local_depth(node.id, scope) is not None:
+            return MISSING
+        return node.id
 
     def _load_at(self, name, span, depth, local):
         def unbound():
@@ -343,6 +344,23 @@ class NamesMixin:
         if suggestion:
             message += f"; did you mean {suggestion!r}?"
         return self._error("name", message, span)
+
+
+def _local_depth(name, scope):
+    """How many frames up the function that binds ``name`` is, seen from ``scope`` (not a class
+    scope), or None when ``name`` is a global (Python's resolution, done at compile time)."""
+    depth = 0
+    current = scope
+    while current.kind != "module":
+        if name in current.global_names:
+            return None
+        if name in current.names:
+            return depth
+        current = current.parent
+        while current.kind == "class":
+            current = current.parent
+        depth += 1
+    return None
 
 
 def bounded_list(iterable, check_length, span) -> list:

@@ -1,0 +1,109 @@
+"""The interpreter's fast paths (attribute sites that remember a type or a namespace, direct calls
+of engine functions and methods, tensor arithmetic checked inline, globals read in place) answer
+and refuse exactly as the general paths do: one compiled site sees a value it has read before,
+then one it must refuse, and the refusal keeps its kind and position."""
+
+import pytest
+
+from gradcli.lang import GradcliError, Limits, Session
+
+
+@pytest.fixture()
+def session():
+    s = Session(limits=Limits(timeout=5.0, max_elements=1_000_000))
+    s.run("x = torch.ones(3, requires_grad=True)\ny = (x * 2).sum()\ny.backward()")
+    return s
+
+
+def refused(session, source):
+    with pytest.raises(GradcliError) as info:
+        session.run(source, "fast.grad")
+    return info.value
+
+
+def test_a_site_that_read_grad_on_tensors_refuses_it_on_another_type(session):
+    err = refused(session, "def g(v):\n    return v.grad\nfor v in [x, x, 1]:\n    g(v)")
+    assert (err.kind, err.line, err.column) == ("attribute", 2, 12)
+    assert "'int' object has no attribute 'grad'" in err.message
+
+
+@pytest.mark.parametrize("name", ["__class__", "__dict__", "_data", "__init__", "_gradcli_user_attributes"])
+def test_a_warm_site_still_refuses_dunder_and_private_names(session, name):
+    # the same site first reads an allowed name on the same values, then the private one
+    session.run("def read(v, n):\n    return v.shape if n == 0 else v.shape\nfor i in range(3):\n    read(x, i)")
+    err = refused(session, f"def g(v):\n    return v.{name}\nfor v in [x, x, [1], 'a', 1]:\n    g(v)")
+    assert (err.kind, err.line) == ("attribute", 2)
+
+
+def test_private_names_are_refused_on_every_round_of_a_loop(session):
+    assert session.run("n = 0\nfor i in range(5):\n    try:\n        x._data\n    except AttributeError:\n"
+                       "        n += 1\nn") == 5
+    assert refused(session, "for v in [x, 1, 'a']:\n    v.__class__").kind == "attribute"
+
+
+def test_user_attributes_are_read_per_object_not_per_type(session):
+    session.run("a = torch.ones(1)\na.note = 'a'\nb = torch.ones(1)")
+    assert session.run("def n(v):\n    return v.note\nn(a)") == "a"
+    err = refused(session, "n(a)\nn(b)")
+    assert (err.kind, err.line) == ("attribute", 2)
+    assert "no attribute 'note'" in err.message
+
+
+def test_script_class_instances_keep_their_own_attributes(session):
+    session.run("class P:\n    pass\np = P()\np.w = 1\nq = P()")
+    assert session.run("def w(v):\n    return v.w\nw(p) + w(p)") == 2
+    assert refused(session, "w(q)").kind == "attribute"
+
+
+def test_guarded_methods_stay_guarded_when_read_again(session):
+    session.run("l = [1]\nfor i in range(3):\n    l.append(i)")
+    assert session.get("l") == [1, 0, 1, 2]
+    err = refused(session, "s = 'ab'\nfor i in range(3):\n    s.zfill(10 ** 9)")
+    assert err.kind == "limit"
+
+
+def test_a_namespace_site_remembers_one_namespace_and_refuses_others(session):
+    session.run("def f(m):\n    return m.sqrt")
+    assert session.run("f(math)(4.0)") == 2.0
+    assert session.run("f(torch)(torch.tensor(9.0)).item()") == 3.0
+    assert session.run("f(math)(16.0)") == 4.0
+    assert refused(session, "f([1])").kind == "attribute"
+    err = refused(session, "def d(m):\n    return m.__dict__\nd(math)")
+    assert (err.kind, err.line) == ("attribute", 2)
+    assert refused(session, "for m in [math, torch]:\n    m.__loader__").kind == "attribute"
+
+
+def test_direct_calls_keep_the_error_position_and_text(session):
+    err = refused(session, "a = torch.ones(2, 3)\nfor i in range(2):\n    torch.mm(a, a)")
+    assert (err.kind, err.line, err.column) == ("runtime", 3, 5)
+    assert err.message.startswith("RuntimeError: ")
+    err = refused(session, "for i in range(2):\n    x.view(7)")
+    assert (err.line, err.column) == (2, 5)
+
+
+def test_direct_calls_still_hand_script_functions_and_builtins_to_the_general_path(session):
+    assert session.run("def f(v):\n    return v + 1\nf(1), str(2), list((1, 2)), round(2.5)") == (
+        2, "2", [1, 2], 2)
+    assert refused(session, "str('a' * 100, 1)").kind == "type"
+    assert refused(session, "math(1)").kind == "type"
+    err = refused(session, "def f(n):\n    return f(n + 1)\nf(0)")
+    assert err.kind == "limit" and err.frames
+
+
+def test_tensor_arithmetic_fast_path_checks_sizes_and_gives_torch_values(session):
+    assert session.run("a = torch.tensor([1.0, 2.0])\n(a + a * 2 - 1 / a @ a).tolist()") == [1.0, 4.0]   # torch's
+    assert session.run("(2 * a - a).tolist()") == [1.0, 2.0]
+    err = refused(session, "big = torch.ones(2000)\nbig[:, None] * big[None, :]")
+    assert (err.kind, err.line) == ("limit", 2)
+    err = refused(session, "torch.ones(2) + torch.ones(3)")
+    assert err.kind == "runtime" and err.column == 1
+
+
+def test_globals_read_in_place_fall_back_to_builtins_and_name_errors(session):
+    assert session.run("def f():\n    return len([1, 2]) + abs(-1)\nf()") == 3
+    err = refused(session, "def f():\n    return undefined_name.shape\nf()")
+    assert (err.kind, err.line, err.column) == ("name", 2, 12)
+    # a local of the same name is not the global
+    assert session.run("v = 1\ndef f():\n    v = torch.ones(2)\n    return v.shape[0] + v.sum().item()\nf()") == 4.0
+    err = refused(session, "def f():\n    print(w.shape)\n    w = 1\nf()")
+    assert err.kind == "name" and "UnboundLocalError" in err.message
