@@ -342,16 +342,33 @@ class ExpressionsMixin:
                 fn = read(value)
             if count < 0:
                 return fn
+            # then as _positional_call: Python functions and methods called here, by arity
+            direct = type(fn) is MethodType or type(fn) is FunctionType
             if count == 0:
-                values = ()
-            elif count == 1:
-                values = (globals_[n0] if n0 in globals_ else a0(env),)
-            elif count == 2:
-                values = (globals_[n0] if n0 in globals_ else a0(env),
-                          globals_[n1] if n1 in globals_ else a1(env))
-            else:
-                values = tuple([a(env) for a in args])
-            if type(fn) is MethodType or type(fn) is FunctionType:     # as _positional_call
+                if direct:
+                    try:
+                        return fn()
+                    except Exception as exc:
+                        raise failed(exc, call_span, where) from None
+                return invoke(fn, (), None, call_span, where)
+            arg0 = globals_[n0] if n0 in globals_ else a0(env)
+            if count == 1:
+                if direct:
+                    try:
+                        return fn(arg0)
+                    except Exception as exc:
+                        raise failed(exc, call_span, where) from None
+                return invoke(fn, (arg0,), None, call_span, where)
+            arg1 = globals_[n1] if n1 in globals_ else a1(env)
+            if count == 2:
+                if direct:
+                    try:
+                        return fn(arg0, arg1)
+                    except Exception as exc:
+                        raise failed(exc, call_span, where) from None
+                return invoke(fn, (arg0, arg1), None, call_span, where)
+            values = (arg0, arg1, *[a(env) for a in args[2:]])
+            if direct:
                 try:
                     return fn(*values)
                 except Exception as exc:

@@ -276,6 +276,9 @@ class StatementsMixin:
     def stmt_For(self, node, scope):
         iterable = self.expr(node.iter, scope)
         store = self.target(node.target, scope)
+        target = node.target.id if type(node.target) is syntax.Name and \
+            self._store_kind(node.target.id, scope) == "global" else None
+        globals_ = self.rt.globals
         self._loop_depth += 1
         body = self.block(node.body, scope)
         self._loop_depth -= 1
@@ -288,22 +291,28 @@ class StatementsMixin:
         def run(env):
             with self._at(iter_span):
                 iterator = iter(iterable(env))
-            while True:
-                try:
-                    item = next(iterator, MISSING)
-                except Exception as exc:
-                    raise self._located(exc, iter_span) from None
-                if item is MISSING:
-                    return orelse(env) if orelse is not None else None
-                if monotonic() > state.deadline:
-                    state.check_time(span)
-                store(env, item)
-                code = body(env)
-                if code is not None:
-                    if code is BREAK:
-                        return None
-                    if code is RETURN:
-                        return code
+            stepping = True     # what fails while the iterator steps is the iterable's error, at its span
+            try:
+                for item in iterator:
+                    stepping = False
+                    if monotonic() > state.deadline:
+                        state.check_time(span)
+                    if target is not None:
+                        globals_[target] = item
+                    else:
+                        store(env, item)
+                    code = body(env)
+                    if code is not None:
+                        if code is BREAK:
+                            return None
+                        if code is RETURN:
+                            return code
+                    stepping = True
+            except Exception as exc:
+                if not stepping:
+                    raise
+                raise self._located(exc, iter_span) from None
+            return orelse(env) if orelse is not None else None
         return run
 
     def stmt_With(self, node, scope):

@@ -107,3 +107,17 @@ def test_globals_read_in_place_fall_back_to_builtins_and_name_errors(session):
     assert session.run("v = 1\ndef f():\n    v = torch.ones(2)\n    return v.shape[0] + v.sum().item()\nf()") == 4.0
     err = refused(session, "def f():\n    print(w.shape)\n    w = 1\nf()")
     assert err.kind == "name" and "UnboundLocalError" in err.message
+
+
+def test_for_loops_place_iterator_errors_at_the_iterable_and_body_errors_in_the_body(session):
+    err = refused(session, "d = {1: 1}\nfor k in d:\n    d[k + 1] = 1")
+    assert (err.kind, err.line, err.column) == ("runtime", 2, 10)
+    assert "dictionary changed size during iteration" in err.message
+    err = refused(session, "for a, b in [1]:\n    pass")
+    assert (err.kind, err.line, err.column) == ("type", 1, 5)
+    err = refused(session, "for i in range(3):\n    1 / 0")
+    assert (err.kind, err.line, err.column) == ("arithmetic", 2, 5)
+    assert session.run("t = 0\nfor i in range(5):\n    if i == 3:\n        continue\n    t += i\nelse:\n"
+                       "    t += 100\nt") == 107
+    assert session.run("t = 0\nfor i in range(5):\n    if i == 3:\n        break\n    t += i\nelse:\n"
+                       "    t += 100\nt") == 3
