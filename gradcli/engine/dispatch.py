@@ -334,6 +334,48 @@ def call_fast(op, a, b=_UNARY):
 
 
 _SAVES_OTHER = ((0, 1),)
+_LINEAR_PARAMS = {"beta": 1, "alpha": 1}
+
+
+def call_linear(addmm, gemm, bias, input, wt):
+    """``call(addmm, (bias, input, wt), {"beta": 1, "alpha": 1})`` for nn.Linear's product of plain
+    matrices of one float dtype, in the fewest steps: the node and its saved values are the ones
+    ``call`` makes (tests/engine/test_linear_fast_path.py compares them); anything unusual (a
+    profiler, anomaly mode, saved-tensor hooks, inference mode, mixed dtypes) goes through ``call``."""
+    b, x, w = bias._data, input._data, wt._data
+    dt = x.dtype
+    if (_inst.active or _inst.limit is not None or _inst.anomaly or saved_hooks_stack or _mode.inference
+            or dt.kind != "f" or b.dtype != dt or w.dtype != dt):
+        return call(addmm, (bias, input, wt), _LINEAR_PARAMS)
+    out = b + gemm(x, w)
+    t = _new(Tensor)
+    t._data = out
+    t._output_nr = 0
+    t._grad = None
+    t._vc = [0]
+    t._base = None
+    t._x = None
+    rb, rx, rw = bias._requires_grad, input._requires_grad, wt._requires_grad
+    if not ((rb or rx or rw) and _mode.grad):
+        t._grad_fn = None
+        t._requires_grad = False
+        return t
+    node = _new(addmm.node_cls)
+    node.next_functions = (_edge(bias), _edge(input), _edge(wt))
+    node._in_meta = ((b.shape, dt), (x.shape, dt), (w.shape, dt))
+    node._seq = next(_seq)
+    node._x = None
+    node._oshape = out.shape
+    node._odtype = dt
+    # addmm's saves: mat1 (for mat2's gradient), mat2 (for mat1's), alpha, beta, both sizes, each
+    # one's strides in elements where its own gradient needs its layout
+    size = dt.itemsize
+    node._saved = (SavedVariable(input) if rw else None, SavedVariable(wt) if rx else None, 1, 1, x.shape, w.shape,
+                   (x.strides[0] // size, x.strides[1] // size) if rx else None,
+                   (w.strides[0] // size, w.strides[1] // size) if rw else None)
+    t._grad_fn = node
+    t._requires_grad = True
+    return t
 
 
 def _call(op, args, params):

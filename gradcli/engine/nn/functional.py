@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import creation, dtypes, errors
 from ..autograd.grad_mode import no_grad, state as _mode
-from ..dispatch import call
+from ..dispatch import call, call_linear
 from ..functions import (
     abs, add, cat, clamp_min, div, exp, expand, matmul, mean, mul, neg, norm, pow, reshape, sub, sum, t, tanh,
     where, wrap_dim, xlogy,
@@ -27,6 +27,7 @@ from ..ops.nn import (
     ADDMM, BINARY_CROSS_ENTROPY, BINARY_CROSS_ENTROPY_WITH_LOGITS, HUBER_LOSS, LOG_SOFTMAX, MSE_LOSS, NLL_LOSS,
     NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, ADD_SCALAR, _class_dim, _reduction,
 )
+from ..ops.linalg import gemm
 from ..ops.pooling import avg_pool2d  # noqa: F401
 from ..ops.reduction import NORM_SCALAR_DIM
 from ..ops.shape import T
@@ -346,7 +347,7 @@ def linear(input, weight, bias=None):
         # every nn.Linear call: plain 2-D tensors (not vmap's batched ones) that fit; checked on the arrays
         x, w, b = input._data, weight._data, bias._data
         if x.ndim == 2 and w.ndim == 2 and x.shape[1] == w.shape[1] and b.shape == w.shape[:1]:
-            return call(ADDMM, (bias, input, call(T, (weight,))), {"beta": 1, "alpha": 1})
+            return call_linear(ADDMM, gemm, bias, input, call(T, (weight,)))
     _tensor_arg(input, "linear", "input", 1)
     _tensor_arg(weight, "linear", "weight", 2)
     if input.ndim == 0 or weight.ndim == 0:

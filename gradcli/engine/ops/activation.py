@@ -216,6 +216,8 @@ def _gated(record, m, g, x, a=0.0, b=0.0, kind="threshold"):
     if m.is_tensor:
         values = (a, b) if kind == "hardtanh" else (a,) if kind == "leaky" else (0,)
         return call(record, (g, x), dict(zip(_GATE_PARAMS[kind], values)))
+    if kind == "threshold":
+        return m.where(x <= 0, 0.0, g)   # relu's backward: _gate's mask without its inversion
     gate = _gate(kind, x, a, b)
     return m.where(gate, g, 0.0) if kind != "leaky" else g * gate
 

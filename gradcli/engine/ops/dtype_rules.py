@@ -160,9 +160,9 @@ def in_self_dtype(kernel: str, fn):
 def same_dtype_backward(fn):
     """A backward kernel of torch's that takes one dtype: self and target of two dtypes pass the
     forward but not the backward (torch's huber_loss_backward)."""
-    def backward(m, g, self, target, *rest):
+    def backward(m, g, self, target, *rest, **needs):
         st, tt = (np.dtype(getattr(x, "_data", x).dtype) for x in (self, target))
         if st != tt:
             raise DTypeError(f"Found dtype {_s(tt)} but expected {_s(st)}")
-        return fn(m, g, self, target, *rest)
+        return fn(m, g, self, target, *rest, **needs)
     return backward

@@ -59,11 +59,10 @@ def _reduction(reduction, size_average=None, reduce=None) -> int:
 
 
 def _reduce_np(loss, reduction):
-    if reduction == 1:
-        with np.errstate(invalid="ignore", divide="ignore"):
-            return np.sum(loss) / loss.dtype.type(loss.size) if loss.size else np.full((), np.nan, loss.dtype)
+    if reduction == 1:   # (a count of at least one: no 0/0 to silence)
+        return loss.sum() / loss.dtype.type(loss.size) if loss.size else np.full((), np.nan, loss.dtype)
     if reduction == 2:
-        return np.sum(loss)
+        return loss.sum()
     return loss
 
 
@@ -96,7 +95,10 @@ def _lift(m, t, ndim: int):
 
 def _shape(*values) -> tuple:
     """The broadcast shape of the loss's operands (ndarrays or tensors)."""
-    return tuple(np.broadcast_shapes(*(tuple(v.shape) for v in values if v is not None)))
+    shapes = [tuple(v.shape) for v in values if v is not None]
+    if all(s == shapes[0] for s in shapes):   # (the usual case: output and target alike)
+        return shapes[0]
+    return tuple(np.broadcast_shapes(*shapes))
 
 
 def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promote=COMMON):
@@ -104,9 +106,9 @@ def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promot
     def forward(a, b, reduction, **kw):
         return _reduce_np(loss_np(a, b, **kw), reduction)
 
-    def backward(m, g, self, target, reduction, *params):
+    def backward(m, g, self, target, reduction, *params, needs=(True, True)):
         gs = _spread(m, g, reduction, _shape(self, target)) * d_self(m, self - target, *params)
-        return gs, -gs
+        return (gs if needs[0] else None), (-gs if needs[1] else None)
 
     def jvp(m, t, self, target, reduction, *params):
         d = d_self(m, self - target, *params)
@@ -118,7 +120,7 @@ def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promot
         return _reduce_tangent(m, v, reduction)
 
     return defop(name, node, ("self", "target"), forward, backward, saves=("self", "target", "reduction") + extra,
-                 jvp=jvp, promote=promote, samples=samples, rule=rule)
+                 jvp=jvp, promote=promote, samples=samples, rule=rule, masked=True)
 
 
 def _loss_samples(**params):

@@ -1,0 +1,70 @@
+"""nn.Linear's forward builds its AddmmBackward0 node in one step (dispatch.call_linear); the node
+must be the one the generic ``call`` makes: same edges, metadata and saved values."""
+import itertools
+
+import numpy as np
+import pytest
+
+from gradcli import engine as torch
+from gradcli.engine.autograd.graph import SavedVariable
+from gradcli.engine.dispatch import call
+from gradcli.engine.ops.nn import ADDMM
+from gradcli.engine.ops.shape import T
+
+F = torch.nn.functional
+
+
+def _inputs(dtype, rx, rw, rb):
+    x = torch.tensor(np.arange(12.0).reshape(4, 3) / 7, dtype=dtype, requires_grad=rx)
+    w = torch.tensor(np.arange(6.0).reshape(2, 3) / 5 - 0.4, dtype=dtype, requires_grad=rw)
+    b = torch.tensor([0.25, -0.5], dtype=dtype, requires_grad=rb)
+    return x, w, b
+
+
+def _described(node):
+    saved = [("saved", s.tensor is not None and s.tensor._data.tobytes(), s.version)
+             if isinstance(s, SavedVariable) else s for s in node._saved]
+    return (type(node).__name__, [(type(fn).__name__, nr) for fn, nr in node.next_functions],
+            node._in_meta, node._oshape, node._odtype, saved)
+
+
+@pytest.mark.parametrize("rx,rw,rb", [c for c in itertools.product([False, True], repeat=3) if any(c)])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_linear_records_the_node_call_would(rx, rw, rb, dtype):
+    x, w, b = _inputs(dtype, rx, rw, rb)
+    fast = F.linear(x, w, b)
+    generic = call(ADDMM, (b, x, call(T, (w,))), {"beta": 1, "alpha": 1})
+    np.testing.assert_array_equal(fast._data, generic._data)
+    assert _described(fast.grad_fn) == _described(generic.grad_fn)
+    fast.sum().backward()
+    grads = [t.grad for t in (x, w, b)]
+    for t in (x, w, b):
+        t.grad = None
+    generic.sum().backward()
+    for g, t in zip(grads, (x, w, b)):
+        assert (g is None) == (t.grad is None)
+        if g is not None:
+            np.testing.assert_array_equal(g._data, t.grad._data)
+
+
+def test_linear_without_grad_records_nothing():
+    x, w, b = _inputs(torch.float32, True, True, True)
+    with torch.no_grad():
+        y = F.linear(x, w, b)
+    assert y.grad_fn is None and not y.requires_grad
+
+
+def test_linear_under_saved_tensor_hooks_packs_what_it_saves():
+    x, w, b = _inputs(torch.float32, True, True, True)
+    packed = []
+    with torch.autograd.graph.saved_tensors_hooks(lambda t: packed.append(tuple(t.shape)) or t, lambda t: t):
+        y = F.linear(x, w, b)
+    assert sorted(packed) == [(3, 2), (4, 3)]
+    y.sum().backward()
+    assert w.grad.shape == (2, 3)
+
+
+def test_linear_of_mixed_dtypes_refuses_as_torch():
+    x, w, b = _inputs(torch.float32, False, True, True)
+    with pytest.raises(RuntimeError, match="mat1 and mat2 must have the same dtype"):
+        F.linear(x.double(), w, b)
