@@ -7,7 +7,7 @@ import warnings
 from collections import namedtuple
 
 from . import dtypes, errors
-from .creation import zeros_like
+from .creation import zeros
 from .dispatch import call
 from .ops import decompositions as D
 from .public import public
@@ -121,14 +121,22 @@ def eigvalsh(A, UPLO="L"):
     return call(D.EIGH, (A,), {"UPLO": _uplo(UPLO), "compute_v": True})[0]
 
 
-def _linalg_svd(A, full_matrices=True):
+def _no_driver(driver) -> None:
+    if driver is not None:
+        raise errors.AutogradError("torch.linalg.svd: keyword argument `driver=` is only supported on CUDA inputs with "
+                                   "cuSOLVER backend.")
+
+
+def _linalg_svd(A, full_matrices=True, *, driver=None):
     """torch.linalg.svd: U, S (descending), Vh with A = U diag(S) Vh."""
     _matrices(A, "linalg.svd", square=False)
+    _no_driver(driver)
     return linalg_svd_result(*call(D.SVD, (A,), {"full_matrices": bool(full_matrices)}))
 
 
-def svdvals(A):
+def svdvals(A, *, driver=None):
     _matrices(A, "linalg.svd", square=False)
+    _no_driver(driver)
     return call(D.SVD, (A,), {"full_matrices": False})[1]
 
 
@@ -137,8 +145,10 @@ def svd(input, some=True, compute_uv=True):
     """torch.svd: U, S and V = Vh^T (not Vh), reduced unless ``some=False``."""
     _matrices(input, "linalg.svd", square=False)
     U, S, Vh = call(D.SVD, (input,), {"full_matrices": not some})
-    if not compute_uv:
-        return svd_result(zeros_like(U), S, zeros_like(Vh).mT)
+    if not compute_uv:     # torch's zero-filled U (m x m) and V (n x n), whatever ``some`` says
+        m, n = input.shape[-2:]
+        batch = tuple(input.shape[:-2])
+        return svd_result(zeros(batch + (m, m), dtype=input.dtype), S, zeros(batch + (n, n), dtype=input.dtype))
     return svd_result(U, S, Vh.transpose(-2, -1))
 
 

@@ -181,6 +181,7 @@ REFUSED = {
     "svd of a vector": lambda t: t.linalg.svd(t.ones(3)),
     "svd of integers": lambda t: t.linalg.svd(t.ones(2, 2, dtype=t.int64)),
     "svd of a NaN": lambda t: t.linalg.svd(t.full((2, 2), float("nan"))),
+    "svd driver on a CPU": lambda t: t.linalg.svd(t.ones(2, 2), driver="gesvd"),
     "qr mode": lambda t: t.linalg.qr(t.ones(3, 2), mode="x"),
     "qr of a vector": lambda t: t.linalg.qr(t.ones(3)),
     "pinv of a vector": lambda t: t.linalg.pinv(t.ones(3)),
@@ -242,3 +243,15 @@ def test_multivariate_normal_runs_on_the_decompositions_as_torch(kind):
     for ours, theirs in zip(our_values, values):
         np.testing.assert_allclose(ours, theirs, rtol=1e-10, atol=1e-12)
     assert our_graphs == graphs
+
+
+def test_shapes_of_the_factors_match_torch_for_every_mode():
+    cases = [lambda t: t.linalg.svd(t.ones(4, 2)), lambda t: t.linalg.svd(t.ones(2, 3, 4), full_matrices=False),
+             lambda t: t.svd(t.ones(4, 2), some=False), lambda t: t.svd(t.ones(3, 4, 2), compute_uv=False),
+             lambda t: t.linalg.qr(t.ones(4, 2), mode="complete"), lambda t: t.linalg.qr(t.ones(4, 2), mode="r"),
+             lambda t: t.linalg.eigh(t.zeros(0, 3, 3)), lambda t: (t.linalg.pinv(t.zeros(0, 3, 2)),)]
+    for case in cases:
+        assert [tuple(x.shape) for x in case(g)] == [tuple(x.shape) for x in case(torch)]
+    for lib in (g, torch):     # compute_uv=False: U and V are zero-filled
+        out = lib.svd(lib.ones(4, 2), compute_uv=False)
+        assert not out.U.any() and not out.V.any()
