@@ -3,7 +3,7 @@
 Lark compiles the grammar (about 0.2 s) and its import alone costs more than
 the whole start-up budget, so lark runs only when the tables for this exact
 grammar text are not cached yet. The tables are plain data (terminals,
-rules, states) written with `marshal` to the user's cache directory;
+rules, states, the lexer's compiled regexp) written with `marshal` to the user's cache directory;
 gradcli.lang.parser drives them without lark. If the cache directory is not
 writable the tables are kept for the life of the process only.
 """
@@ -15,8 +15,10 @@ import os
 import sys
 import zlib
 
+from .lexer import master_pattern, regex_code
+
 # Bump when the layout of the table data changes.
-TABLE_FORMAT = 4
+TABLE_FORMAT = 5
 
 # os.path, not pathlib: the one-shot ``grad`` loads no pathlib (3 ms of imports with urllib)
 _HERE = os.path.dirname(os.path.realpath(__file__))
@@ -130,6 +132,7 @@ def build_tables(grammar_text: str) -> dict:
     return {
         "format": TABLE_FORMAT,
         "terminals": terminals,
+        "master_code": regex_code(master_pattern(terminals)),   # the lexer's regexp, compiled (see lexer)
         "keywords": keywords,
         "literals": literals,
         "ignore": tuple(str(name) for name in frontend.lexer_conf.ignore),

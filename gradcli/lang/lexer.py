@@ -12,6 +12,7 @@ give a clean error instead of exhausting the stack later.
 from __future__ import annotations
 
 import re
+import sys
 
 from .errors import GradcliError, Span
 
@@ -43,12 +44,45 @@ class Token:
         return f"Token({self.type!r}, {self.value!r}, {self.line}:{self.column})"
 
 
+def master_pattern(terminals) -> str:
+    """One regexp of all the terminals, as named groups in lark's order (the first that matches wins)."""
+    return "|".join(f"(?P<{name}>{regexp})" for name, regexp in terminals)
+
+
 def _master_regex(tables: dict) -> re.Pattern:
     key = id(tables)
     if key not in _compiled:
-        _compiled[key] = re.compile("|".join(
-            f"(?P<{name}>{regexp})" for name, regexp in tables["terminals"]))
+        pattern = master_pattern(tables["terminals"])
+        _compiled[key] = _from_code(pattern, tables.get("master_code")) or re.compile(pattern)
     return _compiled[key]
+
+
+def regex_code(pattern: str) -> tuple:
+    """What ``re.compile(pattern)`` hands to ``_sre.compile``, tagged with the regex engine's version.
+    The grammar cache keeps it for the master regexp: parsing and compiling its 1,100 characters
+    again at every start cost ~10M instructions (~2.5 ms)."""
+    import _sre
+    from re import _compiler, _parser
+    parsed = _parser.parse(pattern, 0)
+    groupindex = dict(parsed.state.groupdict)
+    indexgroup = [None] * parsed.state.groups
+    for name, i in groupindex.items():
+        indexgroup[i] = name
+    code = [int(op) for op in _compiler._code(parsed, 0)]     # its opcodes are int subclasses marshal refuses
+    return (_sre.MAGIC, tuple(sys.version_info[:2]), int(parsed.state.flags), code,
+            parsed.state.groups - 1, groupindex, tuple(indexgroup))
+
+
+def _from_code(pattern: str, code) -> re.Pattern | None:
+    """The compiled regexp from ``regex_code``'s output, or None when it came from another Python
+    (``re.compile`` then does the work)."""
+    import _sre
+    if not code or tuple(code[:2]) != (_sre.MAGIC, sys.version_info[:2]):
+        return None
+    try:
+        return _sre.compile(pattern, *code[2:])
+    except (TypeError, ValueError, RuntimeError):     # RuntimeError: code _sre finds invalid
+        return None
 
 
 class Lexer:
