@@ -47,6 +47,7 @@ KNOWN = {
     **{f"rsub.{k} bool": _PUBLIC.format("rsub").replace("F.", "torch.") for k in ("Scalar arg0", "Tensor arg0",
                                                                                    "Tensor arg1")},
     **{f"dist arg{k} bool": _PUBLIC.format("dist").replace("F.", "torch.") for k in (0, 1)},
+    "mvlgamma arg0 bool": _PUBLIC.format("mvlgamma").replace("F.", "torch."),
     **{f"{n}.correction arg0 inf": "torch's var_mean/std_mean take the mean by Welford's update, where an inf "
        "followed by another element gives nan (inf - inf); gradcli gives the mean, inf, as torch.mean"
        for n in ("var_mean", "std_mean")},

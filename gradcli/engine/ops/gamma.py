@@ -266,3 +266,50 @@ def polygamma_(self, n):
     if n < 0:
         raise AutogradError("polygamma(n, x) does not support negative n.")
     return call_inplace(POLYGAMMA, self, (self,), {"n": int(n)})
+
+
+def _mvlgamma_args(self, p):
+    """x - (p - 1)/2, ..., x - 1/2, x along a new last dim (torch's arange(-p/2 + 1/2, 1/2, 1/2) + x)."""
+    return np.expand_dims(self, -1) + np.arange(-p / 2 + 0.5, 0.5, 0.5).astype(self.dtype)
+
+
+def _mvlgamma_fwd(a, p):
+    return (lgamma_np(_mvlgamma_args(a, p)).sum(-1) + a.dtype.type(p * (p - 1) * math.log(math.pi) * 0.25)).astype(
+        a.dtype)
+
+
+def _mvlgamma_grad(m, self, p):
+    """sum_i digamma(x - i/2): torch's mvlgamma_backward."""
+    shifts = m.cast(m.const(np.arange(-p / 2 + 0.5, 0.5, 0.5)), self)
+    return m.sum(_digamma(m, m.unsqueeze(self, -1) + shifts), -1)
+
+
+MVLGAMMA = defop("mvlgamma", "MvlgammaBackward0", ("self",), _mvlgamma_fwd,
+                 lambda m, g, self, p: g * _mvlgamma_grad(m, self, p), saves=("self", "p"), promote=FLOAT,
+                 jvp=lambda m, t, self, p: t[0] * _mvlgamma_grad(m, self, p),
+                 samples=lambda: [Sample(pos(4, seed=1) + 1, params={"p": 2}),
+                                  Sample(pos(2, 3, seed=2) + 2, params={"p": 3})],
+                 rule="sum over i < p of digamma(self - i/2)")
+
+
+def _p_check(p) -> int:
+    if p < 1:
+        raise AutogradError("p has to be greater than or equal to 1")
+    return int(p)
+
+
+def mvlgamma(input, p):
+    """torch.mvlgamma: the log of the multivariate gamma function of dimension p."""
+    p = _p_check(p)
+    if input._data.dtype == np.bool_:
+        raise AutogradError("The input tensor may not be a boolean tensor.")
+    return call(MVLGAMMA, (input,), {"p": p})
+
+
+export(mvlgamma, "mvlgamma", method=True)
+export(mvlgamma, "multigammaln", namespaces=("torch.special",))
+
+
+@public(method=True)
+def mvlgamma_(self, p):
+    return call_inplace(MVLGAMMA, self, (self,), {"p": _p_check(p)})
