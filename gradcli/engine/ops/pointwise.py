@@ -621,8 +621,9 @@ def _addcmul_fwd(a, t1, t2, value):
 def _addcdiv_fwd(a, t1, t2, value):
     if t1.dtype.kind not in "fc" and t2.dtype.kind not in "fc":
         raise errors.AutogradError(_ADDCDIV_INT)
-    q = t1 / t2
-    return a + (q if value == 1 else q * np.asarray(value, q.dtype))
+    if value == 1:
+        return a + t1 / t2
+    return a + (t1 * np.asarray(value, t1.dtype)) / t2   # torch's kernel: value * t1 / t2, in that order
 
 
 _ADDCDIV_INT = ("Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform "

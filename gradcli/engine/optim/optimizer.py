@@ -220,7 +220,7 @@ class Adam(Optimizer):
             denom = np.sqrt(state["max_exp_avg_sq"]) / data.dtype.type(bias_correction2_sqrt) + data.dtype.type(eps)
         else:
             denom = np.sqrt(exp_avg_sq) / data.dtype.type(bias_correction2_sqrt) + data.dtype.type(eps)
-        data -= data.dtype.type(step_size) * (exp_avg / denom)
+        data += (data.dtype.type(-step_size) * exp_avg) / denom   # addcdiv_: value * t1 / t2, in that order
 
 
 class AdamW(Adam):
@@ -278,7 +278,7 @@ class RMSprop(Optimizer):
             buf += grad / avg
             data -= one(group["lr"]) * buf
         else:
-            data -= one(group["lr"]) * (grad / avg)
+            data += (one(-group["lr"]) * grad) / avg
 
 
 class Adagrad(Optimizer):
@@ -305,4 +305,4 @@ class Adagrad(Optimizer):
         clr = group["lr"] / (1 + (state["step"] - 1) * group["lr_decay"])
         state["sum"] += grad * grad
         std = np.sqrt(state["sum"]) + one(group["eps"])
-        data -= one(clr) * (grad / std)
+        data += (one(-clr) * grad) / std
