@@ -5,21 +5,22 @@ import builtins
 import numpy as np
 
 from .. import dtypes, errors
-from ..creation import eye
+from ..creation import eye, full_like
 from ..dims import wrap_dim
 from ..dispatch import call
-from ..ops.index_functions import index_select
+from ..ops.index_functions import gather, index_select
 from ..ops import pointwise as P
 from ..ops.nn import ADDMM, CDIST, EUCLIDEAN_DIST
 from ..ops import reduction as R
 from ..ops.reduction import DIST
-from ..ops.shape import select, unsqueeze
+from ..ops.shape import SQUEEZE_INPLACE, select, unsqueeze
 from ..public import public
 from ..tensor import Tensor, make
-from .shapes import broadcast_shapes, cat, clone, expand, narrow, repeat, reshape, stack, view
-from .arithmetic import _refuse_bool_sub, sub
+from .shapes import broadcast_shapes, cat, clone, expand, flatten, narrow, repeat, reshape, stack, transpose, view
+from .arithmetic import _refuse_bool_sub, sub, where
 from .reductions import _spread, norm
 from .linear_algebra import inverse, matmul
+from .sorting import sort
 
 
 @public(method=True)
@@ -85,6 +86,87 @@ def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """std and mean in one node (StdMeanBackward0), as torch's."""
     return _spread(R.STD_MEAN, "std_mean", input, dim, unbiased, keepdim, correction)
+
+
+_INTERPOLATIONS = ("linear", "lower", "higher", "midpoint", "nearest")
+
+
+@public(method=True)
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    """torch's composition: sort, gather the values at the ranks below (and above), lerp between them."""
+    return _quantile(input, q, dim, keepdim, interpolation, ignore_nan=False)
+
+
+@public(method=True)
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear"):
+    """quantile over the values that are not NaN (NaN where a slice has none)."""
+    return _quantile(input, q, dim, keepdim, interpolation, ignore_nan=True)
+
+
+def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
+    """torch's quantile_compute, with its checks in its order and its nodes."""
+    if not isinstance(q, Tensor):
+        if not 0 <= q <= 1:
+            raise errors.AutogradError(f"quantile() q must be in the range [0, 1] but got {q}")
+        q = make(np.asarray(q, input._data.dtype))
+    if interpolation not in _INTERPOLATIONS:
+        raise errors.AutogradError("quantile() interpolation must be one of linear, lower, higher, midpoint or "
+                                   f"nearest, but got {interpolation}")
+    if not input.numel():
+        raise errors.AutogradError("quantile() input tensor must be non-empty")
+    if q.ndim > 1:
+        raise errors.AutogradError("quantile() q must be a scalar or 1D tensor")
+    if input._data.dtype not in (np.float32, np.float64):
+        raise errors.AutogradError("quantile() input tensor must be either float or double dtype")
+    if q._data.dtype != input._data.dtype:
+        raise errors.AutogradError("quantile() q tensor must be same dtype as the input tensor")
+    if dim is None:
+        out_shape = [1] * input.ndim if keepdim else []
+        ordered = sort(flatten(input)).values
+    else:
+        d = wrap_dim(dim, builtins.max(input.ndim, 1)) % builtins.max(input.ndim, 1)
+        out_shape = list(input.shape)
+        if input.ndim:
+            if keepdim:
+                out_shape[d] = 1
+            else:
+                del out_shape[d]
+        if d == input.ndim - 1:
+            ordered = sort(input).values
+        else:
+            ordered = sort(transpose(unsqueeze(input, -1), d, -1)).values
+    qs = np.asarray(q._data)
+    if ((qs < 0) | (qs > 1)).any():
+        raise errors.AutogradError("quantile() q values must be in the range [0, 1]")
+    ordered = view(ordered, tuple(out_shape) + (ordered.shape[-1],))
+    ranks = _ranks(ordered, q, interpolation, ignore_nan)
+    below = ranks.long()
+    values = gather(ordered, -1, below)
+    if interpolation in ("linear", "midpoint"):
+        weights = full_like(ranks, 0.5) if interpolation == "midpoint" else ranks - below
+        values = call(P.LERP_T, (values, gather(ordered, -1, ranks.ceil().long()), weights))
+    if q.ndim == 0:
+        return call(SQUEEZE_INPLACE, (values,), {"dim": -1})
+    values = call(R.UNSQUEEZE_INPLACE, (values,), {"dim": 0})
+    values = call(R.TRANSPOSE_INPLACE, (values,), {"dim0": -values.ndim, "dim1": -1})   # dim0: the first
+    return call(SQUEEZE_INPLACE, (values,), {"dim": -1})
+
+
+def _ranks(ordered, q, interpolation, ignore_nan):
+    """Positions in each sorted slice, in the input's dtype as torch's: q (n - 1), n counting the
+    values that are not NaN for nanquantile; a slice holding NaN points at its last (NaN) value."""
+    nan = ordered.isnan()
+    if ignore_nan:
+        ranks = q * (nan.logical_not().sum(-1, keepdim=True) - 1)
+        ranks = where(ranks < 0, 0.0, ranks)
+    else:
+        last = ordered.shape[-1] - 1
+        ranks = where(nan.sum(-1, keepdim=True) > 0, float(last), q * last)   # any(): vmap has no rule for it
+    if interpolation == "lower":
+        return ranks.floor()
+    if interpolation == "higher":
+        return ranks.ceil()
+    return ranks.round() if interpolation == "nearest" else ranks
 
 
 @public(method=True)

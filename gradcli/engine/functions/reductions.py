@@ -195,17 +195,29 @@ def cumprod(input, dim, *, dtype=None):
 
 @public(method=True)
 def all(input, dim=None, keepdim=False):
+    if input.__dict__.get("_lv"):        # inside vmap: counted through the batching rules
+        return _nonzeros(input == 0, dim, keepdim) == 0
     return make(np.asarray(np.all(input._data, axis=None if dim is None else wrap_dim(dim, input.ndim),
                                   keepdims=keepdim)))
 
 
 @public(method=True)
 def any(input, dim=None, keepdim=False):
+    if input.__dict__.get("_lv"):
+        return _nonzeros(input != 0, dim, keepdim) > 0
     return make(np.asarray(np.any(input._data, axis=None if dim is None else wrap_dim(dim, input.ndim),
                                   keepdims=keepdim)))
 
 
 @public(method=True)
 def count_nonzero(input, dim=None):
+    if input.__dict__.get("_lv"):
+        return _nonzeros(input != 0, dim, False)
     return make(np.asarray(np.count_nonzero(input._data, axis=dim), dtype=np.int64))
 
+
+def _nonzeros(mask, dim, keepdim):
+    """How many elements of a bool mask are set, over dim (all dims when None), as an int64 sum."""
+    if dim is None:
+        return sum(mask).reshape((1,) * mask.ndim) if keepdim else sum(mask)
+    return sum(mask, dim, keepdim)

@@ -636,3 +636,23 @@ KTHVALUE = defop("kthvalue", "KthvalueBackward0", ("self",),
                  samples=lambda: [Sample(arr(3, 4), params={"k": 2, "dim": -1, "keepdim": False})],
                  jvp_note="generic: derived through double-vjp",
                  rule="to the element at the returned index")
+
+
+# -- quantile's in-place view steps on its own result (torch's unsqueeze_, transpose_): their nodes -----------
+
+def _batched(m, d):
+    """A non-negative dim of an unbatched value, addressed on a batched gradient."""
+    return d + m.nb if d >= 0 else d
+
+
+UNSQUEEZE_INPLACE = defop("unsqueeze_", "UnsqueezeBackward1", ("self",), lambda a, dim: np.expand_dims(a, dim),
+                          lambda m, g, dim: m.squeeze(g, _batched(m, dim)), saves=("dim",), promote=KEEP,
+                          jvp=lambda m, t, dim: m.unsqueeze(t[0], _batched(m, dim)),
+                          samples=lambda: [Sample(arr(3, 4), params={"dim": 0})], rule="squeeze the gradient back")
+TRANSPOSE_INPLACE = defop("transpose_", "TransposeBackward1", ("self",),
+                          lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
+                          lambda m, g, dim0, dim1: m.transpose(g, _batched(m, dim0), _batched(m, dim1)),
+                          saves=("dim0", "dim1"), promote=KEEP,
+                          jvp=lambda m, t, dim0, dim1: m.transpose(t[0], _batched(m, dim0), _batched(m, dim1)),
+                          samples=lambda: [Sample(arr(1, 3, 2), params={"dim0": -3, "dim1": -1})],
+                          rule="transpose the gradient back")
