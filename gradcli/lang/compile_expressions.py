@@ -149,11 +149,11 @@ class ExpressionsMixin:
 
         def run(env):
             # tensor arithmetic with a tensor or a number: a tensor comes out, and `apply` would
-            # check nothing but the tensors' sizes
+            # check nothing but the tensors' sizes (read from their arrays: numel() is a call)
             a = globals_[left_name] if left_name in globals_ else left(env)
             b = globals_[right_name] if right_name in globals_ else right(env)
             ta, tb = type(a), type(b)
-            if (ta is tensor and (tb is float or tb is int or (tb is tensor and a.numel() * b.numel() <= max_elements))
+            if (ta is tensor and (tb is float or tb is int or (tb is tensor and a._data.size * b._data.size <= max_elements))
                     or tb is tensor and (ta is float or ta is int)):
                 try:
                     return fn(a, b)
