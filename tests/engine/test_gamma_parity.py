@@ -150,3 +150,12 @@ def test_mvlgamma_and_multigammaln_match_torch():
             lib.mvlgamma(lib.ones(2), 0)
         with pytest.raises(RuntimeError, match="The input tensor may not be a boolean tensor."):
             lib.mvlgamma(lib.tensor([True]), 2)
+
+
+def test_polygamma_in_float64_and_lgamma_at_whole_numbers_are_torch_s_to_the_bit():
+    """polygamma(n >= 2) runs torch's zeta with the C library's pow; lgamma(k) is log((k-1)!) rounded once."""
+    x = WIDE[np.abs(WIDE) < 1e6]
+    for n in (2, 3, 6):
+        np.testing.assert_array_equal(g.polygamma(n, g.tensor(x)).numpy(), torch.polygamma(n, torch.tensor(x)).numpy())
+    k = np.arange(1.0, 172.0)
+    np.testing.assert_array_equal(g.lgamma(g.tensor(k)).numpy(), torch.lgamma(torch.tensor(k)).numpy())

@@ -4,9 +4,9 @@
 The kernels are torch's (ATen's Math.h: Cephes' digamma, trigamma and Hurwitz zeta, the Pavlis erfinv
 with two Newton steps), in the input's dtype as torch computes them, so values agree with torch's to a
 few ulp (torch's compiler fuses multiply-adds, numpy cannot), and torch's infinities and NaNs at the
-poles. lgamma is the C library's (Python's ``math.lgamma``) with the Taylor series at 2 on [0.5, 3.5],
-where the library loses relative precision around the roots at 1 and 2; near the roots on the negative
-axis it can still differ from glibc's by 1e-14 absolute. erfinv is ill-conditioned as |y| -> 1: there
+poles. lgamma is Python's ``math.lgamma``, with log((k-1)!) at whole numbers and the Taylor series at 2
+on [0.5, 3.5], where Python's loses relative precision around the roots at 1 and 2; near the roots on
+the negative axis it can still differ from glibc's (torch's) by 1e-14 absolute. erfinv is ill-conditioned as |y| -> 1: there
 two correct-to-rounding kernels differ by many ulp. The derivatives are torch's formulas on these
 records, so every order is available.
 """
@@ -42,7 +42,11 @@ def lgamma_np(x):
     near = (x64 >= 0.5) & (x64 <= 3.5)     # around the roots at 1 and 2: the series, to full precision
     if near.any():
         out = np.where(near, _lgamma_near_roots(np.where(near, x64, 2.0)), out)
-    return out.astype(dt)
+    whole = (x64 > 3) & (x64 <= 171) & (x64 == np.floor(x64))      # log((k - 1)!) rounded once: glibc's there
+    if whole.any():
+        out[whole] = [math.log(math.factorial(int(v) - 1)) for v in x64[whole]]
+    with np.errstate(over="ignore"):
+        return out.astype(dt)
 
 
 def _lgamma_near_roots(x):
@@ -124,44 +128,63 @@ _ZETA_A = (12.0, -720.0, 30240.0, -1209600.0, 47900160.0, -1.8924375803183791606
            1.8152105401943546773e17, -7.1661652561756670113e18)
 
 
-def _zeta(x, q):
-    """Hurwitz zeta(x, q): Cephes' series with Euler-Maclaurin tail, torch's code, on C doubles."""
-    x, q = np.float64(x), np.float64(q)
-    if x == 1:
-        return math.inf
-    if x < 1:
-        return math.nan
-    if q <= 0:
-        if q == np.floor(q):
-            return math.inf
-        if x != np.floor(x):
-            return math.nan
-    s = q ** -x
-    a, i, b = q, 0, np.float64(0)
-    while i < 9 or a <= 9.0:
-        i += 1
-        a += 1.0
-        b = a ** -x
-        s += b
-        if -_MACHEP * s < b < _MACHEP * s:
-            return s
-    w = a
-    s += b * w / (x - 1.0)
-    s -= 0.5 * b
-    a, k = np.float64(1), np.float64(0)
-    for j in range(12):
-        a *= x + k
-        b /= w
-        t = a * b / _ZETA_A[j]
-        s = s + t
-        t = abs(t / s)
-        if t < _MACHEP:
-            return s
-        k += 1.0
-        a *= x + k
-        b /= w
-        k += 1.0
-    return s
+def _pow_or_inf(a: float, e: float) -> float:
+    """C's pow for an integer exponent: +-inf where Python's raises (0 to a negative power, overflow)."""
+    try:
+        return math.pow(a, e)
+    except (OverflowError, ValueError):
+        return math.copysign(math.inf, a) if e % 2 else math.inf
+
+
+def _c_pow(a, e: float):
+    """The C library's pow, elementwise (numpy's own vectorized pow differs from it in the last bits)."""
+    flat = a.ravel().tolist()
+    return np.fromiter((_pow_or_inf(v, e) for v in flat), np.float64, len(flat)).reshape(a.shape)
+
+
+def zeta_np(x: float, q):
+    """Hurwitz zeta(x, q) for an integer order x >= 2 (polygamma's), elementwise over q: Cephes' series
+    with the Euler-Maclaurin tail, torch's code step for step, in double. A negative non-integer q
+    sums until q + i > 9, as torch's (so -1e6 + 0.5 takes a million steps there too)."""
+    q = np.asarray(q, np.float64)
+    x = float(x)
+    out = np.full(q.shape, np.nan)
+    with np.errstate(all="ignore"):
+        pole = (q <= 0) & (q == np.floor(q))
+        out[pole] = np.inf
+        todo = ~pole & ~np.isnan(q)
+        s = _c_pow(np.where(todo, q, 1.0), -x)
+        a = np.where(todo, q, 1.0)
+        b = np.zeros_like(a)
+        looping, i = todo.copy(), 0
+        while looping.any():
+            i += 1
+            a = np.where(looping, a + 1.0, a)
+            term = _c_pow(a, -x)
+            b = np.where(looping, term, b)
+            s = np.where(looping, s + term, s)
+            converged = looping & (-_MACHEP * s < b) & (b < _MACHEP * s)
+            out[converged] = s[converged]
+            todo &= ~converged
+            looping &= ~converged & ((i < 9) | (a <= 9.0))
+        w = a
+        s = s + b * w / (x - 1.0)
+        s = s - 0.5 * b
+        factor, k = 1.0, 0.0
+        for coefficient in _ZETA_A:
+            factor *= x + k
+            b = b / w
+            t = factor * b / coefficient
+            s = s + t
+            converged = todo & (np.abs(t / s) < _MACHEP)
+            out[converged] = s[converged]
+            todo &= ~converged
+            k += 1.0
+            factor *= x + k
+            b = b / w
+            k += 1.0
+        out[todo] = s[todo]
+    return out
 
 
 def polygamma_np(n, x):
@@ -171,12 +194,11 @@ def polygamma_np(n, x):
     if n == 1:
         return trigamma_np(x)
     dt = _float_dtype(x)
-    flat = x.astype(np.float64).ravel().tolist()
+    with np.errstate(over="ignore"):
+        zeta = zeta_np(n + 1, x.astype(np.float64)).astype(dt)
     with np.errstate(all="ignore"):
-        zeta = np.fromiter((_zeta(n + 1, v) for v in flat), np.float64, len(flat)).astype(dt)
-    with np.errstate(all="ignore"):
-        factor = dt.type((1 if n % 2 else -1)) * np.exp(lgamma_np(np.asarray(n + 1, dt)))
-        return (factor * zeta.reshape(x.shape)).astype(dt)
+        factor = dt.type((1 if n % 2 else -1)) * np.exp(dt.type(math.log(math.factorial(n))))   # exp(lgamma(n + 1))
+        return (factor * zeta).astype(dt)
 
 
 _ERFINV_A = (0.886226899, -1.645349621, 0.914624893, -0.140543331)
@@ -213,7 +235,7 @@ def erfinv_np(y):
     return x.astype(dt)
 
 
-_LGAMMA_SERIES = (1 - 0.57721566490153286061,) + tuple((-1) ** k * float(_zeta(k, 2.0)) / k for k in range(2, 56))
+_LGAMMA_SERIES = (1 - 0.57721566490153286061,) + tuple((-1) ** k * float(zeta_np(k, 2.0)) / k for k in range(2, 56))
 
 
 def _digamma(m, x):
