@@ -33,8 +33,7 @@ output tangent.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..nodes import MultiOutputNode, OpNode, saved_attributes
 
@@ -48,8 +47,7 @@ KEEP = "keep"          # inputs are used as they are (shape ops, indexing, reduc
 COMPARE = "compare"    # promote to compare, output is bool and never differentiable
 
 
-@dataclass(frozen=True)
-class API:
+class API(NamedTuple):
     """How scripts and Python reach a record whose arguments need no hand-written handling.
 
     The wrapper is generated from ``kind``: ``"unary"`` (``fn(input)``) or ``"binary"``
@@ -58,6 +56,9 @@ class API:
     of the same function (``arcsin`` for ``asin``), ``namespaces`` where it lives. Records whose
     arguments need handling (``add``'s alpha, reductions' dims) leave ``api`` unset and are made
     public with ``@public`` beside their hand-written function.
+
+    (API and Kink are named tuples, not frozen dataclasses: ``dataclasses`` making them cost ~1% of
+    every command's start.)
     """
 
     kind: str = "unary"
@@ -153,8 +154,7 @@ class OpDef:
         return tuple(n for n in self.saves if n not in self.internal) + tuple(self.constants) + tuple(self.derived)
 
 
-@dataclass(frozen=True)
-class Kink:
+class Kink(NamedTuple):
     """A non-differentiable point and the convention the backward follows there (torch's), for
     ``gradcli check``: ``count(values)`` says how many input elements sit on it, given the node's
     saved values and leaf inputs by name (``self``, ``other``, ``result``, ``min``...) as ndarrays."""
