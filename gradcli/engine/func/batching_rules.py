@@ -34,7 +34,7 @@ BROADCAST_BATCHES = frozenset("_cdist_forward _euclidean_dist".split())
 DIM_OPS = frozenset("""
     sum.dim_IntList mean.dim amax amin _softmax _log_softmax nansum logsumexp cumsum cumprod prod.dim_int
     max.dim min.dim var std var_mean.correction std_mean.correction linalg_vector_norm norm.ScalarOpt_dim sort topk
-    median.dim kthvalue diagonal diag_embed unsqueeze_ transpose_
+    median.dim kthvalue diagonal diag_embed unsqueeze_ transpose_ cummax cummin logcumsumexp mode
 """.split())
 LOSSES = frozenset("mse_loss smooth_l1_loss huber_loss binary_cross_entropy binary_cross_entropy_with_logits".split())
 RESHAPES = frozenset("view _reshape_alias _unsafe_view".split())
@@ -235,6 +235,18 @@ def _dist(o, args, params, inner, lv):
     return wrap(op("linalg_vector_norm", diff, ord=params["p"], dim=tuple(range(-rank, 0)), keepdim=False), lv)
 
 
+def _aminmax(o, args, params, inner, lv):
+    """aminmax over one dim (shifted), or over each example's dims at once (flattened to one)."""
+    if params["dim"] is not None:
+        return _dims(o, args, params, inner, lv)
+    x = align(args[0], lv)
+    flat = op("_unsafe_view", op("clone", x), shape=tuple(x._data.shape[:len(lv)]) + (-1,))
+    out = op("aminmax", flat, dim=-1, keepdim=False)
+    if params["keepdim"]:
+        out = tuple(op("_unsafe_view", t, shape=tuple(t._data.shape) + (1,) * args[0].ndim) for t in out)
+    return tuple(wrap(t, lv) for t in out)
+
+
 def _as_strided(o, args, params, inner, lv):
     """A chain of views replayed through their own batching rules."""
     x = args[0]
@@ -264,7 +276,8 @@ RULES.update(INDEXING_RULES)
 RULES["_index_put_impl_"] = RULES["index_put"]
 RULES.update(NN_RULES)
 RULES.update({"argmax": _arg_reduce, "argmin": _arg_reduce, "trace": _trace, "diagonal_copy": _diag,
-              "squeeze": _squeeze, "repeat": _repeat, "_linalg_solve_ex": _solve, "dist": _dist, "as_strided": _as_strided})
+              "squeeze": _squeeze, "repeat": _repeat, "_linalg_solve_ex": _solve, "dist": _dist, "as_strided": _as_strided,
+              "aminmax": _aminmax})
 RULES["squeeze_.dim"] = lambda o, args, params, inner, lv: _squeeze_inplace(args[0], params)
 
 

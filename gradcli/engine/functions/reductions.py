@@ -193,6 +193,35 @@ def cumprod(input, dim, *, dtype=None):
     return call(R.CUMPROD, (_with_dtype(input, dtype),), {"dim": wrap_dim(dim, input.ndim)})
 
 
+_cummax_result = namedtuple("cummax", ["values", "indices"])
+_cummin_result = namedtuple("cummin", ["values", "indices"])
+_mode_result = namedtuple("mode", ["values", "indices"])
+for _r in (_cummax_result, _cummin_result, _mode_result):
+    _r.__repr__ = lambda self: (f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
+                                f"indices={self.indices!r})")
+
+
+@public(method=True)
+def cummax(input, dim):
+    return _cummax_result(*call(R.CUMMAX, (input,), {"dim": wrap_dim(dim, input.ndim)}))
+
+
+@public(method=True)
+def cummin(input, dim):
+    return _cummin_result(*call(R.CUMMIN, (input,), {"dim": wrap_dim(dim, input.ndim)}))
+
+
+@public(method=True)
+def logcumsumexp(input, dim):
+    return call(R.LOGCUMSUMEXP, (input,), {"dim": wrap_dim(dim, input.ndim)})
+
+
+@public(method=True)
+def mode(input, dim=-1, keepdim=False):
+    """The most frequent value along dim (the smallest of equally frequent ones) and its last index."""
+    return _mode_result(*call(R.MODE, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+
+
 @public(method=True)
 def all(input, dim=None, keepdim=False):
     if input.__dict__.get("_lv"):        # inside vmap: counted through the batching rules

@@ -8,7 +8,6 @@ from ..dims import wrap_dim
 from ..dispatch import call
 from ..ops import reduction as R
 from ..public import public
-from .reductions import amax, amin
 
 
 _sort_result = namedtuple("sort", ["values", "indices"])
@@ -72,6 +71,5 @@ def kthvalue(input, k, dim=-1, keepdim=False):
 
 @public(method=True)
 def aminmax(input, *, dim=None, keepdim=False):
-    if dim is None:
-        return _aminmax_result(amin(input), amax(input))
-    return _aminmax_result(amin(input, dim, keepdim), amax(input, dim, keepdim))
+    return _aminmax_result(*call(R.AMINMAX, (input,), {"dim": None if dim is None else wrap_dim(dim, input.ndim),
+                                                         "keepdim": bool(keepdim)}))

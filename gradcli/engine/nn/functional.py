@@ -631,7 +631,7 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
     loss = input.exp() - target * input if log_input else input - target * (input + eps).log()
     if full:
         stirling = target * target.log() - target + 0.5 * (2 * math.pi * target).log()
-        loss = loss + where(target > 1, stirling, stirling * 0)
+        loss = loss + stirling.masked_fill(target <= 1, 0)   # torch's: NaN and inf of target <= 1 do not leak
     return _reduce(loss, reduction)
 
 

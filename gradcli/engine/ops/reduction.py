@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
-from ..errors import DTypeError
+from ..errors import DTypeError, ShapeError
 from . import dtype_rules
 from .registry import FLOAT, KEEP, Kink, defop
 from .samples import Sample, arr
@@ -656,3 +656,135 @@ TRANSPOSE_INPLACE = defop("transpose_", "TransposeBackward1", ("self",),
                           jvp=lambda m, t, dim0, dim1: m.transpose(t[0], _batched(m, dim0), _batched(m, dim1)),
                           samples=lambda: [Sample(arr(1, 3, 2), params={"dim0": -3, "dim1": -1})],
                           rule="transpose the gradient back")
+
+
+# -- cummax / cummin, logcumsumexp, mode, aminmax ---------------------------------------------------------------
+
+def _cum_extreme_fwd(better):
+    """torch's cummax/cummin scan: an element replaces the running extreme when it is NaN, or when
+    neither is NaN and it is ``better`` or equal (so ties move the index to the later element)."""
+    def fwd(a, dim):
+        if a.ndim == 0:
+            return a.copy(), np.zeros((), np.int64)
+        moved = np.moveaxis(a, dim, -1)
+        vals, idx = np.empty_like(moved), np.zeros(moved.shape, np.int64)
+        if moved.shape[-1]:
+            out, at = moved[..., 0].copy(), np.zeros(moved.shape[:-1], np.int64)
+            floating = a.dtype.kind in "fc"
+            for k in range(moved.shape[-1]):
+                x = moved[..., k]
+                take = better(x, out)
+                if floating:
+                    take = np.isnan(x) | (~np.isnan(out) & take)
+                out, at = np.where(take, x, out), np.where(take, k, at)
+                vals[..., k], idx[..., k] = out, at
+        return np.moveaxis(vals, -1, dim), np.moveaxis(idx, -1, dim)
+    return fwd
+
+
+def _cum_extreme_bwd(m, g, self, dim, indices):
+    """torch's cummaxmin_backward: each gradient goes to the element its running extreme came from."""
+    return _scatter_back(m, g, tuple(self.shape), indices, dim)
+
+
+def _cum_samples():
+    return [Sample(arr(3, 4), params={"dim": -1}), Sample(arr(4, 3, seed=2), params={"dim": -2})]
+
+
+CUMMAX = defop("cummax", "CummaxBackward0", ("self",), _cum_extreme_fwd(np.greater_equal), _cum_extreme_bwd,
+               saves=("self", "dim", "indices"), promote=KEEP, outputs=2, nondiff_outputs=(1,), samples=_cum_samples,
+               jvp_note="generic: derived through double-vjp", rule="to the element the running maximum came from")
+CUMMIN = defop("cummin", "CumminBackward0", ("self",), _cum_extreme_fwd(np.less_equal), _cum_extreme_bwd,
+               saves=("self", "dim", "indices"), promote=KEEP, outputs=2, nondiff_outputs=(1,), samples=_cum_samples,
+               jvp_note="generic: derived through double-vjp", rule="to the element the running minimum came from")
+
+
+def _logcumsumexp_fwd(a, dim):
+    dtype_rules.float_only("logcumsumexp_out_cpu", a)
+    return a.copy() if a.ndim == 0 else np.logaddexp.accumulate(a, axis=dim)
+
+
+def _reverse_logcumsumexp(m, x, dim):
+    if m.is_tensor:
+        return m.flip(m.logcumsumexp(m.flip(x, (dim,)), dim), (dim,))
+    return np.flip(np.logaddexp.accumulate(np.flip(x, dim), axis=dim), dim)
+
+
+def _logcumsumexp_bwd(m, g, self, dim, result):
+    """torch's logcumsumexp_backward: the positive and the negative parts of g, each summed in log space."""
+    if not tuple(self.shape):
+        return g
+    lowest = float(np.finfo(getattr(self, "_data", self).dtype).min)
+    log_abs = m.log(m.abs(g))
+    pos = m.exp(_reverse_logcumsumexp(m, m.where(g > 0, log_abs, lowest) - result, dim) + self)
+    neg = m.exp(_reverse_logcumsumexp(m, m.where(g < 0, log_abs, lowest) - result, dim) + self)
+    return pos - neg
+
+
+def _logcumsumexp_jvp(m, t, self, dim, result):
+    """torch's logcumsumexp_jvp: cumsum(exp(self - max) t) / cumsum(exp(self - max))."""
+    if not tuple(self.shape):
+        return t[0]
+    top = self.amax(dim, keepdim=True) if m.is_tensor else np.amax(self, axis=dim, keepdims=True)
+    e = m.exp(self - top)
+    return m.cumsum(e * t[0], dim) / m.cumsum(e, dim)
+
+
+LOGCUMSUMEXP = defop("logcumsumexp", "LogcumsumexpBackward0", ("self",), _logcumsumexp_fwd, _logcumsumexp_bwd,
+                     saves=("self", "dim", "result"), promote=KEEP, samples=_cum_samples, jvp=_logcumsumexp_jvp,
+                     rule="sum over later outputs k of g_k exp(self - result_k)")
+
+
+def _mode_fwd(a, dim, keepdim):
+    """The most frequent value of each slice (the smallest among equally frequent ones) and the index of
+    its last occurrence, as torch's CPU kernel."""
+    if a.ndim == 0:
+        return a.copy(), np.zeros((), np.int64)
+    moved = np.moveaxis(a, dim, -1)
+    order = np.argsort(moved, axis=-1, kind="stable")
+    ordered = np.take_along_axis(moved, order, -1)
+    n = moved.shape[-1]
+    vals, idx = np.empty(moved.shape[:-1], a.dtype), np.zeros(moved.shape[:-1], np.int64)
+    for pos in np.ndindex(moved.shape[:-1]):
+        row, best, run = ordered[pos], 0, 0
+        for i in range(n):
+            run += 1
+            if i == n - 1 or row[i] != row[i + 1]:
+                if run > best:
+                    vals[pos], idx[pos], best = row[i], order[pos][i], run
+                run = 0
+    if keepdim:
+        vals, idx = np.expand_dims(vals, dim), np.expand_dims(idx, dim)
+    return vals, idx
+
+
+MODE = defop("mode", "ModeBackward0", ("self",), _mode_fwd, _max_dim_bwd,
+             saves=("self_sym_sizes", "indices", "dim", "keepdim"), promote=KEEP, outputs=2, nondiff_outputs=(1,),
+             samples=lambda: [Sample(arr(2, 5, seed=3), params={"dim": -1, "keepdim": False}),
+                              Sample(arr(3, 4), params={"dim": -2, "keepdim": True})],
+             jvp_note="generic: derived through double-vjp", rule="to the element at the returned index")
+
+
+def _aminmax_fwd(a, dim, keepdim):
+    if a.size == 0:
+        raise ShapeError("aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.")
+    return np.amin(a, axis=dim, keepdims=keepdim), np.amax(a, axis=dim, keepdims=keepdim)
+
+
+def _aminmax_bwd(m, g, self, dim, keepdim, min, max):
+    """torch's aminmax_backward: each extreme's gradient shared evenly among its ties."""
+    dims = None if dim is None else (dim,)
+    out = None
+    for grad, result in zip(g, (min, max)):
+        if grad is not None:
+            part = _even_share(m, grad, self, result, dims, keepdim)
+            out = part if out is None else out + part
+    return out
+
+
+AMINMAX = defop("aminmax", "AminmaxBackward0", ("self",), _aminmax_fwd, _aminmax_bwd,
+                saves=("self", "dim", "keepdim", "min", "max"), result_names=("min", "max"), promote=KEEP,
+                outputs=2, materialize=False,
+                samples=lambda: [Sample(arr(3, 4), params={"dim": None, "keepdim": False}),
+                                 Sample(arr(3, 4, seed=2), params={"dim": -1, "keepdim": True})],
+                jvp_note="generic: derived through double-vjp", rule="each extreme's gradient shared among its ties")
