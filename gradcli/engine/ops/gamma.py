@@ -4,9 +4,9 @@
 The kernels are torch's (ATen's Math.h: Cephes' digamma, trigamma and Hurwitz zeta, the Pavlis erfinv
 with two Newton steps), in the input's dtype as torch computes them, so values agree with torch's to a
 few ulp (torch's compiler fuses multiply-adds, numpy cannot), and torch's infinities and NaNs at the
-poles. lgamma is Python's ``math.lgamma``, with log((k-1)!) at whole numbers and the Taylor series at 2
-on [0.5, 3.5], where Python's loses relative precision around the roots at 1 and 2; near the roots on
-the negative axis it can still differ from glibc's (torch's) by 1e-14 absolute. erfinv is ill-conditioned as |y| -> 1: there
+poles. lgamma is fdlibm's algorithm (glibc's) for positive x, within 2 ulp of torch's; for negative x
+Python's ``math.lgamma``, which near the roots on the negative axis can differ from glibc's by 1e-14
+absolute. erfinv is ill-conditioned as |y| -> 1: there
 two correct-to-rounding kernels differ by many ulp. The derivatives are torch's formulas on these
 records, so every order is available.
 """
@@ -34,31 +34,21 @@ def _float_dtype(x):
 
 
 def lgamma_np(x):
+    """lgamma: fdlibm's algorithm (glibc's, so torch's) for x > 0, log((k-1)!) at whole numbers (rounded
+    once, as glibc's), Python's ``math.lgamma`` for negative x, inf at the poles."""
     x = np.asarray(x)
     dt = _float_dtype(x)
     x64 = x.astype(np.float64)
-    flat = x64.ravel().tolist()
-    out = np.fromiter((_lgamma(v) for v in flat), np.float64, len(flat)).reshape(x.shape)
-    near = (x64 >= 0.5) & (x64 <= 3.5)     # around the roots at 1 and 2: the series, to full precision
-    if near.any():
-        out = np.where(near, _lgamma_near_roots(np.where(near, x64, 2.0)), out)
-    whole = (x64 > 3) & (x64 <= 171) & (x64 == np.floor(x64))      # log((k - 1)!) rounded once: glibc's there
+    positive = (x64 > 0) & (x64 < np.inf)
+    out = np.empty(x.shape)
+    out[positive] = _lgamma_positive(x64[positive])
+    rest = ~positive
+    out[rest] = [_lgamma(v) for v in x64[rest].tolist()]
+    whole = (x64 > 3) & (x64 <= 171) & (x64 == np.floor(x64))
     if whole.any():
         out[whole] = [math.log(math.factorial(int(v) - 1)) for v in x64[whole]]
     with np.errstate(over="ignore"):
         return out.astype(dt)
-
-
-def _lgamma_near_roots(x):
-    """lgamma on [0.5, 2.5] from its Taylor series at 2: lgamma(2 + e) = (1 - euler_gamma) e +
-    sum_k (-1)^k (zeta(k) - 1) e^k / k, converging as (|e|/2)^k; lgamma(x) = lgamma(x + 1) - log x."""
-    down, up = x < 1.5, x > 2.5
-    e = x - np.where(down, 1.0, np.where(up, 3.0, 2.0))
-    poly = np.zeros_like(e)
-    for c in _LGAMMA_SERIES[::-1]:
-        poly = (poly + c) * e
-    with np.errstate(all="ignore"):
-        return np.where(down, poly - np.log1p(e), np.where(up, poly + np.log(x - 1.0), poly))
 
 
 def _lgamma(v):
@@ -66,6 +56,90 @@ def _lgamma(v):
         return math.lgamma(v)
     except ValueError:        # a pole (0, -1, -2, ...): torch gives inf
         return math.inf
+
+
+_A = (7.72156649015328655494e-02, 3.22467033424113591611e-01, 6.73523010531292681824e-02, 2.05808084325167332806e-02,
+      7.38555086081402883957e-03, 2.89051383673415629091e-03, 1.19270763183362067845e-03, 5.10069792153511336608e-04,
+      2.20862790713908385557e-04, 1.08011567247583939954e-04, 2.52144565451257326939e-05, 4.48640949618915160150e-05)
+_TC, _TF, _TT = 1.46163214496836224576e+00, -1.21486290535849611461e-01, -3.63867699703950536541e-18
+_T = (4.83836122723810047042e-01, -1.47587722994593911752e-01, 6.46249402391333854778e-02, -3.27885410759859649565e-02,
+      1.79706750811820387126e-02, -1.03142241298341437450e-02, 6.10053870246291332635e-03, -3.68452016781138256760e-03,
+      2.25964780900612472250e-03, -1.40346469989232843813e-03, 8.81081882437654011382e-04, -5.38595305356740546715e-04,
+      3.15632070903625950361e-04, -3.12754168375120860518e-04, 3.35529192635519073543e-04)
+_U = (-7.72156649015328655494e-02, 6.32827064025093366517e-01, 1.45492250137234768737e+00, 9.77717527963372745603e-01,
+      2.28963728064692451092e-01, 1.33810918536787660377e-02)
+_V = (None, 2.45597793713041134822e+00, 2.12848976379893395361e+00, 7.69285150456672783825e-01,
+      1.04222645593369134254e-01, 3.21709242282423911810e-03)
+_S = (-7.72156649015328655494e-02, 2.14982415960608852501e-01, 3.25778796408930981787e-01, 1.46350472652464452805e-01,
+      2.66422703033638609560e-02, 1.84028451407337715652e-03, 3.19475326584100867617e-05)
+_R = (None, 1.39200533467621045958e+00, 7.21935547567138069525e-01, 1.71933865632803078993e-01,
+      1.86459191715652901344e-02, 7.77942496381893596434e-04, 7.32668430744625636189e-06)
+_W = (4.18938533204672725052e-01, 8.33333333333329678849e-02, -2.77777777728775536470e-03, 7.93650558643019558500e-04,
+      -5.95187557450339963135e-04, 8.36339918996282139126e-04, -1.63092934096575273989e-03)
+
+
+def _log(x):
+    """The C library's log, elementwise (numpy's vectorized log can differ in the last bit)."""
+    flat = np.asarray(x, np.float64).ravel().tolist()
+    return np.fromiter((math.log(v) if v > 0 else (-math.inf if v == 0 else math.nan) for v in flat), np.float64,
+                       len(flat)).reshape(np.shape(x))
+
+
+def _lgamma_positive(x):
+    """fdlibm's __ieee754_lgamma_r for finite x > 0 (glibc's there), step for step."""
+    x = np.asarray(x, np.float64)
+    ix = (x.view(np.int64) >> 32) & 0x7fffffff
+    r = np.zeros_like(x)
+    a, t, u, v, s, rr, w = _A, _T, _U, _V, _S, _R, _W
+    with np.errstate(all="ignore"):
+        # x < 2
+        small = ix < 0x40000000
+        low = small & (ix <= 0x3feccccc)
+        r = np.where(low, -_log(np.where(low, x, 1.0)), r)
+        case0 = small & np.where(low, ix >= 0x3FE76944, ix >= 0x3FFBB4C3)
+        case1 = small & ~case0 & np.where(low, ix >= 0x3FCDA661, ix >= 0x3FF3B4C4)
+        case2 = small & ~case0 & ~case1
+        y = np.where(case0, np.where(low, 1.0 - x, 2.0 - x),
+                     np.where(case1, np.where(low, x - (_TC - 1.0), x - _TC), np.where(low, x, x - 1.0)))
+        z = y * y
+        p1 = a[0] + z * (a[2] + z * (a[4] + z * (a[6] + z * (a[8] + z * a[10]))))
+        p2 = z * (a[1] + z * (a[3] + z * (a[5] + z * (a[7] + z * (a[9] + z * a[11])))))
+        r0 = (y * p1 + p2) - 0.5 * y
+        ww = z * y
+        q1 = t[0] + ww * (t[3] + ww * (t[6] + ww * (t[9] + ww * t[12])))
+        q2 = t[1] + ww * (t[4] + ww * (t[7] + ww * (t[10] + ww * t[13])))
+        q3 = t[2] + ww * (t[5] + ww * (t[8] + ww * (t[11] + ww * t[14])))
+        r1 = _TF + (z * q1 - (_TT - ww * (q2 + y * q3)))
+        n1 = y * (u[0] + y * (u[1] + y * (u[2] + y * (u[3] + y * (u[4] + y * u[5])))))
+        n2 = 1.0 + y * (v[1] + y * (v[2] + y * (v[3] + y * (v[4] + y * v[5]))))
+        r2 = -0.5 * y + n1 / n2
+        r = np.where(case0, r + r0, np.where(case1, r + r1, np.where(case2, r + r2, r)))
+        # 2 <= x < 8
+        mid = (ix >= 0x40000000) & (ix < 0x40200000)
+        i = np.where(mid, np.floor(x), 2.0)
+        y = x - i
+        p = y * (s[0] + y * (s[1] + y * (s[2] + y * (s[3] + y * (s[4] + y * (s[5] + y * s[6]))))))
+        q = 1.0 + y * (rr[1] + y * (rr[2] + y * (rr[3] + y * (rr[4] + y * (rr[5] + y * rr[6])))))
+        rm = 0.5 * y + p / q
+        zz = np.ones_like(x)
+        for k in (7, 6, 5, 4, 3):
+            zz = np.where(i >= k, zz * (y + (k - 1.0)), zz)
+        rm = np.where(i >= 3, rm + _log(np.where(mid & (i >= 3), zz, 1.0)), rm)
+        r = np.where(mid, rm, r)
+        # 8 <= x < 2^58
+        big = (ix >= 0x40200000) & (ix < 0x43900000)
+        tl = _log(np.where(big, x, 1.0))
+        zi = 1.0 / x
+        yy = zi * zi
+        wv = w[0] + zi * (w[1] + yy * (w[2] + yy * (w[3] + yy * (w[4] + yy * (w[5] + yy * w[6])))))
+        r = np.where(big, (x - 0.5) * (tl - 1.0) + wv, r)
+        huge = ix >= 0x43900000
+        r = np.where(huge, x * (_log(np.where(huge, x, 1.0)) - 1.0), r)
+        tiny = ix < 0x3b900000
+        r = np.where(tiny, -_log(np.where(tiny, x, 1.0)), r)
+        exact = (x == 1.0) | (x == 2.0)
+        r = np.where(exact, 0.0, r)
+    return r
 
 
 def digamma_np(x):
@@ -234,8 +308,6 @@ def erfinv_np(y):
         x = np.where(ya > 1, t(np.nan), x)
     return x.astype(dt)
 
-
-_LGAMMA_SERIES = (1 - 0.57721566490153286061,) + tuple((-1) ** k * float(zeta_np(k, 2.0)) / k for k in range(2, 56))
 
 
 def _digamma(m, x):
