@@ -66,7 +66,7 @@ def python_loop(torch):
     return loss.item()
 
 
-def interleaved_medians(fns, rounds=11):
+def interleaved_medians(fns, rounds=21):
     """Median time of each function over rounds that alternate between them (a machine's load
     drifts over seconds; alternating keeps both sides under the same drift)."""
     times = [[] for _ in fns]

@@ -320,6 +320,7 @@ class ExpressionsMixin:
             count = len(args)
         a0, n0 = (args[0], names[0]) if count > 0 else (None, MISSING)
         a1, n1 = (args[1], names[1]) if count > 1 else (None, MISSING)
+        rest = args[2:]
         invoke, failed = self._call, self._call_failed
 
         def run(env):
@@ -367,7 +368,7 @@ class ExpressionsMixin:
                     except Exception as exc:
                         raise failed(exc, call_span, where) from None
                 return invoke(fn, (arg0, arg1), None, call_span, where)
-            values = (arg0, arg1, *[a(env) for a in args[2:]])
+            values = (arg0, arg1, *[a(env) for a in rest])
             if direct:
                 try:
                     return fn(*values)
