@@ -42,6 +42,14 @@ LOSSES = {
     "solve_triangular unitriangular, batched": (
         lambda t, A, B: _weighted(t, t.linalg.solve_triangular(A, B, upper=False, unitriangular=True) ** 2),
         [np.tril(SPD), RHS]),
+    "solve_triangular, one B for a batch of A": (
+        lambda t, A, B: _weighted(t, t.linalg.solve_triangular(A, B, upper=False) ** 2),
+        [np.linalg.cholesky(SPD), RHS]),
+    "solve_triangular X A = B, a batch of B for one A": (
+        lambda t, A, B: _weighted(t, t.linalg.solve_triangular(A, B, upper=False, left=False) ** 2),
+        [np.linalg.cholesky(SPD[0]), RNG.standard_normal((4, 1, 2, 3))]),
+    "cholesky_solve, batches broadcast": (lambda t, B, L: _weighted(t, t.cholesky_solve(B, L) ** 2),
+                                          [RNG.standard_normal((5, 1, 3, 2)), np.linalg.cholesky(SPD)]),
     "cholesky_solve": (lambda t, B, L: _weighted(t, t.cholesky_solve(B, L) ** 2),
                        [RHS, np.linalg.cholesky(SPD[0])]),
     "cholesky_solve upper": (lambda t, B, U: _weighted(t, t.cholesky_solve(B, U, upper=True) ** 2),
