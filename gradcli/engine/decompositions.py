@@ -11,7 +11,6 @@ from .creation import zeros
 from .dispatch import call
 from .ops import decompositions as D
 from .public import public
-from .tensor import Tensor
 
 
 def _result_type(torch_name: str, fields: str):

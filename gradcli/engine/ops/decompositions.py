@@ -290,7 +290,8 @@ def _svd_fwd(a, full_matrices):
     except np.linalg.LinAlgError:
         reason = ("contained non-finite values" if np.isnan(a).any() else
                   "is ill-conditioned or has too many repeated singular values")
-        raise AutogradError(f"linalg.svd: The algorithm failed to converge because the input matrix {reason}.") from None
+        raise AutogradError(f"linalg.svd: The algorithm failed to converge because the input matrix "
+                            f"{reason}.") from None
 
 
 def _svd_bwd(m, grads, full_matrices, U, S, Vh):
@@ -433,7 +434,8 @@ def _pinv_bwd(m, g, self, result):
 
 
 PINV = defop(
-    "linalg_pinv.atol_rtol_float", "LinalgPinvBackward0", ("self",), pinv_np, _pinv_bwd, saves=("self", "result"), promote=KEEP,
+    "linalg_pinv.atol_rtol_float", "LinalgPinvBackward0", ("self",), pinv_np, _pinv_bwd, saves=("self", "result"),
+    promote=KEEP,
     samples=lambda: [Sample(arr(3, 2, seed=1), params={"atol": 0.0, "rtol": 1e-15, "hermitian": False}),
                      Sample(arr(2, 2, 4, seed=2), params={"atol": 0.0, "rtol": 1e-15, "hermitian": False},
                             note="wide, batched")],

@@ -192,7 +192,8 @@ def trigamma_np(x):
             result = result + one / (y * y)
             y = y + one
         ixx = one / (y * y)
-        result = result + (one + one / (dt.type(2) * y) + ixx * (dt.type(1 / 6) - ixx * (dt.type(1 / 30) - ixx * dt.type(1 / 42)))) / y
+        series = dt.type(1 / 6) - ixx * (dt.type(1 / 30) - ixx * dt.type(1 / 42))
+        result = result + (one + one / (dt.type(2) * y) + ixx * series) / y
     return (sign * result).astype(dt)
 
 
