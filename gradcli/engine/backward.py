@@ -225,11 +225,9 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
     # inf * 0 and the like are part of torch's conventions (sqrt'(0) = inf): no numpy warnings
     with mode, np.errstate(all="ignore"):
         while heap or fn is not None:
-            if interrupt is not None:
-                ticks += 1
-                if ticks >= INTERRUPT_EVERY:
-                    ticks = 0
-                    interrupt()
+            if interrupt is not None and (ticks := ticks + 1) >= INTERRUPT_EVERY:
+                ticks = 0
+                interrupt()
             if fn is None:
                 fn = pop(heap)[2]
                 buf = buffers.pop(fn, None)

@@ -270,7 +270,7 @@ def call_fast(op, a, b=_UNARY):
     single-output elementwise record (tanh, relu...) or a tensor and a Python number (y * 1.01,
     y + 0.1), in the fewest steps; anything unusual goes through ``call``."""
     unary = b is _UNARY
-    if a.__class__ is not Tensor or not op.unary_fast or _inst.active or _inst.limit is not None:
+    if a.__class__ is not Tensor or not op.unary_fast or _inst.active:
         return call(op, (a,) if unary else (a, b))
     d = a._data
     if d.dtype.kind not in _FLOAT_KINDS and (op.promote == "float" or b.__class__ is float):
@@ -281,6 +281,8 @@ def call_fast(op, a, b=_UNARY):
         return call(op, (a,) if unary else (a, b))   # its errors, as call words them
     if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
         out = _asarray(out)
+    if _inst.limit is not None:   # a script's session: its size limit and timeout
+        _inst.check_size(out)
     t = _new(Tensor)
     t._data = out
     t._output_nr = 0
@@ -337,17 +339,22 @@ _SAVES_OTHER = ((0, 1),)
 _LINEAR_PARAMS = {"beta": 1, "alpha": 1}
 
 
-def call_linear(addmm, gemm, bias, input, wt):
-    """``call(addmm, (bias, input, wt), {"beta": 1, "alpha": 1})`` for nn.Linear's product of plain
-    matrices of one float dtype, in the fewest steps: the node and its saved values are the ones
-    ``call`` makes (tests/engine/test_linear_fast_path.py compares them); anything unusual (a
-    profiler, anomaly mode, saved-tensor hooks, inference mode, mixed dtypes) goes through ``call``."""
-    b, x, w = bias._data, input._data, wt._data
+def call_linear(addmm, transpose, gemm, bias, input, weight):
+    """``call(addmm, (bias, input, call(transpose, (weight,))), {"beta": 1, "alpha": 1})`` for
+    nn.Linear's product of plain matrices of one float dtype, in the fewest steps: the view, the
+    nodes and their saved values are the ones ``call`` makes (tests/engine/test_linear_fast_path.py
+    compares them); anything unusual (a profiler, anomaly mode, saved-tensor hooks, inference mode,
+    no_grad, mixed dtypes) goes through ``call``."""
+    b, x, w = bias._data, input._data, weight._data
     dt = x.dtype
-    if (_inst.active or _inst.limit is not None or _inst.anomaly or saved_hooks_stack or _mode.inference
-            or dt.kind != "f" or b.dtype != dt or w.dtype != dt):
-        return call(addmm, (bias, input, wt), _LINEAR_PARAMS)
+    if (_inst.active or _inst.anomaly or saved_hooks_stack or not _mode.grad
+            or _mode.inference or dt.kind != "f" or b.dtype != dt or w.dtype != dt or w.__class__ is not _ndarray):
+        return call(addmm, (bias, input, call(transpose, (weight,))), _LINEAR_PARAMS)
+    wt = _transposed(transpose, weight, w)
+    w = wt._data
     out = b + gemm(x, w)
+    if _inst.limit is not None:
+        _inst.check_size(out)
     t = _new(Tensor)
     t._data = out
     t._output_nr = 0
@@ -356,10 +363,11 @@ def call_linear(addmm, gemm, bias, input, wt):
     t._base = None
     t._x = None
     rb, rx, rw = bias._requires_grad, input._requires_grad, wt._requires_grad
-    if not ((rb or rx or rw) and _mode.grad):
+    if not (rb or rx or rw):
         t._grad_fn = None
         t._requires_grad = False
         return t
+
     node = _new(addmm.node_cls)
     node.next_functions = (_edge(bias), _edge(input), _edge(wt))
     node._in_meta = ((b.shape, dt), (x.shape, dt), (w.shape, dt))
@@ -376,6 +384,36 @@ def call_linear(addmm, gemm, bias, input, wt):
     t._grad_fn = node
     t._requires_grad = True
     return t
+
+
+def _transposed(transpose, weight, w):
+    """``call(transpose, (weight,))`` with grad mode on: the view ``_make_view`` makes (same base,
+    version counter and view steps) and its TBackward0 node, built in place."""
+    vc = weight._vc
+    view = _new(Tensor)
+    view._data = w.T
+    view._output_nr = 0
+    view._grad = None
+    view._vc = vc if vc is not None else [0]   # (an inference tensor's view outside inference mode: as make)
+    view._base = weight._base if weight._base is not None else weight
+    if weight._requires_grad:
+        node = _new(transpose.node_cls)
+        node.next_functions = (_edge(weight),)
+        node._in_meta = ((w.shape, w.dtype),)
+        node._seq = next(_seq)
+        node._x = None
+        node._oshape = (w.shape[1], w.shape[0])
+        node._odtype = w.dtype
+        node._saved = ()
+        view._grad_fn = node
+        view._requires_grad = True
+    else:
+        view._grad_fn = None
+        view._requires_grad = False
+    x = view._x = TensorExtras()
+    x.view_steps = (_view_steps(weight) or ()) + ((transpose, None, 0),)
+    x.view_version = vc[0] if vc is not None else -1
+    return view
 
 
 def _call(op, args, params):

@@ -21,6 +21,12 @@ def _inputs(dtype, rx, rw, rb):
     return x, w, b
 
 
+def _view_described(view):
+    x = view._x
+    return (view._base is not None, view._vc, x.view_steps, x.view_version, x.creation_meta, view.requires_grad,
+            view.shape, view._data.strides)
+
+
 def _described(node):
     saved = [("saved", s.tensor is not None and s.tensor._data.tobytes(), s.version)
              if isinstance(s, SavedVariable) else s for s in node._saved]
@@ -36,6 +42,12 @@ def test_linear_records_the_node_call_would(rx, rw, rb, dtype):
     generic = call(ADDMM, (b, x, call(T, (w,))), {"beta": 1, "alpha": 1})
     np.testing.assert_array_equal(fast._data, generic._data)
     assert _described(fast.grad_fn) == _described(generic.grad_fn)
+    fast_t, generic_t = fast.grad_fn.next_functions[2][0], generic.grad_fn.next_functions[2][0]
+    assert (fast_t is None) == (generic_t is None)
+    if fast_t is not None:
+        assert _described(fast_t) == _described(generic_t)
+    if rx:   # the saved weight.t() view
+        assert _view_described(fast.grad_fn._saved_mat2) == _view_described(generic.grad_fn._saved_mat2)
     fast.sum().backward()
     grads = [t.grad for t in (x, w, b)]
     for t in (x, w, b):
@@ -68,3 +80,12 @@ def test_linear_of_mixed_dtypes_refuses_as_torch():
     x, w, b = _inputs(torch.float32, False, True, True)
     with pytest.raises(RuntimeError, match="mat1 and mat2 must have the same dtype"):
         F.linear(x.double(), w, b)
+
+
+def test_linear_weight_view_follows_in_place_writes_as_torch():
+    x, w, b = _inputs(torch.float32, True, True, True)
+    y = F.linear(x, w, b)
+    with torch.no_grad():
+        w.mul_(2)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        y.sum().backward()

@@ -347,7 +347,7 @@ def linear(input, weight, bias=None):
         # every nn.Linear call: plain 2-D tensors (not vmap's batched ones) that fit; checked on the arrays
         x, w, b = input._data, weight._data, bias._data
         if x.ndim == 2 and w.ndim == 2 and x.shape[1] == w.shape[1] and b.shape == w.shape[:1]:
-            return call_linear(ADDMM, gemm, bias, input, call(T, (weight,)))
+            return call_linear(ADDMM, T, gemm, bias, input, weight)
     _tensor_arg(input, "linear", "input", 1)
     _tensor_arg(weight, "linear", "weight", 2)
     if input.ndim == 0 or weight.ndim == 0:
