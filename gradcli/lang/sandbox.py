@@ -283,8 +283,8 @@ class AttributePolicy:
         return sorted(names)
 
     def _allowed(self, value, name: str) -> bool:
-        if isinstance(value, type):
-            return name in self._class_members.get(value, ())
+        if isinstance(value, type):   # a class's name is only a string: ``nn.Linear.__name__``
+            return name == "__name__" or name in self._class_members.get(value, ())
         readable, _, prefixes, user = self._rules(type(value))
         if name in readable:
             return True
