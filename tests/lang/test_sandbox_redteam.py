@@ -665,7 +665,7 @@ def test_invalid_utf8_read_as_surrogates_is_a_syntax_error(session):
 
 def test_showing_a_returned_value_stays_within_the_limits():
     """The REPL prints the value a run returns: too deep or too big is a limit error."""
-    s = Session(limits=_limits())
+    s = Session(limits=_limits(timeout=10.0))   # (building the values is not what is timed here)
     deep = s.run("nest = []\nfor i in range(100000): nest = [nest]\nnest")
     with pytest.raises(GradcliError) as info:
         s.show(deep)
