@@ -10,15 +10,15 @@ from ..dims import wrap_dim
 from ..dispatch import call
 from ..ops.index_functions import gather, index_select
 from ..ops import pointwise as P
-from ..ops.nn import ADDMM, CDIST, EUCLIDEAN_DIST
+from ..ops.nn import ADDMM, CDIST, EUCLIDEAN_DIST, MUL_SCALAR
 from ..ops import reduction as R
 from ..ops.reduction import DIST
-from ..ops.shape import SQUEEZE_INPLACE, select, unsqueeze
+from ..ops.shape import SQUEEZE_INPLACE, call_slice, select, unsqueeze
 from ..public import public
 from ..tensor import Tensor, make
 from .shapes import broadcast_shapes, cat, clone, expand, flatten, narrow, repeat, reshape, stack, transpose, view
-from .arithmetic import _refuse_bool_sub, sub, where
-from .reductions import _spread, norm
+from .arithmetic import _refuse_bool_sub, add, mul, sub, where
+from .reductions import _spread, cumsum, norm, sum
 from .linear_algebra import inverse, matmul
 from .sorting import sort
 
@@ -167,6 +167,66 @@ def _ranks(ordered, q, interpolation, ignore_nan):
     if interpolation == "higher":
         return ranks.ceil()
     return ranks.round() if interpolation == "nearest" else ranks
+
+
+@public()
+def trapezoid(y, x=None, *, dx=None, dim=-1):
+    """torch's trapezoid rule: (sum - (first + last) / 2) dx for a constant spacing, else
+    sum((left + right) (x_right - x_left), dim) / 2."""
+    d = _trapezoid_checks("trapezoid", y, x, dim)
+    if not y.shape[d]:
+        return make(np.zeros(tuple(s for k, s in enumerate(y.shape) if k != d % y.ndim), y._data.dtype))
+    if isinstance(x, Tensor):
+        pairs = add(call_slice(y, d, 0, -1, 1), call_slice(y, d, 1, None, 1))
+        return call(P.DIV_SCALAR, (sum(mul(pairs, _spacing(y, x, d)), d),), {"other": 2.0})
+    ends = call(MUL_SCALAR, (add(select(y, d, 0), select(y, d, -1)),), {"other": 0.5})
+    return call(MUL_SCALAR, (sub(sum(y, d), ends),), {"other": _step(dx)})
+
+
+@public()
+def trapz(y, x=None, *, dx=None, dim=-1):
+    return trapezoid(y, x, dx=dx, dim=dim)
+
+
+@public()
+def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
+    """The running trapezoid sums along dim (one fewer than y's samples), as torch composes them."""
+    d = _trapezoid_checks("cumulative_trapezoid", y, x, dim)
+    pairs = add(call_slice(y, d, 0, -1, 1), call_slice(y, d, 1, None, 1))
+    if isinstance(x, Tensor):
+        return call(P.DIV_SCALAR, (cumsum(mul(pairs, _spacing(y, x, d)), d),), {"other": 2.0})
+    return cumsum(call(MUL_SCALAR, (pairs,), {"other": _step(dx) / 2.0}), d)
+
+
+def _trapezoid_checks(name, y, x, dim):
+    if x is not None and not isinstance(x, Tensor):
+        raise TypeError(f"{name}() received an invalid combination of arguments - got (Tensor, {type(x).__name__}), "
+                        "but expected one of:\n * (Tensor y, Tensor x, *, int dim = -1)\n"
+                        " * (Tensor y, *, Number dx = 1, int dim = -1)\n")
+    d = wrap_dim(dim, y.ndim)
+    if y._data.dtype.kind == "b":
+        raise errors.AutogradError("trapezoid: received a bool input for `y`, but bool is not supported")
+    return d
+
+
+def _step(dx):
+    step = 1 if dx is None else dx
+    if isinstance(step, (bool, complex)):
+        raise errors.AutogradError("trapezoid: Currently, we only support dx as a real number.")
+    return float(step)
+
+
+def _spacing(y, x, d):
+    """x_right - x_left along d, x viewed to broadcast against y as torch does (not expanded)."""
+    if x.ndim == 1:
+        if x.shape[0] != y.shape[d]:
+            raise errors.AutogradError("trapezoid: There must be one `x` value for each sample point")
+        shape = [1] * y.ndim
+        shape[d] = x.shape[0]
+        x = view(x, tuple(shape))
+    elif x.ndim < y.ndim:
+        x = view(x, (1,) * (y.ndim - x.ndim) + tuple(x.shape))
+    return sub(call_slice(x, d, 1, None, 1), call_slice(x, d, 0, -1, 1))
 
 
 @public(method=True)

@@ -495,6 +495,19 @@ ADD_SCALAR = defop("add.Scalar", "AddBackward1", ("self",), _add_scalar_fwd, lam
                    rule="d/dself = 1")
 
 
+def _mul_scalar_fwd(a, other):
+    if a.dtype.kind not in "fc" and isinstance(other, float):
+        a = a.astype(dtypes.get_default_dtype().np)
+    return a * np.asarray(other, a.dtype)
+
+
+# aten::mul.Scalar, what torch's C++ composites record for ``tensor * number`` (trapezoid's * dx)
+MUL_SCALAR = defop("mul.Scalar", "MulBackward1", ("self",), _mul_scalar_fwd, lambda m, g, other: g * other,
+                   saves=("other",), promote=KEEP, jvp=lambda m, t, other: t[0] * other,
+                   samples=lambda: [Sample(arr(3, 4), params={"other": 0.5}), Sample(arr(5, seed=2), params={"other": -2.0})],
+                   rule="d/dself = other")
+
+
 def _same_dtype(a, b):
     if a.dtype != b.dtype:
         raise DTypeError(f"expected scalar type {dtypes.scalar_type_name(a.dtype)} but found "
