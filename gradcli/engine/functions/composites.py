@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import builtins
+import warnings
+
 import numpy as np
 
 from .. import dtypes, errors
@@ -16,10 +18,12 @@ from ..ops.reduction import DIST
 from ..ops.shape import SQUEEZE_INPLACE, call_slice, select, unsqueeze
 from ..public import public
 from ..tensor import Tensor, make
-from .shapes import broadcast_shapes, cat, clone, expand, flatten, narrow, repeat, reshape, stack, transpose, view
-from .arithmetic import _refuse_bool_sub, add, mul, sub, where
+from .generated import sqrt
+from .shapes import (broadcast_shapes, cat, clone, diagonal, expand, flatten, narrow, repeat, reshape, stack,
+                     transpose, view)
+from .arithmetic import _refuse_bool_sub, add, clamp, div, mul, sub, where
 from .reductions import _spread, cumsum, norm, sum
-from .linear_algebra import inverse, matmul
+from .linear_algebra import inverse, matmul, mm
 from .sorting import sort
 
 
@@ -227,6 +231,64 @@ def _spacing(y, x, d):
     elif x.ndim < y.ndim:
         x = view(x, (1,) * (y.ndim - x.ndim) + tuple(x.shape))
     return sub(call_slice(x, d, 1, None, 1), call_slice(x, d, 0, -1, 1))
+
+
+@public(method=True)
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """torch's cov: rows are variables, columns observations; weighted mean, centred product (mm with
+    its transpose), divided by the normalisation factor, squeezed."""
+    if input.ndim > 2:
+        raise errors.AutogradError("cov(): expected input to have two or fewer dimensions but got an input with "
+                                   f"{input.ndim} dimensions")
+    if input._data.dtype.kind == "b":
+        raise errors.AutogradError("cov(): bool dtype is not supported for input")
+    x = view(input, (1, -1)) if input.ndim < 2 else input
+    n = x.shape[1]
+    w = None
+    for name, weights, kinds, kind_word in (("fweights", fweights, "iu", "integral"),
+                                            ("aweights", aweights, "f", "floating point")):
+        if weights is None:
+            continue
+        if weights.ndim > 1:
+            raise errors.AutogradError(f"cov(): expected {name} to have one or fewer dimensions but got {name} with "
+                                       f"{weights.ndim} dimensions")
+        if weights._data.dtype.kind not in kinds:
+            raise errors.AutogradError(f"cov(): expected {name} to have {kind_word} dtype but got {name} with "
+                                       f"{dtypes.scalar_type_name(weights._data.dtype)} dtype")
+        if weights.numel() != n:
+            raise errors.AutogradError(f"cov(): expected {name} to have the same numel as there are observations in "
+                                       f"the input but got {weights.numel()} != {n}")
+        if (weights._data < 0).any():
+            raise errors.AutogradError(f"cov(): {name} cannot be negative")
+        w = weights if w is None else mul(w, weights)
+    w_sum = make(np.asarray(n, np.int64)) if w is None else sum(w)
+    if w is not None and not w_sum._data.any():
+        raise errors.AutogradError("cov(): weights sum to zero, can't be normalized")
+    avg = sum(x if w is None else mul(x, w), 1) / w_sum
+    if w is not None and correction != 0 and aweights is not None:
+        norm_factor = w_sum - correction * sum(mul(w, aweights)) / w_sum
+    else:
+        norm_factor = w_sum - correction
+    if (norm_factor._data <= 0).any():
+        warnings.warn("cov(): degrees of freedom is <= 0. Correction should be strictly less than the number of "
+                      "observations.", UserWarning, stacklevel=2)
+        norm_factor = norm_factor * 0
+    x = sub(x, unsqueeze(avg, 1))
+    return div(mm(x, (x if w is None else mul(x, w)).t()), norm_factor).squeeze()
+
+
+@public(method=True)
+def corrcoef(input):
+    """cov normalised by the standard deviations on its diagonal, clipped to [-1, 1] (c / c for one variable)."""
+    if input.ndim > 2:
+        raise errors.AutogradError("corrcoef(): expected input to have two or fewer dimensions but got an input "
+                                   f"with {input.ndim} dimensions")
+    c = cov(input)
+    if c.ndim == 0:
+        return div(c, c)
+    stddev = sqrt(diagonal(c))
+    c = div(div(c, view(stddev, (-1, 1))), view(stddev, (1, -1)))
+    return clamp(c, -1, 1)
 
 
 @public(method=True)
