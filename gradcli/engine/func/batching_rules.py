@@ -18,7 +18,7 @@ from .batched import BatchedTensor, active, align, full, levels_of, op, phys_of,
 ELEMENTWISE = frozenset("""
     erf erfc sigmoid log_sigmoid_forward silu mish softplus relu hardtanh leaky_relu elu celu gelu hardsigmoid
     hardswish add add.alpha sub sub.alpha sub.const_other rsub rsub.Tensor rsub.Scalar mul div mul.const_other mul.const_self div.const_other div.Scalar
-    add.Scalar mul.Scalar neg pow pow.Tensor_Tensor pow.Scalar exp exp2 expm1 log log2 log10 log1p sqrt rsqrt reciprocal sin cos
+    add.Scalar mul.Scalar sinc logaddexp2 fmax fmin copysign.Tensor copysign.Scalar sgn ldexp frexp neg pow pow.Tensor_Tensor pow.Scalar exp exp2 expm1 log log2 log10 log1p sqrt rsqrt reciprocal sin cos
     tan asin acos atan sinh cosh tanh asinh acosh atanh logaddexp xlogy.Tensor xlogy.Scalar_Other
     xlogy.Scalar_Self atan2 hypot abs sign floor ceil round trunc frac round.decimals remainder.Tensor
     remainder.Scalar fmod.Tensor fmod.Scalar clamp clamp.Tensor clamp_min clamp_max clamp_min.Tensor

@@ -2,6 +2,8 @@
 with torch's argument handling (alpha, rounding modes, numbers on either side)."""
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 
 from .. import dtypes, errors
@@ -9,6 +11,7 @@ from ..autograd.grad_mode import state as _grad_mode
 from ..creation import tensor
 from ..dispatch import call, call_fast, call_inplace
 from ..ops import pointwise as P
+from ..ops import pointwise_more as PM
 from ..public import public
 from ..tensor import Tensor, make
 from .common import _FAST_OPERANDS, _as_operand, _check_tensor
@@ -372,3 +375,63 @@ def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None) -> Tensor:
 @public(method=True)
 def nan_to_num_(input, nan=0.0, posinf=None, neginf=None) -> Tensor:
     return call_inplace(P.NAN_TO_NUM, input, (input,), {"nan": nan, "posinf": posinf, "neginf": neginf})
+
+
+@public(method=True)
+def sinc(input):
+    return call(PM.SINC, (_check_tensor(input, "sinc"),))
+
+
+@public(method=True)
+def logaddexp2(input, other):
+    return call(PM.LOGADDEXP2, (input, _check_tensor(other, "logaddexp2", "other")))
+
+
+@public(method=True)
+def fmax(input, other):
+    return call(PM.FMAX, (input, _check_tensor(other, "fmax", "other")))
+
+
+@public(method=True)
+def fmin(input, other):
+    return call(PM.FMIN, (input, _check_tensor(other, "fmin", "other")))
+
+
+@public(method=True)
+def copysign(input, other):
+    """torch's copysign.Tensor (CopysignBackward0), or copysign.Scalar (CopysignBackward1) for a number."""
+    if isinstance(other, Tensor):
+        return call(PM.COPYSIGN, (input, other))
+    return call(PM.COPYSIGN_SCALAR, (input,), {"other": float(other)})
+
+
+@public(method=True)
+def sgn(input):
+    return call(PM.SGN, (input,))
+
+
+@public(method=True)
+def signbit(input):
+    return make(np.signbit(input._data))
+
+
+@public(method=True)
+def positive(input):
+    if input._data.dtype.kind == "b":
+        raise errors.AutogradError("The `+` operator, on a bool tensor is not supported.")
+    return input
+
+
+@public(method=True)
+def ldexp(input, other):
+    return call(PM.LDEXP, (input, _check_tensor(other, "ldexp", "other")))
+
+
+_frexp_result = namedtuple("frexp", ["mantissa", "exponent"])
+_frexp_result.__repr__ = lambda self: (f"torch.return_types.frexp(\nmantissa={self.mantissa!r},\n"
+                                       f"exponent={self.exponent!r})")
+
+
+@public(method=True)
+def frexp(input):
+    return _frexp_result(*call(PM.FREXP, (input,)))

@@ -1,0 +1,123 @@
+"""More elementwise ops with torch's own nodes: sinc, logaddexp2, fmax/fmin, copysign, sgn, ldexp,
+frexp. Their public wrappers are in functions/arithmetic.py (copysign takes a number as torch's
+copysign.Scalar; the others are plain)."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..errors import DTypeError
+from . import dtype_rules as R
+from .registry import COMMON, FLOAT, KEEP, defop
+from .samples import Sample, arr, binary, unary
+
+_LN2 = math.log(2.0)
+
+
+def _sinc_fwd(a):
+    with np.errstate(divide="ignore", invalid="ignore"):
+        y = a * a.dtype.type(np.pi)
+        return np.where(a == 0, a.dtype.type(1), np.sin(y) / y).astype(a.dtype)
+
+
+def _sinc_bwd(m, g, self):
+    """torch's sinc_backward: g (pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 where x = 0."""
+    pi_x = self * math.pi
+    sq = self * self * math.pi
+    safe = m.where(sq == 0, 1.0, sq)
+    return m.where(sq == 0, 0.0, g * (pi_x * m.cos(pi_x) - m.sin(pi_x)) / safe)
+
+
+SINC = defop("sinc", "SincBackward0", ("self",), _sinc_fwd, _sinc_bwd, saves=("self",), promote=FLOAT,
+             jvp=lambda m, t, self: _sinc_bwd(m, t[0], self), samples=unary(),
+             rule="(pi x cos(pi x) - sin(pi x)) / (pi x^2); 0 at 0")
+
+
+def _logaddexp2_bwd(m, g, self, other):
+    return g / (1 + m.exp((other - self) * _LN2)), g / (1 + m.exp((self - other) * _LN2))
+
+
+def _pair_jvp(bwd):
+    def jvp(m, t, *saved):
+        gs, go = bwd(m, 1.0, *saved)
+        parts = [tan * d for tan, d in zip(t, (gs, go)) if tan is not None]
+        return parts[0] if len(parts) == 1 else parts[0] + parts[1]
+    return jvp
+
+
+LOGADDEXP2 = defop("logaddexp2", "Logaddexp2Backward0", ("self", "other"), R.floats("logaddexp2_cpu", np.logaddexp2),
+                   _logaddexp2_bwd, saves=("self", "other"), promote=COMMON, jvp=_pair_jvp(_logaddexp2_bwd),
+                   samples=binary(), rule="d/dself = 1/(1 + 2^(other - self)), d/dother = 1/(1 + 2^(self - other))")
+
+
+def _fmax_bwd(m, g, self, other):
+    """torch's: self's where self >= other or other is NaN, other's elsewhere."""
+    keep = (self >= other) | (other != other)
+    return m.where(keep, g, 0.0), m.where(keep, 0.0, g)
+
+
+def _fmin_bwd(m, g, self, other):
+    keep = (self <= other) | (other != other)
+    return m.where(keep, g, 0.0), m.where(keep, 0.0, g)
+
+
+FMAX = defop("fmax", "FmaxBackward0", ("self", "other"), np.fmax, _fmax_bwd, saves=("self", "other"), promote=COMMON,
+             jvp=_pair_jvp(_fmax_bwd), samples=binary(), rule="to the larger operand (the one that is not NaN)")
+FMIN = defop("fmin", "FminBackward0", ("self", "other"), np.fmin, _fmin_bwd, saves=("self", "other"), promote=COMMON,
+             jvp=_pair_jvp(_fmin_bwd), samples=binary(), rule="to the smaller operand (the one that is not NaN)")
+
+
+def _copysign_self(m, g, self, result):
+    """torch's copysign_tensor_self_backward: g * result / self, 0 where self is 0."""
+    return m.where(self == 0, 0.0, g * result / m.where(self == 0, 1.0, self))
+
+
+COPYSIGN = defop("copysign.Tensor", "CopysignBackward0", ("self", "other"),
+                 np.copysign,
+                 lambda m, g, self, result: (_copysign_self(m, g, self, result), m.zeros_like(g)),
+                 saves=("self", "result"), promote=FLOAT, samples=lambda: [Sample(arr(3, 4, away_from=0.0), arr(3, 4, seed=2))],
+                 jvp=lambda m, t, self, result: None if t[0] is None else _copysign_self(m, t[0], self, result),
+                 rule="d/dself = sign agreement (result / self); d/dother = 0")
+COPYSIGN_SCALAR = defop("copysign.Scalar", "CopysignBackward1", ("self",),
+                        lambda a, other: np.copysign(a, a.dtype.type(other)),
+                        lambda m, g, self, result: _copysign_self(m, g, self, result),
+                        saves=("self", "result"), promote=FLOAT,
+                        samples=lambda: [Sample(arr(3, 4, away_from=0.0), params={"other": -1.0})],
+                        jvp=lambda m, t, self, result: _copysign_self(m, t[0], self, result),
+                        rule="result / self (0 where self is 0)")
+
+
+def _sgn_bwd(m, g, self, result):
+    """torch's sgn_backward for real inputs: (g - sgn (g sgn)) / |self|, 0 where self is 0 (zero
+    wherever g is finite)."""
+    size = m.abs(self)
+    return m.where(size == 0, 0.0, (g - result * (g * result)) / m.where(size == 0, 1.0, size))
+
+
+SGN = defop("sgn", "SgnBackward0", ("self",), lambda a: np.sign(a).astype(a.dtype), _sgn_bwd,
+            saves=("self", "result"), promote=KEEP, jvp=lambda m, t, self, result: _sgn_bwd(m, t[0], self, result),
+            samples=unary(), rule="0 (real inputs)")
+
+
+LDEXP = defop("ldexp", "LdexpBackward0", ("self", "other"), lambda a, b: a * np.exp2(b),
+              lambda m, g, other, result: (g * m.exp(other * _LN2), g * result * _LN2),
+              saves=("other", "result"), promote=FLOAT,
+              samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=2))],
+              jvp=lambda m, t, other, result: sum(x for x in (None if t[0] is None else t[0] * m.exp(other * _LN2),
+                                                              None if t[1] is None else t[1] * result * _LN2)
+                                                  if x is not None),
+              rule="d/dself = 2^other, d/dother = result ln 2")
+
+
+def _frexp_fwd(a):
+    if a.dtype.kind != "f":
+        raise DTypeError("torch.frexp() only supports floating-point dtypes")
+    mantissa, exponent = np.frexp(a)
+    return mantissa.astype(a.dtype), exponent.astype(np.int32)
+
+
+FREXP = defop("frexp", "FrexpBackward0", ("self",), _frexp_fwd,
+              lambda m, g, exponent: g[0] / m.exp(exponent * _LN2), saves=("exponent",),
+              result_names=("mantissa", "exponent"), promote=KEEP, outputs=2, nondiff_outputs=(1,),
+              samples=unary(), jvp_note="generic: derived through double-vjp", rule="1 / 2^exponent")
