@@ -81,6 +81,7 @@ TORCH_CALLS = {
     "native_layer_norm": lambda a, p: torch.native_layer_norm(a[0], p["normalized_shape"], a[1], a[2], p["eps"]),
     "pow": lambda a, p: a[0] ** p["exponent"],
     "put": lambda a, p: a[0].put(p["index"], a[1], p["accumulate"]),
+    "renorm": lambda a, p: torch.renorm(a[0], p["p"], p["dim"], p["maxnorm"]),
     "rsub": lambda a, p: 1.5 - a[0],
     "scatter.src": lambda a, p: a[0].scatter(p["dim"], p["index"], a[1]),
     "scatter_add": lambda a, p: a[0].scatter_add(p["dim"], p["index"], a[1]),

@@ -34,7 +34,7 @@ BROADCAST_BATCHES = frozenset("_cdist_forward _euclidean_dist".split())
 DIM_OPS = frozenset("""
     sum.dim_IntList mean.dim amax amin _softmax _log_softmax nansum logsumexp cumsum cumprod prod.dim_int
     max.dim min.dim var std var_mean.correction std_mean.correction linalg_vector_norm norm.ScalarOpt_dim sort topk
-    median.dim kthvalue diagonal diag_embed unsqueeze_ transpose_ cummax cummin logcumsumexp mode
+    median.dim kthvalue diagonal diag_embed unsqueeze_ transpose_ cummax cummin logcumsumexp mode renorm
 """.split())
 LOSSES = frozenset("mse_loss smooth_l1_loss huber_loss binary_cross_entropy binary_cross_entropy_with_logits".split())
 RESHAPES = frozenset("view _reshape_alias _unsafe_view".split())

@@ -12,6 +12,7 @@ from ..dims import wrap_dim
 from ..dispatch import call
 from ..ops.index_functions import gather, index_select
 from ..ops import pointwise as P
+from ..ops import pointwise_more as PM
 from ..ops.nn import ADDMM, CDIST, EUCLIDEAN_DIST, MUL_SCALAR
 from ..ops import reduction as R
 from ..ops.reduction import DIST
@@ -292,6 +293,18 @@ def corrcoef(input):
 
 
 @public(method=True)
+def renorm(input, p, dim, maxnorm):
+    """Each slice along dim whose p-norm exceeds maxnorm scaled to maxnorm (RenormBackward0)."""
+    if p <= 0:
+        raise errors.AutogradError("renorm: non-positive-norm not supported")
+    if maxnorm < 0:
+        raise errors.AutogradError(f"renorm: expected maxnorm to be >= 0 but got {maxnorm:g}")
+    if input.ndim < 2:
+        raise errors.AutogradError(f"renorm: input needs at least 2 dimensions, got {input.ndim} dimensions")
+    return call(R.RENORM, (input,), {"p": p, "dim": wrap_dim(dim, input.ndim), "maxnorm": maxnorm, "ndim": input.ndim})
+
+
+@public(method=True)
 def cross(input, other, dim=None):
     if dim is None:
         dim = next((i for i, s in enumerate(broadcast_shapes(input.shape, other.shape)) if s == 3), -1)
@@ -316,6 +329,15 @@ def matrix_power(input, n):
 @public(method=True)
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     return call(ADDMM, (input, mat1, mat2), {"beta": beta, "alpha": alpha})
+
+
+@public(method=True)
+def addr(input, vec1, vec2, *, beta=1, alpha=1):
+    """beta input + alpha outer(vec1, vec2) in one node (AddrBackward0)."""
+    for name, v in (("vec1", vec1), ("vec2", vec2)):
+        if v.ndim != 1:
+            raise errors.AutogradError(f"addr: Expected 1-D argument {name}, but got {v.ndim}-D")
+    return call(PM.ADDR, (input, vec1, vec2), {"beta": beta, "alpha": alpha})
 
 
 @public(method=True)

@@ -1,6 +1,6 @@
 """More elementwise ops with torch's own nodes: sinc, logaddexp2, fmax/fmin, copysign, sgn, ldexp,
-frexp. Their public wrappers are in functions/arithmetic.py (copysign takes a number as torch's
-copysign.Scalar; the others are plain)."""
+frexp, and addr (self plus an outer product). Their public wrappers are in functions/arithmetic.py
+and composites.py (copysign takes a number as torch's copysign.Scalar)."""
 from __future__ import annotations
 
 import math
@@ -121,3 +121,26 @@ FREXP = defop("frexp", "FrexpBackward0", ("self",), _frexp_fwd,
               lambda m, g, exponent: g[0] / m.exp(exponent * _LN2), saves=("exponent",),
               result_names=("mantissa", "exponent"), promote=KEEP, outputs=2, nondiff_outputs=(1,),
               samples=unary(), jvp_note="generic: derived through double-vjp", rule="1 / 2^exponent")
+
+
+# -- addr: beta self + alpha outer(vec1, vec2), torch's own node (AddrBackward0) ------------------------------
+
+def _addr_fwd(s, v1, v2, beta, alpha):
+    outer = np.multiply.outer(v1, v2)
+    if beta == 0:       # torch ignores self's values (NaN included)
+        return np.broadcast_to(outer * alpha, outer.shape).copy()
+    return beta * s + alpha * outer
+
+
+def _addr_bwd(m, g, vec1, vec2, alpha, beta):
+    return (g * beta, m.matmul(g, vec2) * alpha, m.matmul(m.mT(g), vec1) * alpha)
+
+
+ADDR = defop("addr", "AddrBackward0", ("self", "vec1", "vec2"), _addr_fwd, _addr_bwd,
+             saves=("vec1", "vec2", "alpha", "beta"), saved_for={"vec1": ("vec2",), "vec2": ("vec1",)},
+             promote=COMMON, samples=lambda: [Sample(arr(3, 4), arr(3, seed=1), arr(4, seed=2),
+                                                     params={"beta": 1, "alpha": 1}),
+                                              Sample(arr(4), arr(3, seed=3), arr(4, seed=4),
+                                                     params={"beta": 0.5, "alpha": 2.0})],
+             jvp_note="generic: derived through double-vjp",
+             rule="d/dself = beta g, d/dvec1 = alpha g vec2, d/dvec2 = alpha g^T vec1")

@@ -788,3 +788,37 @@ AMINMAX = defop("aminmax", "AminmaxBackward0", ("self",), _aminmax_fwd, _aminmax
                 samples=lambda: [Sample(arr(3, 4), params={"dim": None, "keepdim": False}),
                                  Sample(arr(3, 4, seed=2), params={"dim": -1, "keepdim": True})],
                 jvp_note="generic: derived through double-vjp", rule="each extreme's gradient shared among its ties")
+
+
+# -- renorm: each slice along dim scaled down to p-norm maxnorm (torch's RenormBackward0) --------------------
+
+def _other_dims(ndim, dim):
+    return tuple(d for d in range(-ndim, 0) if d != dim)
+
+
+def _renorm_fwd(a, p, dim, maxnorm, ndim):
+    """``ndim``: the example's rank (under vmap the array has batch dims in front, which are not reduced)."""
+    dtype_rules.linalg_input("vector_norm", a)
+    norm = _norm_fwd(a, p, _other_dims(ndim, dim), True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        factor = np.where(norm > maxnorm, a.dtype.type(maxnorm) / (norm + a.dtype.type(1e-7)), a.dtype.type(1))
+    return a * factor.astype(a.dtype)
+
+
+def _renorm_bwd(m, g, self, p, dim, maxnorm, ndim):
+    """torch's renorm_backward: factor g - factor / (norm + 1e-7) * the norm's gradient of sum(self g),
+    where the slice's norm exceeds maxnorm; g elsewhere."""
+    dims = _other_dims(ndim, dim)
+    norm = m.norm(self, p, dims, True) if m.is_tensor else _norm_fwd(self, p, dims, True)
+    invnorm = 1.0 / (norm + 1e-7)
+    factor = invnorm * maxnorm
+    nb = _norm_bwd(m, m.sum(self * g, dims, True), self, norm, p, dims, True)
+    return m.where(norm > maxnorm, factor * g - factor * invnorm * nb, g)
+
+
+RENORM = defop("renorm", "RenormBackward0", ("self",), _renorm_fwd, _renorm_bwd,
+               saves=("self", "p", "dim", "maxnorm", "ndim"), internal=("ndim",), promote=KEEP,
+               samples=lambda: [Sample(arr(3, 4), params={"p": 2, "dim": -2, "maxnorm": 0.5, "ndim": 2}),
+                                Sample(arr(3, 4, seed=2), params={"p": 1, "dim": -1, "maxnorm": 1.0, "ndim": 2})],
+               jvp_note="generic: derived through double-vjp",
+               rule="slices over maxnorm: maxnorm/norm times the gradient, less its part along the norm's gradient")
