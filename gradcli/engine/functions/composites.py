@@ -24,7 +24,7 @@ from .shapes import (broadcast_shapes, cat, clone, diagonal, expand, flatten, na
                      transpose, view)
 from .arithmetic import _refuse_bool_sub, add, clamp, div, mul, sub, where
 from .reductions import _spread, cumsum, norm, sum
-from .linear_algebra import inverse, matmul, mm
+from .linear_algebra import inverse, matmul, mm, multi_dot
 from .sorting import sort
 
 
@@ -324,6 +324,24 @@ def matrix_power(input, n):
     for _ in range(n - 1):
         result = matmul(result, input)
     return result
+
+
+@public()
+def chain_matmul(*matrices):
+    """torch's deprecated spelling of linalg.multi_dot (one matrix: its clone)."""
+    warnings.warn("torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use "
+                  "torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple "
+                  "parameters.", UserWarning, stacklevel=2)
+    if not matrices:
+        raise errors.AutogradError("chain_matmul(): Expected one or more matrices")
+    if len(matrices) == 1:
+        if matrices[0].ndim != 2:
+            raise errors.AutogradError(f"Tensor dimension is {matrices[0].ndim}, expected 2 instead.")
+        return clone(matrices[0])
+    for m in matrices:
+        if m.ndim != 2:
+            raise errors.AutogradError(f"Tensor dimension is {m.ndim}, expected 2 instead.")
+    return multi_dot(list(matrices))
 
 
 @public(method=True)

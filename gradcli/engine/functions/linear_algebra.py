@@ -366,6 +366,34 @@ def kron(input, other):
     return call(S.UNSAFE_VIEW, (product,), {"shape": tuple(x * y for x, y in zip(a_shape, b_shape))})
 
 
+def _chain_product(chain):
+    """torch's multiplication order: two by cost for three matrices, else the matrix-chain dynamic
+    programme (the first split of least cost), so the graph has torch's mm nodes."""
+    n = len(chain)
+    if n == 2:
+        return mm(chain[0], chain[1])
+    if n == 3:
+        a, b, c, d = chain[0].shape[0], chain[1].shape[0], chain[2].shape[0], chain[2].shape[1]
+        if a * c * (b + d) > b * d * (a + c):
+            return mm(chain[0], mm(chain[1], chain[2]))
+        return mm(mm(chain[0], chain[1]), chain[2])
+    p = [t.shape[0] for t in chain] + [chain[-1].shape[1]]
+    cost = [[0] * n for _ in range(n)]
+    split = [[0] * n for _ in range(n)]
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            cost[i][j] = None
+            for k in range(i, j):
+                q = cost[i][k] + cost[k + 1][j] + p[i] * p[k + 1] * p[j + 1]
+                if cost[i][j] is None or q < cost[i][j]:
+                    cost[i][j], split[i][j] = q, k
+
+    def product(i, j):
+        return chain[i] if i == j else mm(product(i, split[i][j]), product(split[i][j] + 1, j))
+    return product(0, n - 1)
+
+
 def multi_dot(tensors, *, out=None):
     """torch.linalg.multi_dot: a chain of matrix products; a 1-D first (last) tensor is a row (column)
     vector and its dim is dropped from the result."""
@@ -383,9 +411,7 @@ def multi_dot(tensors, *, out=None):
             where = "first" if i == 0 else "last" if i == len(chain) - 1 else None
             raise RuntimeError(f"multi_dot(): the {where} tensor must be 1D or 2D but got {tensors[i].ndim}D"
                                if where else f"multi_dot(): tensor {i} must be 2D but got {t_.ndim}D")
-    result = chain[0]
-    for t_ in chain[1:]:
-        result = mm(result, t_)
+    result = _chain_product(chain)
     shape = tuple(result.shape)
     if first_1d:
         shape = shape[1:]
