@@ -36,3 +36,6 @@ from torch.func import vmap
 w = torch.arange(24.).reshape(2, 3, 4).sin()
 print(vmap(lambda r: r.cummax(0))(w), vmap(lambda r: r.logcumsumexp(1))(w))
 print(vmap(lambda r: torch.aminmax(r))(w), vmap(lambda r: torch.aminmax(r, dim=0))(w), vmap(lambda r: r.mode(1))(w))
+c = torch.tensor([[3., 1., 4., 1.], [5., 9., 2., 6.]]).cummin(1)
+m = torch.tensor([[3., 1., 4., 1.], [5., 9., 2., 2.]]).mode(1)
+print(c.values, c.indices, m.values, m.indices, torch.tensor([1., 3., 2.]).cummax(0).indices)

@@ -193,12 +193,10 @@ def cumprod(input, dim, *, dtype=None):
     return call(R.CUMPROD, (_with_dtype(input, dtype),), {"dim": wrap_dim(dim, input.ndim)})
 
 
-_cummax_result = namedtuple("cummax", ["values", "indices"])
-_cummin_result = namedtuple("cummin", ["values", "indices"])
-_mode_result = namedtuple("mode", ["values", "indices"])
-for _r in (_cummax_result, _cummin_result, _mode_result):
-    _r.__repr__ = lambda self: (f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
-                                f"indices={self.indices!r})")
+# (values, indices) pairs of other names, built on max's: scripts read .values and .indices on them as on max's
+_cummax_result = type("cummax", (_max_result,), {"__slots__": ()})
+_cummin_result = type("cummin", (_max_result,), {"__slots__": ()})
+_mode_result = type("mode", (_max_result,), {"__slots__": ()})
 
 
 @public(method=True)
