@@ -86,13 +86,13 @@ MUL = defop("mul", "MulBackward0", ("self", "other"), operator.mul,
             samples=binary(), rule="d/dself = other, d/dother = self")
 DIV = defop("div", "DivBackward0", ("self", "other"), operator.truediv,
             lambda m, g, self, other, needs: (g / other if needs[0] else None,
-                                              -g * self / (other * other) if needs[1] else None),
+                                              -g * ((self / other) / other) if needs[1] else None),
             saves=("self", "other"), promote=FLOAT, masked=True,
             jvp=lambda m, t, self, other: _sum_tangents(
                 None if t[0] is None else t[0] / other,
-                None if t[1] is None else -t[1] * self / (other * other)),
+                None if t[1] is None else -t[1] * ((self / other) / other)),
             samples=binary(arr, lambda *s, seed=0: pos(*s, seed=seed)),
-            rule="d/dself = 1/other, d/dother = -self/other^2")
+            rule="d/dself = 1/other, d/dother = -(self/other)/other (torch's order: other^2 would underflow)")
 # torch saves ``self`` for mul/div only when ``other`` needs a gradient (and ``other`` for mul
 # only when ``self`` does): ``y * 2`` keeps no reference to ``y``, so changing ``y`` in place
 # afterwards does not break the backward. These records are the same ops with one side constant.
