@@ -51,8 +51,8 @@ KNOWN = {
     **{f"{n}.correction arg0 inf": "torch's var_mean/std_mean take the mean by Welford's update, where an inf "
        "followed by another element gives nan (inf - inf); gradcli gives the mean, inf, as torch.mean"
        for n in ("var_mean", "std_mean")},
-    **{f"addr arg{k} float32": "torch's backward runs mv on the mixed dtypes and raises; gradcli gives the gradients"
-       for k in (1, 2)},
+    **{f"addr arg{k} {e}": "torch's backward runs mv on the mixed dtypes and raises; gradcli gives the gradients"
+       for k in (1, 2) for e in ("float32", "int", "bool")},
     **{f"addcdiv arg2 {e}": "torch's backward for tensor1 fails on an integer or bool tensor2 (\"result type Float "
        "can't be cast to the desired output type Long\"); gradcli gives the gradient" for e in ("int", "bool")},
 }

@@ -95,7 +95,7 @@ def _sgn_bwd(m, g, self, result):
     return m.where(size == 0, 0.0, (g - result * (g * result)) / m.where(size == 0, 1.0, size))
 
 
-SGN = defop("sgn", "SgnBackward0", ("self",), lambda a: np.sign(a).astype(a.dtype), _sgn_bwd,
+SGN = defop("sgn", "SgnBackward0", ("self",), lambda a: a.copy() if a.dtype.kind == "b" else np.sign(a), _sgn_bwd,
             saves=("self", "result"), promote=KEEP, jvp=lambda m, t, self, result: _sgn_bwd(m, t[0], self, result),
             samples=unary(), rule="0 (real inputs)")
 
@@ -132,13 +132,15 @@ def _addr_fwd(s, v1, v2, beta, alpha):
     return beta * s + alpha * outer
 
 
-def _addr_bwd(m, g, vec1, vec2, alpha, beta):
-    return (g * beta, m.matmul(g, vec2) * alpha, m.matmul(m.mT(g), vec1) * alpha)
+def _addr_bwd(m, g, vec1, vec2, alpha, beta, needs=(True, True, True)):
+    """Only the gradients asked for: each vector is saved only for the other's."""
+    return (g * beta if needs[0] else None, m.matmul(g, vec2) * alpha if needs[1] else None,
+            m.matmul(m.mT(g), vec1) * alpha if needs[2] else None)
 
 
 ADDR = defop("addr", "AddrBackward0", ("self", "vec1", "vec2"), _addr_fwd, _addr_bwd,
              saves=("vec1", "vec2", "alpha", "beta"), saved_for={"vec1": ("vec2",), "vec2": ("vec1",)},
-             promote=COMMON, samples=lambda: [Sample(arr(3, 4), arr(3, seed=1), arr(4, seed=2),
+             masked=True, promote=COMMON, samples=lambda: [Sample(arr(3, 4), arr(3, seed=1), arr(4, seed=2),
                                                      params={"beta": 1, "alpha": 1}),
                                               Sample(arr(4), arr(3, seed=3), arr(4, seed=4),
                                                      params={"beta": 0.5, "alpha": 2.0})],
