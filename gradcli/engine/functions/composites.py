@@ -388,6 +388,18 @@ def is_complex(input):
     return input._data.dtype.kind == "c"
 
 
+@public()
+def result_type(tensor1, tensor2):
+    """The dtype torch's arithmetic gives the two operands: dimensioned tensors, then 0-d ones, then numbers."""
+    dims, zero_dims, scalars = [], [], []
+    for t in (tensor1, tensor2):
+        if isinstance(t, Tensor):
+            (dims if t.ndim else zero_dims).append(t.dtype)
+        else:
+            scalars.append(t)
+    return dtypes.result_type(dims, zero_dims, scalars)
+
+
 class finfo:
     """``torch.finfo(dtype)``: eps, max, min, tiny of a floating dtype."""
 
