@@ -80,6 +80,8 @@ class OpNode(Node):
     def release(self) -> None:
         for s in self._saved:
             c = s.__class__
+            if c in _KEPT_AS_IS:   # numbers, shapes, None: nothing to free
+                continue
             if c is SavedVariable or c is SavedScalar or isinstance(s, (SavedVariable, SavedScalar)):
                 s.release()
 
@@ -154,6 +156,9 @@ class MultiOutputNode(OpNode):
         return op.backward(m, full, *unpack_saved(self, m))
 
 
+_KEPT_AS_IS = frozenset((int, float, bool, tuple, type(None), str))
+
+
 def unpack_saved(node, m) -> list:
     """Saved values as the vocabulary wants them: arrays (checked inline: the hot path) or tensors."""
     if hooks_entered[0]:     # hooked values are unpacked in the order they were packed, as torch's
@@ -165,12 +170,15 @@ def unpack_saved(node, m) -> list:
                 for s in node._saved]
     vals = []
     for s in node._saved:
-        if s.__class__ is SavedVariable:
+        c = s.__class__
+        if c is SavedVariable:
             t = s.tensor
             if s.vc[0] != s.version or (t is None and s.data is None):
                 s.array(node)  # raises the right error
             vals.append(s.data if t is None else t._data)
-        elif s.__class__ is SavedScalar:
+        elif c in _KEPT_AS_IS:
+            vals.append(s)
+        elif c is SavedScalar:
             vals.append(s.get() if s.freed else s.value)
         elif isinstance(s, SavedVariable):
             vals.append(s.array(node))
