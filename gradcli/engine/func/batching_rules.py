@@ -281,6 +281,7 @@ RULES.update({"argmax": _arg_reduce, "argmin": _arg_reduce, "trace": _trace, "di
               "squeeze": _squeeze, "repeat": _repeat, "_linalg_solve_ex": _solve, "dist": _dist, "as_strided": _as_strided,
               "aminmax": _aminmax})
 RULES["squeeze_.dim"] = lambda o, args, params, inner, lv: _squeeze_inplace(args[0], params)
+RULES.update({"t_": _t, "squeeze_": _squeeze, "squeeze_.dims": _dims})   # Tensor.t_() etc. on a batched tensor
 
 
 def _squeeze_inplace(t, params):

@@ -22,3 +22,4 @@ from .sorting import *  # noqa: F401,F403
 from .einsum import *  # noqa: F401,F403
 from .composites import *  # noqa: F401,F403
 from .discrete import *  # noqa: F401,F403
+from . import inplace_views  # noqa: F401  (Tensor.t_, transpose_, unsqueeze_, squeeze_)

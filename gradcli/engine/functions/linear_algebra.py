@@ -102,7 +102,6 @@ def _batched_matmul(t1, t2):
     return call(S.UNSAFE_VIEW, (call(L.BMM, (e1, e2)),), {"shape": out_shape})
 
 
-@public(namespaces=(), method=True)
 def transpose_(x, d0, d1):
     return call(S.TRANSPOSE, (x,), {"dim0": wrap_dim(d0, x.ndim), "dim1": wrap_dim(d1, x.ndim)})
 

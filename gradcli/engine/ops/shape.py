@@ -84,11 +84,29 @@ SQUEEZE_DIM = _view_op("squeeze.dim", "SqueezeBackward1", lambda a, dim: np.sque
                        saves=("self_sym_sizes", "dim"),
                        samples=lambda: [Sample(arr(3, 1, 4), params={"dim": -2})], jvp_note="generic: derived through double-vjp (shape only)",
                                                                                    rule="unsqueeze the gradient back")
-SQUEEZE_INPLACE = defop("squeeze_.dim", "SqueezeBackward4", ("self",), lambda a, dim: np.squeeze(a, dim),
+SQUEEZE_INPLACE = defop("squeeze_.dim", "SqueezeBackward4", ("self",),
+                        lambda a, dim: np.squeeze(a, dim) if a.shape[dim] == 1 else a,
                         lambda m, g, dim, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("dim", "self_sym_sizes"),
                         promote=KEEP, samples=lambda: [Sample(arr(1, 4), params={"dim": -2})],
                         jvp_note="generic: derived through double-vjp (shape only)",
                         rule="unsqueeze the gradient back")
+# Tensor.t_() / squeeze_() / squeeze_(dims): the nodes torch records when a tensor's own shape changes in place
+T_INPLACE = defop("t_", "TBackward1", ("self",), lambda a: a.T,
+                  lambda m, g: m.transpose(g, -1, -2) if g.ndim - m.nb == 2 else g, promote=KEEP,
+                  jvp=lambda m, t: m.transpose(t[0], -1, -2) if t[0].ndim - m.nb == 2 else t[0],
+                  samples=lambda: [Sample(arr(3, 4))], rule="transpose the gradient back")
+SQUEEZE_INPLACE_ALL = defop("squeeze_", "SqueezeBackward3", ("self",), np.squeeze,
+                            lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
+                            promote=KEEP, samples=lambda: [Sample(arr(3, 1, 4, 1))],
+                            jvp_note="generic: derived through double-vjp (shape only)",
+                            rule="unsqueeze the gradient back")
+SQUEEZE_INPLACE_DIMS = defop("squeeze_.dims", "SqueezeBackward5", ("self",),
+                             lambda a, dim: np.squeeze(a, tuple(d for d in dim if a.shape[d] == 1)),
+                             lambda m, g, dim, self_sym_sizes: m.g_reshape(g, self_sym_sizes),
+                             saves=("dim", "self_sym_sizes"), promote=KEEP,
+                             samples=lambda: [Sample(arr(1, 4, 1), params={"dim": (-3, -1)})],
+                             jvp_note="generic: derived through double-vjp (shape only)",
+                             rule="unsqueeze the gradient back")
 UNSQUEEZE = _view_op("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
                      lambda m, g, dim: m.squeeze(g, dim), saves=("dim",),
                      samples=lambda: [Sample(arr(3, 4), params={"dim": -2})], jvp=lambda m, t, dim: m.unsqueeze(t[0], dim),
