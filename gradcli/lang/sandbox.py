@@ -277,7 +277,7 @@ class AttributePolicy:
         if isinstance(value, type):
             return sorted(self._class_members.get(value, ()))
         readable, _, _, user = self._rules(type(value))
-        names = {n for n in readable if _has(value, n)}
+        names = {n for n in readable if _defines(value, n)}
         if user:
             names |= _user_names(value)
         return sorted(names)
@@ -399,7 +399,7 @@ class AttributePolicy:
                 "attribute", f"attribute {name!r} is not available in gradcli scripts "
                 "(names starting with '_' are private; _saved_*, _version and _base are "
                 "the exceptions)", span)
-        if _has(value, name) or isinstance(value, type):
+        if _defines(value, name) or isinstance(value, type):
             return GradcliError(
                 "attribute", f"attribute {name!r} of {_type_name(value)} is not available "
                 "in gradcli scripts", span)
@@ -470,6 +470,17 @@ def _has(value, name: str) -> bool:
     except Exception:
         return False
     return True
+
+
+def _defines(value, name: str) -> bool:
+    """Whether `value` or its class defines `name`, found by name and never evaluated: messages and
+    completion must not run a property (a non-leaf tensor's ``.grad`` warns)."""
+    if _class_has(type(value), name):
+        return True
+    try:
+        return name in vars(value)
+    except TypeError:
+        return False
 
 
 def _class_has(cls: type, name: str) -> bool:
