@@ -3,6 +3,7 @@ installed), one BLAS thread each, medians over interleaved rounds.
 
     python benchmarks/bench_engine.py            # all benchmarks
     python benchmarks/bench_engine.py --rounds 9 --only chain
+    python benchmarks/bench_engine.py --phases   # the nn step's zero_grad / forward / backward / step
 
 Targets (issues 9 and 13; the ``target`` column): per-op chain <= 0.6x torch on scalars and <= 0.7x
 on float32[1000]; seed MLP loop <= 0.8x; Linear 1000-100-10 SGD step <= 1.0x, and <= 0.8x written
@@ -238,6 +239,35 @@ def nn_model(name, lib, steps=20):
     return run
 
 
+def nn_phases(lib, steps=300, rounds=7) -> list:
+    """Median microseconds per phase of the nn.Linear/optim.SGD step: zero_grad, forward (model and
+    loss), backward, optimizer step (where the step's time goes, issue 13)."""
+    rng = np.random.default_rng(0)
+    x = lib.tensor(rng.standard_normal((16, 1000)).astype(np.float32))
+    t = lib.tensor(rng.standard_normal((16, 10)).astype(np.float32))
+    model = lib.nn.Sequential(lib.nn.Linear(1000, 100), lib.nn.ReLU(), lib.nn.Linear(100, 10))
+    loss_fn = lib.nn.MSELoss(reduction="sum")
+    opt = lib.optim.SGD(model.parameters(), lr=1e-3)
+    clock = time.perf_counter
+    per_round = []
+    for _ in range(rounds):
+        acc = [0.0] * 4
+        for _ in range(steps):
+            a = clock()
+            opt.zero_grad()
+            b = clock()
+            loss = loss_fn(model(x), t)
+            c = clock()
+            loss.backward()
+            d = clock()
+            opt.step()
+            e = clock()
+            for i, span in enumerate((b - a, c - b, d - c, e - d)):
+                acc[i] += span
+        per_round.append([v / steps * 1e6 for v in acc])
+    return [statistics.median(r[i] for r in per_round) for i in range(4)]
+
+
 BENCHES = {
     "chain-scalar": (lambda n, l: chain(n, l), 3000, "us/op", 0.6),
     "chain-vector": (lambda n, l: chain(n, l, size=1000), 3000, "us/op", 0.7),
@@ -296,7 +326,15 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--only", default="")
     ap.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    ap.add_argument("--phases", action="store_true", help="where the nn.Linear/optim.SGD step's time goes")
     args = ap.parse_args()
+    if args.phases:
+        libs = {n: l for n, l in _libs().items() if n in ("gradcli", "torch")}
+        print(f"{'us per step':<12}{'zero_grad':>11}{'forward':>11}{'backward':>11}{'step':>11}{'total':>11}")
+        for name, lib in libs.items():
+            phases = nn_phases(lib)
+            print(f"{name:<12}" + "".join(f"{v:>11.1f}" for v in phases) + f"{sum(phases):>11.1f}")
+        return
     if args.child:
         long_chain_child(args.child[0], int(args.child[1]))
         return
