@@ -92,7 +92,7 @@ CUDA_NAMES = frozenset("""
 AMP_NAMES = frozenset("GradScaler autocast is_autocast_available".split())
 BACKENDS_NAMES = frozenset("cudnn cuda mps mkldnn opt_einsum cpu".split())
 VERSION_NAMES = frozenset("cuda hip debug git_version".split())
-OPTIM_NAMES = frozenset("Optimizer SGD Adam AdamW RMSprop Adagrad lr_scheduler".split())
+OPTIM_NAMES = frozenset("Optimizer SGD Adam AdamW RMSprop Adagrad Adadelta NAdam RAdam Adamax Rprop ASGD lr_scheduler".split())
 SCHEDULER_NAMES = frozenset("""
     LRScheduler StepLR MultiStepLR ExponentialLR CosineAnnealingLR LambdaLR ReduceLROnPlateau OneCycleLR
     MultiplicativeLR ConstantLR LinearLR PolynomialLR SequentialLR ChainedScheduler CyclicLR

@@ -139,8 +139,13 @@ def _state_array(key: str, value, p: Tensor):
     if key == "step":
         return int(value.item()) if isinstance(value, Tensor) else int(value)
     if isinstance(value, Tensor):
-        return storage(value).astype(storage(p).dtype, copy=True)
+        # torch keeps its scalar state (NAdam's mu_product, ASGD's eta and mu) float32 whatever p's dtype
+        dtype = np.float32 if key in _FLOAT32_SCALARS else storage(p).dtype
+        return np.array(storage(value), dtype=dtype)
     return value
+
+
+_FLOAT32_SCALARS = frozenset(("mu_product", "eta", "mu"))
 
 
 class SGD(Optimizer):
