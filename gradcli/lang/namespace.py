@@ -695,6 +695,7 @@ ENGINE_TYPES = (
       "gradcli.engine.functions.sorting._median_result", "gradcli.engine.functions.sorting._kthvalue_result"),
      frozenset({"values", "indices"}), (), {}),
     (("gradcli.engine.functions.sorting._aminmax_result",), frozenset({"min", "max"}), (), {}),
+    (("gradcli.engine.functions.arithmetic._frexp_result",), frozenset({"mantissa", "exponent"}), (), {}),
     (("gradcli.engine.functions.linear_algebra._slogdet_result",
       "gradcli.engine.functions.linear_algebra._linalg_slogdet_result"), frozenset({"sign", "logabsdet"}), (), {}),
     (tuple(f"gradcli.engine.decompositions.{n}_result" for n in ("linalg_eigh", "linalg_svd", "svd", "linalg_qr")),
