@@ -336,7 +336,6 @@ def call_fast(op, a, b=_UNARY):
 
 
 _SAVES_OTHER = ((0, 1),)
-_LINEAR_PARAMS = {"beta": 1, "alpha": 1}
 
 
 def call_linear(addmm, transpose, gemm, bias, input, weight):
@@ -349,7 +348,7 @@ def call_linear(addmm, transpose, gemm, bias, input, weight):
     dt = x.dtype
     if (_inst.active or _inst.anomaly or saved_hooks_stack or not _mode.grad
             or _mode.inference or dt.kind != "f" or b.dtype != dt or w.dtype != dt or w.__class__ is not _ndarray):
-        return call(addmm, (bias, input, call(transpose, (weight,))), _LINEAR_PARAMS)
+        return call(addmm, (bias, input, call(transpose, (weight,))), {"beta": 1, "alpha": 1})
     wt = _transposed(transpose, weight, w)
     w = wt._data
     out = b + gemm(x, w)
