@@ -6,10 +6,11 @@ from .decompositions import (  # noqa: F401
 )
 from .functions import det, inverse as inv, norm as _norm, solve  # noqa: F401
 from .functions.linear_algebra import linalg_slogdet as slogdet, multi_dot  # noqa: F401
+from .functions.vander import linalg_vander as vander  # noqa: F401
 
 __all__ = [
     "cholesky", "det", "eigh", "eigvalsh", "inv", "matrix_norm", "multi_dot", "norm", "pinv", "qr", "slogdet", "solve",
-    "solve_triangular", "svd", "svdvals", "vector_norm",
+    "solve_triangular", "svd", "svdvals", "vander", "vector_norm",
 ]
 
 

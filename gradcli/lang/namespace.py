@@ -44,7 +44,7 @@ TORCH_NAMES = frozenset("""
     index_select gather scatter scatter_add masked_fill masked_select take take_along_dim
     flip fliplr flipud roll rot90 tile repeat_interleave broadcast_to broadcast_tensors
     broadcast_shapes movedim moveaxis swapaxes swapdims meshgrid atleast_1d atleast_2d
-    atleast_3d block_diag cartesian_prod tril_indices triu_indices nonzero argwhere clone
+    atleast_3d block_diag vander cartesian_prod tril_indices triu_indices nonzero argwhere clone
     detach diff searchsorted bucketize histc cov corrcoef trapezoid trapz cumulative_trapezoid
     no_grad enable_grad set_grad_enabled inference_mode is_grad_enabled is_anomaly_enabled
     is_inference_mode_enabled is_inference is_floating_point is_complex is_nonzero
@@ -101,7 +101,7 @@ SCHEDULER_NAMES = frozenset("""
 DATA_NAMES = frozenset("Dataset TensorDataset DataLoader random_split Subset".split())
 LINALG_NAMES = frozenset("""
     norm vector_norm matrix_norm det slogdet inv pinv solve cholesky qr eigh eigvalsh svd
-    svdvals matrix_power matrix_rank cross matmul multi_dot vecdot lstsq
+    svdvals matrix_power matrix_rank cross matmul multi_dot vecdot lstsq vander
 """.split())
 SPECIAL_NAMES = frozenset("expit logit erf erfc erfinv gammaln digamma xlogy logsumexp softmax log_softmax".split())
 

@@ -23,3 +23,4 @@ from .einsum import *  # noqa: F401,F403
 from .composites import *  # noqa: F401,F403
 from .discrete import *  # noqa: F401,F403
 from . import inplace_views  # noqa: F401  (Tensor.t_, transpose_, unsqueeze_, squeeze_)
+from .vander import *  # noqa: F401,F403
