@@ -114,7 +114,7 @@ TORCH_CALLS = {
 }
 # Differentiable records no torch call makes from a sample (they have none): the public calls that
 # make them are compared in test_saved_names_parity.py.
-NO_SAMPLE = {"_to_copy", "alias", "delayed_error"}
+NO_SAMPLE = {"_to_copy", "alias", "delayed_error", "heaviside", "heaviside.self_grad", "heaviside.values_grad"}
 
 
 def _names(node):

@@ -25,3 +25,4 @@ from .discrete import *  # noqa: F401,F403
 from . import inplace_views  # noqa: F401  (Tensor.t_, transpose_, unsqueeze_, squeeze_)
 from .vander import linalg_vander, vander  # noqa: F401
 from .blocks import block_diag  # noqa: F401
+from .heaviside import heaviside  # noqa: F401
