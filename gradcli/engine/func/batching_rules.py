@@ -51,7 +51,10 @@ def _union(args) -> tuple:
 
 def _elementwise(o, args, params, inner, lv):
     rank = max((a.ndim for a in args if isinstance(a, Tensor)), default=0)
-    phys = [align(a, lv, rank) if isinstance(a, Tensor) else a for a in args]
+    # an unbatched operand broadcasts against the batch as it is, as in torch's rule (aligning it
+    # would record an unsqueeze node of its own on a captured weight's history)
+    phys = [(align(a, lv, rank) if a.__class__ is BatchedTensor else a) if isinstance(a, Tensor) else a
+            for a in args]
     return _wrap_all(inner(o, phys, params), lv)   # log_sigmoid: the output and its buffer
 
 
