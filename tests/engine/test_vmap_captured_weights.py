@@ -21,6 +21,6 @@ def test_a_captured_matrix_of_higher_rank_broadcasts_against_each_example():
     x = torch.linspace(-1, 1, 12).reshape(4, 3)
     y = vmap(lambda row: row + w)(x)
     assert tuple(y.shape) == (4, 2, 3)
-    np.testing.assert_allclose(y.numpy(), x.numpy()[:, None, :] + w.detach().numpy())
+    np.testing.assert_allclose(y.detach().numpy(), x.numpy()[:, None, :] + w.detach().numpy())
     y.pow(2).sum().backward()
     np.testing.assert_allclose(w.grad.numpy(), (2 * (x.numpy()[:, None, :] + w.detach().numpy())).sum(0))
