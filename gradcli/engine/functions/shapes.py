@@ -9,8 +9,10 @@ from .. import dtypes, errors, instrumentation
 from ..dims import wrap_dim
 from ..dispatch import call, call_fast
 from ..ops import shape as S
+from ..ops.shape import unsqueeze
 from ..public import public
 from ..tensor import make
+from .common import _check_tensor
 
 
 def _infer_shape(shape, numel: int) -> tuple:
@@ -258,12 +260,47 @@ def hstack(tensors):
 
 @public()
 def vstack(tensors):
-    return cat([atleast_2d(t) for t in tensors], 0)
+    return cat([_2d(t) for t in tensors], 0)
+
+
+def _at_least(name, one, tensors):
+    """torch.atleast_Nd: one tensor, or a tuple of results for several (given apart or as a sequence)."""
+    if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
+        return tuple(one(_check_tensor(t, name)) for t in tensors[0])
+    if len(tensors) == 1:
+        return one(_check_tensor(tensors[0], name))
+    return tuple(one(_check_tensor(t, name)) for t in tensors)
+
+
+def _1d(t):
+    return reshape(t, (1,)) if t.ndim == 0 else t
+
+
+def _2d(t):   # torch's nodes: View for a 0-d tensor, Unsqueeze for a vector
+    return reshape(t, (1, 1)) if t.ndim == 0 else unsqueeze(t, 0) if t.ndim == 1 else t
+
+
+def _3d(t):
+    if t.ndim == 0:
+        return reshape(t, (1, 1, 1))
+    if t.ndim == 1:
+        return unsqueeze(unsqueeze(t, 0), -1)
+    return unsqueeze(t, -1) if t.ndim == 2 else t
 
 
 @public()
-def atleast_2d(t):
-    return t if t.ndim >= 2 else reshape(t, (1, -1))
+def atleast_1d(*tensors):
+    return _at_least("atleast_1d", _1d, tensors)
+
+
+@public()
+def atleast_2d(*tensors):
+    return _at_least("atleast_2d", _2d, tensors)
+
+
+@public()
+def atleast_3d(*tensors):
+    return _at_least("atleast_3d", _3d, tensors)
 
 
 @public(method=True)
