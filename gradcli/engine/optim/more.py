@@ -43,7 +43,6 @@ class Adadelta(Optimizer):
             state["square_avg"] = np.zeros_like(data)
             state["acc_delta"] = np.zeros_like(data)
         state["step"] += 1
-        grad = -grad if group["maximize"] else grad
         if group["weight_decay"] != 0:
             grad = grad + one(group["weight_decay"]) * data
         rho, eps = group["rho"], one(group["eps"])
@@ -75,7 +74,6 @@ class NAdam(Optimizer):
 
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
-        grad = -grad if group["maximize"] else grad
         if not state:
             state["step"] = 0
             state["mu_product"] = _scalar(1.0)
@@ -118,7 +116,6 @@ class RAdam(Optimizer):
 
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
-        grad = -grad if group["maximize"] else grad
         if not state:
             state["step"] = 0
             state["exp_avg"] = np.zeros_like(data)
@@ -159,7 +156,6 @@ class Adamax(Optimizer):
 
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
-        grad = -grad if group["maximize"] else grad
         if not state:
             state["step"] = 0
             state["exp_avg"] = np.zeros_like(data)
@@ -186,7 +182,6 @@ class Rprop(Optimizer):
 
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
-        grad = -grad if group["maximize"] else grad
         if not state:
             state["step"] = 0
             state["prev"] = np.zeros_like(data)
@@ -215,7 +210,6 @@ class ASGD(Optimizer):
 
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
-        grad = -grad if group["maximize"] else grad
         if not state:
             state["step"] = 0
             state["eta"] = _scalar(group["lr"])

@@ -71,7 +71,9 @@ class Optimizer:
                     state = arrays.get(p)
                     if state is None:
                         state = arrays[p] = {}
-                    self._update(p, storage(p), storage(grad), group, state)
+                    g = storage(grad)
+                    # every optimizer's first step: maximize ascends (the user's .grad is left as it is)
+                    self._update(p, storage(p), -g if group.get("maximize") else g, group, state)
                     if p._vc is not None:
                         p._vc[0] += 1
         return loss
@@ -163,8 +165,7 @@ class SGD(Optimizer):
                                       nesterov=nesterov, maximize=maximize, foreach=foreach,
                                       differentiable=differentiable, fused=fused))
 
-    def _update(self, p, data, grad, group, state) -> None:
-        d_p = -grad if group["maximize"] else grad
+    def _update(self, p, data, d_p, group, state) -> None:
         wd, momentum = group["weight_decay"], group["momentum"]
         if wd != 0:
             d_p = d_p + wd * data
@@ -197,7 +198,6 @@ class Adam(Optimizer):
                                       decoupled_weight_decay=decoupled_weight_decay))
 
     def _update(self, p, data, grad, group, state) -> None:
-        grad = -grad if group["maximize"] else grad
         lr, wd, eps = group["lr"], group["weight_decay"], group["eps"]
         beta1, beta2 = group["betas"]
         if not state:
@@ -254,7 +254,6 @@ class RMSprop(Optimizer):
                                       maximize=maximize, differentiable=differentiable))
 
     def _update(self, p, data, grad, group, state) -> None:
-        grad = -grad if group["maximize"] else grad
         one = data.dtype.type
         if group["weight_decay"] != 0:
             grad = grad + one(group["weight_decay"]) * data
@@ -299,7 +298,6 @@ class Adagrad(Optimizer):
                                       fused=fused))
 
     def _update(self, p, data, grad, group, state) -> None:
-        grad = -grad if group["maximize"] else grad
         one = data.dtype.type
         if not state:
             state["step"] = 0
