@@ -31,7 +31,7 @@ from . import public as _public  # noqa: E402
 from . import tensor_methods as _tensor_methods  # noqa: E402
 from . import views as _views  # noqa: E402,F401  (installs view replay and CopySlices in the layers below)
 from .autograd import Function  # noqa: E402
-from .autograd.anomaly_mode import is_anomaly_enabled  # noqa: E402
+from .autograd.anomaly_mode import is_anomaly_check_nan_enabled, is_anomaly_enabled  # noqa: E402
 from .autograd.grad_mode import (  # noqa: E402
     enable_grad, inference_mode, is_grad_enabled, is_inference_mode_enabled, no_grad, set_grad_enabled,
 )
@@ -68,6 +68,7 @@ __version__ = "2.13.0+gradcli"
 
 __all__ = sorted(set(_public.FUNCTIONS["torch"]) | {
     "Function", "amp", "autocast", "backends", "autograd", "cuda", "distributions", "func", "linalg", "nn", "optim", "special", "utils", "is_anomaly_enabled",
+    "is_anomaly_check_nan_enabled",
     "enable_grad", "inference_mode", "is_grad_enabled", "is_inference_mode_enabled", "no_grad", "set_grad_enabled",
     "device", "bool", "cdouble", "cfloat", "complex64", "complex128", "double", "dtype", "float", "float16",
     "float32", "float64", "get_default_dtype", "half", "int", "int8", "int16", "int32", "int64", "long",

@@ -46,7 +46,7 @@ TORCH_NAMES = frozenset("""
     broadcast_shapes movedim moveaxis swapaxes swapdims meshgrid atleast_1d atleast_2d
     atleast_3d block_diag vander cartesian_prod tril_indices triu_indices nonzero argwhere clone
     detach diff searchsorted bucketize histc cov corrcoef trapezoid trapz cumulative_trapezoid
-    no_grad enable_grad set_grad_enabled inference_mode is_grad_enabled is_anomaly_enabled
+    no_grad enable_grad set_grad_enabled inference_mode is_grad_enabled is_anomaly_enabled is_anomaly_check_nan_enabled
     is_inference_mode_enabled is_inference is_floating_point is_complex is_nonzero
     float32 float64 float16 bfloat16 float double half int8 int16 int32 int64 int long uint8
     bool complex64 complex128 cfloat cdouble dtype get_default_dtype set_default_dtype

@@ -7,6 +7,7 @@ read through ``_saved_<name>`` attributes, as torch names them.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import weakref
 
@@ -19,7 +20,8 @@ from ..tensor import NO_GRAD_VIEW, Size, Tensor, TensorExtras, make, refresh_vie
 from .anomaly_mode import is_anomaly_enabled
 
 __all__ = [
-    "Node", "allow_mutation_on_saved_tensors", "register_multi_grad_hook", "save_on_cpu", "saved_tensors_hooks",
+    "Node", "allow_mutation_on_saved_tensors", "disable_saved_tensors_hooks", "register_multi_grad_hook", "save_on_cpu",
+    "saved_tensors_hooks",
 ]
 
 _seq = itertools.count()
@@ -27,6 +29,7 @@ NO_EDGE = (None, 0)
 # -- saved tensors ---------------------------------------------------------------------------
 
 saved_hooks_stack: list = []   # (pack, unpack) pairs pushed by graph.saved_tensors_hooks
+hooks_disabled: list = [None]  # the error message set by disable_saved_tensors_hooks, None when allowed
 hooks_entered = [False]        # whether any saved_tensors_hooks block ever ran (hooked values may exist)
 FREED = object()
 _NO_OP = type("_NoOp", (), {"nondiff_outputs": ()})   # nodes not made from an op record (custom Functions)
@@ -393,6 +396,8 @@ class saved_tensors_hooks:
         self.unpack_hook = unpack_hook
 
     def __enter__(self) -> "saved_tensors_hooks":
+        if hooks_disabled[0] is not None:
+            raise RuntimeError(hooks_disabled[0])
         saved_hooks_stack.append((self.pack_hook, self.unpack_hook))
         hooks_entered[0] = True
         return self
@@ -400,6 +405,35 @@ class saved_tensors_hooks:
     def __exit__(self, *exc) -> bool:
         saved_hooks_stack.pop()
         return False
+
+
+class disable_saved_tensors_hooks:
+    """Inside it, entering saved_tensors_hooks raises RuntimeError(error_message); like torch, disabling
+    while such hooks are active raises at once. A context manager and a decorator."""
+
+    def __init__(self, error_message: str):
+        self.error_message = error_message
+
+    def __enter__(self) -> None:
+        self._prev = hooks_disabled[0]
+        hooks_disabled[0] = self.error_message
+        if saved_hooks_stack:
+            hooks_disabled[0] = self._prev
+            raise RuntimeError(self.error_message)
+
+    def __exit__(self, *exc) -> bool:
+        hooks_disabled[0] = self._prev
+        return False
+
+    def __call__(self, fn):
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            with disable_saved_tensors_hooks(self.error_message):
+                return fn(*args, **kwargs)
+        return wrapper
+
+    def __repr__(self) -> str:
+        return f"<contextlib._GeneratorContextManager object at {id(self):#x}>"
 
 
 class save_on_cpu(saved_tensors_hooks):

@@ -12,7 +12,9 @@ import numpy as np
 from .. import errors
 from ..autograd import forward_ad as fwAD
 from ..autograd.grad_mode import enable_grad
-from ..functions import cat
+from ..functions import cat, movedim, split
+from ..ops.shape import ALIAS
+from ..dispatch import call
 from ..tensor import Tensor, make
 from . import pytree
 from .batched import BatchedTensor, full, levels_of, phys_of, wrap
@@ -188,13 +190,17 @@ def _dual(p, t):
 
 
 def _unpack(o) -> tuple:
-    """(primal, tangent or None) of an output, without graph."""
+    """(primal, tangent or None) of an output; they keep the graph of a captured tensor that requires
+    grad (torch's jvp gives the primal as an alias, AliasBackward0), else they have none."""
     if not isinstance(o, Tensor):
         raise errors.AutogradError(f"jvp(f, primals, tangents): Expected f to be a function that has only Tensors "
                                    f"as outputs, got {type(o)}")
-    u = fwAD.unpack_dual(phys_of(o))
+    phys = phys_of(o)
+    u = fwAD.unpack_dual(phys)
     lv = levels_of(o)
-    return wrap(u.primal.detach(), lv), None if u.tangent is None else wrap(u.tangent.detach(), lv)
+    primal = call(ALIAS, (phys,)) if phys._requires_grad else u.primal.detach()
+    tangent = None if u.tangent is None else u.tangent if u.tangent._requires_grad else u.tangent.detach()
+    return wrap(primal, lv), None if tangent is None else wrap(tangent, lv)
 
 
 def _jvp_by_double_vjp(func, p_leaves, p_spec, t_leaves, has_aux):
@@ -273,7 +279,7 @@ def _jacobian_rows(out, leaves, keep: bool, chunk_size, last: bool = True):
     if n == 1:      # one row: a plain backward, whose graph (for hessian's outer jacrev) is simpler
         found = batched_grad([out], leaves, [None], retain_graph=keep or not last, create_graph=keep,
                              allow_unused=True)
-        return [make(np.zeros(s, t._data.dtype)) if g is None else g.reshape(s)
+        return [make(np.zeros(s, t._data.dtype)) if g is None else _shape_row(g, s)
                 for g, s, t in zip(found, shapes, leaves)]
     step = n if chunk_size is None else chunk_size
     parts = []
@@ -290,8 +296,18 @@ def _jacobian_rows(out, leaves, keep: bool, chunk_size, last: bool = True):
     for i, s in enumerate(shapes):
         pieces = [p[i] for p in parts]
         whole = pieces[0] if len(pieces) == 1 else _cat(pieces)
-        rows.append(whole if tuple(whole.shape) == s else whole.reshape(s))
+        rows.append(_shape_row(whole, s))
     return rows
+
+
+def _shape_row(whole, shape: tuple):
+    """The rows of one input shaped out.shape + input.shape; with a graph, as torch does it: the
+    stacked rows split by output, then viewed (ViewBackward0 over SplitWithSizesBackward0)."""
+    if not whole._requires_grad:
+        return whole if tuple(whole.shape) == shape else whole.reshape(shape)
+    if whole.ndim:
+        whole = split(whole, [whole.shape[0]], 0)[0]
+    return whole.view(shape)
 
 
 def _cat(pieces):
@@ -342,6 +358,12 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
         per_out = []
         for o, t in zip(outs, tans):
             shape = phys_of(o)._data.shape          # inside vmap: the batch dims, then out.shape
+            if t is not None and t._requires_grad:  # a captured tensor that requires grad: keep its graph
+                cols = _graph_columns(t, shape, leaves, sizes, levels_of(o))
+                it2 = iter(cols)
+                per_arg = [pytree.unflatten(spec, [next(it2) for _ in ls]) for ls, spec in flat_in]
+                per_out.append(per_arg[0] if isinstance(argnums, int) else tuple(per_arg))
+                continue
             tangent = np.zeros((total,) + shape, o._data.dtype) if t is None else t._data
             moved = np.moveaxis(tangent, 0, -1)     # shape + (total,)
             start, cols = 0, []
@@ -355,6 +377,14 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
         jac = pytree.unflatten(o_spec, per_out)
         return (jac, _finish(aux, False)) if has_aux else jac
     return wrapper
+
+
+def _graph_columns(tangent, shape: tuple, leaves, sizes, lv) -> list:
+    """The batched tangents (total, *shape) as one Jacobian per input with their graph, by torch's
+    steps: the basis dim moved last, split per input, viewed (ViewBackward0 over SplitWithSizesBackward0
+    over PermuteBackward0)."""
+    parts = split(movedim(tangent, 0, -1), list(sizes), -1)
+    return [wrap(part.view(shape + tuple(leaf.shape)), lv) for part, leaf in zip(parts, leaves)]
 
 
 def _basis_dual(leaf, basis: np.ndarray):
