@@ -310,8 +310,8 @@ class Tensor:
         return bool(self._data.reshape(()))
 
     def __float__(self) -> float:
-        if self._requires_grad and not _warned["float"]:
-            _warned["float"] = True   # torch warns once per process (int() and item() do not warn)
+        if self._requires_grad and _mode.grad and not _warned["float"]:
+            _warned["float"] = True   # torch warns once per process, in grad mode (int() and item() never)
             warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
                           "behavior.\nConsider using tensor.detach() first.", UserWarning, stacklevel=2)
         return float(self.item())

@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from ..autograd.grad_mode import enable_grad
+from ..hooks import RemovableHandle
 from ..tensor import Tensor, make, storage
 
 __all__ = ["Adagrad", "Adam", "AdamW", "Optimizer", "RMSprop", "SGD"]
@@ -23,6 +24,9 @@ class Optimizer:
     def __init__(self, params, defaults: dict):
         self.defaults = dict(defaults)
         self._arrays: dict = {}   # per parameter: the update's raw arrays and its step count
+        # torch's four hook tables: step pre/post, state_dict pre/post, load_state_dict pre/post
+        self._hooks = {name: {} for name in ("step_pre", "step_post", "state_dict_pre", "state_dict_post",
+                                             "load_state_dict_pre", "load_state_dict_post")}
         self.param_groups: list = []
         groups = list(params)
         if not groups:
@@ -58,7 +62,58 @@ class Optimizer:
                 else:
                     p.grad.detach_().zero_()
 
-    def step(self, closure=None):
+    def step(self, *args, **kwargs):
+        """Pre-hooks see ``(optimizer, args, kwargs)`` with ``args`` starting with the optimizer, as
+        torch's, and may return new ``(args, kwargs)``; post-hooks run after the update."""
+        args = (self, *args)
+        for hook in list(self._hooks["step_pre"].values()):
+            result = hook(self, args, kwargs)
+            if result is not None:
+                if not (isinstance(result, tuple) and len(result) == 2):
+                    raise RuntimeError(f"{self._step_name} must return None or a tuple of (new_args, new_kwargs), "
+                                       f"but got {result}.")
+                args, kwargs = result
+        out = type(self)._step(*args, **kwargs)
+        for hook in list(self._hooks["step_post"].values()):
+            hook(self, args, kwargs)
+        return out
+
+    @property
+    def _step_name(self) -> str:
+        return f"<function {type(self).__name__}.step at 0x0>"
+
+    def register_step_pre_hook(self, hook) -> RemovableHandle:
+        return self._register("step_pre", hook)
+
+    def register_step_post_hook(self, hook) -> RemovableHandle:
+        return self._register("step_post", hook)
+
+    def register_state_dict_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        return self._register("state_dict_pre", hook, prepend)
+
+    def register_state_dict_post_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        return self._register("state_dict_post", hook, prepend)
+
+    def register_load_state_dict_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        return self._register("load_state_dict_pre", hook, prepend)
+
+    def register_load_state_dict_post_hook(self, hook, prepend: bool = False) -> RemovableHandle:
+        return self._register("load_state_dict_post", hook, prepend)
+
+    def _register(self, kind: str, hook, prepend: bool = False) -> RemovableHandle:
+        table = self._hooks[kind]
+        handle = RemovableHandle(table)
+        if prepend:
+            entries = dict(table)
+            table.clear()
+            table[handle.id] = hook
+            table.update(entries)
+        else:
+            table[handle.id] = hook
+        return handle
+
+    def _step(self, closure=None):
+        self._opt_called = True     # read by a scheduler's first step(), as torch's flag
         loss = None
         if closure is not None:
             with enable_grad():
@@ -82,23 +137,34 @@ class Optimizer:
     def state(self) -> dict:
         """torch's ``optimizer.state``: per parameter, its buffers as tensors sharing the live arrays
         (a later step changes them, as torch's) and ``step`` as a float32 scalar tensor."""
-        return {p: {k: _state_value(k, v) for k, v in s.items()} for p, s in self._arrays.items()}
+        return {p: {k: self._export(k, v) for k, v in s.items()} for p, s in self._arrays.items()}
 
     def state_dict(self) -> dict:
+        for hook in list(self._hooks["state_dict_pre"].values()):
+            hook(self)
         ids = {}
         for group in self.param_groups:
             for p in group["params"]:
                 ids.setdefault(id(p), len(ids))
-        state = {ids[id(p)]: {k: _state_value(k, v.copy() if isinstance(v, np.ndarray) else v)
-                              for k, v in s.items()}
+        state = {ids[id(p)]: {k: self._export(k, v, copy=True) for k, v in s.items()}
                  for p, s in self._arrays.items() if id(p) in ids}
         groups = [{**{k: v for k, v in g.items() if k != "params"}, "params": [ids[id(p)] for p in g["params"]]}
                   for g in self.param_groups]
-        return {"state": state, "param_groups": groups}
+        state_dict = {"state": state, "param_groups": groups}
+        for hook in list(self._hooks["state_dict_post"].values()):
+            result = hook(self, state_dict)
+            if result is not None:
+                state_dict = result
+        return state_dict
 
     def load_state_dict(self, state_dict: dict) -> None:
         """torch's rules: the saved groups' hyperparameters replace the current ones group by group
         (the parameters stay), and each saved state is copied onto the parameter at its index."""
+        state_dict = dict(state_dict)
+        for hook in list(self._hooks["load_state_dict_pre"].values()):
+            result = hook(self, state_dict)
+            if result is not None:
+                state_dict = result
         saved_groups = state_dict["param_groups"]
         if len(saved_groups) != len(self.param_groups):
             raise ValueError("loaded state dict has a different number of parameter groups")
@@ -112,10 +178,12 @@ class Optimizer:
         for index, values in state_dict["state"].items():
             p = by_index.get(index)
             if p is not None:
-                arrays[p] = {k: _state_array(k, v, p) for k, v in values.items()}
+                arrays[p] = {k: self._import(k, v, p) for k, v in values.items()}
         self._arrays = arrays
         self.param_groups = [{**{k: v for k, v in saved.items() if k != "params"}, "params": group["params"]}
                              for saved, group in zip(saved_groups, self.param_groups)]
+        for hook in list(self._hooks["load_state_dict_post"].values()):
+            hook(self)
 
     def __repr__(self) -> str:
         lines = [type(self).__name__ + " ("]
@@ -130,11 +198,19 @@ class Optimizer:
     def _update(self, p, data, grad, group, state) -> None:
         raise NotImplementedError
 
+    @staticmethod
+    def _export(key: str, value, copy: bool = False):
+        """One state entry as torch shows it: arrays as tensors (copied for a state_dict)."""
+        if key == "step":
+            return make(np.float32(value))
+        if isinstance(value, np.ndarray):
+            return make(value.copy() if copy else value)
+        return value
 
-def _state_value(key: str, value):
-    if key == "step":
-        return make(np.float32(value))
-    return make(value) if isinstance(value, np.ndarray) else value
+    @staticmethod
+    def _import(key: str, value, p: Tensor):
+        """A loaded state entry back as the update's raw value."""
+        return _state_array(key, value, p)
 
 
 def _state_array(key: str, value, p: Tensor):
