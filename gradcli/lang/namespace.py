@@ -632,7 +632,9 @@ DISTRIBUTION_ATTRIBUTES = frozenset("""
     scale_tril
 """.split())
 OPTIMIZER_ATTRIBUTES = frozenset("step zero_grad param_groups state state_dict load_state_dict add_param_group "
-                                  "defaults".split())
+                                  "defaults register_step_pre_hook register_step_post_hook "
+                                  "register_state_dict_pre_hook register_state_dict_post_hook "
+                                  "register_load_state_dict_pre_hook register_load_state_dict_post_hook".split())
 
 
 def module_members(module) -> set:

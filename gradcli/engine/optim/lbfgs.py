@@ -276,12 +276,12 @@ class LBFGS(Optimizer):
         return orig_loss
 
     @staticmethod
-    def _export(key: str, value, copy: bool = False):
+    def _export(key: str, value):
         """torch's state entries: vectors and 0-d values as tensors, lists of them as lists."""
         if isinstance(value, list):
-            return [LBFGS._export(key, v, copy) for v in value]
+            return [LBFGS._export(key, v) for v in value]
         if isinstance(value, np.ndarray):
-            return make(value.copy() if copy else value)
+            return make(value)
         if isinstance(value, np.generic):
             return make(np.array(value))
         return value
@@ -291,7 +291,7 @@ class LBFGS(Optimizer):
         if isinstance(value, list):
             return [LBFGS._import(key, v, p) for v in value]
         if isinstance(value, Tensor):
-            data = np.array(storage(value))
+            data = storage(value)
             return data[()] if data.ndim == 0 else data
         return value
 

@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from .optimizer import Optimizer
+from .optimizer import Optimizer, new_step
 
 __all__ = ["ASGD", "Adadelta", "Adamax", "NAdam", "RAdam", "Rprop"]
 
@@ -39,7 +39,7 @@ class Adadelta(Optimizer):
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
         if not state:
-            state["step"] = 0
+            state["step"] = new_step()
             state["square_avg"] = np.zeros_like(data)
             state["acc_delta"] = np.zeros_like(data)
         state["step"] += 1
@@ -75,7 +75,7 @@ class NAdam(Optimizer):
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
         if not state:
-            state["step"] = 0
+            state["step"] = new_step()
             state["mu_product"] = _scalar(1.0)
             state["exp_avg"] = np.zeros_like(data)
             state["exp_avg_sq"] = np.zeros_like(data)
@@ -117,7 +117,7 @@ class RAdam(Optimizer):
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
         if not state:
-            state["step"] = 0
+            state["step"] = new_step()
             state["exp_avg"] = np.zeros_like(data)
             state["exp_avg_sq"] = np.zeros_like(data)
         state["step"] += 1
@@ -157,7 +157,7 @@ class Adamax(Optimizer):
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
         if not state:
-            state["step"] = 0
+            state["step"] = new_step()
             state["exp_avg"] = np.zeros_like(data)
             state["exp_inf"] = np.zeros_like(data)
         state["step"] += 1
@@ -183,7 +183,7 @@ class Rprop(Optimizer):
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
         if not state:
-            state["step"] = 0
+            state["step"] = new_step()
             state["prev"] = np.zeros_like(data)
             state["step_size"] = np.full_like(data, group["lr"])
         state["step"] += 1
@@ -211,7 +211,7 @@ class ASGD(Optimizer):
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
         if not state:
-            state["step"] = 0
+            state["step"] = new_step()
             state["eta"] = _scalar(group["lr"])
             state["mu"] = _scalar(1.0)
             state["ax"] = np.zeros_like(data)

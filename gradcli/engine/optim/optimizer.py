@@ -11,11 +11,18 @@ import math
 
 import numpy as np
 
+from .. import dtypes
 from ..autograd.grad_mode import enable_grad
 from ..hooks import RemovableHandle
 from ..tensor import Tensor, make, storage
 
 __all__ = ["Adagrad", "Adam", "AdamW", "Optimizer", "RMSprop", "SGD"]
+
+
+def new_step() -> np.ndarray:
+    """A parameter's step count as torch keeps it: a 0-d float32 tensor (float64 under a float64
+    default dtype) counted up in place, so that ``state[p]["step"]`` read earlier sees later steps."""
+    return np.zeros((), np.float64 if dtypes.get_default_dtype() is dtypes.float64 else np.float32)
 
 
 class Optimizer:
@@ -146,7 +153,7 @@ class Optimizer:
         for group in self.param_groups:
             for p in group["params"]:
                 ids.setdefault(id(p), len(ids))
-        state = {ids[id(p)]: {k: self._export(k, v, copy=True) for k, v in s.items()}
+        state = {ids[id(p)]: {k: self._export(k, v) for k, v in s.items()}
                  for p, s in self._arrays.items() if id(p) in ids}
         groups = [{**{k: v for k, v in g.items() if k != "params"}, "params": [ids[id(p)] for p in g["params"]]}
                   for g in self.param_groups]
@@ -199,13 +206,10 @@ class Optimizer:
         raise NotImplementedError
 
     @staticmethod
-    def _export(key: str, value, copy: bool = False):
-        """One state entry as torch shows it: arrays as tensors (copied for a state_dict)."""
-        if key == "step":
-            return make(np.float32(value))
-        if isinstance(value, np.ndarray):
-            return make(value.copy() if copy else value)
-        return value
+    def _export(key: str, value):
+        """One state entry as torch shows it: arrays as tensors sharing them (``state_dict()``
+        copies nothing in torch either: a later step changes what it returned)."""
+        return make(value) if isinstance(value, np.ndarray) else value
 
     @staticmethod
     def _import(key: str, value, p: Tensor):
@@ -214,12 +218,18 @@ class Optimizer:
 
 
 def _state_array(key: str, value, p: Tensor):
+    """torch's loading policy: the loaded tensors themselves (shared with the state_dict and whoever
+    else holds them) unless the parameter's dtype differs; ``step`` as it is."""
     if key == "step":
-        return int(value.item()) if isinstance(value, Tensor) else int(value)
+        if isinstance(value, Tensor):
+            return storage(value)
+        step = new_step()
+        step[...] = value
+        return step
     if isinstance(value, Tensor):
         # torch keeps its scalar state (NAdam's mu_product, ASGD's eta and mu) float32 whatever p's dtype
         dtype = np.float32 if key in _FLOAT32_SCALARS else storage(p).dtype
-        return np.array(storage(value), dtype=dtype)
+        return np.asarray(storage(value), dtype=dtype)
     return value
 
 
@@ -277,13 +287,13 @@ class Adam(Optimizer):
         lr, wd, eps = group["lr"], group["weight_decay"], group["eps"]
         beta1, beta2 = group["betas"]
         if not state:
-            state["step"] = 0
+            state["step"] = new_step()
             state["exp_avg"] = np.zeros_like(data)
             state["exp_avg_sq"] = np.zeros_like(data)
             if group["amsgrad"]:
                 state["max_exp_avg_sq"] = np.zeros_like(data)
         state["step"] += 1
-        step = state["step"]
+        step = float(state["step"])
         if wd != 0:
             if group["decoupled_weight_decay"]:
                 data *= data.dtype.type(1 - lr * wd)
@@ -334,7 +344,7 @@ class RMSprop(Optimizer):
         if group["weight_decay"] != 0:
             grad = grad + one(group["weight_decay"]) * data
         if not state:
-            state["step"] = 0
+            state["step"] = new_step()
             state["square_avg"] = np.zeros_like(data)
             if group["momentum"] > 0:
                 state["momentum_buffer"] = np.zeros_like(data)
@@ -376,12 +386,12 @@ class Adagrad(Optimizer):
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
         if not state:
-            state["step"] = 0
+            state["step"] = new_step()
             state["sum"] = np.full_like(data, group["initial_accumulator_value"])
         state["step"] += 1
         if group["weight_decay"] != 0:
             grad = grad + one(group["weight_decay"]) * data
-        clr = group["lr"] / (1 + (state["step"] - 1) * group["lr_decay"])
+        clr = group["lr"] / (1 + (float(state["step"]) - 1) * group["lr_decay"])
         state["sum"] += grad * grad
         std = np.sqrt(state["sum"]) + one(group["eps"])
         data += (one(-clr) * grad) / std
