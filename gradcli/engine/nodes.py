@@ -156,6 +156,49 @@ class MultiOutputNode(OpNode):
         return op.backward(m, full, *unpack_saved(self, m))
 
 
+class SomeInputs:
+    """Mixed into the node class of a record that declares ``edges``: an op whose inputs torch does not
+    all differentiate (nll_loss's target and weight, ``2 - x``'s number) has, as torch's node, edges
+    and input metadata for the ones it does only. The creation paths write one edge per input, as
+    for every record, and these setters keep the declared ones: the dispatch hot path pays nothing.
+    An input left out that requires grad is refused in torch's words; the formula still returns a
+    gradient per input and the ones left out are dropped."""
+
+    __slots__ = ()
+
+    @property
+    def next_functions(self) -> tuple:
+        return _EDGES.__get__(self)
+
+    @next_functions.setter
+    def next_functions(self, edges) -> None:
+        op = self.op
+        for i, (fn, _) in enumerate(edges):
+            if fn is not None and i not in op.edge_inputs:
+                raise errors.AutogradError(f"The function '{op.name}' is not differentiable with respect to argument "
+                                           f"'{op.inputs[i]}'. This input cannot have requires_grad True.")
+        _EDGES.__set__(self, tuple([edges[i] for i in op.edge_inputs]))
+
+    @property
+    def _in_meta(self) -> tuple:
+        return _META.__get__(self)
+
+    @_in_meta.setter
+    def _in_meta(self, meta) -> None:
+        _META.__set__(self, tuple([meta[i] for i in self.op.edge_inputs]))
+
+    def apply(self, grads, m):
+        return fit_grads(self, self.raw_apply(grads, m), m)
+
+    def raw_apply(self, grads, m):
+        res = super().raw_apply(grads, m)
+        return tuple([res[i] for i in self.op.edge_inputs]) if res.__class__ is tuple else res
+
+
+_EDGES = Node.__dict__["next_functions"]    # the slots SomeInputs narrows
+_META = OpNode.__dict__["_in_meta"]
+
+
 _KEPT_AS_IS = frozenset((int, float, bool, tuple, type(None), str))
 
 

@@ -32,6 +32,7 @@ def _embedding_bwd(m, g, indices, weight_sym_argsize_0, padding_idx, scale_grad_
 
 EMBEDDING = defop("embedding", "EmbeddingBackward0", ("weight", "indices"), _embedding_fwd, _embedding_bwd,
                   saves=("indices", "weight_sym_argsize_0", "padding_idx", "scale_grad_by_freq", "sparse"),
+                  edges=("weight",),
                   promote=KEEP, jvp_note="generic: derived through double-vjp",
                   # padding_idx and scale_grad_by_freq change the gradient on purpose (not the numerical one):
                   # tests/torch_scripts/nn_layers_conv_norm.py checks them against torch

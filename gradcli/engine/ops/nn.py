@@ -216,7 +216,7 @@ def _probs(*shape, seed=0):
 
 BINARY_CROSS_ENTROPY = defop(
     "binary_cross_entropy", "BinaryCrossEntropyBackward0", ("self", "target", "weight"), _bce_checked, _bce_bwd,
-    saves=("self", "target", "weight", "reduction"), jvp=_bce_jvp, promote=KEEP,
+    saves=("self", "target", "weight", "reduction"), jvp=_bce_jvp, promote=KEEP, edges=("self", "target"),
     samples=lambda: [Sample(_probs(3, 4), _probs(3, 4, seed=5), None, params={"reduction": 1}),
                      Sample(_probs(5, seed=2), _probs(5, seed=6), arr(5, low=0.5, high=2.0, seed=7),
                             params={"reduction": 0}, grad=(0, 1)),
@@ -292,6 +292,7 @@ BINARY_CROSS_ENTROPY_WITH_LOGITS = defop(
     "binary_cross_entropy_with_logits", "BinaryCrossEntropyWithLogitsBackward0",
     ("self", "target", "weight", "pos_weight"), lambda x, t, w, pw, reduction: _in_target_dtype(x, t, w, pw, reduction),
     _bcel_bwd, saves=("self", "target", "weight", "pos_weight", "reduction"), jvp=_bcel_jvp, promote=KEEP,
+    edges=("self", "target"),
     samples=lambda: [Sample(arr(3, 4), _probs(3, 4, seed=5), None, None, params={"reduction": 1}),
                      Sample(arr(2, 3, seed=2), _probs(2, 3, seed=6), arr(3, low=0.5, high=2.0, seed=7),
                             arr(3, low=0.5, high=3.0, seed=8), params={"reduction": 0}, grad=(0, 1)),
@@ -369,7 +370,8 @@ def _nll_samples():
 
 # aten's nll_loss_forward and nll_loss2d_forward: the loss and its total_weight (saved, as torch's)
 _NLL = dict(saves=("self", "target", "weight", "reduction", "ignore_index", "total_weight"),
-            result_names=("output", "total_weight"), outputs=2, nondiff_outputs=(1,), jvp=_nll_jvp, promote=KEEP)
+            result_names=("output", "total_weight"), outputs=2, nondiff_outputs=(1,), jvp=_nll_jvp, promote=KEEP,
+            edges=("self",))
 NLL_LOSS = defop("nll_loss_forward", "NllLossBackward0", ("self", "target", "weight"), _nll_fwd, _nll_bwd, **_NLL,
                  samples=_nll_samples, rule="-w[target] at the target class (/ total weight for mean), 0 elsewhere")
 NLL_LOSS2D = defop("nll_loss2d_forward", "NllLoss2DBackward0", ("self", "target", "weight"), _nll_fwd, _nll_bwd,

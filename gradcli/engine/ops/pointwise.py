@@ -49,9 +49,10 @@ SUB_CONST_OTHER = defop("sub.const_other", "SubBackward0", ("self", "other"), op
                         samples=lambda: [Sample(arr(2, 3, seed=7), 1.5), Sample(arr(seed=3), -2.0)],
                         rule="d/dself = 1 (other is a Python number)")
 RSUB = defop("rsub", "RsubBackward1", ("self", "other"), lambda a, b: b - a,
-             lambda m, g: (-g, g),
-             jvp=lambda m, t: _sum_tangents(None if t[0] is None else -t[0], t[1]), constants=ALPHA_ONE,
-             samples=binary(), rule="other - self: d/dself = -1")
+             lambda m, g: (-g, None), edges=("self",),
+             jvp=lambda m, t: -t[0], constants=ALPHA_ONE,
+             samples=lambda: [Sample(arr(3, 4, seed=1), 1.5), Sample(arr(seed=5), -2.0, note="0-d")],
+             rule="other - self (other a number): d/dself = -1")
 # torch.rsub(input, other, alpha=a): one node keeping alpha, RsubBackward0 for a tensor other,
 # RsubBackward1 for a number (the record above is RsubBackward1 without alpha: ``2 - x``)
 def _rsub_fwd(a, b, alpha):
@@ -68,7 +69,7 @@ RSUB_TENSOR = defop("rsub.Tensor", "RsubBackward0", ("self", "other"), _rsub_fwd
                                             note="broadcast")],
                     rule="other - alpha self: d/dself = -alpha, d/dother = 1")
 RSUB_SCALAR = defop("rsub.Scalar", "RsubBackward1", ("self", "other"), _rsub_fwd,
-                    lambda m, g, alpha: (-(g * alpha), None), saves=("alpha",),
+                    lambda m, g, alpha: (-(g * alpha), None), saves=("alpha",), edges=("self",),
                     jvp=lambda m, t, alpha: -(t[0] * alpha),
                     samples=lambda: [Sample(arr(2, 3, seed=7), 1.5, params={"alpha": 2.0}),
                                      Sample(arr(seed=3), -2.0, params={"alpha": -0.5})],
@@ -189,7 +190,7 @@ def _rpow_d(m, v, self, exponent, result):
 RPOW = defop("pow.Scalar", "PowBackward2", ("self", "exponent"),
              lambda self, exponent: R.int_power(self, _with_scalar(np.asarray(exponent), self)),
              lambda m, g, self, exponent, result: (None, _rpow_d(m, g, self, exponent, result)),
-             saves=("self", "exponent", "result"), promote=COMMON, internal=("self",),
+             saves=("self", "exponent", "result"), promote=COMMON, internal=("self",), edges=("exponent",),
              derived={"self": lambda node: RPOW.saved_param(node, "self").value},   # torch's Scalar: a number
              jvp=lambda m, t, self, exponent, result: _rpow_d(m, t[1], self, exponent, result),
              samples=lambda: [Sample(2.5, arr(3, 4)), Sample(0.5, arr(5))],

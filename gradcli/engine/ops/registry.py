@@ -4,6 +4,8 @@ native_functions.yaml together). Everything about an op is in its record:
 - ``name`` (torch's overload name, ``"pow.Tensor_Tensor"``) and ``node``, the backward node's
   class name (``PowBackward1``); ``inputs``, the tensor arguments by torch's names;
 - ``forward(*arrays, **params)``: the numpy kernel; ``promote``: how inputs' dtypes combine;
+- ``edges``: the inputs torch differentiates, when not all of them (nll_loss's ``self`` alone, not
+  its target and weight): its node has edges to those only (see ``nodes.SomeInputs``);
 - ``saves``: what the node keeps for backward, in torch's order (readable as
   ``grad_fn._saved_<name>``; saved-tensor hooks see them in this order);
 - ``backward(m, g, *saved)``: the derivative, written once for both vocabularies;
@@ -35,7 +37,7 @@ from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from ..nodes import MultiOutputNode, OpNode, saved_attributes
+from ..nodes import MultiOutputNode, OpNode, SomeInputs, saved_attributes
 
 
 OPS: dict[str, "OpDef"] = {}
@@ -93,7 +95,7 @@ class OpDef:
                  rule: str = "", jvp_note: str = "", masked: bool = False, inplace: Callable | None = None,
                  api: API | None = None, kink: Kink | None = None, constants: dict | None = None,
                  derived: dict | None = None, result_names: tuple = (), internal: tuple = (),
-                 saved_for: dict | None = None, materialize: bool = True):
+                 saved_for: dict | None = None, materialize: bool = True, edges: tuple | None = None):
         self.name = name
         self.node = node
         self.inputs = inputs
@@ -123,6 +125,10 @@ class OpDef:
         # multi-output: absent output grads become zeros (False: None, as torch's formulas that return no
         # gradient when only some outputs have one)
         self.materialize = materialize
+        # the inputs torch's node has edges to, by position (None: all of them)
+        self.edge_inputs = None if edges is None else tuple(inputs.index(name) for name in edges)
+        if self.edge_inputs is not None and masked:
+            raise ValueError(f"{name}: a masked record's needs follow its inputs, so it declares no edges")
         # node_cls: the backward node's class, made on first read (see below)
         self.plan = tuple(_plan(self, name) for name in self.saves)
         self.saves_result = self.plan == ((1, 0),)          # saves its one output and nothing else
@@ -141,8 +147,10 @@ class OpDef:
         """The record's own node class (so ``type(n).__name__`` is torch's), made when first read and
         then stored on the record: a command that records a few ops does not pay for ~230 classes
         (a fifth of the engine's import)."""
-        base = MultiOutputNode if self.outputs != 1 else OpNode
-        return type(self.node, (base,), {"__slots__": (), "op": self, "__module__": "torch.autograd.graph",
+        bases = (MultiOutputNode if self.outputs != 1 else OpNode,)
+        if self.edge_inputs is not None:
+            bases = (SomeInputs,) + bases
+        return type(self.node, bases, {"__slots__": (), "op": self, "__module__": "torch.autograd.graph",
                                          "saves_nothing": not self.plan, **saved_attributes(self)})
 
     def unneeded(self, args) -> tuple:
