@@ -351,6 +351,7 @@ class _Binder:
         self.kwonly = [p.name for p in params.kwonly]
         self.vararg = params.vararg
         self.kwarg = params.kwarg
+        self.posonly = frozenset(self.positional[:params.posonly])
         self.filename = filename
         self.simple = not params.kwonly and not params.vararg and not params.kwarg
 
@@ -374,6 +375,12 @@ class _Binder:
         variables.update(zip(names, args))
         extra = {}
         for key, value in (kwargs or {}).items():
+            if key in self.posonly:
+                if self.kwarg is not None:
+                    extra[key] = value
+                    continue
+                raise self._fail("got some positional-only arguments passed as keyword arguments: "
+                                 f"{key!r}", span)
             if key in variables and key != self.vararg:
                 raise self._fail(f"got multiple values for argument {key!r}", span)
             if key in names or key in self.kwonly:

@@ -29,8 +29,8 @@ def wrap_exception(exc: BaseException, span: Span | None, filename: str) -> Grad
         if klass in _KIND_OF:
             kind = _KIND_OF[klass]
             break
-    label = next((k.__name__ for k in type(exc).__mro__ if k.__module__ == "builtins"),
-                 type(exc).__name__)
+    label = next((k.__name__ for k in type(exc).__mro__ if k.__module__ in ("builtins", "__main__")),
+                 type(exc).__name__)     # a script's own exception class by its name
     if isinstance(exc, RecursionError):
         message = "maximum recursion depth exceeded (the Python stack is exhausted)"
     else:

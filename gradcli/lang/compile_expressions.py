@@ -385,7 +385,7 @@ class ExpressionsMixin:
         def run(env):
             value = obj(env)
             if type(value) is str:
-                return _str_format(value, span, tensor, self.rt.state.check_length)
+                return _str_format(value, span, tensor, self.rt.state.check_length, get)
             try:
                 return get(value, "format", span)
             except Exception as exc:
@@ -565,54 +565,71 @@ def _result_elements(op: str, a: tuple, b: tuple) -> int:
     return n
 
 
-def _str_format(template: str, span, tensor_type, check_length=None):
-    """`"...".format(...)` without Python's attribute and item lookups in fields
-    (`{0.__class__}` would reach Python): fields are positions or names only,
-    with the same format-spec checks as f-strings."""
+def _str_format(template: str, span, tensor_type, check_length=None, get_attribute=None):
+    """`"...".format(...)` with Python's field syntax (`{0}`, `{loss}`, `{0.shape}`, `{d[key]}`,
+    nested specs `{:{width}}`), attributes read through the attribute policy (`{0.__class__}`
+    reaches nothing it would not), with the same format-spec checks as f-strings."""
     import string
+    from _string import formatter_field_name_split
 
     def format_(*args, **kwargs):
-        out = []
-        automatic = 0
+        automatic = [0]
         total = 0
-        pieces = list(string.Formatter().parse(template))   # ValueError on a malformed template
-        for literal, field, spec, conversion in pieces:
-            out.append(literal)
-            if field is None:
-                continue
-            if field == "":
-                key = automatic
-                automatic += 1
-            elif field.isdigit():
-                key = int(field)
-            elif field.isidentifier():
-                key = field
+
+        def lookup(field):
+            first, rest = formatter_field_name_split(field)
+            if first == "":
+                if automatic[0] is None:
+                    raise ValueError("cannot switch from manual field specification to automatic field numbering")
+                first = automatic[0]
+                automatic[0] += 1
+            elif isinstance(first, int):
+                if automatic[0]:
+                    raise ValueError("cannot switch from automatic field numbering to manual field specification")
+                automatic[0] = None
+            if isinstance(first, int):
+                if first >= len(args):
+                    raise IndexError(f"Replacement index {first} out of range for positional args tuple")
+                value = args[first]
             else:
-                raise ValueError(f"format field {{{field}}} is not supported in gradcli "
-                                   "scripts: use a position or a keyword name ({0}, {loss})")
-            if isinstance(key, int):
-                if key >= len(args):
-                    raise IndexError(f"Replacement index {key} out of range for positional "
-                                       "args tuple")
-                value = args[key]
-            else:
-                if key not in kwargs:
-                    raise KeyError(key)
-                value = kwargs[key]
-            if conversion:
-                value = {"r": repr, "s": str, "a": ascii}[conversion](value)
-            spec = spec or ""
-            if "{" in spec:
-                raise ValueError("nested fields in a format spec are not supported in "
-                                   "gradcli scripts")
-            check_format_spec(spec, span)
-            if spec and not (isinstance(value, (int, float, complex, str))
-                             or (tensor_type is not None and isinstance(value, tensor_type))):
-                raise TypeError(f"unsupported format string passed to "
-                                   f"{type(value).__name__}.__format__")
-            out.append(format(value, spec))
-            if check_length is not None:
-                total += len(literal) + len(out[-1])
-                check_length(total, "string", span)
-        return "".join(out)
+                if first not in kwargs:
+                    raise KeyError(first)
+                value = kwargs[first]
+            for is_attribute, key in rest:
+                if is_attribute:
+                    if get_attribute is None:
+                        raise ValueError(f"format field {{{field}}} is not supported here")
+                    value = get_attribute(value, key, span)
+                else:
+                    value = value[key]
+            return value
+
+        def render(text, depth):
+            nonlocal total
+            out = []
+            for literal, field, spec, conversion in string.Formatter().parse(text):
+                out.append(literal)
+                if field is None:
+                    continue
+                value = lookup(field)
+                if conversion:
+                    if conversion not in "rsa":
+                        raise ValueError(f"Unknown conversion specifier {conversion}")
+                    value = {"r": repr, "s": str, "a": ascii}[conversion](value)
+                spec = spec or ""
+                if "{" in spec:
+                    if depth:
+                        raise ValueError("Max string recursion exceeded")
+                    spec = render(spec, depth + 1)
+                check_format_spec(spec, span)
+                if spec and not (isinstance(value, (int, float, complex, str))
+                                 or (tensor_type is not None and isinstance(value, tensor_type))):
+                    raise TypeError(f"unsupported format string passed to "
+                                    f"{type(value).__name__}.__format__")
+                out.append(format(value, spec))
+                if check_length is not None:
+                    total += len(literal) + len(out[-1])
+                    check_length(total, "string", span)
+            return "".join(out)
+        return render(template, 0)
     return format_

@@ -9,7 +9,8 @@ from .compile_errors import exception_classes, catchable, python_exception
 from .compile_expressions import SIMPLE_STATEMENTS
 from .errors import GradcliError
 from .namespace import import_error
-from .sandbox import FIELDS_KEY, ScriptObject
+from .compile_calls import ScriptFunction
+from .sandbox import FIELDS_KEY, VALUE_DUNDERS, ScriptObject
 from .scopes import BREAK, CONTINUE, RETURN, Scope, MISSING, StaticScope, bound_names, nonlocal_depth
 
 
@@ -340,11 +341,15 @@ class StatementsMixin:
             try:
                 code = body(env)
             except BaseException as exc:
+                seen = exc     # what the manager sees: the script's exception, never the error record
+                if isinstance(exc, GradcliError):
+                    seen = python_exception(exc) if catchable(exc) else RuntimeError(exc.message)
                 try:
-                    suppress = exit_(manager, type(exc), exc, exc.__traceback__)
+                    suppress = exit_(manager, type(seen), seen, None)
                 except Exception as inner:
                     raise self._wrap(inner, span) from None
-                if suppress and isinstance(exc, Exception):
+                if suppress and isinstance(exc, Exception) and not (isinstance(exc, GradcliError)
+                                                                    and not catchable(exc)):
                     return None
                 raise
             with self._at(span):
@@ -431,11 +436,12 @@ class StatementsMixin:
 
         def run(env):
             base_values = tuple(b(env) for b in bases) or (ScriptObject,)     # `class Config:`
-            allowed = rt.class_bases
-            if not all(isinstance(b, type) and issubclass(b, allowed) for b in base_values):
+            allowed = rt.class_bases + (Exception,)
+            if not all(isinstance(b, type) and issubclass(b, allowed) and not issubclass(b, GradcliError)
+                       for b in base_values):
                 raise self._error("type", "a class in a gradcli script derives from nothing (a plain class), "
-                                  "another class of the script, torch.autograd.Function, torch.nn.Module or "
-                                  "torch.utils.data.Dataset", span)
+                                  "another class of the script, an exception class, torch.autograd.Function, "
+                                  "torch.nn.Module or torch.utils.data.Dataset", span)
             members: dict = {}
             body(Scope(members, env))
             dunders = class_dunders(base_values)
@@ -443,6 +449,9 @@ class StatementsMixin:
                 if key.startswith("_") and key not in dunders:
                     raise self._error("syntax", f"{key!r} cannot be defined in this gradcli class"
                                       + (f" (only {', '.join(sorted(dunders))})" if dunders else ""), span)
+            for key in PROTOCOL_ERRORS.keys() & members.keys():
+                if type(members[key]) is ScriptFunction:
+                    members[key] = protocol_method(members[key], PROTOCOL_ERRORS[key])
             namespace = dict(members, __module__="__main__", __qualname__=name, **{FIELDS_KEY: fields})
             with self._at(span):
                 cls = type(name, base_values, namespace)
@@ -518,6 +527,7 @@ class StatementsMixin:
                 raise state.handling[-1]
             return reraise
         value = self.expr(node.exc, scope)
+        cause = self.expr(node.cause, scope) if node.cause is not None else None
 
         def run(env):
             exc = value(env)
@@ -526,6 +536,12 @@ class StatementsMixin:
             if not isinstance(exc, Exception):
                 raise self._error("type", "TypeError: exceptions must derive from BaseException",
                                   span)
+            if cause is not None:      # `from e` chains tracebacks only: the error is the same
+                reason = cause(env)
+                if reason is not None and not isinstance(reason, BaseException) \
+                        and not (isinstance(reason, type) and issubclass(reason, BaseException)):
+                    raise self._error("type", "TypeError: exception causes must derive from BaseException",
+                                      span)
             raise self._wrap(exc, span)
         return run
 
@@ -595,13 +611,44 @@ class StatementsMixin:
 
 
 # The special methods a script class may define, by what it derives from (none for Functions).
-CLASS_DUNDERS = frozenset({"__init__", "__len__", "__getitem__", "__post_init__"})
+# Plain classes take the value protocols (sandbox.VALUE_DUNDERS); what Python's own machinery never
+# calls from a script's reach stays out: __getattr__/__setattr__ (the attribute policy's), __del__
+# (it runs outside the run's limits), __new__, __init_subclass__, __reduce__, descriptors.
+EXCEPTION_DUNDERS = frozenset({"__init__", "__str__", "__repr__"})
+DISPLAY_DUNDERS = frozenset({"__repr__", "__str__"})
+CLASS_DUNDERS = frozenset({"__post_init__"}) | VALUE_DUNDERS | EXCEPTION_DUNDERS
+
+# Protocol methods Python calls for a script (``for x in obj``, ``next(it)``): the exception that
+# ends the protocol must reach Python as itself, not as the script error that carries it.
+PROTOCOL_ERRORS = {"__next__": StopIteration, "__getitem__": (IndexError, StopIteration),
+                   "__iter__": StopIteration}
+
+
+def protocol_method(function: ScriptFunction, passes) -> ScriptFunction:
+    """``function`` raising the ``passes`` exceptions it ends with as Python's (a ``raise
+    StopIteration`` in ``__next__`` ends a for loop)."""
+    invoke = function._invoke
+
+    def run(args, kwargs, call_span):
+        try:
+            return invoke(args, kwargs, call_span)
+        except GradcliError as err:
+            if isinstance(err.exception, passes):
+                raise err.exception from None
+            raise
+    return ScriptFunction(function.__name__, run)
 
 
 def class_dunders(bases: tuple) -> frozenset:
-    """``__init__`` for modules; ``__init__``, ``__len__``, ``__getitem__`` for datasets."""
+    """``__init__`` for modules; ``__init__``, ``__len__``, ``__getitem__`` for datasets; the value
+    protocols for plain classes; ``__init__``, ``__str__``, ``__repr__`` for exceptions; and
+    ``__repr__``/``__str__`` for any class but a Function."""
     names = set()
     for base in bases:
+        if issubclass(base, BaseException):
+            names |= EXCEPTION_DUNDERS
         for klass in base.__mro__:
             names |= set(getattr(klass, "script_dunders", ()))
+    if names:
+        names |= DISPLAY_DUNDERS
     return frozenset(names)

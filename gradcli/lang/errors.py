@@ -82,6 +82,15 @@ class GradcliError(Exception):
         return f"{where}: {label}: {self.message}"
 
 
+class ScriptExit(BaseException):
+    """``sys.exit(code)`` in a script: not an Exception, so ``except Exception`` lets it through
+    (as Python's SystemExit); the session ends the run there."""
+
+    def __init__(self, code=None):
+        super().__init__(code)
+        self.code = code
+
+
 def closest(name: str, candidates) -> str | None:
     """The known name most like `name`, for "did you mean" hints."""
     import difflib

@@ -16,9 +16,10 @@ import importlib
 import math
 import sys
 
-from .errors import EXCEPTION_CLASSES, WARNING_CLASSES, GradcliError, Span
+from .errors import EXCEPTION_CLASSES, WARNING_CLASSES, GradcliError, ScriptExit, Span
 from .iterators import Enumerate, Filter, Map, Zip
-from .sandbox import ScriptObject, script_isinstance, script_type
+from .limits import check_format_spec
+from .sandbox import ScriptObject, TypeToken, script_isinstance, script_type
 
 TORCH_NAMES = frozenset("""
     tensor as_tensor Tensor Size is_tensor numel zeros ones empty full zeros_like ones_like
@@ -109,14 +110,17 @@ MATH_NAMES = frozenset("""
     pi e tau inf nan sqrt exp expm1 log log2 log10 log1p sin cos tan asin acos atan atan2
     sinh cosh tanh asinh acosh atanh floor ceil trunc fabs copysign fmod hypot degrees
     radians isnan isinf isfinite isclose erf erfc gamma lgamma gcd isqrt fsum dist pow
-    ldexp frexp modf cbrt exp2
+    ldexp frexp modf cbrt exp2 remainder nextafter ulp
 """.split())
 # math functions whose result can be enormous get a guarded version.
 _MATH_GUARDED = {"factorial": 1500}  # 1500! has 4115 digits: under the 4300-digit limit
+# math functions of several integers whose result can be enormous: checked term by term
+_MATH_INT_RESULTS = ("prod", "comb", "perm", "lcm")
 
 PYTHON_BUILTINS = frozenset("""
     print range len abs min max sum float int bool round list tuple dict set zip enumerate
     isinstance hasattr getattr setattr divmod iter next str repr sorted reversed any all map filter staticmethod classmethod property type
+    object issubclass callable hex oct bin chr ord ascii format hash frozenset slice complex exit quit
     Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError
     IndexError KeyError LookupError NameError NotImplementedError OverflowError RuntimeError
     TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration
@@ -351,7 +355,37 @@ def _math_members() -> dict:
     members = {name: getattr(math, name) for name in MATH_NAMES if hasattr(math, name)}
     for name, largest in _MATH_GUARDED.items():
         members[name] = _guarded_math(getattr(math, name), name, largest)
+    for name in _MATH_INT_RESULTS:
+        members[name] = ScriptBuiltin(_bounded_int_result(getattr(math, name)), name)
     return members
+
+
+MAX_INT_BITS = 4300 * 4   # about the 4300 decimal digits Python prints
+
+
+def _bounded_int_result(function):
+    """math.prod/comb/perm/lcm, refused before a result past the integer limit is built
+    (``math.prod(range(1, 10**6))`` would run for minutes): a product of integers has at most
+    the sum of their bits; comb(n, k) and perm(n, k) at most k times n's."""
+    name = function.__name__
+
+    def bounded(*args, **kwargs):
+        if name == "prod":
+            values = list(args[0]) if args else []
+            bits = sum(abs(v).bit_length() for v in values if type(v) is int)
+            args = (values,) + args[1:]
+        elif name == "lcm":
+            bits = sum(abs(v).bit_length() for v in args if type(v) is int)
+        else:
+            n = args[0] if args else 0
+            k = args[1] if len(args) > 1 else n
+            bits = 0
+            if type(n) is int and type(k) is int and n > 0 and k > 0:
+                bits = min(k, max(n - k, 0) if name == "comb" else k) * n.bit_length()
+        if bits > MAX_INT_BITS:
+            raise OverflowError(f"math.{name}() result would have more than 4300 digits")
+        return function(*args, **kwargs)
+    return bounded
 
 
 def _guarded_math(function, name: str, largest: int):
@@ -398,7 +432,7 @@ def import_error(module: str, span: Span | None) -> GradcliError:
     if module.split(".")[0] in NUMPY_NAMES:
         return GradcliError("import", numpy_hint(), span)
     available = ", ".join(sorted(MODULES) + ["math", "typing", "collections", "dataclasses", "functools",
-                                             "itertools", "random", "warnings"])
+                                             "itertools", "random", "warnings", "time"])
     return GradcliError("import", f"no module named {module!r} in gradcli; available: {available}",
                         span)
 
@@ -504,6 +538,26 @@ def python_builtins(state, policy, stdout_ref) -> dict:
             return pick(*args, **kwargs)
         return run
 
+    def issubclass_(cls, classinfo):
+        if isinstance(cls, TypeToken):
+            cls = cls.script_class
+        if isinstance(classinfo, TypeToken):
+            classinfo = classinfo.script_class
+        elif isinstance(classinfo, tuple):
+            classinfo = tuple(c.script_class if isinstance(c, TypeToken) else c for c in classinfo)
+        return builtins.issubclass(cls, classinfo)
+
+    def format_(value, spec=""):
+        """format(x, spec): the f-string's rules (numbers, strings and tensors take a spec)."""
+        if not isinstance(spec, str):
+            raise TypeError(f"format() argument 2 must be str, not {type(spec).__name__}")
+        check_format_spec(spec, None)
+        if spec and not isinstance(value, (int, float, complex, str)) and type(value).__name__ != "Tensor":
+            raise TypeError(f"unsupported format string passed to {type(value).__name__}.__format__")
+        text = builtins.format(value, spec)
+        check(len(text), "string", None)
+        return text
+
     max_, min_ = extreme(builtins.max, "max"), extreme(builtins.min, "min")
     print_, range_, type_, sorted_, sum_, hasattr_, getattr_, setattr_, iter_ = (
         ScriptBuiltin(fn, name) for fn, name in ((print_, "print"), (range_, "range"), (type_, "type"),
@@ -524,6 +578,12 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         "reversed": builtins.reversed, "any": builtins.any, "all": builtins.all,
         "map": Map, "filter": Filter, "staticmethod": builtins.staticmethod,
         "classmethod": builtins.classmethod, "property": builtins.property,
+        "object": ScriptObject, "issubclass": ScriptBuiltin(issubclass_, "issubclass"),
+        "callable": builtins.callable, "hex": builtins.hex, "oct": builtins.oct, "bin": builtins.bin,
+        "chr": builtins.chr, "ord": builtins.ord, "ascii": builtins.ascii, "hash": builtins.hash,
+        "format": ScriptBuiltin(format_, "format"), "frozenset": builtins.frozenset,
+        "slice": builtins.slice, "complex": builtins.complex,
+        "exit": ScriptBuiltin(script_exit, "exit"), "quit": ScriptBuiltin(script_exit, "quit"),
     }
     policy.allow(builtins.property, ("setter", "getter", "deleter"))   # @x.setter in a class body
     policy.allow_later("gradcli.lang.compile_calls.ScriptFunction", ("__name__",))   # f.__name__: a string
@@ -534,6 +594,11 @@ def python_builtins(state, policy, stdout_ref) -> dict:
 
 
 LONG_VECTOR = 10_000
+
+
+def script_exit(code=None):
+    """exit(), quit() and sys.exit(): the script ends here (``finally`` blocks run on the way)."""
+    raise ScriptExit(code)
 
 
 def _is_long_vector(value) -> bool:
@@ -731,8 +796,10 @@ def _resolve_type(dotted: str):
 def configure_policy(policy, modules: dict[str, Namespace]) -> None:
     """Declare what scripts may read and write on every engine type (and on plain script objects)."""
     policy.set_namespace_type(Namespace)
-    policy.allow(ScriptObject, frozenset(), (),
-                 open_members=lambda d: script_class_members(d) | {n for n in vars(d) if not n.startswith("_")})
+    public = lambda d: script_class_members(d) | {n for n in vars(d) if not n.startswith("_")}   # noqa: E731
+    policy.allow(ScriptObject, frozenset(), (), open_members=public)
+    # a script exception's own fields (``self.code = code`` in its __init__); nothing of Python's
+    policy.allow(Exception, (), (), open_members=lambda e: public(e) if type(e).__module__ == "__main__" else set())
     for paths, readable, writable, options in ENGINE_TYPES:
         readable = tensor_attributes() if readable is None else readable
         for dotted in paths:

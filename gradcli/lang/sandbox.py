@@ -68,6 +68,12 @@ class TypeToken:
     def __name__(self) -> str:
         return self._cls.__name__
 
+    @property
+    def script_class(self) -> type:
+        """The class behind the token, for the language's own isinstance/issubclass (never a
+        script's: the policy lists no such attribute)."""
+        return self._cls
+
     def __setattr__(self, name, value):
         raise AttributeError("type objects are read-only in gradcli scripts")
 
@@ -123,11 +129,25 @@ def script_isinstance(value, classinfo) -> bool:
     return isinstance(value, classinfo)
 
 
+# The special methods a plain script class may define: Python calls them with the script's values
+# (len(x), x[i], x == y, with x:, for v in x, repr(x), x + y, x(...)), each one a script function
+# under the run's limits.
+VALUE_DUNDERS = frozenset("""
+    __init__ __repr__ __str__ __eq__ __ne__ __lt__ __le__ __gt__ __ge__ __hash__ __bool__
+    __len__ __getitem__ __setitem__ __delitem__ __contains__ __iter__ __next__ __reversed__
+    __call__ __enter__ __exit__ __neg__ __pos__ __abs__ __float__ __int__
+    __add__ __radd__ __iadd__ __sub__ __rsub__ __isub__ __mul__ __rmul__ __imul__
+    __truediv__ __rtruediv__ __itruediv__ __floordiv__ __rfloordiv__ __mod__ __rmod__
+    __pow__ __rpow__ __matmul__ __rmatmul__
+""".split())
+
+
 class ScriptObject:
     """The base of a script's plain class (``class Config:``): instances hold the attributes the
-    script gives them; the class may define ``__init__`` and ordinary methods, nothing else."""
+    script gives them; the class may define ``__init__``, ordinary methods and the value
+    protocols (VALUE_DUNDERS)."""
 
-    script_dunders = ("__init__", "__post_init__")
+    script_dunders = VALUE_DUNDERS | {"__post_init__"}
 
 
 class ScriptSuper:
@@ -184,13 +204,16 @@ class AttributePolicy:
         self.allow(collections.OrderedDict, ("move_to_end",))
         self.allow(collections.defaultdict, ("default_factory",))
         self.allow(collections.Counter, ("most_common", "elements", "total", "subtract"))
+        self.allow(collections.deque, ("append", "appendleft", "pop", "popleft", "extend", "extendleft",
+                                       "rotate", "clear", "copy", "count", "index", "remove", "maxlen"))
         self.allow(set, SET_METHODS)
         self.allow(int, NUMBER_ATTRIBUTES)
         self.allow(float, NUMBER_ATTRIBUTES)
         self.allow(complex, NUMBER_ATTRIBUTES)
         self.allow(range, RANGE_ATTRIBUTES)
         self.allow(TypeToken, ("__name__",))
-        self.allow(ScriptSuper, ("__init__", "__len__", "__getitem__"),
+        self.allow(ScriptSuper, ("__init__", "__len__", "__getitem__", "__repr__", "__str__", "__eq__",
+                                 "__hash__"),
                    open_members=ScriptSuper.public_names)
         for cls in PLAIN_TYPES:
             self._class_members[cls] = frozenset({"__name__"})

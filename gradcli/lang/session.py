@@ -17,7 +17,7 @@ from . import syntax_tree as syntax
 from .compile_errors import wrap_exception
 from .compiler import Compiler
 from .scopes import Runtime
-from .errors import GradcliError, closest
+from .errors import GradcliError, ScriptExit, closest
 from .limits import Limits, RunState, WarningCounter, memory_cap
 from .stdlib_tools import stdlib_tool_modules
 from .namespace import (base_environment, build_modules, configure_policy, known_names,
@@ -236,6 +236,11 @@ class Session:
             if err.filename == "<string>":
                 err.filename = filename
             raise
+        except ScriptExit as done:    # sys.exit(): 0 or None ends the run as its end would
+            if done.code is None or done.code == 0:
+                return None
+            message = f"SystemExit: {done.code}" if isinstance(done.code, int) else str(done.code)
+            raise GradcliError("runtime", message, None, filename=filename) from None
         except BrokenPipeError:
             raise      # stdout was closed (`| head`): the CLI ends quietly
         except Exception as exc:  # an escape from a closure: still the user's error

@@ -65,12 +65,30 @@ def typing_members() -> dict:
     return members
 
 
-def collections_members() -> dict:
+def collections_members(policy=None) -> dict:
     """`from collections import OrderedDict` (nn.Sequential(OrderedDict([...])), state dicts),
-    defaultdict and Counter: dict subclasses, reached through dict's allowlist."""
+    defaultdict and Counter: dict subclasses, reached through dict's allowlist; namedtuple (with
+    the session's policy: its fields become readable on its instances)."""
     import collections
-    return {"OrderedDict": collections.OrderedDict, "defaultdict": collections.defaultdict,
-            "Counter": collections.Counter}
+    members = {"OrderedDict": collections.OrderedDict, "defaultdict": collections.defaultdict,
+               "Counter": collections.Counter, "deque": collections.deque}
+    if policy is not None:
+        members["namedtuple"] = _namedtuple_maker(policy)
+    return members
+
+
+def _namedtuple_maker(policy):
+    import collections
+
+    def namedtuple(typename, field_names, *, rename=False, defaults=None, module=None):
+        """collections.namedtuple: Python's own class (it checks the names are identifiers), whose
+        fields, ``_asdict`` and ``_replace`` scripts may read."""
+        cls = collections.namedtuple(typename, field_names, rename=rename, defaults=defaults,
+                                     module="__main__")
+        policy.allow(cls, cls._fields + ("_asdict", "_replace", "_fields", "_make"))
+        policy.register_class(cls, cls._fields)
+        return cls
+    return namedtuple
 
 
 def future_members() -> dict:

@@ -17,6 +17,7 @@ import warnings
 from .errors import WARNING_CLASSES, GradcliError
 from .namespace import Namespace
 from .sandbox import FIELDS_KEY, FROZEN_KEY
+from .stdlib_modules import collections_members
 
 _CHECK_EVERY = 1024
 DATACLASS_KEY = "__gradcli_dataclass__"      # the fields of a dataclass, in order
@@ -318,12 +319,35 @@ def dataclasses_members(policy) -> dict:
 
 
 def stdlib_tool_modules(state, policy) -> dict:
-    """The three modules as namespaces, for one session."""
+    """The standard-library modules scripts may import, as namespaces, for one session."""
     return {"functools": Namespace("functools", functools_members(state, policy)),
             "itertools": Namespace("itertools", itertools_members(state, policy)),
             "dataclasses": Namespace("dataclasses", dataclasses_members(policy)),
             "warnings": Namespace("warnings", warnings_members(policy)),
-            "random": Namespace("random", None, loader=lambda: (random_members(state), ()))}
+            "random": Namespace("random", None, loader=lambda: (random_members(state), ())),
+            "time": Namespace("time", time_members(state)),   # `sys` stays out: exit() is a builtin
+            "collections": Namespace("collections", None, loader=lambda: (collections_members(policy), ())),
+}
+
+
+# ---------------------------------------------------------------------------- time
+
+def time_members(state) -> dict:
+    """``time.perf_counter()`` around a training loop, and ``time.sleep`` within the run's time
+    limit (a sleep past the deadline ends the run at the deadline)."""
+    import time
+
+    def sleep(seconds):
+        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+            raise TypeError(f"'{type(seconds).__name__}' object cannot be interpreted as an integer")
+        if seconds < 0:
+            raise ValueError("sleep length must be non-negative")
+        time.sleep(max(0.0, min(seconds, state.deadline - time.monotonic())))
+        state.check_deadline()
+
+    names = ("perf_counter", "perf_counter_ns", "time", "time_ns", "monotonic", "monotonic_ns",
+             "process_time", "process_time_ns")
+    return {**{name: getattr(time, name) for name in names}, "sleep": sleep}
 
 
 # ---------------------------------------------------------------------------- warnings and random

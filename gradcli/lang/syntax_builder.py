@@ -116,7 +116,8 @@ class AstBuilder:
         return syntax.Delete(span, tuple(targets))
 
     def raise_stmt(self, span, children):
-        return syntax.Raise(span, children[0])
+        exc, cause = (children + [None, None])[:2]
+        return syntax.Raise(span, exc, cause)
 
     def try_stmt(self, span, children):
         body, *handlers, orelse, final = children
@@ -209,7 +210,7 @@ class AstBuilder:
 
     def funcdef(self, span, children):
         name, params, _returns, body = children
-        params = params or syntax.Params(span, (), None, (), None)
+        params = params or syntax.Params(span, (), None, (), None, 0)
         return syntax.FunctionDef(span, name.value, params, body, ())
 
     def classdef(self, span, children):
@@ -243,11 +244,15 @@ class AstBuilder:
     def kwonly_marker(self, span, children):
         return ("*", None, span)
 
+    def posonly_marker(self, span, children):
+        return ("/", None, span)
+
     def _params(self, span, items) -> syntax.Params:
         args, kwonly = [], []
         vararg = kwarg = None
         seen_star = False
         seen_default = False
+        posonly = 0
         names = set()
         for item in items:
             if kwarg is not None:
@@ -266,6 +271,11 @@ class AstBuilder:
                 args.append(item)
                 continue
             stars, name, item_span = item
+            if stars == "/":
+                if posonly or seen_star or not args:
+                    raise self._error("'/' must follow at least one parameter, once, before '*'", item_span)
+                posonly = len(args)
+                continue
             if name is not None:
                 if name in names:
                     raise self._error(f"duplicate parameter {name!r}", item_span)
@@ -277,7 +287,7 @@ class AstBuilder:
             else:
                 seen_star = True
                 vararg = name
-        return syntax.Params(span, tuple(args), vararg, tuple(kwonly), kwarg)
+        return syntax.Params(span, tuple(args), vararg, tuple(kwonly), kwarg, posonly)
 
     # ----------------------------------------------------------- expressions
 
@@ -287,7 +297,7 @@ class AstBuilder:
 
     def lambdef(self, span, children):
         params, body = children
-        params = params or syntax.Params(span, (), None, (), None)
+        params = params or syntax.Params(span, (), None, (), None, 0)
         return syntax.Lambda(span, params, body)
 
     def or_op(self, span, children):

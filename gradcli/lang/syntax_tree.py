@@ -140,6 +140,7 @@ class Params(Node):
     vararg: str | None      # *args
     kwonly: tuple           # of Param, after * or *args
     kwarg: str | None       # **kwargs
+    posonly: int            # how many of args come before a `/` (positional-only)
 
 
 class Lambda(Node):
@@ -384,9 +385,10 @@ class Delete(Node):
 
 
 class Raise(Node):
-    """`raise exc` or a bare `raise` (exc None) inside an except clause."""
+    """`raise exc [from cause]` or a bare `raise` (exc None) inside an except clause."""
     span: Span
     exc: Expr | None
+    cause: Expr | None
 
 
 class ExceptHandler(Node):

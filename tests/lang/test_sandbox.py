@@ -39,17 +39,22 @@ ESCAPES = [
     ("Function.__subclasses__", "attribute"),
     ("d = {}\nd.__class__", "attribute"),
     # format tricks
-    # (str.format is gradcli's own: fields are positions and names only, widths are limited)
-    ("'{0.__class__}'.format(x)", "value"),
-    ("'{x.__class__}'.format(x=1)", "value"),
-    ("'{0[0]}'.format([1])", "value"),
-    ("'{:{}}'.format(1, 5)", "value"),
+    # (str.format is gradcli's own: field attributes go through the attribute policy, widths are
+    # limited)
+    ("'{0.__class__}'.format(x)", "attribute"),
+    ("'{x.__class__}'.format(x=1)", "attribute"),
+    ("'{x.__init__}'.format(x=1)", "attribute"),
+    ("'{0._data}'.format(x)", "attribute"),
+    ("'{0[0].__class__.__subclasses__}'.format([1])", "attribute"),
+    ("'{:{}}'.format(1, 999999999)", "limit"),
     ("'{:999999999}'.format(1)", "limit"),
+    ("format(1, '999999999')", "limit"),
     ('f"{x.__class__}"', "attribute"),
     ("'%999999999d' % 1", "limit"),
     ("f'{1:999999999}'", "limit"),
     # builtins that reach Python
     ("getattr(x, '__class__')", "attribute"),
+    ("getattr(x, '__dict__')", "attribute"),
     ("setattr(x, '__class__', 1)", "attribute"),
     # type(x): plain types expose __name__ only, everything else is an opaque token
     ("type(x).__mro__", "attribute"),
@@ -70,7 +75,8 @@ ESCAPES = [
     ("ValueError.__mro__", "attribute"),
     ("try:\n    1/0\nexcept Exception as e:\n    e.__traceback__", "attribute"),
     ("try:\n    1/0\nexcept Exception as e:\n    e.with_traceback", "attribute"),
-    ("object", "name"),
+    ("object.__subclasses__()", "attribute"),
+    ("object.__init__", "attribute"),
     ("eval('1')", "name"),
     ("exec('1')", "name"),
     ("compile('1', '', 'eval')", "name"),
@@ -189,5 +195,11 @@ def test_refused_attribute_points_at_the_attribute(session):
 
 
 def test_str_format_formats_positions_names_and_tensors(session):
-    assert session.run("'{} {:.2f} {name!r} {0}'.format(1, 2.5, name='a')") == "1 2.50 'a' 1"
+    assert session.run("'{} {:.2f} {name!r}'.format(1, 2.5, name='a')") == "1 2.50 'a'"
+    assert session.run("'{0} {1} {0}'.format('a', 'b')") == "a b a"
     assert session.run("'{:.3f}'.format(tensor(0.12345))") == "0.123"
+    # Python's field syntax: attributes (through the attribute policy), items, nested specs
+    assert session.run("'{0.shape} {1[k]} {2[1]}'.format(x, {'k': 5}, [7, 8])") == "torch.Size([3]) 5 8"
+    assert session.run("'{:>{w}.{p}f}|'.format(3.14159, w=7, p=2)") == "   3.14|"
+    with pytest.raises(GradcliError, match="cannot switch from automatic field numbering"):
+        session.run("'{} {0}'.format(1)")

@@ -699,7 +699,7 @@ def test_plain_helper_classes_hold_settings_and_methods(session, out):
 
 
 @pytest.mark.parametrize("source,message", [
-    ("class C:\n    def __repr__(self):\n        return 'x'", "cannot be defined in a gradcli class"),
+    ("class C:\n    def __reduce__(self):\n        return 'x'", "cannot be defined in a gradcli class"),
     ("class C:\n    def __getattribute__(self, n):\n        return 1", "cannot be defined in a gradcli class"),
     ("class C:\n    pass\nC().__class__", "not available in gradcli scripts"),
     ("class C:\n    pass\nC().__dict__", "not available in gradcli scripts"),
