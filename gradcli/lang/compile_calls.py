@@ -8,6 +8,7 @@ from types import FunctionType, MethodType
 
 from . import syntax_tree as syntax
 from .compile_errors import wrap_exception
+from .compile_generators import has_yield
 from .errors import Frame, GradcliError
 from .namespace import Namespace
 from .sandbox import ScriptSuper
@@ -97,7 +98,10 @@ class CallsMixin:
                                   span)
         saved, self._loop_depth = self._loop_depth, 0
         saved_handlers, self._handler_depth = self._handler_depth, 0
-        body = self.block(statements, inner) if statements else (lambda env: None)
+        if has_yield(statements):
+            body = self.generator_body(statements, inner, name)
+        else:
+            body = self.block(statements, inner) if statements else (lambda env: None)
         self._loop_depth = saved
         self._handler_depth = saved_handlers
         return self._make_function(name, params, body, scope, span)

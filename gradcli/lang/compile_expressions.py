@@ -8,6 +8,7 @@ import time
 from types import FunctionType, MethodType
 
 from . import syntax_tree as syntax
+from .compile_generators import ScriptGenerator
 from .limits import check_format_spec, percent_size_estimate
 from .sandbox import same_object
 from .scopes import Scope, MISSING, StaticScope, bounded_list, target_names
@@ -97,17 +98,106 @@ class ExpressionsMixin:
         return run
 
     def expr_DictExpr(self, node, scope):
-        pairs = [(self.expr(k, scope), self.expr(v, scope), k.span)
+        pairs = [(self.expr(k, scope) if k is not None else None, self.expr(v, scope), (k or v).span)
                  for k, v in zip(node.keys, node.values)]
+        check_length = self.rt.state.check_length
 
         def run(env):
             result = {}
             for key, value, span in pairs:
+                if key is None:         # {**mapping, ...}
+                    mapping = value(env)
+                    with self._at(span):
+                        if not hasattr(type(mapping), "keys"):
+                            raise TypeError(f"'{type(mapping).__name__}' object is not a mapping")
+                        result.update(mapping)
+                    check_length(len(result), "dict", span)
+                    continue
                 k = key(env)
                 with self._at(span):
                     result[k] = value(env)
             return result
         return run
+
+    def expr_NamedExpr(self, node, scope):
+        """``name := value``: stored where the enclosing function (or the module) keeps ``name``,
+        also from inside a comprehension, as Python does."""
+        value = self.expr(node.value, scope)
+        depth, target = 0, scope
+        while target.kind == "comprehension":
+            depth, target = depth + 1, target.parent
+        store = self._store_name(node.target, target)
+
+        def run(env):
+            result = value(env)
+            frame = env
+            for _ in range(depth):
+                frame = frame.parent
+            store(frame, result)
+            return result
+        return run
+
+    def expr_GeneratorExp(self, node, scope):
+        """A generator expression: the first iterable is evaluated now, in the defining scope,
+        the loops run as the iterator is consumed (``next(p for p in ps if ...)`` stops at the
+        first match)."""
+        names = set()
+        for generator in node.generators:
+            names |= target_names(generator.target)
+        parent = scope
+        while parent.kind == "class":
+            parent = parent.parent
+        inner = StaticScope("comprehension", names, parent, scope.function)
+        first_iter = self.expr(node.generators[0].iter, scope)
+        element = self.expr(node.elt, inner)
+        first_span = node.generators[0].iter.span
+        state = self.rt.state
+        monotonic = time.monotonic
+        from_class = scope.kind == "class"
+
+        def emit(env):
+            yield element(env)
+
+        step = emit
+        for generator in reversed(node.generators[1:]):
+            step = self._generator_loop(generator, inner, step, state, monotonic)
+        first = node.generators[0]
+        store = self.target(first.target, inner)
+        conditions = [self.expr(c, inner) for c in first.ifs]
+        outer_span = first.span
+
+        def run(env):
+            outer = env.parent if from_class else env
+            with self._at(first_span):
+                iterator = iter(first_iter(env))
+            return ScriptGenerator(self._generate(iterator, Scope({}, outer), store, conditions, step, state,
+                                                  monotonic, first_span, outer_span))
+        return run
+
+    def _generate(self, iterator, frame, store, conditions, inner, state, monotonic, span, outer_span):
+        while True:
+            with self._at(span):
+                item = next(iterator, MISSING)
+            if item is MISSING:
+                return
+            if monotonic() > state.deadline:
+                state.check_time(outer_span)
+            store(frame, item)
+            if all(self._truth(c(frame), outer_span) for c in conditions):
+                yield from inner(frame)
+
+    def _generator_loop(self, generator, scope, inner, state, monotonic):
+        iterable = self.expr(generator.iter, scope)
+        store = self.target(generator.target, scope)
+        conditions = [self.expr(c, scope) for c in generator.ifs]
+        span, outer_span = generator.iter.span, generator.span
+        generate = self._generate
+
+        def loop(frame):
+            with self._at(span):
+                iterator = iter(iterable(frame))
+            return generate(iterator, frame, store, conditions, inner, state, monotonic, span, outer_span)
+        return loop
 
     def expr_SetExpr(self, node, scope):
         if any(type(e) is syntax.Starred for e in node.elts):

@@ -72,6 +72,10 @@ class StatementsMixin:
             value(env)
         return run
 
+    def stmt_Yield(self, node, scope):
+        """Reached only outside a function: a function's yields compile as its generator."""
+        raise self._error("syntax", "'yield' outside function", node.span)
+
     def stmt_Pass(self, node, scope):
         return lambda env: None
 

@@ -20,12 +20,13 @@ from . import syntax_tree as syntax
 from .compile_calls import CallsMixin
 from .compile_errors import SpanErrors, wrap_exception
 from .compile_expressions import ExpressionsMixin
+from .compile_generators import GeneratorsMixin
 from .compile_statements import StatementsMixin
 from .errors import GradcliError
 from .scopes import NamesMixin, Runtime, Scope, StaticScope
 
 
-class Compiler(StatementsMixin, ExpressionsMixin, CallsMixin, NamesMixin):
+class Compiler(StatementsMixin, ExpressionsMixin, CallsMixin, GeneratorsMixin, NamesMixin):
     """Turns one parsed source into closures bound to a Runtime."""
 
     def __init__(self, runtime: Runtime, filename: str = "<string>", source: str = ""):

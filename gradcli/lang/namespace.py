@@ -740,6 +740,7 @@ ENGINE_TYPES = (
     (("gradcli.engine.utils.data.Dataset",), frozenset(), (),
      {"open_members": lambda d: script_class_members(d) | {n for n in vars(d) if not n.startswith("_")}}),
     (("gradcli.engine.dtypes.dtype",), DTYPE_ATTRIBUTES, (), {}),
+    (("gradcli.engine.device.device",), frozenset({"type", "index"}), (), {}),
     (("gradcli.engine.distributions.distribution.Distribution",), DISTRIBUTION_ATTRIBUTES, (), {}),
     (("gradcli.engine.distributions.constraints.Constraint",),
      frozenset("check is_discrete event_dim lower_bound upper_bound base_constraint reinterpreted_batch_ndims"

@@ -22,7 +22,7 @@ MAX_TREE_DEPTH = 200      # nested expressions and blocks in the AST
 
 # Python words that are not part of the language, for a useful message.
 UNSUPPORTED_WORDS = frozenset({
-    "yield", "async", "await", "match", "exec", "print_function",
+    "async", "await", "match", "exec", "print_function",
 })
 
 # Terminals that can start an expression: when the parser wanted one of

@@ -217,6 +217,11 @@ class AttributePolicy:
                    open_members=ScriptSuper.public_names)
         for cls in PLAIN_TYPES:
             self._class_members[cls] = frozenset({"__name__"})
+        # unbound methods scripts pass around (``key=str.lower``, ``dict.fromkeys(names, 0)``): only
+        # those without a size guard on their bound form (join, replace and padding keep theirs)
+        self._class_members[str] |= STR_METHODS - {"join", "replace", "zfill", "center", "ljust", "rjust"}
+        self._class_members[dict] |= {"fromkeys", "keys", "values", "items", "get"}
+        self._class_members[list] |= {"copy", "index", "count"}
         self._guards[(str, "join")] = self._guard_join
         self._guards[(str, "replace")] = self._guard_replace
         for name in ("zfill", "center", "ljust", "rjust"):

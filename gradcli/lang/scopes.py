@@ -122,9 +122,27 @@ def target_names(node) -> set:
     return set()
 
 
+def walrus_targets(node) -> set:
+    """The names ``(name := value)`` binds inside ``node``: comprehensions included (they bind in
+    the enclosing scope), nested functions, lambdas and classes not."""
+    names: set = set()
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (tuple, list)):
+            stack.extend(item)
+        elif isinstance(item, syntax.Node):
+            if isinstance(item, syntax.NamedExpr):
+                names.add(item.target)
+            elif isinstance(item, (syntax.Lambda, syntax.FunctionDef, syntax.ClassDef)):
+                continue
+            stack.extend(getattr(item, field) for field in item._fields)
+    return names
+
+
 def bound_names(statements) -> set:
     """Names a block binds (not counting nested functions, classes, comprehensions)."""
-    names: set = set()
+    names: set = walrus_targets(statements)
     for node in statements:
         if isinstance(node, syntax.Assign):
             for target in node.targets:

@@ -17,7 +17,6 @@ import warnings
 from .errors import WARNING_CLASSES, GradcliError
 from .namespace import Namespace
 from .sandbox import FIELDS_KEY, FROZEN_KEY
-from .stdlib_modules import collections_members
 
 _CHECK_EVERY = 1024
 DATACLASS_KEY = "__gradcli_dataclass__"      # the fields of a dataclass, in order
@@ -326,8 +325,13 @@ def stdlib_tool_modules(state, policy) -> dict:
             "warnings": Namespace("warnings", warnings_members(policy)),
             "random": Namespace("random", None, loader=lambda: (random_members(state), ())),
             "time": Namespace("time", time_members(state)),   # `sys` stays out: exit() is a builtin
-            "collections": Namespace("collections", None, loader=lambda: (collections_members(policy), ())),
+            "collections": Namespace("collections", None, loader=lambda: (_collections(policy), ())),
 }
+
+
+def _collections(policy) -> dict:
+    from .stdlib_modules import collections_members     # on a script's first `import collections`
+    return collections_members(policy)
 
 
 # ---------------------------------------------------------------------------- time

@@ -98,6 +98,12 @@ class AstBuilder:
     def return_stmt(self, span, children):
         return syntax.Return(span, children[0])
 
+    def yield_stmt(self, span, children):
+        return syntax.Yield(span, children[0], False)
+
+    def yield_from(self, span, children):
+        return syntax.Yield(span, children[0], True)
+
     def assert_stmt(self, span, children):
         return syntax.Assert(span, children[0], children[1])
 
@@ -362,7 +368,7 @@ class AstBuilder:
         return syntax.Keyword(span, None, children[0])
 
     def genexp_arg(self, span, children):
-        return syntax.ListComp(span, children[0], children[1])
+        return syntax.GeneratorExp(span, children[0], children[1])
 
     def subscript(self, span, children):
         return syntax.Subscript(span, children[0], children[1])
@@ -389,7 +395,10 @@ class AstBuilder:
     def listcomp(self, span, children):
         return syntax.ListComp(span, children[0], children[1])
 
-    genexp = listcomp
+    genexp = genexp_arg
+
+    def walrus(self, span, children):
+        return syntax.NamedExpr(span, children[0].value, children[1])
 
     def dict(self, span, children):
         return syntax.DictExpr(span, tuple(k for k, _ in children), tuple(v for _, v in children))
@@ -406,6 +415,9 @@ class AstBuilder:
 
     def dict_item(self, span, children):
         return (children[0], children[1])
+
+    def dict_unpack(self, span, children):
+        return (None, children[0])
 
     def comprehension(self, span, children):
         if len(children) > MAX_COMPREHENSION_CLAUSES:
@@ -664,7 +676,8 @@ def _describe_node(node) -> str:
         syntax.Call: "a function call", syntax.Constant: "a literal", syntax.BinOp: "an expression",
         syntax.UnaryOp: "an expression", syntax.BoolOp: "an expression", syntax.Compare: "a comparison",
         syntax.Lambda: "a lambda", syntax.IfExp: "a conditional expression",
-        syntax.FString: "an f-string", syntax.ListComp: "a comprehension", syntax.DictExpr: "a dict literal",
+        syntax.FString: "an f-string", syntax.ListComp: "a comprehension", syntax.GeneratorExp: "a generator expression",
+        syntax.NamedExpr: "a named expression", syntax.DictExpr: "a dict literal",
         syntax.SetComp: "a comprehension", syntax.DictComp: "a comprehension", syntax.SetExpr: "a set literal",
         syntax.TupleExpr: "a tuple", syntax.ListExpr: "a list",
     }.get(type(node), "this expression")

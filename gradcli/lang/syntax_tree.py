@@ -200,7 +200,7 @@ class ListExpr(Node):
 
 class DictExpr(Node):
     span: Span
-    keys: tuple
+    keys: tuple             # None for a ``**mapping`` entry
     values: tuple
 
 
@@ -218,10 +218,24 @@ class Comprehension(Node):
 
 
 class ListComp(Node):
-    """A list comprehension; generator expressions evaluate to lists too."""
+    """A list comprehension."""
     span: Span
     elt: "Expr"
     generators: tuple       # of Comprehension
+
+
+class GeneratorExp(Node):
+    """``(x for x in xs)``: an iterator that runs the loops as it is consumed."""
+    span: Span
+    elt: "Expr"
+    generators: tuple       # of Comprehension
+
+
+class NamedExpr(Node):
+    """``(name := value)``: binds name in the enclosing function (past comprehensions)."""
+    span: Span
+    target: str
+    value: "Expr"
 
 
 class SetComp(Node):
@@ -247,6 +261,14 @@ Expr = Union[Name, Constant, FString, BinOp, UnaryOp, BoolOp, Compare, IfExp,
 class ExprStmt(Node):
     span: Span
     value: Expr
+
+
+class Yield(Node):
+    """``yield value`` (value None: ``yield``) or ``yield from iterable``, as a statement: the
+    function it is in is a generator function."""
+    span: Span
+    value: "Expr | None"
+    from_iterable: bool
 
 
 class Assign(Node):

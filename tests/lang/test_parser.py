@@ -172,8 +172,16 @@ def test_no_token_names_in_messages():
 
 
 def test_unsupported_python_words_are_explained():
-    err = syntax_error("yield x")
-    assert "'yield' is not part of the gradcli language" == err.message
+    err = syntax_error("async def f():\n    pass")
+    assert "'async' is not part of the gradcli language" == err.message
+
+
+def test_yield_is_a_statement():
+    module = parse("def g():\n    yield 1\n    yield from h()\n    yield\n")
+    statements = module.body[0].body
+    assert [(type(s).__name__, s.from_iterable) for s in statements] == [
+        ("Yield", False), ("Yield", True), ("Yield", False)]
+    assert statements[2].value is None
 
 
 def test_try_global_nonlocal_del_and_raise_parse():

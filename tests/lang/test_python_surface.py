@@ -86,3 +86,47 @@ def test_raise_from_raises_the_new_exception(session):
                        "        raise KeyError('k') from e\nexcept KeyError as e:\n    r = repr(e)\nr") == "KeyError('k')"
     with pytest.raises(GradcliError, match="exception causes must derive from BaseException"):
         session.run("raise ValueError('v') from 3")
+
+
+def test_a_generator_function_runs_as_it_is_consumed(session):
+    session.run("def gen(n):\n    print('start')\n    for i in range(n):\n        yield i\n        print('after', i)\n"
+                "g = gen(2)\nfirst = next(g)")
+    assert session.stdout.getvalue() == "start\n"
+    assert session.run("first, list(g)") == (0, [1])
+
+
+def test_an_endless_generator_ends_with_the_time_limit(session):
+    with pytest.raises(GradcliError) as info:
+        session.run("def ones():\n    while True:\n        yield 1\nsum(ones())")
+    assert info.value.kind == "limit"
+
+
+def test_yield_outside_a_function_is_a_syntax_error(session):
+    with pytest.raises(GradcliError, match="'yield' outside function"):
+        session.run("yield 1")
+
+
+@pytest.mark.parametrize("source", [
+    "g = (i for i in range(3))\ng.gi_frame",
+    "g = (i for i in range(3))\ng._generator",
+    "g = (i for i in range(3))\ng.send",
+    "def f():\n    yield 1\nf().gi_code",
+    "def f():\n    yield 1\nf().throw",
+    "def f():\n    yield 1\nf().__next__",
+])
+def test_generators_hand_nothing_of_python_back(session, source):
+    with pytest.raises(GradcliError) as info:
+        session.run(source)
+    assert info.value.kind == "attribute"
+
+
+def test_walrus_binds_in_the_enclosing_function(session):
+    assert session.run("def f(xs):\n    total = [last := x * 2 for x in xs]\n    return total, last\nf([1, 2])") \
+        == ([2, 4], 4)
+    assert session.run("if (n := 3) > 2:\n    m = n\nm") == 3
+
+
+def test_dict_display_unpacks_mappings(session):
+    assert session.run("{**{'a': 1}, 'b': 2, **{'a': 3}}") == {"a": 3, "b": 2}
+    with pytest.raises(GradcliError, match="'list' object is not a mapping"):
+        session.run("{**[1]}")

@@ -1,0 +1,293 @@
+"""Generator functions: a ``def`` whose body holds a ``yield`` statement.
+
+Calling one binds its arguments and returns a generator; its body runs as the generator is
+consumed. The statements on the way to a ``yield`` (the loops, ifs, ``with`` and ``try`` blocks
+around it) are compiled a second way, as Python generators that pass the yielded values up
+(``yield from``) and return the statement's code (None, BREAK, CONTINUE, RETURN); every other
+statement is the ordinary closure. A generator dropped before its end is closed without running
+its ``finally`` blocks or ``__exit__`` (Python would run them from the garbage collector, outside
+the run's limits).
+"""
+
+from __future__ import annotations
+
+import time
+
+from . import syntax_tree as syntax
+from .compile_errors import catchable, exception_classes, python_exception
+from .errors import GradcliError
+from .scopes import BREAK, RETURN, MISSING
+
+_NESTED = (syntax.FunctionDef, syntax.ClassDef, syntax.Lambda)
+
+
+def has_yield(statements) -> bool:
+    """Whether a function body yields (nested functions and classes are their own)."""
+    stack = list(statements)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, syntax.Yield):
+            return True
+        if isinstance(node, (syntax.If, syntax.For, syntax.While, syntax.With)):
+            stack.extend(node.body)
+            stack.extend(getattr(node, "orelse", ()))
+        elif isinstance(node, syntax.Try):
+            stack.extend(node.body + node.orelse + node.finalbody)
+            for handler in node.handlers:
+                stack.extend(handler.body)
+    return False
+
+
+class ScriptGenerator:
+    """What a generator function or expression gives a script: an iterator, and nothing of the
+    Python generator inside (no frame, no code, no send/throw)."""
+
+    __slots__ = ("_generator", "_name")
+    script_name = "generator"
+
+    def __init__(self, generator, name: str = "<genexpr>"):
+        self._generator = generator
+        self._name = name
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._generator)
+
+    def __repr__(self) -> str:
+        return f"<generator object {self._name} at {hex(id(self))}>"
+
+
+ScriptGenerator.__name__ = ScriptGenerator.__qualname__ = "generator"     # type(g).__name__, as Python
+
+
+def _returning(fn):
+    """An ordinary statement closure as a generator that yields nothing."""
+    def run(env):
+        return fn(env)
+        yield  # noqa: unreachable - makes this a generator
+    return run
+
+
+class GeneratorsMixin:
+    """Compiling generator functions (part of :class:`Compiler`)."""
+
+    def generator_body(self, statements, scope, name):
+        """``body(frame)`` for a generator function: it stores the generator as the return value."""
+        run = self._gen_block(statements, scope)
+
+        def body(frame):
+            frame.retval = ScriptGenerator(_drive(run, frame), name)
+            return RETURN
+        return body
+
+    def _gen_block(self, statements, scope):
+        parts = [(self._gen_stmt(s, scope) if has_yield([s]) else None, s) for s in statements]
+        fns = [(True, gen) if gen is not None else (False, self.stmt(s, scope)) for gen, s in parts]
+
+        def run(env):
+            for is_gen, fn in fns:
+                code = (yield from fn(env)) if is_gen else fn(env)
+                if code is not None:
+                    return code
+            return None
+        return run
+
+    def _gen_stmt(self, node, scope):
+        return getattr(self, "_gen_" + type(node).__name__)(node, scope)
+
+    def _gen_Yield(self, node, scope):
+        value = self.expr(node.value, scope) if node.value is not None else None
+        span = node.span
+        state, here = self.rt.state, (self._location, node.span)
+
+        if node.from_iterable:
+            def run_from(env):
+                state.where = here
+                with self._at(span):
+                    iterator = iter(value(env))
+                yield from iterator
+                return None
+            return run_from
+
+        def run(env):
+            state.where = here
+            yield value(env) if value is not None else None
+            return None
+        return run
+
+    def _gen_If(self, node, scope):
+        test = self.expr(node.test, scope)
+        body = self._gen_block(node.body, scope)
+        orelse = self._gen_block(node.orelse, scope) if node.orelse else None
+        span = node.test.span
+
+        def run(env):
+            if self._truth(test(env), span):
+                return (yield from body(env))
+            if orelse is not None:
+                return (yield from orelse(env))
+            return None
+        return run
+
+    def _gen_While(self, node, scope):
+        test = self.expr(node.test, scope)
+        self._loop_depth += 1
+        body = self._gen_block(node.body, scope)
+        self._loop_depth -= 1
+        orelse = self._gen_block(node.orelse, scope) if node.orelse else None
+        state, span, test_span = self.rt.state, node.span, node.test.span
+
+        def run(env):
+            while self._truth(test(env), test_span):
+                if time.monotonic() > state.deadline:
+                    state.check_time(span)
+                code = yield from body(env)
+                if code is BREAK:
+                    return None
+                if code is RETURN:
+                    return code
+            return (yield from orelse(env)) if orelse is not None else None
+        return run
+
+    def _gen_For(self, node, scope):
+        iterable = self.expr(node.iter, scope)
+        store = self.target(node.target, scope)
+        self._loop_depth += 1
+        body = self._gen_block(node.body, scope)
+        self._loop_depth -= 1
+        orelse = self._gen_block(node.orelse, scope) if node.orelse else None
+        state, span, iter_span = self.rt.state, node.span, node.iter.span
+
+        def run(env):
+            with self._at(iter_span):
+                iterator = iter(iterable(env))
+            while True:
+                with self._at(iter_span):
+                    item = next(iterator, MISSING)
+                if item is MISSING:
+                    break
+                if time.monotonic() > state.deadline:
+                    state.check_time(span)
+                store(env, item)
+                code = yield from body(env)
+                if code is BREAK:
+                    return None
+                if code is RETURN:
+                    return code
+            return (yield from orelse(env)) if orelse is not None else None
+        return run
+
+    def _gen_With(self, node, scope):
+        body = self._gen_block(node.body, scope)
+        for item in reversed(node.items):
+            body = self._gen_with_one(self.expr(item.context, scope),
+                                      self.target(item.target, scope) if item.target else None,
+                                      item.context.span, body)
+        return body
+
+    def _gen_with_one(self, context, store, span, body):
+        def run(env):
+            manager = context(env)
+            kind = type(manager)
+            try:
+                enter, exit_ = kind.__enter__, kind.__exit__
+            except AttributeError:
+                raise self._error("type", f"TypeError: {kind.__name__!r} object does not "
+                                  "support the context manager protocol", span) from None
+            with self._at(span):
+                value = enter(manager)
+            if store is not None:
+                store(env, value)
+            try:
+                code = yield from body(env)
+            except GeneratorExit:
+                raise
+            except BaseException as exc:
+                seen = exc
+                if isinstance(exc, GradcliError):
+                    seen = python_exception(exc) if catchable(exc) else RuntimeError(exc.message)
+                try:
+                    suppress = exit_(manager, type(seen), seen, None)
+                except Exception as inner:
+                    raise self._wrap(inner, span) from None
+                if suppress and isinstance(exc, Exception) and not (isinstance(exc, GradcliError)
+                                                                    and not catchable(exc)):
+                    return None
+                raise
+            with self._at(span):
+                exit_(manager, None, None, None)
+            return code
+        return run
+
+    def _gen_Try(self, node, scope):
+        body = self._gen_block(node.body, scope)
+        self._handler_depth += 1
+        handlers = [(self.expr(h.type, scope) if h.type is not None else None,
+                     self._store_name(h.name, scope) if h.name else None,
+                     self._gen_block(h.body, scope), h.type.span if h.type is not None else h.span)
+                    for h in node.handlers]
+        self._handler_depth -= 1
+        orelse = self._gen_block(node.orelse, scope) if node.orelse else None
+        final = self._gen_block(node.finalbody, scope) if node.finalbody else None
+        state, span = self.rt.state, node.span
+
+        def handle(env, err):
+            exc = python_exception(err)
+            for kinds, store, handler, kind_span in handlers:
+                if kinds is not None:
+                    classes = kinds(env)
+                    if not exception_classes(classes):
+                        raise self._error("type", "TypeError: catching classes that do not "
+                                          "inherit from BaseException is not allowed", kind_span)
+                    if not isinstance(exc, classes):
+                        continue
+                if store is not None:
+                    store(env, exc)
+                state.handling.append(err)
+                try:
+                    return (yield from handler(env))
+                finally:
+                    state.handling.pop()
+            raise err
+
+        def run_handlers(env):
+            try:
+                code = yield from body(env)
+            except GeneratorExit:
+                raise
+            except Exception as raw:
+                err = raw if isinstance(raw, GradcliError) else self._wrap(raw, span)
+                if not catchable(err):
+                    if err is raw:
+                        raise
+                    raise err from None
+                return (yield from handle(env, err))
+            if orelse is not None:
+                return (yield from orelse(env))
+            return code
+        inner = run_handlers if handlers else body
+        if final is None:
+            return inner
+
+        def run_finally(env):
+            try:
+                code = yield from inner(env)
+            except GeneratorExit:
+                raise
+            except BaseException as exc:
+                final_code = yield from final(env)
+                swallowable = isinstance(exc, Exception) and not (
+                    isinstance(exc, GradcliError) and not catchable(exc))
+                if final_code is not None and swallowable:
+                    return final_code
+                raise
+            final_code = yield from final(env)
+            return code if final_code is None else final_code
+        return run_finally
+
+
+def _drive(run, frame):
+    """The Python generator behind a script generator: the body's values, then the end."""
+    yield from run(frame)
