@@ -76,6 +76,8 @@ def _root_grads(outputs: tuple, grads, batched: bool) -> list:
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None,
              inputs=None) -> None:
     """``torch.autograd.backward``: accumulate d(tensors)/d(leaf) into each leaf's ``.grad``."""
+    if inputs is not None and not isinstance(inputs, Tensor) and len(inputs) == 0:
+        raise errors.AutogradError("`inputs` argument to `backward()` cannot be empty.")
     outputs = _as_tuple(tensors)
     if grad_variables is not None:
         grad_tensors = grad_variables
@@ -88,6 +90,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     inputs = _as_tuple(inputs)
     if inputs and not all(isinstance(t, Tensor) for t in inputs):
         raise TypeError("inputs to backward must be Tensors")
+    for t in inputs:    # torch's engine calls retain_grad() on each input: a non-leaf keeps retaining
+        t.retain_grad()
     run([edge(t) for t in outputs], grads, retain_graph, create_graph, targets=inputs or None,
         accumulate=True)
 
@@ -249,8 +253,6 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                     if idxs:
                         for i in idxs:
                             found[i] = g
-                        if accumulate and g is not None and not isinstance(fn, AccumulateGrad):
-                            _retain(targets[idxs[0]], g, tensor_mode)
             if fn.__class__ is accumulate_cls:
                 if accumulate and buf[0] is not None:
                     _accumulate(fn.variable, buf[0], tensor_mode)

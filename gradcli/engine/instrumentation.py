@@ -20,6 +20,7 @@ forward_ad_hooks = None  # (propagate, snapshot_self), registered by autograd.fo
 batching = None     # while vmap runs: (op, args, params, inner) -> result, or NotImplemented for plain args
 function_batching = None  # (Function class, args, kwargs) -> result, or NotImplemented: Function.apply under vmap
 index_batching = None     # (name, *args) -> result: x[i], gather and take with an index that differs per example
+transforms = 0      # how many torch.func transforms (grad, vjp, jvp, jacrev, jacfwd) are running
 
 
 class SizeLimitError(MemoryError):

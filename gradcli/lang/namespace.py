@@ -753,6 +753,8 @@ ENGINE_TYPES = (
     (("gradcli.engine.hooks.RemovableHandle", "gradcli.engine.autograd.graph._MultiHandle"),
      HANDLE_ATTRIBUTES, (), {}),
     (("gradcli.engine.autograd.function.FunctionCtx",), CTX_ATTRIBUTES, (), {"user_attributes": True}),
+    (("gradcli.engine.autograd.function.BackwardCFunction",), CTX_ATTRIBUTES, (),   # the node reads its ctx
+     {"open_members": lambda node: {n for n in vars(node.ctx) if not n.startswith("_")}}),
     (("gradcli.engine.autograd.profiler.profile", "gradcli.engine.autograd.profiler.EventList",
       "gradcli.engine.autograd.profiler.FunctionEventAvg"), PROFILER_ATTRIBUTES, (), {}),
     (("numpy.ndarray",), ARRAY_ATTRIBUTES, (), {}),

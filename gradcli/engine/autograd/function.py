@@ -73,6 +73,16 @@ class BackwardCFunction(Node):
 
     __slots__ = ("ctx", "fn_cls", "_in_meta", "_arg_slots", "_out_shapes", "_out_dtypes", "_released")
 
+    def __getattr__(self, name):
+        """torch's node of a custom Function is its ctx: ``y.grad_fn.saved_tensors``, ``.needs_input_grad``
+        and what forward set on ctx read through it."""
+        if name.startswith("__") or name == "ctx":
+            raise AttributeError(name)
+        try:
+            return getattr(self.ctx, name)
+        except AttributeError:
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'") from None
+
     @property
     def num_outputs(self) -> int:
         return len(self._out_shapes)
@@ -178,13 +188,18 @@ class Function(metaclass=_FunctionMeta):
 
     @classmethod
     def apply(cls, *args, **kwargs):
+        separate = cls.setup_context is not Function.setup_context
+        if not separate and (instrumentation.transforms or instrumentation.batching is not None) \
+                and not getattr(cls, "_inside_transforms", False):
+            raise RuntimeError("In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, "
+                               "jacrev, ...), it must override the setup_context staticmethod. For more details, "
+                               "please see https://pytorch.org/docs/main/notes/extending.func.html")
         if instrumentation.batching is not None:   # under vmap: the Function's vmap rule (func/custom_function.py)
             out = instrumentation.function_batching(cls, args, kwargs)
             if out is not NotImplemented:
                 return out
         ctx = FunctionCtx()
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
-        separate = cls.setup_context is not Function.setup_context
         with no_grad():
             raw = cls.forward(*args, **kwargs) if separate else cls.forward(ctx, *args, **kwargs)
         if separate:

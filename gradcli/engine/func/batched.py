@@ -53,6 +53,10 @@ class BatchedTensor(Tensor):
                            "operations. If error is occurring somewhere inside PyTorch internals, please file a "
                            "bug report.")
 
+    def __bool__(self) -> bool:
+        raise RuntimeError("vmap: It looks like you're attempting to use a Tensor in some data-dependent control "
+                           "flow. We don't support that yet, please file an issue at "
+                           "https://github.com/pytorch/pytorch/issues .")
 
     def tolist(self):
         raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")

@@ -87,6 +87,8 @@ class _Batched(Function):
     """The graph node of a ``generate_vmap_rule`` Function: it records on the physical tensors and
     runs the user's backward under vmap."""
 
+    _inside_transforms = True   # applied by the vmap rule itself: torch's setup_context check is not for it
+
     @staticmethod
     def forward(ctx, spec, *phys):
         ctx.spec = spec

@@ -7,28 +7,26 @@ inner alias of x only (the classic example gives torch's 6 at x = 3, not 9).
 """
 from __future__ import annotations
 
-from .. import errors
+from .. import errors, instrumentation
 from ..autograd.grad_mode import state as _mode
 from ..autograd.graph import AccumulateGrad
 from ..tensor import Tensor
 from . import batched
-
-_depth = [0]
 
 
 class level:
     """``with level():`` marks a transform running, so the ones inside it keep their graphs."""
 
     def __enter__(self):
-        _depth[0] += 1
+        instrumentation.transforms += 1
 
     def __exit__(self, *exc):
-        _depth[0] -= 1
+        instrumentation.transforms -= 1
         return False
 
 
 def nested() -> bool:
-    return _depth[0] > 0
+    return instrumentation.transforms > 0
 
 
 def track(t, name: str) -> Tensor:

@@ -58,7 +58,7 @@ def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=N
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         groups = _leaves_with_dims(args, in_dims, name)
-        sizes = set()
+        sizes = []      # every mapped size, in argument order (torch's error lists them all)
         for leaves, _, ds in groups:
             for leaf, d in zip(leaves, ds):
                 if d is None:
@@ -71,13 +71,13 @@ def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=N
                     raise ValueError(f"vmap({name}, in_dims={in_dims!r}, ...)(<inputs>): Got in_dim={d} for some "
                                      f"input, but that input is a Tensor of dimensionality {leaf.ndim} so expected "
                                      f"in_dim to satisfy -{leaf.ndim} <= in_dim < {leaf.ndim}.")
-                sizes.add(leaf.shape[d])
+                sizes.append(leaf.shape[d])
         if not sizes:
             raise ValueError("vmap: Expected at least one Tensor to vmap over")
-        if len(sizes) > 1:
+        if any(n != sizes[0] for n in sizes):
             raise ValueError(f"vmap: Expected all tensors to have the same size in the mapped dimension, got sizes "
-                             f"{sorted(sizes)} for the mapped dimension")
-        size = sizes.pop()
+                             f"{sizes} for the mapped dimension")
+        size = sizes[0]
         step = size if chunk_size is None else chunk_size
         if step >= size:
             return _run(func, groups, kwargs, size, out_dims, name, randomness)
