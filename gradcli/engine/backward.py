@@ -245,6 +245,9 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
             if buf is None:
                 buf = [None] * fn.num_outputs
             x = fn._x
+            if fn.__class__ is accumulate_cls and accumulate and buf[0] is not None and fn.variable._x is not None \
+                    and fn.variable._x.hooks:
+                buf = [_leaf_hooks(fn.variable, buf[0], tensor_mode)]   # a leaf's hooks come before its node's
             if x is not None:
                 buf = _pre_hooks(fn, x, buf, m)
             if targets is not None:
@@ -256,6 +259,8 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
             if fn.__class__ is accumulate_cls:
                 if accumulate and buf[0] is not None:
                     _accumulate(fn.variable, buf[0], tensor_mode)
+                    if x is not None and x.post_hooks:
+                        _accumulate_post_hooks(x, buf, tensor_mode)
                 fn = None
                 continue
             edges = fn.next_functions
@@ -388,14 +393,30 @@ def _retain(t: Tensor, g, tensor_mode: bool) -> None:
             make(t._grad._data + g)
 
 
-def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
-    """Leaf hooks, then ``.grad`` += g (in place when no graph is being built), then post hooks."""
+def _leaf_hooks(var: Tensor, g, tensor_mode: bool):
+    """The hooks registered on a leaf tensor, in order: each may replace the gradient."""
     x = var._x
     if x is not None and x.hooks:
         for hook in list(x.hooks.values()):
             new = hook(_wrap(g, tensor_mode))
             if new is not None:
                 g = _unwrap(new, tensor_mode)
+    return g
+
+
+def _accumulate_post_hooks(x, buf, tensor_mode: bool) -> None:
+    """Hooks on an AccumulateGrad node: ``hook((), (grad,))``; it has no gradients to replace."""
+    for hook in list(x.post_hooks.values()):
+        new = hook((), tuple(_wrap(g, tensor_mode) if g is not None else None for g in buf))
+        if new is not None and len(new) != 0:
+            raise errors.AutogradError(f"hook '{getattr(hook, '__name__', type(hook).__name__)}' has returned an "
+                                       f"incorrect number of values (got {len(new)}, but expected 0)")
+
+
+def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
+    """``.grad`` += g (in place when no graph is being built), then the post-accumulate hooks; the
+    leaf's own hooks ran before (``_leaf_hooks``)."""
+    x = var._x
     old = var._grad
     if tensor_mode:
         if old is None:

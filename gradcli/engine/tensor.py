@@ -208,9 +208,17 @@ class Tensor:
                 raise TypeError(f"assigned grad expected to be a Tensor or None but got grad of type "
                                 f"{type(value).__name__}")
             if value._data.dtype != self._data.dtype:
-                raise errors.DTypeError("assigned grad has data of a different type")
+                raise errors.DTypeError(
+                    f"attempting to assign a gradient with dtype '{dtypes.c_type_name(value._data.dtype)}' to a "
+                    f"tensor with grad_dtype '{dtypes.scalar_type_name(self._data.dtype)}'. The gradient must match "
+                    "the tensor's grad_dtype (defaults to the tensor's dtype). You can set the tensor's grad_dtype "
+                    "attribute with a specific dtype, or None to allow any dtype. Set grad_dtype with caution. "
+                    "Diverging the dtypes of a tensor and its gradient may break downstream systems that assume "
+                    "they match.")
             if value._data.shape != self._data.shape:
-                raise errors.ShapeError("assigned grad has data of a different size")
+                raise errors.ShapeError(
+                    f"attempting to assign a gradient of size '{list(value._data.shape)}' to a tensor of size "
+                    f"'{list(self._data.shape)}'. Please ensure that the gradient and the tensor are the same size")
         self._grad = value
 
     @property

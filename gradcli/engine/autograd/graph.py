@@ -87,8 +87,8 @@ class SavedVariable:
         data = t._data if t is not None else self.data
         if t is None:
             where = f", which is output {self.output_nr} of {_forward_name(node)},"
-        elif t._grad_fn is not None:
-            where = f", which is output {t._output_nr} of {_forward_name(t._grad_fn)},"
+        elif t._grad_fn is not None:     # torch names the tensor's grad_fn now (a view's regenerated one)
+            where = f", which is output {t._output_nr} of {_forward_name(t.grad_fn)},"
         else:
             where = ""
         hint = ("Hint: the backtrace further above shows the operation that failed to compute its gradient. "
