@@ -12,7 +12,7 @@ import sys
 
 import numpy as np
 
-from . import errors
+from . import dtypes, errors
 from . import instrumentation as _inst
 from .autograd.anomaly_mode import AnomalyError
 from .autograd.grad_mode import enable_grad, no_grad
@@ -346,6 +346,38 @@ def _unwrap(value, tensor_mode: bool):
     return value if tensor_mode else value._data
 
 
+def _hook_name(hook) -> str:
+    return getattr(hook, "__name__", "<unknown>")
+
+
+def _checked(hook, original, new, tensor_mode: bool):
+    """A gradient a hook returned in place of ``original``, refused as torch refuses it when its dtype or
+    size changed."""
+    if not isinstance(new, Tensor):
+        raise TypeError(f"expected Variable, but hook returned '{type(new).__name__}'")
+    if original is not None:
+        was = original._data.dtype if tensor_mode else original.dtype
+        shape = original._data.shape if tensor_mode else np.shape(original)
+        if new._data.dtype != was:
+            raise errors.AutogradError(
+                f"hook '{_hook_name(hook)}' has changed the type of value (was "
+                f"torch.{dtypes.scalar_type_name(np.dtype(was))}Tensor got "
+                f"torch.{dtypes.scalar_type_name(new._data.dtype)}Tensor)")
+        if new._data.shape != shape:
+            raise errors.AutogradError(f"hook '{_hook_name(hook)}' has changed the size of value")
+    return _unwrap(new, tensor_mode)
+
+
+def _checked_tuple(hook, originals, new, tensor_mode: bool) -> list:
+    """The gradients a node hook returned in place of ``originals`` (one per slot, None kept)."""
+    if not isinstance(new, tuple):
+        raise TypeError(f"expected tuple, but hook returned '{type(new).__name__}'")
+    if len(new) != len(originals):
+        raise errors.AutogradError(f"hook '{_hook_name(hook)}' has returned an incorrect number of values (got "
+                                   f"{len(new)}, but expected {len(originals)})")
+    return [None if g is None else _checked(hook, o, g, tensor_mode) for o, g in zip(originals, new)]
+
+
 def _pre_hooks(fn, x, buf, m):
     """Tensor hooks and retain_grad for the outputs of ``fn``, then the node's own pre-hooks."""
     tensor_mode = m.is_tensor
@@ -356,7 +388,7 @@ def _pre_hooks(fn, x, buf, m):
                     continue
                 new = hook(_wrap(buf[nr], tensor_mode))
                 if new is not None:
-                    buf[nr] = _unwrap(new, tensor_mode)
+                    buf[nr] = _checked(hook, buf[nr], new, tensor_mode)
     if x.retained:
         for nr, ref in list(x.retained.items()):
             t = ref()
@@ -370,7 +402,7 @@ def _pre_hooks(fn, x, buf, m):
         for hook in list(x.pre_hooks.values()):
             new = hook(tuple(_wrap(g, tensor_mode) if g is not None else None for g in buf))
             if new is not None:
-                buf = [_unwrap(g, tensor_mode) for g in new]
+                buf = _checked_tuple(hook, buf, new, tensor_mode)
     return buf
 
 
@@ -380,7 +412,7 @@ def _post_hooks(fn, x, grads_in, buf, m):
         new = hook(tuple(_wrap(g, tensor_mode) if g is not None else None for g in grads_in),
                    tuple(_wrap(g, tensor_mode) if g is not None else None for g in buf))
         if new is not None:
-            grads_in = [_unwrap(g, tensor_mode) for g in new]
+            grads_in = _checked_tuple(hook, grads_in, new, tensor_mode)
     return grads_in
 
 
@@ -400,7 +432,7 @@ def _leaf_hooks(var: Tensor, g, tensor_mode: bool):
         for hook in list(x.hooks.values()):
             new = hook(_wrap(g, tensor_mode))
             if new is not None:
-                g = _unwrap(new, tensor_mode)
+                g = _checked(hook, g, new, tensor_mode)
     return g
 
 

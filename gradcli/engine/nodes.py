@@ -10,7 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtypes, errors
-from .autograd.graph import HookedSavedVariable, InputMetadata, Node, SavedScalar, SavedVariable, hooks_entered
+from .autograd.graph import (
+    HookedSavedVariable, InputMetadata, Node, SavedIndexList, SavedScalar, SavedTensor, SavedVariable, hooks_entered,
+)
 from .tensor import make
 
 _asarray = np.asarray
@@ -41,7 +43,7 @@ class OpNode(Node):
             s = saved[0]
             if len(saved) == 1 and s.__class__ is SavedVariable and m.plain:
                 t = s.tensor   # one saved tensor (tanh's result, relu's result...): unpack_saved inline
-                if s.vc[0] != s.version or (t is None and s.data is None):
+                if s.vc[0] != s.version or (s.data is None if t is None else t._grad_fn is None and s.nonleaf):
                     s.array(self)  # raises the right error
                 res = op.backward(m, grads[0], s.data if t is None else t._data)
             else:
@@ -89,6 +91,12 @@ class OpNode(Node):
         return sorted((set(super().__dir__()) - {"_saved"})       # the slot is gradcli's, not a torch name
                       | {"_saved_" + name for name in type(self).op.saved_names})
 
+    def _raw_saved(self, i: int, name: str) -> SavedTensor:
+        """torch's ``_raw_saved_<name>``, for saved tensors only."""
+        if not isinstance(self._saved[i], SavedVariable) or isinstance(self._saved[i], SavedIndexList):
+            raise AttributeError(f"'{type(self).__name__}' object has no attribute '_raw_saved_{name}'")
+        return SavedTensor(self, i)
+
     def _read_saved(self, i: int, name: str):
         """The ``_saved_<name>`` torch shows: tensors unpacked, numbers as torch's 0-d tensors."""
         value = self._saved[i]
@@ -110,6 +118,7 @@ def saved_attributes(op) -> dict:
     for i, name in enumerate(op.saves):
         if name not in op.internal and "_saved_" + name not in props:
             props["_saved_" + name] = property(lambda node, i=i, name=name: node._read_saved(i, name))
+            props["_raw_saved_" + name] = property(lambda node, i=i, name=name: node._raw_saved(i, name))
     for name, value in op.constants.items():
         props.setdefault("_saved_" + name, property(lambda node, value=value: value))
     for name, fn in op.derived.items():
@@ -216,7 +225,7 @@ def unpack_saved(node, m) -> list:
         c = s.__class__
         if c is SavedVariable:
             t = s.tensor
-            if s.vc[0] != s.version or (t is None and s.data is None):
+            if s.vc[0] != s.version or (s.data is None if t is None else t._grad_fn is None and s.nonleaf):
                 s.array(node)  # raises the right error
             vals.append(s.data if t is None else t._data)
         elif c in _KEPT_AS_IS:

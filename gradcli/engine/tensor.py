@@ -26,14 +26,14 @@ class TensorExtras:
     """Rarely used per-tensor state."""
 
     __slots__ = ("accum", "hooks", "post_hooks", "retains_grad", "view_steps", "view_version", "tangents",
-                 "is_param", "creation_meta")
+                 "is_param", "creation_meta", "tracked")
 
     def __init__(self):
         # creation_meta: how a view came to be, for torch's in-place refusals: NO_GRAD_VIEW
         # (made under no_grad from a tensor that requires grad) or the name of the function that
         # returned several views ("Split", "Unbind")
         self.accum = self.hooks = self.post_hooks = self.view_steps = self.tangents = self.creation_meta = None
-        self.retains_grad = self.is_param = False
+        self.retains_grad = self.is_param = self.tracked = False   # tracked: a torch.func transform's input
         self.view_version = -1
 
 

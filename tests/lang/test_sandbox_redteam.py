@@ -68,7 +68,7 @@ ESCAPES = [
     ("x.register_hook = 5", "attribute"),
     ("y.grad_fn._saved_", "attribute"),
     ("y.grad_fn._saved___class__", "attribute"),
-    ("(x * x).grad_fn._raw_saved_self", "attribute"),
+    ("(x * x).grad_fn._raw_saved_self._node", "attribute"),
     ("y.grad_fn.metadata.__class__", "attribute"),
     ("torch.device('cpu').type.__class__", "attribute"),
     ("torch.device('cpu').__slots__", "attribute"),

@@ -241,7 +241,7 @@ def propagate(op, args, params, out, old_self=None) -> None:
             # None: the rule says the tangent is zero (torch leaves it undefined)
             res = _direct(op, args, params, outs, tangents, lv.nb, graph) or (None,) * len(outs)
         else:
-            res = jvp_by_double_vjp(op, args, params, outs, tangents, lv.nb)
+            res = jvp_by_double_vjp(op, args, params, outs, tangents, lv.nb, graph)
     finally:
         _inst.set_forward_ad(True)
     if old_self is not None and not graph and _write_in_place(outs[0], res[0], get_tangent(old_self, level), lv):
@@ -378,14 +378,15 @@ def _pad_pointwise(args, params, outs, ts, nb):
     return out
 
 
-def jvp_by_double_vjp(op, args, params, outs, tangents, nb: int) -> tuple:
-    """J t from the backward formula alone: d/du <vjp(u), t> (u a dummy cotangent)."""
+def jvp_by_double_vjp(op, args, params, outs, tangents, nb: int, graph: bool = False) -> tuple:
+    """J t from the backward formula alone: d/du <vjp(u), t> (u a dummy cotangent). With ``graph``
+    (a tangent or an input requires grad), J t keeps the graph of t and of the saved values."""
     lead = next(t._data.shape[:nb] for t in tangents if t is not None)
     m = TensorMath(nb)
     with enable_grad():
         # a 0-d result is kept as a numpy scalar: it is a value to wrap too
         vals = [make(np.asarray(v)) if isinstance(v, (np.ndarray, np.generic)) else v
-                for v in _saved_values(op, args, params, outs, False)]
+                for v in _saved_values(op, args, params, outs, graph)]
         us = [None if i in op.nondiff_outputs else
               make(np.zeros(lead + o._data.shape, o._data.dtype), requires_grad=True)
               for i, o in enumerate(outs)]
@@ -398,13 +399,13 @@ def jvp_by_double_vjp(op, args, params, outs, tangents, nb: int) -> tuple:
             if r is None or t is None:
                 continue
             r = m.sum_to(r, a._data.shape)
-            part = (r * make(t._data)).sum()
+            part = (r * (t if graph else make(t._data))).sum()
             total = part if total is None else total + part
         wanted = [u for u in us if u is not None]
         if total is None or not total._requires_grad:
             found = [None] * len(wanted)
         else:
-            found = list(grad(total, wanted, allow_unused=True))
+            found = list(grad(total, wanted, allow_unused=True, create_graph=graph))
     it = iter(found)
     return tuple(None if u is None else next(it) for u in us)
 

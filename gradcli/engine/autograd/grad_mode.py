@@ -13,7 +13,12 @@ __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
 
 
 class _State(threading.local):
+    """``flag`` is torch's grad mode (``is_grad_enabled``); ``grad``, what ops read, is whether they
+    record: never inside inference mode, even under enable_grad (torch's InferenceMode leaves out
+    autograd whatever the grad mode says)."""
+
     def __init__(self):
+        self.flag = True
         self.grad = True
         self.inference = False
 
@@ -21,8 +26,14 @@ class _State(threading.local):
 state = _State()
 
 
+def _set(flag: bool, inference: bool) -> None:
+    state.flag = flag
+    state.inference = inference
+    state.grad = flag and not inference
+
+
 def is_grad_enabled() -> bool:
-    return state.grad
+    return state.flag
 
 
 def is_inference_mode_enabled() -> bool:
@@ -35,7 +46,7 @@ class _Mode:
     __slots__ = ("_saved",)
 
     def __enter__(self):
-        self._saved = (state.grad, state.inference)
+        self._saved = (state.flag, state.inference)
         self._enter()
         return None
 
@@ -43,7 +54,7 @@ class _Mode:
         """What the mode sets; subclasses define it."""
 
     def __exit__(self, *exc):
-        state.grad, state.inference = self._saved
+        _set(*self._saved)
         return False
 
     def __call__(self, fn):
@@ -69,7 +80,7 @@ class no_grad(_Mode):
     __slots__ = ()
 
     def _enter(self):
-        state.grad = False
+        _set(False, state.inference)
 
 
 class enable_grad(_Mode):
@@ -78,7 +89,7 @@ class enable_grad(_Mode):
     __slots__ = ()
 
     def _enter(self):
-        state.grad = True
+        _set(True, state.inference)
 
 
 class set_grad_enabled(_Mode):
@@ -88,15 +99,15 @@ class set_grad_enabled(_Mode):
 
     def __init__(self, mode: bool):
         self.mode = bool(mode)
-        self._saved = (state.grad, state.inference)
-        state.grad = self.mode
+        self._saved = (state.flag, state.inference)
+        _set(self.mode, state.inference)
 
     def __enter__(self):
         return None
 
     def __call__(self, fn):
         # Used as a decorator: the construction above must not leak into the caller.
-        state.grad = self._saved[0]
+        _set(*self._saved)
         return super().__call__(fn)
 
     def clone(self):
@@ -116,8 +127,7 @@ class inference_mode(_Mode):
 
     def _enter(self):
         # as torch's C++ guard: grad mode is the opposite of the inference flag
-        state.grad = not self.mode
-        state.inference = self.mode
+        _set(not self.mode, self.mode)
 
     def clone(self):
         return inference_mode(self.mode)

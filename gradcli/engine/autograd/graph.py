@@ -43,7 +43,7 @@ class SavedVariable:
     cycle through it (torch does the same: ``y is y.grad_fn._saved_result`` is False).
     """
 
-    __slots__ = ("tensor", "data", "vc", "version", "output_nr")
+    __slots__ = ("tensor", "data", "vc", "version", "output_nr", "nonleaf")
 
     def __init__(self, tensor, output_nr: int = -1):
         vc = tensor._vc
@@ -58,12 +58,21 @@ class SavedVariable:
         else:
             self.tensor = tensor
             self.data = None
+            self.nonleaf = tensor._grad_fn is not None   # read only while ``tensor`` is kept
+
+    def detached(self) -> bool:
+        """Whether the kept input, made by an op, lost its history to ``detach_()`` since (torch refuses it)."""
+        t = self.tensor
+        return t is not None and t._grad_fn is None and self.nonleaf
 
     def _check(self, node) -> None:
         if self.tensor is None and self.data is None:
             raise errors.GraphError(errors.BACKWARD_TWICE)
         if self.vc[0] != self.version:
             raise errors.GraphError(self._modified_message(node))
+        if self.detached():
+            raise errors.GraphError("Trying to use a saved tensor that has been detached in-place, i.e. with "
+                                    ".detach_().This is not supported, please use out-of-place `.detach()` instead")
 
     def array(self, node):
         """The saved value as an ndarray, for formulas that run without a graph."""
@@ -129,14 +138,17 @@ class SavedScalar:
 
 
 class HookedSavedVariable(SavedVariable):
-    """A saved tensor that went through a ``saved_tensors_hooks`` pack hook."""
+    """A saved tensor that went through a ``saved_tensors_hooks`` pack hook. What the unpack hook
+    returns is given the saved tensor's place in the graph, as torch does (a pack hook that detaches
+    must not cut the graph a double backward follows)."""
 
-    __slots__ = ("packed", "unpack_hook", "fetched")
+    __slots__ = ("packed", "unpack_hook", "fetched", "origin")
 
-    def __init__(self, tensor, output_nr: int, pack, unpack):
+    def __init__(self, tensor, output_nr: int, pack, unpack, packed_value=None):
         super().__init__(tensor, output_nr)
         self.unpack_hook = unpack
-        self.packed = pack(tensor)
+        self.origin = _graph_place(tensor, output_nr)
+        self.packed = pack(tensor if packed_value is None else packed_value)
         self.tensor = self.data = None
         self.fetched = None
 
@@ -161,10 +173,74 @@ class HookedSavedVariable(SavedVariable):
         if not isinstance(value, Tensor):
             raise TypeError("Output of saved tensor unpack_hook expected to be a Tensor but got "
                             f"result of type {type(value).__name__}")
-        return value
+        origin = self.origin
+        if origin is None:
+            return value
+        if origin == "output":
+            if self.output_nr in getattr(node, "op", _NO_OP).nondiff_outputs:
+                return value
+            return make(value._data, node, self.output_nr, True, value._vc)
+        if isinstance(origin, AccumulateGrad):      # a leaf: a tensor whose gradient reaches the leaf's .grad
+            out = make(value._data, None, 0, True, value._vc)
+            out._x = TensorExtras()
+            out._x.accum = origin
+            return out
+        fn, nr = origin
+        return make(value._data, fn, nr, True, value._vc)
 
     def release(self) -> None:
         self.packed = FREED
+
+
+def _graph_place(tensor, output_nr: int):
+    """Where a saved tensor sits in the graph: "output" (the node's own result), the leaf's
+    AccumulateGrad, (grad_fn, output_nr), or None (it needs no gradient)."""
+    if output_nr >= 0:
+        return "output"
+    if not tensor._requires_grad:
+        return None
+    fn, nr = edge(tensor)
+    return None if fn is None else fn if isinstance(fn, AccumulateGrad) else (fn, nr)
+
+
+class SavedTensor:
+    """torch's ``node._raw_saved_<name>``: a handle on one saved tensor. ``register_hooks(pack,
+    unpack)`` packs it at once and unpacks it at every later read (backward, ``_saved_<name>``)."""
+
+    __slots__ = ("_node", "_index")
+
+    def __init__(self, node, index: int):
+        self._node = node
+        self._index = index
+
+    def register_hooks(self, pack_hook, unpack_hook) -> None:
+        if not callable(pack_hook) or not callable(unpack_hook):
+            raise TypeError("register_hooks(): incompatible function arguments. The following argument types are "
+                            "supported:\n    1. (self: torch._C._autograd.SavedTensor, arg0: "
+                            "collections.abc.Callable, arg1: collections.abc.Callable) -> None")
+        node, i = self._node, self._index
+        saved = node._saved[i]
+        if isinstance(saved, HookedSavedVariable):
+            if saved.packed is FREED:
+                raise errors.GraphError(_FREED_HOOKS)
+            raise errors.GraphError("Calling register_hooks on a saved tensor whose hooks have already been set. "
+                                    "Hint: only one pair of hooks is allowed at a time.")
+        if saved.tensor is None and saved.data is None:
+            raise errors.GraphError(_FREED_HOOKS)
+        tensor = saved.unpack(node)
+        hooked = HookedSavedVariable(tensor, saved.output_nr, pack_hook, unpack_hook, packed_value=tensor.detach())
+        hooks_entered[0] = True
+        saved_values = tuple(node._saved)
+        node._saved = saved_values[:i] + (hooked,) + saved_values[i + 1:]
+
+    def __repr__(self) -> str:
+        return f"<torch._C._autograd.SavedTensor object at {id(self):#x}>"
+
+
+_FREED_HOOKS = ("Calling register_hooks on a saved tensor after it has been freed. Saved intermediate values of the "
+                "graph are freed when you call .backward() or autograd.grad(). Specify retain_graph=True if you "
+                "need to backward through the graph a second time or if you need to access saved variables after "
+                "calling backward.")
 
 
 class SavedIndexList(SavedVariable):

@@ -37,3 +37,40 @@ def _build(spec, it):
 def map_leaves(fn, tree):
     leaves, spec = flatten(tree)
     return unflatten(spec, [fn(leaf) for leaf in leaves])
+
+
+def spec_repr(tree, indent: int = 0) -> str:
+    """torch's ``TreeSpec`` repr of ``tree``'s structure (vmap's in_dims messages show it)."""
+    if isinstance(tree, dict):
+        kind, context, children = "dict", repr(list(tree)), list(tree.values())
+    elif isinstance(tree, (tuple, list)):
+        kind, context, children = type(tree).__name__, "None", list(tree)
+    else:
+        return "*"
+    indent += 2
+    inner = ",".join(("" if i == 0 else "\n" + " " * indent) + spec_repr(child, indent)
+                     for i, child in enumerate(children))
+    return f"TreeSpec({kind}, {context}, [{inner}])"
+
+
+def broadcasts(prefix, tree) -> bool:
+    """Whether ``prefix`` (vmap's in_dims) matches ``tree``'s structure, a leaf of it standing for a
+    whole subtree (torch's ``_broadcast_to_and_flatten``)."""
+    if not isinstance(prefix, (tuple, list, dict)):
+        return True
+    if type(prefix) is not type(tree) or len(prefix) != len(tree):
+        return False
+    if isinstance(prefix, dict):
+        return set(prefix) == set(tree) and all(broadcasts(prefix[k], tree[k]) for k in tree)
+    return all(broadcasts(p, t) for p, t in zip(prefix, tree))
+
+
+class _Asterisk:
+    def __repr__(self) -> str:
+        return "*"
+
+
+def pprint(tree) -> str:
+    """torch's ``treespec_pprint``: the structure with every leaf shown as ``*`` ("(*, *)")."""
+    leaves, spec = flatten(tree)
+    return repr(unflatten(spec, [_Asterisk()] * len(leaves)))

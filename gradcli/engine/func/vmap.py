@@ -29,10 +29,10 @@ def _per_arg(dims, args, name: str) -> list:
     if not isinstance(dims, tuple):
         raise ValueError(f"vmap({name}, in_dims={dims}, ...)(<inputs>): expected `in_dims` to be int or a "
                          f"(potentially nested) tuple matching the structure of inputs, got: {type(dims)}.")
-    if len(dims) != len(args):
+    if not pytree.broadcasts(dims, tuple(args)):
         raise ValueError(f"vmap({name}, in_dims={dims!r}, ...)(<inputs>): in_dims is not compatible with the "
-                         f"structure of `inputs`. in_dims has structure {type(dims).__name__} but inputs has "
-                         f"{len(args)} positional arguments.")
+                         f"structure of `inputs`. in_dims has structure {pytree.spec_repr(dims)} but inputs has "
+                         f"structure {pytree.spec_repr(tuple(args))}.")
     return list(dims)
 
 
