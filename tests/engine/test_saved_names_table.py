@@ -110,11 +110,14 @@ TORCH_CALLS = {
     "view": lambda a, p: a[0].view(p["shape"]),
     "where": lambda a, p: torch.where(p["condition"], a[0], a[1]),
     "xlogy.Scalar_Self": lambda a, p: torch.xlogy(p["self"], a[0]),
+    "special_xlog1py.self_scalar": lambda a, p: torch.special.xlog1py(p["self"], a[0]),
+    "special_zeta.self_scalar": lambda a, p: torch.special.zeta(p["self"], a[0]),
     "zero_": lambda a, p: a[0].clone().zero_(),
 }
 # Differentiable records no torch call makes from a sample (they have none): the public calls that
 # make them are compared in test_saved_names_parity.py.
-NO_SAMPLE = {"_to_copy", "alias", "delayed_error", "heaviside", "heaviside.self_grad", "heaviside.values_grad"}
+NO_SAMPLE = {"_to_copy", "alias", "delayed_error", "heaviside", "heaviside.self_grad", "heaviside.values_grad",
+             "special_zeta.other_scalar"}
 
 
 def _names(node):

@@ -10,9 +10,9 @@ import numpy as np
 from .. import dtypes, errors
 from ..dispatch import call
 from ..ops import pointwise as P
+from ..ops.special_functions import logit as _logit
 from ..public import public
 from ..tensor import Tensor, make
-from .arithmetic import clamp
 from .linear_algebra import diag
 from .shapes import clone, flip, nonzero, transpose
 
@@ -34,8 +34,8 @@ def addcdiv(input, tensor1, tensor2, *, value=1):
 
 @public(method=True)
 def logit(input, eps=None):
-    x = input if eps is None else clamp(input, eps, 1 - eps)
-    return (x / (1 - x)).log()
+    """torch.logit: its own record (LogitBackward0 saving self and eps), in ops/special_functions."""
+    return _logit(input, eps)
 
 
 @public(method=True)

@@ -2,6 +2,6 @@
 every family, so ``OPS`` is complete."""
 from . import (  # noqa: F401
     activation, convolution, copy, decompositions, embedding, gamma, index_functions, indexing, linalg, nn,
-    normalization, pointwise, padding, pooling, reduction, scatter_reduce, shape, special, subscripts,
+    normalization, pointwise, padding, pooling, reduction, scatter_reduce, shape, special, special_functions, subscripts,
 )
 from .registry import OPS  # noqa: F401

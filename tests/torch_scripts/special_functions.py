@@ -1,0 +1,33 @@
+import torch
+
+x = torch.tensor([-3.0, -0.5, 0.0, 0.25, 2.0, 9.0], requires_grad=True)
+for name in ["i0", "i0e", "i1", "i1e", "erfcx", "log_ndtr", "ndtr", "expm1", "exp2", "sinc"]:
+    y = getattr(torch.special, name)(x)
+    g, = torch.autograd.grad(y.sum(), x)
+    print(name, y, g)
+print(torch.i0(x), x.i0())
+p = torch.tensor([0.001, 0.2, 0.5, 0.975], dtype=torch.float64, requires_grad=True)
+q = torch.special.ndtri(p)
+q.sum().backward()
+print(q, p.grad, q.grad_fn)
+w = torch.tensor([0.0, 0.5, 2.0], requires_grad=True)
+e = torch.special.entr(w)
+e.sum().backward()
+print(e, w.grad)
+print(torch.special.logit(torch.tensor([0.05, 0.5, 0.99]), eps=0.1), torch.logit(torch.tensor([0.25, 0.75])))
+a = torch.tensor([0.5, 1.0, 3.0, 30.0], dtype=torch.float64)
+t = torch.tensor([0.2, 1.0, 2.5, 28.0], dtype=torch.float64, requires_grad=True)
+lower = torch.special.gammainc(a, t)
+upper = torch.igammac(a, t)
+(lower * upper).sum().backward()
+print(lower, upper, t.grad)
+print(torch.special.zeta(torch.tensor([2.0, 3.0, 4.5]), torch.tensor([1.0, 2.0, 0.5])), torch.special.zeta(2.0, torch.tensor([1.0])))
+s = torch.tensor([0.0, 1.0, -2.0], requires_grad=True)
+z = torch.special.xlog1py(s, torch.tensor([-1.0, 0.5, 3.0]))
+z.sum().backward()
+print(z, s.grad)
+print(torch.special.round(torch.tensor([1.26, -2.5]), decimals=1))
+try:
+    torch.special.zeta(x.abs() + 2, x.abs() + 1).sum().backward()
+except NotImplementedError as err:
+    print("NotImplementedError:", err)
