@@ -52,16 +52,16 @@ def _eps(x) -> float:
 def _i1_grad(m, g, self, result):
     """torch's i1_backward: (i0(x) - i1(x)/x), 1/2 where |x| <= eps (the formula is 0/0 there)."""
     eps = _eps(self)
-    tiny = m.abs(self) <= eps
-    safe = m.where(tiny, eps, self)
-    return g * m.where(tiny, 0.5, _i0(m, safe) - result / safe)
+    usable = m.abs(self) > eps          # (NaN too gets torch's 1/2)
+    safe = m.where(usable, self, eps)
+    return g * m.where(usable, _i0(m, safe) - result / safe, 0.5)
 
 
 def _i1e_grad(m, g, self, result):
     eps = _eps(self)
-    tiny = m.abs(self) <= eps
-    safe = m.where(tiny, eps, self)
-    return g * m.where(tiny, 0.5, _i0e(m, safe) - result * (m.sign(safe) + 1 / safe))
+    usable = m.abs(self) > eps
+    safe = m.where(usable, self, eps)
+    return g * m.where(usable, _i0e(m, safe) - result * (m.sign(safe) + 1 / safe), 0.5)
 
 
 I0 = _unary_record("i0", "I0Backward0", K.i0, lambda m, g, self: g * _i1(m, self), ("self",), unary(),
@@ -129,6 +129,8 @@ def _xlog1py_np(x, y):
 
 def _xlog1py_d_self(m, g, self, other):
     """torch: xlog1py(grad, other), 0 where self == 0 and other <= -1."""
+    if not isinstance(other, (int, float)) and getattr(other, "_data", other).dtype.kind in "biu":
+        other = m.cast(other, g)        # (numpy's log1p of a bool array is float16)
     inner = m.where((g == 0) & (other == other), 0.0, g * m.log1p(other)) if not isinstance(other, (int, float)) \
         else g * (math.log1p(other) if other > -1 else -math.inf if other == -1 else math.nan)
     return m.where((self == 0) & (other <= -1), 0.0, inner)
