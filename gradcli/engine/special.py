@@ -9,6 +9,7 @@ from .ops.special import erf, erfc  # noqa: F401
 from .ops.special_functions import (  # noqa: F401
     entr, erfcx, i0e, i1, i1e, igamma as gammainc, igammac as gammaincc, log_ndtr, ndtri, xlog1py, zeta,
 )
+from .ops.bessel import POLYNOMIALS as _POLYNOMIALS, UNARY as _UNARY
 from .ops.pointwise import ROUND_DEC as _ROUND_DEC
 from .ops.nn import ADD_SCALAR as _ADD, MUL_SCALAR as _MUL
 from .ops.special import ERF as _ERF
@@ -19,7 +20,9 @@ __all__ = [
     "digamma", "entr", "erf", "erfc", "erfcx", "erfinv", "exp2", "expit", "expm1", "gammainc", "gammaincc", "gammaln",
     "i0", "i0e", "i1", "i1e", "log1p", "log_ndtr", "log_softmax", "logit", "logsumexp", "multigammaln", "ndtr",
     "ndtri", "polygamma", "psi", "round", "sinc", "softmax", "xlog1py", "xlogy", "zeta",
-]
+] + sorted(_UNARY) + sorted(_POLYNOMIALS)
+globals().update(_UNARY)        # bessel_j0 ... airy_ai, and the orthogonal polynomials: no gradient, as torch
+globals().update(_POLYNOMIALS)
 
 
 def round(input, *, decimals=0):

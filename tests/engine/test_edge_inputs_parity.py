@@ -53,6 +53,12 @@ KNOWN = {
        for n in ("var_mean", "std_mean")},
     **{f"addr arg{k} {e}": "torch's backward runs mv on the mixed dtypes and raises; gradcli gives the gradients"
        for k in (1, 2) for e in ("float32", "int", "bool")},
+    **{f"{n} {e}": "LAPACK's blocked kernel (MKL's orgqr, potri) spreads inf/NaN in its own pattern (some entries 0 or "
+       "-inf); gradcli's reflector product or triangular inverse gives inf/NaN wherever they reach"
+       for n, e in (("linalg_householder_product arg0", "inf"), ("linalg_householder_product arg0", "nan"),
+                    ("linalg_householder_product arg1", "inf"), ("cholesky_inverse arg0", "inf"))},
+    **{f"linalg_lstsq arg1 {e}": "MKL's gelsy fails on a NaN right-hand side with an internal assert and gives NaN "
+       "solutions with a rank for inf; gradcli gives NaN solutions, rank 0" for e in ("inf", "nan")},
     **{f"addcdiv arg2 {e}": "torch's backward for tensor1 fails on an integer or bool tensor2 (\"result type Float "
        "can't be cast to the desired output type Long\"); gradcli gives the gradient" for e in ("int", "bool")},
 }

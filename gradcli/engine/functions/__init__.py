@@ -26,3 +26,4 @@ from . import inplace_views  # noqa: F401  (Tensor.t_, transpose_, unsqueeze_, s
 from .vander import linalg_vander, vander  # noqa: F401
 from .blocks import block_diag  # noqa: F401
 from .heaviside import heaviside  # noqa: F401
+from .linalg_functions import cholesky_inverse, geqrf, lu_unpack, matrix_exp  # noqa: F401  (torch.lu, lu_solve, orgqr)

@@ -7,7 +7,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes, errors
-from ..creation import eye, full_like
+from ..creation import full_like
 from ..dims import wrap_dim
 from ..dispatch import call
 from ..ops.index_functions import gather, index_select
@@ -25,6 +25,7 @@ from .shapes import (broadcast_shapes, cat, clone, diagonal, expand, flatten, na
 from .arithmetic import _refuse_bool_sub, add, clamp, div, mul, sub, where
 from .reductions import _spread, cumsum, norm, sum
 from .linear_algebra import inverse, matmul, mm, multi_dot
+from .linalg_functions import cross as _linalg_cross, matrix_power as _linalg_matrix_power
 from .sorting import sort
 
 
@@ -306,24 +307,18 @@ def renorm(input, p, dim, maxnorm):
 
 @public(method=True)
 def cross(input, other, dim=None):
+    """torch.cross: linalg.cross along ``dim``; without it (deprecated by torch), the first dim of size 3."""
     if dim is None:
+        warnings.warn("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim "
+                      "explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to agree "
+                      "with that of linalg.cross in a future release.", UserWarning, stacklevel=2)
         dim = next((i for i, s in enumerate(broadcast_shapes(input.shape, other.shape)) if s == 3), -1)
-    d = wrap_dim(dim, builtins.max(input.ndim, other.ndim))
-    a = [select(input, d, i) for i in range(3)]
-    b = [select(other, d, i) for i in range(3)]
-    return stack([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]], d)
+    return _linalg_cross(input, other, dim=dim)
 
 
 @public(method=True)
 def matrix_power(input, n):
-    if n == 0:
-        return expand(eye(input.shape[-1], dtype=input.dtype), tuple(input.shape))
-    if n < 0:
-        input, n = inverse(input), -n
-    result = input
-    for _ in range(n - 1):
-        result = matmul(result, input)
-    return result
+    return _linalg_matrix_power(input, n)
 
 
 @public()

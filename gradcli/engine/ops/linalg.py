@@ -318,7 +318,7 @@ def _first_zero_pivot(a) -> int:
 def _inv_fwd(a):
     dtype_rules.linalg_input("inv", a)
     try:
-        return np.linalg.inv(a)
+        return np.swapaxes(np.ascontiguousarray(np.swapaxes(np.linalg.inv(a), -1, -2)), -1, -2)   # LAPACK's layout
     except np.linalg.LinAlgError as err:
         if "square" in str(err):
             raise ShapeError(f"linalg.inv: A must be batches of square matrices, but they are {a.shape[-2]} by "

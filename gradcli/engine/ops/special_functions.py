@@ -15,7 +15,7 @@ from ..dispatch import call, call_fast, call_inplace
 from ..public import export, public
 from ..tensor import Tensor
 from . import special_kernels as K
-from .gamma import lgamma_np, _float_dtype
+from .gamma import LGAMMA, lgamma_np, _float_dtype
 from .registry import FLOAT, API, defop
 from .samples import Sample, arr, pos, unary, unit
 
@@ -218,9 +218,8 @@ def _igammac_np(a, x):
 
 def _igamma_density(m, self, other):
     """d/dx P(a, x) = x^(a-1) exp(-x) / Gamma(a), as torch writes it."""
-    from ..functions import lgamma
     log_other = m.log(other)
-    return m.exp((self - 1) * log_other - other - (lgamma(self) if m.is_tensor else lgamma_np(self)))
+    return m.exp((self - 1) * log_other - other - (call_fast(LGAMMA, self) if m.is_tensor else lgamma_np(self)))
 
 
 def _igamma_backward(what, sign):

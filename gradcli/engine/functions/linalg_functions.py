@@ -1,0 +1,406 @@
+"""torch.linalg's LU family, matrix_exp, matrix_power, matrix_rank, cond, cross, vecdot, lstsq, the ``_ex``
+variants, tensorinv/tensorsolve, eig/eigvals, and torch.lu, lu_unpack, lu_solve, cholesky_inverse,
+matrix_exp: torch's checks, result tuples and errors in front of the records of ops/linalg_factor.py."""
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+
+from .. import dtypes, errors
+from ..creation import tensor as _tensor
+from ..decompositions import _linalg_cholesky, _result_type, svdvals, eigvalsh
+from ..dims import wrap_dim
+from ..dispatch import call
+from ..ops import decompositions as D, linalg as L, linalg_factor as F
+from ..public import public
+from ..tensor import Tensor, make
+from .linear_algebra import _square_check, inverse, matmul, solve
+from .reductions import norm as _norm, sum as _sum
+from .shapes import reshape
+
+linalg_lu_factor_result = _result_type("linalg_lu_factor", "LU pivots")
+linalg_lu_factor_ex_result = _result_type("linalg_lu_factor_ex", "LU pivots info")
+linalg_lu_result = _result_type("linalg_lu", "P L U")
+lu_unpack_result = _result_type("lu_unpack", "P L U")
+lu_with_info_result = _result_type("_lu_with_info", "LU pivots info")
+linalg_solve_ex_result = _result_type("linalg_solve_ex", "result info")
+linalg_inv_ex_result = _result_type("linalg_inv_ex", "inverse info")
+linalg_cholesky_ex_result = _result_type("linalg_cholesky_ex", "L info")
+linalg_lstsq_result = _result_type("linalg_lstsq", "solution residuals rank singular_values")
+linalg_eig_result = _result_type("linalg_eig", "eigenvalues eigenvectors")
+
+
+def _int32(a) -> Tensor:
+    return make(np.asarray(a, np.int32))
+
+
+def _lu_input(A, name):
+    if A.ndim < 2:
+        raise errors.ShapeError(f"torch.{name}: Expected tensor with 2 or more dimensions. Got size: "
+                                f"{list(A.shape)} instead")
+    D.real_float_check(f"linalg.{name.split('.')[-1]}", A._data)
+
+
+def _pivoting(pivot, name):
+    if not pivot:
+        raise errors.AutogradError(f"linalg.{name}: LU without pivoting is not implemented on the CPU")
+
+
+def lu_factor_ex(A, *, pivot=True, check_errors=False):
+    """torch.linalg.lu_factor_ex: the packed LU factors, the pivots and LAPACK's info (no error)."""
+    _lu_input(A, "lu_factor")
+    _pivoting(pivot, "lu_factor")
+    LU, pivots, info = call(F.LU_FACTOR_EX, (A,), {"pivot": True})
+    if check_errors and info._data.any():
+        raise errors.AutogradError(f"torch.linalg.lu_factor_ex: U[{int(info._data.max())},{int(info._data.max())}]"
+                                   " is zero and using it on lu_solve would result in a division by zero.")
+    return linalg_lu_factor_ex_result(LU, pivots, info)
+
+
+def lu_factor(A, *, pivot=True):
+    """torch.linalg.lu_factor: A = P L U packed as LU and pivots; a zero pivot is torch's error."""
+    LU, pivots, info = lu_factor_ex(A, pivot=pivot)
+    bad = info._data.reshape(-1)
+    if bad.any():
+        i = int(np.argmax(bad > 0))
+        batch = f"(Batch element {i}): " if A.ndim > 2 else ""
+        k = int(bad[i])
+        raise errors.AutogradError(
+            f"torch.linalg.lu_factor: {batch}U[{k},{k}] is zero and using it on lu_solve would result in a division "
+            "by zero. If you still want to perform the factorization, consider calling linalg.lu(A, pivot) or "
+            "linalg.lu_factor_ex(A, pivot)")
+    return linalg_lu_factor_result(LU, pivots)
+
+
+def lu(A, *, pivot=True):
+    """torch.linalg.lu: P, unit-lower L and upper U with A = P L U."""
+    _lu_input(A, "linalg.lu")
+    _pivoting(pivot, "lu")
+    return linalg_lu_result(*call(F.LU, (A,), {"pivot": True}))
+
+
+def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
+    """torch.linalg.lu_solve: X with A X = B from A's LU factors (A^H X = B when ``adjoint``; X A = B
+    when not ``left``)."""
+    n = LU.shape[-1]
+    if LU.ndim < 2 or LU.shape[-2] != n:
+        raise errors.ShapeError(f"linalg.lu_solve: A must be batches of square matrices, but they are "
+                                f"{LU.shape[-2] if LU.ndim > 1 else 1} by {n} matrices")
+    if B.ndim < 2:
+        raise errors.ShapeError("linalg.lu_solve: The input tensor B must have at least 2 dimensions.")
+    if B.shape[-2 if left else -1] != n:
+        raise errors.ShapeError(f"linalg.lu_solve: Incompatible shapes of A and B for the equation "
+                                f"{'AX = B' if left else 'XA = B'} ({n}x{n} and {B.shape[-2]}x{B.shape[-1]})")
+    return call(F.LU_SOLVE, (LU, B), {"pivots": pivots._data, "left": bool(left), "adjoint": bool(adjoint)})
+
+
+@public()
+def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
+    """torch.lu_unpack: P, L, U from lu_factor's packed result (empty where not unpacked)."""
+    return lu_unpack_result(*call(F.LU_UNPACK, (LU_data,), {
+        "pivots": LU_pivots._data, "unpack_data": bool(unpack_data), "unpack_pivots": bool(unpack_pivots),
+        "LU_data_sym_argsize_minus_1": LU_data.shape[-1], "LU_data_sym_argsize_minus_2": LU_data.shape[-2]}))
+
+
+def _lu(A, pivot=True, get_infos=False):
+    """torch.lu (deprecated by torch, with its warning): linalg.lu_factor_ex under its old name."""
+    warnings.warn("torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and will "
+                  "be removed in a future PyTorch release.\nLU, pivots = torch.lu(A, compute_pivots)\nshould be "
+                  "replaced with\nLU, pivots = torch.linalg.lu_factor(A, compute_pivots)\nand\nLU, pivots, info = "
+                  "torch.lu(A, compute_pivots, get_infos=True)\nshould be replaced with\nLU, pivots, info = "
+                  "torch.linalg.lu_factor_ex(A, compute_pivots)", UserWarning, stacklevel=2)
+    LU, pivots, info = lu_factor_ex(A, pivot=pivot)
+    if get_infos:
+        return lu_with_info_result(LU, pivots, info)
+    if info._data.any():
+        k = int(info._data.reshape(-1)[np.argmax(info._data.reshape(-1) > 0)])
+        raise errors.AutogradError(f"torch.lu: U[{k},{k}] is zero and using it on lu_solve would result in a "
+                                   "division by zero. If you still want to perform the factorization, consider "
+                                   "calling linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)")
+    return LU, pivots
+
+
+_lu.__name__ = "lu"
+public("lu", method=True)(_lu)
+
+
+@public(method=True, name="lu_solve")
+def _lu_solve_deprecated(b, LU_data, LU_pivots):
+    """torch.lu_solve (deprecated by torch, with its warning): linalg.lu_solve with its arguments reversed."""
+    warnings.warn("torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be removed in a future "
+                  "PyTorch release.\nNote that torch.linalg.lu_solve has its arguments reversed.\nX = "
+                  "torch.lu_solve(B, LU, pivots)\nshould be replaced with\nX = torch.linalg.lu_solve(LU, pivots, B)",
+                  UserWarning, stacklevel=2)
+    return lu_solve(LU_data, LU_pivots, b)
+
+
+@public(method=True)
+def matrix_exp(input):
+    """torch.matrix_exp: exp(A) = sum A^k / k! (scaling and squaring with a Pade approximant)."""
+    _square_check(input, "matrix_exp")
+    return call(F.MATRIX_EXP, (input,))
+
+
+@public(method=True)
+def cholesky_inverse(input, upper=False):
+    """torch.cholesky_inverse: (L L^H)^-1 (U^H U when ``upper``) from a Cholesky factor."""
+    if input.ndim < 2 or input.shape[-1] != input.shape[-2]:
+        raise errors.ShapeError(f"cholesky_inverse: A must be batches of square matrices, but they are "
+                                f"{input.shape[-2] if input.ndim > 1 else 1} by {input.shape[-1]} matrices")
+    D.real_float_check("cholesky_inverse", input._data)
+    return call(F.CHOLESKY_INVERSE, (input,), {"upper": bool(upper)})
+
+
+def cross(input, other, *, dim=-1):
+    """torch.linalg.cross: the cross product of 3-vectors along ``dim`` (the inputs broadcast)."""
+    if input.ndim != other.ndim:
+        raise errors.ShapeError("linalg.cross: inputs must have the same number of dimensions.")
+    d = dim + input.ndim if dim < 0 else dim
+    if input.shape[d] != 3 or other.shape[d] != 3:
+        raise errors.ShapeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got "
+                                f"{input.shape[d]} and {other.shape[d]}")
+    return call(F.CROSS, (input, other), {"dim": dim})
+
+
+def vecdot(x, y, *, dim=-1):
+    """torch.linalg.vecdot: sum(x * y) along ``dim`` (x conjugated; real here), as torch composes it."""
+    return _sum(x * y, dim)
+
+
+def matrix_power(A, n):
+    """torch.linalg.matrix_power: A^n by torch's steps (clone for 1, the inverse for -1, matmuls by
+    repeated squaring, of the inverse for n < -1, the identity for 0)."""
+    if A.ndim < 2 or A.shape[-1] != A.shape[-2]:
+        raise errors.ShapeError(f"linalg.matrix_power: A must be batches of square matrices, but they are "
+                                f"{A.shape[-2] if A.ndim > 1 else 1} by {A.shape[-1]} matrices")
+    if n == 0:
+        eye = make(np.broadcast_to(np.eye(A.shape[-1], dtype=A._data.dtype), tuple(A.shape)).copy())
+        return A.clone().copy_(eye)
+    if n == -1:
+        return inverse(A)
+    if n < 0:
+        A, n = inverse(A), -n
+    if n == 1:
+        return A.clone()
+    if n == 2:
+        return matmul(A, A)
+    if n == 3:
+        return matmul(matmul(A, A), A)
+    z = result = None
+    while n > 0:
+        bit, n = n % 2, n // 2
+        z = A if z is None else matmul(z, z)
+        if bit:
+            result = z if result is None else matmul(result, z)
+    return result
+
+
+def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, tol=None):
+    """torch.linalg.matrix_rank: the number of singular values above max(atol, rtol * largest) (rtol
+    defaults to eps * max(m, n) when neither is given; ``tol`` is the old name of atol)."""
+    if tol is not None:
+        atol, rtol = tol, 0.0
+    values = (eigvalsh(A).abs() if hermitian else svdvals(A))._data
+    eps = np.finfo(values.dtype).eps
+    if rtol is None:
+        rtol = eps * max(A.shape[-2:]) if atol is None or atol <= 0 else 0.0
+    top = values.max(-1, initial=0.0) if values.size else np.zeros(values.shape[:-1])
+    cut = np.maximum(0.0 if atol is None else atol, rtol * top)
+    return make(np.asarray((values > cut[..., None]).sum(-1), np.int64))
+
+
+def cond(A, p=None):
+    """torch.linalg.cond: sigma_max / sigma_min for p None or 2 (its inverse for -2), sum(s) sum(1/s) for
+    'nuc', else norm(A, p) * norm(inv(A), p) with inf for a singular A; torch's steps, so torch's nodes."""
+    if p in (None, 2, -2):
+        s = svdvals(A)
+        top, bottom = s[..., 0:1], s[..., -1:]
+        return (bottom / top if p == -2 else top / bottom).squeeze(-1)
+    _square_check(A, "cond")
+    if p == "nuc":
+        s = svdvals(A)
+        return s.sum(-1) * s.reciprocal().sum(-1)
+    inverse_, info = inv_ex(A)
+    inverse_.masked_fill_(make(info._data[..., None, None] > 0), float("inf"))
+    return (matrix_norm(A, p) * matrix_norm(inverse_, p)).nan_to_num(float("inf"), float("inf"), -float("inf"))
+
+
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False):
+    """torch.linalg.matrix_norm by torch's steps: 'fro' as a vector norm over both dims; 1/-1 (inf/-inf)
+    the largest/smallest absolute column (row) sum; 2/-2/'nuc' from the singular values."""
+    if A._data.dtype.kind not in "fc":
+        raise errors.AutogradError("linalg.matrix_norm: Expected a floating point or complex tensor as input. "
+                                   f"Got {dtypes.scalar_type_name(A._data.dtype)}")
+    if A.ndim < 2:
+        raise errors.ShapeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
+    d0, d1 = (wrap_dim(d, A.ndim) % A.ndim for d in dim)
+    if ord == "fro":
+        return _norm(A, ord, (d0, d1), keepdim)
+    if ord in ("nuc", 2, -2):
+        order = [d for d in range(A.ndim) if d not in (d0, d1)] + [d0, d1]
+        s = svdvals(A.permute(*order))
+        out = s.sum(-1, keepdim) if ord == "nuc" else s.amax(-1, keepdim) if ord == 2 else s.amin(-1, keepdim)
+        return out.unsqueeze(-1).permute(*(order.index(d) for d in range(A.ndim))) if keepdim else out
+    if ord not in (1, -1, math.inf, -math.inf):
+        raise errors.AutogradError(f"linalg.matrix_norm: Order {ord} not supported.")
+    if abs(ord) == math.inf:
+        d0, d1 = d1, d0
+    if not keepdim and d0 < d1:
+        d1 -= 1
+    sums = _norm(A, 1, d0, keepdim)
+    return sums.amax(d1, keepdim) if ord > 0 else sums.amin(d1, keepdim)
+
+
+def solve_ex(A, B, *, left=True, check_errors=False):
+    """torch.linalg.solve_ex: the solution and LAPACK's info (the index of a zero pivot: the solution
+    is then inf/NaN, as torch's)."""
+    info = F.getrf(A._data)[2]
+    if info.any():
+        if check_errors:
+            return solve(A, B, left=left)
+        vector = L.solve_is_vector(A.shape, B.shape)
+        b = B._data[..., None] if vector else B._data
+        with np.errstate(all="ignore"):
+            x = F.lu_solve_np(*F.getrf(A._data)[:2], b, left)
+        return linalg_solve_ex_result(make(x[..., 0] if vector else x), _int32(info))
+    return linalg_solve_ex_result(solve(A, B, left=left), _int32(info))
+
+
+def inv_ex(A, *, check_errors=False):
+    """torch.linalg.inv_ex: the inverse and LAPACK's info (inf/NaN entries for a singular matrix)."""
+    _square_check(A, "inv")
+    info = F.getrf(A._data)[2]
+    if info.any() and not check_errors:
+        eye = np.broadcast_to(np.eye(A.shape[-1], dtype=A._data.dtype), tuple(A.shape))
+        with np.errstate(all="ignore"):
+            return linalg_inv_ex_result(make(F.lu_solve_np(*F.getrf(A._data)[:2], eye)), _int32(info))
+    return linalg_inv_ex_result(inverse(A), _int32(info))
+
+
+def cholesky_ex(A, *, upper=False, check_errors=False):
+    """torch.linalg.cholesky_ex: the factor and LAPACK's info (the order of the first leading minor
+    that is not positive-definite; the factor is then LAPACK's partial one)."""
+    _square_check(A, "cholesky")
+    info = np.zeros(A.shape[:-2], np.int32)
+    flat = (np.swapaxes(A._data, -1, -2) if upper else A._data).reshape((-1,) + tuple(A.shape[-2:]))
+    partial = []
+    for i, mat in enumerate(flat):
+        factor, order = _potf2(mat)
+        info.reshape(-1)[i] = order
+        partial.append(factor)
+    if info.any():
+        if check_errors:
+            _linalg_cholesky(A, upper)          # raises torch's error
+        out = np.stack(partial).reshape(A.shape)
+        return linalg_cholesky_ex_result(make(np.swapaxes(out, -1, -2) if upper else out), _int32(info))
+    return linalg_cholesky_ex_result(call(D.CHOLESKY_EX, (A,), {"upper": bool(upper), "check_errors": True})[0],
+                                     _int32(info))
+
+
+def _potf2(a):
+    """LAPACK's unblocked Cholesky (dpotf2) of one matrix's lower triangle: on a non-positive pivot it
+    stops, leaves that pivot in place and the rest of A's lower triangle untouched."""
+    c = np.tril(np.array(a, dtype=np.float64))
+    n = c.shape[0]
+    for j in range(n):
+        ajj = c[j, j] - c[j, :j] @ c[j, :j]
+        if not ajj > 0:
+            c[j, j] = ajj
+            return c.astype(a.dtype), j + 1
+        c[j, j] = np.sqrt(ajj)
+        c[j + 1:, j] = (c[j + 1:, j] - c[j + 1:, :j] @ c[j, :j]) / c[j, j]
+    return c.astype(a.dtype), 0
+
+
+def tensorinv(A, ind=2):
+    """torch.linalg.tensorinv: the inverse of A seen as a matrix (the first ``ind`` dims as rows)."""
+    rows, cols = A.shape[:ind], A.shape[ind:]
+    if ind <= 0:
+        raise errors.AutogradError(f"Expected a strictly positive integer for 'ind', but got {ind}")
+    prod_rows, prod_cols = int(np.prod(rows)), int(np.prod(cols))
+    if prod_rows != prod_cols:
+        raise errors.AutogradError(f"Expected self to satisfy the requirement prod(self.shape[ind:]) == "
+                                   f"prod(self.shape[:ind]), but got {prod_cols} != {prod_rows}")
+    return reshape(inverse(reshape(A, (prod_rows, prod_cols))), tuple(cols) + tuple(rows))
+
+
+def tensorsolve(A, B, dims=None):
+    """torch.linalg.tensorsolve: X with tensordot(A, X, X.ndim) = B."""
+    if dims is not None:
+        nd = A.ndim
+        order = [d % nd for d in dims]
+        A = A.permute(*([d for d in range(nd) if d not in order] + order))
+    result_shape = A.shape[B.ndim:]
+    n = int(np.prod(result_shape))
+    if int(np.prod(A.shape[:B.ndim])) != n:
+        raise errors.AutogradError(f"Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == "
+                                   f"prod(self.shape[:other.ndim]), but got {n} != "
+                                   f"{int(np.prod(A.shape[:B.ndim]))}")
+    return reshape(solve(reshape(A, (n, n)), reshape(B, (n,))), tuple(result_shape))
+
+
+def lstsq(A, B, rcond=None, *, driver=None):
+    """torch.linalg.lstsq: the least-squares solution of A X = B and, by driver, the residuals, rank and
+    singular values (torch's CPU default driver is gelsy)."""
+    driver = "gelsy" if driver is None else driver
+    if driver not in ("gels", "gelsy", "gelsd", "gelss"):
+        raise errors.AutogradError(f"torch.linalg.lstsq: parameter `driver` should be one of "
+                                   f"(gels, gelsy, gelsd, gelss)")
+    vector = B.ndim == A.ndim - 1
+    if A.shape[-2] != B.shape[-1 if vector else -2]:
+        raise errors.ShapeError("torch.linalg.lstsq: input.size(-2) should match other.size(-2)")
+    D.real_float_check("linalg.lstsq", A._data)
+    return linalg_lstsq_result(*call(F.LSTSQ, (A, B), {"rcond": rcond, "driver": driver}))
+
+
+def _complex_refusal(name, A):
+    if A.requires_grad:
+        raise errors.AutogradError(f"linalg.{name}: gradcli computes the (complex) eigendecomposition of a general "
+                                   "matrix but cannot differentiate it: complex autograd is not supported; use "
+                                   "linalg.eigh for symmetric matrices, or detach the input")
+    _square_check(A, name)
+
+
+def eig(A):
+    """torch.linalg.eig: complex eigenvalues and eigenvectors (LAPACK's geev), without gradients."""
+    _complex_refusal("eig", A)
+    values, vectors = np.linalg.eig(A._data)
+    kind = np.complex64 if A._data.dtype == np.float32 else np.complex128
+    return linalg_eig_result(make(values.astype(kind)), make(vectors.astype(kind)))
+
+
+def eigvals(A):
+    """torch.linalg.eigvals: the complex eigenvalues (LAPACK's geev), without gradients."""
+    _complex_refusal("eigvals", A)
+    kind = np.complex64 if A._data.dtype == np.float32 else np.complex128
+    return make(np.linalg.eigvals(A._data).astype(kind))
+
+
+geqrf_result = _result_type("geqrf", "a tau")
+
+
+def householder_product(A, tau):
+    """torch.linalg.householder_product (torch.orgqr): the first n columns of H_1 ... H_k."""
+    if A.ndim < 2:
+        raise errors.ShapeError("torch.linalg.householder_product: input must have at least 2 dimensions.")
+    if A.shape[-2] < A.shape[-1]:
+        raise errors.ShapeError("torch.linalg.householder_product: input.shape[-2] must be greater than or equal "
+                                "to input.shape[-1]")
+    if A.shape[-1] < tau.shape[-1]:
+        raise errors.ShapeError("torch.linalg.householder_product: input.shape[-1] must be greater than or equal "
+                                "to tau.shape[-1]")
+    return call(F.HOUSEHOLDER_PRODUCT, (A, tau))
+
+
+public("orgqr", method=True)(householder_product)
+
+
+@public(method=True)
+def geqrf(input):
+    """torch.geqrf: LAPACK's QR in packed form (R above the diagonal, reflectors below) and tau; torch
+    has no derivative for it."""
+    if input.ndim < 2:
+        raise errors.ShapeError(f"torch.geqrf: The input tensor A must have at least 2 dimensions.")
+    return geqrf_result(*call(F.GEQRF, (input,)))
