@@ -32,6 +32,7 @@ _BINARY = {
 _INPLACE = {
     "+": operator.iadd, "-": operator.isub, "*": operator.imul, "/": operator.itruediv,
     "//": operator.ifloordiv, "%": operator.imod, "@": operator.imatmul, "**": operator.ipow,
+    "|": operator.ior, "&": operator.iand, "<<": operator.ilshift, ">>": operator.irshift,
 }
 _UNARY = {"-": operator.neg, "+": operator.pos, "~": operator.invert,
           "not": operator.not_}

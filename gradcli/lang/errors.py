@@ -183,7 +183,7 @@ MAX_ECHO = 160   # characters of a source line an error shows
 # Exception classes scripts can name in `except` and `raise`.
 EXCEPTION_CLASSES = {cls.__name__: cls for cls in (
     Exception, ArithmeticError, AssertionError, AttributeError, FloatingPointError,
-    ImportError, IndexError, KeyError, LookupError, NameError, NotImplementedError,
+    ImportError, ModuleNotFoundError, IndexError, KeyError, LookupError, NameError, NotImplementedError,
     OverflowError, RuntimeError, TypeError, UnboundLocalError, ValueError,
     ZeroDivisionError, StopIteration)}
 WARNING_CLASSES = {cls.__name__: cls for cls in (Warning, UserWarning, DeprecationWarning, FutureWarning,

@@ -121,7 +121,7 @@ PYTHON_BUILTINS = frozenset("""
     print range len abs min max sum float int bool round list tuple dict set zip enumerate
     isinstance hasattr getattr setattr divmod iter next str repr sorted reversed any all map filter staticmethod classmethod property type
     object issubclass callable hex oct bin chr ord ascii format hash frozenset slice complex exit quit
-    Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError
+    Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError ModuleNotFoundError
     IndexError KeyError LookupError NameError NotImplementedError OverflowError RuntimeError
     TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration
     Warning UserWarning DeprecationWarning FutureWarning RuntimeWarning PendingDeprecationWarning
@@ -256,6 +256,9 @@ class Namespace:
 
     __slots__ = ("_name", "_members", "_missing", "_denied", "_loader")
     script_name = "module"
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError("cannot pickle 'module' object")     # copy.deepcopy(torch), as Python
 
     def __init__(self, name: str, members: dict | None, missing=(), denied=None, loader=None):
         self._name = name
@@ -432,7 +435,8 @@ def import_error(module: str, span: Span | None) -> GradcliError:
     if module.split(".")[0] in NUMPY_NAMES:
         return GradcliError("import", numpy_hint(), span)
     available = ", ".join(sorted(MODULES) + ["math", "typing", "collections", "dataclasses", "functools",
-                                             "itertools", "random", "warnings", "time"])
+                                             "itertools", "random", "warnings", "time", "copy", "abc",
+                                             "json", "operator", "string"])
     return GradcliError("import", f"no module named {module!r} in gradcli; available: {available}",
                         span)
 

@@ -377,8 +377,11 @@ class AttributePolicy:
 
     def set(self, target, name: str, new_value, span: Span | None, *, initializing: bool = False) -> None:
         if not initializing and getattr(type(target), FROZEN_KEY, False) and type(target) in self._script_classes:
-            raise GradcliError("attribute", f"dataclasses.FrozenInstanceError: cannot assign to field {name!r}",
+            import dataclasses
+            err = GradcliError("attribute", f"dataclasses.FrozenInstanceError: cannot assign to field {name!r}",
                                span)
+            err.exception = dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+            raise err
         if isinstance(target, type) and target in self._script_classes and not name.startswith("_"):
             setattr(target, name, new_value)       # a class attribute (``Base.count += 1``)
             self._class_members[target] = self._class_members[target] | {name}

@@ -114,8 +114,16 @@ def _lru_cache(maxsize=128, typed=False):
 
 
 def _wraps(wrapped, *args, **kwargs):
-    """functools.wraps: a script function keeps its own name; the decorator changes nothing."""
-    return lambda wrapper: wrapper
+    """functools.wraps: a script function wrapping another takes its name (``fn.__name__`` in a
+    timing decorator's output); nothing else of Python's metadata exists to copy."""
+    from .compile_calls import ScriptFunction
+    name = getattr(wrapped, "__name__", None)
+
+    def apply(wrapper):
+        if type(wrapper) is ScriptFunction and isinstance(name, str):
+            return ScriptFunction(name, wrapper._invoke)
+        return wrapper
+    return apply
 
 
 def functools_members(state, policy) -> dict:
@@ -265,6 +273,8 @@ def _make_dataclass(cls, policy, *, init, repr, eq, frozen, kw_only):
 
 
 def dataclasses_members(policy) -> dict:
+    import dataclasses
+    policy.allow_class_name(dataclasses.FrozenInstanceError)
     def dataclass(cls=None, /, *, init=True, repr=True, eq=True, order=False, unsafe_hash=False,
                   frozen=False, match_args=True, kw_only=False, slots=False):
         if order:
@@ -314,7 +324,7 @@ def dataclasses_members(policy) -> dict:
     policy.allow(Field, ("name", "default", "default_factory", "init", "repr", "compare", "kw_only"))
     return {"dataclass": dataclass, "field": _field, "fields": fields, "asdict": asdict,
             "astuple": astuple, "replace": replace, "is_dataclass": is_dataclass, "MISSING": MISSING,
-            "Field": Field}
+            "Field": Field, "FrozenInstanceError": dataclasses.FrozenInstanceError}
 
 
 def stdlib_tool_modules(state, policy) -> dict:
@@ -325,6 +335,11 @@ def stdlib_tool_modules(state, policy) -> dict:
             "warnings": Namespace("warnings", warnings_members(policy)),
             "random": Namespace("random", None, loader=lambda: (random_members(state), ())),
             "time": Namespace("time", time_members(state)),   # `sys` stays out: exit() is a builtin
+            "copy": Namespace("copy", copy_members()),
+            "abc": Namespace("abc", None, loader=lambda: (abc_members(), ())),
+            "json": Namespace("json", None, loader=lambda: (json_members(state), ())),
+            "operator": Namespace("operator", None, loader=lambda: (operator_members(), ())),
+            "string": Namespace("string", None, loader=lambda: (string_members(), ())),
             "collections": Namespace("collections", None, loader=lambda: (_collections(policy), ())),
 }
 
@@ -332,6 +347,63 @@ def stdlib_tool_modules(state, policy) -> dict:
 def _collections(policy) -> dict:
     from .stdlib_modules import collections_members     # on a script's first `import collections`
     return collections_members(policy)
+
+
+def abc_members() -> dict:
+    """``abc.ABC``: a base for a script's plain classes (abstract methods are not enforced)."""
+    from .sandbox import ScriptObject
+    base = type("ABC", (ScriptObject,), {"__module__": "abc"})
+    return {"ABC": base, "abstractmethod": lambda fn: fn, "ABCMeta": base}
+
+
+def json_members(state) -> dict:
+    """``json.dumps(results, indent=2)`` to print a result table, and ``json.loads``: plain data
+    only (Python's encoder refuses anything else unless ``default`` converts it)."""
+    import json
+
+    def dumps(obj, *, indent=None, sort_keys=False, separators=None, default=None, ensure_ascii=True,
+              allow_nan=True):
+        if isinstance(indent, int) and indent > 64 or isinstance(indent, str) and len(indent) > 64:
+            raise ValueError("json.dumps: indent larger than 64 is not supported in gradcli scripts")
+        text = json.dumps(obj, indent=indent, sort_keys=sort_keys, separators=separators, default=default,
+                          ensure_ascii=ensure_ascii, allow_nan=allow_nan)
+        state.check_length(len(text), "string", None)
+        return text
+
+    def loads(text):
+        if not isinstance(text, str):
+            raise TypeError(f"the JSON object must be str, not {type(text).__name__}")
+        return json.loads(text)
+    return {"dumps": dumps, "loads": loads, "JSONDecodeError": json.JSONDecodeError}
+
+
+def operator_members() -> dict:
+    """The operator functions (``reduce(operator.mul, shape)``) and ``itemgetter``; not
+    ``attrgetter``/``methodcaller``, which would read attributes past the attribute policy."""
+    import operator
+    names = ("add sub mul truediv floordiv mod pow neg pos abs matmul eq ne lt le gt ge not_ truth "
+             "and_ or_ xor invert lshift rshift getitem contains countOf indexOf itemgetter concat").split()
+    return {name: getattr(operator, name) for name in names}
+
+
+def string_members() -> dict:
+    import string
+    names = "ascii_letters ascii_lowercase ascii_uppercase digits hexdigits octdigits punctuation printable whitespace"
+    return {name: getattr(string, name) for name in names.split()}
+
+
+def copy_members() -> dict:
+    """``copy.deepcopy(model.state_dict())`` (keeping the best weights), ``copy.deepcopy(model)``:
+    Python's copies, of values the script already holds (no memo argument: the memo dict would
+    hold the copier's bookkeeping)."""
+    import copy
+
+    def deepcopy(x):
+        return copy.deepcopy(x)
+
+    def shallow(x):
+        return copy.copy(x)
+    return {"deepcopy": deepcopy, "copy": shallow}
 
 
 # ---------------------------------------------------------------------------- time

@@ -130,3 +130,35 @@ def test_dict_display_unpacks_mappings(session):
     assert session.run("{**{'a': 1}, 'b': 2, **{'a': 3}}") == {"a": 3, "b": 2}
     with pytest.raises(GradcliError, match="'list' object is not a mapping"):
         session.run("{**[1]}")
+
+
+@pytest.mark.parametrize("source,kind", [
+    ("import operator\noperator.attrgetter", "attribute"),
+    ("import operator\noperator.methodcaller", "attribute"),
+    ("import copy\ncopy.deepcopy(torch)", "type"),
+    ("import copy\ncopy.deepcopy([1], {})", "type"),
+    ("import copy\ncopy.deepcopy.__globals__", "attribute"),
+    ("import json\njson.dumps([1], indent=10**9)", "value"),
+    ("import json\njson.dumps(print)", "type"),
+    ("import json\njson.JSONDecoder", "attribute"),
+    ("import abc\nabc.ABC.__subclasses__()", "attribute"),
+    ("import string\nstring.Formatter", "attribute"),
+    ("import time\ntime.sleep.__globals__", "attribute"),
+    ("import functools\nfunctools.wraps(print)(print).__wrapped__", "attribute"),
+])
+def test_the_stdlib_modules_hand_nothing_of_python_back(session, source, kind):
+    with pytest.raises(GradcliError) as info:
+        session.run(source)
+    assert info.value.kind == kind
+
+
+def test_wraps_gives_the_wrapper_the_wrapped_name(session):
+    assert session.run("import functools\ndef deco(fn):\n    @functools.wraps(fn)\n    def inner(*a):\n"
+                       "        return fn(*a)\n    return inner\n@deco\ndef step(x):\n    return x + 1\n"
+                       "(step.__name__, step(1))") == ("step", 2)
+
+
+def test_deepcopy_keeps_the_best_weights_apart(session):
+    assert session.run("import copy\nm = nn.Linear(2, 1)\nbest = copy.deepcopy(m.state_dict())\n"
+                       "with torch.no_grad():\n    m.weight.add_(1.0)\n"
+                       "torch.equal(best['weight'] + 1.0, m.weight)") is True
