@@ -16,7 +16,9 @@ from . import dtypes, errors
 from . import instrumentation as _inst
 from .autograd.anomaly_mode import AnomalyError
 from .autograd.grad_mode import enable_grad, no_grad
-from .autograd.graph import AccumulateGrad, Node, backward_tasks, dependencies, edge, topological_order
+from .autograd.graph import (
+    AccumulateGrad, Node, backward_tasks, dependencies, edge, follow_retained, retaining, topological_order,
+)
 from .backend import numpy_math, numpy_math_batched
 from .ops.copy import copy_
 from .tensor import Tensor, make
@@ -63,7 +65,8 @@ def _root_grads(outputs: tuple, grads, batched: bool) -> list:
                     f"If `is_grads_batched=True`, we interpret the first dimension of each grad_output as the "
                     f"batch dimension. The sizes of the remaining dimensions are expected to match the shape of "
                     f"corresponding output, but a mismatch was detected: grad_output[{i}] has a shape of "
-                    f"torch.Size({list(g._data.shape)}) and output[{i}] has a shape of torch.Size("
+                    # torch strips the batch dim twice here (grad[0].shape[1:]): its message shows that
+                    f"torch.Size({list(g._data.shape[2:])}) and output[{i}] has a shape of torch.Size("
                     f"{list(t._data.shape)}). If you only want some tensors in `grad_output` to be considered "
                     "batched, consider using vmap.")
             raise errors.ShapeError(f"Mismatch in shape: grad_output[{i}] has a shape of torch.Size("
@@ -148,6 +151,8 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
     nb = 1 if batched else 0
     m = TensorMath(nb) if create_graph else (numpy_math_batched if batched else numpy_math)
     tensor_mode = m.is_tensor
+    if retaining:
+        follow_retained()
     roots = [fn for fn, _ in root_edges]
     deps = dependencies(roots)
 

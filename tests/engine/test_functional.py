@@ -49,7 +49,8 @@ def assert_nested(got, expected, tol=1e-12):
         for g, e in zip(got, expected):
             assert_nested(g, e, tol)
     else:
-        np.testing.assert_allclose(got.numpy(), np.array(expected), rtol=tol, atol=tol)
+        # .detach(): torch's forward-over-reverse Hessian requires grad (its tangents keep the graph)
+        np.testing.assert_allclose(got.detach().numpy(), np.array(expected), rtol=tol, atol=tol)
 
 
 # -- closed forms ----------------------------------------------------------------------------------

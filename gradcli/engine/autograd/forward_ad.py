@@ -204,6 +204,8 @@ def tangent_suffix(t: Tensor) -> str:
     tangent = get_tangent(t, lv.index) if lv is not None else None
     if tangent is None:
         return ""
+    if tangent._data.ndim == 0:     # torch formats it with f"{tangent}": a 0-d tensor formats as its item
+        return "tangent=" + format(tangent._data.item())
     return "tangent=" + repr(tangent)
 
 

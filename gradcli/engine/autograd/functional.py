@@ -20,6 +20,7 @@ from ..functions import stack
 from ..tensor import Tensor, make
 from . import forward_ad as fwAD
 from .grad_mode import enable_grad, no_grad, set_grad_enabled, state as _mode
+from .graph import captured, mark_tracked
 
 __all__ = [
     "hessian", "hvp", "jacobian", "jvp", "vhp", "vjp",
@@ -66,7 +67,7 @@ def _grad_preprocess(inputs, create_graph, need_graph):
         if create_graph and inp._requires_grad:
             res.append(inp.view_as(inp))
         else:
-            res.append(inp.detach().requires_grad_(need_graph))
+            res.append(mark_tracked(inp.detach().requires_grad_(need_graph)))
     return tuple(res)
 
 
@@ -303,9 +304,13 @@ def _jacfwd(func, inputs, strict=False, vectorize=False):
             primal, tangent = fwAD.unpack_dual(out)
             primals.append(primal.detach())
             tangents.append(np.zeros((total,) + out._data.shape, out._data.dtype) if tangent is None
-                            else tangent._data)
+                            else tangent if tangent._requires_grad and captured([tangent]) else tangent._data)
     jac = []
     for tan, out in zip(tangents, primals):
+        if isinstance(tan, Tensor):     # a captured tensor requires grad: torch's split, permute, reshape
+            jac.append(tuple(part.permute(*range(1, part.ndim), 0).reshape(out._data.shape + inp._data.shape)
+                             for part, inp in zip(tan.split(list(numels), 0), inputs)))
+            continue
         row, start = [], 0
         for inp, n in zip(inputs, numels):
             part = np.moveaxis(tan[start:start + n], 0, -1)  # (*out, n)

@@ -284,6 +284,57 @@ def save(tensor, output_nr: int = -1) -> SavedVariable:
 
 # -- nodes ---------------------------------------------------------------------------------
 
+def mark_tracked(t: Tensor) -> Tensor:
+    """A leaf a transform (torch.func, autograd.functional) made to differentiate with respect to:
+    a graph reaching it is the transform's own, not a captured tensor's (``captured``)."""
+    x = t._x
+    if x is None:
+        x = t._x = TensorExtras()
+    x.tracked = True
+    return t
+
+
+def captured(outputs) -> bool:
+    """Whether the graph of ``outputs`` reaches a leaf that no transform made (a captured
+    parameter that requires grad): results then keep their graph, as torch's do."""
+    seen = set()
+    stack = [o._grad_fn for o in outputs if isinstance(o, Tensor) and o._grad_fn is not None]
+    while stack:
+        fn = stack.pop()
+        if fn is None or id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        if isinstance(fn, AccumulateGrad):
+            x = fn.variable._x
+            if x is None or not x.tracked:
+                return True
+            continue
+        stack.extend(nxt for nxt, _ in fn.next_functions)
+    return False
+
+
+retaining: dict = {}   # id(tensor) -> (weakref, node, output_nr): where each retain_grad() tensor retains
+
+
+def follow_retained() -> None:
+    """A tensor that retains grad and was modified in place since retains the gradient of what it
+    is now, as torch moves its retain_grad hook to the new grad_fn: move the stale ones."""
+    for key, (ref, node, nr) in list(retaining.items()):
+        t = ref()
+        if t is None:
+            del retaining[key]
+            continue
+        fn = t.grad_fn
+        if fn is node and t._output_nr == nr:
+            continue
+        del retaining[key]
+        kept = node._x.retained if node._x is not None else None
+        if kept and kept.get(nr) is ref:
+            del kept[nr]
+        if fn is not None:
+            fn.retain_output(t._output_nr, t)
+
+
 class NodeExtras:
     """What few nodes carry: hooks, metadata, retained outputs, anomaly trace."""
 
@@ -342,7 +393,8 @@ class Node:
         x = self._extras
         if x.retained is None:
             x.retained = {}
-        x.retained[output_nr] = weakref.ref(tensor)
+        ref = x.retained[output_nr] = weakref.ref(tensor)
+        retaining[id(tensor)] = (ref, self, output_nr)
 
     num_outputs = 1
     saves_nothing = False   # a record's node that keeps no saved value: the pass skips its release()

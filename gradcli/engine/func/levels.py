@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from .. import errors, instrumentation
 from ..autograd.grad_mode import state as _mode
-from ..autograd.graph import AccumulateGrad
-from ..tensor import Tensor, TensorExtras
+from ..autograd.graph import AccumulateGrad, mark_tracked
+from ..tensor import Tensor
 from . import batched
 
 
@@ -50,37 +50,10 @@ def _track(t, name: str) -> Tensor:
         raise errors.AutogradError("only Tensors of floating point dtype can require gradients")
     if connected(t):
         alias = t.view_as(t)        # keeps t's graph and its forward-mode tangent (jacfwd(jacrev(f)))
-        return alias if alias._requires_grad else _mark(alias.requires_grad_())
-    return _mark(t.detach().requires_grad_())
+        return alias if alias._requires_grad else mark_tracked(alias.requires_grad_())
+    return mark_tracked(t.detach().requires_grad_())
 
 
-def _mark(t: Tensor) -> Tensor:
-    """A leaf a transform made to differentiate with respect to: a graph reaching it is the
-    transform's own, not a captured tensor's (``captured``)."""
-    x = t._x
-    if x is None:
-        x = t._x = TensorExtras()
-    x.tracked = True
-    return t
-
-
-def captured(outputs) -> bool:
-    """Whether the graph of ``outputs`` reaches a leaf that no transform made (a captured
-    parameter that requires grad): results then keep their graph, as torch's do."""
-    seen = set()
-    stack = [o._grad_fn for o in outputs if isinstance(o, Tensor) and o._grad_fn is not None]
-    while stack:
-        fn = stack.pop()
-        if fn is None or id(fn) in seen:
-            continue
-        seen.add(id(fn))
-        if isinstance(fn, AccumulateGrad):
-            x = fn.variable._x
-            if x is None or not x.tracked:
-                return True
-            continue
-        stack.extend(nxt for nxt, _ in fn.next_functions)
-    return False
 
 
 def connected(t) -> bool:

@@ -20,7 +20,8 @@ from . import pytree
 from .batched import BatchedTensor, full, levels_of, phys_of, wrap
 from .batched_grad import batched_grad
 from .batched import active as _vmap_levels
-from .levels import captured, keeps_graph, level, nested, track
+from ..autograd.graph import captured
+from .levels import keeps_graph, level, nested, track
 
 __all__ = ["grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp", "linearize", "vjp"]
 
