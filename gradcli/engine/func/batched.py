@@ -53,6 +53,13 @@ class BatchedTensor(Tensor):
                            "operations. If error is occurring somewhere inside PyTorch internals, please file a "
                            "bug report.")
 
+    def requires_grad_(self, requires_grad: bool = True):
+        raise RuntimeError("You are attempting to call Tensor.requires_grad_() (or perhaps using "
+                           "torch.autograd.functional.* APIs) inside of a function being transformed by a functorch "
+                           "transform. This is unsupported, please attempt to use the functorch transforms (e.g. "
+                           "grad, vjp, jacrev, jacfwd, hessian) or call requires_grad_() outside of a function being "
+                           "transformed instead.")
+
     def __bool__(self) -> bool:
         raise RuntimeError("vmap: It looks like you're attempting to use a Tensor in some data-dependent control "
                            "flow. We don't support that yet, please file an issue at "
