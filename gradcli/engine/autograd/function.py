@@ -39,10 +39,10 @@ class FunctionCtx:
         self.saved_for_forward = ()
 
     def save_for_backward(self, *tensors) -> None:
-        for t in tensors:
+        for i, t in enumerate(tensors):
             if t is not None and not isinstance(t, Tensor):
-                raise TypeError("save_for_backward can only save variables, but argument "
-                                f"{tensors.index(t)} is of type {type(t).__name__}")
+                raise TypeError(f"save_for_backward can only save variables, but argument {i} is of type "
+                                f"{type(t).__name__}")
         self._to_save = tensors
 
     def save_for_forward(self, *tensors) -> None:
@@ -71,7 +71,7 @@ class BackwardCFunction(Node):
     def __repr__(self) -> str:
         return f"<torch.autograd.function.{type(self).__name__} object at {id(self):#x}>"
 
-    __slots__ = ("ctx", "fn_cls", "_in_meta", "_arg_slots", "_out_shapes", "_out_dtypes", "_released")
+    __slots__ = ("ctx", "fn_cls", "_in_meta", "_arg_slots", "_out_shapes", "_out_dtypes", "_released", "_nontensor_at")
 
     def __getattr__(self, name):
         """torch's node of a custom Function is its ctx: ``y.grad_fn.saved_tensors``, ``.needs_input_grad``
@@ -110,6 +110,8 @@ class BackwardCFunction(Node):
                     args.append(None)
             else:
                 args.append(g if tensor_mode else make(np.asarray(g)))
+        for i in self._nontensor_at:    # forward's non-tensor outputs: backward gets None for each, as in torch
+            args.insert(i, None)
         mode = enable_grad() if tensor_mode else no_grad()
         with mode:
             res = self.fn_cls.backward(ctx, *args)
@@ -229,6 +231,7 @@ class Function(metaclass=_FunctionMeta):
         tensor_outs = [o for o in outs if isinstance(o, Tensor)]
         node._out_shapes = tuple(o._data.shape for o in tensor_outs)
         node._out_dtypes = tuple(o._data.dtype for o in tensor_outs)
+        node._nontensor_at = tuple(i for i, o in enumerate(outs) if not isinstance(o, Tensor))
         dirty = {id(t) for t in ctx._dirty}
         non_diff = {id(t) for t in ctx._non_diff}
         inputs = {id(a) for a in args if isinstance(a, Tensor)}
