@@ -233,6 +233,10 @@ class Function(metaclass=_FunctionMeta):
         node._out_dtypes = tuple(o._data.dtype for o in tensor_outs)
         node._nontensor_at = tuple(i for i, o in enumerate(outs) if not isinstance(o, Tensor))
         dirty = {id(t) for t in ctx._dirty}
+        if dirty - {id(o) for o in outs}:
+            raise errors.AutogradError("Some elements marked as dirty during the forward method were not returned as "
+                                       "output. The inputs that are modified inplace must all be outputs of the "
+                                       "Function.")
         non_diff = {id(t) for t in ctx._non_diff}
         inputs = {id(a) for a in args if isinstance(a, Tensor)}
         wrapped, nr = [], 0
