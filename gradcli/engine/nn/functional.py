@@ -15,8 +15,8 @@ from .. import creation, dtypes, errors
 from ..autograd.grad_mode import no_grad, state as _mode
 from ..dispatch import call, call_linear
 from ..functions import (
-    abs, add, cat, clamp_min, div, exp, expand, matmul, mean, mul, neg, norm, pow, reshape, sub, sum, t, tanh,
-    where, wrap_dim, xlogy,
+    abs, add, cat, clamp_min, div, exp, expand, matmul, mean, minimum, mul, neg, norm, pow, reshape, sub, sum, t,
+    tanh, where, wrap_dim, xlogy,
 )
 from ..ops import pointwise as P
 from ..ops.activation import (  # noqa: F401  (torch.nn.functional's activations)
@@ -25,16 +25,18 @@ from ..ops.activation import (  # noqa: F401  (torch.nn.functional's activations
 )
 from ..ops.nn import (
     ADDMM, BINARY_CROSS_ENTROPY, BINARY_CROSS_ENTROPY_WITH_LOGITS, HUBER_LOSS, LOG_SOFTMAX, MSE_LOSS, NLL_LOSS,
-    NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, ADD_SCALAR, _class_dim, _reduction,
+    NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, ADD_SCALAR, MUL_SCALAR, SUB_SCALAR, _class_dim, _reduction,
 )
 from ..ops.linalg import gemm
 from ..ops.pooling import avg_pool2d  # noqa: F401
-from ..ops.reduction import NORM_SCALAR_DIM
 from ..ops.shape import T
 from .functional_conv import (  # noqa: F401
     conv1d, conv2d, conv_transpose1d, conv_transpose2d, fold, max_pool1d, max_pool2d, pad, unfold,
 )
 from .functional_norm import batch_norm, bilinear, embedding, layer_norm  # noqa: F401
+from .functional_loss import (  # noqa: F401
+    _reduce, ctc_loss, pairwise_distance, multi_margin_loss, multilabel_margin_loss, soft_margin_loss, triplet_margin_with_distance_loss,
+)
 from ..public import public
 from ..tensor import Tensor, make
 
@@ -45,6 +47,7 @@ __all__ = [
     "max_pool1d", "interpolate", "upsample", "gaussian_nll_loss", "glu", "hardshrink", "hinge_embedding_loss",
     "margin_ranking_loss", "multilabel_soft_margin_loss", "pairwise_distance", "poisson_nll_loss",
     "soft_margin_loss", "softshrink", "tanhshrink", "threshold", "triplet_margin_loss",
+    "ctc_loss", "multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_distance_loss",
     "avg_pool2d", "batch_norm", "bilinear", "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu",
     "celu_", "conv1d", "conv2d", "cosine_similarity", "cross_entropy", "dropout", "elu", "elu_", "embedding",
     "fold", "gelu", "hardsigmoid", "hardswish", "hardtanh", "hardtanh_", "huber_loss", "kl_div", "l1_loss",
@@ -180,7 +183,6 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     return call(BINARY_CROSS_ENTROPY, (input, target, weight), {"reduction": red})
 
 
-@public(namespaces=("torch",))
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction="mean",
                                      pos_weight=None):
     _tensor_arg(input, "binary_cross_entropy_with_logits", "input", 1)
@@ -330,14 +332,15 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         ret = div(sum(smooth), sum(ignored_b.logical_not())) if red == 1 else sum(smooth) if red == 2 else smooth
         return nll * (1 - label_smoothing) + ret * (label_smoothing / n_classes)
     ignored = target._data == ignore_index
-    smooth = where(make(ignored), 0.0, smooth)
+    smooth = smooth.masked_fill(make(ignored), 0.0)
     if red == 1:
         kept = target._data[~ignored]
         denom = float(np.sum(weight._data[kept])) if weight is not None else float(kept.size)
         ret = div(sum(smooth), denom)
     else:
         ret = sum(smooth) if red == 2 else smooth
-    return nll * (1 - label_smoothing) + ret * (label_smoothing / n_classes)
+    return (call(MUL_SCALAR, (nll,), {"other": 1 - label_smoothing})
+            + call(MUL_SCALAR, (ret,), {"other": label_smoothing / n_classes}))
 
 
 def linear(input, weight, bias=None):
@@ -456,13 +459,17 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
     return sum(mul(div(x1, n1), div(x2, n2)), dim)
 
 
-def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+def _kl_pointwise(input, target, log_target: bool):
     """KL(target || exp(input)) pointwise, as torch composes it: xlogy(target, target) - target * input
-    (NaN for a negative target), reduced like torch."""
+    (NaN for a negative target)."""
     if log_target:
-        loss = mul(exp(target), sub(target, input))
-    else:
-        loss = sub(xlogy(target, target), mul(target, input))
+        return mul(exp(target), sub(target, input))
+    return sub(xlogy(target, target), mul(target, input))
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    """The pointwise KL divergence reduced like torch ("batchmean": the sum over the batch size)."""
+    loss = _kl_pointwise(input, target, log_target)
     if reduction == "mean":
         return mean(loss)
     if reduction == "batchmean":
@@ -559,13 +566,8 @@ def adaptive_avg_pool2d(input, output_size):
 
 
 # -- more activations and losses, composed as torch composes them (aten's composite kernels or
-#    torch.nn.functional's Python); glu, hardshrink, softshrink, threshold and soft_margin_loss have
-#    their own node in torch, here the ops' --------------------------------------------------------
-
-def _reduce(loss, reduction: str):
-    code = _reduction(reduction)
-    return loss if code == 0 else loss.mean() if code == 1 else loss.sum()
-
+#    torch.nn.functional's Python); glu, hardshrink, softshrink and threshold have their own node in
+#    torch, here the ops' ---------------------------------------------------------------------------
 
 def tanhshrink(input):
     return input - input.tanh()
@@ -593,42 +595,43 @@ def glu(input, dim=-1):
     return a * b.sigmoid()
 
 
-def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
-    """torch's: the norm of x1 - x2 + eps over the last dim, with aten::norm's node (NormBackward1)."""
-    diff = call(ADD_SCALAR, (x1 - x2,), {"other": eps, "alpha": 1})
-    return call(NORM_SCALAR_DIM, (diff,), {"p": p, "dim": (-1,), "keepdim": bool(keepdim)})
+def _plus(x, number):
+    """``x + number`` as torch's C++ composites record it: aten::add.Scalar (AddBackward1)."""
+    return call(ADD_SCALAR, (x,), {"other": number, "alpha": 1})
+
+
+def _number_minus(number, x):
+    """``number - x`` as torch's C++ composites record it: the number wrapped in a 0-d tensor, then
+    aten::sub (SubBackward0, no edge to the number)."""
+    return sub(creation.tensor(number, dtype=x.dtype), x)
 
 
 def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"):
-    return _reduce(clamp_min(-target * (input1 - input2) + margin, 0), reduction)
+    return _reduce(clamp_min(_plus(-target * (input1 - input2), margin), 0), reduction)
 
 
 def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction="mean"):
     """torch's: where(target != 1, clamp_min(margin - input, 0), 0) + where(target != -1, input, 0)."""
-    zeros = input * 0
-    margin_clamp = where(target != 1, clamp_min(margin - input, 0), zeros)
+    zeros = creation.zeros_like(input)
+    margin_clamp = where(target != 1, clamp_min(_number_minus(margin, input), 0), zeros)
     return _reduce(margin_clamp + where(target != -1, input, zeros), reduction)
-
-
-def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
-    return _reduce((-target * input).exp().log1p(), reduction)
 
 
 def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"):
     """torch's composite: cosine from the products' sums with EPSILON 1e-12 in the denominators."""
     prod = (input1 * input2).sum(-1)
-    mag1 = (input1 * input1).sum(-1) + 1e-12
-    mag2 = (input2 * input2).sum(-1) + 1e-12
+    mag1 = _plus((input1 * input1).sum(-1), 1e-12)
+    mag2 = _plus((input2 * input2).sum(-1), 1e-12)
     cos = prod / (mag1 * mag2).sqrt()
-    zeros = cos * 0
-    pos = where(target == 1, 1 - cos, zeros)
-    neg = where(target == -1, clamp_min(cos - margin, 0), zeros)
+    zeros = creation.zeros_like(cos)
+    pos = where(target == 1, _number_minus(1.0, cos), zeros)
+    neg = where(target == -1, clamp_min(call(SUB_SCALAR, (cos,), {"other": margin, "alpha": 1}), 0), zeros)
     return _reduce(pos + neg, reduction)
 
 
 def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
                      reduction="mean"):
-    loss = input.exp() - target * input if log_input else input - target * (input + eps).log()
+    loss = input.exp() - target * input if log_input else input - target * _plus(input, eps).log()
     if full:
         stirling = target * target.log() - target + 0.5 * (2 * math.pi * target).log()
         loss = loss + stirling.masked_fill(target <= 1, 0)   # torch's: NaN and inf of target <= 1 do not leak
@@ -646,8 +649,9 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"
     if (var < 0).any().item():
         raise ValueError("var has negative entry/entries")
     var = var.clone()
-    with_grad_eps = var.clamp(min=eps)
-    loss = 0.5 * (with_grad_eps.log() + (input - target) ** 2 / with_grad_eps)
+    with no_grad():
+        var.clamp_(min=eps)     # in place, without a node: the gradient flows to var where it was clamped too
+    loss = 0.5 * (var.log() + (input - target) ** 2 / var)
     if full:
         loss = loss + 0.5 * math.log(2 * math.pi)
     return _reduce(loss, reduction)
@@ -658,9 +662,8 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
     d_pos = pairwise_distance(anchor, positive, p, eps)
     d_neg = pairwise_distance(anchor, negative, p, eps)
     if swap:
-        d_swap = pairwise_distance(positive, negative, p, eps)
-        d_neg = where(d_swap < d_neg, d_swap, d_neg)
-    return _reduce(clamp_min(margin + d_pos - d_neg, 0), reduction)
+        d_neg = minimum(d_neg, pairwise_distance(positive, negative, p, eps))
+    return _reduce(clamp_min(_plus(d_pos, margin) - d_neg, 0), reduction)
 
 
 def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):

@@ -99,7 +99,10 @@ def _activation(name: str, fn, params=(), doc: str = "", show_params: bool = Tru
                 raise TypeError(f"{name}.__init__() got an unexpected keyword argument '{key}'")
             values[key] = value
         for key, value in values.items():
-            setattr(self, key, value)
+            if key in _BUFFERS:    # torch's class weights are buffers (in state_dict, moved by .to())
+                self.register_buffer(key, value)
+            else:
+                setattr(self, key, value)
 
     def forward(self, *inputs):
         return fn(*inputs, **{key: getattr(self, key) for key, _ in params})
@@ -166,7 +169,10 @@ def _loss(name: str, fn, params=()):
                 raise TypeError(f"{name}.__init__() got an unexpected keyword argument '{key}'")
             values[key] = value
         for key, value in values.items():
-            setattr(self, key, value)
+            if key in _BUFFERS:    # torch's class weights are buffers (in state_dict, moved by .to())
+                self.register_buffer(key, value)
+            else:
+                setattr(self, key, value)
 
     def forward(self, *inputs):
         return fn(*inputs, **{key: getattr(self, key) for key, _ in params})
@@ -175,6 +181,7 @@ def _loss(name: str, fn, params=()):
                                   "__module__": __name__})
 
 
+_BUFFERS = ("weight", "pos_weight")
 MSELoss = _loss("MSELoss", F.mse_loss)
 L1Loss = _loss("L1Loss", F.l1_loss)
 SmoothL1Loss = _loss("SmoothL1Loss", F.smooth_l1_loss, (("beta", 1.0),))

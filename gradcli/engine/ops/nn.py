@@ -497,6 +497,23 @@ ADD_SCALAR = defop("add.Scalar", "AddBackward1", ("self",), _add_scalar_fwd, lam
                    rule="d/dself = 1")
 
 
+# aten::sub.Scalar: ``tensor - number`` in torch's C++ composites (cosine_embedding_loss's cos - margin)
+def _sub_scalar_fwd(a, other, alpha):
+    if a.dtype.kind == "b" or isinstance(other, bool):
+        raise DTypeError("Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or "
+                         "`logical_xor()` operator instead." if a.dtype.kind == "b" and isinstance(other, bool) else
+                         "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to "
+                         "invert a mask, use the `~` or `logical_not()` operator instead.")
+    return _add_scalar_fwd(a, -other, alpha)
+
+
+SUB_SCALAR = defop("sub.Scalar", "SubBackward1", ("self",), _sub_scalar_fwd,
+                   lambda m, g: g, promote=KEEP, jvp=lambda m, t: t[0],
+                   samples=lambda: [Sample(arr(3, 4), params={"other": 0.5, "alpha": 1}),
+                                    Sample(arr(5, seed=2), params={"other": -2.5, "alpha": 2})],
+                   rule="d/dself = 1")
+
+
 def _mul_scalar_fwd(a, other):
     if a.dtype.kind not in "fc" and isinstance(other, float):
         a = a.astype(dtypes.get_default_dtype().np)
