@@ -5,13 +5,17 @@ in Python on the engine (issue 13's target: 1.05x). Also prints the cold cost of
 `import gradcli.lang` + parsing one line, measured in a fresh interpreter.
 
     python benchmarks/bench_lang.py
+    python benchmarks/bench_lang.py --instructions   # callgrind counts: steady on a busy machine
 """
 
 from __future__ import annotations
 
+import os
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 SCRIPT = """
@@ -110,5 +114,46 @@ def main() -> None:
     print(f"cold import gradcli.lang + parse one line: {cold_parse_ms():.1f} ms (budget 30 ms)")
 
 
+# one process per count: the loop run `rounds` times after one warm-up round (valgrind's callgrind)
+ROUNDS = """
+import gc, sys
+sys.path.insert(0, {here!r})
+import bench_lang as b
+from gradcli import engine as torch
+from gradcli.lang import Session
+session = Session()
+session.set("python_loop", lambda: b.python_loop(torch))
+run = dict(script=lambda: session.run(b.SCRIPT), python=lambda: b.python_loop(torch),
+           limited=lambda: session.run("python_loop()"))[{which!r}]
+run()
+gc.collect()
+gc.freeze()
+for _ in range({rounds}):
+    run()
+"""
+
+
+def instructions(which: str, rounds: int) -> int:
+    here = os.path.dirname(os.path.abspath(__file__))
+    code = ROUNDS.format(here=here, which=which, rounds=rounds)
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
+                           code], capture_output=True, text=True, cwd=tempfile.gettempdir(),
+                          env=dict(os.environ, OPENBLAS_NUM_THREADS="1"))
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    if proc.returncode != 0 or found is None:
+        raise SystemExit(f"{which} failed under valgrind:\n{proc.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def main_instructions() -> None:
+    """Instructions per loop (three rounds minus one: start-up and warm-up cancel out) of the script,
+    of the Python loop, and of the Python loop called from a script (under the run's limits)."""
+    per = {which: (instructions(which, 3) - instructions(which, 1)) / 2 for which in ("script", "python", "limited")}
+    print(f"instructions per 300-step loop: script {per['script']:,.0f}, python {per['python']:,.0f}, "
+          f"ratio {per['script'] / per['python']:.3f}x (target 1.05x)")
+    print(f"  the run's limits {per['limited'] / per['python'] - 1:+.1%}, the interpreter "
+          f"{per['script'] / per['limited'] - 1:+.1%}")
+
+
 if __name__ == "__main__":
-    main()
+    main_instructions() if "--instructions" in sys.argv[1:] else main()

@@ -40,7 +40,7 @@ class ScriptFunction:
         return self._invoke(args, kwargs, None)
 
     def __repr__(self) -> str:
-        return f"<function {self._name}>"
+        return f"<function {self._name} at {id(self):#x}>"
 
     def __get__(self, obj, owner=None):
         """A method of a script class binds its instance, as a Python function does."""
@@ -62,7 +62,7 @@ class BoundScriptMethod:
         return self._function._invoke((self._self,) + args, kwargs, None)
 
     def __repr__(self) -> str:
-        return f"<bound method {self._function._name}>"
+        return f"<bound method {type(self._self).__name__}.{self._function._name} of {self._self!r}>"
 
 class CallsMixin:
     """Compiling calls, `def` and `lambda` (part of :class:`Compiler`)."""

@@ -4,9 +4,9 @@ Calling one binds its arguments and returns a generator; its body runs as the ge
 consumed. The statements on the way to a ``yield`` (the loops, ifs, ``with`` and ``try`` blocks
 around it) are compiled a second way, as Python generators that pass the yielded values up
 (``yield from``) and return the statement's code (None, BREAK, CONTINUE, RETURN); every other
-statement is the ordinary closure. A generator dropped before its end is closed without running
-its ``finally`` blocks or ``__exit__`` (Python would run them from the garbage collector, outside
-the run's limits).
+statement is the ordinary closure. A generator dropped before its end runs its ``finally`` blocks
+and ``__exit__`` methods as Python's does (``with torch.no_grad(): yield ...`` left by a ``break``
+turns grad mode back on); after the run, a loop there stops at the run's deadline.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import time
 from . import syntax_tree as syntax
 from .compile_errors import catchable, exception_classes, python_exception
 from .errors import GradcliError
-from .scopes import BREAK, RETURN, MISSING
+from .scopes import BREAK, RETURN, MISSING, Scope
 
 _NESTED = (syntax.FunctionDef, syntax.ClassDef, syntax.Lambda)
 
@@ -78,7 +78,10 @@ class GeneratorsMixin:
         run = self._gen_block(statements, scope)
 
         def body(frame):
-            frame.retval = ScriptGenerator(_drive(run, frame), name)
+            # the generator runs in a frame of its own over the same variables: the call's frame
+            # holds the generator as its return value, and a cycle back to it would keep a generator
+            # dropped early from closing (its finally and __exit__) until a garbage collection
+            frame.retval = ScriptGenerator(_drive(run, Scope(frame.vars, frame.parent)), name)
             return RETURN
         return body
 
@@ -202,7 +205,8 @@ class GeneratorsMixin:
                 store(env, value)
             try:
                 code = yield from body(env)
-            except GeneratorExit:
+            except GeneratorExit as exc:      # closed early (``break`` out of its loop): leave the block
+                exit_(manager, type(exc), exc, None)
                 raise
             except BaseException as exc:
                 seen = exc
@@ -275,6 +279,7 @@ class GeneratorsMixin:
             try:
                 code = yield from inner(env)
             except GeneratorExit:
+                yield from final(env)
                 raise
             except BaseException as exc:
                 final_code = yield from final(env)

@@ -56,11 +56,11 @@ class Session:
         self._state = RunState(self.limits)
         self._policy = AttributePolicy(self._state)
         self._modules = build_modules()
-        self._modules.update(stdlib_tool_modules(self._state, self._policy))
+        self._globals: dict = {}
+        self._modules.update(stdlib_tool_modules(self._state, self._policy, self._globals))
         configure_policy(self._policy, self._modules)
         self._builtins = base_environment(self._modules, self._state, self._policy,
                                           self._stream)
-        self._globals: dict = {}
         # Warnings the engine issued during the last run/eval ("UserWarning: ..."),
         # for the CLI to show: library code does not print them itself.
         self.warnings: list[str] = []

@@ -327,7 +327,7 @@ def dataclasses_members(policy) -> dict:
             "Field": Field, "FrozenInstanceError": dataclasses.FrozenInstanceError}
 
 
-def stdlib_tool_modules(state, policy) -> dict:
+def stdlib_tool_modules(state, policy, globals_=None) -> dict:
     """The standard-library modules scripts may import, as namespaces, for one session."""
     return {"functools": Namespace("functools", functools_members(state, policy)),
             "itertools": Namespace("itertools", itertools_members(state, policy)),
@@ -340,8 +340,14 @@ def stdlib_tool_modules(state, policy) -> dict:
             "json": Namespace("json", None, loader=lambda: (json_members(state), ())),
             "operator": Namespace("operator", None, loader=lambda: (operator_members(), ())),
             "string": Namespace("string", None, loader=lambda: (string_members(), ())),
+            "unittest": Namespace("unittest", None, loader=lambda: (_unittest(policy, globals_), ())),
             "collections": Namespace("collections", None, loader=lambda: (_collections(policy), ())),
 }
+
+
+def _unittest(policy, globals_) -> dict:
+    from .stdlib_unittest import unittest_members     # on a script's first `import unittest`
+    return unittest_members(policy, globals_ if globals_ is not None else {})
 
 
 def _collections(policy) -> dict:

@@ -162,3 +162,11 @@ def test_deepcopy_keeps_the_best_weights_apart(session):
     assert session.run("import copy\nm = nn.Linear(2, 1)\nbest = copy.deepcopy(m.state_dict())\n"
                        "with torch.no_grad():\n    m.weight.add_(1.0)\n"
                        "torch.equal(best['weight'] + 1.0, m.weight)") is True
+
+
+def test_a_generator_left_early_leaves_its_with_and_finally_blocks(session):
+    session.run("def gen():\n    try:\n        with torch.no_grad():\n            for i in range(3):\n"
+                "                yield i\n    finally:\n        print('closed')\n"
+                "for v in gen():\n    break\nenabled = torch.is_grad_enabled()")
+    assert session.run("enabled") is True
+    assert session.stdout.getvalue() == "closed\n"
