@@ -37,9 +37,9 @@ def _as_tuple(x) -> tuple:
 
 def _root_grads(outputs: tuple, grads, batched: bool) -> list:
     """Check or create the gradients the pass starts from (torch's ``_make_grads``)."""
-    if grads is None or isinstance(grads, Tensor) or isinstance(grads, (int, float)):
+    if grads is None or isinstance(grads, Tensor):
         grads = (grads,) * len(outputs) if grads is None else (grads,)
-    grads = list(grads)
+    grads = list(grads)     # torch's tuple(): a bare number raises "'float' object is not iterable"
     if len(grads) < len(outputs):   # torch ignores extra gradients but not missing ones
         raise errors.AutogradError(f"got {len(outputs)} tensors and {len(grads)} gradients")
     out = []
@@ -57,7 +57,7 @@ def _root_grads(outputs: tuple, grads, batched: bool) -> list:
             out.append(g)
             continue
         if not isinstance(g, Tensor):
-            g = make(_asarray(g, dtype=t._data.dtype))
+            raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
         gshape = g._data.shape[1:] if batched else g._data.shape
         if gshape != t._data.shape:
             if batched:
