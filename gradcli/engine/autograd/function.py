@@ -114,7 +114,7 @@ class BackwardCFunction(Node):
             args.insert(i, None)
         mode = enable_grad() if tensor_mode else no_grad()
         with mode:
-            res = self.fn_cls.backward(ctx, *args)
+            res = user_backward(self.fn_cls)(ctx, *args)
         if not isinstance(res, tuple):
             res = (res,)
         n_args = len(self._arg_slots)
@@ -131,6 +131,17 @@ class BackwardCFunction(Node):
                                 f"{slot}, expected a Tensor or None")
             picked.append(None if r is None else (r if tensor_mode else r._data))
         return fit_grads(self, tuple(picked), m)
+
+
+def user_backward(cls):
+    """The Function's ``vjp`` if it defines one, else its ``backward`` (torch refuses both)."""
+    backward, vjp = cls.backward, cls.vjp
+    if vjp is Function.vjp:
+        return backward
+    if backward is not Function.backward:
+        raise errors.AutogradError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. "
+                                   "You should only implement one of them.")
+    return vjp
 
 
 def once_differentiable(fn):

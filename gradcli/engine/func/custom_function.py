@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import instrumentation
 from ..autograd import forward_ad as fwAD
-from ..autograd.function import Function, FunctionCtx
+from ..autograd.function import Function, FunctionCtx, user_backward
 from ..autograd.grad_mode import no_grad
 from ..tensor import Tensor, make
 from . import batched, pytree
@@ -101,7 +101,7 @@ class _Batched(Function):
         cls, user_ctx, outs, args, sizes = ctx.spec
         lead = next((g._data.ndim - phys_of(o)._data.ndim for g, o in zip(grads, outs) if g is not None), 0)
         with _levels(sizes):
-            res = cls.backward(user_ctx, *[None if g is None else wrap(_move(g, 0, len(levels_of(o)), lead),
+            res = user_backward(cls)(user_ctx, *[None if g is None else wrap(_move(g, 0, len(levels_of(o)), lead),
                                                                          levels_of(o)) for g, o in zip(grads, outs)])
             res = res if isinstance(res, tuple) else (res,)
             phys = [None if r is None or not isinstance(a, Tensor) else
