@@ -92,6 +92,16 @@ class enable_grad(_Mode):
         _set(True, state.inference)
 
 
+class transform_grad(_Mode):
+    """What torch.func's transforms differentiate under: grad mode on and inference mode off (they
+    work inside ``inference_mode``, where autograd.functional's results are zeros)."""
+
+    __slots__ = ()
+
+    def _enter(self):
+        _set(True, False)
+
+
 class set_grad_enabled(_Mode):
     """Set grad mode: takes effect at once when called, and is undone on ``__exit__``."""
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import errors
 from ..autograd import forward_ad as fwAD
-from ..autograd.grad_mode import enable_grad
+from ..autograd.grad_mode import transform_grad
 from ..functions import cat, movedim, split
 from ..ops.shape import ALIAS
 from ..dispatch import call
@@ -90,7 +90,7 @@ def grad_and_value(func, argnums=0, has_aux: bool = False):
     def wrapper(*args, **kwargs):
         nums = _argnums(argnums, args, "grad_and_value")
         outer = nested()
-        with enable_grad(), level():
+        with transform_grad(), level():
             targs, flat = _tracked_args(args, nums, "grad_and_value")
             out, aux = _split_aux(func(*targs, **kwargs), has_aux, "grad_and_value")
             if not isinstance(out, Tensor):
@@ -128,7 +128,7 @@ def grad(func, argnums=0, has_aux: bool = False):
 def vjp(func, *primals, has_aux: bool = False):
     """``(output, vjp_fn)``: ``vjp_fn(cotangents)`` gives one gradient per primal."""
     outer = nested()
-    with enable_grad(), level():
+    with transform_grad(), level():
         targs, flat = _tracked_args(primals, tuple(range(len(primals))), "vjp")
         out, aux = _split_aux(func(*targs), has_aux, "vjp")
     out_leaves, out_spec = pytree.flatten(out)
@@ -147,7 +147,7 @@ def vjp(func, *primals, has_aux: bool = False):
                                        f"primal output: {pytree.pprint(out)}")
         pairs = [(o, c) for o, c in zip(out_leaves, cts) if o._requires_grad]
         graph = keep or nested() or any(isinstance(c, Tensor) and c._requires_grad for c in cts)
-        with enable_grad(), level():
+        with transform_grad(), level():
             found = batched_grad([o for o, _ in pairs], leaves, [c for _, c in pairs], retain_graph=True,
                                  create_graph=graph, allow_unused=True) if pairs else [None] * len(leaves)
         grads = iter(_zeros_for(leaves, found))
@@ -222,7 +222,7 @@ def _unpack(o) -> tuple:
 
 def _jvp_by_double_vjp(func, p_leaves, p_spec, t_leaves, has_aux):
     outer = nested()
-    with enable_grad(), level():
+    with transform_grad(), level():
         tracked = [track(p, "jvp") for p in p_leaves]
         out, aux = _split_aux(func(*pytree.unflatten(p_spec, tracked)), has_aux, "jvp")
         outs, o_spec = pytree.flatten(out)
@@ -266,7 +266,7 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
     def wrapper(*args):
         nums = _argnums(argnums, args, "jacrev")
         outer = nested()
-        with enable_grad(), level():
+        with transform_grad(), level():
             targs, flat = _tracked_args(args, nums, "jacrev")
             out, aux = _split_aux(func(*targs), has_aux, "jacrev")
             outs, o_spec = pytree.flatten(out)
