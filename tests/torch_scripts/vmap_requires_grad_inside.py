@@ -22,3 +22,10 @@ out.sum().backward()
 print(xs.grad)
 g = vmap(grad(lambda r: (r ** 3).sum()))(xs)
 print(g)
+
+# out_dims=None is for outputs that do not depend on the mapped inputs.
+print(vmap(lambda r: (r.sum(), torch.tensor(1.0)), out_dims=(0, None))(xs.detach()))
+try:
+    vmap(lambda r: r * 2, out_dims=None)(xs.detach())
+except ValueError as e:
+    print("ValueError:", e)

@@ -191,8 +191,7 @@ def _leave(o, d, level, size, name):
         shape[k] = size
         return wrap(op("expand", p, size=tuple(shape)), rest)
     if d is None:
-        raise ValueError(f"vmap({name}, ..., out_dims=None)(<inputs>): Cannot set out_dims=None for an output "
-                         f"that is batched over the mapped dimension")
+        raise ValueError(f"vmap({name}, ...): `{name}` can not return a BatchedTensor when out_dim is None")
     i = lv.index(level)
     rest = lv[:i] + lv[i + 1:]
     p = phys_of(o)
