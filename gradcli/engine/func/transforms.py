@@ -26,16 +26,23 @@ from .levels import keeps_graph, level, nested, track
 __all__ = ["grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp", "linearize", "vjp"]
 
 
-def _argnums(argnums, args: tuple, name: str) -> tuple:
-    nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
-    if not nums:
-        raise errors.AutogradError(f"{name}: argnums must be non-empty")
+def _argnums(argnums, args: tuple) -> tuple:
+    """The positions to differentiate, checked in torch's order and words (``_slice_argnums``)."""
+    if not isinstance(argnums, (int, tuple)):
+        raise errors.AutogradError(f"argnums must be int or Tuple[int, ...], got: {type(argnums)}")
+    nums = (argnums,) if isinstance(argnums, int) else argnums
     for n in nums:
         if not isinstance(n, int):
-            raise errors.AutogradError(f"{name}: argnums must be int or Tuple[int, ...], got: {type(n).__name__}")
+            raise errors.AutogradError(f"argnum must be int, got: {type(n)}")
         if not -len(args) <= n < len(args):
             raise errors.AutogradError(f"Got argnum={n}, but only {len(args)} positional inputs")
-    return tuple(n % len(args) for n in nums)
+    wrapped = tuple(n % len(args) for n in nums)
+    if isinstance(argnums, tuple):
+        if not wrapped:
+            raise errors.AutogradError("argnums must be non-empty")
+        if len(set(wrapped)) != len(wrapped):
+            raise errors.AutogradError(f"argnums elements must be unique, got {wrapped}")
+    return wrapped
 
 
 def _tracked_args(args: tuple, nums: tuple, name: str):
@@ -88,7 +95,7 @@ def grad_and_value(func, argnums=0, has_aux: bool = False):
     """``(gradient, value)`` of a function returning a scalar tensor (and ``(gradient, (value, aux))``)."""
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        nums = _argnums(argnums, args, "grad_and_value")
+        nums = _argnums(argnums, args)
         outer = nested()
         with transform_grad(), level():
             targs, flat = _tracked_args(args, nums, "grad_and_value")
@@ -264,7 +271,7 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
 
     @functools.wraps(func)
     def wrapper(*args):
-        nums = _argnums(argnums, args, "jacrev")
+        nums = _argnums(argnums, args)
         outer = nested()
         with transform_grad(), level():
             targs, flat = _tracked_args(args, nums, "jacrev")
@@ -377,7 +384,7 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
 
     @functools.wraps(func)
     def wrapper(*args):
-        nums = _argnums(argnums, args, "jacfwd")
+        nums = _argnums(argnums, args)
         flat_in = [pytree.flatten(args[n]) for n in nums]
         leaves = [leaf for ls, _ in flat_in for leaf in ls]
         if nested() or fwAD._levels or any(isinstance(t, Tensor) and t._requires_grad for t in leaves):
