@@ -61,11 +61,18 @@ def _originals(args: tuple, nums: tuple) -> list:
     return [leaf for n in nums for leaf in pytree.flatten(args[n])[0]]
 
 
+def _only_tensors(outs, api: str) -> None:
+    for o in outs:
+        if not isinstance(o, Tensor):
+            raise errors.AutogradError(f"{api}: expected f(*primals) to return only tensors, got unsupported type "
+                                       f"{type(o)}")
+
+
 def _split_aux(out, has_aux: bool, name: str):
     if not has_aux:
         return out, None
     if not (isinstance(out, tuple) and len(out) == 2):
-        raise errors.AutogradError(f"{name}(f)(*args): output of function f should be a tuple: (output, aux) "
+        raise errors.AutogradError(f"{name}: output of function f should be a tuple: (output, aux) "
                                    "if has_aux is True")
     for leaf in pytree.flatten(out[1])[0]:    # torch unwraps aux from the transform: tensors only
         if not isinstance(leaf, Tensor):
@@ -99,7 +106,7 @@ def grad_and_value(func, argnums=0, has_aux: bool = False):
         outer = nested()
         with transform_grad(), level():
             targs, flat = _tracked_args(args, nums, "grad_and_value")
-            out, aux = _split_aux(func(*targs, **kwargs), has_aux, "grad_and_value")
+            out, aux = _split_aux(func(*targs, **kwargs), has_aux, "grad_and_value(f)(*args)")
             if not isinstance(out, Tensor):
                 raise errors.AutogradError(f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got "
                                            f"{type(out)}")
@@ -137,12 +144,9 @@ def vjp(func, *primals, has_aux: bool = False):
     outer = nested()
     with transform_grad(), level():
         targs, flat = _tracked_args(primals, tuple(range(len(primals))), "vjp")
-        out, aux = _split_aux(func(*targs), has_aux, "vjp")
+        out, aux = _split_aux(func(*targs), has_aux, "vjp(f, *primals)")
     out_leaves, out_spec = pytree.flatten(out)
-    for leaf in out_leaves:
-        if not isinstance(leaf, Tensor):
-            raise errors.AutogradError(f"vjp(f, *primals): Expected f to be a function that has only Tensors as "
-                                       f"outputs, got {type(leaf)}")
+    _only_tensors(out_leaves, "vjp(f, *primals)")
     leaves = [t for tracked, _ in flat for t in tracked]
     keep = keeps_graph(out_leaves, leaves, primals, outer)
 
@@ -193,7 +197,7 @@ def jvp(func, primals, tangents, *, strict: bool = False, has_aux: bool = False)
     if plain:
         with fwAD.dual_level(), level():
             duals = pytree.unflatten(p_spec, [_dual(p, t) for p, t in zip(p_leaves, t_leaves)])
-            out, aux = _split_aux(func(*duals), has_aux, "jvp")
+            out, aux = _split_aux(func(*duals), has_aux, "jvp(f, primals, tangents)")
             outs, o_spec = pytree.flatten(out)
             unpacked = [_unpack(o) for o in outs]
         prim = [p for p, _ in unpacked]
@@ -214,9 +218,7 @@ def _dual(p, t):
 def _unpack(o) -> tuple:
     """(primal, tangent or None) of an output; they keep the graph of a captured tensor that requires
     grad (torch's jvp gives the primal as an alias, AliasBackward0), else they have none."""
-    if not isinstance(o, Tensor):
-        raise errors.AutogradError(f"jvp(f, primals, tangents): Expected f to be a function that has only Tensors "
-                                   f"as outputs, got {type(o)}")
+    _only_tensors([o], "jvp(f, primals, tangents)")
     phys = phys_of(o)
     u = fwAD.unpack_dual(phys)
     lv = levels_of(o)
@@ -231,7 +233,7 @@ def _jvp_by_double_vjp(func, p_leaves, p_spec, t_leaves, has_aux):
     outer = nested()
     with transform_grad(), level():
         tracked = [track(p, "jvp") for p in p_leaves]
-        out, aux = _split_aux(func(*pytree.unflatten(p_spec, tracked)), has_aux, "jvp")
+        out, aux = _split_aux(func(*pytree.unflatten(p_spec, tracked)), has_aux, "jvp(f, primals, tangents)")
         outs, o_spec = pytree.flatten(out)
         dummies = [wrap(make(np.zeros(phys_of(o)._data.shape, o._data.dtype), requires_grad=True), levels_of(o))
                    for o in outs]
@@ -275,7 +277,7 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
         outer = nested()
         with transform_grad(), level():
             targs, flat = _tracked_args(args, nums, "jacrev")
-            out, aux = _split_aux(func(*targs), has_aux, "jacrev")
+            out, aux = _split_aux(func(*targs), has_aux, "vjp(f, *primals)")
             outs, o_spec = pytree.flatten(out)
             leaves = [t for tracked, _ in flat for t in tracked]
             keep = keeps_graph(outs, leaves, _originals(args, nums), outer)
@@ -297,9 +299,7 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
 def _jacobian_rows(out, leaves, keep: bool, chunk_size, last: bool = True):
     """d out / d leaf for every leaf, shaped out.shape + leaf.shape. The last backward over the
     graph (``last`` output, last chunk) frees it unless ``keep``: freeing is faster."""
-    if not isinstance(out, Tensor):
-        raise errors.AutogradError(f"jacrev(f, ...)(*args): Expected f to be a function that has only Tensors as "
-                                   f"outputs, got {type(out)}")
+    _only_tensors([out], "vjp(f, *primals)")
     n = out.numel()
     shapes = [tuple(out.shape) + tuple(t.shape) for t in leaves]
     if not out._requires_grad or n == 0:
@@ -390,8 +390,10 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
         if nested() or fwAD._levels or any(isinstance(t, Tensor) and t._requires_grad for t in leaves):
             return jacrev(func, argnums, has_aux=has_aux)(*args)
         for t in leaves:
-            if not isinstance(t, Tensor) or t._data.dtype.kind not in "fc":
+            if not isinstance(t, Tensor):
                 raise errors.AutogradError("jacfwd: expected every differentiated input to be a floating-point Tensor")
+            if t._data.dtype.kind not in "fc":
+                raise ValueError(f"Expected primal to be floating point or complex, but got: {t.dtype}")
         sizes = [t.numel() for t in leaves]
         total = sum(sizes)
         args = list(args)
@@ -407,12 +409,9 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
                     offset += sizes[i]
                     duals.append(_basis_dual(leaf, basis.reshape((total,) + tuple(leaf.shape))))
                 args[n] = pytree.unflatten(spec, duals)
-            out, aux = _split_aux(func(*args), has_aux, "jacfwd")
+            out, aux = _split_aux(func(*args), has_aux, "jvp(f, primals, tangents)")
             outs, o_spec = pytree.flatten(out)
-            for o in outs:
-                if not isinstance(o, Tensor):
-                    raise errors.AutogradError(f"jacfwd(f, ...)(*args): Expected f to be a function that has only "
-                                               f"Tensors as outputs, got {type(o)}")
+            _only_tensors(outs, "jvp(f, primals, tangents)")
             tans = [fwAD.unpack_dual(phys_of(o)).tangent for o in outs]
         per_out = []
         for o, t in zip(outs, tans):
