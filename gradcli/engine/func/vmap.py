@@ -63,6 +63,9 @@ def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=N
             for leaf, d in zip(leaves, ds):
                 if d is None:
                     continue
+                if not isinstance(d, int):
+                    raise ValueError(f"vmap({name}, in_dims={in_dims!r}, ...)(<inputs>): Got in_dim={d} for an "
+                                     f"input but in_dim must be either an integer dimension or None.")
                 if not isinstance(leaf, Tensor):
                     raise ValueError(f"vmap({name}, in_dims={in_dims!r}, ...)(<inputs>): Got in_dim={d} for an "
                                      f"input but the input is of type {type(leaf)}. We cannot vmap over non-Tensor "
@@ -155,7 +158,8 @@ def _run(func, groups, kwargs, size, out_dims, name, randomness):
     ods = _out_dims(out_dims, len(leaves))
     if len(ods) != len(leaves):
         raise ValueError(f"vmap({name}, ..., out_dims={out_dims!r})(<inputs>): out_dims is not compatible with the "
-                         f"structure of `outputs`.")
+                         f"structure of `outputs`. out_dims has structure {pytree.spec_repr(out_dims)} but outputs "
+                         f"has structure {pytree.spec_repr(out)}.")
     return pytree.unflatten(spec, [_leave(o, d, level, size, name) for o, d in zip(leaves, ods)])
 
 
@@ -192,6 +196,9 @@ def _leave(o, d, level, size, name):
         return wrap(op("expand", p, size=tuple(shape)), rest)
     if d is None:
         raise ValueError(f"vmap({name}, ...): `{name}` can not return a BatchedTensor when out_dim is None")
+    if not -(o.ndim + 1) <= d <= o.ndim:
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-(o.ndim + 1)}, {o.ndim}], but got "
+                         f"{d})")
     i = lv.index(level)
     rest = lv[:i] + lv[i + 1:]
     p = phys_of(o)
