@@ -17,23 +17,25 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
     tensors (dotted names, as ``named_parameters`` gives them); the module is unchanged afterwards."""
     dicts = parameter_and_buffer_dicts
     if isinstance(dicts, (list, tuple)):
-        merged = {}
+        merged, repeated = {}, []
         for d in dicts:
             for key in d:
-                if key in merged:
-                    raise ValueError(f"{key} appeared in multiple dictionaries; behavior of functional call is "
-                                     "ambiguous")
+                if key in merged and key not in repeated:
+                    repeated.append(key)
             merged.update(d)
+        if repeated:
+            raise ValueError(f"{repeated} appeared in multiple dictionaries; behavior of functional call is ambiguous")
         dicts = merged
     args = () if args is None else (args if isinstance(args, tuple) else (args,))
     kwargs = kwargs or {}
     known = {name for name, _ in module.named_parameters()} | {name for name, _ in module.named_buffers()}
-    unexpected = [k for k in dicts if k not in known]
     if strict:
-        missing = sorted(known - set(dicts))
-        if unexpected or missing:
-            raise errors.AutogradError(f"Error(s) in reparametrizing for {type(module).__name__}: unexpected keys "
-                                       f"{unexpected}, missing keys {missing}")
+        unexpected, missing = sorted(set(dicts) - known), sorted(known - set(dicts))
+        messages = ([f"Unexpected key(s): {', '.join(map(repr, unexpected))}."] if unexpected else []) + \
+            ([f"Missing key(s): {', '.join(map(repr, missing))}."] if missing else [])
+        if messages:
+            raise errors.AutogradError(f"Error(s) in reparametrizing for {type(module).__name__}:\n\t"
+                                       + "\n\t".join(messages))
     with _swapped(module, {k: v for k, v in dicts.items() if k in known}):
         return module(*args, **kwargs)
 
