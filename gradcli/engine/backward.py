@@ -128,9 +128,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         if g is None:
             if not allow_unused:
                 raise errors.GraphError(errors.UNUSED_INPUT.format(i))
-            if materialize_grads:
-                shape = ((pairs[0][1]._data.shape[0],) if is_grads_batched else ()) + t._data.shape
-                g = make(np.zeros(shape, t._data.dtype))
+            if materialize_grads:   # torch's zeros_like(input, requires_grad=create_graph), batched or not
+                g = make(np.zeros(t._data.shape, t._data.dtype), requires_grad=bool(create_graph))
         result.append(g)
     return tuple(result)
 
