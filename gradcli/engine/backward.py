@@ -249,9 +249,10 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
             if buf is None:
                 buf = [None] * fn.num_outputs
             x = fn._x
-            if fn.__class__ is accumulate_cls and accumulate and buf[0] is not None and fn.variable._x is not None \
+            if fn.__class__ is accumulate_cls and buf[0] is not None and fn.variable._x is not None \
                     and fn.variable._x.hooks:
-                buf = [_leaf_hooks(fn.variable, buf[0], tensor_mode)]   # a leaf's hooks come before its node's
+                # a leaf's hooks come before its node's, and before autograd.grad captures its gradient
+                buf = [_leaf_hooks(fn.variable, buf[0], tensor_mode)]
             if x is not None:
                 buf = _pre_hooks(fn, x, buf, m)
             if targets is not None:
