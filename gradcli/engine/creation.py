@@ -1,7 +1,8 @@
-"""Tensor factories and gradcli's own random generator.
+"""Tensor factories and the random generator.
 
-gradcli's generator is numpy's PCG64, seeded by ``manual_seed``; its numbers
-differ from torch's, so seeds make runs repeatable, not torch-identical.
+The generator is torch's CPU generator, bit for bit (see ``cpu_random``): after ``manual_seed``, and
+from torch's default seed before it, ``rand``, ``randn``, ``randint``, ``randperm``, the random fills
+and the layers' initialisation draw the numbers torch draws.
 """
 from __future__ import annotations
 
@@ -11,69 +12,54 @@ import math
 import numpy as np
 
 from . import device as device_module, dtypes, errors, instrumentation
+from .cpu_random import DEFAULT_SEED, CPUStream
 from .public import public
 from .tensor import Tensor, make
 
 random_guard = None   # set by vmap: called before every random draw (it may refuse the draw)
 random_batch = None   # set by vmap(randomness='different'): (batch sizes, wrap) for draws made per example
 
-_STATE_BYTES = 16 + 16 + 1 + 4 + 8   # PCG64's state and increment, its buffered half-word, the seed
+_STATE_BYTES = 5056   # torch's CPUGeneratorImplState
 
 
 class Generator:
-    """``torch.Generator``: a random stream of its own (numpy's PCG64; its numbers differ from
-    torch's, its rules do not: re-seeding replays the stream, streams do not disturb each other)."""
+    """``torch.Generator``: a random stream of its own, torch's CPU generator (the same numbers for
+    the same seed; re-seeding replays the stream; streams do not disturb each other)."""
 
     def __init__(self, device="cpu"):
         if str(device) != "cpu":
             raise RuntimeError(f"gradcli runs on the CPU only; cannot make a Generator on {device}")
-        self._seed = 0
-        self._np = None      # made on first draw: importing numpy.random costs start-up time
+        self._stream = CPUStream(DEFAULT_SEED)
 
     @property
     def device(self):
         return device_module.device("cpu")
 
-    def stream(self):
-        if self._np is None:
-            self._np = np.random.default_rng(self._seed)
-        return self._np
+    def stream(self) -> CPUStream:
+        return self._stream
 
     def manual_seed(self, seed) -> "Generator":
         if isinstance(seed, float) or not isinstance(seed, (int, np.integer)):
             raise TypeError(f"manual_seed expected a long, but got {type(seed).__name__}")
-        self._seed = int(seed) % (1 << 64)
-        self._np = np.random.default_rng(self._seed)
+        self._stream.reseed(int(seed) % (1 << 64))
         return self
 
     def seed(self) -> int:
         self.manual_seed(int(np.random.SeedSequence().entropy % (1 << 63)))
-        return self._seed
+        return self._stream.seed
 
     def initial_seed(self) -> int:
-        return self._seed
+        return self._stream.seed
 
     def get_state(self) -> Tensor:
-        """The stream's position as a uint8 tensor (torch's ByteTensor state), for set_state."""
-        state = self.stream().bit_generator.state
-        inner = state["state"]
-        raw = (inner["state"].to_bytes(16, "little") + inner["inc"].to_bytes(16, "little")
-               + bytes([state["has_uint32"]]) + int(state["uinteger"]).to_bytes(4, "little")
-               + self._seed.to_bytes(8, "little"))
-        return make(np.frombuffer(raw, dtype=np.uint8).copy())
+        """The stream's position as a uint8 tensor (torch's 5056-byte ByteTensor state), for set_state."""
+        return make(np.frombuffer(self._stream.get_state(), dtype=np.uint8).copy())
 
     def set_state(self, new_state) -> "Generator":
         data = new_state._data if isinstance(new_state, Tensor) else None
         if data is None or data.dtype != np.uint8 or data.shape != (_STATE_BYTES,):
             raise RuntimeError("Expected a torch.ByteTensor of this generator's state (from get_state())")
-        raw = data.tobytes()
-        self._seed = int.from_bytes(raw[37:45], "little")
-        stream = np.random.default_rng(self._seed)
-        stream.bit_generator.state = {
-            "bit_generator": "PCG64",
-            "state": {"state": int.from_bytes(raw[:16], "little"), "inc": int.from_bytes(raw[16:32], "little")},
-            "has_uint32": raw[32], "uinteger": int.from_bytes(raw[33:37], "little")}
-        self._np = stream
+        self._stream.set_state(data.tobytes())
         return self
 
     def __repr__(self) -> str:
@@ -83,15 +69,14 @@ class Generator:
 default_generator = Generator()
 
 
-def rng(generator: Generator | None = None):
-    """The numpy stream to draw from: ``generator``'s, else the default generator's (seeded with 0
-    until ``manual_seed``)."""
+def rng(generator: Generator | None = None) -> CPUStream:
+    """The stream to draw from: ``generator``'s, else the default generator's."""
     if random_guard is not None:
         random_guard()
     return _stream(generator)
 
 
-def _stream(generator):
+def _stream(generator) -> CPUStream:
     if generator is None:
         return default_generator.stream()
     if not isinstance(generator, Generator):
@@ -335,14 +320,14 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -
 
 @public()
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return random_tensor(_size(size), lambda g, s: g.random(s).astype(_float(dtype)), None, requires_grad,
-                         generator)
+    npd = _float(dtype)
+    return random_tensor(_size(size), lambda g, s: g.uniform(s, npd), None, requires_grad, generator)
 
 
 @public()
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return random_tensor(_size(size), lambda g, s: g.standard_normal(s).astype(_float(dtype)), None, requires_grad,
-                         generator)
+    npd = _float(dtype)
+    return random_tensor(_size(size), lambda g, s: g.normal(s, npd), None, requires_grad, generator)
 
 
 @public()
@@ -356,13 +341,19 @@ def randint(low, high=None, size=None, *, generator=None, dtype=None, device=Non
         low, high = 0, low
     shape = _size(tuple(size))
     npd = dtypes.as_dtype(dtype).np if dtype is not None else np.dtype(np.int64)
+    _check_range(low, high)
     return random_tensor(shape, lambda g, s: g.integers(low, high, s).astype(npd), None, requires_grad, generator)
+
+
+def _check_range(low, high) -> None:
+    if high <= low:
+        raise RuntimeError(f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
 
 
 @public()
 def randperm(n, *, generator=None, dtype=None, requires_grad=False) -> Tensor:
     instrumentation.check_shape((n,))
-    return _finish(rng(generator).permutation(n).astype(np.int64), dtype, requires_grad)
+    return _finish(rng(generator).permutation(n), dtype, requires_grad)
 
 
 @public()
@@ -371,28 +362,32 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False)
         m = mean._data if isinstance(mean, Tensor) else mean
         s = std._data if isinstance(std, Tensor) else std
         shape = np.broadcast_shapes(np.shape(m), np.shape(s))
-        like = mean if isinstance(mean, Tensor) else std
-        return make((m + s * rng(generator).standard_normal(shape)).astype(like._data.dtype))
-    return random_tensor(_size(tuple(size)), lambda g, s: (mean + std * g.standard_normal(s)).astype(_float(None)),
-                         None, requires_grad, generator)
+        npd = (mean if isinstance(mean, Tensor) else std)._data.dtype
+        if isinstance(std, Tensor):   # torch: normal_(0, 1), then mul_(std), then add_(mean)
+            draw = rng(generator).normal(shape, npd)
+            return make(((draw * s).astype(npd) + m).astype(npd))
+        return make((rng(generator).normal(shape, npd, 0.0, s) + m).astype(npd))
+    npd = _float(None)
+    return random_tensor(_size(tuple(size)), lambda g, s: g.normal(s, npd, mean, std), None, requires_grad,
+                         generator)
 
 
 @public(method=True)
 def bernoulli(input, p=None, *, generator=None) -> Tensor:
     if input.__dict__.get("_lv") or random_batch is not None:   # inside vmap: batched ops on a uniform draw
         return (rand_like(input) < (input if p is None else p)).to(input.dtype)
-    probs = input._data if p is None else np.full(input._data.shape, p)
-    return make((rng(generator).random(input._data.shape) < probs).astype(input._data.dtype))
+    probs = input._data if p is None else p
+    return make(rng(generator).bernoulli(probs, input._data.shape).astype(input._data.dtype))
 
 
 @public(method=True)
 def multinomial(input, num_samples, replacement=False, *, generator=None) -> Tensor:
-    p = input._data / input._data.sum(axis=-1, keepdims=True)
+    if not replacement and num_samples > input._data.shape[-1]:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
     stream = rng(generator)
-    if p.ndim == 1:
-        return make(stream.choice(p.shape[0], num_samples, replace=replacement, p=p).astype(np.int64))
-    return make(np.stack([stream.choice(p.shape[1], num_samples, replace=replacement, p=row)
-                          for row in p]).astype(np.int64))
+    rows = input._data.reshape(-1, input._data.shape[-1])
+    drawn = np.stack([stream.multinomial_row(row, num_samples, replacement) for row in rows])
+    return make(drawn.reshape(input._data.shape[:-1] + (num_samples,)))
 
 
 def _like(input: Tensor, dtype):
@@ -426,13 +421,13 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 @public()
 def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return random_tensor(shape, lambda g, s: g.random(s).astype(npd), None, requires_grad)
+    return random_tensor(shape, lambda g, s: g.uniform(s, npd), None, requires_grad)
 
 
 @public()
 def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return random_tensor(shape, lambda g, s: g.standard_normal(s).astype(npd), None, requires_grad)
+    return random_tensor(shape, lambda g, s: g.normal(s, npd), None, requires_grad)
 
 
 @public()
@@ -440,5 +435,6 @@ def randint_like(input, low, high=None, *, dtype=None, requires_grad=False) -> T
     if high is None:
         low, high = 0, low
     npd, shape = _like(input, dtype)
-    return random_tensor(shape, lambda g, s: g.integers(low, high, s).astype(npd), None, requires_grad, generator)
+    _check_range(low, high)
+    return random_tensor(shape, lambda g, s: g.integers(low, high, s).astype(npd), None, requires_grad)
 

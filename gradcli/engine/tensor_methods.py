@@ -101,42 +101,53 @@ neg_ = _unary_inplace(P.NEG)
 round_ = _unary_inplace(P.ROUND)
 
 
-def uniform_(self, a=0.0, b=1.0):
-    return _init_inplace(self, creation.rng().uniform(a, b, self._data.shape))
+def uniform_(self, a=0.0, b=1.0, *, generator=None):
+    return _init_inplace(self, creation.rng(generator).uniform(self._data.shape, self._data.dtype, a, b))
 
 
-def normal_(self, mean=0.0, std=1.0):
-    return _init_inplace(self, creation.rng().normal(mean, std, self._data.shape))
+def normal_(self, mean=0.0, std=1.0, *, generator=None):
+    return _init_inplace(self, creation.rng(generator).normal(self._data.shape, self._data.dtype, mean, std))
 
 
-def exponential_(self, lambd=1.0):
+def exponential_(self, lambd=1.0, *, generator=None):
     _check_draw(lambd > 0, f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
-    return _init_inplace(self, creation.rng().exponential(1.0 / lambd, self._data.shape))
+    return _init_inplace(self, creation.rng(generator).exponential(self._data.shape, lambd))
 
 
-def bernoulli_(self, p=0.5):
+def bernoulli_(self, p=0.5, *, generator=None):
     prob = p._data if isinstance(p, Tensor) else p
     if isinstance(p, Tensor):
         _check_draw(bool(np.all((prob >= 0) & (prob <= 1))), "Expected p_in >= 0 && p_in <= 1 to be true, but got "
                     "false.")
     else:
         _check_draw(0 <= p <= 1, f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
-    return _init_inplace(self, creation.rng().random(self._data.shape) < prob)
+    return _init_inplace(self, creation.rng(generator).bernoulli(prob, self._data.shape))
 
 
-def geometric_(self, p):
+def geometric_(self, p, *, generator=None):
     _check_draw(0 < p < 1, f"geometric_ expects p to be in (0, 1), but got p={p:g}")
-    return _init_inplace(self, creation.rng().geometric(p, self._data.shape))
+    return _init_inplace(self, creation.rng(generator).geometric(self._data.shape, p))
 
 
-def log_normal_(self, mean=1.0, std=2.0):
+def log_normal_(self, mean=1.0, std=2.0, *, generator=None):
     _check_draw(std > 0, f"log_normal_ expects std > 0.0, but found std={std:g}")
-    return _init_inplace(self, creation.rng().lognormal(mean, std, self._data.shape))
+    return _init_inplace(self, creation.rng(generator).log_normal(self._data.shape, mean, std))
 
 
-def cauchy_(self, median=0.0, sigma=1.0):
+def cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
     _check_draw(sigma > 0, f"cauchy_ expects sigma > 0.0, but found sigma={sigma:g}")
-    return _init_inplace(self, median + sigma * creation.rng().standard_cauchy(self._data.shape))
+    return _init_inplace(self, creation.rng(generator).cauchy(self._data.shape, median, sigma))
+
+
+def random_(self, from_=None, to=None, *, generator=None):
+    """``random_()`` (every value the dtype holds up to 2**mantissa for floats), ``random_(to)``,
+    ``random_(from, to)``: integers drawn as torch draws them."""
+    stream = creation.rng(generator)
+    if from_ is None and to is None:
+        return _init_inplace(self, stream.full_range(self._data.shape, self._data.dtype))
+    low, high = (0, from_) if to is None else (from_ or 0, to)
+    _check_draw(high > low, f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
+    return _init_inplace(self, stream.integers(int(low), int(high), self._data.shape))
 
 
 def _check_draw(ok: bool, message: str) -> None:
@@ -342,7 +353,7 @@ _METHODS = {
     "new_full": new_full, "zero_": zero_, "fill_": fill_, "copy_": copy_, "add_": add_, "sub_": sub_,
     "mul_": mul_, "div_": div_, "pow_": pow_, "clamp_": clamp_, "clip_": clamp_, "neg_": neg_, "negative_": neg_,
     "round_": round_,
-    "uniform_": uniform_, "normal_": normal_, "exponential_": exponential_, "bernoulli_": bernoulli_,
+    "uniform_": uniform_, "normal_": normal_, "random_": random_, "exponential_": exponential_, "bernoulli_": bernoulli_,
     "geometric_": geometric_, "log_normal_": log_normal_, "cauchy_": cauchy_, "subtract_": sub_, "multiply_": mul_, "divide_": div_,
 }
 _METHODS.update({

@@ -16,6 +16,7 @@ import numpy as np
 from .. import errors
 from .. import instrumentation as _inst
 from ..backward import grad as _grad, run
+from ..cpu_random import CPUStream
 from ..creation import rng
 from ..tensor import Tensor, make
 from . import forward_ad as fwAD
@@ -294,8 +295,9 @@ def _fast_check(func, func_out, inputs, outputs, eps, rtol, atol, check_grad_dty
                 use_forward_ad=False) -> None:
     """v^T J u from finite differences along u against the same from one backward (or forward) pass."""
     diff = _diff_inputs(inputs)
-    all_u = [_unit(rng().standard_normal(t._data.shape).astype(t._data.dtype)) for _, t in diff]
-    all_v = [rng().standard_normal(o._data.shape).astype(o._data.dtype) for o in outputs]
+    own = CPUStream()   # as torch: a generator of its own, the user's stream is left where it was
+    all_u = [_unit(own.normal(t._data.shape, np.float64).astype(t._data.dtype)) for _, t in diff]
+    all_v = [own.normal(o._data.shape, np.float64).astype(o._data.dtype) for o in outputs]
     if not outputs and not use_forward_ad:
         _slow_check(func, func_out, inputs, outputs, eps, rtol, atol, check_grad_dtypes, nondet_tol)
         return
@@ -376,7 +378,7 @@ Expected:
 def _test_batched_grad(inputs, output, output_idx) -> None:
     """One backward over a batch of two grad_outputs equals two separate backwards."""
     diff = [t for _, t in _diff_inputs(inputs)]
-    gos = np.stack([rng().standard_normal(output._data.shape) for _ in range(2)]).astype(output._data.dtype)
+    gos = np.stack([rng().normal(output._data.shape, np.float64) for _ in range(2)]).astype(output._data.dtype)
 
     def vjp(go, batched):
         res = _grad(output, diff, make(go), retain_graph=True, allow_unused=True, is_grads_batched=batched)
@@ -409,7 +411,7 @@ def _test_batched_forward_grad(func, inputs) -> None:
                     ret.append(np.zeros(lead + o._data.shape, o._data.dtype) if tan is None else tan._data.copy())
                 return ret
 
-        tangents = np.stack([rng().standard_normal(inp._data.shape) for _ in range(2)]).astype(inp._data.dtype)
+        tangents = np.stack([rng().normal(inp._data.shape, np.float64) for _ in range(2)]).astype(inp._data.dtype)
         expected = [np.stack(rows) for rows in zip(*(jvp(t, 0) for t in tangents))]
         try:
             result = jvp(tangents, 1)

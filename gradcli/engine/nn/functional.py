@@ -224,7 +224,7 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
 
 def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
     """torch's: softmax((logits + Gumbel noise) / tau); ``hard`` returns the one-hot argmax in the
-    forward and the soft sample's gradient (the noise comes from gradcli's generator)."""
+    forward and the soft sample's gradient (the noise comes from torch's generator)."""
     gumbels = -creation.empty_like(logits).exponential_().log()
     y_soft = ((logits + gumbels) / tau).softmax(dim)
     if not hard:
@@ -390,8 +390,8 @@ def _broadcasts(shape: tuple, target: tuple) -> bool:
 
 
 def dropout(input, p=0.5, training=True, inplace=False):
-    """Zero each element with probability p and scale the rest by 1/(1-p), with gradcli's generator
-    (``manual_seed``): the mask differs from torch's, the statistics do not. Identity when not training."""
+    """Zero each element with probability p and scale the rest by 1/(1-p): torch's mask for the same
+    seed (a double below 1 - p keeps the element). Identity when not training."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     _tensor_arg(input, "dropout", "input", 1)
@@ -401,7 +401,8 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if p == 1:
         mask = make(np.zeros(tuple(input.shape), dt))
     else:
-        mask = creation.random_tensor(tuple(input.shape), lambda g, s: (g.random(s) < 1 - p).astype(dt) / dt.type(1 - p))
+        mask = creation.random_tensor(tuple(input.shape),
+                                      lambda g, s: g.bernoulli(1 - p, s).astype(dt) / dt.type(1 - p))
     return input.mul_(mask) if inplace else mul(input, mask)
 
 

@@ -1,9 +1,9 @@
 """Layers over the functional API: Linear, Identity, Flatten, Dropout, the activation and loss
 modules, and the containers Sequential, ModuleList, ModuleDict.
 
-Default initialisation follows torch's formulas (Linear: U(-1/sqrt(in), 1/sqrt(in)) for weight and
-bias) on gradcli's own random generator, so the values differ from torch's; set them explicitly
-(``with torch.no_grad(): layer.weight.copy_(...)``) where a run must match torch.
+Default initialisation follows torch's formulas and order of draws (Linear: kaiming_uniform_ with
+a=sqrt(5) for the weight, U(-1/sqrt(in), 1/sqrt(in)) for the bias) on torch's generator, so a seeded
+layer starts with torch's values.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from collections import OrderedDict
 from .. import creation, dtypes, functions
 from ..autograd.grad_mode import no_grad
 from ..ops import activation as A
-from . import functional as F
+from . import functional as F, init
 from .module import Module, Parameter, _addindent
 
 
@@ -40,11 +40,10 @@ class Linear(Module):
         self.reset_parameters()
 
     def reset_parameters(self) -> None:
-        bound = 1 / math.sqrt(self.in_features) if self.in_features > 0 else 0
-        with no_grad():
-            self.weight.uniform_(-bound, bound)
-            if self.bias is not None:
-                self.bias.uniform_(-bound, bound)
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))   # torch's bound, rounded as torch rounds it
+        if self.bias is not None and self.in_features > 0:
+            bound = 1 / math.sqrt(self.in_features)
+            init.uniform_(self.bias, -bound, bound)
 
     def forward(self, input):
         params = self._parameters   # self.weight would fail a lookup before Module.__getattr__ finds it
@@ -69,7 +68,7 @@ class Flatten(Module):
 
 
 class Dropout(Module):
-    """Zeroes elements with probability p while training (gradcli's generator); identity in eval()."""
+    """Zeroes elements with probability p while training (torch's generator); identity in eval()."""
 
     def __init__(self, p: float = 0.5, inplace: bool = False):
         super().__init__()

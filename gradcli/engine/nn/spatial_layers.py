@@ -2,7 +2,7 @@
 BatchNorm2d, LayerNorm, Embedding, Bilinear, Unflatten, and the ParameterList container.
 
 Initialisation follows torch's formulas (kaiming-uniform with a=sqrt(5) for convolution and
-bilinear weights, N(0, 1) for embeddings, ones and zeros for normalisation) on gradcli's generator.
+bilinear weights, N(0, 1) for embeddings, ones and zeros for normalisation) on torch's generator.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .. import creation, dtypes, functions
 from ..autograd.grad_mode import no_grad
 from ..ops.pooling import avg_pool2d
 from ..tensor import Tensor
-from . import functional as F
+from . import functional as F, init
 from .module import Module, Parameter
 
 
@@ -60,12 +60,10 @@ class _ConvNd(Module):
         self.reset_parameters()
 
     def reset_parameters(self) -> None:
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))   # torch's bound, rounded as torch rounds it
         fan_in = self.weight.shape[1] * math.prod(self.kernel_size)
-        bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
-        with no_grad():
-            self.weight.uniform_(-bound, bound)     # kaiming_uniform_(a=sqrt(5)) has this bound
-            if self.bias is not None:
-                self.bias.uniform_(-bound, bound)
+        if self.bias is not None and fan_in > 0:
+            init.uniform_(self.bias, -1 / math.sqrt(fan_in), 1 / math.sqrt(fan_in))
 
     def extra_repr(self) -> str:
         n = self.dims

@@ -1,5 +1,5 @@
 """``torch.utils.data``: datasets, samplers and a loader that batches them with torch's default
-collation (shuffling on gradcli's generators)."""
+collation (shuffling with torch's draws on torch's generator)."""
 from __future__ import annotations
 
 import bisect
@@ -160,6 +160,12 @@ class DataLoader:
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
     def __iter__(self):
+        """As torch's iterator: made with one 64-bit draw (the workers' base seed) from the loader's
+        generator or the default one; the sampler draws when the first batch is taken."""
+        creation.empty((), dtype=dtypes.int64).random_(generator=self.generator)
+        return self._batches()
+
+    def _batches(self):
         if self.batch_sampler is None:
             for i in self.sampler:
                 yield self.collate_fn(self.dataset[i])

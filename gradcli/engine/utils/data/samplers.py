@@ -38,13 +38,21 @@ class RandomSampler(Sampler):
         return len(self.data_source) if self._num_samples is None else self._num_samples
 
     def __iter__(self):
+        """torch's draws, lazily as torch's: without a generator, a fresh one seeded by one 64-bit draw
+        of the default generator; then a randperm per pass (one more for the rest, even when empty),
+        or randint in chunks of 32 with replacement."""
         n = len(self.data_source)
+        generator = self.generator
+        if generator is None:
+            generator = creation.Generator().manual_seed(int(creation.empty((), dtype=dtypes.int64).random_().item()))
         if self.replacement:
-            return iter(creation.randint(0, n, (self.num_samples,), generator=self.generator).tolist())
-        order = []
-        while len(order) < self.num_samples:
-            order += creation.randperm(n, generator=self.generator).tolist()
-        return iter(order[:self.num_samples])
+            for _ in range(self.num_samples // 32):
+                yield from creation.randint(0, n, (32,), generator=generator).tolist()
+            yield from creation.randint(0, n, (self.num_samples % 32,), generator=generator).tolist()
+            return
+        for _ in range(self.num_samples // n):
+            yield from creation.randperm(n, generator=generator).tolist()
+        yield from creation.randperm(n, generator=generator).tolist()[:self.num_samples % n]
 
     def __len__(self) -> int:
         return self.num_samples
