@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
+from ..cascade_sum import torch_order_sum
 from ..errors import DTypeError, ShapeError
 from . import dtype_rules
 from .registry import FLOAT, KEEP, Kink, defop
@@ -26,14 +27,15 @@ def _back_to_shape(m, g, shape, dims, keepdim):
 def _sum_fwd(a, dim=None, keepdim=False):
     if a.dtype.kind in "biu":
         return np.sum(a, axis=dim, keepdims=keepdim, dtype=np.int64)
-    return _add_reduce(a, axis=dim, keepdims=keepdim)   # np.sum's Python layer costs more than the sum
+    ordered = torch_order_sum(a, dim, keepdim)     # torch's rounding where torch sums rows
+    return _add_reduce(a, axis=dim, keepdims=keepdim) if ordered is None else ordered
 
 
 _add_reduce = np.add.reduce
 
 
 def _mean_fwd(a, dim=None, keepdim=False):
-    """np.mean's result (same pairwise float32 accumulation) without its Python-level overhead;
+    """torch's mean: the sum (in torch's order where ``cascade_sum`` knows it) divided by the count;
     torch's mean has no integer or bool kernel."""
     if a.dtype.kind not in "fc":
         raise DTypeError("mean(): could not infer output dtype. Input dtype must be either a floating point or "
@@ -41,7 +43,10 @@ def _mean_fwd(a, dim=None, keepdim=False):
     if a.dtype == np.float16:   # numpy accumulates float16 in float32; keep its path
         return np.mean(a, axis=dim, keepdims=keepdim)
     n = a.size if dim is None else _numel(a.shape, dim)
-    return _add_reduce(a, axis=dim, keepdims=keepdim) / n if n else np.mean(a, axis=dim, keepdims=keepdim)
+    if not n:
+        return np.mean(a, axis=dim, keepdims=keepdim)
+    total = torch_order_sum(a, dim, keepdim)       # torch: the sum, then one division
+    return (_add_reduce(a, axis=dim, keepdims=keepdim) if total is None else total) / n
 
 
 def _red_samples(shape=(3, 4), fn=arr):

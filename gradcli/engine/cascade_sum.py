@@ -1,0 +1,138 @@
+"""Floating-point sums in torch's CPU order, so ``loss.item()`` prints torch's digits.
+
+A float32 sum rounds after every addition, so its last bits depend on the order; numpy's pairwise
+order differs from torch's, which shows in every full-precision print of a loss. torch's CPU kernel
+(``cascade_sum``) sums a contiguous row as 32-byte vectors (8 floats, 4 doubles) four at a time in
+"rows" of four vectors, each lane accumulating the rows in sequence and flushing into coarser
+accumulators every 16 rows (more for long rows: the cascade); the four vectors are then added, the
+scalar tail is summed in order and the lanes are added to it one by one. Rows shorter than a vector
+go four elements at a time the same way. This module reproduces that for full reductions and for
+reductions over trailing dimensions of a contiguous tensor (torch's inner-dimension kernels, single
+threaded: torch splits sums of more than 32768 elements across its threads); other reductions
+keep numpy's order (their last bits may differ from torch's).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+_LEVELS = 4
+_ILP = 4
+
+
+def inner_sum(rows: np.ndarray) -> np.ndarray:
+    """The sums of the rows of a 2-D float array (shape (batch, n)) in torch's order."""
+    batch, n = rows.shape
+    lanes = 32 // rows.itemsize
+    if n < lanes:
+        return _row_sum(rows)
+    whole = n - n % lanes
+    vectors = _row_sum(rows[:, :whole].reshape(batch, whole // lanes, lanes))
+    return _in_order(np.concatenate([rows[:, whole:], vectors], axis=1))
+
+
+def torch_order_sum(a: np.ndarray, dim, keepdims: bool):
+    """``a.sum(dim, keepdims)`` in torch's order when torch reduces it as rows (all dims, or trailing
+    dims of a contiguous array); None for the other reductions."""
+    if a.dtype != np.float32 and a.dtype != np.float64:
+        return None
+    nd = a.ndim
+    if dim is None or len(dim) == nd:
+        total = full_sum(a)
+        return np.full((1,) * nd, total, a.dtype) if keepdims else a.dtype.type(total)
+    reduced = sorted(d % nd for d in dim)
+    if reduced != list(range(nd - len(reduced), nd)) or not a.flags.c_contiguous:
+        return None
+    kept = a.shape[:nd - len(reduced)]
+    out = inner_sum(a.reshape(int(np.prod(kept, dtype=np.int64)), -1) if a.size else
+                    np.zeros((int(np.prod(kept, dtype=np.int64)), 0), a.dtype)).reshape(kept)
+    return out.reshape(kept + (1,) * len(reduced)) if keepdims else out   # contiguous, as torch's result
+
+
+def full_sum(a: np.ndarray):
+    """The sum of every element (memory order, as torch's iterator visits a strided tensor)."""
+    flat = a.reshape(-1) if a.flags.c_contiguous else np.ravel(a, order="K")
+    n = flat.size
+    lanes = 32 // flat.itemsize
+    if n < lanes:
+        if n < _ILP:
+            return _add_accumulate(flat)[-1] + 0    # + 0: torch's accumulator starts at +0.0
+        return _add_accumulate(flat[_short_order(n)])[-1] + 0
+    whole = n - n % lanes
+    vectors = flat[:whole].reshape(-1, lanes)
+    groups = vectors.shape[0] // _ILP
+    if groups >= 16:
+        return inner_sum(flat.reshape(1, n))[0]
+    if groups:   # four accumulators in order, the leftover vectors into the first, then the four added
+        partial = _add_reduce(vectors[:groups * _ILP].reshape(groups, _ILP, lanes), axis=0)
+        lane_sums = _add_reduce(np.concatenate((partial[:1], vectors[groups * _ILP:], partial[1:])), axis=0)
+    else:
+        lane_sums = _add_reduce(vectors, axis=0)
+    return _add_accumulate(np.concatenate((flat[whole:], lane_sums)))[-1] + 0
+
+
+_add_reduce = np.add.reduce          # over axis 0 of a 2-D or 3-D array: adds in order
+_add_accumulate = np.add.accumulate
+_SHORT_ORDERS = {}
+
+
+def _short_order(n: int) -> list:
+    """The order torch adds a row shorter than a vector: element 0, the leftovers past four, 1, 2, 3."""
+    order = _SHORT_ORDERS.get(n)
+    if order is None:
+        order = _SHORT_ORDERS[n] = [0] + list(range(_ILP, n)) + list(range(1, _ILP))
+    return order
+
+
+def _row_sum(items: np.ndarray) -> np.ndarray:
+    """torch's row_sum over axis 1 (items are scalars or vectors): four interleaved accumulators
+    over whole groups of four, the leftover items into the first, then the four added in order."""
+    count = items.shape[1]
+    groups = count // _ILP
+    tail = items[:, groups * _ILP:]
+    if groups:
+        partial = _multi_row_sum(items[:, :groups * _ILP].reshape((items.shape[0], groups, _ILP) + items.shape[2:]))
+        first = partial[:, 0]
+        if tail.shape[1]:
+            first = _in_order(np.concatenate([first[:, None], tail], axis=1))
+        return _in_order(np.concatenate([first[:, None], partial[:, 1:]], axis=1))
+    return _in_order(tail)
+
+
+def _multi_row_sum(rows: np.ndarray) -> np.ndarray:
+    """torch's multi_row_sum over axis 1: sequential within blocks of 2**power rows, block sums
+    carried up through four levels of accumulators (a level flushes when its count rolls over)."""
+    size = rows.shape[1]
+    power = max(4, _ceil_log2(size) // _LEVELS)
+    step = 1 << power
+    mask = step - 1
+    blocks = size // step
+    if not blocks:
+        return np.add.reduce(rows, axis=1)      # numpy adds the rows of a non-inner axis in order
+    acc = [np.zeros(rows.shape[:1] + rows.shape[2:], rows.dtype) for _ in range(_LEVELS)]
+    sums = np.add.reduce(rows[:, :blocks * step].reshape((rows.shape[0], blocks, step) + rows.shape[2:]), axis=2)
+    done = 0
+    for b in range(blocks):
+        acc[0] = sums[:, b]
+        done += step
+        for j in range(1, _LEVELS):
+            acc[j] = acc[j] + acc[j - 1]
+            acc[j - 1] = np.zeros_like(acc[j - 1])
+            if done & (mask << (j * power)):
+                break
+    if done < size:
+        acc[0] = np.add.reduce(rows[:, done:], axis=1)
+    total = acc[0]
+    for j in range(1, _LEVELS):
+        total = total + acc[j]
+    return total
+
+
+def _in_order(items: np.ndarray) -> np.ndarray:
+    """Left-to-right sums along axis 1 (an accumulation is sequential whatever the memory layout)."""
+    if items.shape[1] == 0:
+        return np.zeros(items.shape[:1] + items.shape[2:], items.dtype)
+    return np.ascontiguousarray(np.add.accumulate(items, axis=1)[:, -1])
+
+
+def _ceil_log2(x: int) -> int:
+    return 0 if x <= 1 else (x - 1).bit_length()

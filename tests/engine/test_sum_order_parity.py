@@ -1,0 +1,57 @@
+"""Sums and means round as torch's CPU kernel rounds them (its summation order, not numpy's), so a
+printed ``loss.item()`` has torch's digits. Literal values are torch 2.13's; the parametrized
+sweep compares with torch itself and is skipped without it."""
+import numpy as np
+import pytest
+
+import gradcli.engine as gc
+
+
+def wave(n):
+    return gc.tensor((np.sin(np.arange(n, dtype=np.float64) * 1.3) * 7.1).astype(np.float32))
+
+
+def test_float32_sums_and_means_have_torchs_last_bits():
+    assert wave(37).sum().item() == 10.226595878601074       # numpy's pairwise order: 10.22659683227539
+    assert wave(1000).sum().item() == 2.9282305240631104     # numpy: 2.928234577178955
+    assert wave(1000).mean().item() == 0.002928230445832014
+
+
+def test_a_training_loss_prints_torchs_digits():
+    gc.manual_seed(0)
+    x, y = gc.randn(37, 5), gc.randn(37, 1)
+    model = gc.nn.Sequential(gc.nn.Linear(5, 8), gc.nn.ReLU(), gc.nn.Linear(8, 1))
+    loss = gc.nn.functional.mse_loss(model(x), y)
+    assert loss.item() == 1.0434329509735107
+
+
+def test_results_are_contiguous_like_torchs():
+    total = wave(24).reshape(4, 6).sum(dim=1)
+    assert total.is_contiguous() and total.view(2, 2).shape == (2, 2)
+
+
+torch = pytest.importorskip("torch")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("n", [1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 33, 63, 64, 65, 127, 128, 129, 511, 1023, 1024,
+                               1025, 4096, 5000, 16385, 32768])
+def test_full_sums_and_means(n, dtype):
+    x = np.random.default_rng(n).standard_normal(n).astype(dtype) * 3
+    t = torch.from_numpy(x)
+    assert gc.tensor(x).sum().item() == t.sum().item()
+    assert gc.tensor(x).mean().item() == t.mean().item()
+
+
+@pytest.mark.parametrize("shape, dim", [((3, 5), 1), ((4, 9), -1), ((6, 100), 1), ((5, 1000), -1),
+                                        ((2, 3, 33), (1, 2)), ((7, 13), (0, 1)), ((4, 3, 10), -1)])
+def test_sums_over_trailing_dims(shape, dim):
+    x = np.random.default_rng(1).standard_normal(shape).astype(np.float32)
+    np.testing.assert_array_equal(gc.tensor(x).sum(dim=dim).numpy(), torch.from_numpy(x).sum(dim=dim).numpy())
+    np.testing.assert_array_equal(gc.tensor(x).mean(dim=dim, keepdim=True).numpy(),
+                                  torch.from_numpy(x).mean(dim=dim, keepdim=True).numpy())
+
+
+def test_a_transposed_tensor_sums_in_memory_order():
+    x = np.random.default_rng(2).standard_normal((30, 20)).astype(np.float32)
+    assert gc.tensor(x).t().sum().item() == torch.from_numpy(x).t().sum().item()
