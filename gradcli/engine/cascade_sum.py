@@ -6,10 +6,13 @@ order differs from torch's, which shows in every full-precision print of a loss.
 "rows" of four vectors, each lane accumulating the rows in sequence and flushing into coarser
 accumulators every 16 rows (more for long rows: the cascade); the four vectors are then added, the
 scalar tail is summed in order and the lanes are added to it one by one. Rows shorter than a vector
-go four elements at a time the same way. This module reproduces that for full reductions and for
-reductions over trailing dimensions of a contiguous tensor (torch's inner-dimension kernels, single
-threaded: torch splits sums of more than 32768 elements across its threads); other reductions
-keep numpy's order (their last bits may differ from torch's).
+go four elements at a time the same way. Column sums (a reduction over leading dimensions)
+go row by row per column with the same cascade, or four interleaved rows at
+a time for the columns past the last whole group. This module reproduces those orders for
+contiguous tensors, single threaded (torch splits full sums of more than 32768 elements across its
+threads). The backward pass's own unbroadcasting sums (a bias gradient) keep numpy's order, which
+is the same for fewer than 16 rows on whole groups of columns: the emulation would cost a training
+step several percent.
 """
 from __future__ import annotations
 
@@ -31,21 +34,55 @@ def inner_sum(rows: np.ndarray) -> np.ndarray:
 
 
 def torch_order_sum(a: np.ndarray, dim, keepdims: bool):
-    """``a.sum(dim, keepdims)`` in torch's order when torch reduces it as rows (all dims, or trailing
-    dims of a contiguous array); None for the other reductions."""
-    if a.dtype != np.float32 and a.dtype != np.float64:
+    """``a.sum(dim, keepdims)`` in torch's order, or None where this module does not know it.
+
+    As torch's iterator, size-1 dims are dropped and neighbours reduced alike are merged; the
+    shapes left are a full reduction, rows (kept, reduced), columns (reduced, kept) or a stack of
+    column reductions (kept, reduced, kept)."""
+    if (a.dtype != np.float32 and a.dtype != np.float64) or not a.size:
         return None
     nd = a.ndim
-    if dim is None or len(dim) == nd:
-        total = full_sum(a)
-        return np.full((1,) * nd, total, a.dtype) if keepdims else a.dtype.type(total)
-    reduced = sorted(d % nd for d in dim)
-    if reduced != list(range(nd - len(reduced), nd)) or not a.flags.c_contiguous:
+    reduced = set(range(nd)) if dim is None else {d % nd for d in dim}
+    out_shape = tuple(1 if d in reduced else a.shape[d] for d in range(nd)) if keepdims else \
+        tuple(a.shape[d] for d in range(nd) if d not in reduced)
+    runs = []          # [size, reduced?] of the merged dims
+    for d in range(nd):
+        if a.shape[d] == 1:
+            continue
+        if runs and runs[-1][1] == (d in reduced):
+            runs[-1][0] *= a.shape[d]
+        else:
+            runs.append([a.shape[d], d in reduced])
+    pattern = tuple(flag for _, flag in runs)
+    if pattern in ((), (True,)):
+        return np.full(out_shape, full_sum(a), a.dtype) if out_shape else a.dtype.type(full_sum(a))
+    if not a.flags.c_contiguous:
         return None
-    kept = a.shape[:nd - len(reduced)]
-    out = inner_sum(a.reshape(int(np.prod(kept, dtype=np.int64)), -1) if a.size else
-                    np.zeros((int(np.prod(kept, dtype=np.int64)), 0), a.dtype)).reshape(kept)
-    return out.reshape(kept + (1,) * len(reduced)) if keepdims else out   # contiguous, as torch's result
+    sizes = tuple(size for size, _ in runs)
+    if pattern == (False, True):
+        return inner_sum(a.reshape(sizes)).reshape(out_shape)
+    if pattern == (True, False):
+        return _outer_sum(a.reshape((1,) + sizes)).reshape(out_shape)
+    if pattern == (False, True, False):
+        return _outer_sum(a.reshape(sizes)).reshape(out_shape)
+    return None
+
+
+def _outer_sum(stack: np.ndarray) -> np.ndarray:
+    """Column sums of each (rows, columns) matrix of a (batch, rows, columns) stack, as torch's
+    vectorized_outer_sum / scalar_outer_sum: the first columns (whole groups of four vectors, or of
+    four columns when there are fewer columns than a vector) add the rows in order with the
+    cascade, the other columns four interleaved rows at a time (row_sum)."""
+    columns = stack.shape[2]
+    lanes = 32 // stack.itemsize
+    group = _ILP * lanes if columns >= lanes else _ILP
+    first = columns - columns % group
+    out = np.empty((stack.shape[0], columns), stack.dtype)
+    if first:
+        out[:, :first] = _multi_row_sum(stack[:, :, :first])
+    if first < columns:
+        out[:, first:] = _row_sum(stack[:, :, first:])
+    return out
 
 
 def full_sum(a: np.ndarray):

@@ -52,6 +52,14 @@ def test_sums_over_trailing_dims(shape, dim):
                                   torch.from_numpy(x).mean(dim=dim, keepdim=True).numpy())
 
 
+@pytest.mark.parametrize("shape, dim", [((37, 1), 0), ((16, 10), 0), ((5, 3), 0), ((40, 3), 0), ((100, 7), 0),
+                                        ((64, 100), 0), ((300, 70), 0), ((17, 5, 9), (0, 1)), ((4, 20, 40), 1),
+                                        ((1000, 10), 0), ((6, 1, 10), 0)])
+def test_column_sums(shape, dim):
+    x = np.random.default_rng(3).standard_normal(shape).astype(np.float32)
+    np.testing.assert_array_equal(gc.tensor(x).sum(dim=dim).numpy(), torch.from_numpy(x).sum(dim=dim).numpy())
+
+
 def test_a_transposed_tensor_sums_in_memory_order():
     x = np.random.default_rng(2).standard_normal((30, 20)).astype(np.float32)
     assert gc.tensor(x).t().sum().item() == torch.from_numpy(x).t().sum().item()
