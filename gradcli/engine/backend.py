@@ -24,6 +24,7 @@ from .ops.indexing import gather_np, index_put_np, np_index
 from .ops.pointwise import sign_np
 from .ops.linalg import diag_embed_np
 from .ops.shape import _embed_diag_fwd, _embed_fwd
+from .ops import rounded
 from .ops.special import erf_np
 
 
@@ -101,15 +102,15 @@ class NumpyMath(_Math):
         self.plain = nb == 0   # ndarrays without batch dims: the hot path's one test
 
     is_tensor = False
-    exp = staticmethod(np.exp)
-    log = staticmethod(np.log)
+    exp = staticmethod(rounded.exp)
+    log = staticmethod(rounded.log)
     sqrt = staticmethod(np.sqrt)
-    sin = staticmethod(np.sin)
-    cos = staticmethod(np.cos)
-    tan = staticmethod(np.tan)
-    tanh = staticmethod(np.tanh)
-    cosh = staticmethod(np.cosh)
-    sinh = staticmethod(np.sinh)
+    sin = staticmethod(rounded.sin)
+    cos = staticmethod(rounded.cos)
+    tan = staticmethod(rounded.tan)
+    tanh = staticmethod(rounded.tanh)
+    cosh = staticmethod(rounded.cosh)
+    sinh = staticmethod(rounded.sinh)
     sign = staticmethod(sign_np)
     abs = staticmethod(np.abs)
     floor = staticmethod(np.floor)

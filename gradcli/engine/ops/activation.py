@@ -27,7 +27,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..dispatch import call, call_fast, call_inplace
 from ..tensor import Tensor
-from . import dtype_rules
+from . import dtype_rules, rounded
 from .registry import FLOAT, Kink, defop
 from .special import erf_np
 from .samples import Sample, arr, unary
@@ -35,8 +35,12 @@ from ..public import public
 
 
 def sigmoid_np(x):
-    """A sigmoid that does not overflow for large |x|."""
+    """A sigmoid that does not overflow for large |x|; small float32 inputs as torch's kernel,
+    1 / (1 + exp(-x)) in float32 with a correctly rounded exp (see ops.rounded)."""
     x = np.asarray(x)
+    if x.dtype == np.float32 and x.size <= rounded.ROUNDED_MAX:
+        with np.errstate(over="ignore"):
+            return (np.float32(1) / (np.float32(1) + rounded.exp(-x))).astype(np.float32, copy=False)
     e = np.exp(-np.abs(x))
     return np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
 

@@ -14,7 +14,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..dispatch import call
 from ..tensor import Tensor
-from . import dtype_rules as R
+from . import dtype_rules as R, rounded
 from .registry import API, COMMON, COMPARE, FLOAT, KEEP, Kink, defop
 from .samples import Sample, arr, binary, pos, unary, unit
 
@@ -215,12 +215,12 @@ def _unary(name, node, fwd, bwd, saves=("self",), jvp=None, samples=None, rule="
                  api=API(inplace=True, aliases=aliases) if public else None)
 
 
-EXP = _unary("exp", "ExpBackward0", np.exp, lambda m, g, result: g * result, saves=("result",), rule="exp(self) (the result)")
-EXP2 = _unary("exp2", "Exp2Backward0", np.exp2, lambda m, g, result: g * result * _LN2, saves=("result",), rule="exp2(self) * ln 2")
-EXPM1 = _unary("expm1", "Expm1Backward0", np.expm1, lambda m, g, result: g * (result + 1), saves=("result",), rule="result + 1")
-LOG = _unary("log", "LogBackward0", np.log, lambda m, g, self: g / self, samples=unary(pos), rule="1/self")
-LOG2 = _unary("log2", "Log2Backward0", np.log2, lambda m, g, self: g / (self * _LN2), samples=unary(pos), rule="1/(self ln 2)")
-LOG10 = _unary("log10", "Log10Backward0", np.log10, lambda m, g, self: g / (self * _LN10), samples=unary(pos), rule="1/(self ln 10)")
+EXP = _unary("exp", "ExpBackward0", rounded.exp, lambda m, g, result: g * result, saves=("result",), rule="exp(self) (the result)")
+EXP2 = _unary("exp2", "Exp2Backward0", rounded.exp2, lambda m, g, result: g * result * _LN2, saves=("result",), rule="exp2(self) * ln 2")
+EXPM1 = _unary("expm1", "Expm1Backward0", rounded.expm1, lambda m, g, result: g * (result + 1), saves=("result",), rule="result + 1")
+LOG = _unary("log", "LogBackward0", rounded.log, lambda m, g, self: g / self, samples=unary(pos), rule="1/self")
+LOG2 = _unary("log2", "Log2Backward0", rounded.log2, lambda m, g, self: g / (self * _LN2), samples=unary(pos), rule="1/(self ln 2)")
+LOG10 = _unary("log10", "Log10Backward0", rounded.log10, lambda m, g, self: g / (self * _LN10), samples=unary(pos), rule="1/(self ln 10)")
 LOG1P = _unary("log1p", "Log1PBackward0", np.log1p, lambda m, g, self: g / (self + 1), samples=unary(pos), rule="1/(1 + self)")
 SQRT = _unary("sqrt", "SqrtBackward0", np.sqrt, lambda m, g, result: g / (2 * result), saves=("result",), samples=unary(pos), rule="1/(2 sqrt(self)); inf at 0",
               kink=Kink("sqrt'(0) = inf", lambda v: v["result" if "result" in v else "self"] == 0))
@@ -232,15 +232,15 @@ RECIPROCAL = _unary("reciprocal", "ReciprocalBackward0", lambda a: 1 / a,
 
 # -- trigonometric and hyperbolic ------------------------------------------------------------------
 
-SIN = _unary("sin", "SinBackward0", np.sin, lambda m, g, self: g * m.cos(self), rule="cos(self)")
-COS = _unary("cos", "CosBackward0", np.cos, lambda m, g, self: -g * m.sin(self), rule="-sin(self)")
-TAN = _unary("tan", "TanBackward0", np.tan, lambda m, g, result: g * (1 + result * result), saves=("result",), samples=unary(unit), rule="1 + tan^2")
-ASIN = _unary("asin", "AsinBackward0", np.arcsin, lambda m, g, self: g / m.sqrt(1 - self * self), samples=unary(unit), rule="1/sqrt(1 - self^2)", aliases=("arcsin",))
-ACOS = _unary("acos", "AcosBackward0", np.arccos, lambda m, g, self: -g / m.sqrt(1 - self * self), samples=unary(unit),
+SIN = _unary("sin", "SinBackward0", rounded.sin, lambda m, g, self: g * m.cos(self), rule="cos(self)")
+COS = _unary("cos", "CosBackward0", rounded.cos, lambda m, g, self: -g * m.sin(self), rule="-sin(self)")
+TAN = _unary("tan", "TanBackward0", rounded.tan, lambda m, g, result: g * (1 + result * result), saves=("result",), samples=unary(unit), rule="1 + tan^2")
+ASIN = _unary("asin", "AsinBackward0", rounded.arcsin, lambda m, g, self: g / m.sqrt(1 - self * self), samples=unary(unit), rule="1/sqrt(1 - self^2)", aliases=("arcsin",))
+ACOS = _unary("acos", "AcosBackward0", rounded.arccos, lambda m, g, self: -g / m.sqrt(1 - self * self), samples=unary(unit),
               rule="-1/sqrt(1 - self^2)", aliases=("arccos",))
-ATAN = _unary("atan", "AtanBackward0", np.arctan, lambda m, g, self: g / (1 + self * self), rule="1/(1 + self^2)", aliases=("arctan",))
-SINH = _unary("sinh", "SinhBackward0", np.sinh, lambda m, g, self: g * m.cosh(self), rule="cosh(self)")
-COSH = _unary("cosh", "CoshBackward0", np.cosh, lambda m, g, self: g * m.sinh(self), rule="sinh(self)")
+ATAN = _unary("atan", "AtanBackward0", rounded.arctan, lambda m, g, self: g / (1 + self * self), rule="1/(1 + self^2)", aliases=("arctan",))
+SINH = _unary("sinh", "SinhBackward0", rounded.sinh, lambda m, g, self: g * m.cosh(self), rule="cosh(self)")
+COSH = _unary("cosh", "CoshBackward0", rounded.cosh, lambda m, g, self: g * m.sinh(self), rule="sinh(self)")
 def _tanh_bwd(m, g, result):
     if m.is_tensor:   # under create_graph torch records its own node for this formula
         return call(TANH_BACKWARD, (g, result))
@@ -256,7 +256,7 @@ TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", 
                           None if t[0] is None else t[0] * (1 - output * output),
                           None if t[1] is None else -2 * t[1] * grad_output * output),
                       samples=binary(arr, unit), rule="the derivative of g * (1 - y^2) in g and in y")
-TANH = _unary("tanh", "TanhBackward0", np.tanh, _tanh_bwd, saves=("result",),
+TANH = _unary("tanh", "TanhBackward0", rounded.tanh, _tanh_bwd, saves=("result",),
               jvp=lambda m, t, result: t[0] * (1 - result * result), rule="1 - tanh^2 (the result)")
 ASINH = _unary("asinh", "AsinhBackward0", np.arcsinh, lambda m, g, self: g / m.sqrt(self * self + 1), rule="1/sqrt(self^2 + 1)", aliases=("arcsinh",))
 ACOSH = _unary("acosh", "AcoshBackward0", np.arccosh, lambda m, g, self: g / m.sqrt(self * self - 1),
