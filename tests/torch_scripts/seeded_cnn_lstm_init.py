@@ -1,0 +1,37 @@
+import torch
+import torch.nn as nn
+torch.manual_seed(1)
+class CNN(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(1, 4, 3, padding=1)
+        self.bn = nn.BatchNorm2d(4)
+        self.pool = nn.MaxPool2d(2)
+        self.fc = nn.Linear(4 * 4 * 4, 3)
+    def forward(self, x):
+        x = self.pool(torch.relu(self.bn(self.conv1(x))))
+        return self.fc(x.flatten(1))
+model = CNN()
+x = torch.randn(8, 1, 8, 8)
+t = torch.randint(0, 3, (8,))
+opt = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+for i in range(5):
+    opt.zero_grad()
+    loss = nn.CrossEntropyLoss()(model(x), t)
+    loss.backward()
+    opt.step()
+    print(i, round(loss.item(), 4))
+print(model.bn.running_mean)
+lstm = nn.LSTM(input_size=3, hidden_size=4, batch_first=True)
+seq = torch.randn(2, 5, 3)
+out, (h, c) = lstm(seq)
+print(out[:, -1], h.shape)
+gru = nn.GRU(3, 2)
+print(gru(torch.randn(4, 1, 3))[1])
+emb = nn.Embedding(10, 4)
+print(emb(torch.tensor([1, 5])))
+x = torch.randn(3, requires_grad=True)
+y = (x ** 3).sum()
+y.backward()
+print(x.grad)
+print(torch.autograd.grad((x.sin()).sum(), x))
