@@ -96,10 +96,7 @@ def test_every_sample_names_its_source_in_the_first_line():
 
 # Samples that show an engine difference, reported to the engine's owners; strict, so
 # that the test says so when the engine is fixed.
-ENGINE_DIFFERENCES = {
-    "seed003_gradcheck_float32": "float32 torch.sigmoid passes gradcheck at eps=1e-4 where "
-                                 "torch's fails (its float32 rounding differs)",
-}
+ENGINE_DIFFERENCES: dict = {}     # none left: seed 003's float32 gradcheck now fails where torch's does
 
 
 def _marked(paths):
