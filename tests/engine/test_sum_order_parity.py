@@ -63,3 +63,13 @@ def test_column_sums(shape, dim):
 def test_a_transposed_tensor_sums_in_memory_order():
     x = np.random.default_rng(2).standard_normal((30, 20)).astype(np.float32)
     assert gc.tensor(x).t().sum().item() == torch.from_numpy(x).t().sum().item()
+
+
+@pytest.mark.parametrize("n", [2, 5, 10, 37, 1000, 5000])
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_var_and_std_of_all_elements_follow_torchs_recipe(n, dtype):
+    x = (np.random.default_rng(n).standard_normal(n) * 3 + 1).astype(dtype)
+    for name in ("var", "std"):
+        for correction in (0, 1):
+            ours = getattr(gc, name)(gc.tensor(x), correction=correction).item()
+            assert ours == getattr(torch, name)(torch.from_numpy(x), correction=correction).item()

@@ -110,17 +110,35 @@ def _c(correction) -> int:
     return 1 if correction is None else correction
 
 
-def _var_fwd(a, dim, correction, keepdim):
+def _var_fwd(a, dim, correction, keepdim, root=False):
     """np.var's two-pass algorithm (mean, then the sum of squared deviations), without its Python layer.
     As torch, the sum is divided by max(0, N - correction): inf, or nan for a constant slice, when
-    nothing is left."""
+    nothing is left. Over every element torch's own recipe (``_spread_of_all``) gives its digits."""
     correction = _c(correction)
     n = _numel(a.shape, dim)
+    if (dim is None or len(dim) == a.ndim) and n and (a.dtype == np.float32 or a.dtype == np.float64):
+        value = _spread_of_all(a, n, correction, root)
+        return np.full((1,) * a.ndim, value, a.dtype) if keepdim else value
     if a.dtype == np.float16 and n - correction > 0:
         return np.var(a, axis=dim, ddof=correction, keepdims=keepdim)
     with np.errstate(divide="ignore", invalid="ignore"):
         d = a - _add_reduce(a, axis=dim, keepdims=True) / n
         return _add_reduce(d * d, axis=dim, keepdims=keepdim) / a.dtype.type(max(n - correction, 0))
+
+
+def _std_fwd(a, dim, correction, keepdim):
+    return _var_fwd(a, dim, correction, keepdim, root=True) if dim is None or len(dim) == a.ndim else \
+        np.sqrt(_var_fwd(a, dim, correction, keepdim))
+
+
+def _spread_of_all(a, n, correction, root):
+    """torch's std_var_all_cpu: the float mean taken as a double, the squared deviations summed in
+    order in double, divided by max(0, N - correction), the root taken in double, then rounded."""
+    mean = float(torch_order_sum(a, None, False) / a.dtype.type(n))
+    deviations = np.ravel(a, order="K").astype(np.float64) - mean
+    with np.errstate(divide="ignore", invalid="ignore"):
+        value = np.float64(np.add.accumulate(deviations * deviations)[-1]) / np.float64(max(0.0, n - correction))
+        return a.dtype.type(np.sqrt(value) if root else value)
 
 
 def _var_bwd(m, g, self, dim, correction, keepdim):
@@ -160,7 +178,7 @@ def _std_bwd(m, g, self, dim, correction, keepdim, result):
     return _var_bwd(m, m.where(r == 0, 0.0, g / (r * 2.0)), self, dim, correction, True)
 
 
-STD = defop("std", "StdBackward0", ("self",), lambda a, dim, correction, keepdim: np.sqrt(_var_fwd(a, dim, correction, keepdim)),
+STD = defop("std", "StdBackward0", ("self",), _std_fwd,
             _std_bwd, saves=("self", "dim", "correction", "keepdim", "result"), promote=FLOAT,
             samples=lambda: [Sample(arr(3, 4), params={"dim": None, "correction": 1, "keepdim": False}),
                              Sample(arr(3, 4), params={"dim": (-1,), "correction": 0, "keepdim": False})],
@@ -206,8 +224,7 @@ VAR_MEAN = defop("var_mean.correction", "VarMeanBackward0", ("self",), _moments_
                  samples=_moments_samples, jvp_note="generic: derived through double-vjp",
                  rule="var's gradient plus mean's (1/N), for the outputs that have one")
 STD_MEAN = defop("std_mean.correction", "StdMeanBackward0", ("self",),
-                 _moments_fwd(lambda a, dim, correction, keepdim: np.sqrt(_var_fwd(a, dim, correction, keepdim)),
-                              "std_mean"),
+                 _moments_fwd(_std_fwd, "std_mean"),
                  _moments_bwd(_std_bwd), saves=("self", "dim", "correction", "keepdim", "result0"), promote=KEEP,
                  outputs=2, materialize=False, samples=_moments_samples, jvp_note="generic: derived through double-vjp",
                  rule="std's gradient plus mean's (1/N), for the outputs that have one")
