@@ -30,7 +30,7 @@ import numpy as np
 
 from .. import dtypes
 from ..errors import AutogradError, DTypeError, ShapeError
-from . import dtype_rules
+from . import dtype_rules, rounded
 from .linalg import gemm, mm_grads
 from .reduction import _norm_fwd
 from .registry import COMMON, KEEP, defop
@@ -307,6 +307,60 @@ def _class_dim(ndim: int) -> int:
     return 1 if ndim >= 2 else 0
 
 
+def nll_cascade(picked, weights, valid):
+    """torch's nll_loss_out_frame reduction: ``loss -= x[target] * w`` into eight cascade levels
+    (flushed upward after every 2**p-th sample, the first sample all the way up), the levels then
+    added in order; the total weight is the count of kept samples, or the weights summed alike."""
+    values = np.atleast_1d(-picked if weights is None else -(picked * weights))
+    kept = np.atleast_1d(valid)
+    batch = values.shape[0]
+    power = max(4, _ceil_log2(batch) // 8)
+    output = _cascade(values, kept, power)
+    if weights is None:
+        return output, values.dtype.type(np.count_nonzero(kept))
+    return output, _cascade(np.atleast_1d(weights).astype(values.dtype, copy=False), kept, power)
+
+
+def _cascade(values, kept, power):
+    """One quantity of nll_loss_out_frame's cascade: whole blocks summed in order at once when no
+    sample is ignored (an ignored sample also skips its flush), else sample by sample."""
+    step = 1 << power
+    mask = step - 1
+    dt = values.dtype.type
+    levels = [dt(0)] * 8
+    if kept.all() and values.shape[0] > 1:
+        levels[7] = dt(dt(0) + values[0])          # sample 0 flushes through every level
+        rest = values[1:]
+        blocks = rest.shape[0] // step
+        sums = np.add.accumulate(rest[:blocks * step].reshape(blocks, step), axis=1)[:, -1] if blocks else ()
+        for k in range(blocks):
+            levels[0] = dt(dt(0) + sums[k])
+            done = (k + 1) * step
+            for j in range(7):
+                if done & (mask << (j * power)):
+                    break
+                levels[j + 1], levels[j] = dt(levels[j + 1] + levels[j]), dt(0)
+        if rest.shape[0] > blocks * step:
+            levels[0] = dt(dt(0) + np.add.accumulate(rest[blocks * step:])[-1])
+    else:
+        for b in range(values.shape[0]):
+            if not kept[b]:
+                continue
+            levels[0] = dt(levels[0] + values[b])
+            for j in range(7):
+                if b & (mask << (j * power)):
+                    break
+                levels[j + 1], levels[j] = dt(levels[j + 1] + levels[j]), dt(0)
+    total = dt(0)
+    for level in levels:
+        total = dt(total + level)
+    return total
+
+
+def _ceil_log2(x: int) -> int:
+    return 0 if x <= 1 else (x - 1).bit_length()
+
+
 def _nll_fwd(x, t, w, reduction, ignore_index):
     dtype_rules.float_only("nll_loss_out_frame" if x.ndim < 3 else "nll_loss2d_forward_out_frame", x)
     cdim = _class_dim(x.ndim)
@@ -320,10 +374,14 @@ def _nll_fwd(x, t, w, reduction, ignore_index):
     total = np.sum(wt)
     if reduction == 0:
         return loss, total
+    if x.ndim <= 2:       # torch's nll_loss_out_frame sums in its own order
+        output, total = nll_cascade(picked, wt if w is not None else None, valid)
+    else:
+        output = np.sum(loss)
     if reduction == 1:
         with np.errstate(invalid="ignore", divide="ignore"):
-            return np.sum(loss) / total, total
-    return np.sum(loss), total
+            return output / total, total
+    return output, total
 
 
 def _nll_coef(m, self, target, weight, ignore_index):
@@ -391,15 +449,15 @@ NLL_LOSS2D = defop("nll_loss2d_forward", "NllLoss2DBackward0", ("self", "target"
 def _softmax_fwd(a, dim):
     if dim is None:
         return np.ones_like(a)
-    e = np.exp(a - np.max(a, axis=dim, keepdims=True))
-    return e / np.sum(e, axis=dim, keepdims=True)
+    e = rounded.exp(a - np.max(a, axis=dim, keepdims=True))
+    return e * (1 / np.sum(e, axis=dim, keepdims=True))    # torch's kernel: times the sum's reciprocal
 
 
 def _log_softmax_fwd(a, dim):
     if dim is None:
         return np.zeros_like(a)
     s = a - np.max(a, axis=dim, keepdims=True)
-    return s - np.log(np.sum(np.exp(s), axis=dim, keepdims=True))
+    return s - rounded.log(np.sum(rounded.exp(s), axis=dim, keepdims=True))
 
 
 def _softmax_bwd(m, g, result, dim):
