@@ -1,34 +1,9 @@
-"""Sums and means round as torch's CPU kernel rounds them (its summation order, not numpy's), so a
-printed ``loss.item()`` has torch's digits. Literal values are torch 2.13's; the parametrized
-sweep compares with torch itself and is skipped without it."""
+"""Reductions, nll_loss and small float32 transcendentals against torch itself (skipped without
+torch; tests/engine/test_sum_order.py holds literal values)."""
 import numpy as np
 import pytest
 
 import gradcli.engine as gc
-
-
-def wave(n):
-    return gc.tensor((np.sin(np.arange(n, dtype=np.float64) * 1.3) * 7.1).astype(np.float32))
-
-
-def test_float32_sums_and_means_have_torchs_last_bits():
-    assert wave(37).sum().item() == 10.226595878601074       # numpy's pairwise order: 10.22659683227539
-    assert wave(1000).sum().item() == 2.9282305240631104     # numpy: 2.928234577178955
-    assert wave(1000).mean().item() == 0.002928230445832014
-
-
-def test_a_training_loss_prints_torchs_digits():
-    gc.manual_seed(0)
-    x, y = gc.randn(37, 5), gc.randn(37, 1)
-    model = gc.nn.Sequential(gc.nn.Linear(5, 8), gc.nn.ReLU(), gc.nn.Linear(8, 1))
-    loss = gc.nn.functional.mse_loss(model(x), y)
-    assert loss.item() == 1.0434329509735107
-
-
-def test_results_are_contiguous_like_torchs():
-    total = wave(24).reshape(4, 6).sum(dim=1)
-    assert total.is_contiguous() and total.view(2, 2).shape == (2, 2)
-
 
 torch = pytest.importorskip("torch")
 
@@ -93,10 +68,12 @@ def test_nll_loss_reduces_in_torchs_cascade(batch, weighted):
 
 def test_small_float32_transcendentals_round_as_torchs():
     x = np.random.default_rng(9).standard_normal(200).astype(np.float32)
-    for name in ("exp", "tanh", "sigmoid", "expm1"):
+    # torch's kernels miss correct rounding rarely (its vectorised sigmoid 1 input in 30; numpy's float32
+    # kernels, used before, missed on 60 of these 200 for exp and tanh)
+    for name, misses in (("exp", 4), ("tanh", 2), ("expm1", 2), ("sigmoid", 15)):
         ours = getattr(gc, name)(gc.tensor(x)).numpy()
         theirs = getattr(torch, name)(torch.from_numpy(x)).numpy()
-        assert (ours != theirs).sum() <= 4, name          # torch's own kernels miss correct rounding rarely
+        assert (ours != theirs).sum() <= misses, name
     logits = np.random.default_rng(10).standard_normal((64, 3)).astype(np.float32)
     ours = gc.log_softmax(gc.tensor(logits), 1).numpy()
     assert (ours != torch.log_softmax(torch.from_numpy(logits), 1).numpy()).sum() <= 4
