@@ -13,9 +13,10 @@ from .grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  #
 from . import forward_ad, function, functional, gradcheck, profiler  # noqa: F401
 from .function import Function, FunctionCtx, once_differentiable  # noqa: F401
 from .gradcheck import GradcheckError, gradcheck, gradgradcheck  # noqa: F401
+from .variable import Variable  # noqa: F401
 
 __all__ = [
     "Function", "backward", "detect_anomaly", "enable_grad", "forward_ad", "function", "functional", "grad",
     "gradcheck", "gradgradcheck", "graph", "inference_mode", "no_grad", "profiler", "set_detect_anomaly",
-    "set_grad_enabled",
+    "set_grad_enabled", "Variable",
 ]
