@@ -29,6 +29,7 @@ import warnings
 import numpy as np
 
 from .. import dtypes
+from ..cascade_sum import torch_order_sum
 from ..errors import AutogradError, DTypeError, ShapeError
 from . import dtype_rules, rounded
 from .linalg import gemm, mm_grads
@@ -59,11 +60,14 @@ def _reduction(reduction, size_average=None, reduce=None) -> int:
 
 
 def _reduce_np(loss, reduction):
-    if reduction == 1:   # (a count of at least one: no 0/0 to silence)
-        return loss.sum() / loss.dtype.type(loss.size) if loss.size else np.full((), np.nan, loss.dtype)
-    if reduction == 2:
-        return loss.sum()
-    return loss
+    """torch's apply_loss_reduction: the sum (in torch's order, see cascade_sum), over the count for mean."""
+    if reduction == 0:
+        return loss
+    if not loss.size:
+        return np.full((), np.nan if reduction == 1 else 0, loss.dtype)
+    total = torch_order_sum(loss, None, False)
+    total = loss.sum() if total is None else total
+    return total / loss.dtype.type(loss.size) if reduction == 1 else total
 
 
 def _spread(m, g, reduction, shape):

@@ -1,0 +1,20 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+torch.manual_seed(0)
+x = torch.randn(4, 3, requires_grad=True)
+y = x.softmax(dim=-1)
+print(y)
+z = F.log_softmax(x, dim=1)
+t = torch.tensor([0, 2, 1, 1])
+loss = F.nll_loss(z, t)
+print(loss.item())
+loss.backward()
+print(x.grad)
+bce = F.binary_cross_entropy_with_logits(torch.randn(5), torch.rand(5))
+print(bce.item())
+print(F.mse_loss(torch.randn(7), torch.randn(7)).item(), F.l1_loss(torch.randn(7), torch.randn(7)).item())
+print(F.smooth_l1_loss(torch.randn(9), torch.randn(9)).item())
+print(F.kl_div(F.log_softmax(torch.randn(3, 4), 1), F.softmax(torch.randn(3, 4), 1), reduction='batchmean').item())
+print(torch.randn(6).std().item(), torch.randn(3, 4).var(dim=1))
+print(nn.CrossEntropyLoss(label_smoothing=0.1)(torch.randn(5, 4), torch.tensor([0, 1, 2, 3, 0])).item())
