@@ -62,7 +62,7 @@ def test_the_engine_exports_only_torch_names():
     assert all(hasattr(engine, n) for n in engine.__all__)
     for n in engine.__all__:
         assert not isinstance(getattr(engine, n), types.ModuleType) or n in (
-            "autograd", "nn", "cuda", "linalg", "special", "optim", "utils", "func", "amp", "backends",
+            "autograd", "nn", "cuda", "linalg", "special", "optim", "testing", "utils", "func", "amp", "backends",
             "distributions")
 
 

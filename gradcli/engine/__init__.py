@@ -51,7 +51,7 @@ globals().update(_public.FUNCTIONS["torch"])
 _tensor_methods.attach()
 
 FloatTensor = Tensor
-_LAZY = ("distributions", "func", "optim", "utils")     # loaded on first use: a third of the engine's import time
+_LAZY = ("distributions", "func", "optim", "testing", "utils")     # loaded on first use: a third of the engine's import time
 
 
 def __getattr__(name: str):
@@ -67,7 +67,7 @@ autocast = amp.autocast
 __version__ = "2.13.0+gradcli"
 
 __all__ = sorted(set(_public.FUNCTIONS["torch"]) | {
-    "Function", "amp", "autocast", "backends", "autograd", "cuda", "distributions", "func", "linalg", "nn", "optim", "special", "utils", "is_anomaly_enabled",
+    "Function", "amp", "autocast", "backends", "autograd", "cuda", "distributions", "func", "linalg", "nn", "optim", "special", "testing", "utils", "is_anomaly_enabled",
     "is_anomaly_check_nan_enabled",
     "enable_grad", "inference_mode", "is_grad_enabled", "is_inference_mode_enabled", "no_grad", "set_grad_enabled",
     "device", "bool", "cdouble", "cfloat", "complex64", "complex128", "double", "dtype", "float", "float16",

@@ -74,7 +74,19 @@ class _Mode:
         return f"<torch.autograd.grad_mode.{type(self).__name__} object at {id(self):#x}>"
 
 
-class no_grad(_Mode):
+class _BareDecorator(_Mode):
+    """A mode that also decorates without parentheses (``@torch.no_grad``), as torch's
+    _NoParamDecoratorContextManager: called with a function, it returns the wrapped function."""
+
+    __slots__ = ()
+
+    def __new__(cls, orig_func=None):
+        if orig_func is None:
+            return super().__new__(cls)
+        return cls()(orig_func)
+
+
+class no_grad(_BareDecorator):
     """Ops record no graph inside; results have requires_grad=False."""
 
     __slots__ = ()
@@ -83,7 +95,7 @@ class no_grad(_Mode):
         _set(False, state.inference)
 
 
-class enable_grad(_Mode):
+class enable_grad(_BareDecorator):
     """Turn recording back on inside a no_grad region."""
 
     __slots__ = ()
@@ -131,6 +143,11 @@ class inference_mode(_Mode):
     """Like no_grad, and tensors made inside are inference tensors (no version counter)."""
 
     __slots__ = ("mode",)
+
+    def __new__(cls, mode=True):
+        if isinstance(mode, bool):
+            return super().__new__(cls)
+        return cls()(mode)          # @torch.inference_mode without parentheses
 
     def __init__(self, mode: bool = True):
         self.mode = bool(mode)
