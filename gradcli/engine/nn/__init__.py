@@ -18,7 +18,8 @@ _LAZY = {
         Hardtanh HuberLoss Identity KLDivLoss L1Loss LeakyReLU Linear LogSigmoid LogSoftmax Mish ModuleDict
         ModuleList MSELoss NLLLoss ReLU ReLU6 Sequential Sigmoid SiLU SmoothL1Loss Softmax Softmin
         Softplus Softsign Tanh""",
-    "losses": "CTCLoss MultiLabelMarginLoss MultiMarginLoss NLLLoss2d TripletMarginWithDistanceLoss",
+    "losses": """AdaptiveLogSoftmaxWithLoss CTCLoss MultiLabelMarginLoss MultiMarginLoss NLLLoss2d
+        TripletMarginWithDistanceLoss""",
     "attention": "MultiheadAttention TransformerEncoder TransformerEncoderLayer",
     "recurrent": "GRU LSTM RNN GRUCell LSTMCell RNNCell",
     "spatial_layers": """AdaptiveAvgPool1d AdaptiveAvgPool2d ConvTranspose1d ConvTranspose2d GroupNorm Upsample
@@ -51,7 +52,8 @@ __all__ = [
     "GLU", "Hardshrink", "Softshrink", "Tanhshrink", "Threshold", "CosineSimilarity", "PairwiseDistance",
     "MarginRankingLoss", "HingeEmbeddingLoss", "SoftMarginLoss", "CosineEmbeddingLoss", "PoissonNLLLoss",
     "GaussianNLLLoss", "TripletMarginLoss", "MultiLabelSoftMarginLoss",
-    "CTCLoss", "MultiLabelMarginLoss", "MultiMarginLoss", "NLLLoss2d", "TripletMarginWithDistanceLoss",
+    "AdaptiveLogSoftmaxWithLoss", "CTCLoss", "MultiLabelMarginLoss", "MultiMarginLoss", "NLLLoss2d",
+    "TripletMarginWithDistanceLoss",
     "AvgPool2d", "BatchNorm1d", "BatchNorm2d", "Bilinear", "Conv1d", "Conv2d", "Embedding", "LayerNorm", "MaxPool2d",
     "ParameterList", "Unflatten",
     "BCELoss", "BCEWithLogitsLoss", "CELU", "CrossEntropyLoss", "Dropout", "ELU", "Flatten", "GELU",
