@@ -765,6 +765,7 @@ ENGINE_TYPES = (
       "gradcli.engine.autograd.profiler.FunctionEventAvg"), PROFILER_ATTRIBUTES, (), {}),
     (("numpy.ndarray",), ARRAY_ATTRIBUTES, (), {}),
     (("gradcli.engine.autograd.forward_ad.UnpackedDualTensor",), frozenset({"primal", "tangent"}), (), {}),
+    (("gradcli.engine.nn.losses._ASMoutput",), frozenset({"output", "loss", "count", "index"}), (), {}),
     (("gradcli.engine.func.custom_function.VmapInfo",), frozenset({"batch_size", "randomness"}), (), {}),
     (("gradcli.engine.functions.reductions._max_result", "gradcli.engine.functions.reductions._min_result",
       "gradcli.engine.functions.sorting._sort_result", "gradcli.engine.functions.sorting._topk_result",

@@ -62,7 +62,7 @@ def test_invalid_cutoffs_raise_torchs_error(cutoffs):
 
 def test_a_target_out_of_range_raises_torchs_error():
     def run(lib):
-        module = lib.nn.AdaptiveLogSoftmaxWithLoss(8, 10, [3, 6])
+        module = lib.nn.AdaptiveLogSoftmaxWithLoss(8, 10, [3, 6], div_value=2.0)
         return module(lib.tensor(INPUTS[:2], dtype=lib.float32), lib.tensor([1, 12]))
 
     with pytest.raises(RuntimeError) as theirs:
