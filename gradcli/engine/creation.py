@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import warnings
 
 import numpy as np
 
@@ -291,6 +292,44 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
         npd = dtypes.as_dtype(dtype).np
     data = vals[0] + np.arange(n, dtype=np.float64 if npd.kind == "f" else np.int64) * vals[2]
     return _finish(data.astype(npd), None, requires_grad)
+
+
+@public()
+def range(start=0, end=None, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor:  # noqa: A001
+    """Deprecated torch.range: ``end`` included, the default float dtype unless one is given."""
+    warnings.warn("torch.range is deprecated and will be removed in a future release because its behavior is "
+                  "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
+                  "[start, end).", UserWarning, stacklevel=2)
+    if end is None:
+        start, end = 0, start
+    vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
+    if vals[2] == 0:
+        raise errors.AutogradError("step must be nonzero")
+    if (vals[1] - vals[0]) / vals[2] < 0:
+        raise errors.AutogradError("upper bound and lower bound inconsistent with step sign")
+    n = int(math.floor((vals[1] - vals[0]) / vals[2])) + 1
+    instrumentation.check_shape((n,))
+    npd = _float(dtype)
+    data = vals[0] + np.arange(n, dtype=np.float64 if npd.kind == "f" else np.int64) * vals[2]
+    return _finish(data.astype(npd), None, requires_grad)
+
+
+@public()
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False) -> Tensor:
+    """A tensor given back as it is unless a dtype change or ``copy=True`` asks for a new one; other data
+    as torch.tensor makes it."""
+    if isinstance(obj, Tensor):
+        out = obj
+        if dtype is not None and dtypes.as_dtype(dtype).np != obj._data.dtype:
+            out = obj.to(dtype)
+        elif copy:
+            out = obj.clone()
+        if requires_grad and not out._requires_grad:
+            out.requires_grad_(True)
+        return out
+    if copy is False:
+        raise ValueError("can't alias a Python sequence without copying it (copy=False)")
+    return tensor(obj, dtype=dtype, requires_grad=requires_grad)
 
 
 @public()

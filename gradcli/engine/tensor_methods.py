@@ -16,7 +16,7 @@ from .device import device
 from .dispatch import call, call_inplace
 from .nn.functional import log_softmax, softmax
 from .ops import index_functions, pointwise as P
-from .ops.copy import TO_COPY, copy_, fill_, zero_
+from .ops.copy import TO_COPY, copy_, fill, fill_, zero_
 from .printing import format_tensor
 from .tensor import Tensor, storage
 from .ops.subscripts import getitem, setitem
@@ -98,7 +98,22 @@ def clamp_(self, min=None, max=None):
 
 
 neg_ = _unary_inplace(P.NEG)
-round_ = _unary_inplace(P.ROUND)
+
+
+def round_(self, *, decimals=0):
+    if decimals:
+        return call_inplace(P.ROUND_DEC, self, (self,), {"decimals": decimals})
+    return call_inplace(P.ROUND, self, (self,))
+
+
+def detach_(input):
+    return input.detach_()
+
+
+# torch.<name>_ functions that are these methods
+for _fn, _name, _aliases in ((clamp_, "clamp_", ("clip_",)), (neg_, "neg_", ("negative_",)), (round_, "round_", ()),
+                             (zero_, "zero_", ()), (fill_, "fill_", ()), (fill, "fill", ()), (detach_, "detach_", ())):
+    public.export(_fn, _name, aliases=_aliases)
 
 
 def uniform_(self, a=0.0, b=1.0, *, generator=None):
@@ -147,6 +162,11 @@ def random_(self, from_=None, to=None, *, generator=None):
         return _init_inplace(self, stream.full_range(self._data.shape, self._data.dtype))
     low, high = (0, from_) if to is None else (from_ or 0, to)
     _check_draw(high > low, f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
+    npd = self._data.dtype
+    if npd.kind in "iub":     # torch's bounds checks for integer (and bool) tensors
+        least, most = (0, 1) if npd.kind == "b" else (int(np.iinfo(npd).min), int(np.iinfo(npd).max))
+        _check_draw(least <= low <= most, f"from is out of bounds for {dtypes.c_type_name(npd)}")
+        _check_draw(least <= high - 1 <= most, f"to - 1 is out of bounds for {dtypes.c_type_name(npd)}")
     return _init_inplace(self, stream.integers(int(low), int(high), self._data.shape))
 
 
@@ -198,6 +218,13 @@ def to(self, *args, **kwargs):
 def _caster(d):
     def method(self, memory_format=None):
         return to(self, d)
+    return method
+
+
+def _no_numpy_dtype(name):
+    def method(self, memory_format=None):
+        raise errors.DTypeError(f"{name} is not supported: gradcli computes with numpy, which has no {name} "
+                                "type (float16, float32 and float64 are available)")
     return method
 
 
@@ -349,6 +376,9 @@ _METHODS = {
     "to": to, "contiguous": contiguous, "type_as": type_as, "type": type_, "cpu": cpu, "cuda": cuda,
     "float": _caster(dtypes.float32), "double": _caster(dtypes.float64), "half": _caster(dtypes.float16),
     "int": _caster(dtypes.int32), "long": _caster(dtypes.int64), "bool": _caster(dtypes.bool),
+    "byte": _caster(dtypes.uint8), "char": _caster(dtypes.int8), "short": _caster(dtypes.int16),
+    "cfloat": _caster(dtypes.complex64), "cdouble": _caster(dtypes.complex128),
+    "bfloat16": _no_numpy_dtype("bfloat16"), "chalf": _no_numpy_dtype("complex32 (chalf)"),
     "new_tensor": new_tensor, "new_zeros": new_zeros, "new_ones": new_ones, "new_empty": new_empty,
     "new_full": new_full, "zero_": zero_, "fill_": fill_, "copy_": copy_, "add_": add_, "sub_": sub_,
     "mul_": mul_, "div_": div_, "pow_": pow_, "clamp_": clamp_, "clip_": clamp_, "neg_": neg_, "negative_": neg_,
@@ -373,7 +403,7 @@ def attach() -> None:
         setattr(Tensor, name, fn)
     for name, fn in _METHODS.items():
         setattr(Tensor, name, fn)
-    for name, fn in _PROPERTIES.items():
+    for name, fn in {**public.PROPERTIES, **_PROPERTIES}.items():
         setattr(Tensor, name, property(fn))
     Tensor.__hash__ = lambda self: id(self)
 

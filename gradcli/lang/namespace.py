@@ -224,6 +224,8 @@ TENSOR_DENIED = {
 TENSOR_PROPERTIES = frozenset("""
     T mT H mH shape dtype device ndim requires_grad grad grad_fn is_leaf data _version _base
     retains_grad is_cuda output_nr layout names real imag itemsize nbytes
+    is_cpu is_sparse is_sparse_csr is_quantized is_meta is_mkldnn is_nested is_mps is_xpu is_xla is_ipu is_vulkan
+    is_mtia is_maia
 """.split())
 
 
@@ -773,6 +775,7 @@ ENGINE_TYPES = (
      frozenset({"values", "indices"}), (), {}),
     (("gradcli.engine.functions.sorting._aminmax_result",), frozenset({"min", "max"}), (), {}),
     (("gradcli.engine.functions.arithmetic._frexp_result",), frozenset({"mantissa", "exponent"}), (), {}),
+    (("gradcli.engine.functions.inspection._histogram_result",), frozenset({"hist", "bin_edges"}), (), {}),
     (("gradcli.engine.functions.linear_algebra._slogdet_result",
       "gradcli.engine.functions.linear_algebra._linalg_slogdet_result"), frozenset({"sign", "logabsdet"}), (), {}),
     (tuple(f"gradcli.engine.decompositions.{n}_result" for n in ("linalg_eigh", "linalg_svd", "svd", "linalg_qr")),

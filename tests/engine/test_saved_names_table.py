@@ -55,6 +55,7 @@ TORCH_CALLS = {
     "elu_": lambda a, p: F.elu(a[0].clone(), p["alpha"], True),
     "embedding": lambda a, p: F.embedding(a[1], a[0]),
     "fill_": lambda a, p: a[0].clone().fill_(p["value"]),
+    "fill_.Tensor": lambda a, p: a[0].clone().fill_(a[1]),
     "frexp": lambda a, p: torch.frexp(a[0]),
     "hardtanh_backward": lambda a, p: torch.ops.aten.hardtanh_backward(a[0], a[1], p["min_val"], p["max_val"]),
     "index.Tensor": lambda a, p: a[0][p["indices"]],
@@ -123,7 +124,8 @@ TORCH_CALLS = {
 NO_SAMPLE = {"_to_copy", "alias", "delayed_error", "heaviside", "heaviside.self_grad", "heaviside.values_grad",
              "special_zeta.other_scalar", "geqrf",
              "linalg_lu", "lu_unpack",     # their first output (P) has no node: compared in test_linalg_factor_parity
-             "_ctc_loss", "_ctc_loss_backward"}     # (CTC: test_ctc_loss_parity.py)
+             "_ctc_loss", "_ctc_loss_backward",     # (CTC: test_ctc_loss_parity.py)
+             *(f"{c}_.{k}" for c in ("eq", "ne", "lt", "le", "gt", "ge") for k in ("Scalar", "Tensor"))}
 
 
 def _names(node):

@@ -3,13 +3,11 @@ diagflat; torch gives some a node of its own, here the ops') and integer-valued 
 gradient (unique, bincount, searchsorted, bucketize, isin, argwhere, tril_indices, triu_indices)."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from .. import dtypes, errors
 from ..dispatch import call
-from ..ops import pointwise as P
+from ..ops import pointwise as P, pointwise_more as PM
 from ..ops.special_functions import logit as _logit
 from ..public import public
 from ..tensor import Tensor, make
@@ -40,12 +38,12 @@ def logit(input, eps=None):
 
 @public(method=True)
 def deg2rad(input):
-    return input * (math.pi / 180)
+    return call(PM.DEG2RAD, (input,))
 
 
 @public(method=True)
 def rad2deg(input):
-    return input * (180 / math.pi)
+    return call(PM.RAD2DEG, (input,))
 
 
 @public(method=True)

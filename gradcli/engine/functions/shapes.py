@@ -123,7 +123,7 @@ def permute(input, *dims):
     return call(S.PERMUTE, (input,), {"dims": nd})
 
 
-@public(method=True)
+@public(method=True, aliases=("moveaxis",))
 def movedim(input, source, destination):
     src = [source] if isinstance(source, int) else list(source)
     dst = [destination] if isinstance(destination, int) else list(destination)

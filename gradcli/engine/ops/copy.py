@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import errors
 from ..creation import tensor
-from ..dispatch import call_inplace
+from ..dispatch import call, call_inplace
 from ..tensor import Tensor
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -18,6 +18,28 @@ ZERO = defop("zero_", "ZeroBackward0", ("self",), lambda a: np.zeros_like(a), la
 FILL = defop("fill_", "FillBackward2", ("self",), lambda a, value: np.full_like(a, value), lambda m, g: g * 0.0,
              promote=KEEP, jvp=lambda m, t: t[0] * 0.0, samples=lambda: [Sample(arr(3), params={"value": 2.0})],
              rule="0")
+
+
+# torch.fill(input, value) out of place, and fill_ with a 0-d tensor value (whose gradient is the sum of g)
+FILL_OUT = defop("fill.Scalar", "FillBackward0", ("self",), lambda a, value: np.full_like(a, value),
+                 lambda m, g: g * 0.0, promote=KEEP, jvp=lambda m, t: t[0] * 0.0,
+                 samples=lambda: [Sample(arr(2, 3), params={"value": -1.5})], rule="0")
+
+
+def _fill_tensor_fwd(a, value):
+    return np.full_like(a, value)
+
+
+def _fill_tensor_jvp(m, t):
+    return t[1] if t[0] is None else t[0] * 0.0 if t[1] is None else t[0] * 0.0 + t[1]
+
+
+FILL_TENSOR = defop("fill.Tensor", "FillBackward1", ("self", "value"), _fill_tensor_fwd, lambda m, g: (g * 0.0, g),
+                    promote=KEEP, jvp=_fill_tensor_jvp, samples=lambda: [Sample(arr(2, 3), arr(seed=4))],
+                    rule="d/dself = 0, d/dvalue = sum of g")
+FILL_TENSOR_INPLACE = defop("fill_.Tensor", "FillBackward3", ("self", "value"), _fill_tensor_fwd,
+                            lambda m, g: (g * 0.0, g), promote=KEEP, jvp=_fill_tensor_jvp,
+                            samples=lambda: [Sample(arr(4), arr(seed=5))], rule="d/dself = 0, d/dvalue = sum of g")
 
 
 def _copy_fwd(a, src):
@@ -53,8 +75,22 @@ def zero_(self: Tensor) -> Tensor:
 
 def fill_(self: Tensor, value) -> Tensor:
     if isinstance(value, Tensor):
-        return copy_(self, value.expand(self.shape) if value.ndim == 0 else value)
+        return call_inplace(FILL_TENSOR_INPLACE, self, (self, _zero_dim(value)))
     return call_inplace(FILL, self, (self,), {"value": value})
+
+
+def fill(input: Tensor, value) -> Tensor:
+    """torch.fill: a new tensor of input's shape and dtype filled with value (FillBackward0/1)."""
+    if isinstance(value, Tensor):
+        return call(FILL_TENSOR, (input, _zero_dim(value)))
+    return call(FILL_OUT, (input,), {"value": value})
+
+
+def _zero_dim(value: Tensor) -> Tensor:
+    if value.ndim != 0:
+        raise errors.AutogradError(f"fill_ only supports 0-dimension value tensor but got tensor with "
+                                   f"{value.ndim} dimensions.")
+    return value
 
 
 def copy_(self: Tensor, src, non_blocking=False) -> Tensor:

@@ -671,6 +671,24 @@ EQ, NE, LT, LE, GT, GE = (_compare(n, f, a) for n, f, a in (
     ("le", np.less_equal, ("less_equal",)), ("gt", np.greater, ("greater",)),
     ("ge", np.greater_equal, ("greater_equal",))))
 LOGICAL_AND = _compare("logical_and", np.logical_and)
+
+
+# lt_, ge_...: an in-place comparison writes 0/1 into self and records a node whose gradients are zeros,
+# as torch's (LtBackward0 when other is a number, LtBackward1 when it is a tensor); not gradchecked: there
+# is nothing to check in a zero derivative
+def _compare_inplace(name, fn, node):
+    scalar = defop(name + "_.Scalar", node + "Backward0", ("self",), lambda a, other: fn(a, other),
+                   lambda m, g: g * 0.0, promote=KEEP,
+                   jvp=lambda m, t: t[0] * 0.0, rule="0 (self becomes 0 or 1)")
+    tensor = defop(name + "_.Tensor", node + "Backward1", ("self", "other"), fn, lambda m, g: (g * 0.0, g * 0.0),
+                   promote=KEEP, jvp=lambda m, t: (t[0] if t[0] is not None else t[1]) * 0.0,
+                   rule="0 for self and other (self becomes 0 or 1)")
+    return scalar, tensor
+
+
+COMPARE_INPLACE = {name: _compare_inplace(name, fn, node) for name, fn, node in (
+    ("eq", np.equal, "Eq"), ("ne", np.not_equal, "Ne"), ("lt", np.less, "Lt"), ("le", np.less_equal, "Le"),
+    ("gt", np.greater, "Gt"), ("ge", np.greater_equal, "Ge"))}
 LOGICAL_OR = _compare("logical_or", np.logical_or)
 LOGICAL_XOR = _compare("logical_xor", np.logical_xor)
 LOGICAL_NOT = defop("logical_not", "logical_not", ("self",), np.logical_not, None, promote=COMPARE,

@@ -146,3 +146,32 @@ ADDR = defop("addr", "AddrBackward0", ("self", "vec1", "vec2"), _addr_fwd, _addr
                                                      params={"beta": 0.5, "alpha": 2.0})],
              jvp_note="generic: derived through double-vjp",
              rule="d/dself = beta g, d/dvec1 = alpha g vec2, d/dvec2 = alpha g^T vec1")
+
+
+# deg2rad, rad2deg: torch's own nodes (integer inputs give the default float)
+DEG2RAD = defop("deg2rad", "Deg2RadBackward0", ("self",), lambda a: a * (math.pi / 180), lambda m, g: g * (math.pi / 180),
+                promote=FLOAT, jvp=lambda m, t: t[0] * (math.pi / 180), samples=unary(), rule="pi / 180")
+RAD2DEG = defop("rad2deg", "Rad2DegBackward0", ("self",), lambda a: a * (180 / math.pi), lambda m, g: g * (180 / math.pi),
+                promote=FLOAT, jvp=lambda m, t: t[0] * (180 / math.pi), samples=unary(), rule="180 / pi")
+
+
+# nextafter: torch's NextafterBackward0 passes g to self and 0 to other (and saves both)
+NEXTAFTER = defop("nextafter", "NextafterBackward0", ("self", "other"), R.floats("nextafter_cpu", np.nextafter),
+                  lambda m, g, self, other: (g, g * 0.0), saves=("self", "other"), promote=COMMON,
+                  jvp=lambda m, t, self, other: t[0] if t[0] is not None else t[1] * 0.0, samples=binary(),
+                  rule="d/dself = 1, d/dother = 0 (torch's convention)")
+
+
+def _integers(kernel: str, fn):
+    def forward(a, b):
+        for x in (a, b):
+            if x.dtype.kind not in "iu":
+                raise R.not_implemented(kernel, x)
+        return fn(a, b)
+    return forward
+
+
+GCD = defop("gcd", "gcd", ("self", "other"), _integers("gcd_cpu", np.gcd), None, promote=COMMON, differentiable=False,
+            rule="not differentiable (integers)")
+LCM = defop("lcm", "lcm", ("self", "other"), _integers("lcm_cpu", np.lcm), None, promote=COMMON, differentiable=False,
+            rule="not differentiable (integers)")

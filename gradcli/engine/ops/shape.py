@@ -249,6 +249,41 @@ SPLIT_EQUAL = _view_op("split.Tensor", "SplitBackward0", _split_equal,
                        samples=lambda: [Sample(arr(5, 4), params={"split_size": 2, "dim": -2})],
                        jvp_note="generic: derived through double-vjp (several outputs)",
                        rule="concatenate the gradients")
+# unsafe_split / unsafe_chunk / unsafe_split_with_sizes: split's pieces as copies (torch's own nodes)
+def _copies(pieces):
+    return tuple(p.copy() for p in pieces)
+
+
+UNSAFE_SPLIT = defop("unsafe_split.Tensor", "UnsafeSplitBackward0", ("self",),
+                     lambda a, split_size, dim: _copies(_split_equal(a, split_size, dim)),
+                     lambda m, g, self_sym_sizes, split_size, dim: m.cat(list(g), dim),
+                     saves=("self_sym_sizes", "split_size", "dim"), promote=KEEP, outputs=-1,
+                     samples=lambda: [Sample(arr(5, 4), params={"split_size": 2, "dim": -2})],
+                     jvp_note="generic: derived through double-vjp (several outputs)",
+                     rule="concatenate the gradients")
+UNSAFE_SPLIT_WITH_SIZES = defop("unsafe_split_with_sizes", "UnsafeSplitWithSizesBackward0", ("self",),
+                                lambda a, split_sizes, dim: _copies(_split(a, split_sizes, dim)),
+                                lambda m, g, self_sym_sizes, split_sizes, dim: m.cat(list(g), dim),
+                                saves=("self_sym_sizes", "split_sizes", "dim"), promote=KEEP, outputs=-1,
+                                samples=lambda: [Sample(arr(5, 4), params={"split_sizes": (1, 3), "dim": -1})],
+                                jvp_note="generic: derived through double-vjp (several outputs)",
+                                rule="concatenate the gradients")
+def _narrow_copy(a, dim, start, length):
+    if start + length > a.shape[dim]:
+        raise ShapeError(f"start ({start}) + length ({length}) exceeds dimension size ({a.shape[dim]}).")
+    return _slice(a, dim, start, start + length, 1).copy()
+
+
+NARROW_COPY = defop("narrow_copy", "NarrowCopyBackward0", ("self",), _narrow_copy,
+                    lambda m, g, self_sym_sizes, dim, start, length: _slice_bwd(m, g, self_sym_sizes, dim, start,
+                                                                                start + length, 1),
+                    saves=("self_sym_sizes", "dim", "start", "length"), promote=KEEP,
+                    jvp=lambda m, t, self_sym_sizes, dim, start, length:
+                        t[0][_region_tail(dim, slice(start, start + length, 1))],
+                    samples=lambda: [Sample(arr(5, 4), params={"dim": -2, "start": 1, "length": 3})],
+                    rule="the gradient lands in the narrowed part, zeros elsewhere")
+
+
 ALIAS = _view_op("alias", "AliasBackward0", lambda a: a.view(), lambda m, g: g, jvp=lambda m, t: t[0],
                                                                                 rule="identity")
 

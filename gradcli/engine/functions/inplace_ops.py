@@ -1,0 +1,79 @@
+"""The in-place twins of out-of-place functions (``addcmul_``, ``lerp_``, ``atan2_``, ``tril_``,
+``cumsum_``...): the function runs on a copy of ``self`` that stands where ``self`` stood in the graph,
+and its result becomes ``self``'s value and history. The node is then the function's own (torch's
+in-place variants record the same node as the out-of-place op: AddcmulBackward0, LerpBackward1...),
+and formulas that need the old ``self`` read the copy, as torch's in-place ops save ``original_self``.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import errors
+from ..autograd.grad_mode import state as _mode
+from .. import dispatch
+from ..dispatch import _check_castable, _refuse_view_inplace
+from ..public import export
+from ..tensor import Tensor, make, storage
+
+
+def refuse_inplace(self: Tensor) -> None:
+    """torch's refusals of an in-place write (a leaf or a view of one that requires grad, an inference
+    tensor), in the order ``dispatch.call_inplace`` checks them."""
+    if _mode.grad and self._requires_grad:
+        x = self._x
+        if x is not None and x.creation_meta is not None:
+            _refuse_view_inplace(x.creation_meta, self._output_nr)
+        if self._base is not None and self._base._grad_fn is None:
+            raise errors.GraphError(errors.VIEW_OF_LEAF_INPLACE)
+        if self._grad_fn is None:
+            raise errors.GraphError(errors.LEAF_INPLACE)
+    if self._vc is None and not _mode.inference:
+        raise errors.AutogradError("Inplace update to inference tensor outside InferenceMode is not allowed."
+                                   "You can make a clone to get a normal tensor before doing inplace update."
+                                   "See https://github.com/pytorch/rfcs/pull/17 for more details.")
+
+
+def stand_in(self: Tensor) -> Tensor:
+    """A copy of ``self``'s value on ``self``'s place in the graph (same grad_fn and output_nr)."""
+    grad_fn = self.grad_fn
+    return make(storage(self).copy(), grad_fn, self._output_nr, self._requires_grad and grad_fn is not None)
+
+
+def adopt(self: Tensor, out: Tensor) -> Tensor:
+    """Write ``out`` into ``self`` and give ``self`` its history (a view's base gets a CopySlices)."""
+    data = out._data
+    target = storage(self)
+    _check_castable(np.asarray(data).dtype, target.dtype)
+    if np.shape(data) != target.shape:
+        raise errors.ShapeError(f"output with shape {list(target.shape)} doesn't match the broadcast shape "
+                                f"{list(np.shape(data))}")
+    np.copyto(target, data, casting="unsafe")
+    if self._vc is not None:
+        self._vc[0] += 1
+    node = out._grad_fn
+    if node is not None and _mode.grad:
+        if hasattr(node, "_odtype"):
+            node._oshape, node._odtype = target.shape, target.dtype
+        if self._base is not None:
+            dispatch.rebase_view(self, node)   # installed by the view layer after import
+        else:
+            self._grad_fn, self._output_nr, self._requires_grad = node, out._output_nr, True
+    return self
+
+
+def inplace_of(fn, name: str):
+    """``Tensor.<name>`` (``fn``'s in-place variant) written through ``fn``."""
+    def method(self, *args, **kwargs):
+        if not isinstance(self, Tensor):
+            raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(self).__name__}")
+        refuse_inplace(self)
+        return adopt(self, fn(stand_in(self), *args, **kwargs))
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"In-place {fn.__name__}: see ``inplace_ops``."
+    return method
+
+
+def declare(fn, name: str, *, torch_level=False, aliases=()) -> None:
+    """Export ``Tensor.<name>`` (and ``torch.<name>`` when torch has it) for the in-place twin of ``fn``."""
+    inplace = inplace_of(fn, name)
+    export(inplace, name, namespaces=("torch",) if torch_level else (), method=True, aliases=aliases)

@@ -1,0 +1,69 @@
+"""Which functions have an in-place twin (``Tensor.addcmul_``, ``torch.square_``...), declared through
+``inplace_ops``; the comparisons (``lt_``...) and ``float_power_`` need their own handling."""
+from __future__ import annotations
+
+from .. import errors
+from ..dispatch import call_inplace
+from ..dtypes import scalar_type_name
+from ..ops import pointwise as P
+from ..public import export
+from ..tensor import Tensor
+from . import arithmetic as A, generated as G, composites as C, discrete as D, linear_algebra as L, reductions as R
+from .heaviside import heaviside
+from .number_ops import gcd, lcm, nextafter
+from .inplace_ops import declare, inplace_of
+
+# Tensor methods only (torch has no torch.<name>_ for these)
+for _fn, _name, _aliases in (
+        (D.addcmul, "addcmul_", ()), (D.addcdiv, "addcdiv_", ()), (A.lerp, "lerp_", ()),
+        (L.tril, "tril_", ()), (L.triu, "triu_", ()), (R.cumsum, "cumsum_", ()), (R.cumprod, "cumprod_", ()),
+        (A.hypot, "hypot_", ()), (A.atan2, "atan2_", ("arctan2_",)), (A.copysign, "copysign_", ()),
+        (A.fmod, "fmod_", ()), (A.remainder, "remainder_", ()), (A.floor_divide, "floor_divide_", ()),
+        (A.div, "true_divide_", ()), (A.sgn, "sgn_", ()), (heaviside, "heaviside_", ()),
+        (C.renorm, "renorm_", ()), (nextafter, "nextafter_", ()), (C.addmm, "addmm_", ()), (C.addr, "addr_", ()), (L.baddbmm, "baddbmm_", ()),
+        (L.addbmm, "addbmm_", ()), (G.logical_and, "logical_and_", ()), (G.logical_or, "logical_or_", ()),
+        (G.logical_xor, "logical_xor_", ()), (G.logical_not, "logical_not_", ()),
+        (G.bitwise_and, "bitwise_and_", ()), (G.bitwise_or, "bitwise_or_", ()),
+        (G.bitwise_xor, "bitwise_xor_", ()), (G.bitwise_not, "bitwise_not_", ())):
+    declare(_fn, _name, aliases=_aliases)
+
+# also torch.<name>_
+for _fn, _name in ((A.xlogy, "xlogy_"), (A.square, "square_"), (A.sinc, "sinc_"),
+                   (D.deg2rad, "deg2rad_"), (D.rad2deg, "rad2deg_"), (A.ldexp, "ldexp_"), (L.addmv, "addmv_"),
+                   (gcd, "gcd_"), (lcm, "lcm_")):
+    declare(_fn, _name, torch_level=True)
+
+
+_float_power_ = inplace_of(A.float_power, "float_power_")
+
+
+def float_power_(self, exponent):
+    """torch computes float_power in double (complex double): self must already be that dtype."""
+    complex_ = self.dtype.is_complex or (exponent.dtype.is_complex if isinstance(exponent, Tensor)
+                                         else isinstance(exponent, complex))
+    wanted = "ComplexDouble" if complex_ else "Double"
+    have = {"complex128": "ComplexDouble", "float64": "Double"}.get(self.dtype.name)
+    if have != wanted:
+        raise errors.AutogradError(f"the base given to float_power_ has dtype {scalar_type_name(self._data.dtype)} "
+                                   f"but the operation's result requires dtype {wanted}")
+    return _float_power_(self, exponent)
+
+
+export(float_power_, "float_power_", namespaces=(), method=True)
+
+
+def _comparison(name: str):
+    scalar, tensor = P.COMPARE_INPLACE[name]
+
+    def method(self, other):
+        """Writes 0/1 into self; a tensor that requires grad keeps a node whose gradient is zero."""
+        if isinstance(other, Tensor):
+            return call_inplace(tensor, self, (self, other))
+        return call_inplace(scalar, self, (self,), {"other": other})
+    method.__name__ = method.__qualname__ = name + "_"
+    return method
+
+
+for _name, _aliases in (("eq", ()), ("ne", ("not_equal_",)), ("lt", ("less_",)), ("le", ("less_equal_",)),
+                        ("gt", ("greater_",)), ("ge", ("greater_equal_",))):
+    export(_comparison(_name), _name + "_", namespaces=(), method=True, aliases=_aliases)

@@ -1,0 +1,118 @@
+"""What torch says about a dense CPU tensor (``is_cpu``, ``layout``, ``get_device()``, ``is_signed()``...),
+and the conjugation family on real tensors, where it changes nothing (``conj``, ``resolve_conj`` return
+the tensor itself, as torch's; ``adjoint``/``H``/``mH`` are transposes)."""
+from __future__ import annotations
+
+from .. import errors
+from ..public import PROPERTIES, public
+from .shapes import transpose
+
+
+class layout:
+    """torch.layout: gradcli's tensors are all dense (``torch.strided``)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"torch.{self.name}"
+
+
+strided = layout("strided")
+public("strided")(strided)
+public("layout")(layout)
+
+# a dense tensor in CPU memory: torch's answers for such a tensor
+for _name, _value in (("is_cpu", True), ("is_sparse", False), ("is_sparse_csr", False), ("is_quantized", False),
+                      ("is_meta", False), ("is_mkldnn", False), ("is_nested", False), ("is_mps", False),
+                      ("is_xpu", False), ("is_xla", False), ("is_ipu", False), ("is_vulkan", False),
+                      ("is_mtia", False), ("is_maia", False)):
+    PROPERTIES[_name] = (lambda value: lambda self: value)(_value)
+PROPERTIES["layout"] = lambda self: strided
+
+
+@public(method=True)
+def get_device(input):
+    """-1: the tensor is on the CPU."""
+    return -1
+
+
+@public(namespaces=(), method=True)
+def is_shared(input):
+    return False
+
+
+@public(namespaces=(), method=True)
+def is_pinned(input, device=None):
+    return False
+
+
+@public(method=True)
+def is_signed(input):
+    return input._data.dtype.kind in "ifc"
+
+
+@public(method=True)
+def is_same_size(input, other):
+    return tuple(input.shape) == tuple(other.shape)
+
+
+@public(method=True)
+def is_conj(input):
+    return False
+
+
+@public(method=True)
+def is_neg(input):
+    return False
+
+
+def _real(input, name: str):
+    if input._data.dtype.kind == "c":
+        raise errors.AutogradError(f"{name}: gradcli does not support complex conjugation (real tensors only)")
+    return input
+
+
+@public(method=True)
+def conj(input):
+    return _real(input, "conj")
+
+
+@public(method=True)
+def resolve_conj(input):
+    return _real(input, "resolve_conj")
+
+
+@public(method=True)
+def resolve_neg(input):
+    return input
+
+
+@public(method=True)
+def adjoint(input):
+    """The conjugate transpose of the last two dims (a real tensor's transpose: TransposeBackward0)."""
+    if input.ndim < 2:
+        raise errors.AutogradError(f"tensor.adjoint() is only supported on matrices or batches of matrices. Got "
+                                   f"{input.ndim}-D tensor.")
+    return transpose(_real(input, "adjoint"), -2, -1)
+
+
+def _H(self):
+    if self.ndim != 2:
+        hint = " For batches of matrices, consider using tensor.mH" if self.ndim > 2 else ""
+        raise errors.AutogradError(f"tensor.H is only supported on matrices (2-D tensors). Got {self.ndim}-D "
+                                   f"tensor.{hint}")
+    return adjoint(self)
+
+
+def _mH(self):
+    if self.ndim < 2:
+        raise errors.AutogradError(f"tensor.mH is only supported on matrices or batches of matrices. Got "
+                                   f"{self.ndim}-D tensor.")
+    return adjoint(self)
+
+
+PROPERTIES["H"] = _H
+PROPERTIES["mH"] = _mH
