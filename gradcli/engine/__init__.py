@@ -50,7 +50,9 @@ from .tensor import Size, Tensor  # noqa: E402
 globals().update(_public.FUNCTIONS["torch"])
 _tensor_methods.attach()
 
-FloatTensor = Tensor
+from .legacy_tensors import (  # noqa: E402
+    BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor, IntTensor, LongTensor, ShortTensor,
+)
 _LAZY = ("distributions", "func", "optim", "testing", "utils")     # loaded on first use: a third of the engine's import time
 
 
@@ -74,5 +76,6 @@ __all__ = sorted(set(_public.FUNCTIONS["torch"]) | {
     "float32", "float64", "get_default_dtype", "half", "int", "int8", "int16", "int32", "int64", "long",
     "promote_types", "set_default_dtype", "short", "uint8", "AutogradError", "DTypeError", "GraphError",
     "ShapeError", "e", "finfo", "iinfo", "inf", "nan", "newaxis", "pi", "get_printoptions", "set_printoptions",
-    "Size", "Tensor", "FloatTensor", "Generator", "default_generator",
+    "Size", "Tensor", "Generator", "default_generator", "FloatTensor", "DoubleTensor", "HalfTensor", "LongTensor",
+    "IntTensor", "ShortTensor", "CharTensor", "ByteTensor", "BoolTensor",
 })

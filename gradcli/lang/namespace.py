@@ -211,7 +211,6 @@ DENIED = {
         "DTypeError": "an engine exception class: scripts catch TypeError/RuntimeError as in torch",
         "GraphError": "an engine exception class: scripts catch RuntimeError as in torch",
         "ShapeError": "an engine exception class: scripts catch RuntimeError as in torch",
-        "FloatTensor": "a legacy constructor alias; use torch.tensor(..., dtype=torch.float32)",
     },
     "torch.distributions": {"register_kl": _REGISTER_KL},
     "torch.distributions.kl": {"register_kl": _REGISTER_KL},

@@ -1,0 +1,10 @@
+import torch
+a = torch.FloatTensor([1.5, 2])
+b = torch.LongTensor([1, 2, 3])
+c = torch.FloatTensor(2, 3)
+print(a, b, c.shape, c.dtype, torch.DoubleTensor([1]).dtype, torch.BoolTensor([True, False]))
+print(isinstance(a, torch.FloatTensor), isinstance(b, torch.FloatTensor), isinstance(b, torch.LongTensor))
+print(torch.FloatTensor, a.type(), torch.ByteTensor([1, 2]).dtype, torch.IntTensor([3]).dtype)
+x = torch.FloatTensor([[1, 2], [3, 4]]).requires_grad_()
+print((x * x).sum().backward(), x.grad)
+print(torch.FloatTensor().shape)
