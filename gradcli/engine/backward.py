@@ -464,9 +464,9 @@ def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
             var._grad = old + g
     elif old is None:
         var._grad = make(_grad_buffer(g, var._data))
-    elif old._grad_fn is not None or old._data.shape != var._data.shape:
+    elif old._data.shape != var._data.shape or not old._data.flags.writeable:
         var._grad = make(np.asarray(old._data + g, dtype=var._data.dtype))
-    else:
+    else:   # torch's ``grad += new`` without a graph: in place, a .grad made under create_graph keeps its grad_fn
         np.add(old._data, g, out=old._data, casting="unsafe")
         if old._vc is not None:
             old._vc[0] += 1
