@@ -354,7 +354,20 @@ class Tensor:
         raise TypeError("gradcli tensors cannot be pickled")
 
     def __deepcopy__(self, memo):
-        return self.clone().detach().requires_grad_(self._requires_grad)
+        """torch's rule: only leaves copy (with their .grad); a copy already made in this deepcopy is reused."""
+        if self._grad_fn is not None:
+            raise errors.AutogradError(
+                "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the "
+                "moment.  If you were attempting to deepcopy a module, this may be because of a "
+                "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001")
+        if id(self) in memo:
+            return memo[id(self)]
+        copy = make(self._data.copy())
+        copy._requires_grad = self._requires_grad
+        if self._grad is not None:
+            copy._grad = self._grad.__deepcopy__(memo)
+        memo[id(self)] = copy
+        return copy
 
 
 NO_GRAD_VIEW = "no_grad"

@@ -48,6 +48,12 @@ class Parameter(Tensor):
 
     __str__ = __repr__
 
+    def __deepcopy__(self, memo):
+        """torch's: a Parameter of a copy of the data, requires_grad kept, no .grad (``copy.deepcopy(model)``)."""
+        if id(self) not in memo:
+            memo[id(self)] = type(self)(self._data.copy(), self._requires_grad)
+        return memo[id(self)]
+
 
 def _addindent(text: str, spaces: int) -> str:
     lines = text.split("\n")
