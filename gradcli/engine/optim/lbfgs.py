@@ -165,7 +165,6 @@ class LBFGS(Optimizer):
             return self._iterate(closure)
 
     def _iterate(self, closure):
-        self._opt_called = True
         group = self.param_groups[0]
         lr = float(group["lr"])
         max_iter, max_eval = group["max_iter"], group["max_eval"]

@@ -3,57 +3,154 @@ MultiplicativeLR, ConstantLR, LinearLR, PolynomialLR, OneCycleLR and ReduceLROnP
 (chainable, recursive) formulas so that learning rates equal torch's to the last bit."""
 from __future__ import annotations
 
+import bisect
 import collections
 import math
+import warnings
 
-__all__ = ["ConstantLR", "CosineAnnealingLR", "ExponentialLR", "LRScheduler", "LambdaLR", "LinearLR",
-           "MultiStepLR", "MultiplicativeLR", "OneCycleLR", "PolynomialLR", "ReduceLROnPlateau", "StepLR"]
+from ..tensor import Tensor, storage
+from .optimizer import Optimizer
+
+__all__ = ["ChainedScheduler", "ConstantLR", "CosineAnnealingLR", "CosineAnnealingWarmRestarts", "CyclicLR",
+           "ExponentialLR", "LRScheduler", "LambdaLR", "LinearLR", "MultiStepLR", "MultiplicativeLR", "OneCycleLR",
+           "PolynomialLR", "ReduceLROnPlateau", "SequentialLR", "StepLR"]
 
 
 class LRScheduler:
-    """Sets each param group's ``lr`` once per ``step()``; made, it takes the first step (epoch 0)."""
+    """Sets each param group's ``lr`` once per ``step()``; made, it takes the first step (epoch 0).
+
+    The attributes are torch's, set in torch's order, so that ``state_dict()`` (every attribute
+    but the optimizer) lists the same keys."""
+
+    _get_lr_called_within_step = False
+    _is_initial = False
 
     def __init__(self, optimizer, last_epoch: int = -1):
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
         self.optimizer = optimizer
         if last_epoch == -1:
             for group in optimizer.param_groups:
-                group.setdefault("initial_lr", group["lr"])
-        self.base_lrs = [group["initial_lr"] for group in optimizer.param_groups]
+                group.setdefault("initial_lr", _copy(group["lr"]))
+        else:
+            for i, group in enumerate(optimizer.param_groups):
+                if "initial_lr" not in group:
+                    raise KeyError(
+                        f"param 'initial_lr' is not specified in param_groups[{i}] when resuming scheduler with "
+                        "last_epoch >= 0.\nThis typically happens when:\n1. You're trying to resume training from a "
+                        "checkpoint but haven't properly loaded the optimizer state\n2. You're using last_epoch >= 0 "
+                        "for a fresh training run (not recommended)")
+        self.base_lrs = _values(optimizer, "initial_lr")
         self.last_epoch = last_epoch
+        optimizer._step_tracked = True      # optimizer.step() now records that it ran, for step()'s warning
+        self._initial_step()
+
+    def _initial_step(self) -> None:
         self._step_count = 0
-        self.step()
+        self._is_initial = True
+        try:
+            self.step()
+        finally:
+            self._is_initial = False
 
     def get_lr(self) -> list:
         raise NotImplementedError
 
-    @property
-    def _is_initial(self) -> bool:
-        """The step the constructor takes."""
-        return self._step_count == 1
+    def _warn_outside_step(self) -> None:
+        if not self._get_lr_called_within_step:
+            warnings.warn("To get the last learning rate computed by the scheduler, please use `get_last_lr()`.",
+                          UserWarning, stacklevel=3)
 
     def _lrs(self) -> list:
-        return [group["lr"] for group in self.optimizer.param_groups]
+        return _values(self.optimizer, "lr")
 
     def get_last_lr(self) -> list:
         return self._last_lr
 
     def step(self, epoch=None) -> None:
+        if self._step_count == 1 and not getattr(self.optimizer, "_opt_called", False):
+            warnings.warn(_STEP_ORDER_WARNING, UserWarning, stacklevel=2)
         self._step_count += 1
-        self.last_epoch += 1
-        for group, lr in zip(self.optimizer.param_groups, self.get_lr()):
-            group["lr"] = lr
-        self._last_lr = [group["lr"] for group in self.optimizer.param_groups]
+        if epoch is not None:
+            warnings.warn(_EPOCH_DEPRECATION_WARNING, UserWarning, stacklevel=2)
+        self._update_lr(epoch)
+
+    def _update_lr(self, epoch=None) -> None:
+        self._get_lr_called_within_step = True
+        try:
+            if epoch is None:
+                self.last_epoch += 1
+                values = self.get_lr()
+            else:       # torch's deprecated path: the closed form where there is one
+                self.last_epoch = epoch
+                closed_form = getattr(self, "_get_closed_form_lr", None)
+                values = closed_form() if closed_form is not None else self.get_lr()
+        finally:
+            self._get_lr_called_within_step = False
+        for group, lr in zip(self.optimizer.param_groups, values):
+            _set_value(group, "lr", lr)
+        self._last_lr = self._lrs()
 
     def state_dict(self) -> dict:
-        state = {}
-        for k, v in self.__dict__.items():
-            if k not in ("optimizer", "lr_lambdas") and not callable(v):
-                state[k] = v
-                if k == "_step_count":      # torch's two flags of the constructor's step, both off after it
-                    state.update(_is_initial=False, _get_lr_called_within_step=False)
-        if "lr_lambdas" in self.__dict__:   # functions are not state: torch lists None for each, last
-            state["lr_lambdas"] = [None] * len(self.lr_lambdas)
+        return {k: v for k, v in self.__dict__.items() if k != "optimizer"}
+
+    def load_state_dict(self, state_dict: dict) -> None:
+        self.__dict__.update(state_dict)
+
+    def __repr__(self) -> str:
+        return f"<torch.optim.lr_scheduler.{type(self).__name__} object at {hex(id(self))}>"
+
+
+_STEP_ORDER_WARNING = (
+    "Detected call of `lr_scheduler.step()` before `optimizer.step()`. In PyTorch 1.1.0 and later, you should call "
+    "them in the opposite order: `optimizer.step()` before `lr_scheduler.step()`.  Failure to do this will result "
+    "in PyTorch skipping the first value of the learning rate schedule. See more details at "
+    "https://pytorch.org/docs/stable/optim.html#how-to-adjust-learning-rate")
+_EPOCH_DEPRECATION_WARNING = (
+    "The epoch parameter in `scheduler.step()` was not necessary and is being deprecated where possible. Please use "
+    "`scheduler.step()` to step the scheduler. During the deprecation, if epoch is different from None, the closed "
+    "form is used instead of the new chainable form, where available. Please open an issue if you are unable to "
+    "replicate your use case: https://github.com/pytorch/pytorch/issues/new/choose.")
+
+
+def _copy(value):
+    """A tensor learning rate is copied, never aliased (torch's rule for ``initial_lr``, ``base_lrs``)."""
+    return value.clone() if isinstance(value, Tensor) else value
+
+
+def _values(optimizer, key: str) -> list:
+    return [_copy(group[key]) for group in optimizer.param_groups]
+
+
+def _set_value(group: dict, key: str, value) -> None:
+    """A tensor learning rate is filled in place, a float replaced."""
+    if isinstance(group[key], Tensor):
+        storage(group[key])[...] = float(value)
+    else:
+        group[key] = value
+
+
+class _LambdaState:
+    """torch's state_dict of LambdaLR/MultiplicativeLR: the functions are not state (None each, last)."""
+
+    def state_dict(self) -> dict:
+        state = {k: v for k, v in self.__dict__.items() if k not in ("optimizer", "lr_lambdas")}
+        state["lr_lambdas"] = [None] * len(self.lr_lambdas)
         return state
+
+    def load_state_dict(self, state_dict: dict) -> None:
+        state_dict = dict(state_dict)
+        state_dict.pop("lr_lambdas", None)
+        self.__dict__.update(state_dict)
+
+
+def _lambdas(optimizer, lr_lambda) -> list:
+    n = len(optimizer.param_groups)
+    if not isinstance(lr_lambda, (list, tuple)):
+        return [lr_lambda] * n
+    if len(lr_lambda) != n:
+        raise ValueError(f"Expected {n} lr_lambdas, but got {len(lr_lambda)}")
+    return list(lr_lambda)
 
 
 class StepLR(LRScheduler):
@@ -62,9 +159,14 @@ class StepLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         if self.last_epoch == 0 or self.last_epoch % self.step_size != 0:
-            return [group["lr"] for group in self.optimizer.param_groups]
+            return self._lrs()
         return [group["lr"] * self.gamma for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self) -> list:
+        """``step(epoch)``'s lr: torch's formula from the base lr."""
+        return [base * self.gamma ** (self.last_epoch // self.step_size) for base in self.base_lrs]
 
 
 class ExponentialLR(LRScheduler):
@@ -73,9 +175,14 @@ class ExponentialLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
-        if self.last_epoch == 0:
-            return [group["lr"] for group in self.optimizer.param_groups]
+        self._warn_outside_step()
+        if self._is_initial:
+            return self._lrs()
         return [group["lr"] * self.gamma for group in self.optimizer.param_groups]
+
+    def _get_closed_form_lr(self) -> list:
+        """``step(epoch)``'s lr: torch's formula from the base lr."""
+        return [base * self.gamma ** self.last_epoch for base in self.base_lrs]
 
 
 class CosineAnnealingLR(LRScheduler):
@@ -84,9 +191,10 @@ class CosineAnnealingLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         groups = self.optimizer.param_groups
-        if self.last_epoch == 0:
-            return [group["lr"] for group in groups]
+        if self._is_initial:
+            return self._lrs()
         if self._step_count == 1 and self.last_epoch > 0:
             return [self.eta_min + (base - self.eta_min) * (1 + math.cos(self.last_epoch * math.pi / self.T_max)) / 2
                     for base in self.base_lrs]
@@ -97,14 +205,19 @@ class CosineAnnealingLR(LRScheduler):
                 / (1 + math.cos(math.pi * (self.last_epoch - 1) / self.T_max))
                 * (group["lr"] - self.eta_min) + self.eta_min for group in groups]
 
+    def _get_closed_form_lr(self) -> list:
+        """``step(epoch)``'s lr: torch's formula from the base lr."""
+        return [self.eta_min + (base - self.eta_min) * (1 + math.cos(math.pi * self.last_epoch / self.T_max)) / 2
+                for base in self.base_lrs]
 
-class LambdaLR(LRScheduler):
+
+class LambdaLR(_LambdaState, LRScheduler):
     def __init__(self, optimizer, lr_lambda, last_epoch: int = -1):
-        n = len(optimizer.param_groups)
-        self.lr_lambdas = list(lr_lambda) if isinstance(lr_lambda, (list, tuple)) else [lr_lambda] * n
+        self.lr_lambdas = _lambdas(optimizer, lr_lambda)
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         return [base * fn(self.last_epoch) for fn, base in zip(self.lr_lambdas, self.base_lrs)]
 
 
@@ -115,18 +228,24 @@ class MultiStepLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         if self.last_epoch not in self.milestones:
             return self._lrs()
         return [lr * self.gamma ** self.milestones[self.last_epoch] for lr in self._lrs()]
 
+    def _get_closed_form_lr(self) -> list:
+        """``step(epoch)``'s lr: torch's formula from the base lr."""
+        milestones = sorted(self.milestones.elements())
+        return [base * self.gamma ** bisect.bisect_right(milestones, self.last_epoch) for base in self.base_lrs]
 
-class MultiplicativeLR(LRScheduler):
+
+class MultiplicativeLR(_LambdaState, LRScheduler):
     def __init__(self, optimizer, lr_lambda, last_epoch: int = -1):
-        n = len(optimizer.param_groups)
-        self.lr_lambdas = list(lr_lambda) if isinstance(lr_lambda, (list, tuple)) else [lr_lambda] * n
+        self.lr_lambdas = _lambdas(optimizer, lr_lambda)
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         if self._is_initial:
             return self._lrs()
         return [lr * fn(self.last_epoch) for fn, lr in zip(self.lr_lambdas, self._lrs())]
@@ -140,11 +259,17 @@ class ConstantLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         if self.last_epoch == 0:
             return [lr * self.factor for lr in self._lrs()]
         if self.last_epoch != self.total_iters:
             return self._lrs()
         return [lr * (1.0 / self.factor) for lr in self._lrs()]
+
+    def _get_closed_form_lr(self) -> list:
+        """``step(epoch)``'s lr: torch's formula from the base lr."""
+        return [base * (self.factor + (self.last_epoch >= self.total_iters) * (1 - self.factor))
+                for base in self.base_lrs]
 
 
 class LinearLR(LRScheduler):
@@ -158,6 +283,7 @@ class LinearLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         if self.last_epoch == 0:
             return [lr * self.start_factor for lr in self._lrs()]
         if self._is_initial or self.last_epoch > self.total_iters:
@@ -166,6 +292,11 @@ class LinearLR(LRScheduler):
             self.total_iters * self.start_factor + (self.last_epoch - 1) * (self.end_factor - self.start_factor))
         return [lr * (1.0 + step) for lr in self._lrs()]
 
+    def _get_closed_form_lr(self) -> list:
+        """``step(epoch)``'s lr: torch's formula from the base lr."""
+        return [base * (self.start_factor + (self.end_factor - self.start_factor)
+                        * min(self.total_iters, self.last_epoch) / self.total_iters) for base in self.base_lrs]
+
 
 class PolynomialLR(LRScheduler):
     def __init__(self, optimizer, total_iters: int = 5, power: float = 1.0, last_epoch: int = -1):
@@ -173,11 +304,17 @@ class PolynomialLR(LRScheduler):
         super().__init__(optimizer, last_epoch)
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         if self._is_initial or self.last_epoch > self.total_iters:
             return self._lrs()
         decay = ((1.0 - self.last_epoch / self.total_iters)
                  / (1.0 - (self.last_epoch - 1) / self.total_iters)) ** self.power
         return [lr * decay for lr in self._lrs()]
+
+    def _get_closed_form_lr(self) -> list:
+        """``step(epoch)``'s lr: torch's formula from the base lr."""
+        return [base * (1.0 - min(self.total_iters, self.last_epoch) / self.total_iters) ** self.power
+                for base in self.base_lrs]
 
 
 class ReduceLROnPlateau(LRScheduler):
@@ -189,6 +326,8 @@ class ReduceLROnPlateau(LRScheduler):
                  eps: float = 1e-8):
         if factor >= 1.0:
             raise ValueError("Factor should be < 1.0.")
+        if not isinstance(optimizer, Optimizer):
+            raise TypeError(f"{type(optimizer).__name__} is not an Optimizer")
         if mode not in ("min", "max"):
             raise ValueError("mode " + str(mode) + " is unknown!")
         if threshold_mode not in ("rel", "abs"):
@@ -310,6 +449,7 @@ class OneCycleLR(LRScheduler):
         return (end - start) * pct + start
 
     def get_lr(self) -> list:
+        self._warn_outside_step()
         step = self.last_epoch
         if step > self.total_steps:
             raise ValueError(f"Tried to step {step} times. The specified number of total steps is {self.total_steps}")
@@ -332,3 +472,7 @@ class OneCycleLR(LRScheduler):
                 else:
                     group["momentum"] = momentum
         return lrs
+
+
+# the schedulers of schedulers and the cyclic ones derive from the classes above
+from .lr_schedulers_more import ChainedScheduler, CosineAnnealingWarmRestarts, CyclicLR, SequentialLR  # noqa: E402

@@ -72,6 +72,8 @@ class Optimizer:
     def step(self, *args, **kwargs):
         """Pre-hooks see ``(optimizer, args, kwargs)`` with ``args`` starting with the optimizer, as
         torch's, and may return new ``(args, kwargs)``; post-hooks run after the update."""
+        if getattr(self, "_step_tracked", False):
+            self._opt_called = True     # a scheduler's first step() checks it, as torch's
         args = (self, *args)
         for hook in list(self._hooks["step_pre"].values()):
             result = hook(self, args, kwargs)
@@ -120,7 +122,6 @@ class Optimizer:
         return handle
 
     def _step(self, closure=None):
-        self._opt_called = True     # read by a scheduler's first step(), as torch's flag
         loss = None
         if closure is not None:
             with enable_grad():
