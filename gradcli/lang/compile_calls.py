@@ -319,7 +319,11 @@ class CallsMixin:
             return str(*args)
         check = self.rt.state.check_length
         if args and hasattr(args[0], "__len__"):
-            check(len(args[0]), kind.__name__, span)
+            try:
+                size = len(args[0])
+            except TypeError:       # a __len__ that refuses (a DataLoader over a stream): Python iterates
+                size = 0
+            check(size, kind.__name__, span)
         result = kind(*args, **(kwargs or {}))
         check(len(result), kind.__name__, span)
         return result

@@ -2,102 +2,21 @@
 collation (shuffling with torch's draws on torch's generator)."""
 from __future__ import annotations
 
-import bisect
 import math
 
 from ... import creation, dtypes, functions
 from ...tensor import Tensor
+from . import worker
+from .datasets import ChainDataset, ConcatDataset, Dataset, IterableDataset, StackDataset, Subset, TensorDataset, \
+    random_split
 from .samplers import BatchSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler, \
     WeightedRandomSampler
+from .worker import WorkerInfo, get_worker_info
 
-__all__ = ["BatchSampler", "ConcatDataset", "DataLoader", "Dataset", "RandomSampler", "Sampler",
-           "SequentialSampler", "Subset", "SubsetRandomSampler", "TensorDataset", "WeightedRandomSampler",
-           "default_collate", "random_split"]
-
-
-class Dataset:
-    """Subclass it with ``__len__`` and ``__getitem__``."""
-
-    script_dunders = ("__init__", "__len__", "__getitem__")   # what a script's subclass may define
-
-    def __getitem__(self, index):
-        raise NotImplementedError("Subclasses of Dataset should implement __getitem__.")
-
-
-class TensorDataset(Dataset):
-    """Rows of tensors that share their first dimension."""
-
-    def __init__(self, *tensors):
-        if any(t.shape[0] != tensors[0].shape[0] for t in tensors):
-            raise AssertionError("Size mismatch between tensors")
-        self.tensors = tensors
-
-    def __getitem__(self, index):
-        return tuple(t[index] for t in self.tensors)
-
-    def __len__(self) -> int:
-        return self.tensors[0].shape[0]
-
-
-class Subset(Dataset):
-    """The items of ``dataset`` at ``indices``, in that order."""
-
-    def __init__(self, dataset, indices):
-        self.dataset = dataset
-        self.indices = indices
-
-    def __getitem__(self, idx):
-        if isinstance(idx, list):
-            return self.dataset[[self.indices[i] for i in idx]]
-        return self.dataset[self.indices[idx]]
-
-    def __len__(self) -> int:
-        return len(self.indices)
-
-
-class ConcatDataset(Dataset):
-    """Datasets one after the other."""
-
-    def __init__(self, datasets):
-        self.datasets = list(datasets)
-        if not self.datasets:
-            raise AssertionError("datasets should not be an empty iterable")
-        self.cumulative_sizes, total = [], 0
-        for d in self.datasets:
-            total += len(d)
-            self.cumulative_sizes.append(total)
-
-    def __len__(self) -> int:
-        return self.cumulative_sizes[-1]
-
-    def __getitem__(self, idx):
-        if idx < 0:
-            if -idx > len(self):
-                raise ValueError("absolute value of index should not exceed dataset length")
-            idx = len(self) + idx
-        which = bisect.bisect_right(self.cumulative_sizes, idx)
-        start = self.cumulative_sizes[which - 1] if which else 0
-        return self.datasets[which][idx - start]
-
-
-def random_split(dataset, lengths, generator=None) -> list:
-    """torch's split: lengths that sum to the dataset's size, or fractions that sum to 1 (floored,
-    the remainder dealt one by one from the first); one permutation of the generator."""
-    n = len(dataset)
-    lengths = list(lengths)
-    if math.isclose(sum(lengths), 1) and sum(lengths) <= 1:
-        counts = [int(math.floor(n * frac)) for frac in lengths]
-        for i in range(n - sum(counts)):
-            counts[i % len(counts)] += 1
-        lengths = counts
-    if sum(lengths) != n:
-        raise ValueError("Sum of input lengths does not equal the length of the input dataset!")
-    order = creation.randperm(n, generator=generator).tolist()
-    out, offset = [], 0
-    for length in lengths:
-        out.append(Subset(dataset, order[offset:offset + length]))
-        offset += length
-    return out
+__all__ = ["BatchSampler", "ChainDataset", "ConcatDataset", "DataLoader", "Dataset", "IterableDataset",
+           "RandomSampler", "Sampler", "SequentialSampler", "StackDataset", "Subset", "SubsetRandomSampler",
+           "TensorDataset", "WeightedRandomSampler", "WorkerInfo", "default_collate", "default_convert",
+           "get_worker_info", "random_split"]
 
 
 def default_collate(batch: list):
@@ -128,14 +47,54 @@ def default_collate(batch: list):
 class DataLoader:
     """Batches of a dataset through a sampler: in order, shuffled (``shuffle`` or a ``generator``),
     or any sampler or batch sampler; ``batch_size=None`` yields single items; ``drop_last`` drops
-    a short last batch."""
+    a short last batch. An IterableDataset is read as a stream.
+
+    ``num_workers > 0`` loads in this process too, one worker's turn after another in torch's
+    order: for an indexed dataset the same batches as with no workers, for a stream each worker
+    reads its own copy of the stream (so an IterableDataset that does not split itself by
+    ``get_worker_info()`` yields every item once per worker, as in torch)."""
 
     def __init__(self, dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0,
                  collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None,
-                 generator=None, **kwargs):
+                 multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False,
+                 pin_memory_device="", in_order=True):
         if batch_size is not None and (not isinstance(batch_size, int) or isinstance(batch_size, bool)
                                        or batch_size <= 0):
             raise ValueError(f"batch_size should be a positive integer value, but got batch_size={batch_size}")
+        if num_workers < 0:
+            raise ValueError("num_workers option should be non-negative; use num_workers=0 to disable "
+                             "multiprocessing.")
+        if timeout < 0:
+            raise ValueError("timeout option should be non-negative")
+        if num_workers == 0 and prefetch_factor is not None:
+            raise ValueError("prefetch_factor option could only be specified in multiprocessing.let num_workers > 0 "
+                             "to enable multiprocessing, otherwise set prefetch_factor to None.")
+        if num_workers > 0 and prefetch_factor is None:
+            prefetch_factor = 2
+        elif prefetch_factor is not None and prefetch_factor < 0:
+            raise ValueError("prefetch_factor option should be non-negative")
+        if persistent_workers and num_workers == 0:
+            raise ValueError("persistent_workers option needs num_workers > 0")
+        self.dataset = dataset
+        self.num_workers = num_workers
+        self.prefetch_factor = prefetch_factor
+        self.pin_memory = pin_memory
+        self.timeout = timeout
+        self.worker_init_fn = worker_init_fn
+        self.persistent_workers = persistent_workers
+        self._iterable = isinstance(dataset, IterableDataset)
+        if self._iterable:
+            if shuffle not in (False, None):
+                raise ValueError(f"DataLoader with IterableDataset: expected unspecified shuffle option, but got "
+                                 f"shuffle={shuffle}")
+            if sampler is not None:
+                raise ValueError(f"DataLoader with IterableDataset: expected unspecified sampler option, but got "
+                                 f"sampler={sampler}")
+            if batch_sampler is not None:
+                raise ValueError(f"DataLoader with IterableDataset: expected unspecified batch_sampler option, but "
+                                 f"got batch_sampler={batch_sampler}")
+        else:
+            shuffle = bool(shuffle)
         if sampler is not None and shuffle:
             raise ValueError("sampler option is mutually exclusive with shuffle")
         if batch_sampler is not None:
@@ -143,29 +102,37 @@ class DataLoader:
                 raise ValueError("batch_sampler option is mutually exclusive with batch_size, shuffle, "
                                  "sampler, and drop_last")
             batch_size, drop_last = None, False
-        if sampler is None:
+        elif batch_size is None and drop_last:
+            raise ValueError("batch_size=None option disables auto-batching and is mutually exclusive with drop_last")
+        if sampler is None and not self._iterable:
             sampler = RandomSampler(dataset, generator=generator) if shuffle else SequentialSampler(dataset)
-        if batch_size is not None and batch_sampler is None:
+        if batch_size is not None and batch_sampler is None and not self._iterable:
             batch_sampler = BatchSampler(sampler, batch_size, drop_last)
-        self.dataset = dataset
         self.batch_size = batch_size
-        self.shuffle = bool(shuffle)
         self.drop_last = drop_last
         self.sampler = sampler
         self.batch_sampler = batch_sampler
         self.generator = generator
-        self.collate_fn = collate_fn or (default_collate if batch_sampler is not None else _no_collate)
+        batched = batch_size is not None or batch_sampler is not None
+        self.collate_fn = collate_fn or (default_collate if batched else default_convert)
 
     def __len__(self) -> int:
+        if self._iterable:
+            length = len(self.dataset)
+            if self.batch_size is not None:
+                length = length // self.batch_size if self.drop_last else math.ceil(length / self.batch_size)
+            return length
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
     def __iter__(self):
         """As torch's iterator: made with one 64-bit draw (the workers' base seed) from the loader's
         generator or the default one; the sampler draws when the first batch is taken."""
-        creation.empty((), dtype=dtypes.int64).random_(generator=self.generator)
-        return self._batches()
+        base_seed = int(creation.empty((), dtype=dtypes.int64).random_(generator=self.generator).item())
+        if self.num_workers == 0:
+            return self._stream() if self._iterable else self._indexed()
+        return self._workers(base_seed)
 
-    def _batches(self):
+    def _indexed(self):
         if self.batch_sampler is None:
             for i in self.sampler:
                 yield self.collate_fn(self.dataset[i])
@@ -173,7 +140,71 @@ class DataLoader:
         for indices in self.batch_sampler:
             yield self.collate_fn([self.dataset[i] for i in indices])
 
+    def _stream(self):
+        """torch's iterable fetcher: batch_size items at a time; a short last batch unless drop_last."""
+        items = iter(self.dataset)
+        while True:
+            batch = self._next_batch(items)
+            if batch is None:
+                return
+            yield batch
 
-def _no_collate(item):
-    """batch_size=None: torch's default_convert, which leaves items as they are."""
-    return item
+    def _next_batch(self, items):
+        if self.batch_size is None:
+            for item in items:
+                return self.collate_fn(item)
+            return None
+        batch = []
+        for item in items:
+            batch.append(item)
+            if len(batch) == self.batch_size:
+                break
+        if not batch or (self.drop_last and len(batch) < self.batch_size):
+            return None
+        return self.collate_fn(batch)
+
+    def _workers(self, base_seed: int):
+        """Workers in turn, as torch hands out batches: worker k % n loads the k-th batch; a worker
+        whose stream ends drops out and the others go on in their order."""
+        infos = [WorkerInfo(i, self.num_workers, base_seed + i, self.dataset) for i in range(self.num_workers)]
+        for info in infos:
+            if self.worker_init_fn is not None:
+                with worker.acting_as(info):
+                    self.worker_init_fn(info.id)
+        if not self._iterable:
+            for k, batch in enumerate(self._indexed_fetches()):
+                with worker.acting_as(infos[k % self.num_workers]):
+                    yield batch()
+            return
+        streams = {}
+        for info in infos:
+            with worker.acting_as(info):
+                streams[info.id] = iter(self.dataset)
+        active = [info for info in infos]
+        while active:
+            for info in list(active):
+                with worker.acting_as(info):
+                    batch = self._next_batch(streams[info.id])
+                if batch is None:
+                    active.remove(info)
+                else:
+                    yield batch
+
+    def _indexed_fetches(self):
+        """The indexed loader's batches as functions, to run each in its worker's turn."""
+        if self.batch_sampler is None:
+            for i in self.sampler:
+                yield lambda i=i: self.collate_fn(self.dataset[i])
+            return
+        for indices in self.batch_sampler:
+            yield lambda indices=indices: self.collate_fn([self.dataset[i] for i in indices])
+
+
+def default_convert(data):
+    """What a loader without batching gives back (batch_size=None): items as they are, tensors
+    included (torch turns numpy arrays into tensors; scripts have none)."""
+    if isinstance(data, dict):
+        return {key: default_convert(value) for key, value in data.items()}
+    if isinstance(data, (tuple, list)):   # torch.return_types results too: torch's are not namedtuples
+        return [default_convert(d) for d in data]
+    return data
