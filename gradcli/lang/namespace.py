@@ -736,7 +736,7 @@ ENGINE_TYPES = (
     (("gradcli.engine.nn.module.Module",), MODULE_ATTRIBUTES, (), {"open_members": module_members}),
     (("gradcli.engine.nn.module._IncompatibleKeys",), frozenset({"missing_keys", "unexpected_keys"}), (), {}),
     (("gradcli.engine.optim.optimizer.Optimizer",), OPTIMIZER_ATTRIBUTES, (), {}),
-    (("gradcli.engine.optim.lr_scheduler.LRScheduler",),
+    (("gradcli.engine.optim.schedulers.LRScheduler",),
      frozenset("step get_last_lr get_lr state_dict load_state_dict scale_fn".split()), (),
      {"open_members": lambda s: {n for n in vars(s) if not n.startswith("_")}}),
     (("gradcli.engine.utils.data.DataLoader",),

@@ -8,7 +8,7 @@ import functools
 import math
 
 from .optimizer import Optimizer
-from .lr_scheduler import LRScheduler, ReduceLROnPlateau, _per_group, _set_value, _values
+from .schedulers import LRScheduler, ReduceLROnPlateau, _per_group, _set_value, _values
 
 __all__ = ["ChainedScheduler", "CosineAnnealingWarmRestarts", "CyclicLR", "SequentialLR"]
 

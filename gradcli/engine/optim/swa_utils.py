@@ -10,7 +10,8 @@ import math
 from .. import creation, dtypes, functions
 from ..autograd.grad_mode import no_grad
 from ..nn.module import Module
-from .lr_scheduler import LRScheduler, _per_group
+from ..nn.spatial_layers import _BatchNorm
+from .schedulers import LRScheduler, _per_group
 
 __all__ = ["AveragedModel", "SWALR", "get_ema_avg_fn", "get_ema_multi_avg_fn", "get_swa_avg_fn",
            "get_swa_multi_avg_fn", "update_bn"]
@@ -132,7 +133,6 @@ def _by_dtype(mine: list, theirs: list) -> list:
 def update_bn(loader, model, device=None) -> None:
     """One pass over ``loader`` in training mode to recompute every BatchNorm's running mean and
     variance as a plain average (momentum None), then the momenta and mode as they were."""
-    from ..nn.spatial_layers import _BatchNorm
     momenta = {}
     for module in model.modules():
         if isinstance(module, _BatchNorm):
