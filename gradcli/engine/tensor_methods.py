@@ -14,6 +14,7 @@ from .autograd.grad_mode import no_grad, state as _mode
 from .backward import backward as _backward
 from .device import device
 from .dispatch import call, call_inplace
+from .nn import functional as _F
 from .nn.functional import log_softmax, softmax
 from .ops import index_functions, pointwise as P
 from .ops.copy import TO_COPY, copy_, fill, fill_, zero_
@@ -183,6 +184,38 @@ def _init_inplace(self, values):
     if self._vc is not None:
         self._vc[0] += 1
     return self
+
+
+# torch.<name> of nn.functional functions torch also has at top level (torch's own argument order)
+def _batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, cudnn_enabled=True):
+    return _F.batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
+
+
+def _layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05, cudnn_enable=True):
+    return _F.layer_norm(input, normalized_shape, weight, bias, eps)
+
+
+def _group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True):
+    return _F.group_norm(input, num_groups, weight, bias, eps)
+
+
+def _embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    return _F.embedding(indices, weight, None if padding_idx == -1 else padding_idx,
+                        scale_grad_by_freq=scale_grad_by_freq)
+
+
+def _threshold_(input, threshold, value):
+    return _F.threshold(input, threshold, value, inplace=True)
+
+
+for _fn, _name in ((_batch_norm, "batch_norm"), (_layer_norm, "layer_norm"), (_group_norm, "group_norm"),
+                   (_embedding, "embedding"), (_threshold_, "threshold_"), (_F.threshold, "threshold"),
+                   (_F.conv1d, "conv1d"), (_F.conv2d, "conv2d"), (_F.conv_transpose1d, "conv_transpose1d"),
+                   (_F.conv_transpose2d, "conv_transpose2d"), (_F.cosine_similarity, "cosine_similarity"),
+                   (_F.pairwise_distance, "pairwise_distance"), (_F.bilinear, "bilinear"),
+                   (_F.adaptive_avg_pool1d, "adaptive_avg_pool1d")):
+    public.export(_fn, _name)
+public.export(_F.hardshrink, "hardshrink", method=True)
 
 
 # -- conversions -------------------------------------------------------------------------------------
