@@ -192,32 +192,14 @@ class GeneratorsMixin:
 
     def _gen_with_one(self, context, store, span, body):
         def run(env):
-            manager = context(env)
-            kind = type(manager)
-            try:
-                enter, exit_ = kind.__enter__, kind.__exit__
-            except AttributeError:
-                raise self._error("type", f"TypeError: {kind.__name__!r} object does not "
-                                  "support the context manager protocol", span) from None
-            with self._at(span):
-                value = enter(manager)
-            if store is not None:
-                store(env, value)
+            manager, exit_ = self._enter_manager(context(env), store, env, span)
             try:
                 code = yield from body(env)
             except GeneratorExit as exc:      # closed early (``break`` out of its loop): leave the block
                 exit_(manager, type(exc), exc, None)
                 raise
             except BaseException as exc:
-                seen = exc
-                if isinstance(exc, GradcliError):
-                    seen = python_exception(exc) if catchable(exc) else RuntimeError(exc.message)
-                try:
-                    suppress = exit_(manager, type(seen), seen, None)
-                except Exception as inner:
-                    raise self._wrap(inner, span) from None
-                if suppress and isinstance(exc, Exception) and not (isinstance(exc, GradcliError)
-                                                                    and not catchable(exc)):
+                if self._exit_suppresses(exit_, manager, exc, span):
                     return None
                 raise
             with self._at(span):

@@ -330,36 +330,44 @@ class StatementsMixin:
 
     def _with_one(self, context, store, span, body):
         def run(env):
-            manager = context(env)
-            kind = type(manager)
-            try:
-                enter = kind.__enter__
-                exit_ = kind.__exit__
-            except AttributeError:
-                raise self._error("type", f"TypeError: {kind.__name__!r} object does not "
-                                  "support the context manager protocol", span) from None
-            with self._at(span):
-                value = enter(manager)
-            if store is not None:
-                store(env, value)
+            manager, exit_ = self._enter_manager(context(env), store, env, span)
             try:
                 code = body(env)
             except BaseException as exc:
-                seen = exc     # what the manager sees: the script's exception, never the error record
-                if isinstance(exc, GradcliError):
-                    seen = python_exception(exc) if catchable(exc) else RuntimeError(exc.message)
-                try:
-                    suppress = exit_(manager, type(seen), seen, None)
-                except Exception as inner:
-                    raise self._wrap(inner, span) from None
-                if suppress and isinstance(exc, Exception) and not (isinstance(exc, GradcliError)
-                                                                    and not catchable(exc)):
+                if self._exit_suppresses(exit_, manager, exc, span):
                     return None
                 raise
             with self._at(span):
                 exit_(manager, None, None, None)
             return code
         return run
+
+    def _enter_manager(self, manager, store, env, span):
+        """``with``'s entry (plain and generator bodies): __enter__, the target bound; the manager's __exit__."""
+        kind = type(manager)
+        try:
+            enter, exit_ = kind.__enter__, kind.__exit__
+        except AttributeError:
+            raise self._error("type", f"TypeError: {kind.__name__!r} object does not "
+                              "support the context manager protocol", span) from None
+        with self._at(span):
+            value = enter(manager)
+        if store is not None:
+            store(env, value)
+        return manager, exit_
+
+    def _exit_suppresses(self, exit_, manager, exc, span) -> bool:
+        """__exit__ with the script's exception (never the error record); whether it swallows it (a limit
+        or an internal error is never swallowed)."""
+        seen = exc
+        if isinstance(exc, GradcliError):
+            seen = python_exception(exc) if catchable(exc) else RuntimeError(exc.message)
+        try:
+            suppress = exit_(manager, type(seen), seen, None)
+        except Exception as inner:
+            raise self._wrap(inner, span) from None
+        return bool(suppress) and isinstance(exc, Exception) and not (isinstance(exc, GradcliError)
+                                                                      and not catchable(exc))
 
     def stmt_Import(self, node, scope):
         stores = []
