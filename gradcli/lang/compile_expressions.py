@@ -176,6 +176,12 @@ class ExpressionsMixin:
         return run
 
     def _generate(self, iterator, frame, store, conditions, inner, state, monotonic, span, outer_span):
+        for _ in self._passing(iterator, frame, store, conditions, state, monotonic, span, outer_span):
+            yield from inner(frame)
+
+    def _passing(self, iterator, frame, store, conditions, state, monotonic, span, outer_span):
+        """A comprehension clause's iteration (lazy or eager): each item bound in ``frame`` that passes
+        the conditions, with the run's time limit checked per item."""
         while True:
             with self._at(span):
                 item = next(iterator, MISSING)
@@ -185,7 +191,7 @@ class ExpressionsMixin:
                 state.check_time(outer_span)
             store(frame, item)
             if all(self._truth(c(frame), outer_span) for c in conditions):
-                yield from inner(frame)
+                yield
 
     def _generator_loop(self, generator, scope, inner, state, monotonic):
         iterable = self.expr(generator.iter, scope)
@@ -611,16 +617,8 @@ class ExpressionsMixin:
             source = iterable(defining_env) if is_first else iterable(env)
             with self._at(span):
                 iterator = iter(source)
-            while True:
-                with self._at(span):
-                    item = next(iterator, MISSING)
-                if item is MISSING:
-                    return
-                if monotonic() > state.deadline:
-                    state.check_time(outer_span)
-                store(env, item)
-                if all(self._truth(c(env), outer_span) for c in conditions):
-                    inner(env, out)
+            for _ in self._passing(iterator, env, store, conditions, state, monotonic, span, outer_span):
+                inner(env, out)
         return loop
 
 def _checked_text(text: str, state, span) -> str:

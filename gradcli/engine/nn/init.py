@@ -101,11 +101,17 @@ def _kaiming_std(tensor, a, mode: str, nonlinearity: str) -> float:
 
 
 def kaiming_uniform_(tensor, a: float = 0, mode: str = "fan_in", nonlinearity: str = "leaky_relu", generator=None):
+    if 0 in tuple(tensor.shape):
+        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=2)
+        return tensor
     bound = math.sqrt(3.0) * _kaiming_std(tensor, a, mode, nonlinearity)
     return uniform_(tensor, -bound, bound, generator)
 
 
 def kaiming_normal_(tensor, a: float = 0, mode: str = "fan_in", nonlinearity: str = "leaky_relu", generator=None):
+    if 0 in tuple(tensor.shape):
+        warnings.warn("Initializing zero-element tensors is a no-op", stacklevel=2)
+        return tensor
     return normal_(tensor, 0.0, _kaiming_std(tensor, a, mode, nonlinearity), generator)
 
 

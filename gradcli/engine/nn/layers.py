@@ -41,8 +41,8 @@ class Linear(Module):
 
     def reset_parameters(self) -> None:
         init.kaiming_uniform_(self.weight, a=math.sqrt(5))   # torch's bound, rounded as torch rounds it
-        if self.bias is not None and self.in_features > 0:
-            bound = 1 / math.sqrt(self.in_features)
+        if self.bias is not None:        # torch draws it even when the bound is 0
+            bound = 1 / math.sqrt(self.in_features) if self.in_features > 0 else 0
             init.uniform_(self.bias, -bound, bound)
 
     def forward(self, input):

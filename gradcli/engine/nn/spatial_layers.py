@@ -62,8 +62,9 @@ class _ConvNd(Module):
     def reset_parameters(self) -> None:
         init.kaiming_uniform_(self.weight, a=math.sqrt(5))   # torch's bound, rounded as torch rounds it
         fan_in = self.weight.shape[1] * math.prod(self.kernel_size)
-        if self.bias is not None and fan_in > 0:
-            init.uniform_(self.bias, -1 / math.sqrt(fan_in), 1 / math.sqrt(fan_in))
+        if self.bias is not None:        # torch draws it even when the bound is 0
+            bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
 
     def extra_repr(self) -> str:
         n = self.dims
