@@ -11,7 +11,9 @@ the machine's drift hits every command alike; the figure is the median.
 ``--instructions`` counts what each command executes (callgrind's Ir, in-process: no worker fork),
 a figure that does not move with the machine's load as the times do (+-10-30% on a shared machine).
 It runs with one BLAS thread: OpenBLAS's pool threads spin for a while after numpy's import and
-callgrind counts their spinning too: 15-55M instructions more, different at each run.
+callgrind counts their spinning too: 15-55M instructions more, different at each run. A fixed hash
+seed and no address-space randomisation (``setarch -R``) make the count the same at every run; with
+either left random it moves by +-1.5M (dict and set probes), more than a small change saves.
 
 Targets (issue 13): every command <= 1.5x the numpy one-liner, the REPL's first prompt <= 2.5x;
 grad <= 0.12x the torch one-liner.
@@ -27,6 +29,7 @@ import argparse
 import os
 import pty
 import select
+import shutil
 import statistics
 import subprocess
 import sys
@@ -87,8 +90,10 @@ def timed(argv: list) -> float:
 
 def instructions(argv: list) -> int:
     """Instructions one run executes, counted by valgrind's callgrind."""
-    env = dict(os.environ, GRADCLI_NO_WORKER="1", OPENBLAS_NUM_THREADS="1")
-    result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+    env = dict(os.environ, GRADCLI_NO_WORKER="1", OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0")
+    fixed_addresses = ["setarch", os.uname().machine, "-R"] if shutil.which("setarch") else []
+    callgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    result = subprocess.run([*fixed_addresses, *callgrind, *argv],
                             capture_output=True, text=True, cwd=WHERE, env=env, check=True)
     (line,) = [ln for ln in result.stderr.splitlines() if "Collected" in ln]
     return int(line.split()[-1])

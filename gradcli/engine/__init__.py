@@ -25,7 +25,7 @@ if _gc.get_threshold()[0] == 700:
     _gc.set_threshold(50_000, *_gc.get_threshold()[1:])
 
 from . import autograd  # noqa: E402  (first: it loads the layers in order, see autograd/__init__)
-from . import amp, backends, cuda, linalg, nn, special  # noqa: E402
+from . import amp, linalg, nn, special  # noqa: E402
 from . import runtime_settings as _runtime_settings  # noqa: E402,F401  (torch.compile, set_num_threads, ...)
 from . import public as _public  # noqa: E402
 from . import tensor_methods as _tensor_methods  # noqa: E402
@@ -53,17 +53,21 @@ _tensor_methods.attach()
 from .legacy_tensors import (  # noqa: E402
     BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor, IntTensor, LongTensor, ShortTensor,
 )
-_LAZY = ("distributions", "func", "optim", "testing", "utils")     # loaded on first use: a third of the engine's import time
+# loaded on first use: a third of the engine's import time (backends and cuda: what scripts ask of a GPU)
+_LAZY = ("backends", "cuda", "distributions", "func", "optim", "testing", "utils")
 
 
 def __getattr__(name: str):
-    """``torch.distributions``, ``torch.func``, ``torch.optim`` and ``torch.utils`` are imported when first
-    reached."""
+    """The submodules in ``_LAZY`` are imported when first reached."""
     if name in _LAZY:
         module = _importlib.import_module(f"{__name__}.{name}")
         globals()[name] = module
         return module
     raise AttributeError(f"module 'torch' has no attribute '{name}'")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))
 
 autocast = amp.autocast
 __version__ = "2.13.0+gradcli"

@@ -43,6 +43,10 @@ def __getattr__(name: str):
     return value
 
 
+def __dir__():
+    return sorted(set(globals()) | set(_SOURCE) | {"init", "utils"})
+
+
 __all__ = [
     "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNCell", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "GroupNorm",
     "ConvTranspose1d", "ConvTranspose2d", "Upsample",
