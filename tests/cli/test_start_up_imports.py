@@ -75,8 +75,9 @@ ENGINE = _names("gradcli.engine", """
     tensor_methods views""")
 # the language (no prompt_paste, stdlib_modules: a >>> paste, a script's `import typing`)
 LANG = _names("gradcli.lang", """
-    compile_calls compile_errors compile_expressions compile_statements compiler errors grammar_loader
-    iterators lexer limits namespace parser sandbox scopes session stdlib_tools syntax_builder syntax_tree""")
+    compile_calls compile_errors compile_expressions compile_generators compile_statements compiler errors
+    grammar_loader iterators lexer limits namespace parser sandbox scopes session stdlib_tools syntax_builder
+    syntax_tree""")
 CLI = {"gradcli"} | _names("gradcli.cli", "app dash_expr errors inputs output preload problem") | ENGINE
 TYPER = CLI | _names("gradcli.cli", "commands options")
 REPORT = _names("gradcli.report", "document to_plain")
