@@ -65,10 +65,11 @@ def _names(package: str, names: str) -> frozenset:
 OP_TABLE = ("gradcli.engine.ops.", "gradcli.engine.functions.")
 ENGINE = _names("gradcli.engine", """
     amp autograd autograd.anomaly_mode autograd.forward_ad autograd.function autograd.functional
-    autograd.grad_mode autograd.gradcheck autograd.graph autograd.profiler backend backward creation
-    decompositions device dims dispatch dtypes errors functions hooks instrumentation linalg nn
-    nn.backward_hooks nn.functional nn.functional_conv nn.functional_norm nn.module nodes ops
-    printing public runtime_settings special tensor tensor_math tensor_methods views""")
+    autograd.grad_mode autograd.gradcheck autograd.graph autograd.profiler backend backward
+    cascade_sum cpu_random creation decompositions device dims dispatch dtypes errors functions
+    hooks instrumentation linalg nn nn.backward_hooks nn.functional nn.functional_conv
+    nn.functional_loss nn.functional_norm nn.module nn.torch_losses nodes ops printing public
+    runtime_settings special tensor tensor_math tensor_methods views""")
 # the language (no prompt_paste, stdlib_modules: a >>> paste, a script's `import typing`)
 LANG = _names("gradcli.lang", """
     compile_calls compile_errors compile_expressions compile_generators compile_statements compiler errors
