@@ -697,6 +697,7 @@ MODULE_ATTRIBUTES = frozenset("""
     register_forward_hook register_forward_pre_hook register_full_backward_hook register_full_backward_pre_hook
     register_buffer register_parameter add_module
     register_module extra_repr reset_parameters append extend keys values items
+    pop get update setdefault clear generate_square_subsequent_mask
 """.split())
 DISTRIBUTION_ATTRIBUTES = frozenset("""
     batch_shape event_shape sample rsample sample_n log_prob cdf icdf entropy perplexity mean mode variance stddev

@@ -65,7 +65,7 @@ KNOWN = {
 
 
 # aten's own backward kernels do not check their inputs' sizes: edge shapes crash the process
-UNCHECKED_KERNELS = {"avg_pool2d_backward", "max_pool2d_with_indices_backward"}
+UNCHECKED_KERNELS = {"avg_pool2d_backward", "max_pool2d_with_indices_backward", "adaptive_max_pool2d_backward"}
 
 
 def _aten(name):

@@ -18,6 +18,8 @@ KNOWN = {
     "matmul": "the record is the one-node primitive vmap's batching rules call; torch has no such node: "
               "its matmul decomposes, and so does gradcli's public matmul (dot, mv, unsqueeze + mm + squeeze_, "
               "folded mm or bmm: test_saved_names_parity.py)",
+    "_embedding_bag": "torch also saves its kernel's offset2bag, bag_size and max_indices (result1-3) and the row "
+                      "count; gradcli's backward recomputes the bag layout from indices and offsets",
 }
 
 
@@ -54,6 +56,8 @@ TORCH_CALLS = {
     "div.const_other": lambda a, p: a[0] / a[1].detach(),
     "elu_": lambda a, p: F.elu(a[0].clone(), p["alpha"], True),
     "embedding": lambda a, p: F.embedding(a[1], a[0]),
+    "_embedding_bag": lambda a, p: F.embedding_bag(p["indices"], a[0], p["offsets"], mode="sum",
+                                                   per_sample_weights=a[1]),
     "fill_": lambda a, p: a[0].clone().fill_(p["value"]),
     "fill_.Tensor": lambda a, p: a[0].clone().fill_(a[1]),
     "frexp": lambda a, p: torch.frexp(a[0]),

@@ -20,13 +20,20 @@ _LAZY = {
         Softplus Softsign Tanh""",
     "losses": """AdaptiveLogSoftmaxWithLoss CTCLoss MultiLabelMarginLoss MultiMarginLoss NLLLoss2d
         TripletMarginWithDistanceLoss""",
-    "attention": "MultiheadAttention TransformerEncoder TransformerEncoderLayer",
+    "extra_layers": """PReLU RReLU Softmax2d RMSNorm InstanceNorm1d InstanceNorm2d InstanceNorm3d LocalResponseNorm
+        PixelShuffle PixelUnshuffle ChannelShuffle Unfold Fold AlphaDropout FeatureAlphaDropout ParameterDict
+        LazyLinear LazyConv1d LazyConv2d LazyConv3d LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d""",
+    "pool_layers": """AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveAvgPool3d MaxUnpool1d MaxUnpool2d LPPool1d LPPool2d
+        UpsamplingNearest2d UpsamplingBilinear2d""",
+    "attention": "MultiheadAttention TransformerEncoder TransformerEncoderLayer Transformer TransformerDecoder "
+                 "TransformerDecoderLayer",
     "recurrent": "GRU LSTM RNN GRUCell LSTMCell RNNCell",
     "spatial_layers": """AdaptiveAvgPool1d AdaptiveAvgPool2d ConvTranspose1d ConvTranspose2d GroupNorm Upsample
         MaxPool1d AvgPool1d ZeroPad1d ZeroPad2d ConstantPad1d ConstantPad2d ReflectionPad1d
         ReflectionPad2d ReplicationPad1d ReplicationPad2d Dropout1d Dropout2d
         AvgPool2d BatchNorm1d BatchNorm2d Bilinear Conv1d Conv2d Embedding LayerNorm MaxPool2d ParameterList
-        Unflatten""",
+        Unflatten BatchNorm3d Dropout3d ZeroPad3d ConstantPad3d ReflectionPad3d ReplicationPad3d CircularPad1d
+        CircularPad2d CircularPad3d Conv3d ConvTranspose3d MaxPool3d AvgPool3d EmbeddingBag""",
 }
 _SOURCE = {name: module for module, names in _LAZY.items() for name in names.split()}
 
@@ -52,7 +59,8 @@ __all__ = [
     "ConvTranspose1d", "ConvTranspose2d", "Upsample",
     "MaxPool1d", "AvgPool1d", "ZeroPad1d", "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "ReflectionPad1d",
     "ReflectionPad2d", "ReplicationPad1d", "ReplicationPad2d", "Dropout1d", "Dropout2d",
-    "MultiheadAttention", "TransformerEncoder", "TransformerEncoderLayer",
+    "MultiheadAttention", "TransformerEncoder", "TransformerEncoderLayer", "Transformer", "TransformerDecoder",
+    "TransformerDecoderLayer",
     "GLU", "Hardshrink", "Softshrink", "Tanhshrink", "Threshold", "CosineSimilarity", "PairwiseDistance",
     "MarginRankingLoss", "HingeEmbeddingLoss", "SoftMarginLoss", "CosineEmbeddingLoss", "PoissonNLLLoss",
     "GaussianNLLLoss", "TripletMarginLoss", "MultiLabelSoftMarginLoss",
@@ -65,4 +73,12 @@ __all__ = [
     "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter",
     "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax", "Softmin", "Softplus",
     "Softsign", "Tanh", "functional", "init", "utils",
+    "PReLU", "RReLU", "Softmax2d", "RMSNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "LocalResponseNorm",
+    "PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "Unfold", "Fold", "AlphaDropout", "FeatureAlphaDropout",
+    "ParameterDict", "BatchNorm3d", "Dropout3d",
+    "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveAvgPool3d", "MaxUnpool1d", "MaxUnpool2d", "LPPool1d", "LPPool2d",
+    "UpsamplingNearest2d", "UpsamplingBilinear2d", "ZeroPad3d", "ConstantPad3d", "ReflectionPad3d", "ReplicationPad3d",
+    "CircularPad1d", "CircularPad2d", "CircularPad3d", "LazyLinear", "Conv3d", "ConvTranspose3d", "MaxPool3d",
+    "AvgPool3d", "EmbeddingBag", "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyBatchNorm1d", "LazyBatchNorm2d",
+    "LazyBatchNorm3d",
 ]

@@ -31,9 +31,22 @@ from ..ops.linalg import gemm
 from ..ops.pooling import avg_pool2d  # noqa: F401
 from ..ops.shape import T
 from .functional_conv import (  # noqa: F401
-    conv1d, conv2d, conv_transpose1d, conv_transpose2d, fold, max_pool1d, max_pool2d, pad, unfold,
+    avg_pool3d, conv1d, conv2d, conv3d, conv_transpose1d, conv_transpose2d, conv_transpose3d, fold, max_pool1d,
+    max_pool2d, max_pool3d, pad, unfold,
 )
-from .functional_norm import batch_norm, bilinear, embedding, layer_norm  # noqa: F401
+from .functional_grid import affine_grid, grid_sample  # noqa: F401
+from .functional_layers import (  # noqa: F401
+    _channel_dropout, _rrelu as rrelu, alpha_dropout, channel_shuffle, dropout3d, feature_alpha_dropout, pixel_shuffle, pixel_unshuffle,
+    prelu,
+)
+from .functional_pool import (  # noqa: F401
+    adaptive_avg_pool3d, adaptive_max_pool1d, adaptive_max_pool1d_with_indices, adaptive_max_pool2d,
+    _adaptive_mean, adaptive_max_pool2d_with_indices, lp_pool1d, lp_pool2d, max_pool1d_with_indices,
+    max_pool2d_with_indices, max_unpool1d, max_unpool2d, pdist,
+)
+from .functional_norm import (  # noqa: F401
+    batch_norm, bilinear, embedding, embedding_bag, instance_norm, layer_norm, local_response_norm, rms_norm,
+)
 from .functional_loss import (  # noqa: F401
     _reduce, ctc_loss, pairwise_distance, multi_margin_loss, multilabel_margin_loss, soft_margin_loss, triplet_margin_with_distance_loss,
 )
@@ -55,6 +68,13 @@ __all__ = [
     "mse_loss", "nll_loss", "normalize", "one_hot", "pad", "relu", "relu6",
     "relu_", "selu", "selu_", "sigmoid", "silu", "smooth_l1_loss", "softmax", "softmin", "softplus",
     "softsign", "tanh", "unfold",
+    "prelu", "rrelu", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout3d", "alpha_dropout",
+    "feature_alpha_dropout", "rms_norm", "instance_norm", "local_response_norm",
+    "adaptive_avg_pool3d", "adaptive_max_pool1d", "adaptive_max_pool1d_with_indices", "adaptive_max_pool2d",
+    "adaptive_max_pool2d_with_indices", "lp_pool1d", "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices",
+    "max_unpool1d", "max_unpool2d", "upsample_bilinear", "upsample_nearest",
+    "conv3d", "conv_transpose3d", "max_pool3d", "avg_pool3d", "embedding_bag", "pdist",
+    "affine_grid", "grid_sample",
 ]
 
 def softsign(input):
@@ -532,19 +552,6 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     return out
 
 
-def _adaptive_mean(x, dim: int, size: int):
-    """Average ``dim`` down to ``size`` bins [floor(i n / size), ceil((i + 1) n / size))."""
-    n = x.shape[dim]
-    if size == n:
-        return x
-    if n % size == 0:
-        shape = tuple(x.shape)
-        return x.reshape(shape[:dim] + (size, n // size) + shape[dim + 1:]).mean(dim + 1)
-    bins = [x.narrow(dim, (i * n) // size, -(-((i + 1) * n) // size) - (i * n) // size).mean(dim, keepdim=True)
-            for i in range(size)]
-    return cat(bins, dim)
-
-
 def _output_size(output_size, spatial: tuple) -> tuple:
     sizes = (output_size,) * len(spatial) if isinstance(output_size, int) else tuple(output_size)
     if len(sizes) != len(spatial):
@@ -686,21 +693,6 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     return out.squeeze(0) if unbatched else out
 
 
-def _channel_dropout(input, p, training, batched_ndim: int, name: str):
-    """Zero whole channels: one draw per (example, channel), scaled by 1/(1-p) (dropout1d/2d)."""
-    if p < 0.0 or p > 1.0:
-        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if input.ndim not in (batched_ndim - 1, batched_ndim):
-        raise errors.AutogradError(f"{name}: Expected {batched_ndim - 1}D or {batched_ndim}D input, but received a "
-                                   f"{input.ndim}D input.")
-    if not training or p == 0.0:
-        return input
-    lead = 2 if input.ndim == batched_ndim else 1
-    shape = tuple(input.shape[:lead]) + (1,) * (input.ndim - lead)
-    keep = (creation.rand(*shape, dtype=input.dtype) >= p).to(input.dtype)
-    return input * keep / (1 - p) if p < 1 else input * keep
-
-
 def dropout1d(input, p=0.5, training=True, inplace=False):
     return _channel_dropout(input, p, training, 3, "dropout1d")
 
@@ -768,3 +760,15 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
     return interpolate(input, size, scale_factor, mode, align_corners)
+
+
+def upsample_nearest(input, size=None, scale_factor=None):
+    warnings.warn("`nn.functional.upsample_nearest` is deprecated. Use `nn.functional.interpolate` instead.",
+                  UserWarning, stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="nearest")
+
+
+def upsample_bilinear(input, size=None, scale_factor=None):
+    warnings.warn("`nn.functional.upsample_bilinear` is deprecated. Use `nn.functional.interpolate` instead.",
+                  UserWarning, stacklevel=2)
+    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)

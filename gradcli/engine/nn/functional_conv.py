@@ -1,4 +1,5 @@
-"""``torch.nn.functional``'s convolutions and windows: conv1d, conv2d, unfold, fold, max_pool2d.
+"""``torch.nn.functional``'s convolutions and windows: conv1d/2d/3d, their transposes, unfold, fold,
+max_pool1d/2d/3d, avg_pool3d and pad.
 
 Argument handling and torch's error messages; the records are in ops/convolution.py.
 """
@@ -9,9 +10,10 @@ from ..dispatch import call
 from ..functions import cat, narrow, squeeze, unsqueeze
 from ..ops.convolution import COL2IM, CONVOLUTION, IM2COL, MAX_POOL2D, out_size
 from ..ops.padding import (
-    CONSTANT_PAD, REFLECTION_PAD1D, REFLECTION_PAD2D, REPLICATION_PAD1D, REPLICATION_PAD2D,
+    CONSTANT_PAD, REFLECTION_PAD1D, REFLECTION_PAD2D, REFLECTION_PAD3D, REPLICATION_PAD1D, REPLICATION_PAD2D,
+    REPLICATION_PAD3D,
 )
-from ..ops.pooling import check_pool_args
+from ..ops.pooling import avg_pool2d, check_pool_args
 from ..tensor import Tensor
 
 
@@ -91,6 +93,11 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     return _conv(input, weight, bias, stride, padding, dilation, groups, 2, "conv2d")
 
 
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """A 3-D convolution (cross-correlation) over (N, C, D, H, W) or (C, D, H, W) input."""
+    return _conv(input, weight, bias, stride, padding, dilation, groups, 3, "conv3d")
+
+
 def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
     """Sliding windows as columns: (N, C, H, W) -> (N, C*kh*kw, L)."""
     if input.ndim not in (3, 4):
@@ -132,8 +139,9 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     return (values, indices) if return_indices else values
 
 
-_PAD_RECORDS = {("reflect", 2): REFLECTION_PAD1D, ("reflect", 4): REFLECTION_PAD2D,
-                ("replicate", 2): REPLICATION_PAD1D, ("replicate", 4): REPLICATION_PAD2D}
+_PAD_RECORDS = {("reflect", 2): REFLECTION_PAD1D, ("reflect", 4): REFLECTION_PAD2D, ("reflect", 6): REFLECTION_PAD3D,
+                ("replicate", 2): REPLICATION_PAD1D, ("replicate", 4): REPLICATION_PAD2D,
+                ("replicate", 6): REPLICATION_PAD3D}
 
 
 def pad(input, pad, mode="constant", value=None):
@@ -162,8 +170,6 @@ def pad(input, pad, mode="constant", value=None):
             raise errors.ShapeError("Padding value causes wrapping around more than once.")
     if mode == "circular":
         return _circular(input, pad)
-    if len(pad) == 6:
-        raise NotImplementedError(f"F.pad: 3-d {mode} padding (a padding size of 6) is not available in gradcli yet")
     return call(_PAD_RECORDS[mode, len(pad)], (input,), {"padding": pad})
 
 
@@ -181,37 +187,50 @@ def _circular(input, pad):
     return out
 
 
-def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
-    """The adjoint of conv2d, composed: per group, the kernel-weighted columns (weight^T @ input) folded
-    back into the output map, overlaps summed (torch records one ConvolutionBackward0; the values and
-    gradients are the same)."""
-    unbatched = input.ndim == 3
+def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, d: int, name: str):
+    """The adjoint of a d-dim convolution, composed: per group, the kernel-weighted columns
+    (weight^T @ input) folded back into the output map by col2im, overlaps summed (torch records one
+    ConvolutionBackward0; the values and gradients are the same)."""
+    unbatched = input.ndim == d + 1
     if unbatched:
         input = unsqueeze(input, 0)
-    if input.ndim != 4 or weight.ndim != 4:
-        raise errors.ShapeError(f"Expected 3D (unbatched) or 4D (batched) input to conv_transpose2d, but got "
+    if input.ndim != d + 2 or weight.ndim != d + 2:
+        raise errors.ShapeError(f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to {name}, but got "
                                 f"input of size: {list(input.shape)}")
-    n, c_in, h, w = input.shape
+    n, c_in, spatial = input.shape[0], input.shape[1], tuple(input.shape[2:])
     if weight.shape[0] != c_in:
         raise errors.ShapeError(f"Given transposed=1, weight of size {list(weight.shape)}, expected input"
                                 f"{list(input.shape)} to have {weight.shape[0]} channels, but got {c_in} "
                                 f"channels instead")
-    stride, padding = _tuple(stride, 2, "stride"), _tuple(padding, 2, "padding")
-    output_padding, dilation = _tuple(output_padding, 2, "output_padding"), _tuple(dilation, 2, "dilation")
+    stride, padding = _tuple(stride, d, "stride"), _tuple(padding, d, "padding")
+    output_padding, dilation = _tuple(output_padding, d, "output_padding"), _tuple(dilation, d, "dilation")
     kernel = tuple(weight.shape[2:])
-    size = tuple((i - 1) * s - 2 * p + d * (k - 1) + op + 1
-                 for i, s, p, d, k, op in zip((h, w), stride, padding, dilation, kernel, output_padding))
+    size = tuple((i - 1) * s - 2 * p + dl * (k - 1) + op + 1
+                 for i, s, p, dl, k, op in zip(spatial, stride, padding, dilation, kernel, output_padding))
     c_group = c_in // groups
     outs = []
     for g in range(groups):
-        x = narrow(input, 1, g * c_group, c_group).reshape(n, c_group, h * w)
+        x = narrow(input, 1, g * c_group, c_group).reshape(n, c_group, -1)
         wg = narrow(weight, 0, g * c_group, c_group)
         cols = wg.reshape(c_group, -1).t() @ x
-        outs.append(fold(cols, size, kernel, dilation, padding, stride))
+        outs.append(call(COL2IM, (cols,), {"output_size": size, "kernel_size": kernel, "dilation": dilation,
+                                           "padding": padding, "stride": stride}))
     out = outs[0] if groups == 1 else cat(outs, 1)
     if bias is not None:
-        out = out + bias.reshape(1, -1, 1, 1)
+        out = out + bias.reshape((1, -1) + (1,) * d)
     return squeeze(out, 0) if unbatched else out
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    """The adjoint of conv2d (the "deconvolution" of decoders)."""
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 2,
+                           "conv_transpose2d")
+
+
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    """The adjoint of conv3d."""
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 3,
+                           "conv_transpose3d")
 
 
 def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
@@ -235,3 +254,53 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
                      (1, first(dilation, "dilation")), ceil_mode, return_indices)
     fix = (lambda t: squeeze(squeeze(t, 2), 0)) if unbatched else (lambda t: squeeze(t, 2))
     return (fix(out[0]), fix(out[1])) if return_indices else fix(out)
+
+
+def _pool3d_args(input, kernel_size, stride, padding):
+    if input.ndim not in (4, 5):
+        raise errors.ShapeError("non-empty 4D or 5D (batch mode) tensor expected for input")
+    kernel = _tuple(kernel_size, 3, "kernel_size")
+    stride = kernel if stride is None or stride == [] else _tuple(stride, 3, "stride")
+    return kernel, stride, _tuple(padding, 3, "padding")
+
+
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    """The maximum of each (D, H, W) window, and its flat index in its volume. A box's maximum is the
+    maximum over depth of the maxima over (H, W), so gradcli pools the planes, then the depth
+    (max_pool2d twice; torch records one MaxPool3DWithIndicesBackward0): values, indices (the first
+    maximum in raster order) and gradients are torch's."""
+    kernel, stride, padding = _pool3d_args(input, kernel_size, stride, padding)
+    dilation = _tuple(dilation, 3, "dilation")
+    lead, (d, h, w) = tuple(input.shape[:-3]), tuple(input.shape[-3:])
+    planes, where = max_pool2d(input.reshape((-1, h, w)), kernel[1:], stride[1:], padding[1:], dilation[1:],
+                               ceil_mode, True)
+    ho, wo = planes.shape[-2:]
+    columns = planes.reshape((-1, d, ho * wo))
+    values, depth = max_pool2d(columns, (kernel[0], 1), (stride[0], 1), (padding[0], 0), (dilation[0], 1),
+                               ceil_mode, True)
+    do = values.shape[-2]
+    out = values.reshape(lead + (do, ho, wo))
+    if not return_indices:
+        return out
+    picked = depth // (ho * wo)
+    inner = where.reshape((-1, d, ho * wo)).gather(1, picked)
+    return out, (picked * (h * w) + inner).reshape(lead + (do, ho, wo))
+
+
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    """The mean of each (D, H, W) window. Sums and torch's divisors (a product of one factor per dim)
+    both separate, so gradcli averages the planes, then the depth (avg_pool2d twice; torch records
+    one AvgPool3DBackward0): the values and gradients are torch's."""
+    kernel, stride, padding = _pool3d_args(input, kernel_size, stride, padding)
+    if divisor_override is not None and divisor_override == 0:
+        raise errors.AutogradError("divisor must be not zero")
+    once = 1 if divisor_override else None
+    lead, (d, h, w) = tuple(input.shape[:-3]), tuple(input.shape[-3:])
+    planes = avg_pool2d(input.reshape((-1, h, w)), kernel[1:], stride[1:], padding[1:], ceil_mode,
+                        count_include_pad, once)
+    ho, wo = planes.shape[-2:]
+    out = avg_pool2d(planes.reshape((-1, d, ho * wo)), (kernel[0], 1), (stride[0], 1), (padding[0], 0), ceil_mode,
+                     count_include_pad, once)
+    out = out.reshape(lead + (out.shape[-2], ho, wo))
+    return out / divisor_override if divisor_override else out

@@ -1,7 +1,10 @@
-"""``torch.nn.functional``'s batch_norm, layer_norm, embedding and bilinear: argument checks,
-torch's messages and the running-statistics update; the records are in ops/normalization.py
-and ops/embedding.py."""
+"""``torch.nn.functional``'s batch_norm, layer_norm, rms_norm, instance_norm, local_response_norm,
+embedding, embedding_bag and bilinear: argument checks,
+torch's messages and the running-statistics update; the records are in ops/normalization.py,
+ops/embedding.py and ops/embedding_bag.py."""
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -10,8 +13,11 @@ from ..autograd.grad_mode import no_grad
 from ..dispatch import call
 from ..functions import add, einsum
 from ..ops.embedding import EMBEDDING
+from ..ops.embedding_bag import EMBEDDING_BAG, check_mode
 from ..ops.normalization import BATCH_NORM, LAYER_NORM
+from ..ops.pooling import avg_pool2d
 from ..tensor import Tensor, make
+from .functional_conv import pad
 
 
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
@@ -87,6 +93,49 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
                  "scale_grad_by_freq": bool(scale_grad_by_freq), "sparse": bool(sparse)})
 
 
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode="mean",
+                  sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    """Each bag's rows of ``weight`` reduced by sum, mean or max: bags are the rows of a 2-d ``input``,
+    or the runs of a 1-d ``input`` that ``offsets`` start."""
+    if per_sample_weights is not None and tuple(input.shape) != tuple(per_sample_weights.shape):
+        raise ValueError(f"embedding_bag: If per_sample_weights ({tuple(per_sample_weights.shape)}) is not None, "
+                         f"then it must have the same shape as the input ({tuple(input.shape)})")
+    if weight.ndim != 2:
+        raise ValueError(f"weight has to be a 2D Tensor, but got Tensor of dimension {weight.ndim}")
+    if input.ndim == 2:
+        if offsets is not None:
+            raise ValueError("if input is 2D, then offsets has to be None, as input is treated is a mini-batch of "
+                             f"fixed length sequences. However, found offsets of type {type(offsets)}")
+        offsets = make(np.arange(0, input.numel(), input.shape[1], dtype=np.int64))
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.ndim == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        if offsets.ndim != 1:
+            raise ValueError("offsets has to be a 1D Tensor")
+    else:
+        raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension {input.ndim}")
+    code = check_mode(mode)
+    if per_sample_weights is not None and code != 0:
+        raise NotImplementedError(f"embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+                                  f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "
+                                  f"GitHub.")
+    num = weight.shape[0]
+    if padding_idx is not None:
+        if not -num <= padding_idx < num:
+            raise AssertionError("padding_idx must be within the number of embeddings")
+        padding_idx %= num
+    if max_norm is not None:
+        _renorm_rows(weight, input, float(max_norm), float(norm_type))
+    return call(EMBEDDING_BAG, (weight, per_sample_weights),
+                {"indices": input, "offsets": offsets, "mode": code,
+                 "padding_idx": -1 if padding_idx is None else padding_idx,
+                 "include_last_offset": bool(include_last_offset), "scale_grad_by_freq": bool(scale_grad_by_freq),
+                 "sparse": bool(sparse)})
+
+
 def _renorm_rows(weight, input, max_norm: float, norm_type: float) -> None:
     """torch's embedding_renorm_: each row ``input`` picks whose norm exceeds ``max_norm`` is scaled in
     place (under no_grad, so weight's version moves) by ``max_norm / (norm + 1e-7)``."""
@@ -122,3 +171,65 @@ def bilinear(input1, input2, weight, bias=None):
     out = einsum("...i,oij,...j->...o", input1, weight, input2)
     return out if bias is None else add(out, bias)
 
+
+
+def rms_norm(input, normalized_shape, weight=None, eps=None):
+    """x / sqrt(mean(x^2) + eps) over the last ``len(normalized_shape)`` dims, times weight; composed as
+    torch's kernel composes it (pow, mean, add, rsqrt, mul, and a mul by weight); eps defaults to the
+    dtype's machine epsilon."""
+    shape = (int(normalized_shape),) if isinstance(normalized_shape, int) else tuple(int(s) for s in normalized_shape)
+    if input.ndim < len(shape) or tuple(input.shape[input.ndim - len(shape):]) != shape:
+        raise errors.ShapeError(f"Given normalized_shape={list(shape)}, expected input with shape "
+                                f"[*{', '.join(map(str, shape))}], but got input of size{list(input.shape)}")
+    if weight is not None and tuple(weight.shape) != shape:
+        raise errors.ShapeError(f"Expected weight to be of same shape as normalized_shape, but got weight of "
+                                f"shape {list(weight.shape)} and normalized_shape = {list(shape)}")
+    if eps is None:
+        eps = float(np.finfo(input._data.dtype).eps)
+    dims = tuple(range(input.ndim - len(shape), input.ndim))
+    out = input * (input.pow(2).mean(dims, keepdim=True) + eps).rsqrt()
+    return out if weight is None else out * weight
+
+
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
+                  momentum=0.1, eps=1e-5):
+    """Normalize each (example, channel) over its own spatial positions: torch's batch_norm of the
+    input viewed as one example of N*C channels (weight, bias and running statistics repeated N
+    times; the running statistics then take the mean over the examples)."""
+    if use_input_stats and math.prod(tuple(input.shape[2:])) == 1:
+        raise ValueError(f"Expected more than 1 spatial element when training, got input size {input.shape}")
+    if not use_input_stats and (running_mean is None or running_var is None):
+        raise errors.AutogradError("Expected running_mean and running_var to be defined when use_input_stats is "
+                                   "false")
+    b, c = input.shape[0], input.shape[1]
+    repeat = lambda t: None if t is None else t.repeat(b)    # noqa: E731
+    # torch's instance norm takes running statistics of another float dtype (batch_norm does not)
+    stat = lambda t: None if t is None else t.repeat(b).to(input.dtype)    # noqa: E731
+    mean_, var_ = stat(running_mean), stat(running_var)
+    out = batch_norm(input.contiguous().view((1, b * c) + tuple(input.shape[2:])), mean_, var_, repeat(weight),
+                     repeat(bias), use_input_stats, momentum, eps)
+    with no_grad():
+        for stat, repeated in ((running_mean, mean_), (running_var, var_)):
+            if stat is not None:
+                stat.copy_(repeated.view(b, c).mean(0))
+    return out.view(tuple(input.shape))
+
+
+def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
+    """input / (k + alpha * mean of x^2 over ``size`` neighbouring channels)^beta, composed as torch's
+    (for 4-d and wider input torch averages with avg_pool3d; gradcli with avg_pool2d over the spatial
+    dims flattened: the same values and gradients, an AvgPool2DBackward0 node)."""
+    dim = input.ndim
+    if dim < 3:
+        raise ValueError(f"Expected 3D or higher dimensionality                          input (got {dim} dimensions)")
+    if input.numel() == 0:
+        return input
+    div = input.mul(input)
+    sizes = tuple(input.shape)
+    div = div.unsqueeze(1) if dim == 3 else div.view(sizes[0], 1, sizes[1], -1)
+    div = pad(div, (0, 0, size // 2, (size - 1) // 2))
+    div = avg_pool2d(div, (size, 1), stride=1).squeeze(1)
+    if dim > 3:
+        div = div.view(sizes)
+    div = div.mul(alpha).add(k).pow(beta)
+    return input / div

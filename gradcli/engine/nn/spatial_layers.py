@@ -120,6 +120,15 @@ class Conv2d(_ConvNd):
         return self._conv(F.conv2d, input)
 
 
+class Conv3d(_ConvNd):
+    """A 3-D convolution over (N, C, D, H, W) input."""
+
+    dims = 3
+
+    def forward(self, input):
+        return self._conv(F.conv3d, input)
+
+
 class MaxPool2d(Module):
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices: bool = False,
                  ceil_mode: bool = False):
@@ -159,14 +168,14 @@ class _BatchNorm(Module):
     """Per-channel normalisation with running statistics (buffers) used in eval()."""
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum=0.1, affine: bool = True,
-                 track_running_stats: bool = True, device=None, dtype=None):
+                 track_running_stats: bool = True, device=None, dtype=None, *, bias: bool = True):
         super().__init__()
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
         self.affine, self.track_running_stats = affine, track_running_stats
         dt = _dtype(dtype)
         if affine:
             self.weight = Parameter(creation.ones(num_features, dtype=dt))
-            self.bias = Parameter(creation.zeros(num_features, dtype=dt))
+            self.register_parameter("bias", Parameter(creation.zeros(num_features, dtype=dt)) if bias else None)
         else:
             self.register_parameter("weight", None)
             self.register_parameter("bias", None)
@@ -191,7 +200,8 @@ class _BatchNorm(Module):
         if self.affine:
             with no_grad():
                 self.weight.fill_(1)
-                self.bias.zero_()
+                if self.bias is not None:
+                    self.bias.zero_()
 
     def _check_input_dim(self, input) -> None:
         raise NotImplementedError
@@ -211,7 +221,7 @@ class _BatchNorm(Module):
 
     def extra_repr(self) -> str:
         return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, "
-                f"bias=True, track_running_stats={self.track_running_stats}")
+                f"bias={self.bias is not None}, track_running_stats={self.track_running_stats}")
 
 
 class BatchNorm1d(_BatchNorm):
@@ -224,6 +234,12 @@ class BatchNorm2d(_BatchNorm):
     def _check_input_dim(self, input) -> None:
         if input.ndim != 4:
             raise ValueError(f"expected 4D input (got {input.ndim}D input)")
+
+
+class BatchNorm3d(_BatchNorm):
+    def _check_input_dim(self, input) -> None:
+        if input.ndim != 5:
+            raise ValueError(f"expected 5D input (got {input.ndim}D input)")
 
 
 class LayerNorm(Module):
@@ -302,6 +318,52 @@ class Embedding(Module):
         rows, cols = embeddings.shape
         return cls(rows, cols, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse, _weight=embeddings,
                    _freeze=freeze)
+
+
+class EmbeddingBag(Module):
+    """Sums, means or maxima of bags of embeddings, without the per-index rows in between."""
+
+    def __init__(self, num_embeddings: int, embedding_dim: int, max_norm=None, norm_type: float = 2.0,
+                 scale_grad_by_freq: bool = False, mode: str = "mean", sparse: bool = False, _weight=None,
+                 include_last_offset: bool = False, padding_idx=None, device=None, dtype=None):
+        super().__init__()
+        self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
+        self.max_norm, self.norm_type, self.scale_grad_by_freq = max_norm, norm_type, scale_grad_by_freq
+        if padding_idx is not None:
+            if not -num_embeddings <= padding_idx < num_embeddings:
+                raise AssertionError("padding_idx must be within num_embeddings")
+            padding_idx %= num_embeddings
+        self.padding_idx = padding_idx
+        if _weight is None:
+            self.weight = Parameter(creation.empty(num_embeddings, embedding_dim, dtype=_dtype(dtype)))
+            self.reset_parameters()
+        else:
+            self.weight = Parameter(_weight)
+        self.mode, self.sparse, self.include_last_offset = mode, sparse, include_last_offset
+
+    def reset_parameters(self) -> None:
+        with no_grad():
+            self.weight.normal_()
+            if self.padding_idx is not None:
+                self.weight[self.padding_idx].fill_(0)
+
+    def forward(self, input, offsets=None, per_sample_weights=None):
+        return F.embedding_bag(input, self.weight, offsets, self.max_norm, self.norm_type, self.scale_grad_by_freq,
+                               self.mode, self.sparse, per_sample_weights, self.include_last_offset,
+                               self.padding_idx)
+
+    def extra_repr(self) -> str:
+        text = f"{self.num_embeddings}, {self.embedding_dim}"
+        if self.max_norm is not None:
+            text += f", max_norm={self.max_norm!r}"
+        if self.norm_type != 2:
+            text += f", norm_type={self.norm_type!r}"
+        if self.scale_grad_by_freq is not False:
+            text += f", scale_grad_by_freq={self.scale_grad_by_freq!r}"
+        text += f", mode={self.mode!r}"
+        if self.padding_idx is not None:
+            text += f", padding_idx={self.padding_idx!r}"
+        return text
 
 
 class Bilinear(Module):
@@ -457,6 +519,28 @@ class ConvTranspose2d(_ConvTransposeNd):
                                   self.groups, self.dilation)
 
 
+class ConvTranspose3d(_ConvTransposeNd):
+    """The adjoint of Conv3d."""
+
+    dims = 3
+
+    def forward(self, input, output_size=None):
+        return F.conv_transpose3d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
+                                  self.groups, self.dilation)
+
+
+class MaxPool3d(MaxPool2d):
+    def forward(self, input):
+        return F.max_pool3d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
+                            self.return_indices)
+
+
+class AvgPool3d(AvgPool2d):
+    def forward(self, input):
+        return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
+
+
 class MaxPool1d(MaxPool2d):
     def forward(self, input):
         return F.max_pool1d(input, self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode,
@@ -515,6 +599,36 @@ ReflectionPad1d = _pad_module("ReflectionPad1d", "reflect", 1)
 ReflectionPad2d = _pad_module("ReflectionPad2d", "reflect", 2)
 ReplicationPad1d = _pad_module("ReplicationPad1d", "replicate", 1)
 ReplicationPad2d = _pad_module("ReplicationPad2d", "replicate", 2)
+ZeroPad3d = _pad_module("ZeroPad3d", "constant", 3)
+ConstantPad3d = _pad_module("ConstantPad3d", "constant", 3, constant=True)
+ReflectionPad3d = _pad_module("ReflectionPad3d", "reflect", 3)
+ReplicationPad3d = _pad_module("ReplicationPad3d", "replicate", 3)
+
+
+class _CircularPadNd(_PadNd):
+    """Circular padding; unlike the other padding modules torch checks the input's dims first."""
+
+    mode = "circular"
+
+    def __init__(self, padding):
+        _PadNd.__init__(self, padding)
+
+    def forward(self, input):
+        if input.ndim not in (self.sides + 1, self.sides + 2):
+            raise ValueError(f"expected {self.sides + 1}D or {self.sides + 2}D input (got {input.ndim}D input)")
+        return _PadNd.forward(self, input)
+
+
+class CircularPad1d(_CircularPadNd):
+    sides = 1
+
+
+class CircularPad2d(_CircularPadNd):
+    sides = 2
+
+
+class CircularPad3d(_CircularPadNd):
+    sides = 3
 
 
 class _ChannelDropout(Module):
@@ -536,6 +650,11 @@ class Dropout1d(_ChannelDropout):
 class Dropout2d(_ChannelDropout):
     def forward(self, input):
         return F.dropout2d(input, self.p, self.training)
+
+
+class Dropout3d(_ChannelDropout):
+    def forward(self, input):
+        return F.dropout3d(input, self.p, self.training)
 
 
 class Upsample(Module):

@@ -1,10 +1,11 @@
 """Convolution and the window ops it is made of: im2col (``F.unfold``), col2im (``F.fold``),
-``convolution`` (``F.conv1d``/``F.conv2d``, torch's ConvolutionBackward0) and ``max_pool2d``.
+``convolution`` (``F.conv1d``/``conv2d``/``conv3d``, torch's ConvolutionBackward0) and ``max_pool2d``.
 
 Every formula is written with im2col/col2im and matmul in the formula vocabulary, and im2col and
 col2im are each other's backward, so convolutions have derivatives of any order. Kernels work on
-2-D maps; a 1-D convolution is a 2-D one whose maps have height 1. Any leading dims before
-``(C, H, W)`` are batch dims (the formulas' own batch dims included).
+2-D and 3-D maps (as many spatial dims as the kernel has); a 1-D convolution is a 2-D one whose
+maps have height 1. Any leading dims before ``(C, *spatial)`` are batch dims (the formulas' own
+batch dims included).
 """
 from __future__ import annotations
 
@@ -23,44 +24,48 @@ def out_size(size: int, kernel: int, stride: int, padding: int, dilation: int) -
     return (size + 2 * padding - dilation * (kernel - 1) - 1) // stride + 1
 
 
-def _windows(a, kernel, dilation, padding, stride, fill=0.0, extra=(0, 0)):
-    """(..., C, H, W) -> (..., C, Ho, Wo, kh, kw): every window of the padded map, without copying
-    (``extra`` more fill after the padding: max_pool2d's ceil_mode windows)."""
-    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel, dilation, padding, stride
-    if ph or pw or extra[0] or extra[1]:
-        a = np.pad(a, [(0, 0)] * (a.ndim - 2) + [(ph, ph + extra[0]), (pw, pw + extra[1])], constant_values=fill)
-    span = (dh * (kh - 1) + 1, dw * (kw - 1) + 1)
-    win = np.lib.stride_tricks.sliding_window_view(a, span, axis=(-2, -1))
-    return win[..., ::sh, ::sw, ::dh, ::dw]
+def _windows(a, kernel, dilation, padding, stride, fill=0.0, extra=None):
+    """(..., C, *spatial) -> (..., C, *out, *kernel): every window of the padded map (2 or 3 spatial
+    dims, as many as ``kernel`` has), without copying (``extra`` more fill after the padding:
+    max pooling's ceil_mode windows)."""
+    k = len(kernel)
+    extra = extra or (0,) * k
+    if any(padding) or any(extra):
+        a = np.pad(a, [(0, 0)] * (a.ndim - k) + [(p, p + e) for p, e in zip(padding, extra)], constant_values=fill)
+    span = tuple(d * (n - 1) + 1 for n, d in zip(kernel, dilation))
+    win = np.lib.stride_tricks.sliding_window_view(a, span, axis=tuple(range(-k, 0)))
+    return win[(Ellipsis,) + tuple(slice(None, None, s) for s in stride) + tuple(slice(None, None, d) for d in dilation)]
 
 
 def im2col_np(a, kernel_size, dilation, padding, stride):
-    """(..., C, H, W) -> (..., C*kh*kw, L): torch's unfold layout (channel, then kernel row, column)."""
+    """(..., C, *spatial) -> (..., C*prod(kernel), L): torch's unfold layout (channel, then the kernel
+    offsets, row-major); a 3-d kernel gives the columns of a 3-d convolution."""
+    k = len(kernel_size)
     win = _windows(a, kernel_size, dilation, padding, stride)
-    lead, c = a.shape[:-3], a.shape[-3]
-    ho, wo = win.shape[-4], win.shape[-3]
+    lead, c = a.shape[:-k - 1], a.shape[-k - 1]
+    out = win.shape[-2 * k:-k]
     n = len(lead)
-    cols = win.transpose(tuple(range(n + 1)) + (n + 3, n + 4, n + 1, n + 2))
-    return np.ascontiguousarray(cols).reshape(lead + (c * kernel_size[0] * kernel_size[1], ho * wo))
+    cols = win.transpose(tuple(range(n + 1)) + tuple(range(n + 1 + k, n + 1 + 2 * k)) + tuple(range(n + 1, n + 1 + k)))
+    return np.ascontiguousarray(cols).reshape(lead + (c * math.prod(kernel_size), math.prod(out)))
 
 
 def col2im_np(cols, output_size, kernel_size, dilation, padding, stride):
     """The adjoint of im2col: each column's values added back where its window came from."""
-    (kh, kw), (dh, dw), (ph, pw), (sh, sw) = kernel_size, dilation, padding, stride
-    h, w = output_size
-    ho, wo = out_size(h, kh, sh, ph, dh), out_size(w, kw, sw, pw, dw)
+    k = len(kernel_size)
+    outs = tuple(out_size(n, kk, s, p, d) for n, kk, s, p, d in zip(output_size, kernel_size, stride, padding,
+                                                                    dilation))
     lead = cols.shape[:-2]
-    c = cols.shape[-2] // (kh * kw)
-    blocks = cols.reshape(lead + (c, kh, kw, ho, wo))
-    out = np.zeros(lead + (c, h + 2 * ph, w + 2 * pw), cols.dtype)
-    for i in range(kh):
-        for j in range(kw):
-            out[..., i * dh: i * dh + sh * (ho - 1) + 1: sh, j * dw: j * dw + sw * (wo - 1) + 1: sw] += blocks[..., i, j, :, :]
-    return out[..., ph: ph + h, pw: pw + w]
+    c = cols.shape[-2] // math.prod(kernel_size)
+    blocks = cols.reshape(lead + (c,) + tuple(kernel_size) + outs)
+    out = np.zeros(lead + (c,) + tuple(n + 2 * p for n, p in zip(output_size, padding)), cols.dtype)
+    for offset in np.ndindex(*kernel_size):
+        target = tuple(slice(i * d, i * d + s * (o - 1) + 1, s) for i, d, s, o in zip(offset, dilation, stride, outs))
+        out[(Ellipsis,) + target] += blocks[(Ellipsis,) + offset + (slice(None),) * k]
+    return out[(Ellipsis,) + tuple(slice(p, p + n) for p, n in zip(padding, output_size))]
 
 
 def _im2col_bwd(m, g, self_sym_sizes, kernel_size, dilation, padding, stride):
-    return m.col2im(g, tuple(self_sym_sizes[-2:]), kernel_size, dilation, padding, stride)
+    return m.col2im(g, tuple(self_sym_sizes[-len(kernel_size):]), kernel_size, dilation, padding, stride)
 
 
 IM2COL = defop("im2col", "Im2ColBackward0", ("self",), dtype_rules.no_int("im2col_out_cpu", im2col_np), _im2col_bwd,
@@ -97,8 +102,8 @@ def as_2d(values: tuple, fill: int) -> tuple:
 def _conv_fwd(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
     dtype_rules.convolution(input, weight, bias, groups)
     d = weight.ndim - 2
-    x = input if d == 2 else input[..., None, :]
-    w = weight if d == 2 else weight[..., None, :]
+    x = input[..., None, :] if d == 1 else input
+    w = weight[..., None, :] if d == 1 else weight
     kernel = w.shape[2:]
     cols = im2col_np(x, kernel, as_2d(dilation, 1), as_2d(padding, 0), as_2d(stride, 1))
     n, o = x.shape[0], w.shape[0]
@@ -143,10 +148,14 @@ def _conv_samples():
                "output_padding": (0, 0), "groups": 2}
     one = {"stride": (2,), "padding": (1,), "dilation": (1,), "transposed": False, "output_padding": (0,),
            "groups": 1}
+    three = {"stride": (1, 2, 1), "padding": (1, 0, 1), "dilation": (1, 1, 2), "transposed": False,
+             "output_padding": (0, 0, 0), "groups": 2}
     return [Sample(arr(1, 2, 4, 4), arr(3, 2, 2, 2, seed=1), arr(3, seed=2), params=two),
             Sample(arr(2, 4, 5, 5, seed=3), arr(4, 2, 3, 2, seed=4), arr(4, seed=5), params=strided,
                    note="stride, padding, dilation, groups"),
-            Sample(arr(2, 2, 7, seed=6), arr(3, 2, 3, seed=7), arr(3, seed=8), params=one, note="conv1d")]
+            Sample(arr(2, 2, 7, seed=6), arr(3, 2, 3, seed=7), arr(3, seed=8), params=one, note="conv1d"),
+            Sample(arr(1, 2, 4, 3, 4, seed=9), arr(2, 1, 2, 2, 3, seed=10), arr(2, seed=11), params=three,
+                   note="conv3d")]
 
 
 CONVOLUTION = defop("convolution", "ConvolutionBackward0", ("input", "weight", "bias"), _conv_fwd, _conv_bwd,
@@ -188,11 +197,15 @@ def _max_pool_bwd(m, g, self, kernel_size, stride, padding, dilation, ceil_mode,
     g = g[0] if isinstance(g, tuple) else g
     if m.is_tensor and not m.nb:
         return call(MAX_POOL2D_BACKWARD, (g, self), {"indices": result1})
+    return scatter_at_indices(m, g, tuple(self.shape), result1)
+
+
+def scatter_at_indices(m, g, shape: tuple, indices):
+    """``g`` added into zero (H, W) planes of ``shape`` at the flat ``indices`` (after m.nb batch dims)."""
     lead = tuple(g.shape[:m.nb])
-    shape = tuple(self.shape)
     plane = shape[-2] * shape[-1]
     flat_g = m.reshape(g, lead + shape[:-2] + (-1,))
-    index = m.const(np.broadcast_to(_array(result1).reshape(shape[:-2] + (-1,)), tuple(flat_g.shape)))
+    index = m.const(np.broadcast_to(_array(indices).reshape(shape[:-2] + (-1,)), tuple(flat_g.shape)))
     zeros = m.g_zeros(g, shape[:-2] + (plane,))
     return m.reshape(m.scatter_add(zeros, -1, index, flat_g), lead + shape)
 

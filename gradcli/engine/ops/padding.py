@@ -1,10 +1,11 @@
 """Padding: ``F.pad``'s constant, reflect and replicate modes as torch's records
-(ConstantPadNdBackward0, ReflectionPad1D/2DBackward0, ReplicationPad1D/2DBackward0); circular
+(ConstantPadNdBackward0, ReflectionPad1D/2D/3DBackward0, ReplicationPad1D/2D/3DBackward0); circular
 padding is cat of slices (torch records it as CopySlices).
 
 Every mode maps each padded position of a dim to an input position (or none, for constant
 padding): the forward takes those positions, and the backward adds the gradient back with a
-0/1 matrix per padded dim (``g @ P`` along the last dim, ``P^T @ g`` along the one before), which
+0/1 matrix per padded dim (``g @ P`` along the last dim, ``P^T @ g`` along the one before, a depth
+dim swapped with the last), which
 is linear and written with the formula vocabulary, so double backward works."""
 from __future__ import annotations
 
@@ -56,7 +57,14 @@ def _unpad(m, g, pad, mode):
         hit = src >= 0
         onehot = np.zeros((src.size, n), dtype)
         onehot[np.arange(src.size)[hit], src[hit]] = 1
-        g = m.matmul(g, m.const(onehot)) if dim == -1 else m.matmul(m.const(np.ascontiguousarray(onehot.T)), g)
+        if dim == -1:
+            g = m.matmul(g, m.const(onehot))
+        elif dim == -2:
+            g = m.matmul(m.const(np.ascontiguousarray(onehot.T)), g)
+        else:      # a depth dim: swapped with the last one and back
+            swap = list(range(len(g.shape)))
+            swap[dim], swap[-1] = swap[-1], swap[dim]
+            g = m.permute(m.matmul(m.permute(g, swap), m.const(onehot)), swap)
     return g
 
 
@@ -96,5 +104,9 @@ REFLECTION_PAD2D = _record("reflection_pad2d", "ReflectionPad2DBackward0", "refl
                            lambda: [Sample(arr(1, 2, 3, 4), params={"padding": (1, 3, 2, 0)})])
 REPLICATION_PAD1D = _record("replication_pad1d", "ReplicationPad1DBackward0", "replicate",
                             lambda: [Sample(arr(2, 3), params={"padding": (4, 1)})])
+REFLECTION_PAD3D = _record("reflection_pad3d", "ReflectionPad3DBackward0", "reflect",
+                           lambda: [Sample(arr(1, 2, 3, 3, 4), params={"padding": (1, 2, 2, 0, 1, 1)})])
+REPLICATION_PAD3D = _record("replication_pad3d", "ReplicationPad3DBackward0", "replicate",
+                            lambda: [Sample(arr(2, 2, 3, 2), params={"padding": (2, 1, 0, 1, 1, 2)})])
 REPLICATION_PAD2D = _record("replication_pad2d", "ReplicationPad2DBackward0", "replicate",
                             lambda: [Sample(arr(2, 3, 3), params={"padding": (2, 1, 0, 3)})])

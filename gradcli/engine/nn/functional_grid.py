@@ -1,0 +1,113 @@
+"""``torch.nn.functional``'s affine_grid and grid_sample (4-d input: spatial transformers), composed of
+engine ops: the grid is the base coordinates times theta^T, and sampling gathers the neighbouring
+pixels and blends them with weights that are differentiable in the grid. Torch records one
+AffineGridGeneratorBackward0 / GridSampler2DBackward0 node; the values and gradients (to the input
+and to the grid) are the same."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from .. import errors
+from ..functions import floor, matmul, where
+from ..tensor import make
+
+
+def _align(align_corners) -> bool:
+    if align_corners is None:
+        warnings.warn("Default grid_sample and affine_grid behavior has changed to align_corners=False since 1.3.0. "
+                      "Please specify align_corners=True if the old behavior is desired. See the documentation of "
+                      "grid_sample for details.", UserWarning, stacklevel=3)
+        return False
+    return bool(align_corners)
+
+
+def _base(n: int, align_corners: bool) -> np.ndarray:
+    if n <= 1:
+        return np.zeros(max(n, 0))
+    if align_corners:
+        return np.linspace(-1.0, 1.0, n)
+    return (np.arange(n) * 2 + 1) / n - 1
+
+
+def affine_grid(theta, size, align_corners=None):
+    """Sampling coordinates in [-1, 1] for an (N, C, H, W) output: theta (N, 2, 3) applied to the base grid."""
+    align = _align(align_corners)
+    size = tuple(int(s) for s in size)
+    if len(size) != 4:
+        raise NotImplementedError("affine_grid only supports 4D sizes in gradcli (5D volumetric grids are not "
+                                  "available yet)")
+    if theta._data.dtype.kind != "f":
+        raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
+    n, _, h, w = size
+    if theta.ndim != 3 or tuple(theta.shape[1:]) != (2, 3):
+        raise ValueError(f"Expected a batch of 2D affine matrices of shape Nx2x3 for size {list(size)}. Got "
+                         f"{list(theta.shape)}.")
+    if min(size) <= 0:
+        raise ValueError(f"Expected non-zero, positive output size. Got {list(size)}")
+    xs, ys = np.meshgrid(_base(w, align), _base(h, align))
+    base = np.stack([xs, ys, np.ones_like(xs)], -1).reshape(1, h * w, 3).astype(theta._data.dtype)
+    return matmul(make(base), theta.transpose(1, 2)).reshape(n, h, w, 2)
+
+
+def _unnormalize(coord, size: int, align: bool):
+    return (coord + 1) / 2 * (size - 1) if align else ((coord + 1) * size - 1) / 2
+
+
+def _clip(coord, size: int):
+    """torch's clip_coordinates_set_grad: clamped to [0, size - 1], the bounds themselves counting as
+    outside (gradient 0 there)."""
+    data = coord._data
+    inside = make((data > 0) & (data < size - 1))
+    return where(inside, coord, make(np.clip(data, 0, size - 1)))
+
+
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """Each output pixel read from ``input`` at its grid point ((-1, -1) the top-left corner):
+    'bilinear' or 'nearest', outside the input 'zeros' or 'border'."""
+    if mode not in ("bilinear", "nearest", "bicubic"):
+        raise ValueError(f"nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but "
+                         f"got: '{mode}'")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError(f"nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+                         f"'reflection', but got: '{padding_mode}'")
+    if mode == "bicubic" or padding_mode == "reflection":
+        raise NotImplementedError(f"grid_sample with mode={mode!r}, padding_mode={padding_mode!r} is not available in "
+                                  "gradcli yet")
+    align = _align(align_corners)
+    if input.ndim != 4 or grid.ndim != 4 or grid.shape[-1] != 2:
+        raise errors.ShapeError("grid_sample(): gradcli samples 4-D input with an (N, H_out, W_out, 2) grid; got "
+                                f"input {list(input.shape)} and grid {list(grid.shape)}")
+    if input.shape[0] != grid.shape[0]:
+        raise errors.ShapeError(f"grid_sampler(): expected grid and input to have same batch size, but got input "
+                                f"with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}")
+    n, c, h, w = input.shape
+    ho, wo = grid.shape[1], grid.shape[2]
+    ix = _unnormalize(grid[..., 0], w, align)
+    iy = _unnormalize(grid[..., 1], h, align)
+    if padding_mode == "border":
+        ix, iy = _clip(ix, w), _clip(iy, h)
+    flat = input.reshape(n, c, h * w)
+
+    def pick(x, y):
+        """input at integer (x, y) (an (N, Ho, Wo) array each), 0 outside."""
+        inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
+        index = np.where(inside, np.clip(y, 0, h - 1) * w + np.clip(x, 0, w - 1), 0).reshape(n, 1, ho * wo)
+        values = flat.gather(2, make(np.broadcast_to(index, (n, c, ho * wo)).astype(np.int64)))
+        return values.reshape(n, c, ho, wo), make(inside[:, None].astype(input._data.dtype))
+
+    if mode == "nearest":
+        values, inside = pick(np.round(ix._data).astype(np.int64), np.round(iy._data).astype(np.int64))
+        # the grid gets a zero gradient, as torch's (not none)
+        return values * inside + where(make(np.zeros(tuple(ix.shape), bool)), ix + iy, 0.0).unsqueeze(1)
+    x0, y0 = floor(ix).detach(), floor(iy).detach()
+    tx, ty = (ix - x0).unsqueeze(1), (iy - y0).unsqueeze(1)
+    x0, y0 = x0._data.astype(np.int64), y0._data.astype(np.int64)
+    out = None
+    for dx, wx in ((0, 1 - tx), (1, tx)):
+        for dy, wy in ((0, 1 - ty), (1, ty)):
+            values, inside = pick(x0 + dx, y0 + dy)
+            term = values * inside * (wx * wy)
+            out = term if out is None else out + term
+    return out

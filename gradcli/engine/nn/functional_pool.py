@@ -1,0 +1,140 @@
+"""``torch.nn.functional``'s adaptive max pooling, max unpooling, power-average (LP) pooling,
+``adaptive_avg_pool3d`` and ``pdist``, with torch's argument handling; the records are in
+ops/max_unpool.py and ops/distance.py."""
+from __future__ import annotations
+
+from .. import errors
+from ..dispatch import call
+from ..functions import abs, cat, sign
+from ..ops.activation import relu
+from ..ops.distance import PDIST
+from ..ops.max_unpool import ADAPTIVE_MAX_POOL2D, MAX_UNPOOL2D
+from ..ops.pooling import avg_pool2d
+from ..public import public
+from .functional_conv import max_pool1d, max_pool2d
+
+
+def _sizes(output_size, spatial: tuple) -> tuple:
+    """An int or a sequence (None keeps that dim's input size), as torch's _list_with_default."""
+    sizes = (output_size,) * len(spatial) if isinstance(output_size, int) else tuple(output_size)
+    if len(sizes) != len(spatial):
+        raise errors.ShapeError(f"adaptive pooling: output_size must have {len(spatial)} elements")
+    return tuple(int(s) if o is None else int(o) for o, s in zip(sizes, spatial))
+
+
+def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
+    """The maximum of each of torch's adaptive windows, and where it was in its (H, W) plane."""
+    values, indices = call(ADAPTIVE_MAX_POOL2D, (input,), {"output_size": _sizes(output_size, tuple(input.shape[-2:]))})
+    return values, indices
+
+
+def adaptive_max_pool2d(input, output_size, return_indices=False):
+    out = adaptive_max_pool2d_with_indices(input, output_size)
+    return out if return_indices else out[0]
+
+
+def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
+    """adaptive_max_pool2d over a height of 1 (torch's composite: unsqueeze, pool, squeeze)."""
+    if input.ndim not in (2, 3) or 0 in tuple(input.shape[1:]):
+        raise errors.ShapeError(f"adaptive_max_pool1d(): Expected 2D or 3D tensor, but got: {list(input.shape)}")
+    (size,) = _sizes(output_size, tuple(input.shape[-1:]))
+    values, indices = call(ADAPTIVE_MAX_POOL2D, (input.unsqueeze(-2),), {"output_size": (1, size)})
+    return values.squeeze(-2), indices.squeeze(-2)
+
+
+def adaptive_max_pool1d(input, output_size, return_indices=False):
+    out = adaptive_max_pool1d_with_indices(input, output_size)
+    return out if return_indices else out[0]
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    return max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    return max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def _ntuple(value, n: int) -> tuple:
+    return tuple(int(v) for v in value) if isinstance(value, (list, tuple)) else (int(value),) * n
+
+
+def _unpool_output_size(input, kernel, stride, padding, output_size) -> tuple:
+    """torch's: the size the pooling came from, or ``output_size`` checked to be within a stride of it."""
+    n = len(kernel)
+    default = [(input.shape[-n + d] - 1) * stride[d] + kernel[d] - 2 * padding[d] for d in range(n)]
+    if output_size is None:
+        return tuple(default)
+    output_size = tuple(output_size)
+    if len(output_size) == n + 2:
+        output_size = output_size[2:]
+    if len(output_size) != n:
+        raise ValueError(f"output_size should be a sequence containing {n} or {n + 2} elements, but it has a "
+                         f"length of '{len(output_size)}'")
+    for d in range(n):
+        low, high = default[d] - stride[d], default[d] + stride[d]
+        if not low < output_size[d] < high:
+            raise ValueError(f'invalid output_size "{output_size}" (dim {d} must be between {low} and {high})')
+    return tuple(int(s) for s in output_size)
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """The inverse of max_pool2d: each value put back where ``indices`` says, zeros elsewhere."""
+    kernel = _ntuple(kernel_size, 2)
+    stride = kernel if stride is None else _ntuple(stride, 2)
+    size = _unpool_output_size(input, kernel, stride, _ntuple(padding, 2), output_size)
+    return call(MAX_UNPOOL2D, (input,), {"indices": indices, "output_size": size})
+
+
+def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    kernel = _ntuple(kernel_size, 1)
+    stride = kernel if stride is None else _ntuple(stride, 1)
+    size = _unpool_output_size(input, kernel, stride, _ntuple(padding, 1), output_size) + (1,)
+    return call(MAX_UNPOOL2D, (input.unsqueeze(-1),), {"indices": indices.unsqueeze(-1),
+                                                       "output_size": size}).squeeze(-1)
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """(sum over each window of x^p)^(1/p), composed as torch's: an average pool of x^p times the window
+    size, its sign-preserving relu, the p-th root."""
+    kw, kh = _ntuple(kernel_size, 2)
+    out = avg_pool2d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return (sign(out) * relu(abs(out))).mul(kw * kh).pow(1.0 / norm_type)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    (k,) = _ntuple(kernel_size, 1)
+    step = k if stride is None else _ntuple(stride, 1)[0]
+    out = avg_pool2d(input.pow(norm_type).unsqueeze(-2), (1, k), (1, step), 0, ceil_mode).squeeze(-2)  # avg_pool1d
+    return (sign(out) * relu(abs(out))).mul(kernel_size).pow(1.0 / norm_type)
+
+
+def _adaptive_mean(x, dim: int, size: int):
+    """Average ``dim`` down to ``size`` bins [floor(i n / size), ceil((i + 1) n / size))."""
+    n = x.shape[dim]
+    if size == n:
+        return x
+    if n % size == 0:
+        shape = tuple(x.shape)
+        return x.reshape(shape[:dim] + (size, n // size) + shape[dim + 1:]).mean(dim + 1)
+    bins = [x.narrow(dim, (i * n) // size, -(-((i + 1) * n) // size) - (i * n) // size).mean(dim, keepdim=True)
+            for i in range(size)]
+    return cat(bins, dim)
+
+
+def adaptive_avg_pool3d(input, output_size):
+    """The mean of each of torch's adaptive windows over (D, H, W), composed of means per dim."""
+    if input.ndim not in (4, 5):
+        raise errors.AutogradError(f"adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {list(input.shape)}")
+    out = input
+    for k, size in enumerate(_sizes(output_size, tuple(input.shape[-3:]))):
+        out = _adaptive_mean(out, input.ndim - 3 + k, size)
+    return out
+
+
+@public(namespaces=("torch", "torch.nn.functional"))
+def pdist(input, p=2.0):
+    """The p-norm distance of every pair of rows i < j of an (N, M) input: N (N - 1) / 2 values."""
+    return call(PDIST, (input,), {"p": float(p)})
