@@ -361,8 +361,13 @@ def _lazy_conv(base: type) -> type:
         self.__class__ = base
         return base.forward(self, input)
 
+    def reset_parameters(self) -> None:
+        if self.in_channels:    # as torch's, a lazy module is initialised once its parameters have their sizes
+            base.reset_parameters(self)
+
     doc = f"A {base.__name__} whose in_channels is the channel count of its first input (then it becomes one)."
-    return type(f"Lazy{base.__name__}", (base,), {"__init__": __init__, "forward": forward, "__doc__": doc,
+    return type(f"Lazy{base.__name__}", (base,), {"__init__": __init__, "forward": forward,
+                                                   "reset_parameters": reset_parameters, "__doc__": doc,
                                                    "__module__": __name__})
 
 

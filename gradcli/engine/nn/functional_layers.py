@@ -40,7 +40,7 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
     check_rrelu(lower, upper)
     data = input._data
     if training:
-        noise = creation.random_tensor(tuple(input.shape), lambda g, s: g.uniform(lower, upper, s),
+        noise = creation.random_tensor(tuple(input.shape), lambda g, s: g.uniform(s, data.dtype, lower, upper),
                                        dtype=input.dtype, generator=generator)
         noise = make(np.where(data > 0, 1, noise._data).astype(data.dtype, copy=False))
     else:
@@ -97,7 +97,7 @@ def _alpha_dropout(input, p: float, training: bool, feature: bool, name: str):
     else:
         shape = tuple(input.shape)
     dt = input._data.dtype
-    keep = creation.random_tensor(shape, lambda g, s: (g.random(s) < 1 - p).astype(dt), dtype=input.dtype)._data
+    keep = creation.random_tensor(shape, lambda g, s: g.bernoulli(1 - p, s).astype(dt), dtype=input.dtype)._data
     a = 1.0 / math.sqrt((_SELU_ALPHA * _SELU_ALPHA * p + 1) * (1 - p))
     b = make(((keep - 1) * (_SELU_ALPHA * a) + _SELU_ALPHA * a * p).astype(dt, copy=False))
     return input * make((keep * a).astype(dt, copy=False)) + b
