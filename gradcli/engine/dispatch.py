@@ -669,7 +669,8 @@ def _check_inplace_fits(op, arrays, target) -> None:
     else:   # arrays laid out as the target and Python floats it absorbs (p -= lr * g, g.zero_()): they fit
         return
     operands = [a for a in arrays if a is not None and not isinstance(a, (str, slice, tuple, list))]
-    _check_castable(np.result_type(*operands), target.dtype)
+    if not op.casts_to_self:
+        _check_castable(np.result_type(*operands), target.dtype)
     shapes = [np.shape(a) for a in operands]
     try:
         shape = np.broadcast_shapes(*shapes)

@@ -50,6 +50,7 @@ COPY = defop("copy_", "CopyBackwards", ("self", "src"), _copy_fwd, lambda m, g: 
              jvp=lambda m, t: t[1], samples=lambda: [Sample(arr(3, 4), arr(4, seed=2))],
              rule="d/dself = 0, d/dsrc = g (summed to src's shape)")
 COPY.node_cls.name = lambda self: "torch::autograd::CopyBackwards"   # torch's name() of this node
+COPY.casts_to_self = True      # torch's copy_ converts any dtype (float -> int truncates)
 ZERO.inplace = lambda destination, a: destination.fill(0)
 FILL.inplace = lambda destination, a, value: destination.fill(value)
 COPY.inplace = lambda destination, a, src: np.copyto(destination, src, casting="unsafe")

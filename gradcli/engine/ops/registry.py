@@ -89,6 +89,8 @@ class OpDef:
     """One op's record, made by ``defop``. A plain class, not a dataclass: ``dataclasses`` building
     this class's 25-field ``__init__`` at import cost a millisecond of every command's start."""
 
+    casts_to_self = False     # an in-place op that converts its source to self's dtype (copy_): no cast check
+
     def __init__(self, name: str, node: str, inputs: tuple, forward: Callable, backward: Callable | None,
                  saves: tuple = (), jvp: Callable | None = None, promote: str = COMMON, differentiable: bool = True,
                  outputs: int = 1, nondiff_outputs: tuple = (), view: bool = False, samples: Callable | None = None,
