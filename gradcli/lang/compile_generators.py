@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from . import syntax_tree as syntax
-from .compile_errors import catchable, exception_classes, python_exception
+from .compile_errors import catchable
 from .errors import GradcliError
 from .scopes import BREAK, RETURN, MISSING, Scope
 
@@ -220,23 +220,12 @@ class GeneratorsMixin:
         state, span = self.rt.state, node.span
 
         def handle(env, err):
-            exc = python_exception(err)
-            for kinds, store, handler, kind_span in handlers:
-                if kinds is not None:
-                    classes = kinds(env)
-                    if not exception_classes(classes):
-                        raise self._error("type", "TypeError: catching classes that do not "
-                                          "inherit from BaseException is not allowed", kind_span)
-                    if not isinstance(exc, classes):
-                        continue
-                if store is not None:
-                    store(env, exc)
-                state.handling.append(err)
-                try:
-                    return (yield from handler(env))
-                finally:
-                    state.handling.pop()
-            raise err
+            handler = self._matching_handler(handlers, env, err)
+            state.handling.append(err)
+            try:
+                return (yield from handler(env))
+            finally:
+                state.handling.pop()
 
         def run_handlers(env):
             try:

@@ -574,6 +574,23 @@ class StatementsMixin:
             raise self._wrap(exc, span)
         return run
 
+    def _matching_handler(self, handlers, env, err):
+        """The first ``except`` clause whose classes match ``err`` (its name bound), for plain and
+        generator bodies; ``err`` itself is raised again when none does."""
+        exc = python_exception(err)
+        for kinds, store, handler, kind_span in handlers:
+            if kinds is not None:
+                classes = kinds(env)
+                if not exception_classes(classes):
+                    raise self._error("type", "TypeError: catching classes that do not "
+                                      "inherit from BaseException is not allowed", kind_span)
+                if not isinstance(exc, classes):
+                    continue
+            if store is not None:
+                store(env, exc)
+            return handler
+        raise err
+
     def stmt_Try(self, node, scope):
         body = self.block(node.body, scope)
         self._handler_depth += 1
@@ -589,23 +606,12 @@ class StatementsMixin:
         wrap = self._wrap
 
         def handle(env, err):
-            exc = python_exception(err)
-            for kinds, store, handler, kind_span in handlers:
-                if kinds is not None:
-                    classes = kinds(env)
-                    if not exception_classes(classes):
-                        raise self._error("type", "TypeError: catching classes that do not "
-                                          "inherit from BaseException is not allowed", kind_span)
-                    if not isinstance(exc, classes):
-                        continue
-                if store is not None:
-                    store(env, exc)
-                state.handling.append(err)
-                try:
-                    return handler(env)
-                finally:
-                    state.handling.pop()
-            raise err
+            handler = self._matching_handler(handlers, env, err)
+            state.handling.append(err)
+            try:
+                return handler(env)
+            finally:
+                state.handling.pop()
 
         def run_handlers(env):
             try:
