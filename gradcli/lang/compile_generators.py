@@ -208,15 +208,7 @@ class GeneratorsMixin:
         return run
 
     def _gen_Try(self, node, scope):
-        body = self._gen_block(node.body, scope)
-        self._handler_depth += 1
-        handlers = [(self.expr(h.type, scope) if h.type is not None else None,
-                     self._store_name(h.name, scope) if h.name else None,
-                     self._gen_block(h.body, scope), h.type.span if h.type is not None else h.span)
-                    for h in node.handlers]
-        self._handler_depth -= 1
-        orelse = self._gen_block(node.orelse, scope) if node.orelse else None
-        final = self._gen_block(node.finalbody, scope) if node.finalbody else None
+        body, handlers, orelse, final = self._try_parts(node, scope, self._gen_block)
         state, span = self.rt.state, node.span
 
         def handle(env, err):

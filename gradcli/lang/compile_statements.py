@@ -591,16 +591,22 @@ class StatementsMixin:
             return handler
         raise err
 
-    def stmt_Try(self, node, scope):
-        body = self.block(node.body, scope)
+    def _try_parts(self, node, scope, block):
+        """A try statement's compiled body, except clauses (classes, name, body, span), else and finally,
+        with ``block`` the compiler of plain or generator bodies."""
+        body = block(node.body, scope)
         self._handler_depth += 1
         handlers = [(self.expr(h.type, scope) if h.type is not None else None,
                      self._store_name(h.name, scope) if h.name else None,
-                     self.block(h.body, scope), h.type.span if h.type is not None else h.span)
+                     block(h.body, scope), h.type.span if h.type is not None else h.span)
                     for h in node.handlers]
         self._handler_depth -= 1
-        orelse = self.block(node.orelse, scope) if node.orelse else None
-        final = self.block(node.finalbody, scope) if node.finalbody else None
+        orelse = block(node.orelse, scope) if node.orelse else None
+        final = block(node.finalbody, scope) if node.finalbody else None
+        return body, handlers, orelse, final
+
+    def stmt_Try(self, node, scope):
+        body, handlers, orelse, final = self._try_parts(node, scope, self.block)
         state = self.rt.state
         span = node.span
         wrap = self._wrap
