@@ -120,6 +120,12 @@ def set_rng_state(new_state) -> None:
     default_generator.set_state(new_state)
 
 
+def check_std(std) -> None:
+    """torch's refusal of a negative standard deviation (normal, normal_)."""
+    if std < 0:
+        raise errors.AutogradError(f"normal expects std >= 0.0, but found std {std:g}")
+
+
 def _finish(data: np.ndarray, dtype, requires_grad: bool) -> Tensor:
     if dtype is not None:
         data = data.astype(dtypes.as_dtype(dtype).np, copy=False)
@@ -391,12 +397,14 @@ def _check_range(low, high) -> None:
 
 @public()
 def randperm(n, *, generator=None, dtype=None, requires_grad=False) -> Tensor:
-    instrumentation.check_shape((n,))
+    _size((n,))      # torch's message for a negative n, and the session's size limit
     return _finish(rng(generator).permutation(n), dtype, requires_grad)
 
 
 @public()
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False) -> Tensor:
+    if not isinstance(std, Tensor):
+        check_std(std)
     if isinstance(mean, Tensor) or isinstance(std, Tensor):
         m = mean._data if isinstance(mean, Tensor) else mean
         s = std._data if isinstance(std, Tensor) else std

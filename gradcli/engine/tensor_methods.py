@@ -118,10 +118,12 @@ for _fn, _name, _aliases in ((clamp_, "clamp_", ("clip_",)), (neg_, "neg_", ("ne
 
 
 def uniform_(self, a=0.0, b=1.0, *, generator=None):
+    _check_draw(a <= b, f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
     return _init_inplace(self, creation.rng(generator).uniform(self._data.shape, self._data.dtype, a, b))
 
 
 def normal_(self, mean=0.0, std=1.0, *, generator=None):
+    creation.check_std(std)
     return _init_inplace(self, creation.rng(generator).normal(self._data.shape, self._data.dtype, mean, std))
 
 

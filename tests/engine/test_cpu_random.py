@@ -1,6 +1,7 @@
 """gradcli's generator is torch's CPU generator: the same seed gives the same numbers, bit for bit.
 The values here are torch 2.13's; tests/engine/test_cpu_random_parity.py compares with torch itself."""
 import numpy as np
+import pytest
 
 import gradcli.engine as gc
 
@@ -48,3 +49,16 @@ def test_gradcheck_leaves_the_users_stream_where_it_was():
     gc.manual_seed(0)
     gc.randn(3, dtype=gc.float64)
     assert gc.rand(1).item() == after
+
+
+@pytest.mark.parametrize("draw, message", [
+    (lambda: gc.normal(0.0, -1.0, size=(3,)), "normal expects std >= 0.0, but found std -1"),
+    (lambda: gc.empty(2).normal_(0, -1), "normal expects std >= 0.0, but found std -1"),
+    (lambda: gc.empty(3).uniform_(2, 1), "uniform_ expects to return a [from, to) range, but found from=2 > to=1"),
+    (lambda: gc.randperm(-2), "Trying to create tensor with negative dimension -2: [-2]"),
+    (lambda: gc.randint(5, 2, (3,)), "random_ expects 'from' to be less than 'to', but got from=5 >= to=2"),
+])
+def test_bad_arguments_are_refused_with_torchs_words(draw, message):
+    with pytest.raises(RuntimeError) as caught:
+        draw()
+    assert str(caught.value) == message
