@@ -112,6 +112,13 @@ def script_type(value, script_classes=frozenset()):
     return TypeToken.of(value)
 
 
+def _engine_class_members(cls: type) -> set:
+    """What an engine class offers scripts on the class itself (``nn.Embedding.from_pretrained``):
+    the names in its ``script_class_members``, read from the engine's own classes only."""
+    return {name for klass in cls.__mro__ if klass.__module__.startswith("gradcli.engine.")
+            for name in vars(klass).get("script_class_members", ())}
+
+
 def same_object(a, b) -> bool:
     """The language's ``is``: a TypeToken is its class (``type(t) is torch.Tensor`` holds)."""
     return a is b or (type(a) is TypeToken and a._cls is b) or (type(b) is TypeToken and b._cls is a)
@@ -312,7 +319,8 @@ class AttributePolicy:
 
     def _allowed(self, value, name: str) -> bool:
         if isinstance(value, type):   # a class's name is only a string: ``nn.Linear.__name__``
-            return name == "__name__" or name in self._class_members.get(value, ())
+            return (name == "__name__" or name in self._class_members.get(value, ())
+                    or name in _engine_class_members(value))
         readable, _, prefixes, user = self._rules(type(value))
         if name in readable:
             return True

@@ -282,6 +282,8 @@ class Transformer(Module):
     """An encoder stack and a decoder stack, each ending in LayerNorm; every weight matrix
     re-initialised with xavier_uniform_, as torch's."""
 
+    script_class_members = ("generate_square_subsequent_mask",)
+
     def __init__(self, d_model: int = 512, nhead: int = 8, num_encoder_layers: int = 6, num_decoder_layers: int = 6,
                  dim_feedforward: int = 2048, dropout: float = 0.1, activation=F.relu, custom_encoder=None,
                  custom_decoder=None, layer_norm_eps: float = 1e-5, batch_first: bool = False,

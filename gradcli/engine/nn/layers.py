@@ -218,6 +218,37 @@ class _ModuleSequence(Module):
         self.add_module(str(len(self)), module)
         return self
 
+    def extend(self, modules):
+        for module in modules:
+            self.append(module)
+        return self
+
+    def insert(self, index: int, module):
+        n = len(self._modules)
+        if not -n <= index <= n:
+            raise IndexError(f"Index out of range: {index}")
+        index %= n + 1
+        for i in range(n, index, -1):
+            self._modules[str(i)] = self._modules[str(i - 1)]
+        self._modules[str(index)] = module
+        return self
+
+    def __setitem__(self, index, module) -> None:
+        keys = list(self._modules)
+        setattr(self, keys[_index(index, len(keys))], module)
+
+    def __delitem__(self, index) -> None:
+        keys = list(self._modules)
+        for key in keys[index] if isinstance(index, slice) else [keys[_index(index, len(keys))]]:
+            delattr(self, key)
+        # torch renumbers the rest: ``del model[1]`` leaves keys 0, 1, ...
+        self._modules = OrderedDict((str(i), m) for i, m in enumerate(self._modules.values()))
+
+    def pop(self, index):
+        module = self[index]
+        del self[index]
+        return module
+
 
 class Sequential(_ModuleSequence):
     """Modules called in order; built from arguments or an OrderedDict of named modules."""
@@ -256,14 +287,6 @@ class ModuleList(_ModuleSequence):
         if isinstance(index, slice):
             return ModuleList(items[index])
         return items[_index(index, len(items))]
-
-    def __setitem__(self, index, module) -> None:
-        self.add_module(str(_index(index, len(self))), module)
-
-    def extend(self, modules):
-        for module in modules:
-            self.append(module)
-        return self
 
     def __repr__(self) -> str:
         """torch's: runs of identical children print once, as ``(0-1): 2 x Block(...)``."""

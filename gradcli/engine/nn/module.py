@@ -112,7 +112,8 @@ class Module:
         for name, value in (("training", True), ("_parameters", OrderedDict()), ("_buffers", OrderedDict()),
                             ("_modules", OrderedDict()), ("_forward_hooks", OrderedDict()),
                             ("_forward_pre_hooks", OrderedDict()), ("_backward_hooks", OrderedDict()),
-                            ("_backward_pre_hooks", OrderedDict())):
+                            ("_backward_pre_hooks", OrderedDict()),
+                            ("_non_persistent_buffers_set", set())):
             object.__setattr__(self, name, value)
 
     # -- registration by assignment ------------------------------------------------------------
@@ -121,12 +122,12 @@ class Module:
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError("cannot assign parameters before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep=params)
             params[name] = value
         elif isinstance(value, Module):
             if self.__dict__.get("_modules") is None:
                 raise AttributeError("cannot assign module before Module.__init__() call")
-            self._forget(name)
+            self._forget(name, keep=self._modules)
             self._modules[name] = value
         elif params is not None and name in params:
             if value is not None:
@@ -138,10 +139,13 @@ class Module:
         else:
             object.__setattr__(self, name, value)
 
-    def _forget(self, name: str) -> None:
+    def _forget(self, name: str, keep=None) -> None:
+        """Drop ``name`` from every table but ``keep`` (a reassigned layer keeps its place, as in torch)."""
         self.__dict__.pop(name, None)
         for table in (self._parameters, self._buffers, self._modules):
-            table.pop(name, None)
+            if table is not keep:
+                table.pop(name, None)
+        self._non_persistent_buffers_set.discard(name)
 
     def __getattr__(self, name: str):
         d = self.__dict__
@@ -162,20 +166,22 @@ class Module:
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"cannot assign '{type(param).__name__}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
-        self._forget(name)
+        self._forget(name, keep=self._parameters)
         self._parameters[name] = param
 
     def register_buffer(self, name: str, tensor, persistent: bool = True) -> None:
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError(f"cannot assign '{type(tensor).__name__}' object to buffer '{name}' "
                             "(torch Tensor or None required)")
-        self._forget(name)
+        self._forget(name, keep=self._buffers)
         self._buffers[name] = tensor
+        if not persistent:      # kept on the module, left out of state_dict (torch's rule)
+            self._non_persistent_buffers_set.add(name)
 
     def add_module(self, name: str, module) -> None:
         if module is not None and not isinstance(module, Module):
             raise TypeError(f"{type(module).__name__} is not a Module subclass")
-        self._forget(name)
+        self._forget(name, keep=self._modules)
         self._modules[name] = module
 
     register_module = add_module
@@ -326,15 +332,53 @@ class Module:
     def double(self):
         return self.to(dtypes.float64)
 
+    def half(self):
+        return self.to(dtypes.float16)
+
+    def cpu(self):
+        return self
+
+    def cuda(self, device=None):
+        raise AssertionError("Torch not compiled with CUDA enabled")  # torch's words; gradcli is CPU-only
+
+    def get_submodule(self, target: str):
+        module = self
+        for name in target.split(".") if target else ():
+            if not hasattr(module, name):
+                raise AttributeError(f"{module._get_name()} has no attribute `{name}`")
+            module = getattr(module, name)
+            if not isinstance(module, Module):
+                raise AttributeError(f"`{name}` is not an nn.Module")
+        return module
+
+    def get_parameter(self, target: str):
+        path, _, name = target.rpartition(".")
+        module = self.get_submodule(path)
+        if not hasattr(module, name):
+            raise AttributeError(f"{module._get_name()} has no attribute `{name}`")
+        param = getattr(module, name)
+        if not isinstance(param, Parameter):
+            raise AttributeError(f"`{name}` is not an nn.Parameter")
+        return param
+
+    def get_buffer(self, target: str):
+        path, _, name = target.rpartition(".")
+        module = self.get_submodule(path)
+        if not hasattr(module, name):
+            raise AttributeError(f"{module._get_name()} has no attribute `{name}`")
+        if name not in module._buffers:
+            raise AttributeError(f"`{name}` is not a buffer")
+        return getattr(module, name)
+
     # -- state --------------------------------------------------------------------------------------
     def state_dict(self, prefix: str = "", keep_vars: bool = False) -> "OrderedDict":
         out = OrderedDict()
         for module_prefix, module in self.named_modules(prefix=prefix.rstrip(".")):
             dot = module_prefix + ("." if module_prefix else "")
-            for table in (module._parameters, module._buffers):
-                for name, t in table.items():
-                    if t is not None:
-                        out[dot + name] = t if keep_vars else t.detach()
+            buffers = ((n, t) for n, t in module._buffers.items() if n not in module._non_persistent_buffers_set)
+            for name, t in (*module._parameters.items(), *buffers):
+                if t is not None:
+                    out[dot + name] = t if keep_vars else t.detach()
         return out
 
     def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False):

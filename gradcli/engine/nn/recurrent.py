@@ -153,7 +153,9 @@ class RNNBase(Module):
             output, h_n = output.squeeze(1), h_n.squeeze(1)
             c_n = c_n.squeeze(1) if lstm else None
         elif self.batch_first:
-            output = output.transpose(0, 1)
+            # aten's RNN and GRU kernels transpose their fresh output in place (TransposeBackward1);
+            # LSTM's takes a view (TransposeBackward0)
+            output = output.transpose(0, 1) if lstm else output.transpose_(0, 1)
         return (output, (h_n, c_n)) if lstm else (output, h_n)
 
     def _forward_packed(self, packed: PackedSequence, hx):

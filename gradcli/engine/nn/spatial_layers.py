@@ -268,6 +268,8 @@ class LayerNorm(Module):
 
 
 class Embedding(Module):
+    script_class_members = ("from_pretrained",)     # ``nn.Embedding.from_pretrained(vectors)``
+
     def __init__(self, num_embeddings: int, embedding_dim: int, padding_idx=None, max_norm=None,
                  norm_type: float = 2.0, scale_grad_by_freq: bool = False, sparse: bool = False, _weight=None,
                  _freeze: bool = False, device=None, dtype=None):
@@ -323,6 +325,8 @@ class Embedding(Module):
 class EmbeddingBag(Module):
     """Sums, means or maxima of bags of embeddings, without the per-index rows in between."""
 
+    script_class_members = ("from_pretrained",)
+
     def __init__(self, num_embeddings: int, embedding_dim: int, max_norm=None, norm_type: float = 2.0,
                  scale_grad_by_freq: bool = False, mode: str = "mean", sparse: bool = False, _weight=None,
                  include_last_offset: bool = False, padding_idx=None, device=None, dtype=None):
@@ -364,6 +368,18 @@ class EmbeddingBag(Module):
         if self.padding_idx is not None:
             text += f", padding_idx={self.padding_idx!r}"
         return text
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze: bool = True, max_norm=None, norm_type: float = 2.0,
+                        scale_grad_by_freq: bool = False, mode: str = "mean", sparse: bool = False,
+                        include_last_offset: bool = False, padding_idx=None):
+        if embeddings.ndim != 2:
+            raise AssertionError("Embeddings parameter is expected to be 2-dimensional")
+        rows, cols = embeddings.shape
+        bag = cls(rows, cols, max_norm, norm_type, scale_grad_by_freq, mode, sparse, embeddings,
+                  include_last_offset, padding_idx)
+        bag.weight.requires_grad = not freeze
+        return bag
 
 
 class Bilinear(Module):
