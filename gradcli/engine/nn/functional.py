@@ -36,7 +36,7 @@ from .functional_conv import (  # noqa: F401
 )
 from .functional_grid import affine_grid, grid_sample  # noqa: F401
 from .functional_layers import (  # noqa: F401
-    _channel_dropout, _rrelu as rrelu, alpha_dropout, channel_shuffle, dropout3d, feature_alpha_dropout, pixel_shuffle, pixel_unshuffle,
+    _rrelu as rrelu, alpha_dropout, channel_shuffle, dropout1d, dropout2d, dropout3d, feature_alpha_dropout, pixel_shuffle, pixel_unshuffle,
     prelu,
 )
 from .functional_pool import (  # noqa: F401
@@ -302,8 +302,15 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     _nll_checks(input, target, weight, ignore_index)
     if weight is not None:
         _not_differentiable("nll_loss_forward", "weight", weight)
-    op = NLL_LOSS2D if input.ndim >= 3 else NLL_LOSS
-    return call(op, (input, target, weight), {"reduction": red, "ignore_index": int(ignore_index)})[0]
+    options = {"reduction": red, "ignore_index": int(ignore_index)}
+    if input.ndim == 3 or input.ndim > 4:
+        # aten's nll_loss_nd: (N, C, *) viewed as (N, C, 1, prod(*)) for nll_loss2d, 'none' viewed back
+        n, c = input.shape[:2]
+        rest = math.prod(input.shape[2:])
+        out = call(NLL_LOSS2D, (input.contiguous().view(n, c, 1, rest), target.contiguous().view(n, 1, rest),
+                                weight), options)[0]
+        return out.view((n,) + tuple(input.shape[2:])) if red == 0 else out
+    return call(NLL_LOSS2D if input.ndim >= 3 else NLL_LOSS, (input, target, weight), options)[0]
 
 
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
@@ -691,14 +698,6 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     out = avg_pool2d(x, (1, k), (1, k if stride is None else first(stride)), (0, first(padding)), ceil_mode,
                      count_include_pad).squeeze(2)
     return out.squeeze(0) if unbatched else out
-
-
-def dropout1d(input, p=0.5, training=True, inplace=False):
-    return _channel_dropout(input, p, training, 3, "dropout1d")
-
-
-def dropout2d(input, p=0.5, training=True, inplace=False):
-    return _channel_dropout(input, p, training, 4, "dropout2d")
 
 
 def _resize_sources(n_in: int, n_out: int, scale, mode: str, align_corners):

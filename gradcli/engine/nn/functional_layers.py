@@ -4,6 +4,7 @@ ops/parametric.py and ops/shuffle.py, and the dropouts composed as aten composes
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 
@@ -113,21 +114,67 @@ def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
     return _alpha_dropout(input, p, training, True, "feature_alpha_dropout")
 
 
-def _channel_dropout(input, p, training, batched_ndim: int, name: str):
-    """Zero whole channels: one draw per (example, channel), scaled by 1/(1-p) (dropout1d/2d)."""
+def _feature_dropout(input, p: float, training: bool):
+    """aten's feature_dropout: one draw per (example, channel) from torch's bernoulli_ stream,
+    scaled by 1/(1-p), then input * noise (MulBackward0)."""
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    if input.ndim < 2:
+        raise errors.AutogradError("Feature dropout requires at least 2 dimensions in the input")
+    if p == 1:
+        return input * creation.zeros((), dtype=input.dtype)
+    dt = input._data.dtype
+    shape = tuple(input.shape[:2]) + (1,) * (input.ndim - 2)
+    noise = creation.random_tensor(shape, lambda g, s: g.bernoulli(1 - p, s).astype(dt) / dt.type(1 - p),
+                                   dtype=input.dtype)
+    return input * noise
+
+
+def _check_p(p) -> None:
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    if input.ndim not in (batched_ndim - 1, batched_ndim):
-        raise errors.AutogradError(f"{name}: Expected {batched_ndim - 1}D or {batched_ndim}D input, but received a "
-                                   f"{input.ndim}D input.")
-    if not training or p == 0.0:
-        return input
-    lead = 2 if input.ndim == batched_ndim else 1
-    shape = tuple(input.shape[:lead]) + (1,) * (input.ndim - lead)
-    keep = (creation.rand(*shape, dtype=input.dtype) >= p).to(input.dtype)
-    return input * keep / (1 - p) if p < 1 else input * keep
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    """Channel dropout of (N, C, L) or (C, L) input."""
+    _check_p(p)
+    if input.ndim not in (2, 3):
+        raise errors.AutogradError(
+            f"dropout1d: Expected 2D or 3D input, but received a {input.ndim}D input. Note that dropout1d exists "
+            "to provide channel-wise dropout on inputs with 1 spatial dimension, a channel dimension, and an "
+            "optional batch dimension (i.e. 2D or 3D inputs).")
+    if input.ndim == 3:
+        return _feature_dropout(input, p, training)
+    return _feature_dropout(input.unsqueeze(0), p, training).squeeze(0)
+
+
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    """Channel dropout of (N, C, H, W) input; torch reads a 3D input as (N, C, L), with a warning."""
+    _check_p(p)
+    if input.ndim not in (3, 4):
+        warnings.warn(f"dropout2d: Received a {input.ndim}-D input to dropout2d, which is deprecated and will "
+                      "result in an error in a future release. To retain the behavior and silence this warning, "
+                      "please use dropout instead. Note that dropout2d exists to provide channel-wise dropout on "
+                      "inputs with 2 spatial dimensions, a channel dimension, and an optional batch dimension "
+                      "(i.e. 3D or 4D inputs).", stacklevel=2)
+    if input.ndim == 3:
+        warnings.warn("dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout "
+                      "behavior is desired - input is interpreted as shape (N, C, L), where C is the channel dim. "
+                      "This behavior will change in a future release to interpret the input as one without a "
+                      "batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout behavior, "
+                      "please switch to using dropout1d instead.", stacklevel=2)
+    return _feature_dropout(input, p, training)
 
 
 def dropout3d(input, p=0.5, training=True, inplace=False):
-    """Zero whole channels of (N, C, D, H, W) or (C, D, H, W) input."""
-    return _channel_dropout(input, p, training, 5, "dropout3d")
+    """Channel dropout of (N, C, D, H, W) or (C, D, H, W) input."""
+    _check_p(p)
+    if input.ndim not in (4, 5):
+        warnings.warn(f"dropout3d: Received a {input.ndim}-D input to dropout3d, which is deprecated and will "
+                      "result in an error in a future release. To retain the behavior and silence this warning, "
+                      "please use dropout instead. Note that dropout3d exists to provide channel-wise dropout on "
+                      "inputs with 3 spatial dimensions, a channel dimension, and an optional batch dimension "
+                      "(i.e. 4D or 5D inputs).", stacklevel=2)
+    if input.ndim == 5:
+        return _feature_dropout(input, p, training)
+    return _feature_dropout(input.unsqueeze(0), p, training).squeeze(0)

@@ -15,9 +15,7 @@ differentiable, as in torch.
 Differences from torch, all in saved values or node names, never in numbers:
 ``_saved_dim`` is negative (``-1`` where torch shows ``1``); nll_loss saves
 ``ignore_index`` as the signed int (torch shows it as an unsigned 64-bit
-number); a 3-D or
-larger input goes straight to NllLoss2DBackward0 (torch adds view nodes
-around it); cross_entropy with label smoothing or probability targets
+number); cross_entropy with label smoothing or probability targets
 multiplies by Python numbers with MulBackward0 (torch: MulBackward1) and uses ``where`` for torch's
 ``masked_fill_``.
 """
