@@ -359,20 +359,11 @@ def _ipow(self, other):
     return pow_(self, other)
 
 
-def _and(self, other):
-    return F.logical_and(self, other) if self._data.dtype == np.bool_ else F.bitwise_and(self, other)
-
-
-def _or(self, other):
-    return F.logical_or(self, other) if self._data.dtype == np.bool_ else F.bitwise_or(self, other)
-
-
-def _xor(self, other):
-    return F.logical_xor(self, other) if self._data.dtype == np.bool_ else F.bitwise_xor(self, other)
-
-
-def _invert(self):
-    return F.logical_not(self) if self._data.dtype == np.bool_ else F.bitwise_not(self)
+def _inplace(name: str):
+    """``a |= b`` and the other augmented operators without a numeric twin here: torch's in-place method."""
+    def method(self, other):
+        return getattr(self, name)(other)
+    return method
 
 
 def _matmul(self, other):
@@ -401,8 +392,15 @@ _METHODS = {
     "__rmul__": F.mul, "__truediv__": F.div, "__rtruediv__": _truediv_r, "__floordiv__": F.floor_divide,
     "__rfloordiv__": _rev(F.floor_divide), "__mod__": F.remainder, "__rmod__": _rev(F.remainder),
     "__pow__": F.pow, "__rpow__": _rev(F.pow), "__matmul__": _matmul, "__rmatmul__": _matmul_r,
-    "__neg__": F.neg, "__pos__": lambda self: self, "__abs__": F.abs, "__invert__": _invert,
-    "__and__": _and, "__or__": _or, "__xor__": _xor, "__rand__": _and, "__ror__": _or, "__rxor__": _xor,
+    "__neg__": F.neg, "__pos__": lambda self: self, "__abs__": F.abs, "__invert__": F.bitwise_not,
+    # on bool tensors the bitwise ops are the logical ones; a bool tensor with an int promotes, as torch's
+    "__and__": F.bitwise_and, "__or__": F.bitwise_or, "__xor__": F.bitwise_xor, "__rand__": F.bitwise_and,
+    "__ror__": F.bitwise_or, "__rxor__": F.bitwise_xor, "__lshift__": F.bitwise_left_shift,
+    "__rshift__": F.bitwise_right_shift, "__rlshift__": _rev(F.bitwise_left_shift),
+    "__rrshift__": _rev(F.bitwise_right_shift),
+    **{f"__i{op}__": _inplace(name) for op, name in (
+        ("and", "bitwise_and_"), ("or", "bitwise_or_"), ("xor", "bitwise_xor_"), ("lshift", "bitwise_left_shift_"),
+        ("rshift", "bitwise_right_shift_"), ("floordiv", "floor_divide_"), ("mod", "remainder_"))},
     "__eq__": _eq, "__ne__": _ne, "__lt__": F.lt, "__le__": F.le, "__gt__": F.gt, "__ge__": F.ge,
     "__iadd__": _iadd, "__isub__": _isub, "__imul__": _imul, "__itruediv__": _itruediv, "__ipow__": _ipow,
     "__getitem__": getitem, "__setitem__": setitem,

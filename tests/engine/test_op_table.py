@@ -24,6 +24,7 @@ from gradcli.engine.tensor import Tensor, make
 NOT_DIFFERENTIABLE = {
     "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor", "logical_not",
     "isnan", "isinf", "isfinite", "floor_divide", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
+    "bitwise_left_shift", "bitwise_right_shift",
     "argmax", "argmin", "gcd", "lcm",
 }
 WITHOUT_SAMPLES = {"alias", "_to_copy", "delayed_error",  # delayed_error and heaviside only raise

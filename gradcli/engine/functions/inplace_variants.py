@@ -24,7 +24,8 @@ for _fn, _name, _aliases in (
         (L.addbmm, "addbmm_", ()), (G.logical_and, "logical_and_", ()), (G.logical_or, "logical_or_", ()),
         (G.logical_xor, "logical_xor_", ()), (G.logical_not, "logical_not_", ()),
         (G.bitwise_and, "bitwise_and_", ()), (G.bitwise_or, "bitwise_or_", ()),
-        (G.bitwise_xor, "bitwise_xor_", ()), (G.bitwise_not, "bitwise_not_", ())):
+        (G.bitwise_xor, "bitwise_xor_", ()), (G.bitwise_not, "bitwise_not_", ()),
+        (G.bitwise_left_shift, "bitwise_left_shift_", ()), (G.bitwise_right_shift, "bitwise_right_shift_", ())):
     declare(_fn, _name, aliases=_aliases)
 
 # also torch.<name>_

@@ -15,6 +15,7 @@ from .. import dtypes, errors
 from ..dispatch import call
 from ..tensor import Tensor
 from . import dtype_rules as R, rounded
+from .bitwise import integral
 from .registry import API, COMMON, COMPARE, FLOAT, KEEP, Kink, defop
 from .samples import Sample, arr, binary, pos, unary, unit
 
@@ -715,10 +716,10 @@ NAN_TO_NUM = defop("nan_to_num", "NanToNumBackward0", ("self",), _nan_to_num,
                    rule="1 where self is finite, else 0 (nan and inf are replaced by constants)")
 FLOOR_DIVIDE = defop("floor_divide", "floor_divide", ("self", "other"), _INT_FLOOR_DIVIDE, None,
                      differentiable=False, rule="not differentiable (torch: floor_divide has no gradient)")
-BITWISE_AND = defop("bitwise_and", "bitwise_and", ("self", "other"), np.bitwise_and, None, differentiable=False,
+BITWISE_AND = defop("bitwise_and", "bitwise_and", ("self", "other"), integral("bitwise_and_cpu", np.bitwise_and), None, differentiable=False,
                     api=API(kind="binary"))
-BITWISE_OR = defop("bitwise_or", "bitwise_or", ("self", "other"), np.bitwise_or, None, differentiable=False,
+BITWISE_OR = defop("bitwise_or", "bitwise_or", ("self", "other"), integral("bitwise_or_cpu", np.bitwise_or), None, differentiable=False,
                    api=API(kind="binary"))
-BITWISE_XOR = defop("bitwise_xor", "bitwise_xor", ("self", "other"), np.bitwise_xor, None, differentiable=False,
+BITWISE_XOR = defop("bitwise_xor", "bitwise_xor", ("self", "other"), integral("bitwise_xor_cpu", np.bitwise_xor), None, differentiable=False,
                     api=API(kind="binary"))
-BITWISE_NOT = defop("bitwise_not", "bitwise_not", ("self",), np.invert, None, differentiable=False, api=API())
+BITWISE_NOT = defop("bitwise_not", "bitwise_not", ("self",), integral("bitwise_not_cpu", np.invert), None, differentiable=False, api=API())
