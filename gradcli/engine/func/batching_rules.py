@@ -36,7 +36,7 @@ BROADCAST_BATCHES = frozenset("_cdist_forward _euclidean_dist linalg_solve_trian
 DIM_OPS = frozenset("""
     sum.dim_IntList mean.dim amax amin _softmax _log_softmax nansum logsumexp cumsum cumprod prod.dim_int
     max.dim min.dim var std var_mean.correction std_mean.correction linalg_vector_norm norm.ScalarOpt_dim sort topk
-    median.dim kthvalue diagonal diag_embed unsqueeze_ transpose_ cummax cummin logcumsumexp mode renorm
+    median.dim nanmedian.dim kthvalue diagonal diag_embed unsqueeze_ transpose_ cummax cummin logcumsumexp mode renorm
 """.split())
 LOSSES = frozenset("mse_loss smooth_l1_loss huber_loss binary_cross_entropy binary_cross_entropy_with_logits".split())
 RESHAPES = frozenset("view _reshape_alias _unsafe_view".split())
@@ -268,7 +268,8 @@ RULES.update({name: _dims for name in DIM_OPS | {"select", "squeeze.dim", "slice
 RULES.update({name: _trailing for name in TRAILING})
 RULES.update({name: _loss for name in LOSSES})
 RULES.update({"cat.2": _joined, "stack.2": _joined, "max": _all_reduce("amax"), "min": _all_reduce("amin"),
-              "prod": _all_reduce("prod.dim_int", False), "median": _all_reduce("median.dim", False, True)})
+              "prod": _all_reduce("prod.dim_int", False), "median": _all_reduce("median.dim", False, True),
+              "nanmedian": _all_reduce("nanmedian.dim", False, True)})
 RULES.update({"sum": _all_reduce("sum.dim_IntList"), "mean": _all_reduce("mean.dim"),
               "mm": _matmul, "mv": _matmul, "dot": _matmul, "vdot": _matmul, "matmul": _matmul, "bmm": _matmul, "addmm": _addmm,
               "baddbmm": _baddbmm, "addmv": _addmm,

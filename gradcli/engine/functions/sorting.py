@@ -1,4 +1,4 @@
-"""``sort``, ``topk``, ``median``, ``kthvalue``, ``aminmax`` and their named-tuple results."""
+"""``sort``, ``topk``, ``median``, ``nanmedian``, ``kthvalue``, ``aminmax`` and their named-tuple results."""
 from __future__ import annotations
 
 from collections import namedtuple
@@ -6,7 +6,7 @@ from collections import namedtuple
 from .. import errors
 from ..dims import wrap_dim
 from ..dispatch import call
-from ..ops import reduction as R
+from ..ops import nanmedian as NM, reduction as R
 from ..public import public
 
 
@@ -47,8 +47,9 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
 
 
 _median_result = namedtuple("median", ["values", "indices"])
+_nanmedian_result = namedtuple("nanmedian", ["values", "indices"])
 _kthvalue_result = namedtuple("kthvalue", ["values", "indices"])
-for _r in (_median_result, _kthvalue_result):
+for _r in (_median_result, _nanmedian_result, _kthvalue_result):
     _r.__repr__ = lambda self: (f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
                                 f"indices={self.indices!r})")
 
@@ -58,6 +59,14 @@ def median(input, dim=None, keepdim=False):
     if dim is None:
         return call(R.MEDIAN, (input,))
     return _median_result(*call(R.MEDIAN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+
+
+@public(method=True)
+def nanmedian(input, dim=None, keepdim=False):
+    if dim is None:
+        return call(NM.NANMEDIAN, (input,))
+    return _nanmedian_result(*call(NM.NANMEDIAN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim),
+                                                                "keepdim": bool(keepdim)}))
 
 
 @public(method=True)

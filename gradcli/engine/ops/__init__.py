@@ -2,7 +2,7 @@
 every family, so ``OPS`` is complete."""
 from . import (  # noqa: F401
     activation, bitwise, convolution, copy, ctc, decompositions, distance, embedding, embedding_bag, gamma, index_functions,
-    indexing, linalg, linalg_factor, margin_losses, max_unpool, nn, normalization, padding, parametric, pointwise,
+    indexing, linalg, linalg_factor, margin_losses, max_unpool, nanmedian, nn, normalization, padding, parametric, pointwise,
     pooling, reduction, scatter_reduce, shape, shuffle, special, special_functions, subscripts,
 )
 from .registry import OPS  # noqa: F401
