@@ -19,6 +19,23 @@ def _check_tensor(x, fn: str, arg: str = "input") -> Tensor:
     return x
 
 
+def tensor_list(tensors, fn: str) -> list:
+    """torch's check of a ``Tensor[]`` argument: a list or tuple of Tensors (a generator, a set or a
+    tensor is refused, not iterated)."""
+    if not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"{fn}(): argument 'tensors' (position 1) must be tuple of Tensors, not "
+                        f"{_type_name(tensors)}")
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {_type_name(t)}")
+    return list(tensors)
+
+
+def _type_name(x) -> str:
+    """Python's name of the type (a script's map/zip/filter objects are the language's own classes)."""
+    return getattr(type(x), "script_name", type(x).__name__)
+
+
 def _as_operand(x):
     """Tensors and Python numbers pass; lists become tensors (torch accepts neither silently)."""
     if isinstance(x, (Tensor,) + _Number):

@@ -12,7 +12,7 @@ from ..ops import shape as S
 from ..ops.shape import unsqueeze
 from ..public import public
 from ..tensor import make
-from .common import _check_tensor
+from .common import _check_tensor, tensor_list
 
 
 def _infer_shape(shape, numel: int) -> tuple:
@@ -207,11 +207,24 @@ def repeat(input, *repeats):
     return call(S.REPEAT, (input,), {"repeats": tuple(int(r) for r in repeats)})
 
 
-@public(aliases=("concat", "concatenate"))
+@public()
 def cat(tensors, dim=0):
-    tensors = [t for t in tensors]
+    return _cat(tensor_list(tensors, "cat"), dim)
+
+
+@public()
+def concat(tensors, dim=0):
+    return _cat(tensor_list(tensors, "concat"), dim)
+
+
+@public()
+def concatenate(tensors, dim=0):
+    return _cat(tensor_list(tensors, "concatenate"), dim)
+
+
+def _cat(tensors, dim):
     if not tensors:
-        raise errors.AutogradError("torch.cat(): expected a non-empty list of Tensors")
+        raise ValueError("torch.cat(): expected a non-empty list of Tensors")
     ref = next((t for t in tensors if t.ndim > 1 or t.numel() > 0), tensors[0])
     d = wrap_dim(dim, ref.ndim)
     parts = [t for t in tensors if not (t.ndim == 1 and t.numel() == 0 and ref.ndim > 1)]
@@ -241,7 +254,7 @@ def _common_dtype(tensors: list) -> list:
 
 @public()
 def stack(tensors, dim=0):
-    tensors = list(tensors)
+    tensors = tensor_list(tensors, "stack")
     if not tensors:
         raise errors.AutogradError("stack expects a non-empty TensorList")
     for i, t in enumerate(tensors):
@@ -255,12 +268,20 @@ def stack(tensors, dim=0):
 
 @public()
 def hstack(tensors):
-    return cat(tensors, 0 if tensors[0].ndim == 1 else 1)
+    tensors = _non_empty(tensors, "hstack")
+    return _cat(tensors, 0 if tensors[0].ndim == 1 else 1)
 
 
 @public()
 def vstack(tensors):
-    return cat([_2d(t) for t in tensors], 0)
+    return _cat([_2d(t) for t in _non_empty(tensors, "vstack")], 0)
+
+
+def _non_empty(tensors, fn: str) -> list:
+    tensors = tensor_list(tensors, fn)
+    if not tensors:
+        raise errors.AutogradError(f"{fn} expects a non-empty TensorList")
+    return tensors
 
 
 def _at_least(name, one, tensors):

@@ -15,7 +15,8 @@ from ..ops import shape as S
 from ..public import public
 from ..tensor import Tensor
 from .reductions import sum as _sum
-from .shapes import _3d, cat, hstack, reshape, split, view, vstack
+from .common import tensor_list
+from .shapes import _3d, _cat, _non_empty, reshape, split, view, vstack
 
 
 def _slice(input, dim: int, start: int, end: int):
@@ -132,18 +133,18 @@ def narrow_copy(input, dim, start, length):
 
 @public()
 def dstack(tensors):
-    return cat([_3d(t) for t in tensors], 2)
+    return _cat([_3d(t) for t in _non_empty(tensors, "dstack")], 2)
 
 
 @public()
 def column_stack(tensors):
     """Vectors (and 0-d tensors) become columns; matrices are joined as they are."""
-    return hstack([reshape(t, (t.numel(), 1)) if t.ndim <= 1 else t for t in tensors])
+    return _cat([reshape(t, (t.numel(), 1)) if t.ndim <= 1 else t for t in _non_empty(tensors, "column_stack")], 1)
 
 
 @public()
 def row_stack(tensors):
-    return vstack(tensors)
+    return vstack(tensor_list(tensors, "row_stack"))
 
 
 @public(namespaces=(), method=True)
