@@ -1,8 +1,9 @@
 """The op table (see registry.py), one module per family of ops; importing the package loads
 every family, so ``OPS`` is complete."""
 from . import (  # noqa: F401
-    activation, bitwise, convolution, copy, ctc, decompositions, distance, embedding, embedding_bag, gamma, index_functions,
-    indexing, linalg, linalg_factor, margin_losses, max_unpool, nanmedian, nn, normalization, padding, parametric, pointwise,
+    activation, convolution, copy, ctc, decompositions, distance, embedding, embedding_bag, gamma, index_functions,
+    indexing, linalg, linalg_factor, margin_losses, max_unpool, nn, normalization, padding, parametric, pointwise,
     pooling, reduction, scatter_reduce, shape, shuffle, special, special_functions, subscripts,
 )
+from . import bitwise, nanmedian, unique_consecutive  # noqa: F401
 from .registry import OPS  # noqa: F401
