@@ -1,20 +1,24 @@
-"""Index arithmetic and grouping: ``unravel_index`` (torch writes it in Python over its own ops, and so
-is it composed here, for torch's values, dtypes and errors) and ``unique_consecutive``."""
+"""Index arithmetic and grouping: ``unravel_index`` and ``combinations`` (torch composes both of its own
+ops, and so are they composed here: torch's values, dtypes, nodes and errors) and ``unique_consecutive``."""
 from __future__ import annotations
 
 import itertools
 import operator
 
-from .. import dtypes
-from ..creation import tensor
+import numpy as np
+
+from .. import dtypes, errors
+from ..creation import empty, tensor
 from ..dims import wrap_dim
 from ..dispatch import call
+from ..ops.index_functions import masked_select
 from ..ops.unique_consecutive import UNIQUE_CONSECUTIVE
 from ..public import public
 from ..tensor import Size, Tensor
 from .arithmetic import floor_divide, remainder
 from .common import _check_tensor
-from .shapes import unbind, unsqueeze
+from .composites import meshgrid
+from .shapes import stack, unbind, unsqueeze
 
 
 @public()
@@ -51,3 +55,22 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     values, inverse, counts = call(UNIQUE_CONSECUTIVE, (input,), {"dim": dim})
     out = (values,) + ((inverse,) if return_inverse else ()) + ((counts,) if return_counts else ())
     return out[0] if len(out) == 1 else out
+
+
+@public()
+def combinations(input, r=2, with_replacement=False):
+    """The r-element combinations of a vector's elements, in lexicographic order of positions: torch's
+    meshgrid of r copies, each masked to increasing (non-decreasing) positions, stacked as columns."""
+    _check_tensor(input, "combinations")
+    if input.ndim != 1:
+        raise errors.AutogradError(f"Expect a 1D vector, but got shape {list(input.shape)}")
+    if r < 0:
+        raise errors.AutogradError(f"Expect a non-negative number, but got {r}")
+    if r == 0:
+        return empty(0, dtype=input.dtype)
+    grid = np.indices((input.shape[0],) * r)
+    mask = np.ones(grid.shape[1:], bool)
+    for i in range(r - 1):
+        mask &= grid[i] <= grid[i + 1] if with_replacement else grid[i] < grid[i + 1]
+    mask = tensor(mask)
+    return stack([masked_select(t, mask) for t in meshgrid(*(input,) * r, indexing="ij")], 1)
