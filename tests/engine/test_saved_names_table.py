@@ -92,6 +92,8 @@ TORCH_CALLS = {
     "rsub": lambda a, p: 1.5 - a[0],
     "scatter.src": lambda a, p: a[0].scatter(p["dim"], p["index"], a[1]),
     "scatter_add": lambda a, p: a[0].scatter_add(p["dim"], p["index"], a[1]),
+    "index_reduce": lambda a, p: a[0].index_reduce(p["dim"], p["index"], a[1], p["reduce"],
+                                                   include_self=p["include_self"]),
     "scatter_reduce.two": lambda a, p: a[0].scatter_reduce(p["dim"], p["index"], a[1], p["reduce"],
                                                            include_self=p["include_self"]),
     "select": lambda a, p: a[0].select(p["dim"], p["index"]),

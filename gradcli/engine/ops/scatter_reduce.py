@@ -83,6 +83,14 @@ _UFUNCS = {"sum": np.add, "mean": np.add, "prod": np.multiply, "amax": np.maximu
 _IDENTITY = {"sum": 0.0, "mean": 0.0, "prod": 1.0, "amax": -np.inf, "amin": np.inf}
 
 
+def _identity(reduce, dtype):
+    """The reduction's start value in ``dtype`` (an integer amax starts at the type's least value)."""
+    if dtype.kind in "iu" and reduce in ("amax", "amin"):
+        info = np.iinfo(dtype)
+        return info.min if reduce == "amax" else info.max
+    return _IDENTITY[reduce]
+
+
 def _counts(shape, dim, index, include_self):
     """How many values each position of the result reduces (the input's own included or not)."""
     counts = np.zeros(shape, np.int64)
@@ -95,11 +103,12 @@ def _scatter_reduce_fwd(a, src, dim, index, reduce, include_self):
     values = src[tuple(slice(0, s) for s in index.shape)]
     out = a.copy()
     if not include_self:
-        out[spot] = _IDENTITY[reduce]
+        out[spot] = _identity(reduce, a.dtype)
     _UFUNCS[reduce].at(out, spot, values)
     if reduce == "mean":
         counts = _counts(a.shape, dim, index, include_self)
-        out = np.where(counts > 0, out / np.maximum(counts, 1), out).astype(a.dtype, copy=False)
+        divide = np.true_divide if a.dtype.kind in "fc" else np.floor_divide     # an integer mean rounds down
+        out = np.where(counts > 0, divide(out, np.maximum(counts, 1)), out).astype(a.dtype, copy=False)
         if not include_self:
             out[counts == 0] = a[counts == 0]
     elif not include_self:
