@@ -92,6 +92,7 @@ TORCH_CALLS = {
     "rsub": lambda a, p: 1.5 - a[0],
     "scatter.src": lambda a, p: a[0].scatter(p["dim"], p["index"], a[1]),
     "scatter_add": lambda a, p: a[0].scatter_add(p["dim"], p["index"], a[1]),
+    "poisson": lambda a, p: torch.poisson(a[0]),
     "index_reduce": lambda a, p: a[0].index_reduce(p["dim"], p["index"], a[1], p["reduce"],
                                                    include_self=p["include_self"]),
     "scatter_reduce.two": lambda a, p: a[0].scatter_reduce(p["dim"], p["index"], a[1], p["reduce"],
@@ -132,6 +133,7 @@ NO_SAMPLE = {"_to_copy", "alias", "delayed_error", "heaviside", "heaviside.self_
              "linalg_lu", "lu_unpack",     # their first output (P) has no node: compared in test_linalg_factor_parity
              "_ctc_loss", "_ctc_loss_backward",     # (CTC: test_ctc_loss_parity.py)
              "unique_consecutive",     # (no saved values; its node: tests/torch_scripts/unique_consecutive.py)
+             "binomial", "binomial.count_grad", "binomial.prob_grad",     # (tests/torch_scripts/poisson_binomial.py)
              *(f"{c}_.{k}" for c in ("eq", "ne", "lt", "le", "gt", "ge") for k in ("Scalar", "Tensor"))}
 
 
