@@ -1,7 +1,8 @@
 """``torch.utils.checkpoint``: trade compute for memory by running a block again in backward.
 
-``use_reentrant=False`` (torch's recommendation) gives the block's own graph and gradients, which is
-what gradcli records: numpy arrays are kept either way. ``use_reentrant=True`` (still torch's default,
+``use_reentrant=False`` (torch's recommendation) records the block's own graph, but its saved tensors
+go through saved-tensor hooks that keep only a placeholder; the first backward to need one runs the
+block again (stopping once every placeholder is filled), as torch does. ``use_reentrant=True`` (still torch's default,
 with a warning) is torch's CheckpointFunction: the forward runs without a graph and the backward runs
 the block again, on the same random-number state, and backpropagates through it; gradients reach
 tensors the block closes over (a module's parameters) as in torch."""
@@ -11,6 +12,7 @@ import warnings
 
 from ..autograd.function import Function
 from ..autograd.grad_mode import enable_grad, no_grad
+from ..autograd.graph import saved_tensors_hooks
 from ..backward import backward
 from ..creation import default_generator
 from ..tensor import Tensor
@@ -63,12 +65,63 @@ def checkpoint(function, *args, use_reentrant=None, context_fn=None, determinism
                       "differences between the two variants.", UserWarning, stacklevel=2)
         use_reentrant = True
     if not use_reentrant:
-        return function(*args, **kwargs)
+        return _checkpoint_without_reentrant(function, args, kwargs, preserve_rng_state)
     if kwargs:
         raise ValueError("Unexpected keyword arguments: " + ",".join(kwargs))
     if not any(isinstance(a, Tensor) and a.requires_grad for a in args):
         warnings.warn("None of the inputs have requires_grad=True. Gradients will be None", UserWarning, stacklevel=2)
     return CheckpointFunction.apply(function, preserve_rng_state, *args)
+
+
+class _Holder:
+    """A saved tensor's placeholder; ``value`` is filled by a recomputation and taken by one unpack."""
+    __slots__ = ("value",)
+
+    def __init__(self):
+        self.value = None
+
+
+class _StopRecomputation(BaseException):   # passes through the language's wrapping of errors
+    pass
+
+
+def _checkpoint_without_reentrant(function, args, kwargs, preserve_rng_state):
+    holders = []
+    rng_state = default_generator.get_state() if preserve_rng_state else None
+
+    def recompute():
+        filled = iter(holders)
+
+        def pack(x):
+            holder = next(filled, None)
+            if holder is not None:
+                holder.value = x.detach()
+            if holder is None or holder is holders[-1]:
+                raise _StopRecomputation   # torch's early stop: the rest of the block is not run
+            return x
+        outer_state = default_generator.get_state() if rng_state is not None else None
+        if rng_state is not None:
+            default_generator.set_state(rng_state)
+        try:
+            with enable_grad(), saved_tensors_hooks(pack, lambda x: x):
+                function(*args, **kwargs)
+        except _StopRecomputation:
+            pass
+        finally:
+            if outer_state is not None:
+                default_generator.set_state(outer_state)
+
+    def pack(_):
+        holders.append(_Holder())
+        return holders[-1]
+
+    def unpack(holder):
+        if holder.value is None:   # a new backward pass: torch recomputes once per graph task
+            recompute()
+        value, holder.value = holder.value, None
+        return value
+    with saved_tensors_hooks(pack, unpack):
+        return function(*args, **kwargs)
 
 
 def checkpoint_sequential(functions, segments, input, use_reentrant=None, **kwargs):
