@@ -119,6 +119,22 @@ class NumpyMath(_Math):
     log1p = staticmethod(np.log1p)
     expm1 = staticmethod(np.expm1)
     conj = staticmethod(np.conj)
+    sgn = staticmethod(sign_np)
+    pow = staticmethod(rounded.power)
+
+    @staticmethod
+    def rsqrt(x):
+        return 1 / np.sqrt(x)
+
+    @staticmethod
+    def scale(x, c):
+        """``x * c`` for a Python number: torch's formulas use the Scalar overload (MulBackward1)."""
+        return x * c
+
+    @staticmethod
+    def shift(x, c):
+        """``x + c`` for a Python number (torch's AddBackward1 under create_graph)."""
+        return x + c
 
     @staticmethod
     def where(cond, a, b):

@@ -11,6 +11,7 @@ from .creation import eye, zeros
 from .dispatch import call
 from .ops.activation import sigmoid
 from .ops.convolution import COL2IM, IM2COL
+from .ops.nn import ADD_SCALAR, MUL_SCALAR
 from .ops.index_functions import gather, scatter_add
 from .ops.subscripts import index, index_put
 from .ops.shape import EMBED, EMBED_DIAG
@@ -67,6 +68,14 @@ class TensorMath(_Math):
     @staticmethod
     def where(cond, a, b):
         return functions.where(cond if isinstance(cond, Tensor) else make(cond), a, b)
+
+    @staticmethod
+    def scale(x, c):
+        return call(MUL_SCALAR, (x,), {"other": c})
+
+    @staticmethod
+    def shift(x, c):
+        return call(ADD_SCALAR, (x,), {"other": c, "alpha": 1})
 
     @staticmethod
     def sigmoid(x):

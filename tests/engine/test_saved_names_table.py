@@ -61,6 +61,8 @@ TORCH_CALLS = {
     "fill_": lambda a, p: a[0].clone().fill_(p["value"]),
     "fill_.Tensor": lambda a, p: a[0].clone().fill_(a[1]),
     "frexp": lambda a, p: torch.frexp(a[0]),
+    "elu_backward": lambda a, p: torch.ops.aten.elu_backward(a[0], p["alpha"], p["scale"], p["input_scale"], False,
+                                                             a[1]),
     "hardtanh_backward": lambda a, p: torch.ops.aten.hardtanh_backward(a[0], a[1], p["min_val"], p["max_val"]),
     "index.Tensor": lambda a, p: a[0][p["indices"]],
     "polygamma": lambda a, p: torch.polygamma(p["n"], a[0]),

@@ -21,6 +21,7 @@ AddBackward0 over AbsBackward0), exactly as in torch.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -28,7 +29,7 @@ from .. import dtypes, errors
 from ..dispatch import call, call_fast, call_inplace
 from ..tensor import Tensor
 from . import dtype_rules, rounded
-from .registry import FLOAT, Kink, defop
+from .registry import FLOAT, KEEP, Kink, defop
 from .special import erf_np
 from .samples import Sample, arr, unary
 from ..public import public
@@ -74,6 +75,12 @@ def _sigmoid_bwd(m, g, result):
     return g * (1 - result) * result    # torch's kernel's order: the same float32 roundings
 
 
+# The numpy vocabulary (backend.NumpyMath's functions) for the forwards of the ``*_backward`` records
+# below, which compute a first derivative; backend.py imports this module, so it cannot be used here.
+_NP = SimpleNamespace(is_tensor=False, exp=rounded.exp, tanh=rounded.tanh, erf=erf_np, sigmoid=sigmoid_np,
+                      where=np.where)
+
+
 def _in_unit(*shape, seed=0):
     return arr(*shape, low=0.05, high=0.95, seed=seed)
 
@@ -103,14 +110,51 @@ SIGMOID = defop("sigmoid", "SigmoidBackward0", ("self",), sigmoid_np,
 
 def _logsigmoid_np(x):
     """torch's log_sigmoid_forward: the output and its ``buffer``, exp(-|x|) (saved, as torch saves it)."""
-    z = np.exp(-np.abs(x))
-    return (np.minimum(x, 0) - np.log1p(z)).astype(x.dtype, copy=False), z.astype(x.dtype, copy=False)
+    z = rounded.exp(-np.abs(x))
+    return (np.minimum(x, 0) - rounded.log1p(z)).astype(x.dtype, copy=False), z.astype(x.dtype, copy=False)
 
 
 # aten's log_sigmoid_forward, as F.logsigmoid runs it; the formulas recompute sigmoid(-self) from self
 # (the buffer is not differentiable).
+def _logsigmoid_backward_np(go, x, buffer):
+    """torch's log_sigmoid_backward kernel, from the forward's buffer b = exp(-|x|): go (1 - b/(1 + b))
+    where x < 0, else go b/(1 + b)."""
+    if go.dtype != x.dtype:
+        raise errors.DTypeError(f"Found dtype {dtypes.scalar_type_name(go.dtype)} but expected "
+                                f"{dtypes.scalar_type_name(x.dtype)}")
+    b = getattr(buffer, "_data", buffer)
+    r = b / (1 + b)
+    return np.where(x < 0, 1 - r, r) * go
+
+
+def _logsigmoid_bwd(m, g, self, buffer):
+    if m.is_tensor:   # torch's log_sigmoid_backward: a node of its own under create_graph
+        return call(LOGSIGMOID_BACKWARD, (g, self), {"buffer": buffer})
+    return _logsigmoid_backward_np(g, self, buffer)
+
+
+LOGSIGMOID_BACKWARD = defop("log_sigmoid_backward", "LogSigmoidBackwardBackward0", ("grad_output", "self"),
+                            _logsigmoid_backward_np,
+                            lambda m, gg, grad_output, self, buffer: (
+                                _logsigmoid_bwd(m, gg, self, buffer), _logsigmoid_d2(m, gg * grad_output, self)),
+                            saves=("grad_output", "self", "buffer"), promote=KEEP,
+                            jvp=lambda m, t, grad_output, self, buffer: _sum(
+                                None if t[0] is None else _logsigmoid_bwd(m, t[0], self, buffer),
+                                None if t[1] is None else _logsigmoid_d2(m, t[1] * grad_output, self)),
+                            # the buffer is a constant here, so only grad_output's derivative is checked numerically
+                            samples=lambda: [Sample(arr(3, 4, seed=1), arr(3, 4, seed=2), grad=[0],
+                                                    params={"buffer": np.exp(-np.abs(arr(3, 4, seed=2)))})],
+                            rule="the derivative of g sigmoid(-self) in g and in self")
+
+
+def _logsigmoid_d2(m, g, x):
+    """torch's log_sigmoid_double_backward: g (z - 1) z, z = sigmoid(x)."""
+    z = m.sigmoid(x)
+    return g * (z - 1) * z
+
+
 LOGSIGMOID = defop("log_sigmoid_forward", "LogSigmoidBackward0", ("self",), _logsigmoid_np,
-                   lambda m, g, self, buffer: g[0] * m.sigmoid(-self), saves=("self", "buffer"),
+                   lambda m, g, self, buffer: _logsigmoid_bwd(m, g[0], self, buffer), saves=("self", "buffer"),
                    result_names=("output", "buffer"), outputs=2, nondiff_outputs=(1,),
                    jvp=lambda m, t, self, buffer: (t[0] * m.sigmoid(-self), None), samples=unary(),
                    rule="sigmoid(-self) = 1 - sigmoid(self)")
@@ -159,12 +203,43 @@ def _softplus_fwd(x, beta, threshold):
     return np.where(bx > threshold, x, _softplus_np(bx) / beta).astype(x.dtype, copy=False)
 
 
-SOFTPLUS = defop("softplus", "SoftplusBackward0", ("self",), _softplus_fwd,
-                 lambda m, g, self, beta, threshold: m.where(self * beta > threshold, g,
-                                                             g * m.sigmoid(self * beta)),
+def _softplus_backward_np(go, x, beta, threshold):
+    """torch's softplus_backward kernel: go z / (z + 1), z = exp(beta x); go where beta x > threshold."""
+    bx = x * beta
+    over = bx > threshold
+    z = rounded.exp(np.where(over, 0, bx))
+    return np.where(over, go, go * z / (z + 1))
+
+
+def _softplus_bwd(m, g, self, beta, threshold):
+    if m.is_tensor:
+        return call(SOFTPLUS_BACKWARD, (g, self), {"beta": beta, "threshold": threshold})
+    return _softplus_backward_np(g, self, beta, threshold)
+
+
+def _softplus_d2(m, g, x, beta, threshold):
+    """torch's softplus_double_backward: sigmoid_backward(g, sigmoid(beta x)) (beta x < threshold) beta."""
+    bx = m.scale(x, beta)
+    return m.scale(_sigmoid_bwd(m, g, m.sigmoid(bx)) * (bx < threshold), beta)
+
+
+SOFTPLUS_BACKWARD = defop("softplus_backward", "SoftplusBackwardBackward0", ("grad_output", "self"),
+                          _softplus_backward_np,
+                          lambda m, gg, grad_output, self, beta, threshold: (
+                              _softplus_bwd(m, gg, self, beta, threshold),
+                              _softplus_d2(m, gg * grad_output, self, beta, threshold)),
+                          saves=("grad_output", "self", "beta", "threshold"), promote=FLOAT,
+                          jvp=lambda m, t, grad_output, self, beta, threshold: _sum(
+                              None if t[0] is None else _softplus_bwd(m, t[0], self, beta, threshold),
+                              None if t[1] is None else _softplus_d2(m, t[1] * grad_output, self, beta, threshold)),
+                          samples=lambda: [Sample(arr(3, 4, seed=1), arr(3, 4, seed=2),
+                                                  params={"beta": 1, "threshold": 20}),
+                                           Sample(arr(5, seed=3), _away(2.0)(5, seed=4),
+                                                  params={"beta": 2.0, "threshold": 4.0})],
+                          rule="the derivative of softplus_backward in grad_output and in self")
+SOFTPLUS = defop("softplus", "SoftplusBackward0", ("self",), _softplus_fwd, _softplus_bwd,
                  saves=("self", "beta", "threshold"),
-                 jvp=lambda m, t, self, beta, threshold: m.where(self * beta > threshold, t[0],
-                                                                 t[0] * m.sigmoid(self * beta)),
+                 jvp=lambda m, t, self, beta, threshold: _softplus_bwd(m, t[0], self, beta, threshold),
                  samples=lambda: [Sample(arr(3, 4), params={"beta": 1, "threshold": 20}),
                                   Sample(_away(2.0)(5, seed=2), params={"beta": 2.0, "threshold": 4.0})],
                  rule="sigmoid(beta self); 1 where beta self > threshold")
@@ -298,15 +373,39 @@ SELU_SCALE = 1.0507009873554804934193349852946
 
 def _elu_fwd(a, alpha, scale, input_scale):
     neg = np.minimum(a, 0)
-    return np.where(a > 0, a * scale, np.expm1(neg * input_scale) * (alpha * scale)).astype(a.dtype, copy=False)
+    return np.where(a > 0, a * scale, rounded.expm1(neg * input_scale) * (alpha * scale)).astype(a.dtype, copy=False)
 
 
 def _elu_d(m, self, alpha, scale, input_scale):
     return m.where(self > 0, scale, (alpha * scale * input_scale) * m.exp(_neg_part(m, self) * input_scale))
 
 
-ELU = defop("elu", "EluBackward0", ("self",), _elu_fwd,
-            lambda m, g, self, alpha, scale, input_scale: g * _elu_d(m, self, alpha, scale, input_scale),
+def _elu_bwd(m, g, self, alpha, scale, input_scale):
+    if m.is_tensor:   # torch's elu_backward: a node of its own under create_graph
+        return call(ELU_BACKWARD, (g, self), {"alpha": alpha, "scale": scale, "input_scale": input_scale})
+    return g * _elu_d(m, self, alpha, scale, input_scale)
+
+
+def _elu_d2(m, x, alpha, scale, input_scale):
+    return m.where(x > 0, 0.0, (alpha * scale * input_scale * input_scale) * m.exp(_neg_part(m, x) * input_scale))
+
+
+ELU_BACKWARD = defop("elu_backward", "EluBackwardBackward0", ("grad_output", "self_or_result"),
+                     lambda go, x, alpha, scale, input_scale: go * _elu_d(_NP, x, alpha, scale, input_scale),
+                     lambda m, gg, grad_output, x, alpha, scale, input_scale: (
+                         _elu_bwd(m, gg, x, alpha, scale, input_scale),
+                         gg * grad_output * _elu_d2(m, x, alpha, scale, input_scale)),
+                     saves=("grad_output", "self_or_result", "alpha", "scale", "input_scale"), promote=FLOAT,
+                     constants={"is_result": False},
+                     jvp=lambda m, t, grad_output, x, alpha, scale, input_scale: _sum(
+                         None if t[0] is None else _elu_bwd(m, t[0], x, alpha, scale, input_scale),
+                         None if t[1] is None else t[1] * grad_output * _elu_d2(m, x, alpha, scale, input_scale)),
+                     samples=lambda: [Sample(arr(3, 4, seed=1), _away(0.0)(3, 4, seed=2),
+                                             params={"alpha": 1.0, "scale": 1, "input_scale": 1}),
+                                      Sample(arr(5, seed=3), _away(0.0)(5, seed=4),
+                                             params={"alpha": 2.0, "scale": 1.5, "input_scale": 0.5})],
+                     rule="the derivative of g elu'(self) in g and in self")
+ELU = defop("elu", "EluBackward0", ("self",), _elu_fwd, _elu_bwd,
             saves=("self", "alpha", "scale", "input_scale"),
             jvp=lambda m, t, self, alpha, scale, input_scale: t[0] * _elu_d(m, self, alpha, scale, input_scale),
             samples=lambda: [Sample(_away(0.0)(3, 4), params={"alpha": 1.0, "scale": 1, "input_scale": 1}),
@@ -338,7 +437,7 @@ def _celu_fwd(a, alpha):
 
 
 CELU = defop("celu", "CeluBackward0", ("self",), _celu_fwd,
-             lambda m, g, self, alpha: g * _elu_d(m, self, alpha, 1.0, 1.0 / alpha), saves=("self", "alpha"),
+             lambda m, g, self, alpha: _elu_bwd(m, g, self, alpha, 1.0, 1.0 / alpha), saves=("self", "alpha"),
              jvp=lambda m, t, self, alpha: t[0] * _elu_d(m, self, alpha, 1.0, 1.0 / alpha),
              samples=lambda: [Sample(_away(0.0)(3, 4), params={"alpha": 1.0}),
                               Sample(_away(0.0)(5, seed=2), params={"alpha": 2.5})],
@@ -371,8 +470,33 @@ def _gelu_d(m, x, approximate):
     return 0.5 * (1 + m.erf(x * _SQRT_HALF)) + x * (_INV_SQRT_2PI * m.exp(-0.5 * x * x))
 
 
-GELU = defop("gelu", "GeluBackward0", ("self",), _gelu_fwd,
-             lambda m, g, self, approximate: g * _gelu_d(m, self, approximate), saves=("self", "approximate"),
+def _gelu_d2(m, x, approximate):
+    """gelu'': phi(x) (2 - x^2); for the tanh form (1 - t^2)(u' - x t u'^2 + x u''/2), u = k(x + c x^3)."""
+    if approximate == "tanh":
+        u1 = _TANH_K * (1 + 3 * _TANH_C * x * x)
+        t = m.tanh(_TANH_K * (x + _TANH_C * x * x * x))
+        return (1 - t * t) * (u1 - x * t * u1 * u1 + (3 * _TANH_K * _TANH_C) * x * x)
+    return _INV_SQRT_2PI * m.exp(-0.5 * x * x) * (2 - x * x)
+
+
+def _gelu_bwd(m, g, self, approximate):
+    if m.is_tensor:   # torch's gelu_backward: a node of its own under create_graph
+        return call(GELU_BACKWARD, (g, self), {"approximate": approximate})
+    return g * _gelu_d(m, self, approximate)
+
+
+GELU_BACKWARD = defop("gelu_backward", "GeluBackwardBackward0", ("grad_output", "self"),
+                      lambda go, x, approximate: go * _gelu_d(_NP, x, approximate),
+                      lambda m, gg, grad_output, self, approximate: (
+                          _gelu_bwd(m, gg, self, approximate), gg * grad_output * _gelu_d2(m, self, approximate)),
+                      saves=("grad_output", "self", "approximate"), promote=FLOAT,
+                      jvp=lambda m, t, grad_output, self, approximate: _sum(
+                          None if t[0] is None else _gelu_bwd(m, t[0], self, approximate),
+                          None if t[1] is None else t[1] * grad_output * _gelu_d2(m, self, approximate)),
+                      samples=lambda: [Sample(arr(3, 4, seed=1), arr(3, 4, seed=2), params={"approximate": "none"}),
+                                       Sample(arr(5, seed=3), arr(5, seed=4), params={"approximate": "tanh"})],
+                      rule="the derivative of g gelu'(self) in g and in self")
+GELU = defop("gelu", "GeluBackward0", ("self",), _gelu_fwd, _gelu_bwd, saves=("self", "approximate"),
              jvp=lambda m, t, self, approximate: t[0] * _gelu_d(m, self, approximate),
              samples=lambda: [Sample(arr(3, 4), params={"approximate": "none"}),
                               Sample(arr(5, seed=2), params={"approximate": "tanh"})],
@@ -401,8 +525,27 @@ def _hardswish_d(m, x, g):
     return m.where(x <= -3, 0.0, m.where(x < 3, g * (x / 3 + 0.5), g))
 
 
-HARDSWISH = defop("hardswish", "HardswishBackward0", ("self",), _hardswish_fwd,
-                  lambda m, g, self: _hardswish_d(m, self, g), saves=("self",),
+def _hardswish_bwd(m, g, self):
+    if m.is_tensor:   # torch's hardswish_backward: a node of its own under create_graph
+        return call(HARDSWISH_BACKWARD, (g, self))
+    return _hardswish_d(m, self, g)
+
+
+def _hardswish_d2(m, g, x):
+    return m.where(_inside(x, -3.0, 3.0), g / 3, 0.0)
+
+
+HARDSWISH_BACKWARD = defop("hardswish_backward", "HardswishBackwardBackward0", ("grad_output", "self"),
+                           lambda go, x: _hardswish_d(_NP, x, go),
+                           lambda m, gg, grad_output, self: (_hardswish_bwd(m, gg, self),
+                                                             _hardswish_d2(m, gg * grad_output, self)),
+                           saves=("grad_output", "self"), promote=FLOAT,
+                           jvp=lambda m, t, grad_output, self: _sum(
+                               None if t[0] is None else _hardswish_bwd(m, t[0], self),
+                               None if t[1] is None else _hardswish_d2(m, t[1] * grad_output, self)),
+                           samples=lambda: [Sample(arr(3, 4, seed=1), _away(-3.0, 3.0)(3, 4, seed=2) * 1.5)],
+                           rule="the derivative of hardswish_backward in grad_output and in self")
+HARDSWISH = defop("hardswish", "HardswishBackward0", ("self",), _hardswish_fwd, _hardswish_bwd, saves=("self",),
                   jvp=lambda m, t, self: _hardswish_d(m, self, t[0]),
                   samples=unary(lambda *s, seed=0: np.asarray(_away(-2.0, 2.0)(*s, seed=seed) * 1.5)),
                   rule="0 for self <= -3, self/3 + 1/2 inside (-3, 3), 1 from 3 on")

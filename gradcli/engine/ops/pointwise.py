@@ -153,12 +153,12 @@ def _sum_tangents(a, b):
 def _pow_scalar_bwd(m, g, self, exponent):
     if exponent == 0:
         return g * 0.0
-    return g * (exponent * self ** (exponent - 1))
+    return g * m.scale(m.pow(self, exponent - 1), exponent)
 
 
-POW = defop("pow", "PowBackward0", ("self",), lambda a, exponent: np.power(a, exponent),
+POW = defop("pow", "PowBackward0", ("self",), rounded.power,
             _pow_scalar_bwd, saves=("self", "exponent"),
-            jvp=lambda m, t, self, exponent: t[0] * (exponent * self ** (exponent - 1)),
+            jvp=lambda m, t, self, exponent: t[0] * m.scale(m.pow(self, exponent - 1), exponent),
             samples=lambda: [Sample(pos(3, 4), params={"exponent": 2.5}), Sample(arr(5), params={"exponent": 2}),
                              Sample(arr(2, 3), params={"exponent": 3}), Sample(pos(4), params={"exponent": -1.5})],
             rule="exponent * self^(exponent-1)")
@@ -185,7 +185,7 @@ def _rpow_d(m, v, self, exponent, result):
     the exponent is >= 0 (torch's convention) and -inf below."""
     if self == 0:
         return v * m.where(exponent >= 0, 0.0, -math.inf)
-    return v * result * math.log(self)
+    return v * m.scale(result, math.log(self))
 
 
 RPOW = defop("pow.Scalar", "PowBackward2", ("self", "exponent"),
@@ -217,29 +217,29 @@ def _unary(name, node, fwd, bwd, saves=("self",), jvp=None, samples=None, rule="
 
 
 EXP = _unary("exp", "ExpBackward0", rounded.exp, lambda m, g, result: g * result, saves=("result",), rule="exp(self) (the result)")
-EXP2 = _unary("exp2", "Exp2Backward0", rounded.exp2, lambda m, g, result: g * result * _LN2, saves=("result",), rule="exp2(self) * ln 2")
-EXPM1 = _unary("expm1", "Expm1Backward0", rounded.expm1, lambda m, g, result: g * (result + 1), saves=("result",), rule="result + 1")
+EXP2 = _unary("exp2", "Exp2Backward0", rounded.exp2, lambda m, g, result: m.scale(g * result, _LN2), saves=("result",), rule="exp2(self) * ln 2")
+EXPM1 = _unary("expm1", "Expm1Backward0", rounded.expm1, lambda m, g, result: g * m.shift(result, 1), saves=("result",), rule="result + 1")
 LOG = _unary("log", "LogBackward0", rounded.log, lambda m, g, self: g / self, samples=unary(pos), rule="1/self")
-LOG2 = _unary("log2", "Log2Backward0", rounded.log2, lambda m, g, self: g / (self * _LN2), samples=unary(pos), rule="1/(self ln 2)")
-LOG10 = _unary("log10", "Log10Backward0", rounded.log10, lambda m, g, self: g / (self * _LN10), samples=unary(pos), rule="1/(self ln 10)")
-LOG1P = _unary("log1p", "Log1PBackward0", np.log1p, lambda m, g, self: g / (self + 1), samples=unary(pos), rule="1/(1 + self)")
-SQRT = _unary("sqrt", "SqrtBackward0", np.sqrt, lambda m, g, result: g / (2 * result), saves=("result",), samples=unary(pos), rule="1/(2 sqrt(self)); inf at 0",
+LOG2 = _unary("log2", "Log2Backward0", rounded.log2, lambda m, g, self: g / m.scale(self, _LN2), samples=unary(pos), rule="1/(self ln 2)")
+LOG10 = _unary("log10", "Log10Backward0", rounded.log10, lambda m, g, self: g / m.scale(self, _LN10), samples=unary(pos), rule="1/(self ln 10)")
+LOG1P = _unary("log1p", "Log1PBackward0", rounded.log1p, lambda m, g, self: g / m.shift(self, 1), samples=unary(pos), rule="1/(1 + self)")
+SQRT = _unary("sqrt", "SqrtBackward0", np.sqrt, lambda m, g, result: g / m.scale(result, 2), saves=("result",), samples=unary(pos), rule="1/(2 sqrt(self)); inf at 0",
               kink=Kink("sqrt'(0) = inf", lambda v: v["result" if "result" in v else "self"] == 0))
 RSQRT = _unary("rsqrt", "RsqrtBackward0", lambda a: 1 / np.sqrt(a),
-               lambda m, g, result: -0.5 * g * result * result * result, saves=("result",),
-               jvp=lambda m, t, result: -0.5 * t[0] * result ** 3, samples=unary(pos), rule="-1/2 self^(-3/2)")
+               lambda m, g, result: m.scale(g, -0.5) * m.pow(result, 3), saves=("result",),
+               samples=unary(pos), rule="-1/2 self^(-3/2)")
 RECIPROCAL = _unary("reciprocal", "ReciprocalBackward0", lambda a: 1 / a,
                     lambda m, g, result: -g * result * result, saves=("result",), samples=unary(pos), rule="-1/self^2")
 
 # -- trigonometric and hyperbolic ------------------------------------------------------------------
 
 SIN = _unary("sin", "SinBackward0", rounded.sin, lambda m, g, self: g * m.cos(self), rule="cos(self)")
-COS = _unary("cos", "CosBackward0", rounded.cos, lambda m, g, self: -g * m.sin(self), rule="-sin(self)")
-TAN = _unary("tan", "TanBackward0", rounded.tan, lambda m, g, result: g * (1 + result * result), saves=("result",), samples=unary(unit), rule="1 + tan^2")
-ASIN = _unary("asin", "AsinBackward0", rounded.arcsin, lambda m, g, self: g / m.sqrt(1 - self * self), samples=unary(unit), rule="1/sqrt(1 - self^2)", aliases=("arcsin",))
-ACOS = _unary("acos", "AcosBackward0", rounded.arccos, lambda m, g, self: -g / m.sqrt(1 - self * self), samples=unary(unit),
+COS = _unary("cos", "CosBackward0", rounded.cos, lambda m, g, self: g * -m.sin(self), rule="-sin(self)")
+TAN = _unary("tan", "TanBackward0", rounded.tan, lambda m, g, result: g * m.shift(m.pow(result, 2), 1), saves=("result",), samples=unary(unit), rule="1 + tan^2")
+ASIN = _unary("asin", "AsinBackward0", rounded.arcsin, lambda m, g, self: g * m.rsqrt(m.shift(-self * self, 1)), samples=unary(unit), rule="1/sqrt(1 - self^2)", aliases=("arcsin",))
+ACOS = _unary("acos", "AcosBackward0", rounded.arccos, lambda m, g, self: g * -m.rsqrt(m.shift(-self * self, 1)), samples=unary(unit),
               rule="-1/sqrt(1 - self^2)", aliases=("arccos",))
-ATAN = _unary("atan", "AtanBackward0", rounded.arctan, lambda m, g, self: g / (1 + self * self), rule="1/(1 + self^2)", aliases=("arctan",))
+ATAN = _unary("atan", "AtanBackward0", rounded.arctan, lambda m, g, self: g / m.shift(self * self, 1), rule="1/(1 + self^2)", aliases=("arctan",))
 SINH = _unary("sinh", "SinhBackward0", rounded.sinh, lambda m, g, self: g * m.cosh(self), rule="cosh(self)")
 COSH = _unary("cosh", "CoshBackward0", rounded.cosh, lambda m, g, self: g * m.sinh(self), rule="sinh(self)")
 def _tanh_bwd(m, g, result):
@@ -337,7 +337,7 @@ HYPOT = defop("hypot", "HypotBackward0", ("self", "other"), R.floats("hypot_cpu"
 
 # -- piecewise: abs, sign, rounding, clamp, min/max --------------------------------------------------
 
-ABS = _unary("abs", "AbsBackward0", R.no_bool("abs_cpu", np.abs), lambda m, g, self: g * m.sign(self), promote=COMMON,
+ABS = _unary("abs", "AbsBackward0", R.no_bool("abs_cpu", np.abs), lambda m, g, self: g * m.sgn(self), promote=COMMON,
              samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)), rule="sign(self); 0 at 0", aliases=("absolute",),
              kink=Kink("abs'(0) = sign(0) = 0", lambda v: v["self"] == 0))
 def sign_np(a):

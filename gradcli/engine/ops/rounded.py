@@ -41,6 +41,7 @@ def rounded(np_fn, math_fn):
 exp = rounded(np.exp, math.exp)
 exp2 = rounded(np.exp2, lambda x: 2.0 ** float(x))
 expm1 = rounded(np.expm1, math.expm1)
+log1p = rounded(np.log1p, math.log1p)
 log = rounded(np.log, math.log)
 log2 = rounded(np.log2, math.log2)
 log10 = rounded(np.log10, math.log10)
@@ -53,3 +54,22 @@ arctan = rounded(np.arctan, math.atan)
 sinh = rounded(np.sinh, math.sinh)
 cosh = rounded(np.cosh, math.cosh)
 tanh = rounded(np.tanh, math.tanh)
+
+
+_F64 = np.dtype(np.float64)
+_EXACT_POWERS = {3: lambda a: a * a * a, -2: lambda a: 1 / (a * a), 0.5: np.sqrt, -0.5: lambda a: 1 / np.sqrt(a)}
+
+
+def power(a, exponent):
+    """torch's pow(tensor, number): its exact special cases (x*x*x for 3, 1/(x*x) for -2, sqrt for 0.5,
+    1/sqrt for -0.5; numpy's powf and pow differ from them in the last bit on a third of inputs), and
+    for other float32 powers the float64 power rounded (torch's powf then differs on about 1 input in
+    50, numpy's float32 on 1 in 5)."""
+    dtype = getattr(a, "dtype", None)
+    if (dtype is _F32 or dtype is _F64) and exponent.__class__ in (int, float):
+        exact = _EXACT_POWERS.get(exponent)
+        if exact is not None:
+            return exact(a).astype(dtype, copy=False)
+        if dtype is _F32 and exponent not in (0, 1, 2, -1) and a.size <= ROUNDED_MAX:
+            return np.power(a.astype(np.float64), exponent).astype(np.float32)
+    return np.power(a, exponent)
