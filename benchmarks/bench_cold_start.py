@@ -8,8 +8,9 @@ the machine's drift hits every command alike; the figure is the median.
     python benchmarks/bench_cold_start.py --rounds 31
     python benchmarks/bench_cold_start.py --instructions   # one run each under valgrind
 
-``--instructions`` counts what each command executes (callgrind's Ir, in-process: no worker fork),
-a figure that does not move with the machine's load as the times do (+-10-30% on a shared machine).
+``--instructions`` counts what each command executes (callgrind's Ir), in its longest process and in
+all of them, a figure that does not move with the machine's load as the times do (+-10-30% on a
+shared machine).
 It runs with one BLAS thread: OpenBLAS's pool threads spin for a while after numpy's import and
 callgrind counts their spinning too: 15-55M instructions more, different at each run. A fixed hash
 seed and no address-space randomisation (``setarch -R``) make the count the same at every run; with
@@ -88,23 +89,33 @@ def timed(argv: list) -> float:
     return time.perf_counter() - start
 
 
-def instructions(argv: list) -> int:
-    """Instructions one run executes, counted by valgrind's callgrind."""
-    env = dict(os.environ, GRADCLI_NO_WORKER="1", OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0")
+def instructions(argv: list) -> tuple:
+    """Instructions one run executes, counted by valgrind's callgrind: (in its longest process, in all).
+
+    A supervised command forks a worker, and a split one (``cli/worker.run_split``) has the supervisor
+    parse with Typer while the worker loads numpy: with a core free for each, the start lasts what
+    the longest process executes (the worker's count includes what ran before the fork, which the sum
+    then counts twice)."""
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0")
+    env.pop("GRADCLI_NO_WORKER", None)
     fixed_addresses = ["setarch", os.uname().machine, "-R"] if shutil.which("setarch") else []
     callgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
     result = subprocess.run([*fixed_addresses, *callgrind, *argv],
                             capture_output=True, text=True, cwd=WHERE, env=env, check=True)
-    (line,) = [ln for ln in result.stderr.splitlines() if "Collected" in ln]
-    return int(line.split()[-1])
+    counts = [int(ln.split()[-1]) for ln in result.stderr.splitlines() if "Collected" in ln]
+    return max(counts), sum(counts)
 
 
 def count_instructions() -> None:
     names = [n for n in COMMANDS if n not in (REPL, "torch one-liner")]
     counts = {name: instructions(COMMANDS[name]) for name in names}
     width = max(len(n) for n in names)
+    numpy_count = counts["numpy one-liner"][0]
+    print(f"{'':<{width}}  longest process      all processes")
     for name in names:
-        print(f"{name:<{width}}  {counts[name] / 1e6:8.1f} M  {counts[name] / counts['numpy one-liner']:.3f}x")
+        longest, total = counts[name]
+        print(f"{name:<{width}}  {longest / 1e6:8.1f} M  {longest / numpy_count:.3f}x  "
+              f"{total / 1e6:8.1f} M  {total / numpy_count:.3f}x")
 
 
 def main() -> None:

@@ -1,7 +1,9 @@
 """The console entry point: ``gradcli`` and ``python -m gradcli``.
 
 ``gradcli grad ...`` in its common forms runs without loading Typer (see
-``oneshot``); everything else goes to the Typer app in ``commands``.
+``oneshot``); everything else goes to the Typer app in ``commands``. A supervised command that
+Typer parses is split in two (``worker.run_split``): the supervisor parses it while its worker
+loads numpy, then the worker runs the body (``bodies``) on the parsed values.
 """
 from __future__ import annotations
 
@@ -10,9 +12,17 @@ import os
 import sys
 
 
+# the commands Typer parses in the supervisor while the worker loads (all but the REPL: it is not supervised)
+SPLIT_COMMANDS = ("grad", "jacobian", "hessian", "graph", "trace", "check", "run", "plot", "profile", "ops")
+
+
 def main(argv: list | None = None) -> None:
+    _without_broken_pipe(_main, sys.argv[1:] if argv is None else argv)
+
+
+def _without_broken_pipe(run, *args, **kwargs) -> None:
     try:
-        _main(sys.argv[1:] if argv is None else argv)
+        run(*args, **kwargs)
     except BrokenPipeError:
         from .output import closed_stdout
         closed_stdout()
@@ -21,13 +31,39 @@ def main(argv: list | None = None) -> None:
 def entry() -> None:
     """The command line's process: a supervised worker runs the command (see ``worker``), except
     for the REPL and help, which run here."""
-    from .worker import run_supervised, supervised
+    from .worker import run_split, run_supervised, supervised
     _closed_streams_to_devnull()
     gc.disable()       # imports make ~100,000 long-lived objects; the session turns the collector back on
     args = sys.argv[1:]
     if supervised(args):
+        if _split(args):
+            os._exit(run_split(args, lambda: _flush(_status(_without_broken_pipe, _typer, args)), _serve))
         os._exit(run_supervised(args, _run_and_leave))
     _run_and_leave()
+
+
+def _split(args: list) -> bool:
+    """Whether Typer parses this command line in the supervisor (``worker.run_split``): a named command
+    but for help, the version and a ``grad`` the fast path takes."""
+    if args[:1] == [] or args[0] not in SPLIT_COMMANDS or {"-h", "--help", "--version"} & set(args):
+        return False
+    if args[0] == "grad":
+        from .oneshot import parse_grad_args
+        return parse_grad_args(args[1:]) is None
+    return True
+
+
+def _serve(request) -> None:
+    """The worker of a split command: load numpy while the supervisor parses, then run the body it
+    sends (``request()`` waits for it) and leave."""
+    from .preload import import_numpy
+    import_numpy()
+    command, values = request()
+
+    def body() -> None:
+        from . import bodies
+        _without_broken_pipe(getattr(bodies, command), **values)
+    _run_and_leave(body)
 
 
 def _closed_streams_to_devnull() -> None:
@@ -38,16 +74,20 @@ def _closed_streams_to_devnull() -> None:
             setattr(sys, name, open(os.devnull, "w"))
 
 
-def _run_and_leave() -> None:
+def _run_and_leave(run=main) -> None:
     """Run the command and leave at once: a one-shot command's work is done when its output is
     flushed, and the interpreter's teardown (freeing every module, array and graph node one by
     one) would add ~15 ms, a sixth of a cold start, for nothing."""
+    os._exit(_flush(_status(run)))
+
+
+def _status(run, *args) -> int:
+    """The exit status ``run(*args)`` ends with."""
     try:
-        main()
-        code = 0
+        run(*args)
+        return 0
     except SystemExit as done:
-        code = _exit_status(done.code)
-    _flush_and_exit(code)
+        return _exit_status(done.code)
 
 
 def _exit_status(code) -> int:
@@ -59,7 +99,7 @@ def _exit_status(code) -> int:
     return 1
 
 
-def _flush_and_exit(code: int) -> None:
+def _flush(code: int) -> int:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -67,7 +107,7 @@ def _flush_and_exit(code: int) -> None:
             code = code or 141
         except (OSError, ValueError):
             pass
-    os._exit(code)
+    return code
 
 
 def _main(args: list) -> None:
@@ -80,5 +120,9 @@ def _main(args: list) -> None:
         if options is not None:
             run_grad(**options)
             return
+    _typer(args)
+
+
+def _typer(args: list) -> None:
     from .commands import app_for
     app_for(args)(args=args, prog_name="gradcli")

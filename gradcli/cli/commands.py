@@ -1,11 +1,11 @@
 """The ``gradcli`` Typer app: one thin function per command over ``gradcli.lang`` and ``gradcli.report``.
 
-Each command reads its input, makes one or two library calls and hands the
-result to a renderer; ``Output.guard`` turns any failure into a message on
-stderr and an exit code (0 success, 1 error in the expression or script or a
-failed check, 2 usage or parse error). Heavy imports happen inside the
-commands, so ``gradcli grad`` never loads Rich, prompt_toolkit or matplotlib
-when it does not need them.
+Each command is its options and help here; Typer parses them and the function hands plain values
+to its body in ``bodies``, which reads the input, makes one or two library calls and hands the
+result to a renderer; ``Output.guard`` turns any failure into a message on stderr and an exit code
+(0 success, 1 error in the expression or script or a failed check, 2 usage or parse error). Heavy
+imports happen inside the bodies, so ``gradcli grad`` never loads Rich, prompt_toolkit or
+matplotlib when it does not need them.
 
 No ``from __future__ import annotations`` here: Typer reads every parameter's annotation, and
 string annotations would be compiled anew at each start (a millisecond of ``eval``).
@@ -19,12 +19,10 @@ from typing import Annotated, Optional
 import typer
 
 from .. import __version__
-from .errors import EXIT_FAILURE, CliError
-from .inputs import MAX_SOURCE_BYTES, read_file
-from .options import (At, Debug, Dtype, DtypeOpt, Expr, ExprCommand, Json, MaxElements, MaxMemory, ScriptFile, Timeout,
+from .inputs import MAX_SOURCE_BYTES
+from .options import (At, Debug, DtypeOpt, Expr, ExprCommand, Json, MaxElements, MaxMemory, ScriptFile, Timeout,
                       Wrt, dtype_name, positive)
-from .output import DEFAULT_MAX_OUTPUT, Output
-from .problem import limits_of
+from .output import DEFAULT_MAX_OUTPUT
 
 app = typer.Typer(
     name="gradcli", no_args_is_help=False, add_completion=True, rich_markup_mode=None,
@@ -54,11 +52,17 @@ def main_callback(
         ctx.invoke(run, files=[Path("-")])
 
 
-def _problem(out: Output, expr, at, dtype, file: Optional[Path] = None, stdout=None, bound: tuple = (),
-             limits=None):
-    """Read the source, bind the inputs: the opening every expression command shares."""
-    from .problem import problem_for
-    return problem_for(out, expr, at or [], dtype_name(dtype), file, stdout, bound, limits)
+def _call(command: str, **values) -> None:
+    """Run the command's body (``bodies``) on the parsed values, here or, when the supervisor parsed
+    the command line while its worker loaded the engine, in that worker (see ``worker.run_split``)."""
+    from .worker import hand_off
+    hand_off(command, values)        # in the supervisor: the worker runs it, and this exits with its status
+    from . import bodies
+    getattr(bodies, command)(**values)
+
+
+def _path(path: Optional[Path]) -> Optional[str]:
+    return None if path is None else str(path)
 
 
 # -- derivatives ----------------------------------------------------------------------------------
@@ -80,9 +84,9 @@ def grad(expr: Expr = None, file: ScriptFile = None, at: At = None,
 
     Example: gradcli grad 'exp(a*b) + e' --at a=2 --at b=0.5 --at e=1
     """
-    from .oneshot import run_grad
-    run_grad(expr, at or [], wrt, grad_output, create_graph, dtype_name(dtype), json_output, debug, file,
-             timeout, max_elements, max_memory, per_sample)
+    _call("grad", expr=expr, at=at or [], wrt=wrt, grad_output=grad_output, create_graph=create_graph,
+          dtype=dtype_name(dtype), json_output=json_output, debug=debug, file=_path(file), timeout=timeout,
+          max_elements=max_elements, max_memory=max_memory, per_sample=per_sample)
 
 
 class Mode(str, Enum):
@@ -99,12 +103,8 @@ def jacobian(expr: Expr = None, at: At = None, wrt: Wrt = None,
 
     Example: gradcli jacobian 'x**2' --at x=[1,2,3]
     """
-    from ..report import derivatives_view as view
-    out = Output(json_output, debug)
-    limits = limits_of(timeout, max_elements, max_memory)
-    with out.guard(), _problem(out, expr, at, dtype, limits=limits) as problem:
-        y, jac = problem.jacobians(problem.wrt(wrt), forward=mode is Mode.forward)
-        out.show(view.jacobian_doc(y, jac), view.jacobian_json(y, jac))
+    _call("jacobian", expr=expr, at=at, wrt=wrt, mode=mode.value, dtype=dtype_name(dtype), json_output=json_output,
+          debug=debug, timeout=timeout, max_elements=max_elements, max_memory=max_memory)
 
 
 @app.command(cls=ExprCommand)
@@ -115,14 +115,8 @@ def hessian(expr: Expr = None, at: At = None, wrt: Wrt = None, dtype: DtypeOpt =
 
     Example: gradcli hessian 'x[0]**2 * x[1]' --at x=[1,2]
     """
-    from ..report import derivatives_view as view
-    out = Output(json_output, debug)
-    limits = limits_of(timeout, max_elements, max_memory)
-    with out.guard(), _problem(out, expr, at, dtype, limits=limits) as problem:
-        inputs = problem.wrt(wrt)
-        y, hess = problem.hessians(inputs)
-        shapes = {name: tuple(x.shape) for name, x in inputs.items()}
-        out.show(view.hessian_doc(y, hess, shapes), view.hessian_json(y, hess))
+    _call("hessian", expr=expr, at=at, wrt=wrt, dtype=dtype_name(dtype), json_output=json_output, debug=debug,
+          timeout=timeout, max_elements=max_elements, max_memory=max_memory)
 
 
 # -- graph and backward pass ----------------------------------------------------------------------
@@ -156,40 +150,8 @@ def graph(expr: Expr = None, file: ScriptFile = None, at: At = None,
 
     Example: gradcli graph 'y = (x * 2).exp(); y.sum()' --at x=[1,2]
     """
-    from ..report import graph_view
-    from ..report.graph import build_graph, mark_batch
-    as_json = json_output or format is GraphFormat.json
-    out = Output(as_json, debug)
-    drawing = format in (GraphFormat.dot, GraphFormat.mermaid)   # stdout is the drawing only
-    with out.guard(), _problem(out, expr, at, dtype, file, stdout=sys.stderr if drawing else None) as problem:
-        batch = problem.first_example(per_sample) if per_sample is not None else None
-        if by_module:
-            from ..engine.nn.module import record_module_calls
-            with record_module_calls() as calls:
-                root, name = problem.output_named(output)
-        else:
-            root, name, calls = *problem.output_named(output), None
-        g = build_graph(root, problem.variables(), name, calls)
-        if batch is not None:
-            mark_batch(g, *batch)
-        if out_file is not None:
-            from .graph_files import write_graph
-            sys.stdout.write(write_graph(out_file, g, problem.source, lambda: _recorded_pass(problem, root)) + "\n")
-        elif format is GraphFormat.dot:
-            sys.stdout.write(graph_view.to_dot(g))
-        elif format is GraphFormat.mermaid:
-            sys.stdout.write(graph_view.to_mermaid(g))
-        else:
-            out.show(graph_view.tree_doc(g), {"graph": graph_view.graph_json(g)})
-
-
-def _recorded_pass(problem, root):
-    """The backward pass from ``root``, recorded step by step (what ``trace`` shows)."""
-    from .. import engine
-    from ..report.backward_trace import Recorder
-    recorder = Recorder(root, problem.variables())
-    start = engine.ones_like(root)
-    return recorder.run(start, engine)
+    _call("graph", expr=expr, file=_path(file), at=at, format=format.value, output=output, out_file=_path(out_file),
+          by_module=by_module, per_sample=per_sample, dtype=dtype_name(dtype), json_output=json_output, debug=debug)
 
 
 @app.command(cls=ExprCommand)
@@ -204,23 +166,8 @@ def trace(expr: Expr = None, file: ScriptFile = None, at: At = None,
 
     Example: gradcli trace 'C = A**2; D = B**2; E = C*D; D + E' --at A=[3.] --at B=[2.]
     """
-    from .. import engine
-    from ..report import trace_view
-    from ..report.backward_trace import Recorder
-    from .output import Relay
-    out = Output(json_output, debug)
-    relay = Relay(sys.stderr if json_output else sys.stdout)
-    limits = limits_of(timeout, max_elements, max_memory)
-    with out.guard(), _problem(out, expr, at, dtype, file, stdout=relay, limits=limits) as problem:
-        y = problem.evaluate()
-        if not y.requires_grad:
-            raise CliError("the output does not depend on any input that requires grad: nothing to trace",
-                           EXIT_FAILURE, "value")
-        start = problem.grad_output(y, grad_output)
-        recorder = Recorder(y, problem.variables())
-        relay.target = recorder
-        recorded = recorder.run(start if start is not None else engine.ones_like(y), engine)
-        out.show(trace_view.trace_doc(recorded), trace_view.trace_json(recorded))
+    _call("trace", expr=expr, file=_path(file), at=at, grad_output=grad_output, dtype=dtype_name(dtype),
+          json_output=json_output, debug=debug, timeout=timeout, max_elements=max_elements, max_memory=max_memory)
 
 
 @app.command(cls=ExprCommand)
@@ -236,19 +183,8 @@ def check(expr: Expr = None, file: ScriptFile = None, at: At = None,
 
     Example: gradcli check 'relu(x) * sin(x)' --at x=[0,1,2]
     """
-    from ..report import check_view
-    from .check import run_check
-    out = Output(json_output, debug)
-    with out.guard(), _problem(out, expr, at, Dtype.float64, file,
-                               limits=limits_of(timeout, max_elements, max_memory)) as problem:
-        result = run_check(problem, eps, atol, rtol, top)
-        shapes = {name: tuple(x.shape) for name, x in problem.inputs.items()}
-        out.show(check_view.check_doc(result, tuple(problem.evaluate().shape), shapes),
-                 check_view.check_json(result))
-    if not result.passed:
-        failed = ", ".join(c.name for c in result.checks if not c.passed)
-        sys.stderr.write(f"check: {failed} FAILED (analytical and numerical derivatives disagree; table above)\n")
-        raise SystemExit(EXIT_FAILURE)
+    _call("check", expr=expr, file=_path(file), at=at, eps=eps, atol=atol, rtol=rtol, top=top,
+          json_output=json_output, debug=debug, timeout=timeout, max_elements=max_elements, max_memory=max_memory)
 
 
 # -- scripts ----------------------------------------------------------------------------------------
@@ -270,15 +206,13 @@ def run(files: Annotated[Optional[list[Path]], typer.Argument(
 
     Example: gradcli run samples/*.grad --keep-going
     """
-    from .scripts import run_scripts
     if code is not None and files:
         raise typer.BadParameter("give FILE... or -e CODE, not both")
     if code is None and not files:
         raise typer.BadParameter("give FILE..., '-' or -e CODE")
     sources = [("<exec>", code)] if code is not None else [(str(f), None) for f in files]
-    limits = limits_of(timeout, max_elements, max_memory)
-    code_ = run_scripts(sources, keep_going, dtype_name(dtype), limits, debug, max_output, max_source)
-    raise SystemExit(code_)
+    _call("run", sources=sources, keep_going=keep_going, timeout=timeout, max_elements=max_elements,
+          max_memory=max_memory, max_output=max_output, max_source=max_source, dtype=dtype_name(dtype), debug=debug)
 
 
 @app.command(cls=ExprCommand)
@@ -294,32 +228,8 @@ def plot(expr: Expr = None,
 
     Example: gradcli plot 'sin(x) * exp(-x/4)' --x 0:12.56 --order 2
     """
-    import numpy as np
-    from ..report import plot_view
-    out = Output(json_output, debug)
-    with out.guard(), _problem(out, expr, at, dtype, bound=("x",)) as problem:
-        start, stop = _range(x)
-        grid = np.linspace(start, stop, points)
-        curves = [(label, values.numpy()) for label, values in problem.curves("x", grid, order)]
-        out.show(plot_view.plot_doc(grid, curves), plot_view.plot_json(grid, curves))   # first: a failed save keeps it
-        if out_file is not None:
-            try:
-                plot_view.save_figure(grid, curves, str(out_file))
-            except ImportError:
-                raise CliError("saving a figure needs matplotlib: pip install 'gradcli[plot]' (the plot above is "
-                               "the terminal's)", EXIT_FAILURE, "missing") from None
-            except (OSError, ValueError) as err:
-                raise CliError(f"cannot save {out_file}: {err}", EXIT_FAILURE, "io") from None
-
-
-def _range(text: str) -> tuple:
-    try:
-        start, stop = (float(v) for v in text.split(":"))
-    except ValueError:
-        raise CliError(f"--x expects START:STOP such as 0:6.28, got {text!r}") from None
-    if not start < stop:
-        raise CliError(f"--x {text}: START must be less than STOP")
-    return start, stop
+    _call("plot", expr=expr, x=x, points=points, order=order, out_file=_path(out_file), at=at, dtype=dtype_name(dtype),
+          json_output=json_output, debug=debug)
 
 
 @app.command()
@@ -355,16 +265,8 @@ def profile(file: Annotated[Path, typer.Argument(metavar="FILE", help="The scrip
 
     Example: gradcli profile samples/example_train_profile.grad --sort-by total --limit 15
     """
-    from ..report import profile_view
-    from .scripts import profile_script
-    out = Output(json_output, debug)
-    with out.guard():
-        source = read_file(file)
-        out.source = source
-        # stdout is the table (or the JSON): what the script prints goes to stderr
-        averages = profile_script(source, str(file), dtype_name(dtype), sys.stderr,
-                                  limits_of(timeout, max_elements, max_memory))
-        out.show(profile_view.profile_doc(averages, sort_by.value, limit), profile_view.profile_json(averages))
+    _call("profile", file=str(file), sort_by=sort_by.value, limit=limit, dtype=dtype_name(dtype),
+          json_output=json_output, debug=debug, timeout=timeout, max_elements=max_elements, max_memory=max_memory)
 
 
 # -- reference -------------------------------------------------------------------------------------
@@ -376,17 +278,7 @@ def ops(name: Annotated[Optional[str], typer.Argument(help="Show this op in full
 
     Example: gradcli ops mul
     """
-    from ..report import ops_view
-    from .reference import find_op, op_table
-    out = Output(json_output, debug)
-    with out.guard():
-        table = op_table()
-        if name is None:
-            names = sorted(table, key=lambda n: (n.startswith("_"), n))   # torch's public names first
-            out.show(ops_view.ops_doc(table), {"ops": [ops_view.op_json(table[n]) for n in names]})
-        else:
-            op = find_op(table, name)
-            out.show(ops_view.op_doc(op), ops_view.op_json(op))
+    _call("ops", name=name, json_output=json_output, debug=debug)
 
 
 def app_for(args: list) -> typer.Typer:

@@ -16,11 +16,18 @@ script sooner, with its position, unless one C call runs on), and turns an abnor
 signal such as SIGSEGV from a C-level recursion, SIGKILL from the kernel's OOM killer) into one
 error line naming the cause and the option to change, with exit code 1.
 
+A command Typer parses is split (``run_split``): the worker loads numpy while the supervisor
+parses the command line with Typer, on another core, and then runs the command's body on the
+values the supervisor sends it; the supervisor never loads numpy, the worker never loads Typer,
+and the start costs what the longer of the two costs instead of their sum. Help and usage errors
+are the supervisor's, which then kills the worker.
+
 Without ``os.fork`` (Windows) commands run in-process: the time and element limits still hold
 inside scripts, but a crash in C or a single C call that never returns is not caught.
 """
 from __future__ import annotations
 
+import marshal
 import os
 import signal
 import sys
@@ -125,6 +132,63 @@ def run_supervised(args: list, body) -> int:
         body()                 # never returns: it leaves with os._exit
         os._exit(70)
     return _watch(pid, wall_limit(args))
+
+
+_HAND_OFF = None      # in a supervisor whose worker waits for the parsed command (see run_split)
+
+
+def hand_off(command: str, values: dict) -> None:
+    """In the supervisor of a split command: send the parsed ``values`` to the worker, wait for it and
+    leave with its exit status. Anywhere else, nothing: the caller runs the command itself."""
+    if _HAND_OFF is not None:
+        raise SystemExit(_HAND_OFF(command, values))
+
+
+def run_split(args: list, parse, serve) -> int:
+    """Fork; the child runs ``serve(request)``: it loads what every command needs, then ``request()``
+    gives the (command, values) that ``parse()``, running here meanwhile, hands off (or ends the
+    child quietly when there are none). Returns the child's exit status, or the status ``parse()``
+    returned without handing off (help, a usage error), the child then killed."""
+    global _HAND_OFF
+    sys.stdout.flush()
+    sys.stderr.flush()
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(write_end)
+        apply_os_limits(args)
+        serve(lambda: _receive(read_end))      # never returns: it leaves with os._exit
+        os._exit(70)
+    os.close(read_end)
+    sent = []
+
+    def send(command: str, values: dict) -> int:
+        sent.append(command)
+        try:
+            with open(write_end, "wb") as pipe:
+                pipe.write(marshal.dumps((command, values)))
+        except BrokenPipeError:
+            pass                     # the child is gone: _watch reports how it ended
+        return _watch(pid, wall_limit(args))
+
+    _HAND_OFF = send
+    try:
+        return parse()
+    finally:
+        _HAND_OFF = None
+        if not sent:
+            os.close(write_end)
+            _kill(pid)
+            os.waitpid(pid, 0)
+
+
+def _receive(fd: int) -> tuple:
+    """In the worker: the (command, values) the supervisor sends; leave quietly if it sends none."""
+    with open(fd, "rb") as pipe:
+        data = pipe.read()
+    if not data:
+        os._exit(0)
+    return marshal.loads(data)
 
 
 def _watch(pid: int, limit: float) -> int:

@@ -69,7 +69,7 @@ LANG = _names("gradcli.lang", """
     grammar_loader iterators lexer limits namespace parser sandbox scopes session stdlib_tools syntax_builder
     syntax_tree""")
 CLI = {"gradcli", "gradcli.engine"} | _names("gradcli.cli", "app dash_expr errors inputs output preload problem")
-TYPER = CLI | _names("gradcli.cli", "commands options")
+TYPER = CLI | _names("gradcli.cli", "commands options bodies oneshot worker")
 REPORT = _names("gradcli.report", "document to_plain")
 STARTUP = {
     ("grad", "x**2", "--at", "x=3"): CLI | LANG | REPORT | {
