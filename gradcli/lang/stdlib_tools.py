@@ -331,7 +331,7 @@ def stdlib_tool_modules(state, policy, globals_=None) -> dict:
     """The standard-library modules scripts may import, as namespaces, for one session."""
     return {"functools": Namespace("functools", functools_members(state, policy)),
             "itertools": Namespace("itertools", itertools_members(state, policy)),
-            "dataclasses": Namespace("dataclasses", dataclasses_members(policy)),
+            "dataclasses": Namespace("dataclasses", None, loader=lambda: (dataclasses_members(policy), ())),
             "warnings": Namespace("warnings", warnings_members(policy)),
             "random": Namespace("random", None, loader=lambda: (random_members(state), ())),
             "time": Namespace("time", time_members(state)),   # `sys` stays out: exit() is a builtin

@@ -48,7 +48,7 @@ def test_json_output_loads_json():
     assert "json" in _imported("grad", "x**2", "--at", "x=3", "--json")
 
 
-LAZY = ("numpy.random", "json", "zipfile", "random", "array")   # --json, @file.npz, a script's random, a grammar build
+LAZY = ("numpy.random", "json", "zipfile", "random", "array", "dataclasses")   # --json, @file.npz, a script's random, a grammar build, graph --out
 
 
 def _names(package: str, names: str) -> frozenset:
