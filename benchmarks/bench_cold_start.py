@@ -95,8 +95,9 @@ def instructions(argv: list) -> tuple:
     A supervised command forks a worker, and a split one (``cli/worker.run_split``) has the supervisor
     parse with Typer while the worker loads numpy: with a core free for each, the start lasts what
     the longest process executes (the worker's count includes what ran before the fork, which the sum
-    then counts twice)."""
-    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0")
+    then counts twice). The split is forced (GRADCLI_SPLIT=1): it is made only when a core looks free,
+    and the count must not depend on the machine's load."""
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0", GRADCLI_SPLIT="1")
     env.pop("GRADCLI_NO_WORKER", None)
     fixed_addresses = ["setarch", os.uname().machine, "-R"] if shutil.which("setarch") else []
     callgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]

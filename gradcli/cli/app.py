@@ -44,13 +44,15 @@ def entry() -> None:
 
 def _split(args: list) -> bool:
     """Whether Typer parses this command line in the supervisor (``worker.run_split``): a named command
-    but for help, the version and a ``grad`` the fast path takes."""
+    but for help, the version and a ``grad`` the fast path takes, when a core looks free."""
+    from .worker import spare_core
     if args[:1] == [] or args[0] not in SPLIT_COMMANDS or {"-h", "--help", "--version"} & set(args):
         return False
     if args[0] == "grad":
         from .oneshot import parse_grad_args
-        return parse_grad_args(args[1:]) is None
-    return True
+        if parse_grad_args(args[1:]) is not None:
+            return False
+    return spare_core()
 
 
 def _serve(request) -> None:

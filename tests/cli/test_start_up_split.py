@@ -10,15 +10,26 @@ import pytest
 
 from gradcli.cli.app import SPLIT_COMMANDS
 from gradcli.cli.commands import app
+from gradcli.cli.worker import spare_core
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the split needs os.fork")
 
 
 def gradcli(*args, input=None):
-    env = dict(os.environ, NO_COLOR="1")
+    env = dict(os.environ, NO_COLOR="1", GRADCLI_SPLIT="1")      # split even on a busy machine
     env.pop("GRADCLI_NO_WORKER", None)
     return subprocess.run([sys.executable, "-m", "gradcli", *args], capture_output=True, text=True, env=env,
                           input=input, timeout=120)
+
+
+def test_split_when_a_core_looks_free(monkeypatch):
+    monkeypatch.delenv("GRADCLI_SPLIT", raising=False)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    for load, split in ((0.9, True), (1.5, True), (1.6, False), (8.0, False)):
+        monkeypatch.setattr(os, "getloadavg", lambda: (load, 0.0, 0.0))
+        assert spare_core() is split
+    monkeypatch.setenv("GRADCLI_SPLIT", "1")
+    assert spare_core() is True
 
 
 def test_every_supervised_command_is_split():
