@@ -56,10 +56,10 @@ def _split(args: list) -> bool:
 
 
 def _serve(request) -> None:
-    """The worker of a split command: load numpy while the supervisor parses, then run the body it
+    """The worker of a split command: load the engine while the supervisor parses, then run the body it
     sends (``request()`` waits for it) and leave."""
-    from .preload import import_numpy
-    import_numpy()
+    from .preload import import_engine
+    import_engine()
     command, values = request()
 
     def body() -> None:
@@ -114,8 +114,8 @@ def _flush(code: int) -> int:
 
 def _main(args: list) -> None:
     if args[:1] not in ([], ["repl"]) and not {"-h", "--help", "--version"} & set(args):
-        from .preload import import_numpy
-        import_numpy()
+        from .preload import import_engine
+        import_engine()
     if args[:1] == ["grad"]:
         from .oneshot import parse_grad_args, run_grad
         options = parse_grad_args(args[1:])

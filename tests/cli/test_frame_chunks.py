@@ -14,7 +14,7 @@ CHUNK_UNMAPS_ALLOWED = 200     # before cli.preload: graph 1,449, run 358 (each 
 
 
 @pytest.mark.skipif(shutil.which("strace") is None, reason="needs strace")
-@pytest.mark.parametrize("args", [("graph", "x*2", "--at", "x=1"), ("run", "-e", "print(1)")])
+@pytest.mark.parametrize("args", [("graph", "x*2", "--at", "x=1"), ("run", "-e", "print(1)"), ("check", "x*2", "--at", "x=1")])
 def test_a_command_start_does_not_thrash_the_frame_stack(args, tmp_path):
     log = tmp_path / "strace.log"
     subprocess.run(["strace", "-f", "-e", "trace=munmap", "-o", str(log), sys.executable, "-m", "gradcli", *args],
