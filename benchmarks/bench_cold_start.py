@@ -89,22 +89,20 @@ def timed(argv: list) -> float:
     return time.perf_counter() - start
 
 
-def instructions(argv: list) -> tuple:
-    """Instructions one run executes, counted by valgrind's callgrind: (in its longest process, in all).
+def instructions(argv: list) -> list:
+    """Instructions one run executes, counted by valgrind's callgrind: per process, longest first.
 
     A supervised command forks a worker, and a split one (``cli/worker.run_split``) has the supervisor
     parse with Typer while the worker loads numpy: with a core free for each, the start lasts what
-    the longest process executes (the worker's count includes what ran before the fork, which the sum
-    then counts twice). The split is forced (GRADCLI_SPLIT=1): it is made only when a core looks free,
-    and the count must not depend on the machine's load."""
-    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0", GRADCLI_SPLIT="1")
+    the longest process executes (each count includes what ran before the fork)."""
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0")
     env.pop("GRADCLI_NO_WORKER", None)
     fixed_addresses = ["setarch", os.uname().machine, "-R"] if shutil.which("setarch") else []
     callgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
     result = subprocess.run([*fixed_addresses, *callgrind, *argv],
                             capture_output=True, text=True, cwd=WHERE, env=env, check=True)
     counts = [int(ln.split()[-1]) for ln in result.stderr.splitlines() if "Collected" in ln]
-    return max(counts), sum(counts)
+    return sorted(counts, reverse=True)
 
 
 def count_instructions() -> None:
@@ -112,11 +110,11 @@ def count_instructions() -> None:
     counts = {name: instructions(COMMANDS[name]) for name in names}
     width = max(len(n) for n in names)
     numpy_count = counts["numpy one-liner"][0]
-    print(f"{'':<{width}}  longest process      all processes")
+    print(f"{'':<{width}}  longest process     (the others: supervisor)")
     for name in names:
-        longest, total = counts[name]
+        longest, *others = counts[name]
         print(f"{name:<{width}}  {longest / 1e6:8.1f} M  {longest / numpy_count:.3f}x  "
-              f"{total / 1e6:8.1f} M  {total / numpy_count:.3f}x")
+              + "  ".join(f"({n / 1e6:.1f} M)" for n in others))
 
 
 def main() -> None:

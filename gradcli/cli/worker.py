@@ -20,8 +20,9 @@ A command Typer parses is split (``run_split``): the worker loads numpy while th
 parses the command line with Typer, on another core, and then runs the command's body on the
 values the supervisor sends it; the supervisor never loads numpy, the worker never loads Typer,
 and the start costs what the longer of the two costs instead of their sum. Help and usage errors
-are the supervisor's, which then kills the worker. The split costs ~11% more CPU in all, so it is
-made only when a core looks free (``spare_core``).
+are the supervisor's, which then kills the worker. The standard modules both halves need are
+loaded before the fork (``app.SHARED_MODULES``), so the split costs about the CPU time of one
+process (+3%): without a free core it is no slower.
 
 Without ``os.fork`` (Windows) commands run in-process: the time and element limits still hold
 inside scripts, but a crash in C or a single C call that never returns is not caught.
@@ -143,19 +144,6 @@ def hand_off(command: str, values: dict) -> None:
     leave with its exit status. Anywhere else, nothing: the caller runs the command itself."""
     if _HAND_OFF is not None:
         raise SystemExit(_HAND_OFF(command, values))
-
-
-def spare_core() -> bool:
-    """Whether a core is likely free for the supervisor to parse on while the worker loads: with one
-    the split saves ~16% of a start, on a saturated machine its extra CPU costs ~10%.
-    GRADCLI_SPLIT=1 or 0 decides instead."""
-    forced = os.environ.get("GRADCLI_SPLIT")
-    if forced in ("0", "1"):
-        return forced == "1"
-    try:
-        return len(os.sched_getaffinity(0)) - os.getloadavg()[0] >= 0.5
-    except (AttributeError, OSError):
-        return (os.cpu_count() or 1) > 1
 
 
 def run_split(args: list, parse, serve) -> int:

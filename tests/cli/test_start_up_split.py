@@ -8,28 +8,24 @@ import sys
 
 import pytest
 
-from gradcli.cli.app import SPLIT_COMMANDS
+from gradcli.cli.app import SHARED_MODULES, SPLIT_COMMANDS
 from gradcli.cli.commands import app
-from gradcli.cli.worker import spare_core
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the split needs os.fork")
 
 
 def gradcli(*args, input=None):
-    env = dict(os.environ, NO_COLOR="1", GRADCLI_SPLIT="1")      # split even on a busy machine
+    env = dict(os.environ, NO_COLOR="1")
     env.pop("GRADCLI_NO_WORKER", None)
     return subprocess.run([sys.executable, "-m", "gradcli", *args], capture_output=True, text=True, env=env,
                           input=input, timeout=120)
 
 
-def test_split_when_a_core_looks_free(monkeypatch):
-    monkeypatch.delenv("GRADCLI_SPLIT", raising=False)
-    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
-    for load, split in ((0.9, True), (1.5, True), (1.6, False), (8.0, False)):
-        monkeypatch.setattr(os, "getloadavg", lambda: (load, 0.0, 0.0))
-        assert spare_core() is split
-    monkeypatch.setenv("GRADCLI_SPLIT", "1")
-    assert spare_core() is True
+@pytest.mark.parametrize("half", ["import gradcli.cli.commands", "import numpy, gradcli.engine"])
+def test_the_modules_loaded_before_the_fork_are_ones_each_half_loads_anyway(half):
+    code = f"import sys; {half}; print(' '.join(sys.modules))"
+    loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60).stdout.split())
+    assert set(SHARED_MODULES) <= loaded
 
 
 def test_every_supervised_command_is_split():
