@@ -42,9 +42,17 @@ _COMPARE = {
     "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
 }
 _SEQUENCES = (str, list, tuple)
+_DIRECT = frozenset({MethodType, FunctionType})   # called as they are, by arity
 _TENSOR_ARITHMETIC = frozenset({"+", "-", "*", "/", "@"})
 SIMPLE_STATEMENTS = (syntax.ExprStmt, syntax.Assign, syntax.AugAssign, syntax.Return, syntax.Assert,
                       syntax.Delete, syntax.Raise)
+
+def _number_constant(node):
+    """The int or float a literal operand is (bool is not one: True + t is another path), else None."""
+    if type(node) is syntax.Constant and type(node.value) in (int, float):
+        return node.value
+    return None
+
 
 class ExpressionsMixin:
     """Compiling expressions (part of :class:`Compiler`)."""
@@ -240,8 +248,12 @@ class ExpressionsMixin:
         if tensor is None or node.op not in _TENSOR_ARITHMETIC:
             return lambda env: apply(left(env), right(env))
         fn, span, wrap = _BINARY[node.op], node.span, self._wrap
-        max_elements = self.rt.state.limits.max_elements
         globals_ = self.rt.globals
+        if _number_constant(node.left) is not None:
+            return self._number_arithmetic(fn, apply, node.left.value, True, right, node.right, scope, span)
+        if _number_constant(node.right) is not None:
+            return self._number_arithmetic(fn, apply, node.right.value, False, left, node.left, scope, span)
+        max_elements = self.rt.state.limits.max_elements
         left_name, right_name = self._global_name(node.left, scope), self._global_name(node.right, scope)
 
         def run(env):
@@ -250,14 +262,43 @@ class ExpressionsMixin:
             a = globals_[left_name] if left_name in globals_ else left(env)
             b = globals_[right_name] if right_name in globals_ else right(env)
             ta, tb = type(a), type(b)
-            if (ta is tensor and (tb is float or tb is int or (tb is tensor and a._data.size * b._data.size <= max_elements))
-                    or tb is tensor and (ta is float or ta is int)):
+            if ta is tensor:
+                fast = tb is tensor and a._data.size * b._data.size <= max_elements or tb is float or tb is int
+            else:
+                fast = tb is tensor and (ta is float or ta is int)
+            if fast:
                 try:
                     return fn(a, b)
                 except Exception as exc:
                     raise wrap(exc, span) from None
             return apply(a, b)
         return run
+
+    def _number_arithmetic(self, fn, apply, number, number_first, other, other_node, scope, span):
+        """``0.5 * w.grad``, ``x - 1``: a number literal with a tensor gives a tensor and needs no
+        size check, so the site calls the operator itself (the literal is no closure call)."""
+        tensor, wrap, globals_ = self.rt.tensor_type, self._wrap, self.rt.globals
+        name = self._global_name(other_node, scope)
+        if number_first:
+            def run_number_first(env):
+                b = globals_[name] if name in globals_ else other(env)
+                if type(b) is tensor:
+                    try:
+                        return fn(number, b)
+                    except Exception as exc:
+                        raise wrap(exc, span) from None
+                return apply(number, b)
+            return run_number_first
+
+        def run_number_second(env):
+            a = globals_[name] if name in globals_ else other(env)
+            if type(a) is tensor:
+                try:
+                    return fn(a, number)
+                except Exception as exc:
+                    raise wrap(exc, span) from None
+            return apply(a, number)
+        return run_number_second
 
     def _binary(self, op, span, inplace=False):
         fn = (_INPLACE if inplace else _BINARY)[op]
@@ -345,6 +386,16 @@ class ExpressionsMixin:
             fn, right = fns[0], rights[0]
             globals_ = self.rt.globals
             left_name = self._global_name(node.left, scope)
+            if type(node.comparators[0]) is syntax.Constant:    # `i < 100`: the literal is no call
+                constant = node.comparators[0].value
+
+                def run_constant(env):
+                    a = globals_[left_name] if left_name in globals_ else left(env)
+                    try:
+                        return fn(a, constant)
+                    except Exception as exc:
+                        raise self._located(exc, span) from None
+                return run_constant
 
             def run1(env):
                 a = globals_[left_name] if left_name in globals_ else left(env)
@@ -441,7 +492,7 @@ class ExpressionsMixin:
             if count < 0:
                 return fn
             # then as _positional_call: Python functions and methods called here, by arity
-            direct = type(fn) is MethodType or type(fn) is FunctionType
+            direct = type(fn) in _DIRECT
             if count == 0:
                 if direct:
                     try:

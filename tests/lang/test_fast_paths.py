@@ -99,6 +99,28 @@ def test_tensor_arithmetic_fast_path_checks_sizes_and_gives_torch_values(session
     assert err.kind == "runtime" and err.column == 1
 
 
+def test_a_number_literal_beside_a_tensor_gives_torch_values_and_falls_back_for_other_values(session):
+    session.run("a = torch.tensor([1.0, 2.0])")
+    assert session.run("(0.5 * a).tolist(), (a - 1).tolist(), (2 / a).tolist(), (a @ a * 2).item()") == (
+        [0.5, 1.0], [0.0, 1.0], [2.0, 1.0], 10.0)
+    assert session.run("(2 * 3, 'ab' * 2, [0] * 2, 1.5 - 1, a.dtype)") == (6, "abab", [0, 0], 0.5,
+                                                                        session.eval("torch.float32"))
+    assert session.run("(True + a).tolist()") == [2.0, 3.0]      # bool is no number literal here
+    assert refused(session, "'ab' * 10**8").kind == "limit"     # the general path's size check
+    err = refused(session, "w = torch.ones(2)\n0.5 * 'text'")
+    assert (err.kind, err.line, err.column) == ("type", 2, 1)
+    err = refused(session, "s = 'a'\ns - 1")
+    assert (err.kind, err.line) == ("type", 2) and "unsupported operand" in err.message
+
+
+def test_a_comparison_with_a_literal_gives_pythons_and_torchs_answers(session):
+    assert session.run("[i < 2 for i in range(4)]") == [True, True, False, False]
+    assert session.run("(torch.tensor([1.0, 3.0]) < 2).tolist(), 'a' == 'a', None is None") == (
+        [True, False], True, True)
+    err = refused(session, "v = 'a'\nv < 1")
+    assert (err.kind, err.line) == ("type", 2) and "not supported between" in err.message
+
+
 def test_globals_read_in_place_fall_back_to_builtins_and_name_errors(session):
     assert session.run("def f():\n    return len([1, 2]) + abs(-1)\nf()") == 3
     err = refused(session, "def f():\n    return undefined_name.shape\nf()")
