@@ -126,10 +126,9 @@ class CallsMixin:
 
             def invoke(args, kwargs, call_span):
                 variables = bind(args, kwargs, bound_defaults, bound_kw, call_span)
-                if state.depth >= max_depth:
-                    raise GradcliError(
-                        "limit", f"maximum recursion depth of {max_depth} script calls "
-                        f"exceeded (in {name})", call_span, filename=self.filename)
+                if state.depth >= max_depth:    # Python's error, which a script may catch
+                    raise GradcliError("runtime", "RecursionError: maximum recursion depth exceeded",
+                                       call_span, filename=self.filename)
                 if monotonic() > state.deadline:
                     state.check_time(call_span)
                 state.depth += 1

@@ -10,7 +10,7 @@ from types import FunctionType, MethodType
 from . import syntax_tree as syntax
 from .compile_generators import ScriptGenerator
 from .limits import check_format_spec, percent_size_estimate
-from .sandbox import same_object
+from .sandbox import class_text, same_object
 from .scopes import Scope, MISSING, StaticScope, bounded_list, target_names
 
 
@@ -584,8 +584,10 @@ class ExpressionsMixin:
                 if convert is not None:
                     result = convert(result)
                 if spec is None:
-                    return result if type(result) is str else _checked_text(
-                        format(result, ""), state, span)
+                    if type(result) is str:
+                        return result
+                    return _checked_text(class_text(result) if isinstance(result, type) else format(result, ""),
+                                         state, span)
                 text = spec(env)
                 check_format_spec(text, span)
                 if not text:

@@ -184,7 +184,7 @@ MAX_ECHO = 160   # characters of a source line an error shows
 EXCEPTION_CLASSES = {cls.__name__: cls for cls in (
     Exception, ArithmeticError, AssertionError, AttributeError, FloatingPointError,
     ImportError, ModuleNotFoundError, IndexError, KeyError, LookupError, NameError, NotImplementedError,
-    OverflowError, RuntimeError, TypeError, UnboundLocalError, ValueError,
+    OverflowError, RecursionError, RuntimeError, TypeError, UnboundLocalError, ValueError,
     ZeroDivisionError, StopIteration)}
 WARNING_CLASSES = {cls.__name__: cls for cls in (Warning, UserWarning, DeprecationWarning, FutureWarning,
                                                  RuntimeWarning, PendingDeprecationWarning)}

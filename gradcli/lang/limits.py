@@ -17,7 +17,7 @@ from ..engine import printing
 from .errors import GradcliError, Span
 
 DEFAULT_MAX_ELEMENTS = 50_000_000
-DEFAULT_MAX_RECURSION = 200
+DEFAULT_MAX_RECURSION = 1000     # Python's own default recursion limit
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MAX_INT_DIGITS = 4300
 DEFAULT_MAX_SEQUENCE = 10_000_000

@@ -19,7 +19,7 @@ import sys
 from .errors import EXCEPTION_CLASSES, WARNING_CLASSES, GradcliError, ScriptExit, Span
 from .iterators import Enumerate, Filter, Map, Zip
 from .limits import check_format_spec
-from .sandbox import ScriptObject, TypeToken, script_isinstance, script_type
+from .sandbox import ScriptObject, TypeToken, class_text, script_isinstance, script_type
 
 TORCH_NAMES = frozenset("""
     tensor as_tensor Tensor Size is_tensor numel zeros ones empty full zeros_like ones_like
@@ -278,8 +278,10 @@ class Namespace:
         return self._name
 
     def _load(self) -> dict:
-        members, missing = self._loader()
+        members, missing, *denied = self._loader()     # (members, missing[, denied])
         self._members, self._missing, self._loader = dict(members), frozenset(missing), None
+        if denied:
+            self._denied = dict(denied[0])
         return self._members
 
     def members(self):
@@ -440,7 +442,7 @@ def import_error(module: str, span: Span | None) -> GradcliError:
         return GradcliError("import", numpy_hint(), span)
     available = ", ".join(sorted(MODULES) + ["math", "typing", "collections", "dataclasses", "functools",
                                              "itertools", "random", "warnings", "time", "copy", "abc",
-                                             "json", "operator", "string", "unittest"])
+                                             "json", "operator", "string", "unittest", "sys"])
     return GradcliError("import", f"no module named {module!r} in gradcli; available: {available}",
                         span)
 
@@ -457,7 +459,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
     """Safe versions of the Python builtins scripts may use."""
     check = state.check_length
 
-    def print_(*values, sep=" ", end="\n", flush=False, **extra):
+    def print_(*values, sep=" ", end="\n", file=None, flush=False, **extra):
         if extra:
             raise TypeError(f"print() got an unexpected keyword argument {next(iter(extra))!r}")
         if sep is None:
@@ -467,10 +469,17 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         if not isinstance(sep, str) or not isinstance(end, str):
             raise TypeError("sep and end must be None or a string")
         state.check_text(values, "print()", None)
-        stream = stdout_ref()
-        stream.write(sep.join(str(v) for v in values) + end)
+        text = sep.join(class_text(v) if isinstance(v, type) else str(v) for v in values) + end
+        if file is None:
+            stream = stdout_ref()
+            stream.write(text)
+            if flush:
+                stream.flush()
+            return
+        # sys.stderr, or a script's object with a write method: reached as the script would
+        policy.get(file, "write", None)(text)
         if flush:
-            stream.flush()
+            policy.get(file, "flush", None)()
 
     def range_(*args):
         r = builtins.range(*args)
@@ -598,6 +607,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
     for name, cls in {**EXCEPTION_CLASSES, **WARNING_CLASSES}.items():
         table[name] = cls
         policy.allow_class_name(cls)
+    policy.allow(BaseException, ("args",))     # `except ValueError as e: e.args`
     return table
 
 

@@ -37,7 +37,26 @@ RANGE_ATTRIBUTES = frozenset("start stop step count index".split())
 
 # `type(x)` gives the real type object only for these; they expose `__name__` only.
 PLAIN_TYPES = (tuple, list, dict, set, int, float, str, bool, type(None))
-_TORCH_CLASS_NAMES = frozenset({"Tensor", "Size", "dtype", "device"})
+
+
+def _qualified_name(cls: type) -> str:
+    """The name in ``<class '...'>``: torch's for the engine's stand-ins of torch classes
+    (``torch.nn.modules.linear.Linear``), ``__main__.Net`` for a script's, else the bare name."""
+    from .torch_class_names import torch_class_name     # on the first class a script prints
+    torch_name = torch_class_name(cls)
+    if torch_name is not None:
+        return torch_name
+    module = cls.__module__
+    if module in ("builtins", "torch"):     # the engine's torch.dtype, torch.FloatTensor: torch's already
+        return cls.__qualname__ if module == "builtins" else f"torch.{cls.__qualname__}"
+    if not isinstance(module, str) or module.startswith(("gradcli.", "torch.")):
+        return cls.__name__     # the language's own classes, the engine's nodes (torch's are builtins)
+    return f"{module}.{cls.__qualname__}"
+
+
+def class_text(cls: type) -> str:
+    """What printing a class shows in a script: ``<class 'torch.Tensor'>`` as torch prints it."""
+    return f"<class '{_qualified_name(cls)}'>"
 
 
 class TypeToken:
@@ -55,14 +74,7 @@ class TypeToken:
 
     def __init__(self, cls: type):
         object.__setattr__(self, "_cls", cls)
-        name = cls.__name__
-        if name in _TORCH_CLASS_NAMES and cls.__module__.startswith("gradcli.engine"):
-            qualified = "torch." + name
-        elif cls.__module__ == "__main__":
-            qualified = "__main__." + name
-        else:
-            qualified = name
-        object.__setattr__(self, "_qualified", qualified)
+        object.__setattr__(self, "_qualified", _qualified_name(cls))
 
     @property
     def __name__(self) -> str:

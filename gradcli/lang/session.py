@@ -20,15 +20,16 @@ from .scopes import Runtime
 from .errors import GradcliError, ScriptExit, closest
 from .limits import Limits, RunState, WarningCounter, memory_cap
 from .stdlib_tools import stdlib_tool_modules
-from .namespace import (base_environment, build_modules, configure_policy, known_names,
+from .namespace import (Namespace, base_environment, build_modules, configure_policy, known_names,
                         script_class_bases)
 from .parser import parse, parse_expression
 from .sandbox import AttributePolicy
 
-# Python frames allowed while a script runs: enough for MAX recursion of
-# script calls over nested expressions, small enough that C-level recursion
-# (repr of a deeply nested list) stops with RecursionError, not a crash.
-PYTHON_RECURSION_LIMIT = 6000
+# Python frames allowed while a script runs: enough for the default 1000 nested
+# script calls (7 to 12 frames each: a method's __repr__ called by Python is the
+# deepest), small enough that C-level recursion (repr of a deeply nested list)
+# stops with RecursionError, not a crash: 32000 still does on an 8 MB stack.
+PYTHON_RECURSION_LIMIT = 16000
 
 
 class Session:
@@ -58,6 +59,8 @@ class Session:
         self._modules = build_modules()
         self._globals: dict = {}
         self._modules.update(stdlib_tool_modules(self._state, self._policy, self._globals))
+        self._argv = _argv_for("<string>")
+        self._modules["sys"] = Namespace("sys", None, loader=self._sys_members)
         configure_policy(self._policy, self._modules)
         self._builtins = base_environment(self._modules, self._state, self._policy,
                                           self._stream)
@@ -85,6 +88,7 @@ class Session:
         value (repr, None omitted) as the Python REPL does.
         """
         self._state.begin()  # --timeout covers parsing and compiling too
+        self._argv[:] = _argv_for(filename)
         if ">>>" in source:     # maybe a paste with prompts (prompt_paste is not part of every start-up)
             from .prompt_paste import doctest_chunks
             chunks = doctest_chunks(source)
@@ -141,6 +145,10 @@ class Session:
 
     def _stream(self):
         return self.stdout if self.stdout is not None else sys.stdout
+
+    def _sys_members(self):
+        from .stdlib_sys import sys_members     # on a script's first use of `sys`
+        return sys_members(self._state, self._policy, self._stream, self._argv)
 
     def _echo(self, value) -> None:
         self._stream().write(self._bounded_repr(value) + "\n")
@@ -253,6 +261,12 @@ class Session:
             self._apply_settings(outside)
             restore_engine_limit()
             sys.setrecursionlimit(old_recursion)
+
+
+def _argv_for(filename: str) -> list:
+    """``sys.argv`` as Python sets it: the script's path, ``-c`` for code given inline, ``-`` for
+    standard input."""
+    return [{"<string>": "-c", "<stdin>": "-"}.get(filename, filename)]
 
 
 NUMPY_FLOAT_NOTICE = r"(divide by zero|overflow|underflow|invalid value) encountered in"

@@ -461,6 +461,8 @@ class AstBuilder:
         try:
             if token.type == "FLOAT_NUMBER":
                 return syntax.Constant(span, float(text))
+            if token.type == "IMAG_NUMBER":
+                return syntax.Constant(span, complex(text))
             base = {"HEX_NUMBER": 16, "OCT_NUMBER": 8, "BIN_NUMBER": 2}.get(token.type, 10)
             value = int(text, base)
             if value.bit_length() > MAX_LITERAL_BITS:     # Python bounds only decimal literals (4300 digits)

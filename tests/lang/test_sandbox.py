@@ -123,8 +123,8 @@ ESCAPES = [
     ("l2 = [1]\nwhile True: l2.extend(l2)", "limit"),
     ("'-'.join(['x' * 10**6] * 100)", "limit"),
     ("while True: pass", "limit"),
-    ("def f(n): return f(n + 1)\nf(0)", "limit"),
-    ("g = lambda n: g(n + 1)\ng(0)", "limit"),
+    ("def f(n): return f(n + 1)\nf(0)", "runtime"),
+    ("g = lambda n: g(n + 1)\ng(0)", "runtime"),
     ("nest = []\nfor i in range(100000): nest = [nest]\nprint(nest)", "limit"),
 ]
 
@@ -160,8 +160,6 @@ LIMITS_INSIDE_TRY = [
     "try:\n    while True: pass\nexcept Exception:\n    pass",
     "try:\n    zeros(100000, 100000)\nexcept Exception:\n    pass",
     "try:\n    '-'.join(['x' * 10**6] * 100)\nexcept Exception:\n    pass",
-    "def f(n): return f(n + 1)\ntry:\n    f(0)\nexcept RuntimeError:\n    pass",
-    "def f(n):\n    try:\n        return f(n + 1)\n    finally:\n        return 0\nf(0)",
     "while True:\n    try:\n        pass\n    finally:\n        continue",
     "try:\n    2 ** 100000\nexcept:\n    pass",
 ]
@@ -172,6 +170,18 @@ def test_except_never_catches_a_limit(session, source):
     with pytest.raises(GradcliError) as info:
         session.run(source, "limits.grad")
     assert info.value.kind == "limit"
+
+
+def test_recursion_past_pythons_limit_is_pythons_recursionerror_which_a_script_may_catch(session):
+    # the stack is unwound by then; a script that retries for ever still meets the time limit
+    assert session.run("def f(n): return f(n + 1)\ntry:\n    f(0)\nexcept RuntimeError as e:\n"
+                       "    r = repr(e)\nr") == "RecursionError('maximum recursion depth exceeded')"
+    assert session.run("def f(n):\n    try:\n        return f(n + 1)\n    finally:\n        return n\nf(0)") == 0
+    assert session.run("def deep(n): return 0 if n == 0 else 1 + deep(n - 1)\ndeep(990)") == 990
+    with pytest.raises(GradcliError) as info:
+        session.run("def g(n):\n    try:\n        return g(n + 1)\n    except RecursionError:\n"
+                    "        return g(n + 1) + g(n + 1)\ng(0)", "limits.grad")
+    assert info.value.kind == "limit" and "time limit" in info.value.message
 
 
 def test_at_least_forty_escapes_are_listed():
