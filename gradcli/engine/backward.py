@@ -53,7 +53,8 @@ def _root_grads(outputs: tuple, grads, batched: bool) -> list:
                 if t._data.dtype.kind not in "fc":
                     raise errors.GraphError(f"grad can be implicitly created only for real scalar outputs but "
                                             f"got {t.dtype}")
-                g = make(np.ones(t._data.shape, t._data.dtype))
+                data = t._data   # (a 0-d loss: np.array, a step cheaper than np.ones' Python wrapper)
+                g = make(np.array(1, data.dtype) if data.shape == () else np.ones(data.shape, data.dtype))
             out.append(g)
             continue
         if not isinstance(g, Tensor):

@@ -42,6 +42,8 @@ def torch_order_sum(a: np.ndarray, dim, keepdims: bool):
     if (a.dtype != np.float32 and a.dtype != np.float64) or not a.size:
         return None
     nd = a.ndim
+    if dim is None:     # every loss's reduction: the whole tensor, whatever its shape
+        return np.full((1,) * nd, full_sum(a), a.dtype) if keepdims and nd else a.dtype.type(full_sum(a))
     reduced = set(range(nd)) if dim is None else {d % nd for d in dim}
     out_shape = tuple(1 if d in reduced else a.shape[d] for d in range(nd)) if keepdims else \
         tuple(a.shape[d] for d in range(nd) if d not in reduced)
@@ -101,10 +103,12 @@ def full_sum(a: np.ndarray):
         return inner_sum(flat.reshape(1, n))[0]
     if groups:   # four accumulators in order, the leftover vectors into the first, then the four added
         partial = _add_reduce(vectors[:groups * _ILP].reshape(groups, _ILP, lanes), axis=0)
-        lane_sums = _add_reduce(np.concatenate((partial[:1], vectors[groups * _ILP:], partial[1:])), axis=0)
+        if vectors.shape[0] > groups * _ILP:
+            partial = np.concatenate((partial[:1], vectors[groups * _ILP:], partial[1:]))
+        lane_sums = _add_reduce(partial, axis=0)
     else:
         lane_sums = _add_reduce(vectors, axis=0)
-    return _add_accumulate(np.concatenate((flat[whole:], lane_sums)))[-1] + 0
+    return _add_accumulate(np.concatenate((flat[whole:], lane_sums)) if whole < n else lane_sums)[-1] + 0
 
 
 _add_reduce = np.add.reduce          # over axis 0 of a 2-D or 3-D array: adds in order

@@ -338,7 +338,7 @@ def call_fast(op, a, b=_UNARY):
 _SAVES_OTHER = ((0, 1),)
 
 
-def call_linear(addmm, transpose, gemm, bias, input, weight):
+def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     """``call(addmm, (bias, input, call(transpose, (weight,))), {"beta": 1, "alpha": 1})`` for
     nn.Linear's product of plain matrices of one float dtype, in the fewest steps: the view, the
     nodes and their saved values are the ones ``call`` makes (tests/engine/test_linear_fast_path.py
@@ -351,7 +351,7 @@ def call_linear(addmm, transpose, gemm, bias, input, weight):
         return call(addmm, (bias, input, call(transpose, (weight,))), {"beta": 1, "alpha": 1})
     wt = _transposed(transpose, weight, w)
     w = wt._data
-    out = b + gemm(x, w)
+    out = gemm_add(b, x, w)
     if _inst.limit is not None:
         _inst.check_size(out)
     t = _new(Tensor)

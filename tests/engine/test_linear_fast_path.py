@@ -89,3 +89,21 @@ def test_linear_weight_view_follows_in_place_writes_as_torch():
         w.mul_(2)
     with pytest.raises(RuntimeError, match="modified by an inplace operation"):
         y.sum().backward()
+
+
+@pytest.mark.parametrize("batch", [4, 16, 64, 65])
+def test_wide_layer_sum_reads_the_swapped_product_and_adds_the_same(batch):
+    # a 1000 -> 100 layer takes the swapped product; its bias is added straight into a C-ordered result
+    from gradcli.engine.ops.linalg import gemm, gemm_add
+    rng = np.random.default_rng(batch)
+    x = rng.standard_normal((batch, 1000)).astype(np.float32)
+    w = rng.standard_normal((100, 1000)).astype(np.float32)
+    b = rng.standard_normal(100).astype(np.float32)
+    out = gemm_add(b, x, w.T)
+    assert out.flags.c_contiguous and out.dtype == np.float32
+    assert np.array_equal(out, b + gemm(x, w.T))
+    layer = torch.nn.Linear(1000, 100)
+    with torch.no_grad():
+        layer.weight.copy_(torch.tensor(w))
+        layer.bias.copy_(torch.tensor(b))
+    assert np.array_equal(layer(torch.tensor(x)).detach().numpy(), out)

@@ -27,7 +27,7 @@ from ..ops.nn import (
     ADDMM, BINARY_CROSS_ENTROPY, BINARY_CROSS_ENTROPY_WITH_LOGITS, HUBER_LOSS, LOG_SOFTMAX, MSE_LOSS, NLL_LOSS,
     NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, ADD_SCALAR, MUL_SCALAR, SUB_SCALAR, _class_dim, _reduction,
 )
-from ..ops.linalg import gemm
+from ..ops.linalg import gemm_add
 from ..ops.pooling import avg_pool2d  # noqa: F401
 from ..ops.shape import T
 from .functional_conv import (  # noqa: F401
@@ -141,6 +141,11 @@ def _check_weight_size(weight, input) -> None:
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    if (weight is None and size_average is None and reduce is None and getattr(type(input), "ndim", None) is _NDIM
+            and getattr(type(target), "ndim", None) is _NDIM and input._data.shape == target._data.shape
+            and input._data.dtype.kind in "fc"):
+        # every training loop's call: float tensors of one shape, nothing to warn about or broadcast
+        return call(MSE_LOSS, (input, target), {"reduction": _reduction(reduction)})
     _tensor_arg(input, "mse_loss", "input", 1)
     _warn_size(input, target)
     red = _reduction(reduction, size_average, reduce)
@@ -373,11 +378,12 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
 def linear(input, weight, bias=None):
     """input @ weight^T + bias, recorded as torch records it: AddmmBackward0 (2-D input with bias),
     View/AddmmBackward0/View for other ranks with bias, and matmul's own nodes without bias."""
-    if bias is not None and _plain(input) and _plain(weight) and _plain(bias):
+    if (bias is not None and getattr(type(input), "ndim", None) is _NDIM
+            and getattr(type(weight), "ndim", None) is _NDIM and getattr(type(bias), "ndim", None) is _NDIM):
         # every nn.Linear call: plain 2-D tensors (not vmap's batched ones) that fit; checked on the arrays
         x, w, b = input._data, weight._data, bias._data
         if x.ndim == 2 and w.ndim == 2 and x.shape[1] == w.shape[1] and b.shape == w.shape[:1]:
-            return call_linear(ADDMM, T, gemm, bias, input, weight)
+            return call_linear(ADDMM, T, gemm_add, bias, input, weight)
     _tensor_arg(input, "linear", "input", 1)
     _tensor_arg(weight, "linear", "weight", 2)
     if input.ndim == 0 or weight.ndim == 0:
@@ -404,11 +410,8 @@ def linear(input, weight, bias=None):
 
 
 _NDIM = Tensor.ndim
-
-
-def _plain(x) -> bool:
-    """A Tensor or Parameter whose ndim is its array's (a vmap-batched tensor overrides ndim)."""
-    return getattr(type(x), "ndim", None) is _NDIM
+"""A plain Tensor or Parameter has this ndim (its array's); a vmap-batched tensor overrides it, and the
+fast paths of ``linear`` and ``mse_loss`` test ``getattr(type(x), "ndim", None) is _NDIM`` inline."""
 
 
 def _broadcasts(shape: tuple, target: tuple) -> bool:

@@ -30,7 +30,7 @@ from .. import dtypes
 from ..cascade_sum import torch_order_sum
 from ..errors import AutogradError, DTypeError, ShapeError
 from . import dtype_rules, rounded
-from .linalg import gemm, mm_grads
+from .linalg import gemm, gemm_add, mm_grads
 from .reduction import _norm_fwd
 from .registry import COMMON, KEEP, defop
 from .samples import Sample, arr
@@ -517,6 +517,8 @@ def _addmm_jvp(m, t, mat1, mat2, alpha, beta, *sym_sizes):
 
 def _addmm_fwd(s, a, b, beta, alpha):
     dtype_rules.addmm(s, a, b)
+    if beta == 1 and alpha == 1:
+        return gemm_add(s, a, b)
     product = gemm(a, b)
     return (s if beta == 1 else beta * s) + (product if alpha == 1 else alpha * product)
 

@@ -62,12 +62,12 @@ class Optimizer:
     def zero_grad(self, set_to_none: bool = True) -> None:
         for group in self.param_groups:
             for p in group["params"]:
-                if p.grad is None:
+                if p._grad is None:    # parameters are leaves: .grad is ._grad, without a warning to give
                     continue
                 if set_to_none:
-                    p.grad = None
+                    p._grad = None
                 else:
-                    p.grad.detach_().zero_()
+                    p._grad.detach_().zero_()
 
     def step(self, *args, **kwargs):
         """Pre-hooks see ``(optimizer, args, kwargs)`` with ``args`` starting with the optimizer, as
@@ -126,20 +126,23 @@ class Optimizer:
         if closure is not None:
             with enable_grad():
                 loss = closure()
-        arrays = self._arrays
         for group in self.param_groups:
-            for p in group["params"]:
-                grad = p._grad   # parameters are leaves: no non-leaf warning to give
-                if grad is not None:
-                    state = arrays.get(p)
-                    if state is None:
-                        state = arrays[p] = {}
-                    g = storage(grad)
-                    # every optimizer's first step: maximize ascends (the user's .grad is left as it is)
-                    self._update(p, storage(p), -g if group.get("maximize") else g, group, state)
-                    if p._vc is not None:
-                        p._vc[0] += 1
+            self._step_group(group)
         return loss
+
+    def _step_group(self, group: dict) -> None:
+        arrays = self._arrays
+        for p in group["params"]:
+            grad = p._grad   # parameters are leaves: no non-leaf warning to give
+            if grad is not None:
+                state = arrays.get(p)
+                if state is None:
+                    state = arrays[p] = {}
+                g = storage(grad)
+                # every optimizer's first step: maximize ascends (the user's .grad is left as it is)
+                self._update(p, storage(p), -g if group.get("maximize") else g, group, state)
+                if p._vc is not None:
+                    p._vc[0] += 1
 
     @property
     def state(self) -> dict:
@@ -251,6 +254,21 @@ class SGD(Optimizer):
         super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
                                       nesterov=nesterov, maximize=maximize, foreach=foreach,
                                       differentiable=differentiable, fused=fused))
+
+    def _step_group(self, group: dict) -> None:
+        """A group without momentum, weight decay or maximize is ``p -= lr * p.grad`` and nothing
+        else: torch keeps no state for its parameters (``state_dict()["state"]`` stays empty)."""
+        if group["momentum"] != 0 or group["weight_decay"] != 0 or group.get("maximize"):
+            super()._step_group(group)
+            return
+        lr = group["lr"]
+        for p in group["params"]:
+            grad = p._grad
+            if grad is not None:
+                data = p._data if p._data.__class__ is np.ndarray else storage(p)
+                data -= data.dtype.type(lr) * grad._data
+                if p._vc is not None:
+                    p._vc[0] += 1
 
     def _update(self, p, data, d_p, group, state) -> None:
         wd, momentum = group["weight_decay"], group["momentum"]

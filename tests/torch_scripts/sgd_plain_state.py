@@ -1,0 +1,25 @@
+import torch
+torch.manual_seed(0)
+model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.ReLU(), torch.nn.Linear(4, 1))
+x = torch.tensor([[0.5, -1.0, 2.0], [1.5, 0.25, -0.75]])
+y = torch.tensor([[1.0], [-1.0]])
+fast = torch.optim.SGD(model[0].parameters(), lr=0.1)
+mixed = torch.optim.SGD([{"params": [model[2].weight]}, {"params": [model[2].bias], "momentum": 0.9}], lr=0.05)
+for step in range(3):
+    fast.zero_grad()
+    mixed.zero_grad()
+    loss = torch.nn.functional.mse_loss(model(x), y, reduction="sum")
+    loss.backward()
+    fast.step()
+    mixed.step()
+    print(step, loss.item(), model[0].weight._version, model[2].bias._version)
+print(fast.state_dict()["state"], len(fast.state))
+print(sorted(mixed.state_dict()["state"]), list(mixed.state_dict()["state"].values())[0].keys())
+print(model[0].weight, model[0].bias)
+print(model[2].weight, model[2].bias)
+model[0].weight.grad = None
+fast.step()
+print(model[0].weight._version, model[0].bias._version)
+fast.param_groups[0]["momentum"] = 0.5
+fast.step()
+print(sorted(fast.state_dict()["state"]))
