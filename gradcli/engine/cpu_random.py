@@ -86,8 +86,8 @@ class CPUStream:
         """``n`` draws of ``uniform_real_distribution(0, 1)`` in ``dtype``'s precision."""
         if np.dtype(dtype) == np.float64:
             return (self.bits64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * (1.0 / (1 << 53))
-        digits = 11 if np.dtype(dtype) == np.float16 else 24
-        return (self.bits32(n) & np.uint64((1 << digits) - 1)).astype(_F32) * _F32(1.0 / (1 << digits))
+        # float16 draws float32's 24 bits too (torch computes half's uniform in float, then rounds)
+        return (self.bits32(n) & np.uint64((1 << 24) - 1)).astype(_F32) * _F32(1.0 / (1 << 24))
 
     def uniform(self, shape: tuple, dtype, low: float = 0.0, high: float = 1.0) -> np.ndarray:
         """``x * (high - low) + low`` on ``unit`` draws, fused as torch's compiler fuses it."""
@@ -168,10 +168,10 @@ class CPUStream:
     # -- other distributions (doubles, cast to the tensor's dtype) --------------------------------------
 
     def bernoulli(self, probs, shape: tuple) -> np.ndarray:
-        """A draw below ``p`` is 1: float32 probabilities compare with 24-bit floats, others (and a
-        Python float p, as in dropout) with doubles."""
+        """A draw below ``p`` is 1: float32 and float16 probabilities compare with 24-bit floats, others
+        (and a Python float p, as in dropout) with doubles."""
         p = np.asarray(probs)
-        acc = _F32 if p.dtype == np.float32 else np.float64
+        acc = _F32 if p.dtype in (np.float32, np.float16) else np.float64
         return self.unit(_count(shape), acc).reshape(shape) < p
 
     def exponential(self, shape: tuple, lambd: float) -> np.ndarray:

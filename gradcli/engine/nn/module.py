@@ -314,7 +314,10 @@ class Module:
         return self
 
     def to(self, *args, **kwargs):
-        """``to(dtype)`` (devices other than the CPU are refused by Tensor.to)."""
+        """``to(dtype)`` (devices other than the CPU are refused by Tensor.to). ``to("meta")`` keeps the
+        module as it is: torch's storage-free copy serves as a skeleton for ``functional_call``."""
+        if any(str(a) == "meta" for a in args + (kwargs.get("device"),)):
+            return self
         with no_grad():
             for module in self.modules():
                 for table in (module._parameters, module._buffers):

@@ -1,0 +1,21 @@
+# float16 draws: torch computes half's uniform in float (24 bits) and rounds, and compares half
+# probabilities with float draws, so a seeded run's half tensors equal the float32 ones rounded
+import torch
+torch.manual_seed(3)
+print(torch.bernoulli(torch.full((6,), 0.5, dtype=torch.float16)))
+print(torch.empty(5, dtype=torch.float16).bernoulli_(0.3))
+print(torch.rand(4, 4, dtype=torch.float16) < 0.5)
+print(torch.nn.functional.dropout(torch.ones(10, dtype=torch.float16), 0.5))
+print(torch.empty(3, dtype=torch.float16).exponential_())
+print(torch.empty(3, dtype=torch.float16).normal_(2, 3))
+print(torch.randint(0, 5, (4,), dtype=torch.float16))
+print(torch.rand(3, dtype=torch.float16), torch.rand(2))
+torch.manual_seed(0)
+print(torch.rand(3, dtype=torch.float16))
+print(torch.rand(3))
+torch.manual_seed(0)
+print(torch.rand(20, dtype=torch.float16))
+print(torch.rand(3))
+print(torch.empty(3, dtype=torch.float16).uniform_(-1, 1))
+print(torch.randn(3, dtype=torch.float16))
+print(torch.rand(3))
