@@ -21,4 +21,4 @@ print(functional_call(skeleton, dict(models[1].named_parameters()), (x[:2],)).de
 def loss(p, b, x):
     return fmodel(p, b, x).pow(2).mean()
 grads = vmap(grad(loss), in_dims=(0, 0, None))(params, buffers, x)
-print(grads["2.bias"])
+print(grads["2.bias"].detach())
