@@ -68,6 +68,7 @@ AUTOGRAD_FUNCTIONAL_NAMES = frozenset("jacobian hessian vjp jvp hvp vhp".split()
 FORWARD_AD_NAMES = frozenset("dual_level make_dual unpack_dual enter_dual_level exit_dual_level".split())
 GRAPH_NAMES = frozenset("saved_tensors_hooks disable_saved_tensors_hooks Node register_multi_grad_hook".split())
 PROFILER_NAMES = frozenset("profile record_function".split())
+TORCH_PROFILER_NAMES = PROFILER_NAMES | {"ProfilerActivity", "schedule"}
 AUTOGRAD_FUNCTION_NAMES = frozenset("Function FunctionCtx once_differentiable".split())
 NN_NAMES = frozenset("""
     functional init Module Parameter Linear Bilinear ReLU ReLU6 LeakyReLU ELU GELU SiLU Mish
@@ -155,7 +156,8 @@ MODULES = {
                                                  "utils": "torch.utils", "func": "torch.func",
                                                  "amp": "torch.amp", "backends": "torch.backends",
                                                  "version": "torch.version", "testing": "torch.testing",
-                                                 "distributions": "torch.distributions"}),
+                                                 "distributions": "torch.distributions",
+                                                 "profiler": "torch.profiler"}),
     "torch.autograd": (("gradcli.engine.autograd",), AUTOGRAD_NAMES,
                        {"functional": "torch.autograd.functional",
                         "forward_ad": "torch.autograd.forward_ad",
@@ -195,6 +197,7 @@ MODULES = {
     "torch.amp": (("gradcli.engine.amp",), AMP_NAMES, {}),
     "torch.backends": (("gradcli.engine.backends",), BACKENDS_NAMES, {}),
     "torch.version": (("gradcli.engine.version",), VERSION_NAMES, {}),
+    "torch.profiler": (("gradcli.engine.profiler",), TORCH_PROFILER_NAMES, {}),
     "torch.testing": (("gradcli.engine.testing",), frozenset({"assert_close", "assert_allclose"}), {}),
     "torch.func": (("gradcli.engine.func",), FUNC_NAMES, {}),
     "torch.linalg": (("gradcli.engine.linalg",), LINALG_NAMES, {}),
@@ -781,6 +784,9 @@ ENGINE_TYPES = (
      {"open_members": lambda node: {n for n in vars(node.ctx) if not n.startswith("_")}}),
     (("gradcli.engine.autograd.profiler.profile", "gradcli.engine.autograd.profiler.EventList",
       "gradcli.engine.autograd.profiler.FunctionEventAvg"), PROFILER_ATTRIBUTES, (), {}),
+    (("gradcli.engine.profiler.profile",), frozenset({"step", "start", "stop", "step_num"}), (), {}),
+    (("gradcli.engine.profiler._Activities",), frozenset("CPU XPU MTIA CUDA HPU PrivateUse1".split()), (), {}),
+    (("gradcli.engine.profiler._Activity",), frozenset({"name", "value"}), (), {}),
     (("numpy.ndarray",), ARRAY_ATTRIBUTES, (), {}),
     (("gradcli.engine.autograd.forward_ad.UnpackedDualTensor",), frozenset({"primal", "tangent"}), (), {}),
     (("gradcli.engine.nn.losses._ASMoutput",), frozenset({"output", "loss", "count", "index"}), (), {}),
