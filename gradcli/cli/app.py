@@ -50,8 +50,11 @@ def entry() -> None:
 
 def _split(args: list) -> bool:
     """Whether Typer parses this command line in the supervisor (``worker.run_split``): a named command
-    but for help, the version and a ``grad`` the fast path takes."""
-    if args[:1] == [] or args[0] not in SPLIT_COMMANDS or {"-h", "--help", "--version"} & set(args):
+    but for help, the version and a ``grad`` the fast path takes; no command at all (supervised, so
+    standard input is a script: Typer's callback runs it as ``run -``)."""
+    if not args:
+        return True
+    if args[0] not in SPLIT_COMMANDS or {"-h", "--help", "--version"} & set(args):
         return False
     if args[0] == "grad":
         from .oneshot import parse_grad_args

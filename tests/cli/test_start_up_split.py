@@ -61,6 +61,13 @@ def test_a_split_command_reads_standard_input_in_the_worker():
                                                      '"jacobian": {"x": [[3.0, 0.0], [0.0, 3.0]]}}\n')
 
 
+def test_a_script_piped_to_gradcli_without_a_command_is_split_too(cli):
+    script = "x = torch.tensor(2.0, requires_grad=True)\n(x ** 3).backward()\nprint(x.grad)\nraise ValueError(3)\n"
+    alone, split = cli(input=script), gradcli(input=script)
+    assert (split.returncode, split.stdout) == (alone.exit_code, alone.stdout) == (1, "tensor(12.)\n")
+    assert "ValueError: 3" in split.stderr
+
+
 def test_a_split_profile_runs_its_script_from_standard_input(cli):
     script = "x = torch.ones(2, requires_grad=True)\n(x * 2).sum().backward()\n"
     alone, split = cli("profile", "-", "--sort-by", "name", "--json", input=script), \
