@@ -1,1 +1,2 @@
-"""The command line: the Typer app (``commands``), its Typer-free entry for ``grad`` (``app``, ``oneshot``), the REPL."""
+"""The command line: the Typer app (``commands``) over the commands' Typer-free bodies (``bodies``), its
+Typer-free entry for ``grad`` (``app``, ``oneshot``), the supervised worker (``worker``), the REPL."""
