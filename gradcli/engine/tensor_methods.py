@@ -19,7 +19,7 @@ from .nn.functional import log_softmax, softmax
 from .ops import index_functions, pointwise as P
 from .ops.copy import TO_COPY, copy_, fill, fill_, zero_
 from .printing import format_tensor
-from .tensor import Tensor, storage
+from .tensor import Size, Tensor, storage
 from .ops.subscripts import getitem, setitem
 
 
@@ -307,6 +307,24 @@ def new_full(self, size, fill_value, dtype=None, requires_grad=False):
     return F.full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
 
 
+def new(self, *args, device=None):
+    """The legacy constructor, in self's dtype: sizes (or a torch.Size) give an uninitialized tensor
+    (zeros here), a list or tuple gives its data."""
+    if len(args) == 1 and isinstance(args[0], (list, tuple)) and not isinstance(args[0], Size):
+        return F.tensor(args[0], dtype=self.dtype)
+    if len(args) == 1 and isinstance(args[0], Size):
+        args = tuple(args[0])
+    for a in args:
+        if not isinstance(a, int) or isinstance(a, bool):
+            if len(args) == 1 and not isinstance(a, Tensor):
+                raise TypeError(f"new(): data must be a sequence (got {type(a).__name__})")
+            raise TypeError("new(): gradcli takes sizes, a torch.Size or a list of data (torch also takes a "
+                            "tensor or a storage)")
+        if a < 0:
+            raise errors.AutogradError(f"Trying to create tensor with negative dimension {a}: {list(args)}")
+    return F.zeros(*(args or (0,)), dtype=self.dtype)
+
+
 # -- attaching ----------------------------------------------------------------------------------------
 
 def _rev(fn):
@@ -413,7 +431,7 @@ _METHODS = {
     "cfloat": _caster(dtypes.complex64), "cdouble": _caster(dtypes.complex128),
     "bfloat16": _no_numpy_dtype("bfloat16"), "chalf": _no_numpy_dtype("complex32 (chalf)"),
     "new_tensor": new_tensor, "new_zeros": new_zeros, "new_ones": new_ones, "new_empty": new_empty,
-    "new_full": new_full, "zero_": zero_, "fill_": fill_, "copy_": copy_, "add_": add_, "sub_": sub_,
+    "new_full": new_full, "new": new, "zero_": zero_, "fill_": fill_, "copy_": copy_, "add_": add_, "sub_": sub_,
     "mul_": mul_, "div_": div_, "pow_": pow_, "clamp_": clamp_, "clip_": clamp_, "neg_": neg_, "negative_": neg_,
     "round_": round_,
     "uniform_": uniform_, "normal_": normal_, "random_": random_, "exponential_": exponential_, "bernoulli_": bernoulli_,
