@@ -1,10 +1,14 @@
 """What torch says about a dense CPU tensor (``is_cpu``, ``layout``, ``get_device()``, ``is_signed()``...),
-and the conjugation family on real tensors, where it changes nothing (``conj``, ``resolve_conj`` return
-the tensor itself, as torch's; ``adjoint``/``H``/``mH`` are transposes)."""
+and the conjugation family on real tensors, where it changes nothing (``conj``, ``resolve_conj``,
+``conj_physical``, ``real`` return the tensor itself, as torch's; ``adjoint``/``H``/``mH`` are transposes).
+A complex tensor (from ``linalg.eig``) gives its parts as new tensors."""
 from __future__ import annotations
+
+import numpy as np
 
 from .. import errors
 from ..public import PROPERTIES, public
+from ..tensor import make
 from .shapes import transpose
 
 
@@ -78,6 +82,30 @@ def _real(input, name: str):
 @public(method=True)
 def conj(input):
     return _real(input, "conj")
+
+
+@public(method=True)
+def conj_physical(input):
+    """A real tensor is its own conjugate (torch returns it); a complex one's is a new tensor."""
+    return make(np.conj(input._data)) if input._data.dtype.kind == "c" else input
+
+
+@public()
+def real(input):
+    """A real tensor itself; a complex one's real parts (not tracked as a view: complex tensors
+    have no autograd in gradcli)."""
+    return make(input._data.real) if input._data.dtype.kind == "c" else input
+
+
+@public()
+def imag(input):
+    if input._data.dtype.kind != "c":
+        raise errors.AutogradError("imag is not implemented for tensors with non-complex dtypes.")
+    return make(input._data.imag)
+
+
+PROPERTIES["real"] = real
+PROPERTIES["imag"] = imag
 
 
 @public(method=True)
