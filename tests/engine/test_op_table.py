@@ -27,7 +27,7 @@ NOT_DIFFERENTIABLE = {
     "bitwise_left_shift", "bitwise_right_shift",
     "argmax", "argmin", "gcd", "lcm",
 }
-WITHOUT_SAMPLES = {"alias", "_to_copy", "delayed_error",  # delayed_error and heaviside only raise
+WITHOUT_SAMPLES = {"alias", "alias_copy", "_to_copy", "delayed_error",  # delayed_error and heaviside only raise
                    "heaviside", "heaviside.self_grad", "heaviside.values_grad",
                    "unique_consecutive",          # only raises: torch has no derivative
                    "binomial", "binomial.count_grad", "binomial.prob_grad",   # only raise: no derivative

@@ -52,6 +52,8 @@ TORCH_CALLS = {
     "celu_": lambda a, p: F.celu(a[0].clone(), p["alpha"], True),
     "copy_": lambda a, p: a[0].clone().copy_(a[1]),
     "diagonal_copy": lambda a, p: torch.diagonal_copy(a[0], p["diagonal"]),
+    "diagonal_copy.dims": lambda a, p: torch.diagonal_copy(a[0], p["offset"], p["dim1"], p["dim2"]),
+    "view_copy": lambda a, p: torch.view_copy(a[0], p["shape"]),
     "div": lambda a, p: a[0] / a[1],
     "div.const_other": lambda a, p: a[0] / a[1].detach(),
     "elu_": lambda a, p: F.elu(a[0].clone(), p["alpha"], True),
@@ -130,7 +132,7 @@ TORCH_CALLS = {
 }
 # Differentiable records no torch call makes from a sample (they have none): the public calls that
 # make them are compared in test_saved_names_parity.py.
-NO_SAMPLE = {"_to_copy", "alias", "delayed_error", "heaviside", "heaviside.self_grad", "heaviside.values_grad",
+NO_SAMPLE = {"_to_copy", "alias", "alias_copy", "delayed_error", "heaviside", "heaviside.self_grad", "heaviside.values_grad",
              "special_zeta.other_scalar", "geqrf",
              "linalg_lu", "lu_unpack",     # their first output (P) has no node: compared in test_linalg_factor_parity
              "_ctc_loss", "_ctc_loss_backward",     # (CTC: test_ctc_loss_parity.py)

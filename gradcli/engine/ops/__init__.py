@@ -5,5 +5,5 @@ from . import (  # noqa: F401
     indexing, linalg, linalg_factor, margin_losses, max_unpool, nn, normalization, padding, parametric, pointwise,
     pooling, reduction, scatter_reduce, shape, shuffle, special, special_functions, subscripts,
 )
-from . import angle, bitwise, index_reduce, nanmedian, random_counts, unique_consecutive  # noqa: F401
+from . import angle, bitwise, index_reduce, nanmedian, random_counts, unique_consecutive, view_copies  # noqa: F401
 from .registry import OPS  # noqa: F401
