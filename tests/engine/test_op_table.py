@@ -29,7 +29,7 @@ NOT_DIFFERENTIABLE = {
 }
 WITHOUT_SAMPLES = {"alias", "alias_copy", "_to_copy", "delayed_error",  # delayed_error and heaviside only raise
                    "heaviside", "heaviside.self_grad", "heaviside.values_grad",
-                   "unique_consecutive",          # only raises: torch has no derivative
+                   "unique_consecutive", "_unique2", "unique_dim",    # only raise: torch has no derivative
                    "binomial", "binomial.count_grad", "binomial.prob_grad",   # only raise: no derivative
                    "special_zeta.other_scalar",   # only raises: torch has no derivative of zeta in x
                    "geqrf",                       # only raises: torch has no derivative of geqrf

@@ -136,7 +136,7 @@ NO_SAMPLE = {"_to_copy", "alias", "alias_copy", "delayed_error", "heaviside", "h
              "special_zeta.other_scalar", "geqrf",
              "linalg_lu", "lu_unpack",     # their first output (P) has no node: compared in test_linalg_factor_parity
              "_ctc_loss", "_ctc_loss_backward",     # (CTC: test_ctc_loss_parity.py)
-             "unique_consecutive",     # (no saved values; its node: tests/torch_scripts/unique_consecutive.py)
+             "unique_consecutive", "_unique2", "unique_dim",   # (no saved values; tests/torch_scripts/unique_*.py)
              "binomial", "binomial.count_grad", "binomial.prob_grad",     # (tests/torch_scripts/poisson_binomial.py)
              *(f"{c}_.{k}" for c in ("eq", "ne", "lt", "le", "gt", "ge") for k in ("Scalar", "Tensor"))}
 

@@ -7,7 +7,8 @@ import numpy as np
 
 from .. import dtypes, errors
 from ..dispatch import call
-from ..ops import pointwise as P, pointwise_more as PM
+from ..dims import wrap_dim
+from ..ops import pointwise as P, pointwise_more as PM, unique_consecutive as U
 from ..ops.special_functions import logit as _logit
 from ..public import public
 from ..tensor import Tensor, make
@@ -79,15 +80,15 @@ def _ints(t, name):
 
 @public(method=True)
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
-    data = _ints(input, "unique")
-    values, inverse, counts = np.unique(data if dim is None else data, return_inverse=True, return_counts=True,
-                                        axis=dim)
-    out = [make(values.astype(data.dtype))]
-    if return_inverse:
-        out.append(make(inverse.reshape(data.shape if dim is None else -1).astype(np.int64)))
-    if return_counts:
-        out.append(make(counts.astype(np.int64)))
-    return out[0] if len(out) == 1 else tuple(out)
+    _ints(input, "_unique2" if dim is None else "unique_dim")
+    if dim is None:
+        values, inverse, counts = call(U.UNIQUE, (input,))
+    elif input.ndim == 0:
+        raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+    else:
+        values, inverse, counts = call(U.UNIQUE_DIM, (input,), {"dim": wrap_dim(dim, input.ndim) % input.ndim})
+    out = (values,) + ((inverse,) if return_inverse else ()) + ((counts,) if return_counts else ())
+    return out[0] if len(out) == 1 else out
 
 
 @public(method=True)

@@ -1,8 +1,9 @@
-"""``unique_consecutive``: one element (or slice along ``dim``) of each run of equal neighbours, the run
-each input element belongs to, and the runs' lengths. NaN equals nothing, so each NaN is a run.
+"""``unique`` and ``unique_consecutive``: the distinct elements (or slices along ``dim``), sorted, or
+one of each run of equal neighbours; the group each input element belongs to, and the groups' sizes.
+NaN equals nothing, so each NaN is a group of its own.
 
-torch records a UniqueConsecutiveBackward0 node on a float input that requires grad, whose
-backward raises (it has no derivative); so does this record's.
+torch records a node (Unique2Backward0, UniqueDimBackward0, UniqueConsecutiveBackward0) on a float
+input that requires grad, whose backward raises (there is no derivative); so do these records'.
 """
 from __future__ import annotations
 
@@ -20,6 +21,16 @@ def _runs(starts):
     return inverse.astype(np.int64), counts.astype(np.int64)
 
 
+def _empty_along(a, dim):
+    """torch's result (or refusal) along ``dim`` of a tensor with no elements."""
+    zero_dims = sum(1 for n in a.shape if n == 0)
+    if a.shape[dim] == 0:
+        if zero_dims != 1:
+            raise errors.AutogradError("Number of zero sized dimensions is more than one, so unique cannot be applied ")
+        return a.copy(), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    raise errors.AutogradError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied")
+
+
 def _unique_consecutive(a, dim):
     if dim is None:
         flat = a.reshape(-1)
@@ -27,13 +38,8 @@ def _unique_consecutive(a, dim):
         starts[1:] = flat[1:] != flat[:-1]
         inverse, counts = _runs(starts)
         return flat[starts], inverse.reshape(a.shape), counts
-    zero_dims = sum(1 for n in a.shape if n == 0)
-    if a.shape[dim] == 0:
-        if zero_dims != 1:
-            raise errors.AutogradError("Number of zero sized dimensions is more than one, so unique cannot be applied ")
-        return a.copy(), np.zeros(0, np.int64), np.zeros(0, np.int64)
-    if zero_dims:
-        raise errors.AutogradError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied")
+    if not a.size:
+        return _empty_along(a, dim)
     rows = np.moveaxis(a, dim, 0).reshape(a.shape[dim], -1)
     starts = np.ones(len(rows), bool)
     starts[1:] = (rows[1:] != rows[:-1]).any(axis=1)
@@ -41,10 +47,25 @@ def _unique_consecutive(a, dim):
     return np.compress(starts, a, axis=dim), inverse, counts
 
 
-def _no_derivative(m, g, **params):
-    raise NotImplementedError("the derivative for 'unique_consecutive' is not implemented.")
+def _unique2(a):
+    values, inverse, counts = np.unique(a.reshape(-1), return_inverse=True, return_counts=True, equal_nan=False)
+    return values, inverse.reshape(a.shape).astype(np.int64), counts.astype(np.int64)
 
 
-UNIQUE_CONSECUTIVE = defop("unique_consecutive", "UniqueConsecutiveBackward0", ("self",), _unique_consecutive,
-                           _no_derivative, promote=KEEP, outputs=3, nondiff_outputs=(1, 2),
-                           jvp_note="none: torch has no derivative", rule="raises: torch has no derivative")
+def _unique_dim(a, dim):
+    if not a.size:
+        return _empty_along(a, dim)
+    values, inverse, counts = np.unique(a, return_inverse=True, return_counts=True, axis=dim)
+    return values, inverse.reshape(-1).astype(np.int64), counts.astype(np.int64)
+
+
+def _underived(name, node, forward):
+    def backward(m, g, **params):
+        raise NotImplementedError(f"the derivative for '{name}' is not implemented.")
+    return defop(name, node, ("self",), forward, backward, promote=KEEP, outputs=3, nondiff_outputs=(1, 2),
+                 jvp_note="none: torch has no derivative", rule="raises: torch has no derivative")
+
+
+UNIQUE_CONSECUTIVE = _underived("unique_consecutive", "UniqueConsecutiveBackward0", _unique_consecutive)
+UNIQUE = _underived("_unique2", "Unique2Backward0", _unique2)
+UNIQUE_DIM = _underived("unique_dim", "UniqueDimBackward0", _unique_dim)
