@@ -445,6 +445,7 @@ _METHODS.update(index_functions.TENSOR_METHODS)
 _METHODS["where"] = lambda self, condition, other: F.where(condition, self, other)
 _METHODS["matrix_power"] = F.matrix_power
 _METHODS["is_nonzero"] = F.is_nonzero
+_METHODS["prelu"] = _F.prelu
 _PROPERTIES = {"T": _T, "mT": _mT}
 
 def attach() -> None:
