@@ -89,6 +89,9 @@ def div_(self, other, *, rounding_mode=None):
 def pow_(self, exponent):
     if isinstance(exponent, Tensor):
         return call_inplace(P.POW_T, self, (self, exponent))
+    if isinstance(exponent, float) and self._data.dtype.kind in "iub":     # the result would be the default float
+        raise errors.DTypeError(f"result type {dtypes.get_default_dtype().scalar_name} can't be cast to the desired "
+                                f"output type {dtypes.scalar_type_name(self._data.dtype)}")
     return call_inplace(P.POW, self, (self,), {"exponent": exponent})
 
 

@@ -193,6 +193,8 @@ def pow(input, exponent):
             return call(P.POW_T, (input, exponent))
         if isinstance(exponent, (list, tuple)):
             return call(P.POW_T, (input, tensor(exponent)))
+        if isinstance(exponent, float) and input._data.dtype.kind in "iub":
+            input = input.to(dtypes.get_default_dtype())    # an integer tensor to a float power: the default dtype
         return call(P.POW, (input,), {"exponent": exponent})
     return call(P.RPOW, (input, _check_tensor(exponent, "pow", "exponent")))
 
