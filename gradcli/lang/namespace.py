@@ -803,6 +803,7 @@ ENGINE_TYPES = (
       "gradcli.engine.functions.linear_algebra._linalg_slogdet_result"), frozenset({"sign", "logabsdet"}), (), {}),
     (tuple(f"gradcli.engine.decompositions.{n}_result" for n in ("linalg_eigh", "linalg_svd", "svd", "linalg_qr")),
      frozenset("eigenvalues eigenvectors U S V Vh Q R".split()), (), {}),
+    (("gradcli.engine.functions.linalg_legacy._qr_result",), frozenset({"Q", "R"}), (), {}),
     (tuple(f"gradcli.engine.functions.linalg_functions.{n}_result" for n in (
         "linalg_lu_factor", "linalg_lu_factor_ex", "linalg_lu", "lu_unpack", "lu_with_info", "linalg_solve_ex",
         "linalg_inv_ex", "linalg_cholesky_ex", "linalg_lstsq", "linalg_eig", "geqrf")),
