@@ -74,3 +74,15 @@ def combinations(input, r=2, with_replacement=False):
         mask &= grid[i] <= grid[i + 1] if with_replacement else grid[i] < grid[i + 1]
     mask = tensor(mask)
     return stack([masked_select(t, mask) for t in meshgrid(*(input,) * r, indexing="ij")], 1)
+
+
+@public()
+def nonzero_static(input, *, size, fill_value=-1):
+    """``nonzero``'s rows cut or padded (with ``fill_value``) to exactly ``size`` rows."""
+    _check_tensor(input, "nonzero_static")
+    if not isinstance(size, int) or size < 0:
+        raise errors.AutogradError("nonzero_static: 'size' must be an non-negative integer")
+    found = np.argwhere(input._data)[:size]
+    out = np.full((size, input.ndim), fill_value, np.int64)
+    out[:len(found)] = found
+    return tensor(out)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import errors
-from ..public import PROPERTIES, public
+from ..public import PROPERTIES, export, public
 from ..tensor import make
 from .shapes import transpose
 
@@ -106,6 +106,20 @@ def imag(input):
 
 PROPERTIES["real"] = real
 PROPERTIES["imag"] = imag
+
+
+@public()
+def is_storage(obj):
+    """False: scripts reach no storage objects in gradcli."""
+    return False
+
+
+def to_dense(self, dtype=None, *, masked_grad=None):
+    """A dense tensor is already dense (torch returns it); ``dtype`` converts."""
+    return self if dtype is None else self.to(dtype)
+
+
+export(to_dense, "to_dense", namespaces=(), method=True)
 
 
 @public(method=True)
