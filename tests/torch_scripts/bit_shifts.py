@@ -56,3 +56,9 @@ for f in (lambda: torch.tensor([1.5, 2.0]) << 1, lambda: torch.tensor([1.5]) >> 
         print(f())
     except Exception as e:
         print(type(e).__name__, e)
+
+# a Python number on either side takes the tensor's dtype (a uint8 stays uint8; 300 wraps to 44)
+u = torch.tensor([1, 255, 7], dtype=torch.uint8)
+print(1 << u.clamp(max=7), 100 >> torch.tensor([1, 2], dtype=torch.int32), torch.bitwise_left_shift(1, u.clamp(max=3)))
+print(300 << torch.tensor([1], dtype=torch.uint8), torch.tensor([1], dtype=torch.uint8) << 300, True << torch.tensor([1, 2]))
+print(torch.tensor([1, -100, 5], dtype=torch.int8) >> 200, u << torch.tensor([1, 2, 3], dtype=torch.int16))

@@ -22,12 +22,12 @@ def integral(kernel: str, fn):
 
 
 def _integers(kernel: str, a, b):
-    """The promoted operands as arrays of one integer dtype (torch has no bool or float kernel)."""
-    a = np.asarray(a)
+    """The promoted operands as arrays of one integer dtype (torch has no bool or float kernel); a Python
+    number on either side takes the tensor's dtype (numpy's weak scalars, as torch's wrapped numbers)."""
     dtype = np.result_type(a, b)
     if dtype.kind not in "iu":
         raise not_implemented(kernel, dtype)
-    return a.astype(dtype, copy=False), np.asarray(b).astype(dtype, copy=False), dtype
+    return np.asarray(a).astype(dtype, copy=False), np.asarray(b).astype(dtype, copy=False), dtype
 
 
 def _left(a, b):
