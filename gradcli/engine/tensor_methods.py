@@ -449,6 +449,14 @@ _METHODS["where"] = lambda self, condition, other: F.where(condition, self, othe
 _METHODS["matrix_power"] = F.matrix_power
 _METHODS["is_nonzero"] = F.is_nonzero
 _METHODS["prelu"] = _F.prelu
+
+
+def _pin_memory(self, device=None):
+    """Pinned memory is for copies to a GPU: torch's CPU-only build refuses, and so does gradcli."""
+    raise errors.AutogradError("Cannot access accelerator device when none is available.")
+
+
+_METHODS["pin_memory"] = _pin_memory
 _PROPERTIES = {"T": _T, "mT": _mT}
 
 def attach() -> None:
