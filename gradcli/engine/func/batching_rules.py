@@ -26,7 +26,7 @@ ELEMENTWISE = frozenset("""
     eq ne lt le gt ge logical_and logical_or logical_xor clone _to_copy alias
     sigmoid_backward threshold_backward hardtanh_backward leaky_backward tanh_backward delayed_error
     logical_not isnan isinf isfinite nan_to_num floor_divide bitwise_and bitwise_or bitwise_xor bitwise_not
-    lgamma digamma polygamma erfinv mvlgamma angle
+    lgamma digamma polygamma erfinv mvlgamma angle bitwise_left_shift bitwise_right_shift
 """.split())
 # ops on the trailing (matrix) dims only: the batch dims in front are numpy's broadcast batch
 TRAILING = frozenset("""tril triu linalg_inv _linalg_det _linalg_slogdet constant_pad_nd linalg_cholesky_ex cholesky
