@@ -368,7 +368,8 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
         return t
 
     node = _new(addmm.node_cls)
-    node.next_functions = (_edge(bias), _edge(input), _edge(wt))
+    # (the fresh view's edge: its own node, no view to refresh as _edge would)
+    node.next_functions = (_edge(bias), _edge(input), (wt._grad_fn, 0) if rw else NO_EDGE)
     node._in_meta = ((b.shape, dt), (x.shape, dt), (w.shape, dt))
     node._seq = next(_seq)
     node._x = None

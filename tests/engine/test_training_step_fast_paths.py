@@ -53,3 +53,60 @@ def test_plain_sgd_keeps_no_state_and_bumps_versions():
     assert w.tolist() == [0.800000011920929, -1.600000023841858]   # w - 0.1 * 2w, in float32
     assert w._version == 1 and b._version == 1
     assert list(opt.state_dict()["state"]) == [1]                 # only the momentum group has state
+
+
+def _addmm_node_and_grad(bias_shape, dtype, rx, rw, rb):
+    rng = np.random.default_rng(len(bias_shape) + rx + 2 * rw + 4 * rb)
+    x = gc.tensor(rng.standard_normal((5, 3)), dtype=dtype, requires_grad=rx)
+    w = gc.tensor(rng.standard_normal((4, 3)), dtype=dtype, requires_grad=rw)
+    b = gc.tensor(rng.standard_normal(bias_shape), dtype=dtype, requires_grad=rb)
+    y = gc.addmm(b, x, w.t()) if bias_shape != (4,) else F.linear(x, w, b)
+    return y.grad_fn, rng.standard_normal((5, 4)).astype(y.detach().numpy().dtype)
+
+
+@pytest.mark.parametrize("bias_shape", [(4,), (1, 4), (5, 4), (1,), ()])
+@pytest.mark.parametrize("dtype", [gc.float32, gc.float64])
+@pytest.mark.parametrize("rx,rw,rb", [(False, True, True), (True, True, True), (True, False, False),
+                                      (False, False, True)])
+def test_addmm_node_gives_what_the_generic_apply_gives(bias_shape, dtype, rx, rw, rb):
+    # AddmmBackward0's own apply (every nn.Linear) against OpNode.apply, bit for bit
+    from gradcli.engine.backend import numpy_math
+    from gradcli.engine.nodes import OpNode
+    node, g = _addmm_node_and_grad(bias_shape, dtype, rx, rw, rb)
+    fast, generic = node.apply([g], numpy_math), OpNode.apply(node, [g], numpy_math)
+    assert [None if a is None else (a.shape, a.dtype, a.tobytes()) for a in fast] == \
+        [None if a is None else (a.shape, a.dtype, a.tobytes()) for a in generic]
+
+
+def test_linear_backward_refuses_a_weight_modified_in_place_and_a_second_pass():
+    layer = gc.nn.Linear(3, 2)
+    x = gc.ones(4, 3, requires_grad=True)
+    loss = layer(x).sum()
+    with gc.no_grad():
+        x.mul_(2)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        loss.backward()
+    loss = layer(x).sum()
+    loss.backward()
+    with pytest.raises(RuntimeError, match="backward through the graph a second time"):
+        loss.backward()
+
+
+def test_linear_double_backward_and_saved_hooks_take_the_general_path():
+    torch = pytest.importorskip("torch")
+    out = []
+    for lib in (torch, gc):
+        lib.manual_seed(0)
+        x = lib.tensor([[0.5, -1.0, 2.0], [1.5, 0.25, -0.75]], requires_grad=True)
+        w = lib.tensor([[0.25, 0.5, -0.5], [1.0, -0.25, 0.75]], requires_grad=True)
+        b = lib.tensor([0.1, -0.2], requires_grad=True)
+        packed = []
+        with lib.autograd.graph.saved_tensors_hooks(lambda t: packed.append(t.shape) or t, lambda t: t):
+            y = lib.nn.functional.linear(x, w, b)
+        (gx,) = lib.autograd.grad((y * y).sum(), x, create_graph=True)
+        gx.sum().backward()
+        out.append(([gx.detach().numpy(), w.grad.numpy(), b.grad.numpy()], [tuple(s) for s in packed]))
+    (t_values, t_packed), (g_values, g_packed) = out
+    assert g_packed == t_packed == [(2, 3), (3, 2)]
+    for t, g in zip(t_values, g_values):   # (numpy's 2x3 products sum in another order than torch's: an ulp)
+        np.testing.assert_allclose(g, t, rtol=1e-6)

@@ -28,7 +28,9 @@ import numpy as np
 
 from .. import dtypes
 from ..cascade_sum import torch_order_sum
+from ..autograd.graph import SavedVariable, hooks_entered
 from ..errors import AutogradError, DTypeError, ShapeError
+from ..nodes import OpNode, fit_grads
 from . import dtype_rules, rounded
 from .linalg import gemm, gemm_add, mm_grads
 from .reduction import _norm_fwd
@@ -97,6 +99,8 @@ def _lift(m, t, ndim: int):
 
 def _shape(*values) -> tuple:
     """The broadcast shape of the loss's operands (ndarrays or tensors)."""
+    if len(values) == 2 and values[1] is not None and values[0].shape == values[1].shape:
+        return tuple(values[0].shape)   # (the usual case: output and target alike)
     shapes = [tuple(v.shape) for v in values if v is not None]
     if all(s == shapes[0] for s in shapes):   # (the usual case: output and target alike)
         return shapes[0]
@@ -534,6 +538,51 @@ ADDMM = defop("addmm", "AddmmBackward0", ("self", "mat1", "mat2"), _addmm_fwd, _
                                Sample(arr(3, 5, seed=3), arr(3, 4, seed=4), arr(4, 5, seed=5),
                                       params={"beta": 0.5, "alpha": 2.0})],
               rule="d/dself = beta g, d/dmat1 = alpha g @ mat2^T, d/dmat2 = alpha mat1^T @ g")
+
+
+def _addmm_apply(node, grads, m):
+    """AddmmBackward0 in a plain backward (every nn.Linear's, twice a training step): the two saved
+    matrices checked as ``unpack_saved`` checks them and a 1-D bias's gradient summed to its shape
+    here, instead of the generic loops over eight saved values and three gradients. create_graph,
+    vmap, saved-tensor hooks, alpha or beta other than 1 and gradients that do not fit as expected
+    take the general way, ``OpNode.apply``."""
+    saved = node._saved
+    if (not m.plain or hooks_entered[0] or saved[2].__class__ is not int or saved[2] != 1
+            or saved[3].__class__ is not int or saved[3] != 1):
+        return OpNode.apply(node, grads, m)
+    mat1, mat2 = saved[0], saved[1]   # (None: not saved, its gradient not needed)
+    for sv in (mat1, mat2):
+        if sv is not None:
+            if sv.__class__ is not SavedVariable:
+                return OpNode.apply(node, grads, m)
+            t = sv.tensor
+            if sv.vc[0] != sv.version or (sv.data is None if t is None else t._grad_fn is None and sv.nonleaf):
+                sv.array(node)   # raises torch's error (modified in place, freed, detached)
+    if mat1 is not None:
+        mat1 = mat1.tensor._data if mat1.tensor is not None else mat1.data
+    if mat2 is not None:
+        mat2 = mat2.tensor._data if mat2.tensor is not None else mat2.data
+    (f0, _), (f1, _), (f2, _) = node.next_functions
+    g = grads[0]
+    ga, gb = mm_grads(m, g, mat1, mat2, (f1 is not None, f2 is not None), (saved[4], saved[6]),
+                      (saved[5], saved[7]))
+    res = (g if f0 is not None else None, ga, gb)
+    meta = node._in_meta
+    if f0 is not None:
+        shape, dt = meta[0]
+        if g.shape != shape:
+            if len(shape) != 1 or g.ndim != 2 or g.shape[1] != shape[0]:
+                return fit_grads(node, res, m)
+            g = np.add.reduce(g, axis=0)   # nn.Linear's bias: the batch summed away, as sum_to sums it
+        if g.dtype != dt:
+            return fit_grads(node, res, m)
+    if (f1 is not None and (ga.shape != meta[1][0] or ga.dtype != meta[1][1])
+            or f2 is not None and (gb.shape != meta[2][0] or gb.dtype != meta[2][1])):
+        return fit_grads(node, res, m)
+    return [g if f0 is not None else None, ga, gb]
+
+
+ADDMM.node_cls.apply = _addmm_apply
 
 
 # -- distances: torch.cdist (CdistBackward0) and the matrix-product form of its p = 2 (EuclideanDistBackward0) --
