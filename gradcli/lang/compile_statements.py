@@ -446,7 +446,7 @@ class StatementsMixin:
         class_scope.class_cell = [None]
         for statement in node.body:
             if isinstance(statement, (syntax.FunctionDef, syntax.ClassDef)) and statement.name.startswith("_") \
-                    and statement.name not in CLASS_DUNDERS:
+                    and statement.name not in CLASS_DUNDERS and not is_helper_name(statement.name):
                 raise self._error("syntax", "names starting with '_' cannot be defined in a gradcli class "
                                   f"(only {', '.join(sorted(CLASS_DUNDERS))})", statement.span)
         saved, self._loop_depth = self._loop_depth, 0
@@ -470,12 +470,18 @@ class StatementsMixin:
                        for b in base_values):
                 raise self._error("type", "a class in a gradcli script derives from nothing (a plain class), "
                                   "another class of the script, an exception class, torch.autograd.Function, "
-                                  "torch.nn.Module or torch.utils.data.Dataset", span)
+                                  "torch.nn.Module, torch.utils.data.Dataset or torch.utils.data.Sampler", span)
             members: dict = {}
             body(Scope(members, env))
             dunders = class_dunders(base_values)
             for key in members:
-                if key.startswith("_") and key not in dunders:
+                if is_helper_name(key) and is_method(members[key]):
+                    owner = next((k for b in base_values for k in b.__mro__
+                                  if k not in policy.script_classes and key in vars(k)), None)
+                    if owner is not None:
+                        raise self._error("syntax", f"{key!r} cannot be defined in this gradcli class: it would "
+                                          f"replace {owner.__name__}'s own", span)
+                elif key.startswith("_") and key not in dunders:
                     raise self._error("syntax", f"{key!r} cannot be defined in this gradcli class"
                                       + (f" (only {', '.join(sorted(dunders))})" if dunders else ""), span)
             for key in PROTOCOL_ERRORS.keys() & members.keys():
@@ -678,6 +684,16 @@ def protocol_method(function: ScriptFunction, passes) -> ScriptFunction:
                 raise err.exception from None
             raise
     return ScriptFunction(function.__name__, run)
+
+
+def is_helper_name(name: str) -> bool:
+    """A one-underscore helper a script class may define (``def _init_weights(self, m)``)."""
+    return name[:1] == "_" and name[:2] != "__" and not name.startswith("_gradcli")
+
+
+def is_method(value) -> bool:
+    """A ``def`` of the class body (plain, static or class method), not a value."""
+    return type(getattr(value, "__func__", value)) is ScriptFunction
 
 
 def class_dunders(bases: tuple) -> frozenset:

@@ -758,7 +758,8 @@ ENGINE_TYPES = (
      frozenset("dataset batch_size drop_last shuffle sampler batch_sampler generator collate_fn".split()), (), {}),
     (("gradcli.engine.utils.data.samplers.Sampler",),
      frozenset("data_source num_samples replacement generator indices weights sampler batch_size drop_last"
-               .split()), (), {}),
+               .split()), (),
+     {"open_members": lambda d: script_class_members(d) | {n for n in vars(d) if not n.startswith("_")}}),
     (("gradcli.engine.utils.data.datasets.TensorDataset",), frozenset({"tensors"}), (), {}),
     (("gradcli.engine.utils.data.worker.WorkerInfo",), frozenset("id num_workers seed dataset".split()), (), {}),
     (("gradcli.engine.optim.swa_utils.AveragedModel",), MODULE_ATTRIBUTES | {"update_parameters"}, (),
@@ -855,4 +856,5 @@ def script_class_bases(modules: dict[str, Namespace]):
     """The classes a script's `class Name(Base):` may derive from (and so their subclasses), as a
     function: torch.utils.data loads when the first class statement runs, not before."""
     return lambda: (modules["torch.autograd"].get("Function", None), modules["torch.nn"].get("Module", None),
-                    modules["torch.utils.data"].get("Dataset", None), ScriptObject)
+                    modules["torch.utils.data"].get("Dataset", None), modules["torch.utils.data"].get("Sampler", None),
+                    ScriptObject)

@@ -338,6 +338,9 @@ class AttributePolicy:
             return True
         if prefixes and name.startswith(prefixes):
             return True
+        if name[:1] == "_" and name[:2] != "__" and self._script_defined(type(value), name) \
+                and name not in getattr(value, "__dict__", ()):
+            return True     # a helper the script's class defines (``self._init_weights``), not the engine's own
         members = self._open_of.get(type(value))
         if members is not None and not name.startswith("_") and name in members(value):
             return True

@@ -713,6 +713,11 @@ def test_plain_helper_classes_hold_settings_and_methods(session, out):
     ("class C:\n    @classmethod\n    def m(cls):\n        return 1\nclassmethod(print).__func__", "not available"),
     ("class C:\n    pass\nC.__init__ = print", "cannot set attributes"),
     ("class C(int):\n    pass", "a class in a gradcli script derives from nothing"),
+    ("class C(nn.Module):\n    def _named_members(self, *a):\n        return 1", "would replace Module's own"),
+    ("class C(nn.Linear):\n    _parameters = {}", "cannot be defined in this gradcli class"),
+    ("class C:\n    def _gradcli_x(self):\n        return 1", "cannot be defined in a gradcli class"),
+    ("class C:\n    def _h(self):\n        return 1\nC._h", "not available in gradcli scripts"),
+    ("class C:\n    def _h(self):\n        return 1\n(1)._h", "not available in gradcli scripts"),
 ])
 def test_plain_classes_do_not_open_a_way_to_python(session, source, message):
     with pytest.raises(GradcliError, match=message):
@@ -720,6 +725,23 @@ def test_plain_classes_do_not_open_a_way_to_python(session, source, message):
 
 
 # ------------------------------------------------ classes as Python writes them
+
+
+def test_one_underscore_helpers_of_script_classes(session):
+    # nanoGPT's ``self.apply(self._init_weights)`` and ResNet's ``self._make_layer(...)``
+    value = run(session, """
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.body = self._make_layer(3)
+                self.apply(self._init_weights)
+            def _make_layer(self, n):
+                return nn.Sequential(*[nn.Linear(2, 2) for _ in range(n)])
+            def _init_weights(self, m):
+                if isinstance(m, nn.Linear):
+                    nn.init.ones_(m.weight)
+        Net().body[2].weight.sum().item()""")
+    assert value == 4.0
 
 
 def test_property_classmethod_and_class_attributes(session):

@@ -5,7 +5,9 @@ from ... import creation, dtypes
 
 
 class Sampler:
-    """Iterates over dataset indices."""
+    """Iterates over dataset indices; a script's subclass gives ``__iter__`` (and ``__len__``)."""
+
+    script_dunders = ("__init__", "__iter__", "__len__")
 
     def __init__(self, data_source=None):
         pass
