@@ -707,7 +707,7 @@ ARRAY_ATTRIBUTES = frozenset("shape dtype ndim size tolist item".split())
 MODULE_ATTRIBUTES = frozenset("""
     training forward parameters named_parameters buffers named_buffers children named_children modules
     named_modules train eval requires_grad_ zero_grad apply to float double half cpu cuda state_dict load_state_dict
-    get_submodule get_parameter get_buffer insert
+    get_submodule get_parameter get_buffer insert reset_running_stats flatten_parameters
     register_forward_hook register_forward_pre_hook register_full_backward_hook register_full_backward_pre_hook
     register_buffer register_parameter add_module
     register_module extra_repr reset_parameters append extend keys values items

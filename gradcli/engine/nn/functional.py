@@ -36,7 +36,7 @@ from .functional_conv import (  # noqa: F401
 )
 from .functional_grid import affine_grid, grid_sample  # noqa: F401
 from .functional_layers import (  # noqa: F401
-    _rrelu as rrelu, alpha_dropout, channel_shuffle, dropout1d, dropout2d, dropout3d, feature_alpha_dropout, pixel_shuffle, pixel_unshuffle,
+    _rrelu as rrelu, alpha_dropout, channel_shuffle, dropout1d, random_like, dropout2d, dropout3d, feature_alpha_dropout, pixel_shuffle, pixel_unshuffle,
     prelu,
 )
 from .functional_pool import (  # noqa: F401
@@ -431,8 +431,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if p == 1:
         mask = make(np.zeros(tuple(input.shape), dt))
     else:
-        mask = creation.random_tensor(tuple(input.shape),
-                                      lambda g, s: g.bernoulli(1 - p, s).astype(dt) / dt.type(1 - p))
+        mask = random_like(input, lambda g, s: g.bernoulli(1 - p, s).astype(dt) / dt.type(1 - p))
     return input.mul_(mask) if inplace else mul(input, mask)
 
 

@@ -77,6 +77,30 @@ for _name, _fn in (("pixel_shuffle", pixel_shuffle), ("pixel_unshuffle", pixel_u
     public(_name, namespaces=("torch", "torch.nn.functional"))(_fn)
 
 
+def random_like(input, draw, dtype=None):
+    """``draw(stream, shape)`` shaped like ``input`` and drawn in its memory order, as torch's
+    ``empty_like(input).bernoulli_(...)`` fills a transposed input's layout (MultiheadAttention's
+    batch_first output): a dense, non-overlapping view keeps its strides, anything else is C order."""
+    order = _memory_order(input._data) if input._data.ndim == input.ndim else None   # vmap: logical order
+    if order is None:
+        return creation.random_tensor(tuple(input.shape), draw, dtype=dtype)
+    shape = tuple(input.shape[d] for d in order)
+    return creation.random_tensor(shape, draw, dtype=dtype).permute(*np.argsort(order).tolist())
+
+
+def _memory_order(a: np.ndarray):
+    """The dims of a dense, non-overlapping, non-C-contiguous array from outermost to innermost."""
+    if a.flags.c_contiguous or a.ndim < 2:
+        return None
+    order = sorted(range(a.ndim), key=lambda d: -a.strides[d])
+    expected = a.itemsize
+    for d in reversed(order):
+        if a.shape[d] != 1 and a.strides[d] != expected:
+            return None
+        expected *= a.shape[d]
+    return order
+
+
 _SELU_ALPHA = 1.7580993408473766     # aten's alpha_dropout constant: -selu's lower bound
 
 
@@ -95,10 +119,10 @@ def _alpha_dropout(input, p: float, training: bool, feature: bool, name: str):
         if input.ndim < 2:
             raise errors.AutogradError("Feature dropout requires at least 2 dimensions in the input")
         shape = tuple(input.shape[:2]) + (1,) * (input.ndim - 2)
-    else:
-        shape = tuple(input.shape)
     dt = input._data.dtype
-    keep = creation.random_tensor(shape, lambda g, s: g.bernoulli(1 - p, s).astype(dt), dtype=input.dtype)._data
+    draw = lambda g, s: g.bernoulli(1 - p, s).astype(dt)     # noqa: E731
+    keep = (creation.random_tensor(shape, draw, dtype=input.dtype) if feature
+            else random_like(input, draw, dtype=input.dtype))._data
     a = 1.0 / math.sqrt((_SELU_ALPHA * _SELU_ALPHA * p + 1) * (1 - p))
     b = make(((keep - 1) * (_SELU_ALPHA * a) + _SELU_ALPHA * a * p).astype(dt, copy=False))
     return input * make((keep * a).astype(dt, copy=False)) + b

@@ -99,6 +99,22 @@ def _observed_call(module, args, kwargs):
     return result
 
 
+class _WithKwargs:
+    """A forward (pre-)hook registered with ``with_kwargs=True``: it also receives forward's kwargs."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn):
+        self.fn = fn
+
+
+def _add_module_hook(table, hook, prepend: bool, with_kwargs: bool) -> RemovableHandle:
+    handle = add_hook(table, _WithKwargs(hook) if with_kwargs else hook)
+    if prepend:
+        table.move_to_end(handle.id, last=False)
+    return handle
+
+
 class Module:
     """Base class of every layer and model: ``__init__`` assigns parameters and submodules,
     ``forward`` computes; calling the module runs forward with its hooks."""
@@ -195,6 +211,14 @@ class Module:
                 or _calls is not None or _inst._profilers):
             return self.forward(*args, **kwargs)   # nothing observes this call
         for hook in list(self._forward_pre_hooks.values()):
+            if type(hook) is _WithKwargs:
+                changed = hook.fn(self, args, kwargs)
+                if changed is not None:
+                    if not (isinstance(changed, tuple) and len(changed) == 2):
+                        raise RuntimeError("forward pre-hook must return None or a tuple of (new_args, new_kwargs), "
+                                           f"but got {changed}.")
+                    args, kwargs = changed
+                continue
             changed = hook(self, args)
             if changed is not None:
                 args = changed if isinstance(changed, tuple) else (changed,)
@@ -208,28 +232,30 @@ class Module:
 
     def _after_forward_hooks(self, args: tuple, result):
         for hook in list(self._forward_hooks.values()):
-            changed = hook(self, args, result)
+            changed = hook.fn(self, args, kwargs, result) if type(hook) is _WithKwargs else hook(self, args, result)
             if changed is not None:
                 result = changed
         return result
 
-    def register_forward_pre_hook(self, hook) -> RemovableHandle:
-        """``hook(module, args)`` before forward; it may return replacement args."""
-        return add_hook(self._forward_pre_hooks, hook)
+    def register_forward_pre_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False) -> RemovableHandle:
+        """``hook(module, args)`` before forward; it may return replacement args (with_kwargs:
+        ``hook(module, args, kwargs)`` returning ``(args, kwargs)``)."""
+        return _add_module_hook(self._forward_pre_hooks, hook, prepend, with_kwargs)
 
     def register_full_backward_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """``hook(module, grad_input, grad_output)`` when the gradients with respect to the module's
         inputs are computed; it may return replacement grad_input."""
-        return add_hook(self._backward_hooks, hook)
+        return _add_module_hook(self._backward_hooks, hook, prepend, False)
 
     def register_full_backward_pre_hook(self, hook, prepend: bool = False) -> RemovableHandle:
         """``hook(module, grad_output)`` when the gradients with respect to the module's outputs are
         computed; it may return replacement grad_output."""
-        return add_hook(self._backward_pre_hooks, hook)
+        return _add_module_hook(self._backward_pre_hooks, hook, prepend, False)
 
-    def register_forward_hook(self, hook) -> RemovableHandle:
-        """``hook(module, args, output)`` after forward; it may return a replacement output."""
-        return add_hook(self._forward_hooks, hook)
+    def register_forward_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False) -> RemovableHandle:
+        """``hook(module, args, output)`` after forward (with_kwargs: ``hook(module, args, kwargs,
+        output)``); it may return a replacement output."""
+        return _add_module_hook(self._forward_hooks, hook, prepend, with_kwargs)
 
     # -- walking the tree -------------------------------------------------------------------------
     def named_modules(self, memo=None, prefix: str = "", remove_duplicate: bool = True):

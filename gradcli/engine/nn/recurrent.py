@@ -208,6 +208,9 @@ class RNNBase(Module):
         output = PackedSequence(layer_input, packed.batch_sizes, packed.sorted_indices, packed.unsorted_indices)
         return (output, (h_n, c_n)) if lstm else (output, h_n)
 
+    def flatten_parameters(self) -> None:
+        """torch packs the weights for cuDNN; on the CPU there is nothing to do."""
+
     def extra_repr(self) -> str:
         s = f"{self.input_size}, {self.hidden_size}"
         if self.num_layers != 1:

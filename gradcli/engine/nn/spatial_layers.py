@@ -486,13 +486,12 @@ class AdaptiveAvgPool2d(AdaptiveAvgPool1d):
 
 
 class GroupNorm(Module):
-    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-5, affine: bool = True, bias: bool = True,
-                 device=None, dtype=None):
+    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-5, affine: bool = True, device=None,
+                 dtype=None, *, bias: bool = True):
         super().__init__()
         if num_channels % num_groups != 0:
-            raise ValueError("num_channels must be divisible by num_groups")
+            raise ValueError(f"num_channels ({num_channels}) must be divisible by num_groups ({num_groups})")
         self.num_groups, self.num_channels, self.eps, self.affine = num_groups, num_channels, eps, affine
-        self._has_bias = bias
         dt = dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()
         self.register_parameter("weight", Parameter(creation.ones(num_channels, dtype=dt)) if affine else None)
         self.register_parameter("bias", Parameter(creation.zeros(num_channels, dtype=dt)) if affine and bias else None)
@@ -502,7 +501,7 @@ class GroupNorm(Module):
 
     def extra_repr(self) -> str:
         return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
-                f"bias={self._has_bias}")
+                f"bias={self.bias is not None}")
 
 
 class _ConvTransposeNd(_ConvNd):
