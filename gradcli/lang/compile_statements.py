@@ -470,7 +470,8 @@ class StatementsMixin:
                        for b in base_values):
                 raise self._error("type", "a class in a gradcli script derives from nothing (a plain class), "
                                   "another class of the script, an exception class, torch.autograd.Function, "
-                                  "torch.nn.Module, torch.utils.data.Dataset or torch.utils.data.Sampler", span)
+                                  "torch.nn.Module, torch.utils.data.Dataset or Sampler, torch.optim.Optimizer or "
+                                  "torch.optim.lr_scheduler.LRScheduler", span)
             members: dict = {}
             body(Scope(members, env))
             dunders = class_dunders(base_values)

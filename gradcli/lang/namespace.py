@@ -96,7 +96,7 @@ BACKENDS_NAMES = frozenset("cudnn cuda mps mkldnn opt_einsum cpu".split())
 VERSION_NAMES = frozenset("cuda hip debug git_version".split())
 OPTIM_NAMES = frozenset("Optimizer SGD Adam AdamW RMSprop Adagrad Adadelta NAdam RAdam Adamax Rprop ASGD lr_scheduler".split())
 SCHEDULER_NAMES = frozenset("""
-    LRScheduler StepLR MultiStepLR ExponentialLR CosineAnnealingLR LambdaLR ReduceLROnPlateau OneCycleLR
+    LRScheduler _LRScheduler StepLR MultiStepLR ExponentialLR CosineAnnealingLR LambdaLR ReduceLROnPlateau OneCycleLR
     MultiplicativeLR ConstantLR LinearLR PolynomialLR SequentialLR ChainedScheduler CyclicLR
     CosineAnnealingWarmRestarts
 """.split())
@@ -750,10 +750,11 @@ ENGINE_TYPES = (
     (("gradcli.engine.tensor.Size",), SIZE_ATTRIBUTES, (), {}),
     (("gradcli.engine.nn.module.Module",), MODULE_ATTRIBUTES, (), {"open_members": module_members}),
     (("gradcli.engine.nn.module._IncompatibleKeys",), frozenset({"missing_keys", "unexpected_keys"}), (), {}),
-    (("gradcli.engine.optim.optimizer.Optimizer",), OPTIMIZER_ATTRIBUTES, (), {}),
+    (("gradcli.engine.optim.optimizer.Optimizer",), OPTIMIZER_ATTRIBUTES, (),
+     {"open_members": lambda o: script_class_members(o) | {n for n in vars(o) if not n.startswith("_")}}),
     (("gradcli.engine.optim.schedulers.LRScheduler",),
      frozenset("step get_last_lr get_lr state_dict load_state_dict scale_fn".split()), (),
-     {"open_members": lambda s: {n for n in vars(s) if not n.startswith("_")}}),
+     {"open_members": lambda s: script_class_members(s) | {n for n in vars(s) if not n.startswith("_")}}),
     (("gradcli.engine.utils.data.DataLoader",),
      frozenset("dataset batch_size drop_last shuffle sampler batch_sampler generator collate_fn".split()), (), {}),
     (("gradcli.engine.utils.data.samplers.Sampler",),
@@ -857,4 +858,5 @@ def script_class_bases(modules: dict[str, Namespace]):
     function: torch.utils.data loads when the first class statement runs, not before."""
     return lambda: (modules["torch.autograd"].get("Function", None), modules["torch.nn"].get("Module", None),
                     modules["torch.utils.data"].get("Dataset", None), modules["torch.utils.data"].get("Sampler", None),
-                    ScriptObject)
+                    modules["torch.optim"].get("Optimizer", None),
+                    modules["torch.optim.lr_scheduler"].get("LRScheduler", None), ScriptObject)

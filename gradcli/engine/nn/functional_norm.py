@@ -76,7 +76,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     """Rows of ``weight`` picked by the integer tensor ``input``."""
     if not isinstance(input, Tensor) or input._data.dtype.kind not in "iu":
         raise errors.DTypeError("Expected tensor for argument #1 'indices' to have one of the following scalar "
-                                "types: Long, Int; but got " + (f"torch.{input.dtype.name}Tensor instead (while "
+                                "types: Long, Int; but got " + (f"torch.{dtypes.scalar_type_name(input._data.dtype)}Tensor instead (while "
                                                                 "checking arguments for embedding)"
                                                                 if isinstance(input, Tensor) else "a non-tensor"))
     num = weight.shape[0]

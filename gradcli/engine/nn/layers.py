@@ -309,14 +309,32 @@ class ModuleDict(Module):
 
     def __init__(self, modules=None):
         super().__init__()
-        for name, module in (modules or {}).items():
-            self.add_module(name, module)
+        if modules is not None:
+            self.update(modules)
 
     def __getitem__(self, key: str):
         return self._modules[key]
 
     def __setitem__(self, key: str, module) -> None:
         self.add_module(key, module)
+
+    def __delitem__(self, key: str) -> None:
+        del self._modules[key]
+
+    def update(self, modules) -> None:
+        """From a mapping or from (name, module) pairs, in their order."""
+        for j, pair in enumerate(modules.items() if hasattr(modules, "items") else modules):
+            if len(pair) != 2:
+                raise ValueError(f"ModuleDict update sequence element #{j} has length {len(pair)}; 2 is required")
+            self[pair[0]] = pair[1]
+
+    def pop(self, key: str):
+        module = self[key]
+        del self[key]
+        return module
+
+    def clear(self) -> None:
+        self._modules.clear()
 
     def __len__(self) -> int:
         return len(self._modules)

@@ -223,14 +223,14 @@ class Module:
             if changed is not None:
                 args = changed if isinstance(changed, tuple) else (changed,)
         if _calls is not None or _inst._profilers:
-            return self._after_forward_hooks(args, _observed_call(self, args, kwargs))
+            return self._after_forward_hooks(args, kwargs, _observed_call(self, args, kwargs))
         if (self._backward_hooks or self._backward_pre_hooks) and grad_mode.is_grad_enabled():
             # torch runs the forward hooks before wrapping the output: they see AddmmBackward0, not the hook node
             return call_with_backward_hooks(
-                self, args, kwargs, lambda *a, **k: self._after_forward_hooks(a, self.forward(*a, **k)))
-        return self._after_forward_hooks(args, self.forward(*args, **kwargs))
+                self, args, kwargs, lambda *a, **k: self._after_forward_hooks(a, k, self.forward(*a, **k)))
+        return self._after_forward_hooks(args, kwargs, self.forward(*args, **kwargs))
 
-    def _after_forward_hooks(self, args: tuple, result):
+    def _after_forward_hooks(self, args: tuple, kwargs: dict, result):
         for hook in list(self._forward_hooks.values()):
             changed = hook.fn(self, args, kwargs, result) if type(hook) is _WithKwargs else hook(self, args, result)
             if changed is not None:

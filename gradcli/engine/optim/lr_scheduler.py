@@ -6,4 +6,6 @@ from .schedulers import ConstantLR, CosineAnnealingLR, ExponentialLR, LambdaLR, 
 
 __all__ = ["ChainedScheduler", "ConstantLR", "CosineAnnealingLR", "CosineAnnealingWarmRestarts", "CyclicLR",
            "ExponentialLR", "LRScheduler", "LambdaLR", "LinearLR", "MultiStepLR", "MultiplicativeLR", "OneCycleLR",
-           "PolynomialLR", "ReduceLROnPlateau", "SequentialLR", "StepLR"]
+           "PolynomialLR", "ReduceLROnPlateau", "SequentialLR", "StepLR", "_LRScheduler"]
+
+_LRScheduler = LRScheduler      # the name older code subclasses

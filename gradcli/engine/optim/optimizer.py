@@ -7,6 +7,7 @@ in-place op does.
 """
 from __future__ import annotations
 
+import collections
 import math
 
 import numpy as np
@@ -27,6 +28,17 @@ def new_step() -> np.ndarray:
 
 class Optimizer:
     """Parameter groups (each a dict with ``params`` and its hyperparameters) and per-parameter state."""
+
+    script_dunders = ("__init__",)      # what a script's ``class MySGD(torch.optim.Optimizer)`` may define
+    _script_written = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "step" in vars(cls):
+            # an optimizer a script writes: its step runs inside the hooks (and tells a scheduler it
+            # ran, as torch's patched step does), and ``self.state`` is torch's defaultdict(dict)
+            cls._step, cls.step, cls._script_written = vars(cls)["step"], Optimizer.step, True
+            cls.state = property(_own_state)
 
     def __init__(self, params, defaults: dict):
         self.defaults = dict(defaults)
@@ -157,8 +169,7 @@ class Optimizer:
         for group in self.param_groups:
             for p in group["params"]:
                 ids.setdefault(id(p), len(ids))
-        state = {ids[id(p)]: {k: self._export(k, v) for k, v in s.items()}
-                 for p, s in self._arrays.items() if id(p) in ids}
+        state = {ids[id(p)]: dict(s) for p, s in self.state.items() if id(p) in ids}
         groups = [{**{k: v for k, v in g.items() if k != "params"}, "params": [ids[id(p)] for p in g["params"]]}
                   for g in self.param_groups]
         state_dict = {"state": state, "param_groups": groups}
@@ -185,12 +196,16 @@ class Optimizer:
         by_index = {}
         for saved, group in zip(saved_groups, self.param_groups):
             by_index.update(zip(saved["params"], group["params"]))
-        arrays = {}
+        arrays = collections.defaultdict(dict) if self._script_written else {}
+        load = _own_state_value if self._script_written else self._import
         for index, values in state_dict["state"].items():
             p = by_index.get(index)
             if p is not None:
-                arrays[p] = {k: self._import(k, v, p) for k, v in values.items()}
-        self._arrays = arrays
+                arrays[p] = {k: load(k, v, p) for k, v in values.items()}
+        if self._script_written:
+            self.__dict__["_own_state"] = arrays
+        else:
+            self._arrays = arrays
         self.param_groups = [{**{k: v for k, v in saved.items() if k != "params"}, "params": group["params"]}
                              for saved, group in zip(saved_groups, self.param_groups)]
         for hook in list(self._hooks["load_state_dict_post"].values()):
@@ -219,6 +234,21 @@ class Optimizer:
     def _import(key: str, value, p: Tensor):
         """A loaded state entry back as the update's raw value."""
         return _state_array(key, value, p)
+
+
+def _own_state(optimizer) -> collections.defaultdict:
+    state = optimizer.__dict__.get("_own_state")
+    if state is None:
+        state = optimizer.__dict__["_own_state"] = collections.defaultdict(dict)
+    return state
+
+
+def _own_state_value(key: str, value, p: Tensor):
+    """torch's loading policy for a script optimizer's state: floating tensors take the parameter's
+    dtype (the same tensor when it has it already), ``step`` stays as it is."""
+    if key != "step" and isinstance(value, Tensor) and value.is_floating_point():
+        return value.to(p.dtype)
+    return value
 
 
 def _state_array(key: str, value, p: Tensor):

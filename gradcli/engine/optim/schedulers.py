@@ -21,6 +21,7 @@ class LRScheduler:
     The attributes are torch's, set in torch's order, so that ``state_dict()`` (every attribute
     but the optimizer) lists the same keys."""
 
+    script_dunders = ("__init__",)      # a script's own scheduler: ``__init__`` and ``get_lr``
     _get_lr_called_within_step = False
     _is_initial = False
 
