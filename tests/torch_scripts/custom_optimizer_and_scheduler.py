@@ -72,3 +72,22 @@ restored = MomentumSGD(nn.Linear(3, 1).parameters())
 restored.load_state_dict(state)
 print(restored.param_groups[0]["lr"], list(restored.state.values())[0]["step"])
 print(type(restored.state).__name__, len(restored.state))
+
+
+class ClippedAdam(torch.optim.Adam):        # a built-in optimizer's step, extended
+    def step(self, closure=None):
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is not None:
+                    p.grad.clamp_(-0.1, 0.1)
+        return super().step(closure)
+
+
+torch.manual_seed(0)
+model = nn.Linear(2, 1)
+adam = ClippedAdam(model.parameters(), lr=0.1)
+for _ in range(2):
+    adam.zero_grad()
+    (model(torch.ones(3, 2)) * 5).sum().backward()
+    adam.step()
+print(model.weight, sorted(adam.state[model.weight]), adam.state_dict()["state"][1]["exp_avg"])

@@ -42,25 +42,42 @@ class MultiheadAttention(Module):
                              f"num_heads={num_heads} instead")
         if embed_dim % num_heads:
             raise AssertionError("embed_dim must be divisible by num_heads")
-        if add_bias_kv or add_zero_attn or (kdim not in (None, embed_dim)) or (vdim not in (None, embed_dim)):
-            raise NotImplementedError("MultiheadAttention with add_bias_kv, add_zero_attn or kdim/vdim other than "
-                                      "embed_dim is not available in gradcli yet")
         self.embed_dim, self.num_heads, self.dropout = embed_dim, num_heads, dropout
         self.batch_first, self.head_dim = batch_first, embed_dim // num_heads
-        self.kdim = self.vdim = embed_dim
-        self._qkv_same_embed_dim = True
+        self.kdim = embed_dim if kdim is None else kdim
+        self.vdim = embed_dim if vdim is None else vdim
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
         dt = dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()
-        self.in_proj_weight = Parameter(creation.empty(3 * embed_dim, embed_dim, dtype=dt))
+        separate = ("q_proj_weight", "k_proj_weight", "v_proj_weight")
+        if self._qkv_same_embed_dim:
+            self.in_proj_weight = Parameter(creation.empty(3 * embed_dim, embed_dim, dtype=dt))
+            for name in separate:
+                self.register_parameter(name, None)
+        else:       # keys and values of other widths (cross-attention): one projection each
+            for name, width in zip(separate, (embed_dim, self.kdim, self.vdim)):
+                self.register_parameter(name, Parameter(creation.empty(embed_dim, width, dtype=dt)))
+            self.register_parameter("in_proj_weight", None)
         if bias:
             self.in_proj_bias = Parameter(creation.empty(3 * embed_dim, dtype=dt))
         else:
             self.register_parameter("in_proj_bias", None)
         self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, dtype=dt)
+        if add_bias_kv:
+            self.bias_k = Parameter(creation.empty(1, 1, embed_dim, dtype=dt))
+            self.bias_v = Parameter(creation.empty(1, 1, embed_dim, dtype=dt))
+        else:
+            self.bias_k = self.bias_v = None
+        self.add_zero_attn = add_zero_attn
         with no_grad():
-            init.xavier_uniform_(self.in_proj_weight)
+            for weight in (self.in_proj_weight,) if self._qkv_same_embed_dim else \
+                    (self.q_proj_weight, self.k_proj_weight, self.v_proj_weight):
+                init.xavier_uniform_(weight)
             if bias:
                 self.in_proj_bias.zero_()
                 self.out_proj.bias.zero_()
+            if add_bias_kv:
+                init.xavier_normal_(self.bias_k)
+                init.xavier_normal_(self.bias_v)
 
     def forward(self, query, key, value, key_padding_mask=None, need_weights: bool = True, attn_mask=None,
                 average_attn_weights: bool = True, is_causal: bool = False):
@@ -76,21 +93,32 @@ class MultiheadAttention(Module):
         if embed != self.embed_dim:
             raise AssertionError(f"was expecting embedding dimension of {self.embed_dim}, but got {embed}")
         heads, hd = self.num_heads, self.head_dim
-        if query is key and key is value:
+        if query is key and key is value and self._qkv_same_embed_dim:
             q, k, v = F.linear(query, self.in_proj_weight, self.in_proj_bias).chunk(3, -1)
         else:
-            weights = self.in_proj_weight.chunk(3)
+            weights = (self.in_proj_weight.chunk(3) if self._qkv_same_embed_dim
+                       else (self.q_proj_weight, self.k_proj_weight, self.v_proj_weight))
             biases = self.in_proj_bias.chunk(3) if self.in_proj_bias is not None else (None,) * 3
             q, k, v = (F.linear(t, w, b) for t, w, b in zip((query, key, value), weights, biases))
+        if self.bias_k is not None:     # one more key and value, learned, for every example
+            k = functions.cat([k, self.bias_k.repeat(1, batch, 1)])
+            v = functions.cat([v, self.bias_v.repeat(1, batch, 1)])
         q = q.reshape(length, batch * heads, hd).transpose(0, 1)
-        k = k.reshape(source, batch * heads, hd).transpose(0, 1)
-        v = v.reshape(source, batch * heads, hd).transpose(0, 1)
+        k = k.reshape(k.shape[0], batch * heads, hd).transpose(0, 1)
+        v = v.reshape(v.shape[0], batch * heads, hd).transpose(0, 1)
+        if self.add_zero_attn:          # and a key and value of zeros
+            zeros = creation.zeros(batch * heads, 1, hd, dtype=k.dtype)
+            k, v = functions.cat([k, zeros], 1), functions.cat([v, zeros], 1)
+        extra, source = k.shape[1] - source, k.shape[1]     # the added keys are never masked
         mask = _float_mask(attn_mask, q.dtype)
         if is_causal and mask is None:
-            mask = _float_mask(creation.ones(length, source, dtype=dtypes.bool).triu(1), q.dtype)
+            mask = _float_mask(creation.ones(length, source - extra, dtype=dtypes.bool).triu(1), q.dtype)
         if mask is not None and mask.dim() == 2:
             mask = mask.unsqueeze(0)
         padding = _float_mask(key_padding_mask, q.dtype)
+        if extra:
+            mask = None if mask is None else F.pad(mask, (0, extra))
+            padding = None if padding is None else F.pad(padding, (0, extra))
         if padding is not None:
             padding = padding.reshape(batch, 1, 1, source).expand(-1, heads, -1, -1).reshape(batch * heads, 1, source)
             mask = padding if mask is None else mask + padding

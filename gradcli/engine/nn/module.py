@@ -405,7 +405,8 @@ class Module:
     # -- state --------------------------------------------------------------------------------------
     def state_dict(self, prefix: str = "", keep_vars: bool = False) -> "OrderedDict":
         out = OrderedDict()
-        for module_prefix, module in self.named_modules(prefix=prefix.rstrip(".")):
+        # every path to a shared submodule has its own keys (torch walks the tree, it does not dedupe)
+        for module_prefix, module in self.named_modules(prefix=prefix.rstrip("."), remove_duplicate=False):
             dot = module_prefix + ("." if module_prefix else "")
             buffers = ((n, t) for n, t in module._buffers.items() if n not in module._non_persistent_buffers_set)
             for name, t in (*module._parameters.items(), *buffers):
@@ -414,25 +415,27 @@ class Module:
         return out
 
     def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False):
+        """torch's order: every matching tensor is copied first, then the errors are reported
+        together (missing and unexpected keys when strict, then size mismatches)."""
         own = self.state_dict(keep_vars=True)
-        missing = [k for k in own if k not in state_dict]
-        unexpected = [k for k in state_dict if k not in own]
-        if strict and (missing or unexpected):
-            parts = []
-            if missing:
-                parts.append("Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". ")
-            if unexpected:
-                parts.append("Unexpected key(s) in state_dict: " + ", ".join(f'"{k}"' for k in unexpected) + ". ")
-            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(parts))
+        errors = []
         with no_grad():
             for key, target in own.items():
                 if key in state_dict:
                     value = state_dict[key]
                     if tuple(value.shape) != tuple(target.shape):
-                        raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\tsize "
-                                           f"mismatch for {key}: copying a param with shape {value.shape} from "
-                                           f"checkpoint, the shape in current model is {target.shape}.")
+                        errors.append(f"size mismatch for {key}: copying a param with shape {value.shape} from "
+                                      f"checkpoint, the shape in current model is {target.shape}.")
+                        continue
                     target.copy_(value)
+        missing = [k for k in own if k not in state_dict]
+        unexpected = [k for k in state_dict if k not in own]
+        if strict and unexpected:
+            errors.insert(0, "Unexpected key(s) in state_dict: " + ", ".join(f'"{k}"' for k in unexpected) + ". ")
+        if strict and missing:
+            errors.insert(0, "Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". ")
+        if errors:
+            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(errors))
         return _IncompatibleKeys(missing, unexpected)
 
     # -- printing ---------------------------------------------------------------------------------

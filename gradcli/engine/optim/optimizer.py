@@ -34,11 +34,14 @@ class Optimizer:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        if "step" in vars(cls):
-            # an optimizer a script writes: its step runs inside the hooks (and tells a scheduler it
-            # ran, as torch's patched step does), and ``self.state`` is torch's defaultdict(dict)
-            cls._step, cls.step, cls._script_written = vars(cls)["step"], Optimizer.step, True
-            cls.state = property(_own_state)
+        own = vars(cls).get("step")
+        if own is not None:
+            # a step a script writes runs inside the hooks and tells a scheduler it ran, as torch's
+            # patched step does (a super().step() inside it reaches the engine's own update)
+            cls.step = lambda self, *args, **kwargs: self._hooked(own, args, kwargs)
+            if cls._update is Optimizer._update:      # its own update: ``self.state`` is torch's defaultdict(dict)
+                cls._script_written = True
+                cls.state = property(_own_state)
 
     def __init__(self, params, defaults: dict):
         self.defaults = dict(defaults)
@@ -82,6 +85,9 @@ class Optimizer:
                     p._grad.detach_().zero_()
 
     def step(self, *args, **kwargs):
+        return self._hooked(type(self)._step, args, kwargs)
+
+    def _hooked(self, step, args, kwargs):
         """Pre-hooks see ``(optimizer, args, kwargs)`` with ``args`` starting with the optimizer, as
         torch's, and may return new ``(args, kwargs)``; post-hooks run after the update."""
         if getattr(self, "_step_tracked", False):
@@ -94,7 +100,7 @@ class Optimizer:
                     raise RuntimeError(f"{self._step_name} must return None or a tuple of (new_args, new_kwargs), "
                                        f"but got {result}.")
                 args, kwargs = result
-        out = type(self)._step(*args, **kwargs)
+        out = step(*args, **kwargs)
         for hook in list(self._hooks["step_post"].values()):
             hook(self, args, kwargs)
         return out
