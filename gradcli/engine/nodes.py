@@ -82,9 +82,11 @@ class OpNode(Node):
     def release(self) -> None:
         for s in self._saved:
             c = s.__class__
-            if c in _KEPT_AS_IS:   # numbers, shapes, None: nothing to free
-                continue
-            if c is SavedVariable or c is SavedScalar or isinstance(s, (SavedVariable, SavedScalar)):
+            if c is SavedVariable:   # SavedVariable.release and SavedScalar.release, inline
+                s.tensor = s.data = None
+            elif c is SavedScalar:
+                s.freed = True
+            elif c not in _KEPT_AS_IS and isinstance(s, (SavedVariable, SavedScalar)):   # hooked, index lists
                 s.release()
 
     def __dir__(self):

@@ -99,7 +99,7 @@ DIV = defop("div", "DivBackward0", ("self", "other"), operator.truediv,
 # only when ``self`` does): ``y * 2`` keeps no reference to ``y``, so changing ``y`` in place
 # afterwards does not break the backward. These records are the same ops with one side constant.
 MUL_CONST_OTHER = defop("mul.const_other", "MulBackward0", ("self", "other"), operator.mul,
-                        lambda m, g, other: (g * other, None),
+                        lambda m, g, other: (g * m.number(other, g), None),
                         saves=("other",), constants={"self": None},   # torch lists the unsaved operand as None
                         jvp=lambda m, t, other: t[0] * other,
                         samples=lambda: [Sample(s.args[0], s.args[1], grad=[0], note=s.note) for s in binary()()],
@@ -111,7 +111,7 @@ MUL_CONST_SELF = defop("mul.const_self", "MulBackward0", ("self", "other"), oper
                        samples=lambda: [Sample(s.args[0], s.args[1], grad=[1], note=s.note) for s in binary()()[:3]],
                        rule="d/dother = self (self is a constant: other is not saved)")
 DIV_CONST_OTHER = defop("div.const_other", "DivBackward0", ("self", "other"), operator.truediv,
-                        lambda m, g, other: (g / other, None),
+                        lambda m, g, other: (g / m.number(other, g), None),
                         saves=("other",), constants={"self": None}, promote=FLOAT,
                         jvp=lambda m, t, other: t[0] / other,
                         samples=lambda: [Sample(s.args[0], s.args[1], grad=[0], note=s.note)
@@ -245,6 +245,11 @@ COSH = _unary("cosh", "CoshBackward0", rounded.cosh, lambda m, g, self: g * m.si
 def _tanh_bwd(m, g, result):
     if m.is_tensor:   # under create_graph torch records its own node for this formula
         return call(TANH_BACKWARD, (g, result))
+    if result.__class__ is np.ndarray and g.__class__ is np.ndarray and g.shape == result.shape \
+            and g.dtype == result.dtype:
+        t = result * result   # g * (1 - result * result), the same roundings in one fresh buffer
+        np.subtract(m.number(1, t), t, out=t)
+        return np.multiply(g, t, out=t)
     return g * (1 - result * result)
 
 

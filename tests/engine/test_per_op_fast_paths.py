@@ -1,0 +1,90 @@
+"""The per-op fast paths (issue 13) give the very bits the plain numpy expressions give, and step
+aside where they cannot."""
+import math
+
+import numpy as np
+import pytest
+
+from gradcli import engine as lib
+from gradcli.engine.dispatch import number_operand
+from gradcli.engine.ops import rounded
+
+
+def _bits(a):
+    a = np.asarray(a)
+    return a.view({4: np.uint32, 8: np.uint64}[a.dtype.itemsize]).tolist()
+
+
+def test_a_number_beside_a_float_array_becomes_a_cached_0d_array_of_its_dtype():
+    c = number_operand(1.01, np.dtype(np.float32))
+    assert c.shape == () and c.dtype == np.float32 and not c.flags.writeable
+    assert number_operand(1.01, np.dtype(np.float32)) is c
+    assert number_operand(1.01, np.dtype(np.float64)).dtype == np.float64
+    assert number_operand(3, np.dtype(np.float32)).dtype == np.float32
+
+
+@pytest.mark.parametrize("value, dtype", [
+    (0.0, np.float32), (-0.0, np.float64), (float("nan"), np.float32), (1e39, np.float32),
+    ((1 << 24) + 1, np.float32), (1 << 60, np.float64), (0.5, np.float16), (2, np.int64),
+])
+def test_numbers_a_cache_could_get_wrong_are_left_as_they_are(value, dtype):
+    assert number_operand(value, np.dtype(dtype)) is value
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_tensor_number_arithmetic_keeps_numpy_weak_scalar_bits(dtype):
+    rng = np.random.default_rng(0)
+    data = (rng.standard_normal(1000) * 10.0 ** rng.integers(-20, 20, 1000)).astype(dtype)
+    x = lib.tensor(data)
+    for number in (1.01, 0.1, -3.7e-9, 7, 1 / 3):
+        assert _bits((x * number)._data) == _bits(data * number)
+        assert _bits((x + number)._data) == _bits(data + number)
+        assert _bits((x - number)._data) == _bits(data - number)
+        assert _bits((x / number)._data) == _bits(data / number)
+
+
+def test_the_vector_chain_backward_matches_the_numpy_formulas_bit_for_bit():
+    x = lib.ones(1000, requires_grad=True)
+    y = lib.tanh(x * 1.01 + 0.1)
+    z = lib.tanh(y / 0.9)
+    z.backward(lib.ones(1000))
+    one = np.ones(1000, np.float32)
+    r1 = y._data
+    r2 = z._data
+    g = one * (1 - r2 * r2) / 0.9           # TanhBackward0, then DivBackward0 by a number
+    g = g * (1 - r1 * r1) * 1.01             # TanhBackward0, MulBackward0 by a number (AddBackward0 passes it)
+    assert _bits(x.grad._data) == _bits(g)
+
+
+def test_the_tanh_gradient_of_a_broadcast_or_other_dtype_gradient_takes_the_plain_formula():
+    x = lib.tensor([0.2, -0.4], requires_grad=True)
+    y = lib.tanh(x)
+    (g,) = lib.autograd.grad(y, x, lib.tensor([1.5, 2.0], dtype=lib.float64).to(lib.float32))
+    r = y._data
+    assert _bits(g._data) == _bits(np.array([1.5, 2.0], np.float32) * (1 - r * r))
+
+
+@pytest.mark.parametrize("name, math_name", [("tanh", "tanh"), ("sin", "sin"), ("cos", "cos"), ("arctan", "atan"),
+                                             ("arcsin", "asin"), ("arccos", "acos"), ("log", "log"),
+                                             ("log2", "log2"), ("log10", "log10")])
+def test_bounded_functions_round_a_0d_result_as_np_float32_does(name, math_name):
+    rng = np.random.default_rng(1)
+    for v in list(rng.uniform(0.001, 0.999, 500).astype(np.float32)) + [np.float32(1e-45), np.float32(-0.0)]:
+        try:
+            want = np.float32(getattr(math, math_name)(v))
+        except ValueError:
+            continue
+        got = getattr(rounded, name)(v)
+        assert type(got) is np.float32 and _bits(got) == _bits(want)
+
+
+def test_a_second_backward_after_the_inline_release_fails_as_torch_does():
+    x = lib.tensor(0.5, requires_grad=True)
+    y = lib.tanh(x * 2.0)
+    y.backward()
+    with pytest.raises(Exception, match="Trying to backward through the graph a second time"):
+        y.backward()
+    with pytest.raises(Exception, match="Trying to backward through the graph a second time"):
+        y.grad_fn._saved_result
+    with pytest.raises(Exception, match="Trying to backward through the graph a second time"):
+        y.grad_fn.next_functions[0][0]._saved_other
