@@ -231,54 +231,58 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
     ticks = 0
     if interrupt is not None:
         interrupt()
+    special = interrupt is not None or needed is not None   # the rare per-node steps behind one test
+    run_hooked = _inst.run_node if hooked else None
+    release = not retain_graph
     # inf * 0 and the like are part of torch's conventions (sqrt'(0) = inf): no numpy warnings
     with mode, np.errstate(all="ignore"):
         while heap or fn is not None:
-            if interrupt is not None and (ticks := ticks + 1) >= INTERRUPT_EVERY:
-                ticks = 0
-                interrupt()
             if fn is None:
                 fn = pop(heap)[2]
                 buf = buffers.pop(fn, None)
             else:
                 buf = handed   # the gradients of the node chosen to run next came straight to it
-            if needed is not None and fn not in needed:
-                # off every path to the requested inputs: torch neither runs the node nor fires its
-                # hooks (tensor hooks, retain_grad, post-accumulate hooks)
-                fn = None
-                continue
+            if special:
+                if interrupt is not None and (ticks := ticks + 1) >= INTERRUPT_EVERY:
+                    ticks = 0
+                    interrupt()
+                if needed is not None and fn not in needed:
+                    # off every path to the requested inputs: torch neither runs the node nor fires its
+                    # hooks (tensor hooks, retain_grad, post-accumulate hooks)
+                    fn = None
+                    continue
             if buf is None:
                 buf = [None] * fn.num_outputs
             x = fn._x
-            if fn.__class__ is accumulate_cls and buf[0] is not None and fn.variable._x is not None \
-                    and fn.variable._x.hooks:
-                # a leaf's hooks come before its node's, and before autograd.grad captures its gradient
-                buf = [_leaf_hooks(fn.variable, buf[0], tensor_mode)]
-            if x is not None:
-                buf = _pre_hooks(fn, x, buf, m)
-            if targets is not None:
-                for nr, g in enumerate(buf):
-                    idxs = captures.get((fn, nr))
-                    if idxs:
-                        for i in idxs:
-                            found[i] = g
             if fn.__class__ is accumulate_cls:
+                var = fn.variable
+                if buf[0] is not None and var._x is not None and var._x.hooks:
+                    # a leaf's hooks come before its node's, and before autograd.grad captures its gradient
+                    buf = [_leaf_hooks(var, buf[0], tensor_mode)]
+                if x is not None:
+                    buf = _pre_hooks(fn, x, buf, m)
+                if targets is not None:
+                    _capture(fn, buf, captures, found)
                 if accumulate and buf[0] is not None:
-                    _accumulate(fn.variable, buf[0], tensor_mode)
+                    _accumulate(var, buf[0], tensor_mode)
                     if x is not None and x.post_hooks:
                         _accumulate_post_hooks(x, buf, tensor_mode)
                 fn = None
                 continue
+            if x is not None:
+                buf = _pre_hooks(fn, x, buf, m)
+            if targets is not None:
+                _capture(fn, buf, captures, found)
             edges = fn.next_functions
-            if (buf[0] is None if len(buf) == 1 else all(g is None for g in buf)):
+            if buf[0] is None and (len(buf) == 1 or all(g is None for g in buf)):
                 grads_in = [None] * len(edges)
             else:
-                grads_in = fn.apply(buf, m) if not hooked else _inst.run_node(fn, buf, m)
+                grads_in = fn.apply(buf, m) if run_hooked is None else run_hooked(fn, buf, m)
                 if x is not None and x.post_hooks:
                     grads_in = _post_hooks(fn, x, grads_in, buf, m)
                 if anomaly:
                     _check_nan(fn, grads_in, tensor_mode)
-            if not retain_graph and not fn.saves_nothing:
+            if release and not fn.saves_nothing:
                 fn.release()
             fn = None
             for (nxt, nr), gi in zip(edges, grads_in):
@@ -330,6 +334,15 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                     counter += 2
                     fn = handed = None
             grads_in = gi = None   # the buffers alone hold the gradients (AccumulateGrad may steal them)
+
+
+def _capture(fn, buf, captures, found) -> None:
+    """autograd.grad's inputs: the gradients flowing into ``fn`` that were asked for."""
+    for nr, g in enumerate(buf):
+        idxs = captures.get((fn, nr))
+        if idxs:
+            for i in idxs:
+                found[i] = g
 
 
 def _add(buffers: dict, fn, nr: int, g) -> None:

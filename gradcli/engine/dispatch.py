@@ -271,22 +271,24 @@ def call_fast(op, a, b=_UNARY):
     """``call(op, (a,))`` or ``call(op, (a, b))`` for the hottest cases, one tensor through a
     single-output elementwise record (tanh, relu...) or a tensor and a Python number (y * 1.01,
     y + 0.1), in the fewest steps; anything unusual goes through ``call``."""
-    unary = b is _UNARY
     if a.__class__ is not Tensor or not op.unary_fast or _inst.active:
-        return call(op, (a,) if unary else (a, b))
+        return call(op, (a,) if b is _UNARY else (a, b))
     d = a._data
-    if d.dtype.kind not in _FLOAT_KINDS and (op.promote == "float" or b.__class__ is float):
-        return call(op, (a,) if unary else (a, b))   # promoted to float
+    dt = d.dtype
     try:
-        if unary:
+        if b is _UNARY:
+            if dt is not _F32 and dt.kind not in _FLOAT_KINDS and op.promote == "float":
+                return call(op, (a,))   # promoted to float
             out = op.forward(d)
-        elif d.__class__ is _ndarray and op.forward in _ARITHMETIC:
-            out = op.forward(d, number_operand(b, d.dtype))
         else:
-            out = op.forward(d, b)
+            if dt is not _F32 and dt.kind not in _FLOAT_KINDS and (op.promote == "float" or b.__class__ is float):
+                return call(op, (a, b))
+            out = op.forward(d, number_operand(b, dt) if d.__class__ is _ndarray and op.forward in _ARITHMETIC
+                             else b)
     except (ValueError, OverflowError):
-        return call(op, (a,) if unary else (a, b))   # its errors, as call words them
-    if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
+        return call(op, (a,) if b is _UNARY else (a, b))   # its errors, as call words them
+    oc = out.__class__
+    if oc is not _ndarray and oc not in _SCALARS:
         out = _asarray(out)
     if _inst.limit is not None:   # a script's session: its size limit and timeout
         _inst.check_size(out)
@@ -296,9 +298,8 @@ def call_fast(op, a, b=_UNARY):
     t._grad = None
     t._base = None
     t._x = None
-    mode = _mode
-    if not (a._requires_grad and mode.grad and op.differentiable):
-        t._vc = None if mode.inference else [0]
+    if not (a._requires_grad and _mode.grad and op.differentiable):
+        t._vc = None if _mode.inference else [0]
         t._grad_fn = None
         t._requires_grad = False
         return t
@@ -306,12 +307,12 @@ def call_fast(op, a, b=_UNARY):
     node = _new(op.node_cls)
     fn = a._grad_fn
     e = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a)
-    if unary:
+    if b is _UNARY:
         node.next_functions = (e,)
-        node._in_meta = ((d.shape, d.dtype),)
+        node._in_meta = ((d.shape, dt),)
     else:
         node.next_functions = (e, NO_EDGE)
-        node._in_meta = ((d.shape, d.dtype), None)
+        node._in_meta = ((d.shape, dt), None)
     node._seq = next(_seq)
     node._x = None
     node._oshape = out.shape
@@ -319,10 +320,11 @@ def call_fast(op, a, b=_UNARY):
     t._grad_fn = node
     t._requires_grad = True
     plan = op.plan
-    plain = not (saved_hooks_stack or op.skips)   # else _save: pack hooks, values saved for some gradients
     if not plan:
         node._saved = ()
-    elif plain and op.saves_result:
+    elif saved_hooks_stack or op.skips:   # pack hooks, values saved for some gradients only
+        node._saved = _save(op, (a,) if b is _UNARY else (a, b), None, t)
+    elif op.saves_result:
         s = _new(SavedVariable)   # the output alone, kept as data: SavedVariable(t, 0) in one step
         s.tensor = None
         s.data = out
@@ -330,13 +332,13 @@ def call_fast(op, a, b=_UNARY):
         s.version = 0
         s.output_nr = 0
         node._saved = (s,)
-    elif plain and plan == _SAVES_OTHER:
+    elif plan is _SAVES_OTHER or plan == _SAVES_OTHER:
         s = _new(SavedScalar)     # y * 2 keeps the 2: SavedScalar(b) in one step
         s.value = b
         s.freed = False
         node._saved = (s,)
     else:
-        node._saved = _save(op, (a,) if unary else (a, b), None, t)
+        node._saved = _save(op, (a,) if b is _UNARY else (a, b), None, t)
     if _inst.anomaly:
         _inst.remember_creation(node)
     return t

@@ -30,26 +30,31 @@ class OpNode(Node):
 
     def apply(self, grads, m):
         op = self.op
+        saved = self._saved
         if op.masked:
             edges = self.next_functions
             if len(edges) == 2:   # a binary op (a - c with a constant c): no list to build
                 needs = (edges[0][0] is not None, edges[1][0] is not None)
             else:
                 needs = tuple([fn is not None for fn, _ in edges])
-            res = op.backward(m, grads[0], *unpack_saved(self, m), needs=needs) if self._saved else \
+            res = op.backward(m, grads[0], *unpack_saved(self, m), needs=needs) if saved else \
                 op.backward(m, grads[0], needs=needs)
-        elif self._saved:
-            saved = self._saved
+        elif not saved:
+            res = op.backward(m, grads[0])
+        elif len(saved) == 1 and m.plain:   # one saved value (tanh's result, y * 2's 2): unpack_saved inline
             s = saved[0]
-            if len(saved) == 1 and s.__class__ is SavedVariable and m.plain:
-                t = s.tensor   # one saved tensor (tanh's result, relu's result...): unpack_saved inline
+            c = s.__class__
+            if c is SavedVariable:
+                t = s.tensor
                 if s.vc[0] != s.version or (s.data is None if t is None else t._grad_fn is None and s.nonleaf):
                     s.array(self)  # raises the right error
                 res = op.backward(m, grads[0], s.data if t is None else t._data)
+            elif c is SavedScalar and not s.freed:
+                res = op.backward(m, grads[0], s.value)
             else:
                 res = op.backward(m, grads[0], *unpack_saved(self, m))
         else:
-            res = op.backward(m, grads[0])
+            res = op.backward(m, grads[0], *unpack_saved(self, m))
         if m.plain:   # the plain backward: most gradients already have their input's shape and dtype
             if res.__class__ is not tuple:
                 if res is not None:   # one input (the common unary case)
@@ -60,15 +65,18 @@ class OpNode(Node):
             elif len(res) == 2:       # two inputs (binary ops; a number's edge is None): no loop
                 a, b = res
                 (fa, _), (fb, _) = self.next_functions
-                ma, mb = self._in_meta
                 if fa is None or a is None:
                     a = None
-                elif a.shape != ma[0] or a.dtype != ma[1]:
-                    return fit_grads(self, res, m)
+                else:
+                    ma = self._in_meta[0]
+                    if a.shape != ma[0] or a.dtype != ma[1]:
+                        return fit_grads(self, res, m)
                 if fb is None or b is None:
                     b = None
-                elif b.shape != mb[0] or b.dtype != mb[1]:
-                    return fit_grads(self, res, m)
+                else:
+                    mb = self._in_meta[1]
+                    if b.shape != mb[0] or b.dtype != mb[1]:
+                        return fit_grads(self, res, m)
                 return [a, b]
         return fit_grads(self, res, m)
 

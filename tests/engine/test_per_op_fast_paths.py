@@ -88,3 +88,27 @@ def test_a_second_backward_after_the_inline_release_fails_as_torch_does():
         y.grad_fn._saved_result
     with pytest.raises(Exception, match="Trying to backward through the graph a second time"):
         y.grad_fn.next_functions[0][0]._saved_other
+
+
+def test_a_node_that_saved_only_a_number_refuses_a_second_backward():
+    x = lib.tensor([0.5, 1.5], requires_grad=True)
+    y = (x * 2.0).sum()
+    y.backward(retain_graph=True)
+    y.backward()
+    assert x.grad.tolist() == [4.0, 4.0]
+    with pytest.raises(Exception, match="Trying to backward through the graph a second time"):
+        y.backward()
+
+
+def test_hooks_partial_passes_and_captured_gradients_still_run_in_the_backward_loop():
+    x = lib.tensor(0.5, requires_grad=True)
+    w = lib.tensor(2.0, requires_grad=True)
+    h = x * 3.0
+    seen = []
+    h.register_hook(lambda g: seen.append(float(g)))
+    y = lib.tanh(h * w)
+    (gx,) = lib.autograd.grad(y, [x], retain_graph=True)
+    r = float(y)
+    assert seen == [pytest.approx((1 - r * r) * 2.0, rel=1e-5)]
+    assert float(gx) == pytest.approx((1 - r * r) * 2.0 * 3.0, rel=1e-5)
+    assert w.grad is None and x.grad is None

@@ -99,7 +99,8 @@ DIV = defop("div", "DivBackward0", ("self", "other"), operator.truediv,
 # only when ``self`` does): ``y * 2`` keeps no reference to ``y``, so changing ``y`` in place
 # afterwards does not break the backward. These records are the same ops with one side constant.
 MUL_CONST_OTHER = defop("mul.const_other", "MulBackward0", ("self", "other"), operator.mul,
-                        lambda m, g, other: (g * m.number(other, g), None),
+                        lambda m, g, other: (g * m.number(other, g) if g.__class__ is np.ndarray else g * other,
+                                             None),
                         saves=("other",), constants={"self": None},   # torch lists the unsaved operand as None
                         jvp=lambda m, t, other: t[0] * other,
                         samples=lambda: [Sample(s.args[0], s.args[1], grad=[0], note=s.note) for s in binary()()],
@@ -111,7 +112,8 @@ MUL_CONST_SELF = defop("mul.const_self", "MulBackward0", ("self", "other"), oper
                        samples=lambda: [Sample(s.args[0], s.args[1], grad=[1], note=s.note) for s in binary()()[:3]],
                        rule="d/dother = self (self is a constant: other is not saved)")
 DIV_CONST_OTHER = defop("div.const_other", "DivBackward0", ("self", "other"), operator.truediv,
-                        lambda m, g, other: (g / m.number(other, g), None),
+                        lambda m, g, other: (g / m.number(other, g) if g.__class__ is np.ndarray else g / other,
+                                             None),
                         saves=("other",), constants={"self": None}, promote=FLOAT,
                         jvp=lambda m, t, other: t[0] / other,
                         samples=lambda: [Sample(s.args[0], s.args[1], grad=[0], note=s.note)
