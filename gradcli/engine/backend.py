@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .dispatch import number_operand
+from .dispatch import _F32, _F32_NUMBERS, number_operand
 from .ops.activation import sigmoid_np
 from .ops.linalg import gemm
 from .ops.shape import unfold_np
@@ -350,7 +350,11 @@ class NumpyMath(_Math):
         """``c`` (a Python number, or already an array) as an operand beside ``like``: the same values
         as ``c`` itself, faster beside a float ndarray (``dispatch.number_operand``)."""
         k = c.__class__
-        return number_operand(c, like.dtype) if (k is float or k is int) and like.__class__ is np.ndarray else c
+        if (k is float or k is int) and like.__class__ is np.ndarray:
+            dt = like.dtype
+            n = _F32_NUMBERS.get(c) if dt is _F32 else None   # number_operand's cache, read inline
+            return n if n is not None else number_operand(c, dt)
+        return c
 
 
 def _one_hot_np(indices, dim, size):

@@ -283,8 +283,11 @@ def call_fast(op, a, b=_UNARY):
         else:
             if dt is not _F32 and dt.kind not in _FLOAT_KINDS and (op.promote == "float" or b.__class__ is float):
                 return call(op, (a, b))
-            out = op.forward(d, number_operand(b, dt) if d.__class__ is _ndarray and op.forward in _ARITHMETIC
-                             else b)
+            if d.__class__ is _ndarray and op.forward in _ARITHMETIC:
+                c = _F32_NUMBERS.get(b) if dt is _F32 else None   # number_operand's cache, read inline
+                out = op.forward(d, c if c is not None else number_operand(b, dt))
+            else:
+                out = op.forward(d, b)
     except (ValueError, OverflowError):
         return call(op, (a,) if b is _UNARY else (a, b))   # its errors, as call words them
     oc = out.__class__

@@ -12,7 +12,7 @@ import operator
 import numpy as np
 
 from .. import dtypes, errors
-from ..dispatch import call
+from ..dispatch import call, number_operand
 from ..tensor import Tensor
 from . import dtype_rules as R, rounded
 from .bitwise import integral
@@ -244,15 +244,16 @@ ACOS = _unary("acos", "AcosBackward0", rounded.arccos, lambda m, g, self: g * -m
 ATAN = _unary("atan", "AtanBackward0", rounded.arctan, lambda m, g, self: g / m.shift(self * self, 1), rule="1/(1 + self^2)", aliases=("arctan",))
 SINH = _unary("sinh", "SinhBackward0", rounded.sinh, lambda m, g, self: g * m.cosh(self), rule="cosh(self)")
 COSH = _unary("cosh", "CoshBackward0", rounded.cosh, lambda m, g, self: g * m.sinh(self), rule="sinh(self)")
+_F32 = np.dtype(np.float32)
+_ONE32 = number_operand(1, _F32)   # float32's 1 as a ready 0-d array (see dispatch.number_operand)
+
+
 def _tanh_bwd(m, g, result):
     if m.is_tensor:   # under create_graph torch records its own node for this formula
         return call(TANH_BACKWARD, (g, result))
-    if result.__class__ is np.ndarray and g.__class__ is np.ndarray and g.shape == result.shape \
-            and g.dtype == result.dtype:
-        t = result * result   # g * (1 - result * result), the same roundings in one fresh buffer
-        np.subtract(m.number(1, t), t, out=t)
-        return np.multiply(g, t, out=t)
-    return g * (1 - result * result)
+    # the 1 numpy casts a Python 1 to beside a float32 array, ready-made (dispatch.number_operand)
+    one = _ONE32 if result.__class__ is np.ndarray and result.dtype is _F32 else 1
+    return g * (one - result * result)
 
 
 TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", "output"),
