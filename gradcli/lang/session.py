@@ -61,6 +61,7 @@ class Session:
         self._modules.update(stdlib_tool_modules(self._state, self._policy, self._globals))
         self._argv = _argv_for("<string>")
         self._modules["sys"] = Namespace("sys", None, loader=self._sys_members)
+        self._modules["argparse"] = Namespace("argparse", None, loader=self._argparse_members)
         configure_policy(self._policy, self._modules)
         self._builtins = base_environment(self._modules, self._state, self._policy,
                                           self._stream)
@@ -149,6 +150,10 @@ class Session:
     def _sys_members(self):
         from .stdlib_sys import sys_members     # on a script's first use of `sys`
         return sys_members(self._state, self._policy, self._stream, self._argv)
+
+    def _argparse_members(self):
+        from .stdlib_argparse import argparse_members     # on a script's first use of `argparse`
+        return argparse_members(self._policy, self._stream, self._argv), ()
 
     def _echo(self, value) -> None:
         self._stream().write(self._bounded_repr(value) + "\n")
@@ -266,7 +271,7 @@ class Session:
 def _argv_for(filename: str) -> list:
     """``sys.argv`` as Python sets it: the script's path, ``-c`` for code given inline, ``-`` for
     standard input."""
-    return [{"<string>": "-c", "<stdin>": "-"}.get(filename, filename)]
+    return [{"<string>": "-c", "<exec>": "-c", "<stdin>": "-"}.get(filename, filename)]
 
 
 NUMPY_FLOAT_NOTICE = r"(divide by zero|overflow|underflow|invalid value) encountered in"
