@@ -445,7 +445,8 @@ def import_error(module: str, span: Span | None) -> GradcliError:
         return GradcliError("import", numpy_hint(), span)
     available = ", ".join(sorted(MODULES) + ["math", "typing", "collections", "dataclasses", "functools",
                                              "itertools", "random", "warnings", "time", "copy", "abc",
-                                             "json", "operator", "string", "unittest", "sys", "argparse"])
+                                             "json", "operator", "string", "unittest", "sys", "argparse",
+                                             "logging"])
     return GradcliError("import", f"no module named {module!r} in gradcli; available: {available}",
                         span)
 

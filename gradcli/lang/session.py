@@ -62,6 +62,7 @@ class Session:
         self._argv = _argv_for("<string>")
         self._modules["sys"] = Namespace("sys", None, loader=self._sys_members)
         self._modules["argparse"] = Namespace("argparse", None, loader=self._argparse_members)
+        self._modules["logging"] = Namespace("logging", None, loader=self._logging_members)
         configure_policy(self._policy, self._modules)
         self._builtins = base_environment(self._modules, self._state, self._policy,
                                           self._stream)
@@ -154,6 +155,10 @@ class Session:
     def _argparse_members(self):
         from .stdlib_argparse import argparse_members     # on a script's first use of `argparse`
         return argparse_members(self._policy, self._stream, self._argv), ()
+
+    def _logging_members(self):
+        from .stdlib_logging import logging_members     # on a script's first use of `logging`
+        return logging_members(self._state, self._policy), ()
 
     def _echo(self, value) -> None:
         self._stream().write(self._bounded_repr(value) + "\n")
