@@ -15,13 +15,21 @@ from .scopes import Scope, MISSING, StaticScope, bounded_list, target_names
 
 
 def _caret_power(a, b):
-    """`^` is power in gradcli (x^2). On bool operands, where pasted Python means XOR, it refuses
-    rather than answer something else."""
-    for value in (a, b):
-        if type(value) is bool or str(getattr(value, "dtype", "")) == "torch.bool":
-            raise TypeError("'^' means power in gradcli (x^2 is x**2), not XOR: for bool values use "
-                            "torch.logical_xor(a, b), torch.bitwise_xor(a, b) or a != b")
+    """`^` is power in gradcli (x^2). Where pasted Python means XOR -- both operands integers or
+    bools, Python's and torch's only `^` -- it refuses rather than answer something else."""
+    if _integral(a) and _integral(b):
+        raise TypeError("'^' means power in gradcli (x^2 is x**2), not XOR: on integers and bools use "
+                        "torch.bitwise_xor(a, b) (or torch.logical_xor, or a != b for bools)")
     return operator.pow(a, b)
+
+
+def _integral(value) -> bool:
+    """An int, a bool or a tensor of integers or bools: what Python's `^` would XOR."""
+    if isinstance(value, int):
+        return True
+    dtype = getattr(value, "dtype", None)
+    return dtype is not None and hasattr(dtype, "is_floating_point") and not (
+        dtype.is_floating_point or dtype.is_complex)
 
 
 _BINARY = {
