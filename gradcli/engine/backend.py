@@ -117,7 +117,7 @@ class NumpyMath(_Math):
     floor = staticmethod(np.floor)
     maximum = staticmethod(np.maximum)
     minimum = staticmethod(np.minimum)
-    log1p = staticmethod(np.log1p)
+    log1p = staticmethod(rounded.log1p)
     expm1 = staticmethod(np.expm1)
     conj = staticmethod(np.conj)
     sgn = staticmethod(sign_np)
@@ -136,6 +136,11 @@ class NumpyMath(_Math):
     def shift(x, c):
         """``x + c`` for a Python number (torch's AddBackward1 under create_graph)."""
         return x + c
+
+    @staticmethod
+    def lsub(c, x):
+        """``c - x`` for a Python number ``c`` (torch's C++ ``Scalar - Tensor``: SubBackward0)."""
+        return c - x
 
     @staticmethod
     def where(cond, a, b):

@@ -78,6 +78,10 @@ class TensorMath(_Math):
         return call(ADD_SCALAR, (x,), {"other": c, "alpha": 1})
 
     @staticmethod
+    def lsub(c, x):
+        return public.FUNCTIONS["torch"]["full_like"](x, c) - x
+
+    @staticmethod
     def sigmoid(x):
         return sigmoid(x)
 

@@ -252,6 +252,17 @@ class Module:
         computed; it may return replacement grad_output."""
         return _add_module_hook(self._backward_pre_hooks, hook, prepend, False)
 
+    def register_backward_hook(self, hook) -> RemovableHandle:
+        """The deprecated non-full hook: ``hook(module, grad_input, grad_output)`` on the node that made
+        the module's (first) output, so grad_input are that node's input gradients, as torch gives them."""
+        def attach(module, args, result):
+            while result is not None and not isinstance(result, Tensor):
+                result = next((v for v in result.values() if isinstance(v, Tensor)), None) \
+                    if isinstance(result, dict) else result[0]
+            if result is not None and result.grad_fn is not None:
+                result.grad_fn.register_hook(lambda grad_input, grad_output: hook(module, grad_input, grad_output))
+        return self.register_forward_hook(attach)
+
     def register_forward_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False) -> RemovableHandle:
         """``hook(module, args, output)`` after forward (with_kwargs: ``hook(module, args, kwargs,
         output)``); it may return a replacement output."""

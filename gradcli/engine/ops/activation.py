@@ -161,40 +161,38 @@ LOGSIGMOID = defop("log_sigmoid_forward", "LogSigmoidBackward0", ("self",), _log
 
 
 def _silu_np(x):
-    return x * sigmoid_np(x)
+    """torch's kernel: x / (1 + exp(-x)) (x * sigmoid(x) rounds once more)."""
+    with np.errstate(over="ignore"):
+        return (x / (1 + rounded.exp(-x))).astype(x.dtype, copy=False)
 
 
-def _silu_d(m, x):
+def _silu_bwd(m, g, x):
+    """torch's formula and order: g s (1 + x (1 - s)), s = sigmoid(x)."""
     s = m.sigmoid(x)
-    return s * (1 + x * (1 - s))
+    return g * s * m.shift(x * m.lsub(1, s), 1)
 
 
-SILU = defop("silu", "SiluBackward0", ("self",), _silu_np, lambda m, g, self: g * _silu_d(m, self),
-             saves=("self",), jvp=lambda m, t, self: t[0] * _silu_d(m, self), samples=unary(),
+SILU = defop("silu", "SiluBackward0", ("self",), _silu_np, _silu_bwd,
+             saves=("self",), jvp=lambda m, t, self: _silu_bwd(m, t[0], self), samples=unary(),
              rule="s (1 + self (1 - s)), s = sigmoid(self)")
 
 
 def _mish_np(x):
-    return x * np.tanh(_softplus_np(x))
+    """torch's kernel: x tanh(log1p(exp(x))), each step rounded (an overflowed exp gives tanh(inf) = 1)."""
+    with np.errstate(over="ignore"):
+        return x * rounded.tanh(rounded.log1p(rounded.exp(x)))
 
 
-def _tanh_softplus(m, x):
-    """tanh(log(1 + e^x)) = e(e + 2) / (e(e + 2) + 2), e = e^x; divided through by e^2x where x > 0.
-
-    Both forms keep full relative precision on their side and never overflow."""
-    e = m.exp(_neg_part(m, x))
-    p = m.exp(-m.where(x > 0, x, 0.0))
-    ne = e * (e + 2)
-    return m.where(x > 0, (1 + 2 * p) / (1 + 2 * p + 2 * p * p), ne / (ne + 2))
+def _mish_bwd(m, g, x):
+    """torch's formula and order: g (t + x s (1 - t^2)), t = tanh(log1p(exp(x))), s = sigmoid(x)
+    (for x above ~88 its exp overflows and the second derivative is NaN, as torch's)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        t = m.tanh(m.log1p(m.exp(x)))
+        return g * (t + x * m.sigmoid(x) * m.lsub(1, t * t))
 
 
-def _mish_d(m, x):
-    t = _tanh_softplus(m, x)
-    return t + x * m.sigmoid(x) * (1 - t * t)
-
-
-MISH = defop("mish", "MishBackward0", ("self",), _mish_np, lambda m, g, self: g * _mish_d(m, self),
-             saves=("self",), jvp=lambda m, t, self: t[0] * _mish_d(m, self), samples=unary(),
+MISH = defop("mish", "MishBackward0", ("self",), _mish_np, _mish_bwd,
+             saves=("self",), jvp=lambda m, t, self: _mish_bwd(m, t[0], self), samples=unary(),
              rule="tanh(sp) + self sigmoid(self) (1 - tanh(sp)^2), sp = softplus(self)")
 
 

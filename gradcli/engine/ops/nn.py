@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import math
 import warnings
+from types import SimpleNamespace
 
 import numpy as np
 
 from .. import dtypes
+from ..dispatch import call
 from ..cascade_sum import torch_order_sum
 from ..autograd.graph import SavedVariable, hooks_entered
 from ..errors import AutogradError, DTypeError, ShapeError
@@ -466,16 +468,68 @@ def _log_softmax_fwd(a, dim):
     return s - rounded.log(np.sum(rounded.exp(s), axis=dim, keepdims=True))
 
 
+def _softmax_grad(m, g, result, dim):
+    return result * (g - m.sum(g * result, (dim,), True))
+
+
+def _log_softmax_grad(m, g, result, dim):
+    return g - m.exp(result) * m.sum(g, (dim,), True)
+
+
 def _softmax_bwd(m, g, result, dim):
     if dim is None:
         return g * 0.0
-    return result * (g - m.sum(g * result, (dim,), True))
+    if m.is_tensor:   # torch's _softmax_backward_data: a node of its own under create_graph
+        return call(SOFTMAX_BACKWARD_DATA, (g, result), {"dim": dim})
+    return _softmax_grad(m, g, result, dim)
 
 
 def _log_softmax_bwd(m, g, result, dim):
     if dim is None:
         return g * 0.0
-    return g - m.exp(result) * m.sum(g, (dim,), True)
+    if m.is_tensor:
+        return call(LOG_SOFTMAX_BACKWARD_DATA, (g, result), {"dim": dim})
+    return _log_softmax_grad(m, g, result, dim)
+
+
+# the numpy vocabulary of the records below (backend.NumpyMath's sum and exp; backend imports this module)
+_NP_SUM = SimpleNamespace(sum=lambda x, dims, keepdim: np.add.reduce(x, axis=dims, keepdims=keepdim), exp=rounded.exp)
+
+
+def _sum_tangents(a, b):
+    return b if a is None else a if b is None else a + b
+
+
+def _softmax_d2(m, gg, grad_output, output, dim):
+    """torch's softmax_double_backward: the derivative in ``output`` of output (g - sum(g output))."""
+    return grad_output * gg - m.sum(output * grad_output, (dim,), True) * gg \
+        - grad_output * m.sum(output * gg, (dim,), True)
+
+
+SOFTMAX_BACKWARD_DATA = defop(
+    "_softmax_backward_data", "SoftmaxBackwardDataBackward0", ("grad_output", "output"),
+    lambda go, y, dim: _softmax_grad(_NP_SUM, go, y, dim),
+    lambda m, gg, grad_output, output, dim: (_softmax_bwd(m, gg, output, dim),
+                                             _softmax_d2(m, gg, grad_output, output, dim)),
+    saves=("grad_output", "output", "dim"), promote=KEEP,
+    jvp=lambda m, t, grad_output, output, dim: _sum_tangents(
+        None if t[0] is None else _softmax_bwd(m, t[0], output, dim),
+        None if t[1] is None else t[1] * (grad_output - m.sum(grad_output * output, (dim,), True))
+        - output * m.sum(grad_output * t[1], (dim,), True)),
+    samples=lambda: [Sample(arr(3, 4, seed=1), _softmax_fwd(arr(3, 4, seed=2), -1), params={"dim": -1})],
+    rule="the derivative of output (g - sum(g output, dim)) in g and in output")
+LOG_SOFTMAX_BACKWARD_DATA = defop(
+    "_log_softmax_backward_data", "LogSoftmaxBackwardDataBackward0", ("grad_output", "output"),
+    lambda go, y, dim: _log_softmax_grad(_NP_SUM, go, y, dim),
+    lambda m, gg, grad_output, output, dim: (
+        gg - m.sum(gg * m.exp(output), (dim,), True),
+        -m.sum(grad_output, (dim,), True) * m.exp(output) * gg),
+    saves=("grad_output", "output", "dim"), promote=KEEP,
+    jvp=lambda m, t, grad_output, output, dim: _sum_tangents(
+        None if t[0] is None else _log_softmax_grad(m, t[0], output, dim),
+        None if t[1] is None else -m.sum(grad_output, (dim,), True) * m.exp(output) * t[1]),
+    samples=lambda: [Sample(arr(3, 4, seed=1), _log_softmax_fwd(arr(3, 4, seed=2), -1), params={"dim": -1})],
+    rule="the derivative of g - exp(output) sum(g, dim) in g and in output")
 
 
 def _softmax_samples():
