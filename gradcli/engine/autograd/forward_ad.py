@@ -453,8 +453,12 @@ def function_jvp(cls, ctx, args, outs) -> None:
     lead = next(t._data.shape[:lv.nb] for t in tangents if t is not None)
     ts = [(t if t is not None else make(np.zeros(lead + a._data.shape, a._data.dtype)))
           if isinstance(a, Tensor) else None for a, t in zip(args, tangents)]
-    with _paused(), no_grad():
-        res = jvp(ctx, *ts)
+    ctx._in_jvp = True
+    try:
+        with _paused(), no_grad():
+            res = jvp(ctx, *ts)
+    finally:
+        ctx._in_jvp = False
     res = res if isinstance(res, tuple) else (res,)
     tensor_outs = [o for o in (outs if isinstance(outs, tuple) else (outs,)) if isinstance(o, Tensor)]
     if len(res) != len(tensor_outs):

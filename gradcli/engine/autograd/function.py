@@ -37,6 +37,7 @@ class FunctionCtx:
         self._non_diff = ()
         self.materialize_grads = True
         self.saved_for_forward = ()
+        self._in_jvp = False
 
     def save_for_backward(self, *tensors) -> None:
         for i, t in enumerate(tensors):
@@ -50,6 +51,8 @@ class FunctionCtx:
 
     @property
     def saved_tensors(self) -> tuple:
+        if self._in_jvp:   # torch's jvp reads what save_for_forward kept, not save_for_backward's tensors
+            return tuple(self.saved_for_forward)
         if self._saved is None:
             return tuple(self._to_save)
         node = self._node
