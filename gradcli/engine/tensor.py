@@ -18,6 +18,7 @@ from . import dtypes, errors, instrumentation
 from .autograd.grad_mode import enable_grad, state as _mode
 from .device import device
 from .hooks import add_hook
+from .storage_address import data_address, root_array, storage_address
 
 _new = object.__new__
 
@@ -136,17 +137,14 @@ class Tensor:
         return st if dim is None else st[_wrap_dim(dim, self._data.ndim)]
 
     def data_ptr(self) -> int:
-        return storage(self).__array_interface__["data"][0]
+        return data_address(storage(self))
 
     def storage_offset(self) -> int:
         """Elements between the start of the storage and this tensor's first element."""
         return (self.data_ptr() - self.untyped_storage_ptr()) // self._data.itemsize
 
     def untyped_storage_ptr(self) -> int:
-        base = storage(self)
-        while base.base is not None and isinstance(base.base, np.ndarray):
-            base = base.base
-        return base.__array_interface__["data"][0]
+        return storage_address(root_array(storage(self)))
 
     # -- autograd state ---------------------------------------------------------------------
     @property

@@ -221,8 +221,7 @@ DENIED = {
     "torch.distributions.kl": {"register_kl": _REGISTER_KL},
 }
 TENSOR_DENIED = {
-    "data_ptr": "the address of the storage in this process: no use in a script",
-    "untyped_storage_ptr": "the address of the storage in this process: no use in a script",
+    "untyped_storage_ptr": "gradcli's own helper behind storage_offset(), not a torch name",
 }
 # Tensor attributes that are data, not methods (methods come from the engine's declarations).
 TENSOR_PROPERTIES = frozenset("""
