@@ -273,6 +273,26 @@ class Sequential(_ModuleSequence):
             input = module(input)
         return input
 
+    def __add__(self, other):
+        return Sequential(*self, *_sequential(other))
+
+    def __iadd__(self, other):
+        return self.extend(list(_sequential(other)))
+
+    def __mul__(self, other):
+        """The layers repeated (the same modules, shared, as torch's)."""
+        if not isinstance(other, int):
+            raise TypeError(f"unsupported operand type(s) for *: {_class_text(self)} and {_class_text(other)}")
+        if other <= 0:
+            raise ValueError(f"Non-positive multiplication factor {other} for {_class_text(self)}")
+        return Sequential(*(list(self) * other))
+
+    __rmul__ = __mul__
+
+    def __imul__(self, other):
+        repeated = self * other
+        return self.extend(list(repeated)[len(self):])
+
 
 class ModuleList(_ModuleSequence):
     """A list of modules whose parameters the owner sees."""
@@ -281,6 +301,12 @@ class ModuleList(_ModuleSequence):
         super().__init__()
         for module in modules or ():
             self.append(module)
+
+    def __add__(self, other):
+        return ModuleList([*self, *other])
+
+    def __iadd__(self, modules):
+        return self.extend(modules)
 
     def __getitem__(self, index):
         items = list(self._modules.values())
@@ -353,6 +379,21 @@ class ModuleDict(Module):
 
     def items(self):
         return self._modules.items()
+
+
+def _sequential(other):
+    if not isinstance(other, Sequential):
+        raise ValueError("add operator supports only objects of Sequential class, but "
+                         f"{_class_text(other)} is given.")
+    return other
+
+
+def _class_text(value) -> str:
+    """``str(type(value))`` as torch's messages show it (the containers live in torch.nn.modules.container)."""
+    cls = type(value)
+    if cls in (Sequential, ModuleList, ModuleDict):
+        return f"<class 'torch.nn.modules.container.{cls.__name__}'>"
+    return str(cls)
 
 
 def _index(index: int, size: int) -> int:

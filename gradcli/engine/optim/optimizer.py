@@ -164,9 +164,10 @@ class Optimizer:
 
     @property
     def state(self) -> dict:
-        """torch's ``optimizer.state``: per parameter, its buffers as tensors sharing the live arrays
-        (a later step changes them, as torch's) and ``step`` as a float32 scalar tensor."""
-        return {p: {k: self._export(k, v) for k, v in s.items()} for p, s in self._arrays.items()}
+        """torch's ``optimizer.state`` (a defaultdict(dict)): per parameter, its buffers as tensors sharing
+        the live arrays (a later step changes them, as torch's) and ``step`` as a float32 scalar tensor."""
+        return collections.defaultdict(dict, {p: {k: self._export(k, v) for k, v in s.items()}
+                                              for p, s in self._arrays.items()})
 
     def state_dict(self) -> dict:
         for hook in list(self._hooks["state_dict_pre"].values()):
