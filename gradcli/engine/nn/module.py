@@ -359,14 +359,19 @@ class Module:
             for module in self.modules():
                 for table in (module._parameters, module._buffers):
                     for name, t in table.items():
-                        if t is None:
-                            continue
+                        if t is None or not (t.is_floating_point() or t.is_complex()):
+                            continue        # torch converts floating tensors only (num_batches_tracked stays int64)
                         converted = t.to(*args, **kwargs)
-                        if converted is not t:
-                            if isinstance(t, Parameter):
-                                table[name] = Parameter(converted, t.requires_grad)
-                            else:
-                                table[name] = converted
+                        if converted is t:
+                            continue
+                        if isinstance(t, Parameter):
+                            # the same Parameter with new data, as torch's ``param.data = ...``: an optimizer
+                            # made before ``model.double()`` still updates the model, tied weights stay tied
+                            t.data = converted
+                            if t.grad is not None:
+                                t.grad.data = t.grad.to(*args, **kwargs)
+                        else:
+                            table[name] = converted
         return self
 
     def float(self):
