@@ -59,7 +59,8 @@ class Output:
             traceback.print_exc()
         if self.json:
             write_json({"error": {"kind": kind, "message": message, **(where or {})}})
-        sys.stderr.write(terminal_safe(message.rstrip("\n"), sys.stderr) + "\n")
+        if message:
+            sys.stderr.write(terminal_safe(message.rstrip("\n"), sys.stderr) + "\n")
         raise SystemExit(code)     # Typer and the fast path both let SystemExit set the exit code
 
 
@@ -78,6 +79,8 @@ def closed_stdout() -> None:
 def describe(err: Exception, source: str | None) -> tuple:
     """(kind, message with caret, exit code, position) for any exception a command can meet."""
     from ..lang import GradcliError, format_error
+    if isinstance(err, GradcliError) and err.exit_code is not None:   # sys.exit(code), as Python ends
+        return "exit", "" if err.exit_quietly else err.message, err.exit_code, {}
     if isinstance(err, GradcliError):
         code = EXIT_USAGE if err.kind == "syntax" else EXIT_FAILURE
         where = {"line": err.line, "column": err.column} if err.span else {}

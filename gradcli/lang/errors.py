@@ -65,6 +65,10 @@ class GradcliError(Exception):
         # The Python/engine exception this error reports, if any: what a
         # script's `except ... as e` binds to `e`.
         self.exception: BaseException | None = None
+        # sys.exit(code) with a code other than 0/None: the process status Python would end with,
+        # and whether Python would print anything (an int code ends silently)
+        self.exit_code: int | None = None
+        self.exit_quietly = False
 
     @property
     def line(self) -> int | None:

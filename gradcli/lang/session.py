@@ -257,8 +257,11 @@ class Session:
         except ScriptExit as done:    # sys.exit(): 0 or None ends the run as its end would
             if done.code is None or done.code == 0:
                 return None
-            message = f"SystemExit: {done.code}" if isinstance(done.code, int) else str(done.code)
-            raise GradcliError("runtime", message, None, filename=filename) from None
+            quiet = isinstance(done.code, int)
+            err = GradcliError("runtime", f"SystemExit: {done.code}" if quiet else str(done.code), None,
+                               filename=filename)
+            err.exit_code, err.exit_quietly = (done.code & 0xFF if quiet else 1), quiet
+            raise err from None
         except BrokenPipeError:
             raise      # stdout was closed (`| head`): the CLI ends quietly
         except Exception as exc:  # an escape from a closure: still the user's error

@@ -136,3 +136,12 @@ def test_the_child_runs_under_os_limits_from_the_command_line():
         assert 0 <= address_space - (300 << 20) - (75 << 20) - worker.IMPORT_ROOM < 16 << 20
     assert worker.wall_limit(["run", "--timeout=nan"]) == worker.DEFAULT_TIMEOUT * 1.1 + worker.GRACE
     assert worker.memory_budget(["grad", "--max-elements", "100000000"]) == 64 * 10**8
+
+
+@pytest.mark.parametrize("call, code, stderr", [
+    ("sys.exit(3)", 3, ""), ("sys.exit(256)", 0, ""), ("sys.exit(True)", 1, ""),
+    ("sys.exit('bad input file')", 1, "bad input file\n"), ("exit(2)", 2, ""),
+])
+def test_sys_exit_ends_the_script_with_python_s_status_and_message(call, code, stderr):
+    result = gradcli("run", "-e", f"import sys\nprint('before')\n{call}\nprint('after')")
+    assert (result.returncode, result.stdout, result.stderr) == (code, "before\n", stderr)
