@@ -70,10 +70,17 @@ def __dir__():
     return sorted(set(globals()) | set(_LAZY))
 
 autocast = amp.autocast
+
+
+def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
+    """torch.vmap: torch.func.vmap under its older name (torch.func is loaded when it is called)."""
+    return __getattr__("func").vmap(func, in_dims, out_dims, randomness, chunk_size=chunk_size)
+
+
 __version__ = "2.13.0+gradcli"
 
 __all__ = sorted(set(_public.FUNCTIONS["torch"]) | {
-    "Function", "amp", "autocast", "backends", "autograd", "cuda", "distributions", "func", "linalg", "nn", "optim", "special", "testing", "utils", "is_anomaly_enabled",
+    "Function", "amp", "autocast", "vmap", "backends", "autograd", "cuda", "distributions", "func", "linalg", "nn", "optim", "special", "testing", "utils", "is_anomaly_enabled",
     "is_anomaly_check_nan_enabled",
     "enable_grad", "inference_mode", "is_grad_enabled", "is_inference_mode_enabled", "no_grad", "set_grad_enabled",
     "device", "bool", "cdouble", "cfloat", "complex64", "complex128", "double", "dtype", "float", "float16",

@@ -213,12 +213,31 @@ def _threshold_(input, threshold, value):
     return _F.threshold(input, threshold, value, inplace=True)
 
 
+def _instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps,
+                   cudnn_enabled):
+    return _F.instance_norm(input, running_mean, running_var, weight, bias, use_input_stats, momentum, eps)
+
+
+def _torch_level_pool(f, name: str):
+    """torch.max_poolNd / avg_pool1d: nn.functional's pool, with torch's ``stride=[]`` (the kernel
+    size) and no ``return_indices``."""
+    def pool(input, kernel_size, stride=(), *args, **kwargs):
+        if isinstance(stride, (list, tuple)) and len(stride) == 0:
+            stride = None
+        return f(input, kernel_size, stride, *args, **kwargs)
+    pool.__name__ = pool.__qualname__ = name
+    return pool
+
+
 for _fn, _name in ((_batch_norm, "batch_norm"), (_layer_norm, "layer_norm"), (_group_norm, "group_norm"),
                    (_embedding, "embedding"), (_threshold_, "threshold_"), (_F.threshold, "threshold"),
                    (_F.conv1d, "conv1d"), (_F.conv2d, "conv2d"), (_F.conv_transpose1d, "conv_transpose1d"),
                    (_F.conv_transpose2d, "conv_transpose2d"), (_F.cosine_similarity, "cosine_similarity"),
                    (_F.pairwise_distance, "pairwise_distance"), (_F.bilinear, "bilinear"),
-                   (_F.adaptive_avg_pool1d, "adaptive_avg_pool1d")):
+                   (_F.adaptive_avg_pool1d, "adaptive_avg_pool1d"), (_F.conv3d, "conv3d"),
+                   (_F.rms_norm, "rms_norm"), (_instance_norm, "instance_norm"),
+                   *((_torch_level_pool(getattr(_F, n), n), n)
+                     for n in ("max_pool1d", "max_pool2d", "max_pool3d", "avg_pool1d"))):
     public.export(_fn, _name)
 public.export(_F.hardshrink, "hardshrink", method=True)
 
