@@ -448,6 +448,10 @@ class AttributePolicy:
     # ----------------------------------------------------------------- errors
 
     def _refused(self, value, name: str, span) -> GradcliError:
+        if name == "__class__":   # DCGAN's weights_init reads m.__class__.__name__
+            return GradcliError(
+                "attribute", "attribute '__class__' is not available in gradcli scripts: use type(x) "
+                "(type(m).__name__ for a class's name)", span)
         if name.startswith("_"):
             return GradcliError(
                 "attribute", f"attribute {name!r} is not available in gradcli scripts "
