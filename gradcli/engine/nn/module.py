@@ -399,21 +399,23 @@ class Module:
                 raise AttributeError(f"`{name}` is not an nn.Module")
         return module
 
-    def get_parameter(self, target: str):
+    def _owner_of(self, target: str):
+        """The submodule that holds ``target``'s last name, and that name (torch's lookups and errors)."""
         path, _, name = target.rpartition(".")
         module = self.get_submodule(path)
         if not hasattr(module, name):
             raise AttributeError(f"{module._get_name()} has no attribute `{name}`")
+        return module, name
+
+    def get_parameter(self, target: str):
+        module, name = self._owner_of(target)
         param = getattr(module, name)
         if not isinstance(param, Parameter):
             raise AttributeError(f"`{name}` is not an nn.Parameter")
         return param
 
     def get_buffer(self, target: str):
-        path, _, name = target.rpartition(".")
-        module = self.get_submodule(path)
-        if not hasattr(module, name):
-            raise AttributeError(f"{module._get_name()} has no attribute `{name}`")
+        module, name = self._owner_of(target)
         if name not in module._buffers:
             raise AttributeError(f"`{name}` is not a buffer")
         return getattr(module, name)
