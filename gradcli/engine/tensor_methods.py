@@ -213,20 +213,31 @@ def _threshold_(input, threshold, value):
     return _F.threshold(input, threshold, value, inplace=True)
 
 
-def _instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps,
-                   cudnn_enabled):
+def instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps,
+                  cudnn_enabled):
+    """torch.instance_norm: every argument required, in aten's order (nn.functional's differs)."""
     return _F.instance_norm(input, running_mean, running_var, weight, bias, use_input_stats, momentum, eps)
 
 
-def _torch_level_pool(f, name: str):
-    """torch.max_poolNd / avg_pool1d: nn.functional's pool, with torch's ``stride=[]`` (the kernel
-    size) and no ``return_indices``."""
-    def pool(input, kernel_size, stride=(), *args, **kwargs):
-        if isinstance(stride, (list, tuple)) and len(stride) == 0:
-            stride = None
-        return f(input, kernel_size, stride, *args, **kwargs)
-    pool.__name__ = pool.__qualname__ = name
-    return pool
+def _pool_stride(stride):
+    """torch-level pools default ``stride=[]``: the kernel size, nn.functional's ``None``."""
+    return None if isinstance(stride, (list, tuple)) and len(stride) == 0 else stride
+
+
+def max_pool1d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return _F.max_pool1d(input, kernel_size, _pool_stride(stride), padding, dilation, ceil_mode)
+
+
+def max_pool2d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return _F.max_pool2d(input, kernel_size, _pool_stride(stride), padding, dilation, ceil_mode)
+
+
+def max_pool3d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return _F.max_pool3d(input, kernel_size, _pool_stride(stride), padding, dilation, ceil_mode)
+
+
+def avg_pool1d(input, kernel_size, stride=(), padding=0, ceil_mode=False, count_include_pad=True):
+    return _F.avg_pool1d(input, kernel_size, _pool_stride(stride), padding, ceil_mode, count_include_pad)
 
 
 for _fn, _name in ((_batch_norm, "batch_norm"), (_layer_norm, "layer_norm"), (_group_norm, "group_norm"),
@@ -235,9 +246,8 @@ for _fn, _name in ((_batch_norm, "batch_norm"), (_layer_norm, "layer_norm"), (_g
                    (_F.conv_transpose2d, "conv_transpose2d"), (_F.cosine_similarity, "cosine_similarity"),
                    (_F.pairwise_distance, "pairwise_distance"), (_F.bilinear, "bilinear"),
                    (_F.adaptive_avg_pool1d, "adaptive_avg_pool1d"), (_F.conv3d, "conv3d"),
-                   (_F.rms_norm, "rms_norm"), (_instance_norm, "instance_norm"),
-                   *((_torch_level_pool(getattr(_F, n), n), n)
-                     for n in ("max_pool1d", "max_pool2d", "max_pool3d", "avg_pool1d"))):
+                   (_F.rms_norm, "rms_norm"), (instance_norm, "instance_norm"), (max_pool1d, "max_pool1d"),
+                   (max_pool2d, "max_pool2d"), (max_pool3d, "max_pool3d"), (avg_pool1d, "avg_pool1d")):
     public.export(_fn, _name)
 public.export(_F.hardshrink, "hardshrink", method=True)
 

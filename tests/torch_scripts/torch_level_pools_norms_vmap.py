@@ -16,3 +16,7 @@ y.backward()
 print(x.grad.sum(), y.grad_fn)
 f = torch.vmap(lambda t: t.sum())
 print(f(torch.ones(3, 4)))
+try:
+    torch.max_pool2d(x, 2, return_indices=True)
+except TypeError as e:
+    print("TypeError:", e)
