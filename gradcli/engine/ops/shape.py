@@ -56,7 +56,8 @@ UNSAFE_VIEW = defop("_unsafe_view", "UnsafeViewBackward0", ("self",), lambda a, 
                     jvp_note="generic: derived through double-vjp (shape only)",
                     rule="reshape the gradient back to self's shape")
 T = _view_op("t", "TBackward0", lambda a: a.T,
-             lambda m, g: m.transpose(g, -1, -2) if g.ndim - m.nb == 2 else g,
+             lambda m, g: (m.t(g) if m.is_tensor and not m.nb   # torch: grad.t(), a TBackward0 under create_graph
+                           else m.transpose(g, -1, -2) if g.ndim - m.nb == 2 else g),
              samples=lambda: [Sample(arr(3, 4)), Sample(arr(5))],
              jvp=lambda m, t: m.transpose(t[0], -1, -2) if t[0].ndim - m.nb == 2 else t[0],
              rule="transpose the gradient (saves nothing: g's rank says whether self was a matrix)")
@@ -92,7 +93,8 @@ SQUEEZE_INPLACE = defop("squeeze_.dim", "SqueezeBackward4", ("self",),
                         rule="unsqueeze the gradient back")
 # Tensor.t_() / squeeze_() / squeeze_(dims): the nodes torch records when a tensor's own shape changes in place
 T_INPLACE = defop("t_", "TBackward1", ("self",), lambda a: a.T,
-                  lambda m, g: m.transpose(g, -1, -2) if g.ndim - m.nb == 2 else g, promote=KEEP,
+                  lambda m, g: (m.t(g) if m.is_tensor and not m.nb   # torch: grad.t(), a TBackward0 under create_graph
+                           else m.transpose(g, -1, -2) if g.ndim - m.nb == 2 else g), promote=KEEP,
                   jvp=lambda m, t: m.transpose(t[0], -1, -2) if t[0].ndim - m.nb == 2 else t[0],
                   samples=lambda: [Sample(arr(3, 4))], rule="transpose the gradient back")
 SQUEEZE_INPLACE_ALL = defop("squeeze_", "SqueezeBackward3", ("self",), np.squeeze,
