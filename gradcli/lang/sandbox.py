@@ -12,6 +12,7 @@ that have them. Writes need an explicit writable entry or a user attribute.
 from __future__ import annotations
 
 import collections
+import types
 
 from .errors import EXCEPTION_CLASSES, GradcliError, Span
 
@@ -231,6 +232,9 @@ class AttributePolicy:
         self.allow(complex, NUMBER_ATTRIBUTES)
         self.allow(range, RANGE_ATTRIBUTES)
         self.allow(TypeToken, ("__name__",))
+        # ``for fn in (torch.sin, F.relu): print(fn.__name__, ...)``: a function's name is only a string
+        self.allow(types.FunctionType, ("__name__",))
+        self.allow(types.BuiltinFunctionType, ("__name__",))
         self.allow(ScriptSuper, ("__init__", "__len__", "__getitem__", "__repr__", "__str__", "__eq__",
                                  "__hash__"),
                    open_members=ScriptSuper.public_names)

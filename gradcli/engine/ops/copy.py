@@ -13,16 +13,16 @@ from ..tensor import Tensor
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
-ZERO = defop("zero_", "ZeroBackward0", ("self",), lambda a: np.zeros_like(a), lambda m, g: g * 0.0,
-             promote=KEEP, jvp=lambda m, t: t[0] * 0.0, samples=lambda: [Sample(arr(3))], rule="0")
-FILL = defop("fill_", "FillBackward2", ("self",), lambda a, value: np.full_like(a, value), lambda m, g: g * 0.0,
-             promote=KEEP, jvp=lambda m, t: t[0] * 0.0, samples=lambda: [Sample(arr(3), params={"value": 2.0})],
+ZERO = defop("zero_", "ZeroBackward0", ("self",), lambda a: np.zeros_like(a), lambda m, g: m.zeros_like(g),
+             promote=KEEP, jvp=lambda m, t: m.zeros_like(t[0]), samples=lambda: [Sample(arr(3))], rule="0")
+FILL = defop("fill_", "FillBackward2", ("self",), lambda a, value: np.full_like(a, value), lambda m, g: m.zeros_like(g),
+             promote=KEEP, jvp=lambda m, t: m.zeros_like(t[0]), samples=lambda: [Sample(arr(3), params={"value": 2.0})],
              rule="0")
 
 
 # torch.fill(input, value) out of place, and fill_ with a 0-d tensor value (whose gradient is the sum of g)
 FILL_OUT = defop("fill.Scalar", "FillBackward0", ("self",), lambda a, value: np.full_like(a, value),
-                 lambda m, g: g * 0.0, promote=KEEP, jvp=lambda m, t: t[0] * 0.0,
+                 lambda m, g: m.zeros_like(g), promote=KEEP, jvp=lambda m, t: m.zeros_like(t[0]),
                  samples=lambda: [Sample(arr(2, 3), params={"value": -1.5})], rule="0")
 
 
@@ -31,14 +31,14 @@ def _fill_tensor_fwd(a, value):
 
 
 def _fill_tensor_jvp(m, t):
-    return t[1] if t[0] is None else t[0] * 0.0 if t[1] is None else t[0] * 0.0 + t[1]
+    return t[1] if t[0] is None else m.zeros_like(t[0]) if t[1] is None else m.zeros_like(t[0]) + t[1]
 
 
-FILL_TENSOR = defop("fill.Tensor", "FillBackward1", ("self", "value"), _fill_tensor_fwd, lambda m, g: (g * 0.0, g),
+FILL_TENSOR = defop("fill.Tensor", "FillBackward1", ("self", "value"), _fill_tensor_fwd, lambda m, g: (m.zeros_like(g), g),
                     promote=KEEP, jvp=_fill_tensor_jvp, samples=lambda: [Sample(arr(2, 3), arr(seed=4))],
                     rule="d/dself = 0, d/dvalue = sum of g")
 FILL_TENSOR_INPLACE = defop("fill_.Tensor", "FillBackward3", ("self", "value"), _fill_tensor_fwd,
-                            lambda m, g: (g * 0.0, g), promote=KEEP, jvp=_fill_tensor_jvp,
+                            lambda m, g: (m.zeros_like(g), g), promote=KEEP, jvp=_fill_tensor_jvp,
                             samples=lambda: [Sample(arr(4), arr(seed=5))], rule="d/dself = 0, d/dvalue = sum of g")
 
 
@@ -46,7 +46,7 @@ def _copy_fwd(a, src):
     return np.broadcast_to(np.asarray(src, dtype=a.dtype), a.shape).copy()
 
 
-COPY = defop("copy_", "CopyBackwards", ("self", "src"), _copy_fwd, lambda m, g: (g * 0.0, g), promote=KEEP,
+COPY = defop("copy_", "CopyBackwards", ("self", "src"), _copy_fwd, lambda m, g: (m.zeros_like(g), g), promote=KEEP,
              jvp=lambda m, t: t[1], samples=lambda: [Sample(arr(3, 4), arr(4, seed=2))],
              rule="d/dself = 0, d/dsrc = g (summed to src's shape)")
 COPY.node_cls.name = lambda self: "torch::autograd::CopyBackwards"   # torch's name() of this node

@@ -154,7 +154,7 @@ def _sum_tangents(a, b):
 
 def _pow_scalar_bwd(m, g, self, exponent):
     if exponent == 0:
-        return g * 0.0
+        return m.zeros_like(g)
     return g * m.scale(m.pow(self, exponent - 1), exponent)
 
 
@@ -355,12 +355,12 @@ def sign_np(a):
     return ((a > 0).astype(a.dtype) - (a < 0).astype(a.dtype)) if a.dtype.kind in "fiu" else np.sign(a)
 
 
-SIGN = _unary("sign", "SignBackward0", sign_np, lambda m, g: g * 0.0, saves=(), promote=COMMON, rule="0")
-_zero_grad = dict(saves=(), jvp=lambda m, t: t[0] * 0.0, promote=COMMON, rule="0 (piecewise constant)")
-FLOOR = _unary("floor", "FloorBackward0", R.no_bool("floor_vml_cpu", np.floor), lambda m, g: g * 0.0, **_zero_grad)
-CEIL = _unary("ceil", "CeilBackward0", R.no_bool("ceil_vml_cpu", np.ceil), lambda m, g: g * 0.0, **_zero_grad)
-ROUND = _unary("round", "RoundBackward0", R.no_bool("round_vml_cpu", np.round), lambda m, g: g * 0.0, **_zero_grad, public=False)
-TRUNC = _unary("trunc", "TruncBackward0", R.no_bool("trunc_vml_cpu", np.trunc), lambda m, g: g * 0.0, **_zero_grad, aliases=("fix",))
+SIGN = _unary("sign", "SignBackward0", sign_np, lambda m, g: m.zeros_like(g), saves=(), promote=COMMON, rule="0")
+_zero_grad = dict(saves=(), jvp=lambda m, t: m.zeros_like(t[0]), promote=COMMON, rule="0 (piecewise constant)")
+FLOOR = _unary("floor", "FloorBackward0", R.no_bool("floor_vml_cpu", np.floor), lambda m, g: m.zeros_like(g), **_zero_grad)
+CEIL = _unary("ceil", "CeilBackward0", R.no_bool("ceil_vml_cpu", np.ceil), lambda m, g: m.zeros_like(g), **_zero_grad)
+ROUND = _unary("round", "RoundBackward0", R.no_bool("round_vml_cpu", np.round), lambda m, g: m.zeros_like(g), **_zero_grad, public=False)
+TRUNC = _unary("trunc", "TruncBackward0", R.no_bool("trunc_vml_cpu", np.trunc), lambda m, g: m.zeros_like(g), **_zero_grad, aliases=("fix",))
 FRAC = _unary("frac", "FracBackward0", R.floats("frac_cpu", lambda a: a - np.trunc(a)), lambda m, g: g, saves=(), promote=COMMON, rule="1")
 
 
@@ -369,8 +369,8 @@ def _round_decimals(a, decimals):
     return np.round(a, decimals)
 
 
-ROUND_DEC = defop("round.decimals", "RoundBackward1", ("self",), _round_decimals, lambda m, g: g * 0.0,
-                  jvp=lambda m, t: t[0] * 0.0, rule="0 (piecewise constant)",
+ROUND_DEC = defop("round.decimals", "RoundBackward1", ("self",), _round_decimals, lambda m, g: m.zeros_like(g),
+                  jvp=lambda m, t: m.zeros_like(t[0]), rule="0 (piecewise constant)",
                   samples=lambda: [Sample(arr(3, 4), params={"decimals": 2})])
 
 
@@ -687,10 +687,10 @@ LOGICAL_AND = _compare("logical_and", np.logical_and)
 # is nothing to check in a zero derivative
 def _compare_inplace(name, fn, node):
     scalar = defop(name + "_.Scalar", node + "Backward0", ("self",), lambda a, other: fn(a, other),
-                   lambda m, g: g * 0.0, promote=KEEP,
-                   jvp=lambda m, t: t[0] * 0.0, rule="0 (self becomes 0 or 1)")
-    tensor = defop(name + "_.Tensor", node + "Backward1", ("self", "other"), fn, lambda m, g: (g * 0.0, g * 0.0),
-                   promote=KEEP, jvp=lambda m, t: (t[0] if t[0] is not None else t[1]) * 0.0,
+                   lambda m, g: m.zeros_like(g), promote=KEEP,
+                   jvp=lambda m, t: m.zeros_like(t[0]), rule="0 (self becomes 0 or 1)")
+    tensor = defop(name + "_.Tensor", node + "Backward1", ("self", "other"), fn, lambda m, g: (m.zeros_like(g), m.zeros_like(g)),
+                   promote=KEEP, jvp=lambda m, t: m.zeros_like(t[0] if t[0] is not None else t[1]),
                    rule="0 for self and other (self becomes 0 or 1)")
     return scalar, tensor
 

@@ -89,8 +89,10 @@ COPYSIGN_SCALAR = defop("copysign.Scalar", "CopysignBackward1", ("self",),
 
 
 def _sgn_bwd(m, g, self, result):
-    """torch's sgn_backward for real inputs: (g - sgn (g sgn)) / |self|, 0 where self is 0 (zero
-    wherever g is finite)."""
+    """torch's SgnBackward0: zeros for a real input (even where g is nan or inf), else
+    (g - sgn (g sgn)) / |self|, 0 where self is 0."""
+    if np.dtype(getattr(self.dtype, "np", self.dtype)).kind != "c":
+        return m.zeros_like(g)
     size = m.abs(self)
     return m.where(size == 0, 0.0, (g - result * (g * result)) / m.where(size == 0, 1.0, size))
 
@@ -157,8 +159,8 @@ RAD2DEG = defop("rad2deg", "Rad2DegBackward0", ("self",), lambda a: a * (180 / m
 
 # nextafter: torch's NextafterBackward0 passes g to self and 0 to other (and saves both)
 NEXTAFTER = defop("nextafter", "NextafterBackward0", ("self", "other"), R.floats("nextafter_cpu", np.nextafter),
-                  lambda m, g, self, other: (g, g * 0.0), saves=("self", "other"), promote=COMMON,
-                  jvp=lambda m, t, self, other: t[0] if t[0] is not None else t[1] * 0.0, samples=binary(),
+                  lambda m, g, self, other: (g, m.zeros_like(g)), saves=("self", "other"), promote=COMMON,
+                  jvp=lambda m, t, self, other: t[0] if t[0] is not None else m.zeros_like(t[1]), samples=binary(),
                   rule="d/dself = 1, d/dother = 0 (torch's convention)")
 
 

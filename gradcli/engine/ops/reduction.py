@@ -476,8 +476,8 @@ def _norm_bwd(m, g, self, result, ord, dim, keepdim):
     shape = tuple(self.shape)
     r = result if keepdim or dim is None else m.unsqueeze_dims_plain(result, dim, len(shape))
     gg = _back_to_shape(m, g, shape, dim, keepdim)
-    if p == 0:
-        return gg * 0.0
+    if p == 0:     # torch's norm_backward: an undefined gradient (the input's .grad stays None)
+        return None
     if p == 1:
         return gg * m.sign(self)
     if p == "fro" or p == 2:

@@ -387,7 +387,7 @@ def _embed_fwd(a, src, dim, index):
 
 
 def _embed_bwd(m, g, dim, index):
-    zero = m.g_index(g, _region_tail(dim, index)) * 0.0
+    zero = m.zeros_like(m.g_index(g, _region_tail(dim, index)))
     return m.embed(g, zero, dim, index), m.g_index(g, _region_tail(dim, index))
 
 
@@ -442,7 +442,7 @@ def _embed_diag_fwd(a, src, offset, dim1, dim2):
 
 def _embed_diag_bwd(m, g, offset, dim1, dim2):
     d = m.diagonal(g, offset, dim1, dim2)
-    return m.embed_diagonal(g, d * 0.0, offset, dim1, dim2), d
+    return m.embed_diagonal(g, m.zeros_like(d), offset, dim1, dim2), d
 
 
 EMBED_DIAG = defop("diagonal_scatter", "DiagonalScatterBackward0", ("self", "src"), _embed_diag_fwd,
