@@ -436,9 +436,10 @@ def _post_hooks(fn, x, grads_in, buf, m):
 
 
 def _retain(t: Tensor, g, tensor_mode: bool) -> None:
-    """``retain_grad``: a non-leaf's ``.grad`` accumulates like a leaf's."""
+    """``retain_grad``: a non-leaf's ``.grad`` accumulates like a leaf's (a first gradient is cloned,
+    as torch's: under create_graph its grad_fn is CloneBackward0)."""
     if tensor_mode:
-        t._grad = g if t._grad is None else t._grad + g
+        t._grad = g.clone() if t._grad is None else t._grad + g
     else:
         t._grad = make(np.array(g, dtype=t._data.dtype, copy=True)) if t._grad is None else \
             make(t._grad._data + g)

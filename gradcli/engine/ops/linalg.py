@@ -390,7 +390,12 @@ def _det_fwd(a):
     contiguous: torch factors the transpose then, det A^T = det A)."""
     dtype_rules.linalg_input("det", a)
     det = np.asarray(np.linalg.det(a), dtype=a.dtype)
-    return (det,) + lu_factor(np.swapaxes(a, -1, -2) if a.flags.c_contiguous and a.dtype.kind != "c" else a)
+    lu, pivots = lu_factor(np.swapaxes(a, -1, -2) if a.flags.c_contiguous and a.dtype.kind != "c" else a)
+    if (det == 0).any():    # a singular matrix: torch's zero has the sign of its LU product (-0. after one swap)
+        swaps = np.sum(pivots != np.arange(1, a.shape[-1] + 1, dtype=pivots.dtype), axis=-1)
+        from_lu = np.prod(np.diagonal(lu, 0, -2, -1), axis=-1) * np.where(swaps % 2 == 1, -1, 1).astype(a.dtype)
+        det = np.asarray(np.where(det == 0, from_lu, det), dtype=a.dtype)
+    return det, lu, pivots
 
 
 # The formulas invert A (differentiably, for higher derivatives); LU and pivots are torch's saved values.

@@ -383,7 +383,16 @@ def _int_divisor(kernel):
     return checked
 
 
-_INT_FLOOR_DIVIDE, _INT_MOD, _INT_FMOD = (_int_divisor(k) for k in (np.floor_divide, np.mod, np.fmod))
+def _mod(a, b):
+    """torch's remainder: fmod, then + b where the signs differ; a zero keeps fmod's sign
+    (remainder(-1., 1.) is -0., numpy's mod gives +0.)."""
+    r = np.fmod(a, b)
+    if r.dtype.kind != "f":
+        return np.mod(a, b)
+    return np.where((r != 0) & ((np.asarray(b) < 0) != (r < 0)), r + np.asarray(b, r.dtype), r)
+
+
+_INT_FLOOR_DIVIDE, _INT_MOD, _INT_FMOD = (_int_divisor(k) for k in (np.floor_divide, _mod, np.fmod))
 
 
 def _with_scalar(a, other):

@@ -486,6 +486,8 @@ def _norm_bwd(m, g, self, result, ord, dim, keepdim):
         mask = m.where(m.abs(self) == r, 1.0, 0.0)
         count = m.sum(mask, dim, True)
         return gg * m.sign(self) * mask / count
+    if p < 1:   # torch's norm_backward: |self|^(p-1) is 0 where self is 0, and norm^(1-p) is 0 where norm is 0
+        return m.sign(self) * m.where(self == 0, 0.0, m.abs(self) ** (p - 1)) * gg * r ** (1 - p)
     return gg * m.sign(self) * m.abs(self) ** (p - 1) / m.where(r == 0, 1.0, r) ** (p - 1) * m.where(r == 0, 0.0, 1.0)
 
 
