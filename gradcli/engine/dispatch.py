@@ -17,7 +17,7 @@ from .autograd.graph import (
 )
 from .autograd.grad_mode import state as _mode
 from .nodes import _WRAPPED
-from .tensor import _SCALARS, NO_GRAD_VIEW, Tensor, TensorExtras, make, storage
+from .tensor import _SCALARS, NO_GRAD_VIEW, CustomFunctionView, Tensor, TensorExtras, make, storage
 from . import instrumentation as _inst
 
 _new = object.__new__
@@ -686,6 +686,12 @@ def _refuse_view_inplace(meta, output_nr: int) -> None:
             "that this use case is ambiguous and error-prone, it is forbidden. You can clarify your code by "
             "moving both the view and the inplace either both inside the no_grad block (if you don't want the "
             "inplace to be tracked) or both outside (if you want the inplace to be tracked).")
+    if isinstance(meta, CustomFunctionView):
+        raise errors.AutogradError(
+            f"Output {output_nr} of {meta} is a view and is being modified inplace. This view was created inside a "
+            "custom Function (or because an input was returned as-is) and the autograd logic to handle view+inplace "
+            "would override the custom backward associated with the custom Function, leading to incorrect "
+            "gradients. This behavior is forbidden. You can fix this by cloning the output of the custom Function.")
     raise errors.AutogradError(
         f"Output {output_nr} of {meta} is a view and is being modified inplace. This view is the output of a "
         "function that returns multiple views. Such functions do not allow the output views to be modified "

@@ -320,10 +320,10 @@ class Tensor:
             _warned["float"] = True   # torch warns once per process, in grad mode (int() and item() never)
             warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
                           "behavior.\nConsider using tensor.detach() first.", UserWarning, stacklevel=2)
-        return float(self.item())
+        return float(self._python_scalar())
 
     def __int__(self) -> int:
-        return int(self.item())
+        return int(self._python_scalar())
 
     def __index__(self) -> int:
         if self._data.dtype.kind not in "iub" or self._data.size != 1:
@@ -331,7 +331,13 @@ class Tensor:
         return int(self.item())
 
     def __complex__(self) -> complex:
-        return complex(self.item())
+        return complex(self._python_scalar())
+
+    def _python_scalar(self):
+        """float(t), int(t), complex(t): Python's ValueError for several elements (item() raises torch's own)."""
+        if self._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return self._data.reshape(()).item()
 
     def __len__(self) -> int:
         if self._data.ndim == 0:
@@ -369,6 +375,11 @@ class Tensor:
 
 
 NO_GRAD_VIEW = "no_grad"
+
+
+class CustomFunctionView(str):
+    """creation_meta of a custom Function's output that is a view or an input returned as-is: the
+    Function's name (torch refuses in-place writes to it)."""
 
 
 def _init(t: Tensor, data: np.ndarray) -> None:

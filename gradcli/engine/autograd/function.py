@@ -15,7 +15,7 @@ from .. import errors, instrumentation
 from ..dispatch import call
 from ..nodes import fit_grads
 from ..ops.copy import DELAYED_ERROR
-from ..tensor import Tensor, make
+from ..tensor import CustomFunctionView, Tensor, TensorExtras, make
 from .forward_ad import function_jvp
 from .grad_mode import enable_grad, no_grad, state as _mode
 from .graph import NO_EDGE, InputMetadata, Node, edge, save
@@ -269,11 +269,13 @@ class Function(metaclass=_FunctionMeta):
                 if o._vc is not None:
                     o._vc[0] += 1  # mark_dirty counts as a modification, as in torch
                 wrapped.append(o)
-            elif id(o) in inputs or o._grad_fn is not None:
+            elif id(o) in inputs:     # returned as-is: torch returns a view of the input
+                wrapped.append(_custom_view(make(o._data, node, nr, True, o._vc, o if o._base is None else o._base), cls))
+            elif o._grad_fn is not None:
                 wrapped.append(make(o._data, node, nr, True, o._vc))
             else:
                 o._grad_fn, o._output_nr, o._requires_grad = node, nr, True
-                wrapped.append(o)
+                wrapped.append(o if o._base is None else _custom_view(o, cls))
             nr += 1
         by_id = {id(o): w for o, w in zip(outs, wrapped)}
         saved = []
@@ -293,6 +295,15 @@ class Function(metaclass=_FunctionMeta):
         if instrumentation.forward_ad:
             _forward_ad_hook(cls, ctx, args, wrapped)
         return tuple(wrapped) if is_tuple else wrapped[0]
+
+
+def _custom_view(view: Tensor, cls) -> Tensor:
+    """A view output of a Function: in-place writes to it are refused, as torch's (they would bypass
+    the Function's backward)."""
+    if view._x is None:
+        view._x = TensorExtras()
+    view._x.creation_meta = CustomFunctionView(cls.__name__)
+    return view
 
 
 def _forward_ad_hook(cls, ctx, args, outs) -> None:
