@@ -53,7 +53,8 @@ class _Math:
                 dims.append(nb + extra + i)
         if dims:
             g = self.sum(g, tuple(dims), True)
-        return self.reshape(g, gshape[:nb] + tuple(shape))
+        # torch's sum_to views only to drop leading dims (a ViewBackward0 under create_graph)
+        return self.reshape(g, gshape[:nb] + tuple(shape)) if extra else g
 
     def g_reshape(self, g, shape):
         return self.reshape(g, tuple(g.shape[:self.nb]) + tuple(shape))

@@ -14,3 +14,12 @@ def wrap_dim(dim: int, ndim: int) -> int:
     if not -n <= dim < n:
         raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
     return int(dim) % n - n if ndim else -1
+
+
+def squeeze_dims(dims, ndim: int) -> tuple:
+    """squeeze's list of dims, wrapped (negative) and checked for repeats as torch checks them."""
+    out = tuple(wrap_dim(d, ndim) for d in dims)
+    for i, d in enumerate(out):
+        if d in out[:i]:
+            raise RuntimeError(f"dim {d % builtins.max(ndim, 1)} appears multiple times in the list of dims")
+    return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import errors
 from ..autograd.grad_mode import state as _mode
-from ..dims import wrap_dim
+from ..dims import squeeze_dims, wrap_dim
 from ..dispatch import call
 from ..ops import reduction as R, shape as S
 from ..public import method
@@ -61,9 +61,7 @@ def squeeze_(self, dim=None):
     if dim is None:
         return _reshaped_in_place(self, S.SQUEEZE_INPLACE_ALL, None, S.SQUEEZE, None)
     if isinstance(dim, (tuple, list)):
-        dims = tuple(sorted(wrap_dim(d, self.ndim) for d in dim))
+        dims = squeeze_dims(dim, self.ndim)
         return _reshaped_in_place(self, S.SQUEEZE_INPLACE_DIMS, {"dim": dims}, S.SQUEEZE_INPLACE_DIMS, {"dim": dims})
-    if self.ndim == 0:
-        return self
     params = {"dim": wrap_dim(dim, self.ndim)}
     return _reshaped_in_place(self, S.SQUEEZE_INPLACE, params, S.SQUEEZE_DIM, params)

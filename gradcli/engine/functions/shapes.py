@@ -6,7 +6,7 @@ import math
 import numpy as np
 
 from .. import dtypes, errors, instrumentation
-from ..dims import wrap_dim
+from ..dims import squeeze_dims, wrap_dim
 from ..dispatch import call, call_fast
 from ..ops import shape as S
 from ..ops.shape import unsqueeze
@@ -86,12 +86,7 @@ def squeeze(input, dim=None):
     if dim is None:
         return call(S.SQUEEZE, (input,))
     if isinstance(dim, (tuple, list)):
-        out = input
-        for d in sorted((wrap_dim(x, input.ndim) for x in dim)):
-            out = call(S.SQUEEZE_DIM, (out,), {"dim": d if out.ndim == input.ndim else d})
-        return out
-    if input.ndim == 0:
-        return call(S.ALIAS, (input,))
+        return call(S.SQUEEZE_DIMS, (input,), {"dim": squeeze_dims(dim, input.ndim)})
     return call(S.SQUEEZE_DIM, (input,), {"dim": wrap_dim(dim, input.ndim)})
 
 

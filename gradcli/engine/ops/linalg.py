@@ -71,12 +71,13 @@ def mm_grads(m, g, mat1, mat2, needs, layout1=None, layout2=None) -> tuple:
     layout is its saved (sizes, strides) when given: the operand itself is saved only for the other's
     gradient, as torch's."""
     ga = gb = None
+    t = m.t if _recorded(m) else m.mT   # torch's formulas call .t(): TBackward0 under create_graph
     if needs[0]:
-        ga = (m.mT(m.matmul(mat2, m.mT(g))) if _column_major(m, mat1, layout1) else
-              m.matmul(g, m.mT(mat2)))
+        ga = (t(m.matmul(mat2, t(g))) if _column_major(m, mat1, layout1) else
+              m.matmul(g, t(mat2)))
     if needs[1]:
-        gb = (m.mT(m.matmul(m.mT(g), mat1)) if _column_major(m, mat2, layout2) else
-              m.matmul(m.mT(mat1), g))
+        gb = (t(m.matmul(t(g), mat1)) if _column_major(m, mat2, layout2) else
+              m.matmul(t(mat1), g))
     return ga, gb
 
 
@@ -136,6 +137,31 @@ def matmul_check(a, b) -> None:
         dtype_rules.bmm(a, b)
 
 
+def _recorded(m) -> bool:
+    """Formulas that record a graph (create_graph) call torch's own ops, so the nodes carry its names;
+    elsewhere (plain arrays, batched gradients) one broadcasting matmul gives the same values."""
+    return m.is_tensor and not m.nb
+
+
+def _outer(m, g, vec):
+    """grad.ger(vec): torch's outer is ``g.reshape(-1, 1) * vec``."""
+    return m.reshape(g, (-1, 1)) * vec if _recorded(m) else m.unsqueeze(g, -1) * vec
+
+
+def _mv_t(m, mat, g):
+    """mat.t().mv(grad)."""
+    return m.mv(m.t(mat), g) if _recorded(m) else m.matmul(g, mat)
+
+
+def _scaled_vector(m, g, vec):
+    """dot's gradient, grad * vec (a 0-d grad broadcasts; batched grads need their vector dim)."""
+    return g * vec if _recorded(m) else m.unsqueeze(g, -1) * vec
+
+
+def _bmm(m, a, b):
+    return m.bmm(a, b) if _recorded(m) else m.matmul(a, b)
+
+
 def _mm_samples():
     return [Sample(arr(3, 4), arr(4, 2, seed=1))]
 
@@ -160,13 +186,13 @@ MM = defop("mm", "MmBackward0", ("self", "mat2"), _product(dtype_rules.mm), _mm_
            internal=("mat2_sym_strides", "self_sym_strides"),
            saved_for={**_crossed("self", "mat2"), "self_sym_strides": ("self",), "mat2_sym_strides": ("mat2",)})
 MV = defop("mv", "MvBackward0", ("self", "vec"), _product(dtype_rules.mv),
-           lambda m, g, self, vec, needs: (m.unsqueeze(g, -1) * vec if needs[0] else None,
-                                           m.matmul(g, self) if needs[1] else None),
+           lambda m, g, self, vec, needs: (_outer(m, g, vec) if needs[0] else None,
+                                           _mv_t(m, self, g) if needs[1] else None),
            samples=lambda: [Sample(arr(3, 4), arr(4, seed=1))], **{**_mm, "saves": ("self", "vec")},
            saved_for=_crossed("self", "vec"))
 DOT = defop("dot", "DotBackward0", ("self", "tensor"), _product(dtype_rules.dot),
-            lambda m, g, self, tensor, needs: (m.unsqueeze(g, -1) * tensor if needs[0] else None,
-                                               m.unsqueeze(g, -1) * self if needs[1] else None),
+            lambda m, g, self, tensor, needs: (_scaled_vector(m, g, tensor) if needs[0] else None,
+                                               _scaled_vector(m, g, self) if needs[1] else None),
             samples=lambda: [Sample(arr(4), arr(4, seed=1))], **{**_mm, "saves": ("self", "tensor")},
             saved_for=_crossed("self", "tensor"))
 def _vdot_fwd(a, b):
@@ -181,8 +207,8 @@ VDOT = defop("vdot", "VdotBackward0", ("self", "other"), _vdot_fwd,
              samples=lambda: [Sample(arr(4), arr(4, seed=1))], **{**_mm, "saves": ("self", "other")},
              saved_for=_crossed("self", "other"))
 BMM = defop("bmm", "BmmBackward0", ("self", "mat2"), _product(dtype_rules.bmm),
-            lambda m, g, self, mat2, needs: (m.matmul(g, m.mT(mat2)) if needs[0] else None,
-                                             m.matmul(m.mT(self), g) if needs[1] else None),
+            lambda m, g, self, mat2, needs: (_bmm(m, g, m.mT(mat2)) if needs[0] else None,
+                                             _bmm(m, m.mT(self), g) if needs[1] else None),
             samples=lambda: [Sample(arr(2, 3, 4), arr(2, 4, 5, seed=1))], **{**_mm, "saves": ("self", "mat2")},
             saved_for=_crossed("self", "mat2"))
 def _scaled(x, k):
@@ -212,16 +238,17 @@ def _addmv_fwd(s, mat, vec, beta, alpha):
     return _plus_product(s, np.matmul(mat, vec), beta, alpha)
 
 
-def _times(g, k):
-    return g if k == 1 else g * k
+def _times(m, g, k):
+    """torch's maybe_multiply: ``g * k`` with the Scalar overload (MulBackward1), left out for k = 1."""
+    return g if k == 1 else m.scale(g, k)
 
 
 # torch's own nodes for baddbmm and addmv: alpha, beta and each operand, kept for the other's gradient only
 BADDBMM = defop("baddbmm", "BaddbmmBackward0", ("self", "batch1", "batch2"), _baddbmm_fwd,
                 lambda m, g, batch1, batch2, alpha, beta, needs=(True, True, True): (
-                    _times(g, beta) if needs[0] else None,
-                    _times(m.matmul(g, m.mT(batch2)), alpha) if needs[1] else None,
-                    _times(m.matmul(m.mT(batch1), g), alpha) if needs[2] else None),
+                    _times(m, g, beta) if needs[0] else None,
+                    _times(m, _bmm(m, g, m.mT(batch2)), alpha) if needs[1] else None,
+                    _times(m, _bmm(m, m.mT(batch1), g), alpha) if needs[2] else None),
                 saves=("batch1", "batch2", "alpha", "beta"), promote=KEEP, masked=True,
                 saved_for={"batch1": ("batch2",), "batch2": ("batch1",)},
                 samples=lambda: [Sample(arr(2, 3, 5), arr(2, 3, 4, seed=1), arr(2, 4, 5, seed=2),
@@ -232,9 +259,9 @@ BADDBMM = defop("baddbmm", "BaddbmmBackward0", ("self", "batch1", "batch2"), _ba
                 rule="d/dself = beta, d/dbatch1 = alpha g @ batch2^T, d/dbatch2 = alpha batch1^T @ g")
 ADDMV = defop("addmv", "AddmvBackward0", ("self", "mat", "vec"), _addmv_fwd,
               lambda m, g, mat, vec, alpha, beta, needs=(True, True, True): (
-                  _times(g, beta) if needs[0] else None,
-                  _times(m.unsqueeze(g, -1) * vec, alpha) if needs[1] else None,
-                  _times(m.matmul(g, mat), alpha) if needs[2] else None),
+                  _times(m, g, beta) if needs[0] else None,
+                  _times(m, _outer(m, g, vec), alpha) if needs[1] else None,
+                  _times(m, _mv_t(m, mat, g), alpha) if needs[2] else None),
               saves=("mat", "vec", "alpha", "beta"), promote=KEEP, masked=True,
               saved_for={"mat": ("vec",), "vec": ("mat",)},
               samples=lambda: [Sample(arr(3), arr(3, 4, seed=1), arr(4, seed=2), params={"beta": 0.5, "alpha": 2.0}),

@@ -553,10 +553,11 @@ def _addmm_bwd(m, g, mat1, mat2, alpha, beta, mat1_sym_sizes, mat2_sym_sizes, ma
                needs=(True, True, True)):
     """Only the products an input needs: in a first layer the input rarely requires grad, and its
     gradient is the step's largest product."""
-    gm = g if alpha == 1 else g * alpha
-    return ((g if beta == 1 else g * beta) if needs[0] else None,
-            *mm_grads(m, gm, mat1, mat2, needs[1:], (mat1_sym_sizes, mat1_sym_strides),
-                      (mat2_sym_sizes, mat2_sym_strides)))
+    ga, gb = mm_grads(m, g, mat1, mat2, needs[1:], (mat1_sym_sizes, mat1_sym_strides),
+                      (mat2_sym_sizes, mat2_sym_strides))
+    if alpha != 1:   # torch's maybe_multiply, after the product
+        ga, gb = (None if ga is None else m.scale(ga, alpha)), (None if gb is None else m.scale(gb, alpha))
+    return ((g if beta == 1 else m.scale(g, beta)) if needs[0] else None, ga, gb)
 
 
 def _addmm_jvp(m, t, mat1, mat2, alpha, beta, *sym_sizes):

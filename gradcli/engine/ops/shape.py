@@ -76,35 +76,60 @@ EXPAND = _view_op("expand", "ExpandBackward0", lambda a, size: np.broadcast_to(a
                   samples=lambda: [Sample(arr(3, 1), params={"size": (2, 3, 4)}), Sample(arr(), params={"size": (3,)})],
                   jvp_note="generic: derived through double-vjp (shape only)",
                   rule="sum the gradient over the expanded dims")
+def _squeeze_dims(a, dims):
+    """Drop those of ``dims`` that have size 1 (a 0-d tensor has none)."""
+    return np.squeeze(a, tuple(d for d in dims if a.shape[d] == 1)) if a.ndim else a
+
+
+def _unsqueeze_to(m, g, sizes, dims=None):
+    """Squeeze's gradient: torch's unsqueeze_to, one unsqueeze per squeezed dim (UnsqueezeBackward0 nodes
+    under create_graph); without a graph to record, one reshape gives the same values."""
+    if m.nb or not m.is_tensor:
+        return m.g_reshape(g, sizes)
+    nd = len(sizes)
+    wanted = range(nd) if dims is None else {d % nd for d in ((dims,) if isinstance(dims, int) else dims)}
+    for d in range(nd):
+        if d in wanted and sizes[d] == 1:
+            g = m.unsqueeze(g, d)
+    return g
+
+
 SQUEEZE = _view_op("squeeze", "SqueezeBackward0", np.squeeze,
-                   lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
+                   lambda m, g, self_sym_sizes: _unsqueeze_to(m, g, self_sym_sizes), saves=("self_sym_sizes",),
                    samples=lambda: [Sample(arr(3, 1, 4, 1))], jvp_note="generic: derived through double-vjp (shape only)",
                                                               rule="unsqueeze the gradient back")
-SQUEEZE_DIM = _view_op("squeeze.dim", "SqueezeBackward1", lambda a, dim: np.squeeze(a, dim) if a.shape[dim] == 1 else a,
-                       lambda m, g, self_sym_sizes, dim: m.g_reshape(g, self_sym_sizes),
+SQUEEZE_DIM = _view_op("squeeze.dim", "SqueezeBackward1", lambda a, dim: np.squeeze(a, dim) if a.ndim and a.shape[dim] == 1 else a,
+                       lambda m, g, self_sym_sizes, dim: _unsqueeze_to(m, g, self_sym_sizes, dim),
                        saves=("self_sym_sizes", "dim"),
                        samples=lambda: [Sample(arr(3, 1, 4), params={"dim": -2})], jvp_note="generic: derived through double-vjp (shape only)",
                                                                                    rule="unsqueeze the gradient back")
+SQUEEZE_DIMS = _view_op("squeeze.dims", "SqueezeBackward2", lambda a, dim: _squeeze_dims(a, dim),
+                        lambda m, g, dim, self_sym_sizes: _unsqueeze_to(m, g, self_sym_sizes, dim),
+                        saves=("dim", "self_sym_sizes"),
+                        samples=lambda: [Sample(arr(1, 4, 1), params={"dim": (-3, -1)}),
+                                         Sample(arr(3, 1), params={"dim": ()})],
+                        jvp_note="generic: derived through double-vjp (shape only)", rule="unsqueeze the gradient back")
 SQUEEZE_INPLACE = defop("squeeze_.dim", "SqueezeBackward4", ("self",),
-                        lambda a, dim: np.squeeze(a, dim) if a.shape[dim] == 1 else a,
-                        lambda m, g, dim, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("dim", "self_sym_sizes"),
+                        lambda a, dim: np.squeeze(a, dim) if a.ndim and a.shape[dim] == 1 else a,
+                        lambda m, g, dim, self_sym_sizes: _unsqueeze_to(m, g, self_sym_sizes, dim),
+                        saves=("dim", "self_sym_sizes"),
                         promote=KEEP, samples=lambda: [Sample(arr(1, 4), params={"dim": -2})],
                         jvp_note="generic: derived through double-vjp (shape only)",
                         rule="unsqueeze the gradient back")
 # Tensor.t_() / squeeze_() / squeeze_(dims): the nodes torch records when a tensor's own shape changes in place
 T_INPLACE = defop("t_", "TBackward1", ("self",), lambda a: a.T,
                   lambda m, g: (m.t(g) if m.is_tensor and not m.nb   # torch: grad.t(), a TBackward0 under create_graph
-                           else m.transpose(g, -1, -2) if g.ndim - m.nb == 2 else g), promote=KEEP,
+                                else m.transpose(g, -1, -2) if g.ndim - m.nb == 2 else g), promote=KEEP,
                   jvp=lambda m, t: m.transpose(t[0], -1, -2) if t[0].ndim - m.nb == 2 else t[0],
                   samples=lambda: [Sample(arr(3, 4))], rule="transpose the gradient back")
 SQUEEZE_INPLACE_ALL = defop("squeeze_", "SqueezeBackward3", ("self",), np.squeeze,
-                            lambda m, g, self_sym_sizes: m.g_reshape(g, self_sym_sizes), saves=("self_sym_sizes",),
+                            lambda m, g, self_sym_sizes: _unsqueeze_to(m, g, self_sym_sizes), saves=("self_sym_sizes",),
                             promote=KEEP, samples=lambda: [Sample(arr(3, 1, 4, 1))],
                             jvp_note="generic: derived through double-vjp (shape only)",
                             rule="unsqueeze the gradient back")
 SQUEEZE_INPLACE_DIMS = defop("squeeze_.dims", "SqueezeBackward5", ("self",),
-                             lambda a, dim: np.squeeze(a, tuple(d for d in dim if a.shape[d] == 1)),
-                             lambda m, g, dim, self_sym_sizes: m.g_reshape(g, self_sym_sizes),
+                             lambda a, dim: _squeeze_dims(a, dim),
+                             lambda m, g, dim, self_sym_sizes: _unsqueeze_to(m, g, self_sym_sizes, dim),
                              saves=("dim", "self_sym_sizes"), promote=KEEP,
                              samples=lambda: [Sample(arr(1, 4, 1), params={"dim": (-3, -1)})],
                              jvp_note="generic: derived through double-vjp (shape only)",
