@@ -9,11 +9,23 @@ starts empty, so there numpy's import runs at the same depth as in ``python -c "
 whatever the command and the entry point. The engine's import, reached from inside a command's
 body, did the same (``run`` ~350 times): it follows numpy on the same thread. (The REPL imports
 the engine on a thread too.)
+
+OpenBLAS starts its thread pool when numpy loads it, and each pool thread then spins
+(``sched_yield``) for 2**28 cycles, ~0.1 s, waiting for work before it sleeps: through the whole
+start of a command, taking a core from the worker's imports and from the Typer supervisor that
+parses meanwhile (~15-20 ms of CPU per command). The worker loads it with
+``OPENBLAS_THREAD_TIMEOUT`` at 2**20 cycles (~0.4 ms): the pool sleeps at once after the load and
+still stays awake between back-to-back BLAS calls. It changes when idle threads sleep, never how
+a product is split or summed; a value the user set is kept, and the variable is gone from the
+environment again once numpy is loaded.
 """
 from __future__ import annotations
 
+import os
 import sys
 import threading
+
+BLAS_THREAD_TIMEOUT = "20"     # log2 of the cycles OpenBLAS's idle threads spin (its default: 28)
 
 
 def import_engine() -> None:
@@ -26,8 +38,19 @@ def import_engine() -> None:
 
 def _import() -> None:
     try:
-        import numpy  # noqa: F401
+        _import_numpy()
 
         import gradcli.engine  # noqa: F401
     except BaseException:   # noqa: BLE001  the command's own import raises it again, where it is reported
         pass
+
+
+def _import_numpy() -> None:
+    ours = "OPENBLAS_THREAD_TIMEOUT" not in os.environ and "numpy" not in sys.modules
+    if ours:
+        os.environ["OPENBLAS_THREAD_TIMEOUT"] = BLAS_THREAD_TIMEOUT
+    try:
+        import numpy  # noqa: F401
+    finally:
+        if ours:
+            del os.environ["OPENBLAS_THREAD_TIMEOUT"]

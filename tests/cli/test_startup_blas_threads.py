@@ -1,0 +1,35 @@
+"""A command loads numpy with OpenBLAS's idle pool threads put to sleep early (see cli.preload):
+their spinning otherwise takes a core from the start-up for ~0.1 s."""
+import subprocess
+import sys
+
+# records OPENBLAS_THREAD_TIMEOUT as numpy's import starts, then the environment after the engine's
+PROBE = """
+import os, sys
+seen = []
+class Probe:
+    def find_spec(self, name, path=None, target=None):
+        if name == "numpy":
+            seen.append(os.environ.get("OPENBLAS_THREAD_TIMEOUT"))
+sys.meta_path.insert(0, Probe())
+from gradcli.cli.preload import import_engine
+import_engine()
+print(seen, os.environ.get("OPENBLAS_THREAD_TIMEOUT"), "gradcli.engine" in sys.modules)
+"""
+
+
+def _probe(**env) -> str:
+    from os import environ
+    clean = {k: v for k, v in environ.items() if k != "OPENBLAS_THREAD_TIMEOUT"}
+    result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=60,
+                            env={**clean, **env})
+    return result.stdout.strip()
+
+
+def test_numpy_loads_with_a_short_blas_spin_and_the_environment_is_left_as_it_was():
+    assert _probe() == "['20'] None True"
+
+
+def test_a_timeout_the_user_set_is_kept():
+    assert _probe(OPENBLAS_THREAD_TIMEOUT="28") == "['28'] 28 True"
+
