@@ -1,0 +1,73 @@
+"""gradcli's own modules load from the code cache (see cli.code_cache) once a command has written
+it, and never from an entry whose source changed since."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+# how each gradcli module the worker's imports loaded was found, after the engine and the language
+PROBE = """
+import sys
+from collections import Counter
+from gradcli.cli.preload import import_engine
+import_engine()
+import gradcli.lang
+print(sorted(Counter(type(m.__spec__.loader).__name__ for n, m in sys.modules.items()
+                     if n.startswith(("gradcli.engine", "gradcli.lang"))).items()))
+"""
+
+
+@pytest.fixture
+def copy(tmp_path):
+    """A copy of the package of its own (its sources get edited) and an empty cache directory."""
+    shutil.copytree(REPO / "gradcli", tmp_path / "site" / "gradcli",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "GRADCLI_NO_WORKER")}
+    env.update(PYTHONPATH=str(tmp_path / "site"), GRADCLI_CACHE_DIR=str(tmp_path / "cache"))
+    return tmp_path, env
+
+
+def _run(env, cwd, *args) -> str:
+    result = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=120, env=env, cwd=cwd)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def _grad(env, cwd) -> str:
+    return _run(env, cwd, "-m", "gradcli", "grad", "x**2", "--at", "x=3")
+
+
+def test_the_first_command_writes_the_cache_and_the_next_ones_load_from_it(copy):
+    tmp_path, env = copy
+    assert not _run(env, tmp_path, "-c", PROBE).count("Bundled")      # no cache yet
+    first = _grad(env, tmp_path)
+    assert first == "value = tensor(9., grad_fn=<PowBackward0>)\nx.grad = tensor(6.)\n"
+    (bundle,) = (tmp_path / "cache").glob("code-*.marshal")
+    written = bundle.stat().st_mtime_ns
+    assert _grad(env, tmp_path) == first
+    assert bundle.stat().st_mtime_ns == written       # nothing new to add: not written again
+    assert "SourceFileLoader" not in _run(env, tmp_path, "-c", PROBE)
+
+
+def test_a_changed_source_is_imported_from_itself_and_then_cached_again(copy):
+    tmp_path, env = copy
+    _grad(env, tmp_path)
+    source = tmp_path / "site" / "gradcli" / "engine" / "errors.py"
+    source.write_text(source.read_text() + "\nprint('edited errors.py')\n")
+    later = source.stat().st_mtime + 5
+    os.utime(source, (later, later))
+    assert _grad(env, tmp_path).startswith("edited errors.py\nvalue = tensor(9.")
+    loaded = _run(env, tmp_path, "-c", PROBE + "print(type(sys.modules['gradcli.engine.errors'].__loader__).__name__)")
+    assert loaded.startswith("edited errors.py\n") and loaded.endswith("\nBundledLoader\n")
+
+
+def test_an_unwritable_cache_directory_only_means_no_cache(copy):
+    tmp_path, env = copy
+    (tmp_path / "file").write_text("not a directory")
+    env["GRADCLI_CACHE_DIR"] = str(tmp_path / "file" / "cache")
+    assert _grad(env, tmp_path) == "value = tensor(9., grad_fn=<PowBackward0>)\nx.grad = tensor(6.)\n"
