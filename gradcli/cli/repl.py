@@ -324,6 +324,10 @@ def run_piped(stream, dtype: str | None = None) -> int:
             repl.feed(line.rstrip("\r\n"))
         if repl.lines:
             repl.feed("")          # the input ended inside a block: run it, as Python does
+        if repl.lines:             # still open (a bracket or a string): Python's SyntaxError, not silence
+            source = "\n".join(repl.lines)
+            repl.lines.clear()
+            repl.execute(source)
     except Quit:
         pass
     return 1 if repl.errors else 0

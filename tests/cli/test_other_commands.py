@@ -134,6 +134,12 @@ def test_repl_with_piped_stdin_exits_0_when_every_line_ran(cli):
     assert (r.stdout, r.exit_code) == ("2\n", 0)
 
 
+def test_repl_with_piped_stdin_reports_a_bracket_left_open_at_the_end(cli):
+    r = cli("repl", input="print(1)\nfoo(\n")
+    assert r.stdout == "1\n" and r.exit_code == 1
+    assert "<stdin>:1:4: syntax error: unclosed '('" in r.stderr
+
+
 def test_plot(cli):
     r = cli("plot", "x**2", "--x", "-1:1", "--points", "21", "--order", "2")
     assert r.exit_code == 0 and "⣿ f''" in r.stdout
