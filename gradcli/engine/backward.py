@@ -80,6 +80,17 @@ def _root_grads(outputs: tuple, grads, batched: bool) -> list:
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None,
              inputs=None) -> None:
     """``torch.autograd.backward``: accumulate d(tensors)/d(leaf) into each leaf's ``.grad``."""
+    if (tensors.__class__ is Tensor and grad_tensors is None and grad_variables is None and inputs is None
+            and not create_graph and tensors._grad_fn is not None and tensors._base is None):
+        # every training loop's ``loss.backward()``: a scalar result of an op, the checks and steps below in short
+        data = tensors._data
+        if data.size != 1:
+            raise errors.GraphError(errors.SCALAR_ONLY)
+        if data.dtype.kind in "fc":
+            g = np.array(1, data.dtype) if data.shape == () else np.ones(data.shape, data.dtype)
+            run(((tensors._grad_fn, tensors._output_nr),), (make(g),), False if retain_graph is None else retain_graph,
+                False)
+            return
     if inputs is not None and not isinstance(inputs, Tensor) and len(inputs) == 0:
         raise errors.AutogradError("`inputs` argument to `backward()` cannot be empty.")
     outputs = _as_tuple(tensors)

@@ -110,3 +110,63 @@ def test_linear_double_backward_and_saved_hooks_take_the_general_path():
     assert g_packed == t_packed == [(2, 3), (3, 2)]
     for t, g in zip(t_values, g_values):   # (numpy's 2x3 products sum in another order than torch's: an ulp)
         np.testing.assert_allclose(g, t, rtol=1e-6)
+
+
+def _mm_node_and_grad(layout1, layout2, dtype, r1, r2, inner=3):
+    rng = np.random.default_rng(r1 + 2 * r2 + 4 * (layout1 == "t") + 8 * (layout2 == "t") + inner)
+    a = rng.standard_normal((5, inner) if layout1 == "c" else (inner, 5))
+    b = rng.standard_normal((inner, 4) if layout2 == "c" else (4, inner))
+    x = gc.tensor(a, dtype=dtype, requires_grad=r1)
+    w = gc.tensor(b, dtype=dtype, requires_grad=r2)
+    y = (x if layout1 == "c" else x.t()) @ (w if layout2 == "c" else w.t())
+    return y.grad_fn, rng.standard_normal((5, 4)).astype(y.detach().numpy().dtype)
+
+
+@pytest.mark.parametrize("layout1,layout2", [("c", "c"), ("c", "t"), ("t", "c"), ("t", "t")])
+@pytest.mark.parametrize("dtype", [gc.float32, gc.float64])
+@pytest.mark.parametrize("r1,r2", [(True, True), (False, True), (True, False)])
+@pytest.mark.parametrize("inner", [3, 1])
+def test_mm_node_gives_what_the_generic_apply_gives(layout1, layout2, dtype, r1, r2, inner):
+    # MmBackward0's own apply (x @ w in a hand-written step) against OpNode.apply, bit for bit and
+    # in the same memory layout (a transposed operand's gradient arrives transposed)
+    from gradcli.engine.backend import numpy_math
+    from gradcli.engine.nodes import OpNode
+    node, g = _mm_node_and_grad(layout1, layout2, dtype, r1, r2, inner)
+    assert node.name() == "MmBackward0"
+    fast, generic = node.apply([g], numpy_math), OpNode.apply(node, [g], numpy_math)
+    assert [None if a is None else (a.shape, a.strides, a.dtype, a.tobytes()) for a in fast] == \
+        [None if a is None else (a.shape, a.strides, a.dtype, a.tobytes()) for a in generic]
+
+
+@pytest.mark.parametrize("product", ["mm", "linear"])
+@pytest.mark.parametrize("create_graph", [False, True])
+def test_product_backward_names_the_first_modified_operand_as_torch(product, create_graph):
+    # both saved operands modified in place: torch's MmBackward0 unpacks mat2 first, AddmmBackward0
+    # mat1 first, and the error names the first one found modified (with or without a graph of the pass)
+    torch = pytest.importorskip("torch")
+    messages = []
+    for lib in (torch, gc):
+        x = lib.ones(4, 3, requires_grad=True)
+        w = lib.ones(2, 3, requires_grad=True)
+        xx, ww = x * 1, w * 1
+        y = xx @ ww.t() if product == "mm" else lib.nn.functional.linear(xx, ww, lib.zeros(2))
+        with lib.no_grad():
+            xx.mul_(2)
+            ww.mul_(2)
+        with pytest.raises(RuntimeError) as caught:
+            y.sum().backward(create_graph=create_graph)
+        messages.append(str(caught.value).split(" is at version")[0])
+    assert messages[0] == messages[1]
+
+
+def test_mm_backward_releases_its_saved_operands_and_refuses_a_second_pass():
+    x = gc.ones(4, 3, requires_grad=True)
+    w = gc.ones(3, 2, requires_grad=True)
+    loss = (x @ w).sum()
+    loss.backward()
+    with pytest.raises(RuntimeError, match="backward through the graph a second time"):
+        loss.backward()
+    loss = (x @ w).sum()
+    loss.backward(retain_graph=True)
+    loss.backward()
+    assert x.grad.tolist() == [[6.0, 6.0, 6.0]] * 4 and w.grad.tolist() == [[12.0, 12.0]] * 3   # three passes

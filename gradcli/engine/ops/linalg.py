@@ -11,7 +11,9 @@ import functools
 import numpy as np
 
 from .. import dtypes
+from ..autograd.graph import SavedVariable
 from ..errors import AutogradError, DTypeError, ShapeError
+from ..nodes import OpNode, fit_grads
 from . import dtype_rules
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -185,6 +187,87 @@ MM = defop("mm", "MmBackward0", ("self", "mat2"), _product(dtype_rules.mm), _mm_
               "jvp": lambda m, t, self, mat2, *geometry: _matmul_jvp(m, t, self, mat2)},
            internal=("mat2_sym_strides", "self_sym_strides"),
            saved_for={**_crossed("self", "mat2"), "self_sym_strides": ("self",), "mat2_sym_strides": ("mat2",)})
+
+
+def _mm_apply(node, grads, m):
+    """MmBackward0 in a plain backward (``x @ w`` of two matrices, twice in a hand-written training
+    step): what ``OpNode.apply`` does through ``unpack_saved``, ``_mm_bwd`` and ``fit_grads``, without
+    their loops over six saved values (none of which a saved-tensor hook packed). create_graph, vmap,
+    hooked values and gradients that do not fit take the general way."""
+    saved = node._saved
+    mat1, mat2 = saved[0], saved[1]   # (None: not saved, its gradient not needed)
+    if (not m.plain or mat1 is not None and mat1.__class__ is not SavedVariable
+            or mat2 is not None and mat2.__class__ is not SavedVariable):
+        return general_apply(node, grads, m, (mat2, mat1))
+    if mat2 is not None:   # checked in torch's order (mat2, then self: a modified pair names mat2)
+        mat2 = checked_array(node, mat2)
+    if mat1 is not None:
+        mat1 = checked_array(node, mat1)
+    (f1, _), (f2, _) = node.next_functions
+    g = grads[0]
+    ga = None if f1 is None else mat1_grad(m, g, mat2, saved[3], saved[5])
+    gb = None if f2 is None else mat2_grad(m, g, mat1, saved[2], saved[4])
+    meta = node._in_meta
+    if (f1 is not None and (ga.shape != meta[0][0] or ga.dtype != meta[0][1])
+            or f2 is not None and (gb.shape != meta[1][0] or gb.dtype != meta[1][1])):
+        return fit_grads(node, (ga, gb), m)
+    return [ga, gb]
+
+
+def release_matrices(node) -> None:
+    """Free the two saved matrices of mm or addmm, ``_saved[0]`` and ``_saved[1]`` (their other saved
+    values are numbers, shapes and strides)."""
+    saved = node._saved
+    for sv in (saved[0], saved[1]):
+        if sv.__class__ is SavedVariable:
+            sv.tensor = sv.data = None
+        elif sv is not None:
+            sv.release()
+
+
+def general_apply(node, grads, m, torch_order):
+    """``OpNode.apply``, after checking the plain saved matrices in the order torch's node unpacks
+    them (which one a pair modified in place names); hooked values unpack in their pack order there."""
+    for sv in torch_order:
+        if sv.__class__ is SavedVariable:
+            sv._check(node)
+    return OpNode.apply(node, grads, m)
+
+
+def checked_array(node, sv):
+    """A SavedVariable's array, checked as ``unpack_saved`` checks it (torch's errors for a
+    modified, freed or detached value)."""
+    t = sv.tensor
+    if sv.vc[0] != sv.version or (sv.data is None if t is None else t._grad_fn is None and sv.nonleaf):
+        sv.array(node)   # raises torch's error
+    return sv.data if t is None else t._data
+
+
+def mat1_grad(m, g, mat2, shape, strides):
+    """``g @ mat2^T`` laid out as mat1 (of ``shape`` and element ``strides``) is, as ``mm_grads``."""
+    if strides[0] == 1 and strides[1] == shape[0]:
+        return plain_product(m, mat2, g.T).T
+    return plain_product(m, g, mat2.T)
+
+
+def mat2_grad(m, g, mat1, shape, strides):
+    """``mat1^T @ g`` laid out as mat2 is (nn.Linear's ``W.t()`` is column-major: ``(g^T @ mat1)^T``
+    reaches W contiguous), as ``mm_grads``."""
+    if strides[0] == 1 and strides[1] == shape[0]:
+        return plain_product(m, g.T, mat1).T
+    return plain_product(m, mat1.T, g)
+
+
+def plain_product(m, a, b):
+    """``m.matmul`` of two matrices: ``gemm`` unless the inner size is 1 (an outer product, which
+    ``m.matmul`` takes its own way)."""
+    return gemm(a, b) if a.shape[1] != 1 else m.matmul(a, b)
+
+
+MM.node_cls.apply = _mm_apply
+MM.node_cls.release = release_matrices
+
+
 MV = defop("mv", "MvBackward0", ("self", "vec"), _product(dtype_rules.mv),
            lambda m, g, self, vec, needs: (_outer(m, g, vec) if needs[0] else None,
                                            _mv_t(m, self, g) if needs[1] else None),

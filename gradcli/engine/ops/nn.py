@@ -30,11 +30,13 @@ import numpy as np
 from .. import dtypes
 from ..dispatch import call
 from ..cascade_sum import torch_order_sum
-from ..autograd.graph import SavedVariable, hooks_entered
+from ..autograd.graph import SavedVariable
 from ..errors import AutogradError, DTypeError, ShapeError
-from ..nodes import OpNode, fit_grads
+from ..nodes import fit_grads
 from . import dtype_rules, rounded
-from .linalg import gemm, gemm_add, mm_grads
+from .linalg import (
+    checked_array, gemm, gemm_add, general_apply, mat1_grad, mat2_grad, mm_grads, release_matrices,
+)
 from .reduction import _norm_fwd
 from .registry import COMMON, KEEP, defop
 from .samples import Sample, arr
@@ -597,47 +599,43 @@ ADDMM = defop("addmm", "AddmmBackward0", ("self", "mat1", "mat2"), _addmm_fwd, _
 
 def _addmm_apply(node, grads, m):
     """AddmmBackward0 in a plain backward (every nn.Linear's, twice a training step): the two saved
-    matrices checked as ``unpack_saved`` checks them and a 1-D bias's gradient summed to its shape
-    here, instead of the generic loops over eight saved values and three gradients. create_graph,
-    vmap, saved-tensor hooks, alpha or beta other than 1 and gradients that do not fit as expected
+    matrices checked as ``unpack_saved`` checks them (mat1 first, as torch), the products taken as
+    ``mm_grads`` takes them and a 1-D bias's gradient summed to its shape here, instead of the
+    generic loops over eight saved values and three gradients. create_graph, vmap, values a
+    saved-tensor hook packed, alpha or beta other than 1 and gradients that do not fit as expected
     take the general way, ``OpNode.apply``."""
     saved = node._saved
-    if (not m.plain or hooks_entered[0] or saved[2].__class__ is not int or saved[2] != 1
-            or saved[3].__class__ is not int or saved[3] != 1):
-        return OpNode.apply(node, grads, m)
-    mat1, mat2 = saved[0], saved[1]   # (None: not saved, its gradient not needed)
-    for sv in (mat1, mat2):
-        if sv is not None:
-            if sv.__class__ is not SavedVariable:
-                return OpNode.apply(node, grads, m)
-            t = sv.tensor
-            if sv.vc[0] != sv.version or (sv.data is None if t is None else t._grad_fn is None and sv.nonleaf):
-                sv.array(node)   # raises torch's error (modified in place, freed, detached)
+    mat1, mat2, alpha, beta = saved[0], saved[1], saved[2], saved[3]   # (None: not saved, not needed)
+    if (not m.plain or alpha.__class__ is not int or alpha != 1 or beta.__class__ is not int or beta != 1
+            or mat1 is not None and mat1.__class__ is not SavedVariable
+            or mat2 is not None and mat2.__class__ is not SavedVariable):
+        return general_apply(node, grads, m, (mat1, mat2))
     if mat1 is not None:
-        mat1 = mat1.tensor._data if mat1.tensor is not None else mat1.data
+        mat1 = checked_array(node, mat1)
     if mat2 is not None:
-        mat2 = mat2.tensor._data if mat2.tensor is not None else mat2.data
+        mat2 = checked_array(node, mat2)
     (f0, _), (f1, _), (f2, _) = node.next_functions
     g = grads[0]
-    ga, gb = mm_grads(m, g, mat1, mat2, (f1 is not None, f2 is not None), (saved[4], saved[6]),
-                      (saved[5], saved[7]))
-    res = (g if f0 is not None else None, ga, gb)
+    ga = None if f1 is None else mat1_grad(m, g, mat2, saved[4], saved[6])
+    gb = None if f2 is None else mat2_grad(m, g, mat1, saved[5], saved[7])
     meta = node._in_meta
-    if f0 is not None:
+    gs = g if f0 is not None else None
+    if (f1 is not None and (ga.shape != meta[1][0] or ga.dtype != meta[1][1])
+            or f2 is not None and (gb.shape != meta[2][0] or gb.dtype != meta[2][1])):
+        return fit_grads(node, (gs, ga, gb), m)
+    if gs is not None:
         shape, dt = meta[0]
         if g.shape != shape:
             if len(shape) != 1 or g.ndim != 2 or g.shape[1] != shape[0]:
-                return fit_grads(node, res, m)
-            g = np.add.reduce(g, axis=0)   # nn.Linear's bias: the batch summed away, as sum_to sums it
-        if g.dtype != dt:
-            return fit_grads(node, res, m)
-    if (f1 is not None and (ga.shape != meta[1][0] or ga.dtype != meta[1][1])
-            or f2 is not None and (gb.shape != meta[2][0] or gb.dtype != meta[2][1])):
-        return fit_grads(node, res, m)
-    return [g if f0 is not None else None, ga, gb]
+                return fit_grads(node, (g, ga, gb), m)
+            gs = np.add.reduce(g, axis=0)   # nn.Linear's bias: the batch summed away, as sum_to sums it
+        if gs.dtype != dt:
+            return fit_grads(node, (g, ga, gb), m)
+    return [gs, ga, gb]
 
 
 ADDMM.node_cls.apply = _addmm_apply
+ADDMM.node_cls.release = release_matrices   # (saved[0], saved[1]; the other six are numbers and shapes)
 
 
 # -- distances: torch.cdist (CdistBackward0) and the matrix-product form of its p = 2 (EuclideanDistBackward0) --

@@ -302,10 +302,13 @@ class SGD(Optimizer):
         for p in group["params"]:
             grad = p._grad
             if grad is not None:
-                data = p._data if p._data.__class__ is np.ndarray else storage(p)
+                data = p._data
+                if data.__class__ is not np.ndarray:
+                    data = storage(p)
                 data -= data.dtype.type(lr) * grad._data
-                if p._vc is not None:
-                    p._vc[0] += 1
+                vc = p._vc
+                if vc is not None:
+                    vc[0] += 1
 
     def _update(self, p, data, d_p, group, state) -> None:
         wd, momentum = group["weight_decay"], group["momentum"]
