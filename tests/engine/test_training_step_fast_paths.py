@@ -170,3 +170,22 @@ def test_mm_backward_releases_its_saved_operands_and_refuses_a_second_pass():
     loss.backward(retain_graph=True)
     loss.backward()
     assert x.grad.tolist() == [[6.0, 6.0, 6.0]] * 4 and w.grad.tolist() == [[12.0, 12.0]] * 3   # three passes
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+@pytest.mark.parametrize("dtype", [gc.float32, gc.float64])
+@pytest.mark.parametrize("target_grad", [False, True])
+@pytest.mark.parametrize("target_rows", [2, 1])
+def test_mse_node_gives_what_the_generic_apply_gives(reduction, dtype, target_grad, target_rows):
+    # MseLossBackward0's own apply against OpNode.apply, bit for bit (a broadcast target included)
+    from gradcli.engine.backend import numpy_math
+    from gradcli.engine.nodes import OpNode
+    out = gc.tensor(OUT, dtype=dtype, requires_grad=True)
+    target = gc.tensor(TARGET[:target_rows], dtype=dtype, requires_grad=target_grad)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        node = F.mse_loss(out, target, reduction=reduction).grad_fn
+    g = np.asarray(np.full(OUT.shape, 0.75) if reduction == "none" else 0.75, out.detach().numpy().dtype)
+    fast, generic = node.apply([g], numpy_math), OpNode.apply(node, [g], numpy_math)
+    assert [None if a is None else (a.shape, a.dtype, a.tobytes()) for a in fast] == \
+        [None if a is None else (a.shape, a.dtype, a.tobytes()) for a in generic]

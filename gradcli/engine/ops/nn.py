@@ -32,7 +32,7 @@ from ..dispatch import call
 from ..cascade_sum import torch_order_sum
 from ..autograd.graph import SavedVariable
 from ..errors import AutogradError, DTypeError, ShapeError
-from ..nodes import fit_grads
+from ..nodes import OpNode, fit_grads
 from . import dtype_rules, rounded
 from .linalg import (
     checked_array, gemm, gemm_add, general_apply, mat1_grad, mat2_grad, mm_grads, release_matrices,
@@ -129,8 +129,30 @@ def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promot
             v = -vt if v is None else v - vt
         return _reduce_tangent(m, v, reduction)
 
-    return defop(name, node, ("self", "target"), forward, backward, saves=("self", "target", "reduction") + extra,
-                 jvp=jvp, promote=promote, samples=samples, rule=rule, masked=True)
+    record = defop(name, node, ("self", "target"), forward, backward, saves=("self", "target", "reduction") + extra,
+                   jvp=jvp, promote=promote, samples=samples, rule=rule, masked=True)
+    if not extra:   # (mse_loss: the saved values are the two tensors and the reduction)
+        record.node_cls.apply = _loss_apply
+    return record
+
+
+def _loss_apply(node, grads, m):
+    """A pointwise loss's node in a plain backward (a regression step's first node): the record's
+    own formula, its two saved tensors checked as ``unpack_saved`` checks them (self, then target:
+    torch's order), without the generic unpacking. Hooked values, create_graph and vmap take
+    ``OpNode.apply``."""
+    saved = node._saved
+    a, b = saved[0], saved[1]
+    if not m.plain or a.__class__ is not SavedVariable or b.__class__ is not SavedVariable:
+        return OpNode.apply(node, grads, m)
+    (f0, _), (f1, _) = node.next_functions
+    ga, gb = node.op.backward(m, grads[0], checked_array(node, a), checked_array(node, b), saved[2],
+                              needs=(f0 is not None, f1 is not None))
+    meta = node._in_meta
+    if (f0 is not None and (ga.shape != meta[0][0] or ga.dtype != meta[0][1])
+            or f1 is not None and (gb.shape != meta[1][0] or gb.dtype != meta[1][1])):
+        return fit_grads(node, (ga, gb), m)
+    return [ga if f0 is not None else None, gb if f1 is not None else None]
 
 
 def _loss_samples(**params):
