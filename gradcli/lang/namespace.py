@@ -175,7 +175,13 @@ MODULES = {
     "torch.nn": (("gradcli.engine.nn",), NN_NAMES, {"functional": "torch.nn.functional", "init": "torch.nn.init",
                                                    "utils": "torch.nn.utils"}),
     "torch.nn.init": (("gradcli.engine.nn.init",), frozenset(), {}),
-    "torch.nn.utils": (("gradcli.engine.nn.utils",), frozenset(), {"rnn": "torch.nn.utils.rnn"}),
+    "torch.nn.utils": (("gradcli.engine.nn.utils",), frozenset(), {"rnn": "torch.nn.utils.rnn",
+                                                                   "parametrize": "torch.nn.utils.parametrize",
+                                                                   "parametrizations":
+                                                                       "torch.nn.utils.parametrizations"}),
+    "torch.nn.utils.parametrize": (("gradcli.engine.nn.parametrize",), frozenset(), {}),
+    "torch.nn.utils.parametrizations": (("gradcli.engine.nn.parametrizations",),
+                                        frozenset({"orthogonal", "spectral_norm", "weight_norm"}), {}),
     "torch.nn.utils.rnn": (("gradcli.engine.nn.rnn_utils",), RNN_UTILS_NAMES, {}),
     "torch.distributions": (("gradcli.engine.distributions",), DISTRIBUTIONS_NAMES,
                             {"constraints": "torch.distributions.constraints", "kl": "torch.distributions.kl"}),
@@ -731,6 +737,9 @@ def module_members(module) -> set:
     methods a script's own subclass defines."""
     names = {n for n in vars(module) if not n.startswith("_")}
     names |= script_class_members(module)
+    parametrized = module._modules.get("parametrizations")     # torch.nn.utils.parametrize's properties
+    if hasattr(parametrized, "keys"):
+        names |= set(parametrized.keys())
     return names | set(module._parameters) | set(module._buffers) | set(module._modules)
 
 

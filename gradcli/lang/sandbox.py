@@ -431,7 +431,10 @@ class AttributePolicy:
             # default (``class Config: lr = 0.1`` ... ``self.lr = lr``)
             setattr(target, name, new_value)
             return
-        if self._open_of.get(type(target)) is not None and not _class_has(type(target), name):
+        open_members = self._open_of.get(type(target))
+        if open_members is not None and (not _class_has(type(target), name) or (
+                isinstance(getattr(type(target), name), property) and name in open_members(target))):
+            # (an open member that is a property: a parametrized weight, whose setter runs right_inverse)
             setattr(target, name, new_value)
             return
         if user and not _class_has(type(target), name):

@@ -6,4 +6,5 @@ from . import (  # noqa: F401
     pooling, reduction, scatter_reduce, shape, shuffle, special, special_functions, subscripts,
 )
 from . import angle, bitwise, index_reduce, nanmedian, random_counts, unique_consecutive, view_copies  # noqa: F401
+from . import weight_norm  # noqa: F401
 from .registry import OPS  # noqa: F401
