@@ -57,8 +57,10 @@ def test_wrong_sizes_are_torch_s_errors():
         nn.RNN(3, 4)(torch.randn(2, 1, 5))
     with pytest.raises(RuntimeError, match="Expected hidden size \\(1, 1, 4\\), got \\[1, 2, 4\\]"):
         nn.RNN(3, 4)(torch.randn(2, 1, 3), torch.zeros(1, 2, 4))
-    with pytest.raises(NotImplementedError, match="proj_size"):
-        nn.LSTM(3, 4, proj_size=2)
+    with pytest.raises(RuntimeError, match="Expected hidden\\[1\\] size \\(1, 2, 4\\), got \\[1, 2, 2\\]"):
+        nn.LSTM(3, 4, proj_size=2)(torch.randn(5, 2, 3), (torch.zeros(1, 2, 2), torch.zeros(1, 2, 2)))
+    with pytest.raises(ValueError, match="proj_size has to be smaller than hidden_size"):
+        nn.LSTM(3, 4, proj_size=4)
 
 
 def test_dropout_between_layers_only_in_training():

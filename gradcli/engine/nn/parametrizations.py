@@ -1,8 +1,12 @@
-"""``torch.nn.utils.parametrizations``: weight_norm and spectral_norm as parametrizations
-(``parametrizations.weight.original0/1``, ``_u``/``_v`` buffers), computed as torch computes them.
-Also torch's ``_weight_norm`` and ``norm_except_dim``, which the older hooks share."""
+"""``torch.nn.utils.parametrizations``: weight_norm, spectral_norm and orthogonal as
+parametrizations (``parametrizations.weight.original0/1``, ``_u``/``_v`` and ``base`` buffers),
+computed as torch computes them. Also torch's ``_weight_norm`` and ``norm_except_dim``, which the
+older hooks share."""
 from __future__ import annotations
 
+from enum import Enum, auto
+
+from .. import functions, linalg
 from ..autograd.grad_mode import no_grad
 from ..dispatch import call
 from ..functions.linear_algebra import mv, vdot
@@ -13,7 +17,7 @@ from . import parametrize
 from .module import Module
 from .spatial_layers import ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
 
-__all__ = ["spectral_norm", "weight_norm"]
+__all__ = ["orthogonal", "spectral_norm", "weight_norm"]
 
 
 def norm_except_dim(v, pow=2, dim=0):
@@ -115,3 +119,116 @@ def spectral_norm(module, name: str = "weight", n_power_iterations: int = 1, eps
 
 def _is_conv_transpose(module) -> bool:
     return isinstance(module, (ConvTranspose1d, ConvTranspose2d, ConvTranspose3d))
+
+
+def _is_orthogonal(Q) -> bool:
+    n, k = Q.shape[-2], Q.shape[-1]
+    eye = functions.eye(k, dtype=Q.dtype)
+    return functions.allclose(Q.mH @ Q, eye, atol=10.0 * n * functions.finfo(Q.dtype).eps)
+
+
+def _make_orthogonal(A):
+    """The Q of A's QR factorization with the signs that make R's diagonal positive."""
+    X, tau = functions.geqrf(A)
+    Q = linalg.householder_product(X, tau)
+    Q *= X.diagonal(dim1=-2, dim2=-1).sgn().unsqueeze(-2)
+    return Q
+
+
+class _OrthMaps(Enum):
+    matrix_exp = auto()
+    cayley = auto()
+    householder = auto()
+
+
+class _Orthogonal(Module):
+    """Maps an unconstrained matrix onto the orthogonal ones; with the trivialization the result
+    is ``base @ map(original)``, ``base`` set from the assigned matrix and ``original`` reset."""
+
+    def __init__(self, weight, orthogonal_map: _OrthMaps, *, use_trivialization=True) -> None:
+        super().__init__()
+        if weight.is_complex() and orthogonal_map == _OrthMaps.householder:
+            raise ValueError("The householder parametrization does not support complex tensors.")
+        self.shape = weight.shape
+        self.orthogonal_map = orthogonal_map
+        if use_trivialization:
+            self.register_buffer("base", None)
+
+    def forward(self, X):
+        n, k = X.shape[-2], X.shape[-1]
+        transposed = n < k
+        if transposed:
+            X = X.mT
+            n, k = k, n
+        if self.orthogonal_map == _OrthMaps.householder:
+            A = X.tril(diagonal=-1)
+            tau = 2.0 / (1.0 + (A * A).sum(dim=-2))
+            Q = linalg.householder_product(A, tau)
+            Q = Q * X.diagonal(dim1=-2, dim2=-1).int().unsqueeze(-2)
+        else:
+            X = X.tril()
+            if n != k:
+                X = functions.cat([X, X.new_zeros(n, n - k).expand(*X.shape[:-2], -1, -1)], dim=-1)
+            A = X - X.mH
+            if self.orthogonal_map == _OrthMaps.matrix_exp:
+                Q = functions.matrix_exp(A)
+            else:
+                eye = functions.eye(n, dtype=A.dtype)
+                Q = linalg.solve(functions.add(eye, A, alpha=-0.5), functions.add(eye, A, alpha=0.5))
+            if n != k:
+                Q = Q[..., :k]
+        if "base" in self._buffers:
+            Q = self.base @ Q
+        return Q.mT if transposed else Q
+
+    def right_inverse(self, Q):
+        with no_grad():
+            return self._right_inverse(Q)
+
+    def _right_inverse(self, Q):
+        if Q.shape != self.shape:
+            raise ValueError(f"Expected a matrix or batch of matrices of shape {self.shape}. "
+                             f"Got a tensor of shape {Q.shape}.")
+        Q_init = Q
+        n, k = Q.shape[-2], Q.shape[-1]
+        transpose = n < k
+        if transpose:
+            Q = Q.mT
+            n, k = k, n
+        if "base" not in self._buffers:
+            if self.orthogonal_map != _OrthMaps.householder:
+                raise NotImplementedError("It is not possible to assign to the matrix exponential or the Cayley "
+                                          "parametrizations when use_trivialization=False.")
+            A, tau = functions.geqrf(Q)
+            A.diagonal(dim1=-2, dim2=-1).sign_()
+            A.diagonal(dim1=-2, dim2=-1)[tau == 0.0] *= -1
+            return A.mT if transpose else A
+        if n == k:
+            Q = Q.clone() if _is_orthogonal(Q) else _make_orthogonal(Q)
+        else:       # completed to a square matrix with random columns, as torch draws them
+            N = functions.randn(*(tuple(Q.shape[:-2]) + (n, n - k)), dtype=Q.dtype)
+            Q = _make_orthogonal(functions.cat([Q, N], dim=-1))
+        self.base = Q
+        neg_eye = functions.zeros_like(Q_init)
+        neg_eye.diagonal(dim1=-2, dim2=-1).fill_(-1.0)
+        return neg_eye
+
+
+def orthogonal(module, name: str = "weight", orthogonal_map=None, *, use_trivialization: bool = True):
+    """``name`` kept orthogonal (or with orthonormal rows/columns) through ``orthogonal_map``:
+    ``matrix_exp`` (default for square), ``cayley`` or ``householder`` (default otherwise)."""
+    weight = getattr(module, name, None)
+    if not isinstance(weight, Tensor):
+        raise ValueError(f"Module '{module}' has no parameter or buffer with name '{name}'")
+    if weight.ndim < 2:
+        raise ValueError(f"Expected a matrix or batch of matrices. Got a tensor of {weight.ndim} dimensions.")
+    if orthogonal_map is None:
+        square = weight.shape[-2] == weight.shape[-1]
+        orthogonal_map = "matrix_exp" if square or weight.is_complex() else "householder"
+    orth_enum = getattr(_OrthMaps, orthogonal_map, None)
+    if orth_enum is None:
+        raise ValueError('orthogonal_map has to be one of "matrix_exp", "cayley", "householder". '
+                         f"Got: {orthogonal_map}")
+    orth = _Orthogonal(weight, orth_enum, use_trivialization=use_trivialization)
+    parametrize.register_parametrization(module, name, orth, unsafe=True)
+    return module

@@ -24,13 +24,14 @@ def _rnn_step(activation):
     return step
 
 
-def _lstm_step(igates, state, w_hh, b_hh):
+def _lstm_step(igates, state, w_hh, b_hh, w_hr=None):
     h, c = state
     gates = F.linear(h, w_hh, b_hh) + igates
     i, f, g, o = gates.chunk(4, -1)
     i, f, g, o = i.sigmoid(), f.sigmoid(), g.tanh(), o.sigmoid()
     c = f * c + i * g
-    return o * c.tanh(), c
+    h = o * c.tanh()
+    return (h if w_hr is None else F.linear(h, w_hr)), c
 
 
 def _gru_step(igates, h, w_hh, b_hh):
@@ -57,8 +58,10 @@ class RNNBase(Module):
             raise ValueError("hidden_size must be greater than zero")
         if not isinstance(num_layers, int) or num_layers <= 0:
             raise ValueError("num_layers must be greater than zero")
-        if proj_size:
-            raise NotImplementedError("proj_size (LSTM with projections) is not available in gradcli yet")
+        if proj_size < 0:
+            raise ValueError("proj_size should be a positive integer or zero to disable projections")
+        if proj_size >= hidden_size:
+            raise ValueError("proj_size has to be smaller than hidden_size")
         if dropout > 0 and num_layers == 1:
             import warnings
             warnings.warn("dropout option adds dropout after all but last recurrent layer, so non-zero dropout "
@@ -66,19 +69,23 @@ class RNNBase(Module):
         self.mode = mode
         self.input_size, self.hidden_size, self.num_layers = input_size, hidden_size, num_layers
         self.bias, self.batch_first, self.dropout = bias, batch_first, float(dropout)
-        self.bidirectional, self.proj_size = bidirectional, 0
+        self.bidirectional, self.proj_size = bidirectional, proj_size
         dt = dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()
         gate_size = _GATES[mode] * hidden_size
         directions = 2 if bidirectional else 1
+        out_size = proj_size or hidden_size     # an LSTM with projections outputs proj_size features
         for layer in range(num_layers):
-            layer_input = input_size if layer == 0 else hidden_size * directions
+            layer_input = input_size if layer == 0 else out_size * directions
             for direction in range(directions):
                 suffix = f"_l{layer}" + ("_reverse" if direction else "")
                 self.register_parameter("weight_ih" + suffix, Parameter(creation.empty(gate_size, layer_input, dtype=dt)))
-                self.register_parameter("weight_hh" + suffix, Parameter(creation.empty(gate_size, hidden_size, dtype=dt)))
+                self.register_parameter("weight_hh" + suffix, Parameter(creation.empty(gate_size, out_size, dtype=dt)))
                 if bias:
                     self.register_parameter("bias_ih" + suffix, Parameter(creation.empty(gate_size, dtype=dt)))
                     self.register_parameter("bias_hh" + suffix, Parameter(creation.empty(gate_size, dtype=dt)))
+                if proj_size:
+                    self.register_parameter("weight_hr" + suffix,
+                                            Parameter(creation.empty(proj_size, hidden_size, dtype=dt)))
         self.reset_parameters()
 
     def reset_parameters(self) -> None:
@@ -92,9 +99,11 @@ class RNNBase(Module):
         get = self._parameters.get
         return get("weight_ih" + suffix), get("weight_hh" + suffix), get("bias_ih" + suffix), get("bias_hh" + suffix)
 
-    def _step(self):
+    def _step(self, layer: int, direction: int):
         if self.mode == "LSTM":
-            return _lstm_step
+            w_hr = self._parameters.get(f"weight_hr_l{layer}" + ("_reverse" if direction else ""))
+            return _lstm_step if w_hr is None else \
+                (lambda igates, state, w_hh, b_hh: _lstm_step(igates, state, w_hh, b_hh, w_hr))
         if self.mode == "GRU":
             return _gru_step
         return _rnn_step(functions.tanh if self.mode == "RNN_TANH" else F.relu)
@@ -116,15 +125,7 @@ class RNNBase(Module):
         if input.shape[-1] != self.input_size:
             raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
                                f"got {input.shape[-1]}")
-        batch = input.shape[1]
-        expected = (self.num_layers * directions, batch, self.hidden_size)
-        if hx is None:
-            zeros = creation.zeros(*expected, dtype=input.dtype)
-            hx = (zeros, zeros) if lstm else zeros
-        for state in (hx if lstm else (hx,)):
-            if tuple(state.shape) != expected:
-                raise RuntimeError(f"Expected hidden size {expected}, got {list(state.shape)}")
-        step = self._step()
+        hx = self._initial_state(hx, input.shape[1], input.dtype)
         layer_input = input
         finals_h, finals_c = [], []
         for layer in range(self.num_layers):
@@ -133,6 +134,7 @@ class RNNBase(Module):
                 w_ih, w_hh, b_ih, b_hh = self._weights(layer, direction)
                 index = layer * directions + direction
                 state = (hx[0][index], hx[1][index]) if lstm else hx[index]
+                step = self._step(layer, direction)
                 igates = F.linear(layer_input, w_ih, b_ih).unbind(0)
                 steps = reversed(range(len(igates))) if direction else range(len(igates))
                 out = [None] * len(igates)
@@ -169,19 +171,12 @@ class RNNBase(Module):
         if data.shape[-1] != self.input_size:
             raise RuntimeError(f"input.size(-1) must be equal to input_size. Expected {self.input_size}, "
                                f"got {data.shape[-1]}")
-        expected = (self.num_layers * directions, sizes[0], self.hidden_size)
-        if hx is None:
-            zeros = creation.zeros(*expected, dtype=data.dtype)
-            hx = (zeros, zeros) if lstm else zeros
-        else:
-            for state in (hx if lstm else (hx,)):
-                if tuple(state.shape) != expected:
-                    raise RuntimeError(f"Expected hidden size {expected}, got {list(state.shape)}")
-            if packed.sorted_indices is not None:
-                hx = tuple(h.index_select(1, packed.sorted_indices) for h in hx) if lstm else \
-                    hx.index_select(1, packed.sorted_indices)
+        given = hx is not None
+        hx = self._initial_state(hx, sizes[0], data.dtype)
+        if given and packed.sorted_indices is not None:
+            hx = tuple(h.index_select(1, packed.sorted_indices) for h in hx) if lstm else \
+                hx.index_select(1, packed.sorted_indices)
         starts = [sum(sizes[:t]) for t in range(len(sizes))]
-        step = self._step()
         layer_input = data
         finals_h, finals_c = [], []
         for layer in range(self.num_layers):
@@ -192,7 +187,7 @@ class RNNBase(Module):
                 initial = (hx[0][index], hx[1][index]) if lstm else hx[index]
                 igates = F.linear(layer_input, w_ih, b_ih)
                 run = _packed_reverse if direction else _packed_forward
-                out, final = run(step, igates, initial, sizes, starts, lstm, w_hh, b_hh)
+                out, final = run(self._step(layer, direction), igates, initial, sizes, starts, lstm, w_hh, b_hh)
                 outputs.append(functions.cat(out, 0))
                 finals_h.append(final[0] if lstm else final)
                 if lstm:
@@ -208,11 +203,30 @@ class RNNBase(Module):
         output = PackedSequence(layer_input, packed.batch_sizes, packed.sorted_indices, packed.unsorted_indices)
         return (output, (h_n, c_n)) if lstm else (output, h_n)
 
+    def _initial_state(self, hx, batch: int, dtype):
+        """Zeros when ``hx`` is None, else ``hx`` checked against torch's shapes (an LSTM's h has
+        proj_size features when it projects, its c hidden_size)."""
+        stacked = self.num_layers * (2 if self.bidirectional else 1)
+        if self.mode != "LSTM":
+            expected = (stacked, batch, self.hidden_size)
+            if hx is None:
+                return creation.zeros(*expected, dtype=dtype)
+            _check_shape(hx, expected, "Expected hidden size {}, got {}")
+            return hx
+        expected = ((stacked, batch, self.proj_size or self.hidden_size), (stacked, batch, self.hidden_size))
+        if hx is None:
+            return tuple(creation.zeros(*shape, dtype=dtype) for shape in expected)
+        _check_shape(hx[0], expected[0], "Expected hidden[0] size {}, got {}")
+        _check_shape(hx[1], expected[1], "Expected hidden[1] size {}, got {}")
+        return hx
+
     def flatten_parameters(self) -> None:
         """torch packs the weights for cuDNN; on the CPU there is nothing to do."""
 
     def extra_repr(self) -> str:
         s = f"{self.input_size}, {self.hidden_size}"
+        if self.proj_size:
+            s += f", proj_size={self.proj_size}"
         if self.num_layers != 1:
             s += f", num_layers={self.num_layers}"
         if self.bias is not True:
@@ -224,6 +238,11 @@ class RNNBase(Module):
         if self.bidirectional is not False:
             s += f", bidirectional={self.bidirectional}"
         return s
+
+
+def _check_shape(state, expected: tuple, message: str) -> None:
+    if tuple(state.shape) != expected:
+        raise RuntimeError(message.format(expected, list(state.shape)))
 
 
 def _rows(state, lstm: bool, start: int, stop=None):
