@@ -1,17 +1,53 @@
 """The older ``torch.nn.utils.weight_norm`` and ``spectral_norm``: forward pre-hooks that recompute
 ``module.weight`` (a plain attribute) from ``weight_g``/``weight_v`` or ``weight_orig`` and the
-``weight_u``/``weight_v`` buffers before every call, as torch's."""
+``weight_u``/``weight_v`` buffers before every call, as torch's. Also torch's ``_weight_norm`` and
+``norm_except_dim``, which the parametrizations share."""
 from __future__ import annotations
 
 import warnings
 
 from ..autograd.grad_mode import no_grad
+from ..dispatch import call
 from ..functions.linear_algebra import dot, mv
+from ..ops.weight_norm import WEIGHT_NORM
 from . import functional as F
 from .module import Parameter
-from .parametrizations import _is_conv_transpose, _weight_norm, norm_except_dim, reshape_weight_to_matrix
 
 __all__ = ["weight_norm", "remove_weight_norm", "spectral_norm", "remove_spectral_norm"]
+
+
+def norm_except_dim(v, pow=2, dim=0):
+    """The p-norm over every dim but ``dim`` (kept with size 1); ``dim=-1``: the norm of everything."""
+    if dim == -1:
+        return v.norm(pow)
+    if dim == 0:
+        shape = (v.shape[0],) + (1,) * (v.ndim - 1)
+        return v.contiguous().view(v.shape[0], -1).norm(pow, 1).view(shape)
+    if dim == v.ndim - 1:
+        shape = (1,) * (v.ndim - 1) + (v.shape[-1],)
+        return v.contiguous().view(-1, v.shape[-1]).norm(pow, 0).view(shape)
+    return norm_except_dim(v.transpose(0, dim), pow, 0).transpose(0, dim)
+
+
+def _weight_norm(v, g, dim=0):
+    """v * (g / ||v||): torch's fused node for dim 0 and the last dim, plain ops otherwise."""
+    if dim == 0 or dim == v.ndim - 1:
+        return call(WEIGHT_NORM, (v.contiguous(), g.contiguous()), {"dim": dim})[0]
+    return v * (g / norm_except_dim(v, 2, dim))
+
+
+def reshape_weight_to_matrix(weight, dim: int):
+    """The weight with ``dim`` first, flattened to a matrix (what spectral norm measures)."""
+    if dim != 0:
+        weight = weight.permute(dim, *(d for d in range(weight.ndim) if d != dim))
+    return weight.flatten(1)
+
+
+def _is_conv_transpose(module) -> bool:
+    """torch's spectral norm measures a transposed convolution's weight along dim 1 (its classes are
+    named here, not imported: nn.utils would load every spatial layer)."""
+    return any(cls.__name__ in ("ConvTranspose1d", "ConvTranspose2d", "ConvTranspose3d")
+               and cls.__module__ == "gradcli.engine.nn.spatial_layers" for cls in type(module).__mro__)
 
 
 class WeightNorm:

@@ -1,43 +1,20 @@
 """``torch.nn.utils.parametrizations``: weight_norm, spectral_norm and orthogonal as
 parametrizations (``parametrizations.weight.original0/1``, ``_u``/``_v`` and ``base`` buffers),
-computed as torch computes them. Also torch's ``_weight_norm`` and ``norm_except_dim``, which the
-older hooks share."""
+computed as torch computes them."""
 from __future__ import annotations
 
 from enum import Enum, auto
 
 from .. import functions, linalg
 from ..autograd.grad_mode import no_grad
-from ..dispatch import call
 from ..functions.linear_algebra import mv, vdot
-from ..ops.weight_norm import WEIGHT_NORM
 from ..tensor import Tensor
 from . import functional as F
 from . import parametrize
 from .module import Module
-from .spatial_layers import ConvTranspose1d, ConvTranspose2d, ConvTranspose3d
+from .norm_hooks import _is_conv_transpose, _weight_norm, norm_except_dim, reshape_weight_to_matrix
 
 __all__ = ["orthogonal", "spectral_norm", "weight_norm"]
-
-
-def norm_except_dim(v, pow=2, dim=0):
-    """The p-norm over every dim but ``dim`` (kept with size 1); ``dim=-1``: the norm of everything."""
-    if dim == -1:
-        return v.norm(pow)
-    if dim == 0:
-        shape = (v.shape[0],) + (1,) * (v.ndim - 1)
-        return v.contiguous().view(v.shape[0], -1).norm(pow, 1).view(shape)
-    if dim == v.ndim - 1:
-        shape = (1,) * (v.ndim - 1) + (v.shape[-1],)
-        return v.contiguous().view(-1, v.shape[-1]).norm(pow, 0).view(shape)
-    return norm_except_dim(v.transpose(0, dim), pow, 0).transpose(0, dim)
-
-
-def _weight_norm(v, g, dim=0):
-    """v * (g / ||v||): torch's fused node for dim 0 and the last dim, plain ops otherwise."""
-    if dim == 0 or dim == v.ndim - 1:
-        return call(WEIGHT_NORM, (v.contiguous(), g.contiguous()), {"dim": dim})[0]
-    return v * (g / norm_except_dim(v, 2, dim))
 
 
 class _WeightNorm(Module):
@@ -56,13 +33,6 @@ def weight_norm(module, name: str = "weight", dim=0):
     """``name`` = g * v / ||v||, g (``original0``) and v (``original1``) trained in its place."""
     parametrize.register_parametrization(module, name, _WeightNorm(dim), unsafe=True)
     return module
-
-
-def reshape_weight_to_matrix(weight, dim: int):
-    """The weight with ``dim`` first, flattened to a matrix (what spectral norm measures)."""
-    if dim != 0:
-        weight = weight.permute(dim, *(d for d in range(weight.ndim) if d != dim))
-    return weight.flatten(1)
 
 
 class _SpectralNorm(Module):
@@ -115,10 +85,6 @@ def spectral_norm(module, name: str = "weight", n_power_iterations: int = 1, eps
         dim = 1 if _is_conv_transpose(module) else 0
     parametrize.register_parametrization(module, name, _SpectralNorm(weight, n_power_iterations, dim, eps))
     return module
-
-
-def _is_conv_transpose(module) -> bool:
-    return isinstance(module, (ConvTranspose1d, ConvTranspose2d, ConvTranspose3d))
 
 
 def _is_orthogonal(Q) -> bool:

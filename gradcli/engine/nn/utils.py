@@ -1,4 +1,5 @@
-"""``torch.nn.utils``: gradient clipping and flattening parameters, as torch computes them."""
+"""``torch.nn.utils``: gradient clipping and flattening parameters, as torch computes them, and the
+older weight_norm / spectral_norm hooks."""
 from __future__ import annotations
 
 import numpy as np
@@ -7,6 +8,7 @@ from .. import creation, functions
 from . import rnn_utils as rnn  # noqa: F401  (torch.nn.utils.rnn)
 from ..autograd.grad_mode import no_grad
 from ..tensor import Tensor, make, storage
+from .norm_hooks import remove_spectral_norm, remove_weight_norm, spectral_norm, weight_norm
 
 __all__ = ["clip_grad_norm_", "clip_grad_value_", "parameters_to_vector", "vector_to_parameters", "weight_norm",
            "remove_weight_norm", "spectral_norm", "remove_spectral_norm"]
@@ -70,26 +72,3 @@ def vector_to_parameters(vec, parameters) -> None:
             p.copy_(vec[offset:offset + n].reshape(p.shape))
             offset += n
 
-
-# the older weight_norm / spectral_norm hooks live in norm_hooks, imported on first use (every script
-# that clips gradients reads this module; few of them normalize weights)
-def weight_norm(module, name: str = "weight", dim=0):
-    """Deprecated in torch: ``name`` recomputed from ``name_g`` and ``name_v`` before each call."""
-    from . import norm_hooks
-    return norm_hooks.weight_norm(module, name, dim)
-
-
-def remove_weight_norm(module, name: str = "weight"):
-    from . import norm_hooks
-    return norm_hooks.remove_weight_norm(module, name)
-
-
-def spectral_norm(module, name: str = "weight", n_power_iterations: int = 1, eps: float = 1e-12, dim=None):
-    """``name`` recomputed from ``name_orig`` divided by its estimated largest singular value."""
-    from . import norm_hooks
-    return norm_hooks.spectral_norm(module, name, n_power_iterations, eps, dim)
-
-
-def remove_spectral_norm(module, name: str = "weight"):
-    from . import norm_hooks
-    return norm_hooks.remove_spectral_norm(module, name)
