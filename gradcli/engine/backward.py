@@ -186,7 +186,7 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
     counter = 0
     for fn in dict.fromkeys(roots):
         if fn is not None and deps[fn] == 0:
-            heap.append((-fn._seq, counter, fn))
+            heap.append((-fn._seq, counter, fn, buffers.pop(fn, None)))   # a ready node carries its gradients
             counter += 1
     heapq.heapify(heap)
     anomaly = _inst.anomaly and _inst.check_nan
@@ -244,13 +244,13 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
         interrupt()
     special = interrupt is not None or needed is not None   # the rare per-node steps behind one test
     run_hooked = _inst.run_node if hooked else None
+    watched = targets is not None or hooked or anomaly   # each node goes through _run_watched
     release = not retain_graph
     # inf * 0 and the like are part of torch's conventions (sqrt'(0) = inf): no numpy warnings
     with mode, np.errstate(all="ignore"):
         while heap or fn is not None:
             if fn is None:
-                fn = pop(heap)[2]
-                buf = buffers.pop(fn, None)
+                _, _, fn, buf = pop(heap)
             else:
                 buf = handed   # the gradients of the node chosen to run next came straight to it
             if special:
@@ -280,19 +280,13 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                         _accumulate_post_hooks(x, buf, tensor_mode)
                 fn = None
                 continue
-            if x is not None:
-                buf = _pre_hooks(fn, x, buf, m)
-            if targets is not None:
-                _capture(fn, buf, captures, found)
             edges = fn.next_functions
-            if buf[0] is None and (len(buf) == 1 or all(g is None for g in buf)):
+            if x is not None or watched:
+                grads_in = _run_watched(fn, x, buf, m, targets, captures, found, run_hooked, anomaly)
+            elif buf[0] is None and (len(buf) == 1 or all(g is None for g in buf)):
                 grads_in = [None] * len(edges)
             else:
-                grads_in = fn.apply(buf, m) if run_hooked is None else run_hooked(fn, buf, m)
-                if x is not None and x.post_hooks:
-                    grads_in = _post_hooks(fn, x, grads_in, buf, m)
-                if anomaly:
-                    _check_nan(fn, grads_in, tensor_mode)
+                grads_in = fn.apply(buf, m)
             if release and not fn.saves_nothing:
                 fn.release()
             fn = None
@@ -301,50 +295,65 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                     continue
                 n = deps[nxt] - 1
                 deps[nxt] = n
-                if n == 0 and fn is None and (not heap or nxt._seq > -heap[0][0]):
-                    # ready, and the heap would pop it next: it runs next, its gradients handed over
-                    # (ties go to the node that was ready first, as the heap's counter orders them)
-                    b = buffers.pop(nxt, None)
+                if n:   # more gradients to come: they gather in the node's buffer
                     if gi is not None:
+                        b = buffers.get(nxt)
                         if b is None:
                             if nxt.num_outputs == 1:
-                                b = [gi]
+                                buffers[nxt] = [gi]
                             else:
-                                b = [None] * nxt.num_outputs
+                                b = buffers[nxt] = [None] * nxt.num_outputs
                                 b[nr] = gi
                         else:
                             prev = b[nr]
                             b[nr] = gi if prev is None else prev + gi
-                    fn = nxt
-                    handed = b
                     continue
+                # ready: its buffer leaves the dict with it (into the heap's entry, or handed over)
+                b = buffers.pop(nxt, None)
                 if gi is not None:
-                    b = buffers.get(nxt)
                     if b is None:
                         if nxt.num_outputs == 1:
-                            buffers[nxt] = [gi]
+                            b = [gi]
                         else:
-                            b = buffers[nxt] = [None] * nxt.num_outputs
+                            b = [None] * nxt.num_outputs
                             b[nr] = gi
                     else:
                         prev = b[nr]
                         b[nr] = gi if prev is None else prev + gi
-                if n == 0:
-                    if fn is None:
-                        # ready, but the heap's top outranks it (two chains taking turns, as w1's and
-                        # w2's updates in a training loop): swap them in one heap operation
-                        fn = pushpop(heap, (-nxt._seq, counter, nxt))[2]
+                if fn is None:
+                    if not heap or nxt._seq > -heap[0][0]:
+                        # the heap would pop it next: it runs next, its gradients handed over (ties go
+                        # to the node that was ready first, as the heap's counter orders them)
+                        fn = nxt
+                        handed = b
+                    else:
+                        # the heap's top outranks it (two chains taking turns, as w1's and w2's updates
+                        # in a training loop): swap them in one heap operation
+                        _, _, fn, handed = pushpop(heap, (-nxt._seq, counter, nxt, b))
                         counter += 1
-                        handed = buffers.pop(fn, None)
-                        continue
-                    # a second ready node: both go through the heap
-                    if handed is not None:
-                        buffers[fn] = handed
-                    push(heap, (-fn._seq, counter, fn))
-                    push(heap, (-nxt._seq, counter + 1, nxt))
+                else:   # a second ready node: both go through the heap
+                    push(heap, (-fn._seq, counter, fn, handed))
+                    push(heap, (-nxt._seq, counter + 1, nxt, b))
                     counter += 2
                     fn = handed = None
             grads_in = gi = None   # the buffers alone hold the gradients (AccumulateGrad may steal them)
+
+
+def _run_watched(fn, x, buf, m, targets, captures, found, run_hooked, anomaly) -> list:
+    """A node's run with what watches it: its hooks, autograd.grad's captures, the profiler's
+    timing, anomaly mode's nan check."""
+    if x is not None:
+        buf = _pre_hooks(fn, x, buf, m)
+    if targets is not None:
+        _capture(fn, buf, captures, found)
+    if buf[0] is None and (len(buf) == 1 or all(g is None for g in buf)):
+        return [None] * len(fn.next_functions)
+    grads_in = fn.apply(buf, m) if run_hooked is None else run_hooked(fn, buf, m)
+    if x is not None and x.post_hooks:
+        grads_in = _post_hooks(fn, x, grads_in, buf, m)
+    if anomaly:
+        _check_nan(fn, grads_in, m.is_tensor)
+    return grads_in
 
 
 def _capture(fn, buf, captures, found) -> None:

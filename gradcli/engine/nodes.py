@@ -60,7 +60,7 @@ class OpNode(Node):
                 if res is not None:   # one input (the common unary case)
                     (fn, _), = self.next_functions
                     shape, dt = self._in_meta[0]
-                    if fn is not None and res.shape == shape and res.dtype == dt:
+                    if fn is not None and res.shape == shape and (res.dtype is dt or res.dtype == dt):
                         return [res]
             elif len(res) == 2:       # two inputs (binary ops; a number's edge is None): no loop
                 a, b = res
@@ -69,13 +69,13 @@ class OpNode(Node):
                     a = None
                 else:
                     ma = self._in_meta[0]
-                    if a.shape != ma[0] or a.dtype != ma[1]:
+                    if a.shape != ma[0] or a.dtype is not ma[1] and a.dtype != ma[1]:   # (numpy's dtypes: singletons)
                         return fit_grads(self, res, m)
                 if fb is None or b is None:
                     b = None
                 else:
                     mb = self._in_meta[1]
-                    if b.shape != mb[0] or b.dtype != mb[1]:
+                    if b.shape != mb[0] or b.dtype is not mb[1] and b.dtype != mb[1]:
                         return fit_grads(self, res, m)
                 return [a, b]
         return fit_grads(self, res, m)

