@@ -93,6 +93,8 @@ class Problem:
         self.inputs = {}
         for text in at:
             name, value_text = _inputs.split_assignment(text)
+            if name in self.inputs:
+                raise CliError(f"--at {name}= is given twice: give each input once")
             value = _inputs.load_value(self.session, name, value_text)
             leaf = _inputs.as_leaf(value, torch)
             self.session.set(name, leaf)

@@ -124,6 +124,11 @@ def test_malformed_at(cli):
     assert r.exit_code == 2 and "NAME=VALUE" in r.stderr
 
 
+def test_an_input_given_twice_is_refused_not_overwritten(cli):
+    r = cli("grad", "x * 2", "--at", "x=1", "--at", "x=2")
+    assert r.exit_code == 2 and "--at x= is given twice" in r.stderr and r.stdout == ""
+
+
 def test_json_error_document(cli):
     r = cli("grad", "x +", "--at", "x=1", "--json")
     err = json.loads(r.stdout)["error"]
