@@ -353,8 +353,8 @@ def main() -> None:
         med = measure(pool, make, args.rounds)
         scale = 1e6 / per if unit == "us/op" else 1e3 / (per if unit == "ms/step" else 1)
         cells = "".join(f"{med[n] * scale:>11.2f}" if n in med else f"{'-':>11}" for n in list(libs) + ["numpy"])
-        ratio = med["gradcli"] / med["torch"] if "torch" in med else float("nan")
-        print(f"{bench:<22}{unit:>9}{cells}{ratio:>9.2f}{target:>8.1f}")
+        ratio = f"{med['gradcli'] / med['torch']:>9.2f}" if "torch" in med else f"{'-':>9}"   # no torch here
+        print(f"{bench:<22}{unit:>9}{cells}{ratio}{target:>8.1f}")
     if not args.only or "long" in args.only:
         for n in (100_000, 1_000_000):
             res = long_chain({k: v for k, v in libs.items() if n == 100_000 or k == "gradcli"}, n)
