@@ -10,6 +10,7 @@ from types import FunctionType, MethodType
 from . import syntax_tree as syntax
 from .compile_generators import ScriptGenerator
 from .limits import check_format_spec, percent_size_estimate
+from .numpy_module import FORMATTABLE
 from .sandbox import class_text, same_object
 from .scopes import Scope, MISSING, StaticScope, bounded_list, target_names
 
@@ -600,8 +601,7 @@ class ExpressionsMixin:
                 check_format_spec(text, span)
                 if not text:
                     return _checked_text(format(result, ""), state, span)
-                if not (isinstance(result, (int, float, complex, str))
-                        or (tensor is not None and isinstance(result, tensor))):
+                if not (isinstance(result, FORMATTABLE) or (tensor is not None and isinstance(result, tensor))):
                     raise TypeError(f"unsupported format string passed to "
                                     f"{type(result).__name__}.__format__")
                 return _checked_text(format(result, text), state, span)

@@ -20,6 +20,7 @@ from .errors import EXCEPTION_CLASSES, WARNING_CLASSES, GradcliError, ScriptExit
 from .iterators import Enumerate, Filter, Map, Zip
 from .limits import check_format_spec
 from .sandbox import ScriptObject, TypeToken, class_text, script_isinstance, script_type
+from . import numpy_module
 
 TORCH_NAMES = frozenset("""
     tensor as_tensor Tensor Size is_tensor numel zeros ones empty full zeros_like ones_like
@@ -217,7 +218,6 @@ _REGISTER_KL = "it registers into a table every session shares; write the KL as 
 # name and Tensor method to "reachable or listed here").
 DENIED = {
     "torch": {
-        "from_numpy": "scripts have no numpy arrays to wrap; make tensors with torch.tensor",
         "AutogradError": "an engine exception class: scripts catch RuntimeError as in torch",
         "DTypeError": "an engine exception class: scripts catch TypeError/RuntimeError as in torch",
         "GraphError": "an engine exception class: scripts catch RuntimeError as in torch",
@@ -441,14 +441,15 @@ NUMPY_NAMES = frozenset({"np", "numpy"})
 def numpy_hint(attribute: str | None = None) -> str:
     """What to write instead of numpy: the torch function of the same name when gradcli has one."""
     if attribute and attribute in engine_names("torch"):
-        return f"numpy is not reachable from gradcli scripts; use torch.{attribute} (or {attribute}) instead"
-    return "numpy is not reachable from gradcli scripts; use torch's functions (torch.sin, torch.tensor, ...) instead"
+        return f"numpy's functions record no gradients; use torch.{attribute} (or {attribute}) instead"
+    return "numpy's functions record no gradients; use torch's functions (torch.sin, torch.tensor, ...) instead"
 
 
 def import_error(module: str, span: Span | None) -> GradcliError:
     if module.split(".")[0] in NUMPY_NAMES:
-        return GradcliError("import", numpy_hint(), span)
-    available = ", ".join(sorted(MODULES) + ["math", "typing", "collections", "dataclasses", "functools",
+        return GradcliError("import", f"no module named {module!r} in gradcli; of numpy, scripts have numpy, "
+                                      "numpy.random, numpy.linalg and numpy.testing", span)
+    available = ", ".join(sorted(MODULES) + ["numpy", "math", "typing", "collections", "dataclasses", "functools",
                                              "itertools", "random", "warnings", "time", "copy", "abc",
                                              "json", "operator", "string", "unittest", "sys", "argparse",
                                              "logging"])
@@ -578,7 +579,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         if not isinstance(spec, str):
             raise TypeError(f"format() argument 2 must be str, not {type(spec).__name__}")
         check_format_spec(spec, None)
-        if spec and not isinstance(value, (int, float, complex, str)) and type(value).__name__ != "Tensor":
+        if spec and not isinstance(value, numpy_module.FORMATTABLE) and type(value).__name__ != "Tensor":
             raise TypeError(f"unsupported format string passed to {type(value).__name__}.__format__")
         text = builtins.format(value, spec)
         check(len(text), "string", None)
@@ -709,7 +710,6 @@ PROFILER_ATTRIBUTES = frozenset("""
     key_averages table total_average self_cpu_time_total events function_events
     key count cpu_time cpu_time_total self_cpu_time cpu_time_avg
 """.split())
-ARRAY_ATTRIBUTES = frozenset("shape dtype ndim size tolist item".split())
 MODULE_ATTRIBUTES = frozenset("""
     training forward parameters named_parameters buffers named_buffers children named_children modules
     named_modules train eval requires_grad_ zero_grad apply to float double half cpu cuda state_dict load_state_dict
@@ -799,7 +799,9 @@ ENGINE_TYPES = (
     (("gradcli.engine.profiler.profile",), frozenset({"step", "start", "stop", "step_num"}), (), {}),
     (("gradcli.engine.profiler._Activities",), frozenset("CPU XPU MTIA CUDA HPU PrivateUse1".split()), (), {}),
     (("gradcli.engine.profiler._Activity",), frozenset({"name", "value"}), (), {}),
-    (("numpy.ndarray",), ARRAY_ATTRIBUTES, (), {}),
+    (("numpy.ndarray",), numpy_module.ARRAY_ATTRIBUTES, (), {}),
+    (("numpy.generic",), numpy_module.SCALAR_ATTRIBUTES, (), {}),
+    (("numpy.dtype",), numpy_module.DTYPE_ATTRIBUTES, (), {}),
     (("gradcli.engine.autograd.forward_ad.UnpackedDualTensor",), frozenset({"primal", "tangent"}), (), {}),
     (("gradcli.engine.nn.losses._ASMoutput",), frozenset({"output", "loss", "count", "index"}), (), {}),
     (("gradcli.engine.func.custom_function.VmapInfo",), frozenset({"batch_size", "randomness"}), (), {}),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import syntax_tree as syntax
 from .errors import closest
-from .namespace import NUMPY_NAMES, numpy_hint
+from .namespace import NUMPY_NAMES
 
 
 BREAK = object()
@@ -355,9 +355,9 @@ class NamesMixin:
         while current is not None:
             candidates |= current.names
             current = current.parent
-        if name in NUMPY_NAMES:
-            return self._error("name", numpy_hint(), span)
         message = f"name {name!r} is not defined"
+        if name in NUMPY_NAMES:
+            return self._error("name", message + "; did you forget `import numpy as np`?", span)
         suggestion = closest(name, candidates)
         if suggestion:
             message += f"; did you mean {suggestion!r}?"

@@ -54,7 +54,6 @@ ESCAPES = [
     # engine objects: numpy arrays, tensor data, nodes
     ("x.detach().numpy().ctypes", "attribute"),
     ("x.detach().numpy().base", "attribute"),
-    ("x.detach().numpy().T", "attribute"),
     ("x.detach().numpy().dtype.type", "attribute"),
     ("x.detach().numpy().tofile", "attribute"),
     ("x.detach().numpy()[0].__class__", "attribute"),
@@ -257,7 +256,9 @@ ESCAPES = [
     ("from torch import __dict__", "attribute"),
     ("from . import x", "syntax"),
     ("from torch import *", "import"),
-    ("import numpy", "import"),
+    ("import numpy.ctypeslib", "import"),
+    ("import numpy as np\nnp.load('/etc/passwd')", "attribute"),
+    ("import numpy as np\nnp.ones(2).tofile('/tmp/x')", "attribute"),
     ("import builtins", "import"),
     ("from math import __loader__", "attribute"),
     # shifts are bounded like powers

@@ -1,0 +1,103 @@
+"""`import numpy as np` in scripts: the part of numpy PyTorch scripts use beside torch
+(`np.array` for data, `x.grad.numpy()`, `np.allclose` checks, `np.random.seed`), and nothing that
+reaches files, Python callables or memory addresses.
+
+Every member is numpy's own function (so values, dtypes and printing are numpy's), chosen from
+a list: no I/O (`load`, `save`, `fromfile`, `memmap`, `tofile`), nothing that calls back into
+Python (`vectorize`, `frompyfunc`, `apply_along_axis`, `fromfunction`), no process-wide state
+(`set_printoptions`, `seterr`). An array a call returns is held to the tensor element limit.
+`numpy.random` is a generator of the session's own (numpy's legacy stream: the same numbers as
+`np.random.seed(s)` gives in Python), so one script's seed does not move another's draws.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+FUNCTIONS = """
+    array asarray ascontiguousarray copy zeros ones full empty zeros_like ones_like full_like empty_like
+    eye identity arange linspace logspace meshgrid diag diagonal tril triu
+    abs absolute negative sign sqrt cbrt square exp exp2 expm1 log log2 log10 log1p sin cos tan arcsin arccos
+    arctan arctan2 sinh cosh tanh arcsinh arccosh arctanh degrees radians deg2rad rad2deg hypot floor ceil
+    trunc rint round around fix clip maximum minimum fmax fmin power float_power mod fmod remainder divmod
+    add subtract multiply divide true_divide floor_divide reciprocal sinc heaviside logaddexp
+    where isnan isinf isfinite isclose allclose array_equal array_equiv nan_to_num signbit copysign
+    equal not_equal less less_equal greater greater_equal logical_and logical_or logical_not logical_xor
+    sum mean average std var max min amax amin argmax argmin prod cumsum cumprod median percentile quantile
+    nansum nanmean nanmax nanmin nanstd nanvar all any count_nonzero ptp
+    dot vdot matmul inner outer tensordot einsum kron trace cross
+    reshape ravel transpose swapaxes moveaxis squeeze expand_dims concatenate stack vstack hstack dstack
+    column_stack split array_split tile repeat flip fliplr flipud roll rot90 broadcast_to atleast_1d
+    atleast_2d sort argsort unique nonzero argwhere flatnonzero searchsorted bincount histogram diff
+    gradient interp convolve correlate cov corrcoef shape size ndim
+""".split()
+
+CONSTANTS = ("pi", "e", "inf", "nan", "newaxis", "euler_gamma")
+DTYPES = ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool_", "complex64",
+          "complex128", "double", "single", "half", "intc", "longlong", "ndarray", "dtype")
+LINALG = ("norm", "inv", "det", "solve", "eig", "eigh", "eigvals", "eigvalsh", "svd", "qr", "cholesky",
+          "matrix_rank", "pinv", "slogdet", "lstsq", "matrix_power", "cond")
+RANDOM = ("seed", "rand", "randn", "randint", "random", "random_sample", "normal", "uniform", "choice",
+          "permutation", "shuffle", "standard_normal", "binomial", "poisson", "exponential", "beta", "gamma")
+GENERATOR_METHODS = frozenset("""random standard_normal normal uniform integers choice permutation shuffle
+    binomial poisson exponential beta gamma""".split())
+ARRAY_ATTRIBUTES = frozenset("""
+    shape dtype ndim size tolist item T sum mean std var max min argmax argmin prod cumsum cumprod
+    reshape astype copy flatten ravel round any all transpose squeeze clip dot nonzero argsort sort
+    fill real imag conj trace diagonal swapaxes itemsize nbytes
+""".split())
+SCALAR_ATTRIBUTES = frozenset("item tolist dtype shape ndim size real imag is_integer".split())
+DTYPE_ATTRIBUTES = frozenset("name kind itemsize char str".split())
+# values an f-string's format spec applies to besides tensors (numpy's scalars format as numbers)
+FORMATTABLE = (int, float, complex, str, np.generic)
+
+
+def numpy_modules(state, policy) -> dict:
+    """The namespaces `numpy`, `numpy.random` and `numpy.linalg` of one session."""
+    from .namespace import Namespace
+    policy.allow(np.random.Generator, GENERATOR_METHODS)
+    random = Namespace("numpy.random", None, loader=lambda: (_random_members(state), ()))
+    linalg = Namespace("numpy.linalg", None,
+                       loader=lambda: ({n: _limited(getattr(np.linalg, n), state) for n in LINALG}, ()))
+    testing = Namespace("numpy.testing", None, loader=lambda: ({name: getattr(np.testing, name) for name in (
+        "assert_allclose", "assert_array_equal", "assert_array_almost_equal", "assert_almost_equal",
+        "assert_equal")}, ()))
+    children = {"random": random, "linalg": linalg, "testing": testing}
+    numpy = Namespace("numpy", None, loader=lambda: (_numpy_members(state, children), ()))
+    return {"numpy": numpy, **{f"numpy.{name}": module for name, module in children.items()}}
+
+
+def _numpy_members(state, children: dict) -> dict:
+    members = {name: _limited(getattr(np, name), state) for name in FUNCTIONS}
+    members.update({name: getattr(np, name) for name in CONSTANTS + DTYPES})
+    members.update(children, __version__=np.__version__)
+    return members
+
+
+def _random_members(state) -> dict:
+    rng = np.random.RandomState()
+
+    def default_rng(seed=None):
+        if seed is not None and not isinstance(seed, (int, np.integer)):
+            raise TypeError("default_rng takes an integer seed in gradcli scripts")
+        return np.random.default_rng(seed)
+
+    members = {name: _limited(getattr(rng, name), state) for name in RANDOM}
+    members["default_rng"] = default_rng
+    return members
+
+
+def _limited(function, state):
+    """``function``, with `dtype=object` refused (arrays of Python objects) and a result larger than
+    the tensor element limit reported as the limit, as a tensor's would be."""
+    def call(*args, **kwargs):
+        if kwargs.get("dtype") in (object, "object", "O"):
+            raise TypeError("numpy arrays of Python objects (dtype=object) are not available in gradcli scripts")
+        result = function(*args, **kwargs)
+        if isinstance(result, np.ndarray):
+            if result.dtype.kind == "O":
+                raise TypeError("numpy arrays of Python objects are not available in gradcli scripts")
+            state.check_elements(result.size, None)
+        return result
+    call.__name__ = call.__qualname__ = getattr(function, "__name__", "function")
+    return call
