@@ -10,7 +10,7 @@ from types import FunctionType, MethodType
 from . import syntax_tree as syntax
 from .compile_generators import ScriptGenerator
 from .limits import check_format_spec, percent_size_estimate
-from .numpy_module import FORMATTABLE
+from .namespace import FORMATTABLE
 from .sandbox import class_text, same_object
 from .scopes import Scope, MISSING, StaticScope, bounded_list, target_names
 

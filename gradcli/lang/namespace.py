@@ -16,11 +16,12 @@ import importlib
 import math
 import sys
 
+import numpy as np
+
 from .errors import EXCEPTION_CLASSES, WARNING_CLASSES, GradcliError, ScriptExit, Span
 from .iterators import Enumerate, Filter, Map, Zip
 from .limits import check_format_spec
 from .sandbox import ScriptObject, TypeToken, class_text, script_isinstance, script_type
-from . import numpy_module
 
 TORCH_NAMES = frozenset("""
     tensor as_tensor Tensor Size is_tensor numel zeros ones empty full zeros_like ones_like
@@ -358,6 +359,16 @@ def build_modules() -> dict[str, Namespace]:
     return built
 
 
+def numpy_namespaces(state, policy) -> dict:
+    """`numpy` and its submodules for one session, filled on a script's first use (numpy_module)."""
+    def fill(name):
+        from . import numpy_module
+        return numpy_module.members(name, state, policy, namespaces), ()
+    namespaces = {name: Namespace(name, None, loader=lambda name=name: fill(name))
+                  for name in ("numpy", "numpy.random", "numpy.linalg", "numpy.testing")}
+    return namespaces
+
+
 def _stdlib_members(name: str) -> dict:
     from . import stdlib_modules
     return {"typing": stdlib_modules.typing_members, "collections": stdlib_modules.collections_members,
@@ -579,7 +590,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         if not isinstance(spec, str):
             raise TypeError(f"format() argument 2 must be str, not {type(spec).__name__}")
         check_format_spec(spec, None)
-        if spec and not isinstance(value, numpy_module.FORMATTABLE) and type(value).__name__ != "Tensor":
+        if spec and not isinstance(value, FORMATTABLE) and type(value).__name__ != "Tensor":
             raise TypeError(f"unsupported format string passed to {type(value).__name__}.__format__")
         text = builtins.format(value, spec)
         check(len(text), "string", None)
@@ -710,6 +721,16 @@ PROFILER_ATTRIBUTES = frozenset("""
     key_averages table total_average self_cpu_time_total events function_events
     key count cpu_time cpu_time_total self_cpu_time cpu_time_avg
 """.split())
+# what scripts may read on numpy's values (numpy_module: what `import numpy` gives)
+NUMPY_ARRAY_ATTRIBUTES = frozenset("""
+    shape dtype ndim size tolist item T sum mean std var max min argmax argmin prod cumsum cumprod
+    reshape astype copy flatten ravel round any all transpose squeeze clip dot nonzero argsort sort
+    fill real imag conj trace diagonal swapaxes itemsize nbytes
+""".split())
+NUMPY_SCALAR_ATTRIBUTES = frozenset("item tolist dtype shape ndim size real imag is_integer".split())
+NUMPY_DTYPE_ATTRIBUTES = frozenset("name kind itemsize char str".split())
+# values an f-string's format spec applies to besides tensors (numpy's scalars format as numbers)
+FORMATTABLE = (int, float, complex, str, np.generic)
 MODULE_ATTRIBUTES = frozenset("""
     training forward parameters named_parameters buffers named_buffers children named_children modules
     named_modules train eval requires_grad_ zero_grad apply to float double half cpu cuda state_dict load_state_dict
@@ -799,9 +820,9 @@ ENGINE_TYPES = (
     (("gradcli.engine.profiler.profile",), frozenset({"step", "start", "stop", "step_num"}), (), {}),
     (("gradcli.engine.profiler._Activities",), frozenset("CPU XPU MTIA CUDA HPU PrivateUse1".split()), (), {}),
     (("gradcli.engine.profiler._Activity",), frozenset({"name", "value"}), (), {}),
-    (("numpy.ndarray",), numpy_module.ARRAY_ATTRIBUTES, (), {}),
-    (("numpy.generic",), numpy_module.SCALAR_ATTRIBUTES, (), {}),
-    (("numpy.dtype",), numpy_module.DTYPE_ATTRIBUTES, (), {}),
+    (("numpy.ndarray",), NUMPY_ARRAY_ATTRIBUTES, (), {}),
+    (("numpy.generic",), NUMPY_SCALAR_ATTRIBUTES, (), {}),
+    (("numpy.dtype",), NUMPY_DTYPE_ATTRIBUTES, (), {}),
     (("gradcli.engine.autograd.forward_ad.UnpackedDualTensor",), frozenset({"primal", "tangent"}), (), {}),
     (("gradcli.engine.nn.losses._ASMoutput",), frozenset({"output", "loss", "count", "index"}), (), {}),
     (("gradcli.engine.func.custom_function.VmapInfo",), frozenset({"batch_size", "randomness"}), (), {}),

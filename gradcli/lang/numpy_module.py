@@ -39,32 +39,21 @@ LINALG = ("norm", "inv", "det", "solve", "eig", "eigh", "eigvals", "eigvalsh", "
           "matrix_rank", "pinv", "slogdet", "lstsq", "matrix_power", "cond")
 RANDOM = ("seed", "rand", "randn", "randint", "random", "random_sample", "normal", "uniform", "choice",
           "permutation", "shuffle", "standard_normal", "binomial", "poisson", "exponential", "beta", "gamma")
+TESTING = ("assert_allclose", "assert_array_equal", "assert_array_almost_equal", "assert_almost_equal",
+           "assert_equal")
 GENERATOR_METHODS = frozenset("""random standard_normal normal uniform integers choice permutation shuffle
     binomial poisson exponential beta gamma""".split())
-ARRAY_ATTRIBUTES = frozenset("""
-    shape dtype ndim size tolist item T sum mean std var max min argmax argmin prod cumsum cumprod
-    reshape astype copy flatten ravel round any all transpose squeeze clip dot nonzero argsort sort
-    fill real imag conj trace diagonal swapaxes itemsize nbytes
-""".split())
-SCALAR_ATTRIBUTES = frozenset("item tolist dtype shape ndim size real imag is_integer".split())
-DTYPE_ATTRIBUTES = frozenset("name kind itemsize char str".split())
-# values an f-string's format spec applies to besides tensors (numpy's scalars format as numbers)
-FORMATTABLE = (int, float, complex, str, np.generic)
-
-
-def numpy_modules(state, policy) -> dict:
-    """The namespaces `numpy`, `numpy.random` and `numpy.linalg` of one session."""
-    from .namespace import Namespace
-    policy.allow(np.random.Generator, GENERATOR_METHODS)
-    random = Namespace("numpy.random", None, loader=lambda: (_random_members(state), ()))
-    linalg = Namespace("numpy.linalg", None,
-                       loader=lambda: ({n: _limited(getattr(np.linalg, n), state) for n in LINALG}, ()))
-    testing = Namespace("numpy.testing", None, loader=lambda: ({name: getattr(np.testing, name) for name in (
-        "assert_allclose", "assert_array_equal", "assert_array_almost_equal", "assert_almost_equal",
-        "assert_equal")}, ()))
-    children = {"random": random, "linalg": linalg, "testing": testing}
-    numpy = Namespace("numpy", None, loader=lambda: (_numpy_members(state, children), ()))
-    return {"numpy": numpy, **{f"numpy.{name}": module for name, module in children.items()}}
+def members(name: str, state, policy, namespaces: dict) -> dict:
+    """The members of one of the namespaces `numpy`, `numpy.random`, `numpy.linalg`, `numpy.testing`
+    (``namespaces``: the session's four, for the submodules `numpy` holds)."""
+    if name == "numpy":
+        return _numpy_members(state, {n.rpartition(".")[2]: ns for n, ns in namespaces.items() if n != "numpy"})
+    if name == "numpy.random":
+        policy.allow(np.random.Generator, GENERATOR_METHODS)
+        return _random_members(state)
+    if name == "numpy.linalg":
+        return {n: _limited(getattr(np.linalg, n), state) for n in LINALG}
+    return {n: getattr(np.testing, n) for n in TESTING}
 
 
 def _numpy_members(state, children: dict) -> dict:

@@ -20,8 +20,7 @@ from .scopes import Runtime
 from .errors import GradcliError, ScriptExit, closest
 from .limits import Limits, RunState, WarningCounter, memory_cap
 from .stdlib_tools import stdlib_tool_modules
-from .numpy_module import numpy_modules
-from .namespace import (Namespace, base_environment, build_modules, configure_policy, known_names,
+from .namespace import (Namespace, base_environment, build_modules, configure_policy, known_names, numpy_namespaces,
                         script_class_bases)
 from .parser import parse, parse_expression
 from .sandbox import AttributePolicy
@@ -60,7 +59,7 @@ class Session:
         self._modules = build_modules()
         self._globals: dict = {}
         self._modules.update(stdlib_tool_modules(self._state, self._policy, self._globals))
-        self._modules.update(numpy_modules(self._state, self._policy))
+        self._modules.update(numpy_namespaces(self._state, self._policy))
         self._argv = _argv_for("<string>")
         self._modules["sys"] = Namespace("sys", None, loader=self._sys_members)
         self._modules["argparse"] = Namespace("argparse", None, loader=self._argparse_members)
