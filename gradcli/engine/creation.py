@@ -14,6 +14,7 @@ import numpy as np
 
 from . import device as device_module, dtypes, errors, instrumentation
 from .cpu_random import DEFAULT_SEED, CPUStream
+from .dims import int_sizes
 from .public import public
 from .tensor import Tensor, make
 
@@ -138,10 +139,7 @@ def _finish(data: np.ndarray, dtype, requires_grad: bool) -> Tensor:
 def _size(size, fn: str = "") -> tuple:
     if len(size) == 1 and isinstance(size[0], (list, tuple)):
         size = tuple(size[0])
-    try:
-        shape = tuple(int(s) for s in size)
-    except TypeError:
-        raise TypeError(f"size must be a sequence of ints, got {size!r}") from None
+    shape = int_sizes(size, fn or "size")
     for s in shape:
         if s < 0:
             if fn == "zeros":   # torch's zeros has its own wording
@@ -256,12 +254,12 @@ def zeros(*size, dtype=None, device=None, requires_grad=False, out=None) -> Tens
 
 @public()
 def ones(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return _finish(np.ones(_size(size), _float(dtype)), None, requires_grad)
+    return _finish(np.ones(_size(size, "ones"), _float(dtype)), None, requires_grad)
 
 
 @public()
 def empty(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return _finish(np.zeros(_size(size), _float(dtype)), None, requires_grad)
+    return _finish(np.zeros(_size(size, "empty"), _float(dtype)), None, requires_grad)
 
 
 @public()
@@ -271,7 +269,7 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> T
                if isinstance(fill_value, int) else _float(None))
     else:
         npd = dtypes.as_dtype(dtype).np
-    return _finish(np.full(_size((size,) if isinstance(size, int) else tuple(size)), fill_value, npd), None,
+    return _finish(np.full(_size((size,) if isinstance(size, int) else tuple(size), "full"), fill_value, npd), None,
                    requires_grad)
 
 
@@ -366,13 +364,13 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -
 @public()
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     npd = _float(dtype)
-    return random_tensor(_size(size), lambda g, s: g.uniform(s, npd), None, requires_grad, generator)
+    return random_tensor(_size(size, "rand"), lambda g, s: g.uniform(s, npd), None, requires_grad, generator)
 
 
 @public()
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     npd = _float(dtype)
-    return random_tensor(_size(size), lambda g, s: g.normal(s, npd), None, requires_grad, generator)
+    return random_tensor(_size(size, "randn"), lambda g, s: g.normal(s, npd), None, requires_grad, generator)
 
 
 @public()
@@ -384,7 +382,7 @@ def randint(low, high=None, size=None, *, generator=None, dtype=None, device=Non
             raise TypeError("randint() missing required argument 'size'")
     if high is None:
         low, high = 0, low
-    shape = _size(tuple(size))
+    shape = _size(tuple(size), "randint")
     npd = dtypes.as_dtype(dtype).np if dtype is not None else np.dtype(np.int64)
     _check_range(low, high)
     return random_tensor(shape, lambda g, s: g.integers(low, high, s).astype(npd), None, requires_grad, generator)
@@ -415,7 +413,7 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False)
             return make(((draw * s).astype(npd) + m).astype(npd))
         return make((rng(generator).normal(shape, npd, 0.0, s) + m).astype(npd))
     npd = _float(None)
-    return random_tensor(_size(tuple(size)), lambda g, s: g.normal(s, npd, mean, std), None, requires_grad,
+    return random_tensor(_size(tuple(size), "normal"), lambda g, s: g.normal(s, npd, mean, std), None, requires_grad,
                          generator)
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import builtins
+import operator
 
 import numpy as np
 
@@ -23,3 +24,22 @@ def squeeze_dims(dims, ndim: int) -> tuple:
         if d in out[:i]:
             raise RuntimeError(f"dim {d % builtins.max(ndim, 1)} appears multiple times in the list of dims")
     return out
+
+
+def int_sizes(sizes, fn: str, arg: str = "size") -> tuple:
+    """Sizes as ints, a float refused with torch's TypeError: ``int(1.5)`` would make
+    ``torch.zeros(1.5)`` a tensor of one element instead of an error."""
+    try:
+        return tuple(operator.index(s) for s in sizes)
+    except TypeError:
+        bad = next(s for s in sizes if not _is_index(s))
+        raise TypeError(f"{fn}(): argument '{arg}' (position 1) must be tuple of ints, but found element of type "
+                        f"{type(bad).__name__} at pos {list(sizes).index(bad)}") from None
+
+
+def _is_index(value) -> bool:
+    try:
+        operator.index(value)
+    except TypeError:
+        return False
+    return True

@@ -48,6 +48,7 @@ class Compiler(StatementsMixin, ExpressionsMixin, CallsMixin, GeneratorsMixin, N
                       else self.stmt(s, scope) for s in (body[:-1] if last_expr else body)]
         block = self._block_of(statements) if statements else (lambda env: None)
         final = self.expr(last_expr.value, scope) if last_expr else None
+        here = (self._location, last_expr.span) if last_expr else None
         globals_ = self.rt.globals
         state = self.rt.state
 
@@ -55,7 +56,10 @@ class Compiler(StatementsMixin, ExpressionsMixin, CallsMixin, GeneratorsMixin, N
             env = Scope(globals_, None)
             state.start()
             block(env)
-            return final(env) if final is not None else None
+            if final is None:
+                return None
+            state.where = here      # the statement a time limit or anomaly mode names, as stmt() keeps it
+            return final(env)
         return run
 
     def expression(self, node):
@@ -73,8 +77,10 @@ class Compiler(StatementsMixin, ExpressionsMixin, CallsMixin, GeneratorsMixin, N
         """An expression statement that shows its value, as the Python REPL does."""
         value = self.expr(node.value, scope)
         echo = self.rt.echo
+        state, here = self.rt.state, (self._location, node.span)
 
         def run(env):
+            state.where = here
             result = value(env)
             if result is not None:
                 echo(result)

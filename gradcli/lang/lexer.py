@@ -5,6 +5,8 @@ lark's order. The indentation pass works like Python's tokenizer and lark's
 Indenter: newlines inside brackets are dropped, a deeper line opens an
 _INDENT, a shallower one closes _DEDENTs. A snippet pasted with a common
 leading indentation is accepted: the first line's indentation is the base.
+As in Python, a tab moves to the next multiple of 8 columns, and an indentation
+whose meaning depends on the tab size is a TabError.
 Bracket nesting is limited here, before any parsing, so that 10,000 `(`
 give a clean error instead of exhausting the stack later.
 """
@@ -138,6 +140,10 @@ class Lexer:
             return self.error(f"invalid character {ch!r}", span)
         return self.error(f"invalid character {ch!r} (U+{ord(ch):04X})", span)
 
+    def _tab_error(self, line: int, indent: int) -> GradcliError:
+        """Python's TabError: the line's indentation compares differently with tabs of 1 column."""
+        return self.error("inconsistent use of tabs and spaces in indentation", Span(line, 1, line, indent + 1))
+
     def tokens(self):
         """Tokens with _INDENT/_DEDENT, then one _NEWLINE-terminated end."""
         levels: list[int] | None = None
@@ -156,12 +162,15 @@ class Lexer:
                     continue  # no next line: its indentation does not matter
                 indent = _width(indent_text)
                 if levels is None:
-                    levels = [indent]
+                    levels, chars = [indent], [len(indent_text)]
                     first_line, first_width = tok.end_line, indent
                     continue
                 line = tok.end_line
                 if indent > levels[-1]:
+                    if len(indent_text) <= chars[-1]:
+                        raise self._tab_error(line, indent)
                     levels.append(indent)
+                    chars.append(len(indent_text))
                     yield Token("_INDENT", indent_text, line, 1, line, indent + 1)
                 else:
                     if indent < levels[0]:
@@ -169,15 +178,19 @@ class Lexer:
                         raise self.error("unexpected indent", Span(first_line, 1, first_line, first_width + 1))
                     while indent < levels[-1]:
                         levels.pop()
+                        chars.pop()
                         yield Token("_DEDENT", indent_text, line, 1, line, indent + 1)
                     if indent != levels[-1]:
                         raise self.error(
                             "unindent does not match any outer indentation level",
                             Span(line, 1, line, indent + 1))
+                    if len(indent_text) != chars[-1]:
+                        raise self._tab_error(line, indent)
                 continue
             if levels is None:
-                levels = [tok.column - 1]
-                first_line, first_width = tok.line, tok.column - 1
+                prefix = self.text.split("\n", tok.line)[tok.line - 1][:tok.column - 1]
+                levels, chars = [_width(prefix)], [tok.column - 1]
+                first_line, first_width = tok.line, levels[0]
             if kind in OPEN_BRACKETS:
                 self.open_brackets.append(tok)
                 if len(self.open_brackets) > self.max_brackets:

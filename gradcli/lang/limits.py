@@ -112,6 +112,27 @@ class RunState:
                     "limit", f"integer result has more than {self.limits.max_int_digits} digits",
                     span)
 
+    def check_operands(self, name: str, a, b, span: Span | None) -> None:
+        """The checks of ``a <op> b`` before Python computes it in one C call, for the ``operator``
+        module's functions (``operator.pow(3, 10**8)`` would run for minutes past every limit); the
+        language's own operators check the same inline."""
+        ta, tb = type(a), type(b)
+        if name == "pow":
+            self.check_power(a, b, span)
+        elif name == "lshift" and ta is int and tb is int and b > 0:
+            self.check_power(2, b + a.bit_length(), span)
+        elif name == "mul" and ta is int and tb in (str, list, tuple):
+            self.check_length(len(b) * a, tb.__name__, span)
+        elif name == "mul" and ta in (str, list, tuple) and tb is int:
+            self.check_length(len(a) * b, ta.__name__, span)
+        elif name in ("add", "concat") and ta in (str, list, tuple) and tb is ta:
+            self.check_length(len(a) + len(b), ta.__name__, span)
+        elif name == "mod" and ta is str:
+            if "*" in a:
+                raise GradcliError("value", "'*' widths are not supported in % formatting", span)
+            check_format_spec(a, span)
+            self.check_length(percent_size_estimate(a, b), "string", span)
+
     def check_length(self, n: int, what: str, span: Span | None) -> None:
         if n > self.limits.max_sequence:
             raise GradcliError(

@@ -338,7 +338,7 @@ def stdlib_tool_modules(state, policy, globals_=None) -> dict:
             "copy": Namespace("copy", copy_members()),
             "abc": Namespace("abc", None, loader=lambda: (abc_members(), ())),
             "json": Namespace("json", None, loader=lambda: (json_members(state), ())),
-            "operator": Namespace("operator", None, loader=lambda: (operator_members(), ())),
+            "operator": Namespace("operator", None, loader=lambda: (operator_members(state), ())),
             "string": Namespace("string", None, loader=lambda: (string_members(), ())),
             "unittest": Namespace("unittest", None, loader=lambda: (_unittest(policy, globals_), ())),
             "collections": Namespace("collections", None, loader=lambda: (_collections(policy), ())),
@@ -383,13 +383,28 @@ def json_members(state) -> dict:
     return {"dumps": dumps, "loads": loads, "JSONDecodeError": json.JSONDecodeError}
 
 
-def operator_members() -> dict:
+def operator_members(state) -> dict:
     """The operator functions (``reduce(operator.mul, shape)``) and ``itemgetter``; not
-    ``attrgetter``/``methodcaller``, which would read attributes past the attribute policy."""
+    ``attrgetter``/``methodcaller``, which would read attributes past the attribute policy. Those
+    that can make huge ints, strings or lists check the run's limits first, as the operators do."""
     import operator
     names = ("add sub mul truediv floordiv mod pow neg pos abs matmul eq ne lt le gt ge not_ truth "
              "and_ or_ xor invert lshift rshift getitem contains countOf indexOf itemgetter concat").split()
-    return {name: getattr(operator, name) for name in names}
+    members = {name: getattr(operator, name) for name in names}
+    for name in ("add", "mul", "mod", "pow", "lshift", "concat"):
+        members[name] = _bounded_operator(name, members[name], state)
+    return members
+
+
+def _bounded_operator(name: str, fn, state):
+    def bounded(a, b, /):
+        state.check_operands(name, a, b, None)
+        result = fn(a, b)
+        if type(result) is int and result.bit_length() > 64:
+            state.check_int(result, None)
+        return result
+    bounded.__name__ = name
+    return bounded
 
 
 def string_members() -> dict:
@@ -498,13 +513,23 @@ def random_members(state) -> dict:
     def sample(population, k, *, counts=None):
         return rng.sample(population, bounded(k), counts=counts)
 
+    def shuffle(x):
+        """Python's shuffle, draw for draw, checking the time limit as it goes (10**7 items take
+        seconds of Python code that no statement of the script interrupts)."""
+        randbelow = rng._randbelow
+        for i in reversed(range(1, len(x))):
+            if not i % _CHECK_EVERY:
+                state.check_deadline()
+            j = randbelow(i + 1)
+            x[i], x[j] = x[j], x[i]
+
     def seed(a=None, version=2):
         if a is not None and not isinstance(a, (int, float, str, bytes)):
             raise TypeError("The only supported seed types are: None, int, float, str, bytes, and bytearray.")
         rng.seed(a, version)
 
     return {"seed": seed, "random": rng.random, "uniform": rng.uniform, "randint": rng.randint,
-            "randrange": rng.randrange, "choice": rng.choice, "choices": choices, "shuffle": rng.shuffle,
+            "randrange": rng.randrange, "choice": rng.choice, "choices": choices, "shuffle": shuffle,
             "sample": sample, "gauss": rng.gauss, "normalvariate": rng.normalvariate,
             "getrandbits": lambda k: rng.getrandbits(bounded(k) if k > 64 else k),
             "betavariate": rng.betavariate, "expovariate": rng.expovariate, "triangular": rng.triangular}

@@ -411,6 +411,17 @@ LIMITS = [
     "int('9' * 4000) ** 2",
     "abs(-10**4000) * 10**4000",
     "9**9**9",
+    # the operator module's functions check what the operators check (one C call otherwise)
+    "import operator\noperator.pow(3, 10**8)",
+    "import operator\noperator.lshift(1, 10**9)",
+    "import operator\noperator.mul('a', 10**9)",
+    "import operator\noperator.mul(10**9, [0])",
+    "import operator\noperator.concat([0] * 10**6, [0] * 10**6)",
+    "import operator\noperator.add('a' * 10**6, 'a' * 10**6)",
+    "import operator\noperator.mod('%.999999999f', 1.5)",
+    "import functools, operator\nfunctools.reduce(operator.mul, [10**1000] * 100)",
+    # Python's own loops in the random module check the time limit
+    "import random\nl2 = [0] * 10**6\nfor i in range(100): random.shuffle(l2)",
     # strings, formatting and printing
     "'a' * 10**9",
     "s2 = 'ab'\nfor i in range(40): s2 = f'{s2}{s2}'",
@@ -492,6 +503,25 @@ def test_runaway_recursion_ends_with_pythons_recursionerror(session, source):
 ])
 def test_limits_are_not_catchable(session, source):
     _refused(session, source, "limit")
+
+
+def test_the_operator_module_and_shuffle_still_compute(session):
+    assert session.run("import functools, operator\nfunctools.reduce(operator.mul, [2, 3, 4])") == 24
+    assert session.run("operator.pow(2, 10), operator.mod('%s-%d', ('a', 3)), operator.concat([1], [2])") \
+        == (1024, "a-3", [1, 2])
+    assert session.run("operator.mul(torch.ones(2), 3).tolist()") == [3.0, 3.0]
+    # the same permutation as Python's random.shuffle for the same seed
+    import random
+    expected = list(range(10))
+    random.Random(0).shuffle(expected)
+    assert session.run("import random\nrandom.seed(0)\nl2 = list(range(10))\nrandom.shuffle(l2)\nl2") == expected
+
+
+def test_the_time_limit_names_the_last_statement_when_it_runs_there():
+    s = Session(limits=_limits(timeout=0.3))
+    with pytest.raises(GradcliError) as info:
+        s.run("import itertools\nv1 = 1\nsum(itertools.count())")
+    assert info.value.kind == "limit" and info.value.line == 3
 
 
 def test_big_but_allowed_values_still_work(session):
@@ -603,6 +633,11 @@ BAD_SOURCES = [
     ("if 1:\n    a1 = 1\n  a2 = 2", "syntax"),
     ("if 1:\n  a1 = 1\n    a2 = 2", "syntax"),
     ("if 1:", "syntax"),
+    # Python's TabError: indentation whose meaning depends on the width of a tab
+    ("if 1:\n\tv1 = 1\n        v2 = 2", "syntax"),
+    ("if 1:\n        v1 = 1\n\tv2 = 2", "syntax"),
+    ("if 1:\n    \tv1 = 1\n\tv2 = 2", "syntax"),
+    ("if 1:\n  v1 = 1\n\tv2 = 2", "syntax"),
     ("def f(", "syntax"),
     ("def f(a, a): pass", "syntax"),
     ("def f(a=1, b): pass", "syntax"),
@@ -651,6 +686,10 @@ GOOD_SOURCES = [
     ("\ufeffv1 = 5\nv1", 5),
     ("v1 = 1 # \x00 in a comment\nv1", 1),
     ("if 1:\n\tv1 = 7\nv1", 7),
+    ("if 1:\n\tif 1:\n\t\tv1 = 3\n\tv2 = 1\nv1", 3),
+    ("if 1:\n\tv1 = 1\nelse:\n        v1 = 2\nv1", 1),     # each block consistent in itself
+    ("\tv1 = 1\n\tv2 = 2\n\tv1 + v2", 3),               # a snippet pasted with a tab before each line
+    ("\tif 1:\n\t\tv1 = 4\n\tv1", 4),
     ("ä = 2\nä * 3", 6),
     ("v1 = '" + "a" * 1_000_000 + "'\nlen(v1)", 1_000_000),
     ("# " + "a" * 1_000_000 + "\n1", 1),
@@ -703,6 +742,11 @@ def test_a_failed_parse_does_not_leave_a_stale_deadline():
     time.sleep(0.6)
     assert s.run("1 + 1") == 2
     assert s.eval("2 + 2") == 4
+
+
+def test_mixed_tabs_and_spaces_are_pythons_taberror(session):
+    err = _refused(session, "if 1:\n\tv1 = 1\n        v2 = 2", "syntax")
+    assert err.message == "inconsistent use of tabs and spaces in indentation" and err.line == 3
 
 
 def test_invalid_utf8_read_as_surrogates_is_a_syntax_error(session):

@@ -6,7 +6,7 @@ import math
 import numpy as np
 
 from .. import dtypes, errors, instrumentation
-from ..dims import squeeze_dims, wrap_dim
+from ..dims import int_sizes, squeeze_dims, wrap_dim
 from ..dispatch import call, call_fast
 from ..ops import shape as S
 from ..ops.shape import unsqueeze
@@ -15,10 +15,10 @@ from ..tensor import make
 from .common import _check_tensor, tensor_list
 
 
-def _infer_shape(shape, numel: int) -> tuple:
+def _infer_shape(shape, numel: int, fn: str = "view") -> tuple:
     if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
         shape = tuple(shape[0])
-    shape = tuple(int(s) for s in shape)
+    shape = int_sizes(shape, fn, "shape")
     if shape.count(-1) > 1:
         raise errors.ShapeError("only one dimension can be inferred")
     known = 1
@@ -48,7 +48,7 @@ def view(input, *shape):
 
 @public()
 def reshape(input, *shape):
-    shape = _infer_shape(shape, input.numel())
+    shape = _infer_shape(shape, input.numel(), "reshape")
     try:
         np.reshape(input._data, shape, copy=False)
     except ValueError:  # torch copies to a contiguous clone, then views it without recording a view
@@ -138,6 +138,7 @@ def movedim(input, source, destination):
 def expand(input, *sizes):
     if len(sizes) == 1 and isinstance(sizes[0], (list, tuple)):
         sizes = tuple(sizes[0])
+    sizes = int_sizes(sizes, "expand")
     if len(sizes) < input.ndim:
         raise errors.ShapeError(f"expand(torch.FloatTensor{{{list(input.shape)}}}, size={list(sizes)}): the number "
                                 "of sizes provided ({}) must be greater or equal to the number of dimensions in the "
@@ -194,6 +195,7 @@ def broadcast_tensors(*tensors):
 def repeat(input, *repeats):
     if len(repeats) == 1 and isinstance(repeats[0], (list, tuple)):
         repeats = tuple(repeats[0])
+    repeats = int_sizes(repeats, "repeat", "repeats")
     if len(repeats) < input.ndim:
         raise errors.ShapeError("Number of dimensions of repeat dims can not be smaller than number of dimensions "
                                 "of tensor")

@@ -1,0 +1,44 @@
+"""Bad arguments in scripts end with torch's error, never with a quietly different answer."""
+
+import pytest
+
+from gradcli.lang import GradcliError, Session
+
+# A float where torch wants a size: int() used to truncate it, so `torch.zeros(1.5)` printed
+# tensor([0.]) and exited 0 where torch raises.
+FLOAT_SIZES = [
+    "torch.zeros(1.5)",
+    "torch.ones(2.0, 3)",
+    "torch.empty(2.0)",
+    "torch.full((2.0,), 1)",
+    "torch.rand(2.5)",
+    "torch.randn(2.5)",
+    "torch.ones(3).reshape(3.0)",
+    "torch.ones(4).expand(4.0)",
+    "torch.ones(3).repeat(2.0)",
+    "torch.nn.Linear(2.0, 3)",
+]
+
+
+@pytest.mark.parametrize("source", FLOAT_SIZES)
+def test_a_float_size_is_a_type_error(source):
+    with pytest.raises(GradcliError) as info:
+        Session().run(source)
+    assert info.value.kind == "type"
+    assert "must be tuple of ints, but found element of type float" in info.value.message
+
+
+@pytest.mark.parametrize("source", FLOAT_SIZES)
+def test_torch_refuses_the_same_float_sizes(source):
+    torch = pytest.importorskip("torch")
+    with pytest.raises(TypeError):
+        eval(source, {"torch": torch})
+
+
+def test_integer_sizes_of_every_kind_still_work():
+    s = Session()
+    assert s.eval("torch.zeros(torch.tensor(3)).shape") == (3,)
+    assert s.eval("torch.ones(3).view(torch.Size([3, 1])).shape") == (3, 1)
+    assert s.eval("torch.ones(2, 3).expand(torch.tensor(4), 2, 3).shape") == (4, 2, 3)
+    assert s.eval("torch.ones(3).repeat(torch.tensor(2)).shape") == (6,)
+    assert s.eval("torch.full([2, 3], True).shape") == (2, 3)
