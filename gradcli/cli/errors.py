@@ -4,6 +4,7 @@ from __future__ import annotations
 EXIT_OK = 0
 EXIT_FAILURE = 1     # an error in the expression or script, or a failed check
 EXIT_USAGE = 2       # bad options or arguments, or a parse error
+EXIT_INTERRUPTED = 130   # Ctrl-C, as a shell reports a command SIGINT ended
 
 
 class CliError(Exception):

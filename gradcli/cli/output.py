@@ -12,7 +12,7 @@ import os
 import re
 import sys
 
-from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
+from .errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, CliError
 
 
 def use_rich(stream=None) -> bool:
@@ -44,7 +44,7 @@ class Output:
         try:
             yield self
         except KeyboardInterrupt:
-            self._fail("interrupted", "interrupted", 130)
+            self._fail("interrupted", "interrupted", EXIT_INTERRUPTED)
         except BrokenPipeError:
             closed_stdout()
         except CliError as err:
@@ -82,7 +82,7 @@ def describe(err: Exception, source: str | None) -> tuple:
     if isinstance(err, GradcliError) and err.exit_code is not None:   # sys.exit(code), as Python ends
         return "exit", "" if err.exit_quietly else err.message, err.exit_code, {}
     if isinstance(err, GradcliError):
-        code = EXIT_USAGE if err.kind == "syntax" else EXIT_FAILURE
+        code = EXIT_USAGE if err.kind == "syntax" else EXIT_INTERRUPTED if err.kind == "interrupted" else EXIT_FAILURE
         where = {"line": err.line, "column": err.column} if err.span else {}
         return err.kind, format_error(err, source), code, where
     if isinstance(err, MemoryError):

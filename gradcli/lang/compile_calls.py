@@ -144,6 +144,8 @@ class CallsMixin:
                     raise
                 except RecursionError as exc:
                     raise wrap_exception(exc, span, self.filename) from None
+                except KeyboardInterrupt:
+                    raise self._interrupted(state.where, name) from None
                 finally:
                     state.depth -= 1
                     state.where = where
@@ -248,6 +250,15 @@ class CallsMixin:
                     raise failed(exc, span, where) from None
             return call(fn, values, None, span, where)
         return run
+
+    def _interrupted(self, where, function: str) -> GradcliError:
+        """Ctrl-C inside a script function: an error at the statement it stopped, with the script's
+        calls above it (as Python's traceback of a KeyboardInterrupt shows them); nothing catches it."""
+        span = where[1] if where is not None and where[0][0] == self.filename else None
+        err = GradcliError("interrupted", "KeyboardInterrupt", span, filename=self.filename)
+        if span is not None:
+            err.frames = [Frame(function, span)]
+        return err
 
     def _call_failed(self, exc, span, where):
         """What ``_call`` makes of an exception its call raised (the exception to raise)."""

@@ -97,8 +97,8 @@ def _as_torch_sees_it(exc: BaseException) -> BaseException:
 
 
 def catchable(err: GradcliError) -> bool:
-    """Limits (time, size, recursion) always end the script; nothing catches them."""
-    return err.kind not in ("limit", "syntax")
+    """Limits (time, size, recursion) and Ctrl-C always end the script; nothing catches them."""
+    return err.kind not in ("limit", "syntax", "interrupted")
 
 def exception_classes(value) -> bool:
     items = value if isinstance(value, tuple) else (value,)

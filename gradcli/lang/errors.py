@@ -22,6 +22,7 @@ KINDS = frozenset({
     "assertion",    # a failed `assert`
     "runtime",      # an error raised by the engine (torch's RuntimeError)
     "limit",        # a limit of the sandbox: size, depth, recursion, time
+    "interrupted",  # Ctrl-C (KeyboardInterrupt) stopped the run
 })
 
 

@@ -265,6 +265,10 @@ class Session:
             raise err from None
         except BrokenPipeError:
             raise      # stdout was closed (`| head`): the CLI ends quietly
+        except KeyboardInterrupt:     # Ctrl-C: where the script was, as Python's traceback says
+            where = self._state.where
+            span = where[1] if where is not None and where[0][0] == filename else None
+            raise GradcliError("interrupted", "KeyboardInterrupt", span, filename=filename) from None
         except Exception as exc:  # an escape from a closure: still the user's error
             raise wrap_exception(exc, None, filename) from None
         finally:

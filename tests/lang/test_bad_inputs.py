@@ -42,3 +42,20 @@ def test_integer_sizes_of_every_kind_still_work():
     assert s.eval("torch.ones(2, 3).expand(torch.tensor(4), 2, 3).shape") == (4, 2, 3)
     assert s.eval("torch.ones(3).repeat(torch.tensor(2)).shape") == (6,)
     assert s.eval("torch.full([2, 3], True).shape") == (2, 3)
+
+
+def test_an_interrupt_is_an_error_at_the_running_statement_that_no_script_catches():
+    s = Session()
+
+    def interrupt():
+        raise KeyboardInterrupt
+    s.set("ctrl_c", interrupt)
+    with pytest.raises(GradcliError) as info:
+        s.run("def f():\n    try:\n        ctrl_c()\n    except Exception:\n        pass\nf()", "spin.grad")
+    err = info.value
+    assert (err.kind, err.message, err.filename, err.line) == ("interrupted", "KeyboardInterrupt", "spin.grad", 3)
+    assert [frame.function for frame in err.frames] == ["<module>", "f"]
+    with pytest.raises(GradcliError) as info:
+        s.run("v = 1\nctrl_c()", "top.grad")
+    assert (info.value.kind, info.value.line) == ("interrupted", 2)
+    assert s.run("1 + 1") == 2
