@@ -121,8 +121,8 @@ def as_dtype(d) -> dtype:
         if found is None:
             raise TypeError(f"unknown dtype '{d}'")
         return found
-    if d is builtins.float:
-        return _defaults.float
+    if d is builtins.float:     # torch's: Python's float is double whatever the default dtype
+        return float64
     if d is builtins.int:
         return int64
     if d is builtins.bool:

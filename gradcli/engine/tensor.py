@@ -153,11 +153,15 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, flag) -> None:
-        self._set_requires_grad(bool(flag), "only Tensors of floating point and complex dtype can require gradients")
+        if type(flag) is not bool:      # torch's check: `x.requires_grad = 5` is no silent True
+            raise errors.AutogradError("requires_grad must be a bool")
+        self._set_requires_grad(flag, "only Tensors of floating point and complex dtype can require gradients")
 
     def requires_grad_(self, requires_grad: bool = True) -> "Tensor":
-        return self._set_requires_grad(bool(requires_grad),
-                                       "only Tensors of floating point dtype can require gradients")
+        if type(requires_grad) is not bool:
+            raise TypeError("requires_grad_(): argument 'requires_grad' (position 1) must be bool, not "
+                            f"{type(requires_grad).__name__}")
+        return self._set_requires_grad(requires_grad, "only Tensors of floating point dtype can require gradients")
 
     def _set_requires_grad(self, requires_grad: bool, int_message: str) -> "Tensor":
         """torch words the integer-dtype refusal differently for the setter, the method and factories."""

@@ -254,6 +254,10 @@ public.export(_F.hardshrink, "hardshrink", method=True)
 
 # -- conversions -------------------------------------------------------------------------------------
 
+_PYTHON_TYPES = (float, int, bool, complex)
+_COMPARABLE = (Tensor, int, float, complex, np.number, np.bool_)
+
+
 def to(self, *args, **kwargs):
     """``to(dtype)``, ``to("cpu")``, ``to(other)``: a copy only when the dtype changes."""
     dtype = kwargs.get("dtype")
@@ -266,10 +270,16 @@ def to(self, *args, **kwargs):
             dtype = a
         elif isinstance(a, Tensor):
             dtype = a.dtype
-        elif isinstance(a, str) and a not in ("cpu",):
+        elif isinstance(a, str):
+            if a == "cpu":
+                continue
             if a.startswith("cuda") or a == "mps":
                 raise AssertionError("Torch not compiled with CUDA enabled")  # torch's type and words; gradcli is CPU-only
             dtype = dtypes.as_dtype(a)
+        elif a in _PYTHON_TYPES:      # to(float) is float64, as torch reads Python's types
+            dtype = dtypes.as_dtype(a)
+        elif type(a) is not bool:      # a positional non_blocking/copy flag is a bool
+            raise TypeError(f"to() received an invalid combination of arguments - got ({type(a).__name__})")
     if dtype is None:
         return self
     npd = dtypes.as_dtype(dtype).np
@@ -382,10 +392,16 @@ def _min_method(self, dim=None, keepdim=False):
 
 
 def _eq(self, other):
+    """``t == None`` and ``t == [1, 2]`` are False, as torch: anything but a tensor or a number goes back
+    to Python, whose ``==`` then compares identity."""
+    if not isinstance(other, _COMPARABLE):
+        return NotImplemented
     return F.eq(self, other)
 
 
 def _ne(self, other):
+    if not isinstance(other, _COMPARABLE):
+        return NotImplemented
     return F.ne(self, other)
 
 

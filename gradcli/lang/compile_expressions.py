@@ -21,6 +21,9 @@ def _caret_power(a, b):
     if _integral(a) and _integral(b):
         raise TypeError("'^' means power in gradcli (x^2 is x**2), not XOR: on integers and bools use "
                         "torch.bitwise_xor(a, b) (or torch.logical_xor, or a != b for bools)")
+    if isinstance(a, (set, frozenset)):     # Python's symmetric difference, at power's precedence: refused
+        raise TypeError("'^' means power in gradcli (x^2 is x**2): for the symmetric difference of sets use "
+                        "a.symmetric_difference(b)")
     return operator.pow(a, b)
 
 

@@ -35,6 +35,14 @@ def test_torch_refuses_the_same_float_sizes(source):
         eval(source, {"torch": torch})
 
 
+def test_caret_on_sets_says_what_to_write():
+    # Python's `^` of sets binds looser than `&`; gradcli's `^` is power, so it refuses, never answers otherwise
+    with pytest.raises(GradcliError, match=r"a\.symmetric_difference\(b\)") as info:
+        Session().run("{1, 2} ^ {2, 3} & {3}")
+    assert info.value.kind == "type"
+    assert Session().run("{1, 2}.symmetric_difference({2, 3})") == {1, 3}
+
+
 def test_integer_sizes_of_every_kind_still_work():
     s = Session()
     assert s.eval("torch.zeros(torch.tensor(3)).shape") == (3,)
@@ -59,3 +67,46 @@ def test_an_interrupt_is_an_error_at_the_running_statement_that_no_script_catche
         s.run("v = 1\nctrl_c()", "top.grad")
     assert (info.value.kind, info.value.line) == ("interrupted", 2)
     assert s.run("1 + 1") == 2
+
+
+# What torch answers for arguments of the wrong kind; gradcli answered differently and exited 0
+TORCH_ANSWERS = [
+    ("torch.ones(2, dtype=float).dtype", "torch.float64"),         # Python's float is double, not the default
+    ("torch.ones(2).to(float).dtype", "torch.float64"),            # to(float) kept float32
+    ("torch.ones(2).to('cpu', float).dtype", "torch.float64"),
+    ("torch.ones(2, dtype=torch.float16).to(int).dtype", "torch.int64"),
+    ("torch.ones(3) == None", "False"),                            # a TypeError before
+    ("torch.ones(3) != None", "True"),
+    ("torch.ones(3) == 'a'", "False"),
+    ("torch.ones(3) == [1, 1, 1]", "False"),                       # a tensor of booleans before
+    ("torch.ones(3) == (1, 1, 1)", "False"),
+    ("torch.ones(3) == 1", "tensor([True, True, True])"),
+]
+
+
+@pytest.mark.parametrize("source, expected", TORCH_ANSWERS)
+def test_wrongly_typed_arguments_get_torchs_answer(source, expected):
+    assert str(Session().eval(source)) == expected
+
+
+@pytest.mark.parametrize("source, expected", TORCH_ANSWERS)
+def test_the_answers_are_torchs(source, expected):
+    torch = pytest.importorskip("torch")
+    assert str(eval(source, {"torch": torch})) == expected
+
+
+TORCH_ERRORS = [
+    ("x = torch.ones(2)\nx.requires_grad = 5", "runtime", "requires_grad must be a bool"),
+    ("torch.ones(2).requires_grad_(1)", "type", "must be bool, not int"),
+    ("torch.ones(2).to(5)", "type", "to() received an invalid combination of arguments"),
+]
+
+
+@pytest.mark.parametrize("source, kind, message", TORCH_ERRORS)
+def test_wrongly_typed_arguments_are_errors_as_in_torch(source, kind, message):
+    with pytest.raises(GradcliError) as info:
+        Session().run(source)
+    assert info.value.kind == kind and message in info.value.message
+    torch = pytest.importorskip("torch")
+    with pytest.raises(Exception):
+        exec(source, {"torch": torch})
