@@ -118,6 +118,8 @@ TORCH_CALLS = {
     "std": lambda a, p: a[0].std(),
     "sub": lambda a, p: a[0] - a[1],
     "sub.const_other": lambda a, p: a[0] - a[1],
+    "rrelu_with_noise_backward": lambda a, p: torch.ops.aten.rrelu_with_noise_backward(
+        a[0], a[1], p["noise"], p["lower"], p["upper"], p["training"], False),
     "threshold_backward": lambda a, p: torch.ops.aten.threshold_backward(a[0], a[1], p["threshold"]),
     "transpose": lambda a, p: a[0].transpose(p["dim0"], p["dim1"]),
     "transpose_": lambda a, p: a[0].clone().transpose_(p["dim0"], p["dim1"]),
@@ -137,6 +139,7 @@ TORCH_CALLS = {
 # make them are compared in test_saved_names_parity.py.
 NO_SAMPLE = {"_to_copy", "alias", "alias_copy", "delayed_error", "heaviside", "heaviside.self_grad", "heaviside.values_grad",
              "special_zeta.other_scalar", "geqrf",
+             "hardsigmoid_backward", "hardsigmoid_backward.self_grad",   # (tests/torch_scripts/dbl_activations.py)
              "linalg_lu", "lu_unpack",     # their first output (P) has no node: compared in test_linalg_factor_parity
              "_ctc_loss", "_ctc_loss_backward",     # (CTC: test_ctc_loss_parity.py)
              "unique_consecutive", "_unique2", "unique_dim",   # (no saved values; tests/torch_scripts/unique_*.py)

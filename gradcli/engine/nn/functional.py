@@ -19,6 +19,7 @@ from ..functions import (
     tanh, where, wrap_dim, xlogy,
 )
 from ..ops import pointwise as P
+from ..ops.shrink import hardshrink, softshrink, threshold as _threshold  # noqa: F401
 from ..ops.activation import (  # noqa: F401  (torch.nn.functional's activations)
     celu, celu_, elu, elu_, gelu, hardsigmoid, hardswish, hardtanh, hardtanh_, leaky_relu, leaky_relu_, logsigmoid,
     mish, relu, relu6, relu_, selu, selu_, sigmoid, silu, softplus,
@@ -583,25 +584,14 @@ def adaptive_avg_pool2d(input, output_size):
 
 
 # -- more activations and losses, composed as torch composes them (aten's composite kernels or
-#    torch.nn.functional's Python); glu, hardshrink, softshrink and threshold have their own node in
-#    torch, here the ops' ---------------------------------------------------------------------------
+#    torch.nn.functional's Python); hardshrink, softshrink and threshold are records (ops/shrink.py) ----
 
 def tanhshrink(input):
     return input - input.tanh()
 
 
-def hardshrink(input, lambd=0.5):
-    return where((input > lambd) | (input < -lambd), input, 0.0)
-
-
-def softshrink(input, lambd=0.5):
-    if lambd < 0:
-        raise errors.AutogradError(f"lambda must be greater or equal to 0, but found to be {lambd}.")
-    return where(input > lambd, input - lambd, where(input < -lambd, input + lambd, input * 0))   # -0 as torch's
-
-
 def threshold(input, threshold, value, inplace=False):
-    return where(input > threshold, input, value)
+    return _threshold(input, threshold, value)
 
 
 def glu(input, dim=-1):

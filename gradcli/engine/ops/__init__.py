@@ -3,8 +3,8 @@ every family, so ``OPS`` is complete."""
 from . import (  # noqa: F401
     activation, convolution, copy, ctc, decompositions, distance, embedding, embedding_bag, gamma, index_functions,
     indexing, linalg, linalg_factor, margin_losses, max_unpool, nn, normalization, padding, parametric, pointwise,
-    pooling, reduction, scatter_reduce, shape, shuffle, special, special_functions, subscripts,
+    pooling, reduction, scatter_reduce, shape, shrink, shuffle, special, special_functions, subscripts,
 )
-from . import angle, bitwise, index_reduce, nanmedian, random_counts, unique_consecutive, view_copies  # noqa: F401
+from . import angle, backward_ops, bitwise, index_reduce, nanmedian, random_counts, unique_consecutive, view_copies  # noqa: F401
 from . import weight_norm  # noqa: F401
 from .registry import OPS  # noqa: F401

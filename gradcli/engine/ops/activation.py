@@ -30,6 +30,7 @@ from ..dispatch import call, call_fast, call_inplace
 from ..tensor import Tensor
 from . import dtype_rules, rounded
 from .registry import FLOAT, KEEP, Kink, defop
+from .backward_ops import hardsigmoid_grad
 from .special import erf_np
 from .samples import Sample, arr, unary
 from ..public import public
@@ -247,7 +248,7 @@ SOFTPLUS = defop("softplus", "SoftplusBackward0", ("self",), _softplus_fwd, _sof
 def _gate(kind: str, x, a, b):
     """The 0/1 (or slope) factor a piecewise-linear activation's gradient is multiplied by."""
     if kind == "threshold":
-        return ~(x <= 0)     # torch's threshold_backward: 0 where x <= 0, so a NaN passes g on
+        return ~(x <= a)     # torch's threshold_backward: 0 where x <= threshold, so a NaN passes g on
     if kind == "hardtanh":
         return (x > a) & (x < b)
     return np.where(x > 0, 1.0, a).astype(np.asarray(x).dtype, copy=False)
@@ -258,7 +259,7 @@ _GATE_PARAMS = {"threshold": ("threshold",), "hardtanh": ("min_val", "max_val"),
 
 def _bounds(kind: str, values) -> tuple:
     """The (a, b) of ``_gate`` from a gated record's params, named as torch's node names them."""
-    return tuple(values) if kind == "hardtanh" else (values[0], 0.0) if kind == "leaky" else (0.0, 0.0)
+    return tuple(values) if kind == "hardtanh" else (values[0], 0.0)
 
 
 def _gated_record(kind: str, node: str):
@@ -510,7 +511,7 @@ def _hardsigmoid_fwd(a):
 
 
 HARDSIGMOID = defop("hardsigmoid", "HardsigmoidBackward0", ("self",), _hardsigmoid_fwd,
-                    lambda m, g, self: m.where(_inside(self, -3.0, 3.0), g * _ONE_SIXTH_F, 0.0), saves=("self",),
+                    lambda m, g, self: hardsigmoid_grad(m, g, self), saves=("self",),
                     jvp=lambda m, t, self: m.where(_inside(self, -3.0, 3.0), t[0] * _ONE_SIXTH_F, 0.0),
                     samples=unary(_away(-3.0, 3.0)), rule="1/6 strictly inside (-3, 3), else 0")
 

@@ -9,6 +9,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..dispatch import call
 from ..tensor import make
+from .backward_ops import rrelu_grad
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -100,9 +101,7 @@ def _array(t):
 
 
 def _rrelu_bwd(m, g, self, noise, lower, upper, training):
-    if training and upper - lower > 1e-6:
-        return g * m.const(_array(noise).astype(np.asarray(_array(g)).dtype, copy=False))
-    return m.where(self > 0, g, g * ((lower + upper) / 2))
+    return rrelu_grad(m, g, self, noise, lower, upper, training)
 
 
 def _rrelu_samples():
