@@ -2,7 +2,7 @@
 every family, so ``OPS`` is complete."""
 from . import (  # noqa: F401
     activation, convolution, copy, ctc, decompositions, distance, embedding, embedding_bag, gamma, index_functions,
-    indexing, linalg, linalg_factor, margin_losses, max_unpool, nn, normalization, padding, parametric, pointwise,
+    indexing, linalg, linalg_factor, loss_backward, margin_losses, max_unpool, nn, normalization, padding, parametric, pointwise,
     pooling, reduction, scatter_reduce, shape, shrink, shuffle, special, special_functions, subscripts,
 )
 from . import angle, backward_ops, bitwise, index_reduce, nanmedian, random_counts, unique_consecutive, view_copies  # noqa: F401

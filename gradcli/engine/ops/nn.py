@@ -117,6 +117,11 @@ def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promot
         return _reduce_np(loss_np(a, b, **kw), reduction)
 
     def backward(m, g, self, target, reduction, *params, needs=(True, True)):
+        if m.is_tensor and not m.nb:   # torch's <loss>_backward op, for self and (swapped) for target
+            rec = record.grad_record
+            kw = {"reduction": reduction, **dict(zip(extra, params))}
+            return (call(rec, (g, self, target), kw) if needs[0] else None,
+                    call(rec, (g, target, self), kw) if needs[1] else None)
         gs = _spread(m, g, reduction, _shape(self, target)) * d_self(m, self - target, *params)
         return (gs if needs[0] else None), (-gs if needs[1] else None)
 
@@ -133,6 +138,7 @@ def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promot
                    jvp=jvp, promote=promote, samples=samples, rule=rule, masked=True)
     if not extra:   # (mse_loss: the saved values are the two tensors and the reduction)
         record.node_cls.apply = _loss_apply
+    record.d_self = d_self      # read by its backward op (ops/loss_backward.py, which sets record.grad_record)
     return record
 
 
