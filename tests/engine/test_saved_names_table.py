@@ -118,6 +118,11 @@ TORCH_CALLS = {
     "std": lambda a, p: a[0].std(),
     "sub": lambda a, p: a[0] - a[1],
     "sub.const_other": lambda a, p: a[0] - a[1],
+    **{f"{name}_backward": lambda a, p, name=name: getattr(torch.ops.aten, f"{name}_backward")(
+        a[0], a[1], p["target"], p["weight"], p["reduction"], p["ignore_index"],
+        getattr(torch.ops.aten, f"{name}_forward")(a[1].detach(), p["target"], p["weight"], p["reduction"],
+                                                   p["ignore_index"])[1])
+       for name in ("nll_loss", "nll_loss2d")},
     "rrelu_with_noise_backward": lambda a, p: torch.ops.aten.rrelu_with_noise_backward(
         a[0], a[1], p["noise"], p["lower"], p["upper"], p["training"], False),
     "threshold_backward": lambda a, p: torch.ops.aten.threshold_backward(a[0], a[1], p["threshold"]),

@@ -335,7 +335,7 @@ LGAMMA = _unary("lgamma", "LgammaBackward0", lgamma_np, lambda m, g, self: g * _
 DIGAMMA = _unary("digamma", "DigammaBackward0", digamma_np, lambda m, g, self: g * _polygamma(m, 1, self),
                  samples=unary(_away_from_poles), rule="polygamma(1, self)")
 ERFINV = _unary("erfinv", "ErfinvBackward0", erfinv_np,
-                lambda m, g, self: 0.5 * math.sqrt(math.pi) * m.exp(_erfinv(m, self) ** 2) * g,
+                lambda m, g, self: m.scale(m.exp(m.pow(_erfinv(m, self), 2)), 0.5 * math.sqrt(math.pi)) * g,
                 samples=unary(unit), rule="sqrt(pi)/2 exp(erfinv(self)^2)")
 POLYGAMMA = defop("polygamma", "PolygammaBackward0", ("self",), lambda a, n: polygamma_np(n, a),
                   lambda m, g, n, self: g * _polygamma(m, n + 1, self), saves=("n", "self"), promote=FLOAT,

@@ -11,10 +11,13 @@ from types import SimpleNamespace
 import numpy as np
 
 from ..dispatch import call
-from .nn import HUBER_LOSS, MSE_LOSS, SMOOTH_L1_LOSS, _shape, _spread
+from .nn import (
+    BINARY_CROSS_ENTROPY, HUBER_LOSS, MSE_LOSS, NLL_LOSS, NLL_LOSS2D, SMOOTH_L1_LOSS, _BCE_EPS, _nll_bwd, _shape, _spread,
+    bce_grad_self, nll_jvp,
+)
 from .pointwise import DIV_SCALAR
 from .registry import KEEP, defop
-from .samples import Sample, arr
+from .samples import Sample, arr, pos
 
 # the numpy vocabulary of the records' forwards (backend.NumpyMath's; backend imports the ops package)
 _NP = SimpleNamespace(is_tensor=False, nb=0, where=np.where, g_reshape=lambda g, shape: np.reshape(g, shape))
@@ -79,3 +82,92 @@ def loss_grad(record, m, g, self, target, reduction, params):
 MSE_LOSS_BACKWARD = _loss_backward_record(MSE_LOSS)
 SMOOTH_L1_LOSS_BACKWARD = _loss_backward_record(SMOOTH_L1_LOSS, ("beta",))
 HUBER_LOSS_BACKWARD = _loss_backward_record(HUBER_LOSS, ("delta",))
+
+
+# -- binary_cross_entropy_backward ------------------------------------------------------------------
+
+_EPS = 1e-12     # torch's double-backward formulas add this double constant
+
+
+def _over_count(m, x, reduction, shape):
+    if reduction != 1:
+        return x
+    n = max(math.prod(shape), 1)
+    return call(DIV_SCALAR, (x,), {"other": n}) if m.is_tensor else x / n
+
+
+def _bce_backward_backward(m, gg, grad_output, self, target, weight, reduction):
+    """torch's binary_cross_entropy_double_backward (self), _double_backward_target and
+    _double_backward_grad_output."""
+    shape = _shape(self, target, weight)
+    w = (lambda x: x) if weight is None else (lambda x: x * weight)
+    one_minus = m.shift(m.lsub(1, self), _EPS)
+    g_self = (self * self - m.scale(self, 2) * target + target) / (m.pow(m.shift(self, _EPS), 2) * m.pow(one_minus, 2))
+    g_self = _over_count(m, w(g_self * (gg * grad_output)), reduction, shape)
+    denom = (1 - self) * self
+    g_target = _over_count(m, w(-gg * grad_output / m.where(denom < _BCE_EPS, _BCE_EPS, denom)), reduction, shape)
+    g_out = w((self - target) / (m.shift(self, _EPS) * one_minus)) * gg
+    if reduction != 0:
+        g_out = _over_count(m, m.sum(g_out, tuple(range(m.nb, g_out.ndim))), reduction, shape)
+    return g_out, g_self, g_target, None
+
+
+def _probs(*shape, seed=0):
+    return arr(*shape, low=0.1, high=0.9, seed=seed)
+
+
+BINARY_CROSS_ENTROPY_BACKWARD = defop(
+    "binary_cross_entropy_backward", "BinaryCrossEntropyBackwardBackward0", ("grad_output", "self", "target", "weight"),
+    lambda go, x, t, w, reduction: bce_grad_self(_NP, go, x, t, w, reduction), _bce_backward_backward,
+    saves=("grad_output", "self", "target", "weight", "reduction"), promote=KEEP,
+    edges=("grad_output", "self", "target"), jvp_note="generic: derived through double-vjp",
+    samples=lambda: [Sample(np.array(0.7), _probs(3, 4, seed=1), _probs(3, 4, seed=2), None, params={"reduction": 1}),
+                     Sample(arr(5, seed=3), _probs(5, seed=4), _probs(5, seed=5), pos(5, seed=6),
+                            params={"reduction": 0}, grad=(0, 1, 2)),
+                     Sample(np.array(1.3), _probs(2, 3, seed=7), _probs(2, 3, seed=8), pos(3, seed=9),
+                            params={"reduction": 2}, grad=(0, 1, 2))],
+    rule="the derivative of binary_cross_entropy's gradient in grad_output, self and target")
+BINARY_CROSS_ENTROPY.grad_record = BINARY_CROSS_ENTROPY_BACKWARD
+
+
+# -- nll_loss_backward and nll_loss2d_backward ------------------------------------------------------
+
+def _nll_grad_np(go, x, target, weight, reduction, ignore_index):
+    from ..backend import NumpyMath      # (backend imports the ops package)
+    return _nll_bwd(NumpyMath(), (go,), x, _data(target), _data(weight), reduction, ignore_index, None)[0]
+
+
+def _data(v):
+    """A saved target or weight (a tensor under create_graph, an ndarray in a sample) as an ndarray."""
+    return None if v is None else np.asarray(getattr(v, "_data", v))
+
+
+def _const(m, v):
+    return None if v is None else m.const(_data(v))
+
+
+def _nll_backward_backward(m, gg, target, weight, reduction, ignore_index, self_shape):
+    """torch's: grad_output's derivative is nll_loss of gg (the loss's own forward-mode rule here,
+    which batches), self's is zero."""
+    return nll_jvp(m, (gg,), m.zeros(self_shape, gg), _const(m, target), _const(m, weight), reduction, ignore_index,
+                   None)[0], m.zeros_like(gg)
+
+
+def _nll_backward_record(loss, samples):
+    record = defop(loss.name.replace("_forward", "_backward"), loss.node.replace("Backward0", "BackwardBackward0"),
+                   ("grad_output", "self"), _nll_grad_np, _nll_backward_backward,
+                   saves=("target", "weight", "reduction", "ignore_index", "self_sym_sizes"), promote=KEEP,
+                   internal=("self_sym_sizes",), jvp_note="generic: derived through double-vjp",
+                   samples=samples, rule="grad_output: nll_loss of the incoming gradient; self: zero")
+    loss.grad_record = record
+    return record
+
+
+NLL_LOSS_BACKWARD = _nll_backward_record(NLL_LOSS, lambda: [
+    Sample(np.array(0.7), arr(3, 4), params={"target": np.array([0, 2, 3]), "weight": None, "reduction": 1,
+                                             "ignore_index": -100}),
+    Sample(arr(3, seed=2), arr(3, 4, seed=3), params={"target": np.array([1, 0, 1]), "weight": pos(4, seed=4),
+                                                      "reduction": 0, "ignore_index": 0})])
+NLL_LOSS2D_BACKWARD = _nll_backward_record(NLL_LOSS2D, lambda: [
+    Sample(np.array(1.3), arr(2, 3, 2, 2, seed=5), params={"target": np.array([[[0, 2], [1, 0]], [[2, 1], [0, 1]]]),
+                                                           "weight": None, "reduction": 2, "ignore_index": 1})])

@@ -37,6 +37,7 @@ from . import dtype_rules, rounded
 from .linalg import (
     checked_array, gemm, gemm_add, general_apply, mat1_grad, mat2_grad, mm_grads, release_matrices,
 )
+from .pointwise import DIV_SCALAR
 from .reduction import _norm_fwd
 from .registry import COMMON, KEEP, defop
 from .samples import Sample, arr
@@ -227,13 +228,26 @@ def _bce_checked(x, t, w, reduction):
     return _bce_fwd(x, t, w, reduction)
 
 
-def _bce_bwd(m, g, self, target, weight, reduction):
-    gs = _spread(m, g, reduction, _shape(self, target, weight))
-    if weight is not None:
-        gs = gs * weight
+def bce_grad_self(m, g, self, target, weight, reduction):
+    """torch's binary_cross_entropy_backward in its order: g (self - target) / max(self (1 - self),
+    1e-12), times w, over the count for a mean."""
+    shape = _shape(self, target, weight)
+    g = m.g_reshape(g, (1,) * len(shape)) if reduction != 0 and m.nb else g
     denom = (1 - self) * self
-    return (gs * (self - target) / m.where(denom < _BCE_EPS, _BCE_EPS, denom),
-            gs * (m.log1p(-self) - m.log(self)), None)
+    d = g * (self - target) / m.where(denom < _BCE_EPS, _BCE_EPS, denom)
+    return _over_count(m, d if weight is None else d * weight, reduction, shape)
+
+
+def _bce_bwd(m, g, self, target, weight, reduction):
+    if m.is_tensor and not m.nb:    # torch's binary_cross_entropy_backward op (ops/loss_backward.py)
+        gx = call(BINARY_CROSS_ENTROPY.grad_record, (g, self, target, weight), {"reduction": reduction})
+    else:
+        gx = bce_grad_self(m, g, self, target, weight, reduction)
+    # torch's binary_cross_entropy_target_backward: -logit(self) g (w), over the count
+    shape = _shape(self, target, weight)
+    gb = m.g_reshape(g, (1,) * len(shape)) if reduction != 0 and m.nb else g
+    logit = m.logit(self) if m.is_tensor else rounded.log(self / (1 - self))
+    return gx, _times_grad(m, -logit, gb, weight, reduction, shape), None
 
 
 def _bce_jvp(m, t, self, target, weight, reduction):
@@ -302,16 +316,32 @@ def _bcel_d(m, self, target, pos_weight):
     if pos_weight is None:
         return m.sigmoid(self) - target, -self
     pt = pos_weight * target
-    return ((pt + 1 - target) * m.sigmoid(self) - pt,
+    return ((m.shift(pt, 1) - target) * m.sigmoid(self) - pt,
             _log_sigmoid(m, -self) - _log_sigmoid(m, self) * pos_weight)
 
 
 def _bcel_bwd(m, g, self, target, weight, pos_weight, reduction):
-    gs = _spread(m, g, reduction, _shape(self, target, weight, pos_weight))
-    if weight is not None:
-        gs = gs * weight
+    """torch's binary_cross_entropy_with_logits_backward (and _target_backward) in its order: the
+    unreduced derivative times g, times weight, then over the count for a mean (a DivBackward1 on
+    top under create_graph)."""
+    shape = _shape(self, target, weight, pos_weight)
+    if reduction != 0 and m.nb:
+        g = m.g_reshape(g, (1,) * len(shape))
     ds, dt = _bcel_d(m, self, target, pos_weight)
-    return gs * ds, gs * dt, None, None
+    return _times_grad(m, ds, g, weight, reduction, shape), _times_grad(m, dt, g, weight, reduction, shape), None, None
+
+
+def _times_grad(m, d, g, weight, reduction, shape):
+    """d times g, times weight, over the count for a mean (torch's order in the bce backwards)."""
+    d = d * g
+    return _over_count(m, d if weight is None else d * weight, reduction, shape)
+
+
+def _over_count(m, d, reduction, shape):
+    if reduction != 1:
+        return d
+    n = max(math.prod(shape), 1)
+    return call(DIV_SCALAR, (d,), {"other": n}) if m.is_tensor else d / n
 
 
 def _bcel_jvp(m, t, self, target, weight, pos_weight, reduction):
@@ -436,6 +466,10 @@ def _nll_coef(m, self, target, weight, ignore_index):
 def _nll_bwd(m, g, self, target, weight, reduction, ignore_index, total_weight):
     """total_weight is recomputed from weight and target in the vocabulary (vmap batches it)."""
     g = g[0]
+    if m.is_tensor and not m.nb:   # torch's nll_loss_backward op (ops/loss_backward.py)
+        record = (NLL_LOSS2D if len(self.shape) >= 3 else NLL_LOSS).grad_record
+        return call(record, (g, self), {"target": target, "weight": weight, "reduction": reduction,
+                                        "ignore_index": ignore_index}), None, None
     coef, nd, cdim = _nll_coef(m, self, target, weight, ignore_index)
     if reduction == 0:
         g = m.unsqueeze(g, cdim - nd)
@@ -447,7 +481,7 @@ def _nll_bwd(m, g, self, target, weight, reduction, ignore_index, total_weight):
     return 0.0 - coef * g, None, None      # +0 off the target class, as torch's kernel
 
 
-def _nll_jvp(m, t, self, target, weight, reduction, ignore_index, total_weight):
+def nll_jvp(m, t, self, target, weight, reduction, ignore_index, total_weight):
     coef, nd, cdim = _nll_coef(m, self, target, weight, ignore_index)
     v = 0.0 - coef * t[0]
     if reduction == 0:
@@ -466,7 +500,7 @@ def _nll_samples():
 
 # aten's nll_loss_forward and nll_loss2d_forward: the loss and its total_weight (saved, as torch's)
 _NLL = dict(saves=("self", "target", "weight", "reduction", "ignore_index", "total_weight"),
-            result_names=("output", "total_weight"), outputs=2, nondiff_outputs=(1,), jvp=_nll_jvp, promote=KEEP,
+            result_names=("output", "total_weight"), outputs=2, nondiff_outputs=(1,), jvp=nll_jvp, promote=KEEP,
             edges=("self",))
 NLL_LOSS = defop("nll_loss_forward", "NllLossBackward0", ("self", "target", "weight"), _nll_fwd, _nll_bwd, **_NLL,
                  samples=_nll_samples, rule="-w[target] at the target class (/ total weight for mean), 0 elsewhere")

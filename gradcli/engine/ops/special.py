@@ -33,11 +33,11 @@ erf_np = _libm(math.erf)
 erfc_np = _libm(math.erfc)
 
 ERF = defop("erf", "ErfBackward0", ("self",), erf_np,
-            lambda m, g, self: m.scale(m.exp(-(self * self)), _TWO_OVER_SQRT_PI) * g, saves=("self",), promote=FLOAT,
+            lambda m, g, self: m.scale(m.exp(-m.pow(self, 2)), _TWO_OVER_SQRT_PI) * g, saves=("self",), promote=FLOAT,
             jvp=lambda m, t, self: t[0] * (_TWO_OVER_SQRT_PI * m.exp(-(self * self))),
             samples=unary(), rule="2/sqrt(pi) exp(-self^2)")
 ERFC = defop("erfc", "ErfcBackward0", ("self",), erfc_np,
-             lambda m, g, self: g * (-_TWO_OVER_SQRT_PI * m.exp(-(self * self))), saves=("self",), promote=FLOAT,
+             lambda m, g, self: m.scale(m.exp(-m.pow(self, 2)), -_TWO_OVER_SQRT_PI) * g, saves=("self",), promote=FLOAT,
              jvp=lambda m, t, self: t[0] * (-_TWO_OVER_SQRT_PI * m.exp(-(self * self))),
              samples=unary(), rule="-2/sqrt(pi) exp(-self^2)")
 
