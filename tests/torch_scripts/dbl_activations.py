@@ -54,3 +54,20 @@ print(walk(g.grad_fn))
 # without create_graph nothing is recorded
 g, = torch.autograd.grad(F.hardsigmoid(x).sum(), x)
 print(g.requires_grad, g)
+
+# glu: GluBackward0, whose backward is glu_backward (GluBackwardBackward0) under create_graph
+m = torch.tensor([[0.3, -0.9, 1.5, 0.7], [-0.2, 3.5, 0.4, -1.1]], dtype=torch.float64, requires_grad=True)
+for dim in (0, 1, -1):
+    y = F.glu(m, dim)
+    print("glu", dim, y.grad_fn.name(), y.grad_fn._saved_dim if dim >= 0 else "", y.detach())
+    go = torch.linspace(0.5, 1.5, y.numel(), dtype=torch.float64).view(y.shape)
+    g, = torch.autograd.grad(y, m, go, create_graph=True)
+    print("  g", walk(g.grad_fn), g.grad_fn._saved_dim if dim >= 0 else "", g.detach())
+    print("  h", torch.autograd.grad((g * g).sum(), m))
+g, = torch.autograd.grad(F.glu(m, 1), m, w[:4].view(2, 2) * 1.0, create_graph=True)
+print(walk(g.grad_fn), torch.autograd.grad(g.pow(2).sum(), (w, m)))
+print(torch.nn.GLU()(m).grad_fn.name())
+try:
+    F.glu(torch.ones(3, 3), 0)
+except RuntimeError as e:
+    print("RuntimeError:", e)

@@ -19,6 +19,7 @@ from ..functions import (
     tanh, where, wrap_dim, xlogy,
 )
 from ..ops import pointwise as P
+from ..ops.glu import glu  # noqa: F401
 from ..ops.shrink import hardshrink, softshrink, threshold as _threshold  # noqa: F401
 from ..ops.activation import (  # noqa: F401  (torch.nn.functional's activations)
     celu, celu_, elu, elu_, gelu, hardsigmoid, hardswish, hardtanh, hardtanh_, leaky_relu, leaky_relu_, logsigmoid,
@@ -584,7 +585,8 @@ def adaptive_avg_pool2d(input, output_size):
 
 
 # -- more activations and losses, composed as torch composes them (aten's composite kernels or
-#    torch.nn.functional's Python); hardshrink, softshrink and threshold are records (ops/shrink.py) ----
+#    torch.nn.functional's Python); glu, hardshrink, softshrink and threshold are records (ops/glu.py,
+#    ops/shrink.py) -----------------------------------------------------------------------------------
 
 def tanhshrink(input):
     return input - input.tanh()
@@ -592,14 +594,6 @@ def tanhshrink(input):
 
 def threshold(input, threshold, value, inplace=False):
     return _threshold(input, threshold, value)
-
-
-def glu(input, dim=-1):
-    if input.shape[dim] % 2:
-        raise errors.AutogradError(f"Halving dimension must be even, but dimension {wrap_dim(dim, input.ndim) % input.ndim}"
-                                   f" is size {input.shape[dim]}")
-    a, b = input.chunk(2, dim)
-    return a * b.sigmoid()
 
 
 def _plus(x, number):

@@ -1,7 +1,7 @@
 """The op table (see registry.py), one module per family of ops; importing the package loads
 every family, so ``OPS`` is complete."""
 from . import (  # noqa: F401
-    activation, convolution, copy, ctc, decompositions, distance, embedding, embedding_bag, gamma, index_functions,
+    activation, convolution, copy, ctc, decompositions, distance, embedding, embedding_bag, gamma, glu, index_functions,
     indexing, linalg, linalg_factor, loss_backward, margin_losses, max_unpool, nn, normalization, padding, parametric, pointwise,
     pooling, reduction, scatter_reduce, shape, shrink, shuffle, special, special_functions, subscripts,
 )
