@@ -123,6 +123,8 @@ TORCH_CALLS = {
         getattr(torch.ops.aten, f"{name}_forward")(a[1].detach(), p["target"], p["weight"], p["reduction"],
                                                    p["ignore_index"])[1])
        for name in ("nll_loss", "nll_loss2d")},
+    "native_layer_norm_backward": lambda a, p: torch.ops.aten.native_layer_norm_backward(
+        a[0], a[1], p["normalized_shape"], a[2], a[3], a[4], a[5], list(p["output_mask"])),
     "rrelu_with_noise_backward": lambda a, p: torch.ops.aten.rrelu_with_noise_backward(
         a[0], a[1], p["noise"], p["lower"], p["upper"], p["training"], False),
     "threshold_backward": lambda a, p: torch.ops.aten.threshold_backward(a[0], a[1], p["threshold"]),

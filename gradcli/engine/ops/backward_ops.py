@@ -7,8 +7,9 @@ import numpy as np
 
 from .. import errors
 from ..dispatch import call
+from .normalization import _ln_bwd
 from .registry import KEEP, defop
-from .samples import Sample, arr
+from .samples import Sample, arr, pos
 
 _ONE_SIXTH_F = float(np.float32(1.0 / 6.0))  # torch's hardsigmoid kernel constant, in every dtype
 
@@ -82,3 +83,91 @@ RRELU_WITH_NOISE_BACKWARD = defop(
     jvp=lambda m, t, self, noise, lower, upper, training: None if t[0] is None else
     rrelu_grad(m, t[0], self, noise, lower, upper, training),
     samples=_rrelu_backward_samples, rule="g times rrelu's slope (the noise, or the mean slope); zero in self")
+
+
+# -- native_layer_norm_backward ---------------------------------------------------------------------
+
+def _ln_grads_np(grad_out, input, mean, rstd, weight, bias, normalized_shape, eps, output_mask):
+    """The three first derivatives of native_layer_norm (a 0-d placeholder where output_mask is off)."""
+    from ..backend import NumpyMath       # (backend imports the ops package)
+    outs = _ln_bwd(NumpyMath(), (grad_out,), input, normalized_shape, mean, rstd, weight, bias, eps, output_mask)
+    return tuple(np.zeros((), input.dtype) if o is None else o for o in outs)
+
+
+def _ln_double_backward(m, ggs, grad_out, input, mean, rstd, weight, normalized_shape, eps, output_mask):
+    """The first derivatives' formula differentiated again by the engine (the values of torch's
+    layer_norm_double_backward); under create_graph its graph is recorded too."""
+    from ..autograd.grad_mode import enable_grad
+    from ..backward import grad
+    from ..tensor import make
+    from ..tensor_math import TensorMath
+    live = (grad_out, input, weight)
+    leaves = live if m.is_tensor else tuple(None if v is None else make(v, requires_grad=True) for v in live)
+    with enable_grad():
+        outs = _ln_bwd(TensorMath(), (leaves[0],), leaves[1], normalized_shape, mean, rstd, leaves[2], None, eps,
+                       output_mask)
+        pairs = [(o, gg if m.is_tensor else make(gg)) for o, gg in zip(outs, ggs)
+                 if o is not None and gg is not None and o.requires_grad]
+        wanted = [i for i, v in enumerate(leaves) if v is not None and v.requires_grad]
+        found = grad([o for o, _ in pairs], [leaves[i] for i in wanted], [gg for _, gg in pairs],
+                     create_graph=m.is_tensor, allow_unused=True, is_grads_batched=bool(m.nb)) if pairs else ()
+    res = [None, None, None]
+    for i, gv in zip(wanted, found):
+        res[i] = gv if m.is_tensor or gv is None else gv._data
+    return res[0], res[1], None, None, res[2], None
+
+
+def layer_norm_grads(m, g, input, normalized_shape, mean, rstd, weight, bias, eps, needs):
+    """NativeLayerNormBackward0's formula under create_graph: torch's native_layer_norm_backward op."""
+    outs = call(NATIVE_LAYER_NORM_BACKWARD, (g[0], input, mean, rstd, weight, bias),
+                {"normalized_shape": normalized_shape, "eps": eps,
+                 "output_mask": (True, weight is not None, bias is not None)})
+    return tuple(o if need and v is not None else None for o, need, v in zip(outs, needs, (input, weight, bias)))
+
+
+def _ln_backward_jvp(m, t, grad_out, input, mean, rstd, weight, normalized_shape, eps, output_mask):
+    """The three gradients' tangent, by the product rule through xhat = (x - mean) rstd (negative axes:
+    tangents carry batch dims)."""
+    k = len(normalized_shape)
+    inner = tuple(range(-k, 0))
+    outer = tuple(range(-len(input.shape), -k))
+    zero = m.zeros(tuple(input.shape), input)
+    t_go, t_x, t_w = (zero if t[0] is None else t[0]), (zero if t[1] is None else t[1]), t[4]
+    c = input - m.mean(input, inner, True)
+    r = 1 / m.sqrt(m.mean(c * c, inner, True) + eps)
+    xhat = c * r
+    dc = t_x - m.mean(t_x, inner, True)
+    dr = -(r * r * r) * m.mean(c * dc, inner, True)
+    dxhat = dc * r + c * dr
+    gw = grad_out if weight is None else grad_out * weight
+    dgw = t_go if weight is None else t_go * weight
+    if t_w is not None:
+        dgw = dgw + grad_out * t_w
+    mean_gx = m.mean(gw * xhat, inner, True)
+    d_in = dr * (gw - m.mean(gw, inner, True) - xhat * mean_gx) + \
+        r * (dgw - m.mean(dgw, inner, True) - dxhat * mean_gx - xhat * m.mean(dgw * xhat + gw * dxhat, inner, True))
+    if t[0] is None and t[1] is None:     # the weight's and bias's gradients move with grad_out and input only
+        return d_in, None, None
+    d_w = t_go * xhat + grad_out * dxhat
+    d_b = m.sum(t_go, outer) if outer else t_go
+    return (d_in, None if weight is None else m.sum(d_w, outer) if outer else d_w,
+            None if not output_mask[2] or t[0] is None else d_b)
+
+
+def _ln_backward_samples():
+    x = arr(3, 4, seed=1)
+    mean = x.mean(axis=1, keepdims=True)
+    rstd = 1 / np.sqrt(x.var(axis=1, keepdims=True) + 1e-5)
+    return [Sample(arr(3, 4, seed=2), x, mean, rstd, pos(4, seed=3), arr(4, seed=4), grad=(0, 1, 4),
+                   params={"normalized_shape": (4,), "eps": 1e-5, "output_mask": (True, True, True)}),
+            Sample(arr(3, 4, seed=5), x, mean, rstd, None, None, grad=(0, 1),
+                   params={"normalized_shape": (4,), "eps": 1e-5, "output_mask": (True, False, False)},
+                   note="no affine")]
+
+
+NATIVE_LAYER_NORM_BACKWARD = defop(
+    "native_layer_norm_backward", "NativeLayerNormBackwardBackward0",
+    ("grad_out", "input", "mean", "rstd", "weight", "bias"), _ln_grads_np, _ln_double_backward,
+    saves=("grad_out", "input", "mean", "rstd", "weight", "normalized_shape", "eps", "output_mask"),
+    internal=("eps", "output_mask"), outputs=3, promote=KEEP, jvp=_ln_backward_jvp, samples=_ln_backward_samples,
+    rule="the derivative of layer_norm's three gradients in grad_out, input and weight")

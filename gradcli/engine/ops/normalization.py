@@ -128,7 +128,14 @@ def _ln_bwd(m, g, input, normalized_shape, result1, result2, weight, bias, eps, 
     return grad_input, grad_weight, grad_bias
 
 
-LAYER_NORM = defop("native_layer_norm", "NativeLayerNormBackward0", ("input", "weight", "bias"), _ln_fwd, _ln_bwd,
+def _ln_backward(m, g, input, normalized_shape, result1, result2, weight, bias, eps, needs=(True, True, True)):
+    if m.is_tensor and not m.nb:   # torch's native_layer_norm_backward op (ops/backward_ops.py, which reads _ln_bwd)
+        from .backward_ops import layer_norm_grads
+        return layer_norm_grads(m, g, input, normalized_shape, result1, result2, weight, bias, eps, needs)
+    return _ln_bwd(m, g, input, normalized_shape, result1, result2, weight, bias, eps, needs)
+
+
+LAYER_NORM = defop("native_layer_norm", "NativeLayerNormBackward0", ("input", "weight", "bias"), _ln_fwd, _ln_backward,
                    saves=("input", "normalized_shape", "result1", "result2", "weight", "bias", "eps"),
                    internal=("eps",), outputs=3, nondiff_outputs=(1, 2), promote=KEEP, masked=True,
                    jvp_note="generic: derived through double-vjp",
