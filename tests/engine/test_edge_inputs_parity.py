@@ -27,6 +27,7 @@ _FLOAT_ARGS = {"float32"}       # edges that only make sense beside another floa
 _ATEN_RESIZES = "aten's loss broadcasts a size-1 input by resizing its gradient (deprecated); F.{} broadcasts as torch"
 _TIES = "ties: torch's kernel returns another of the equal elements' indices (unspecified order)"
 _PUBLIC = "the record computes; F.{} refuses these dtypes first, with torch's message"
+_ENGINE_ONLY = "a backward op only the engine calls (with one floating dtype and the loss's shapes); not checked as aten"
 _NEG_BOOL = "torch's backward negates the bool argument and raises; gradcli gives the other argument's gradient"
 # "record argK edge" -> why gradcli differs from aten there
 KNOWN = {
@@ -36,7 +37,21 @@ KNOWN = {
        for k in (0, 1)},
     **{f"{n} nan": "torch's gradient at NaN depends on the element's SIMD lane (vector lanes give "
        "nan or 0, the scalar tail 1); gradcli gives the vector lanes' answer everywhere"
-       for n in ("elu arg0", "celu arg0", "hardtanh arg0", "hardtanh_backward arg1")},
+       for n in ("elu arg0", "celu arg0", "hardtanh arg0", "hardtanh_backward arg1", "hardshrink arg0",
+                 "softshrink arg0", "hardshrink_backward arg1", "softshrink_backward arg1")},
+    # backward ops the engine records under create_graph, always with the forward's one floating dtype and
+    # broadcast shapes: other dtypes or size-1 arguments passed directly are not refused as aten's kernels are
+    **{f"{name} {edge}": _ENGINE_ONLY for name, edges in (
+        ("binary_cross_entropy_backward", "arg0 int, arg0 bool, arg0 float32, arg1 size1, arg1 int, arg1 bool, "
+                                          "arg1 float32, arg2 size1, arg2 int, arg2 bool, arg2 float32"),
+        ("glu_backward", "arg0 int, arg0 bool, arg0 float32, arg1 int, arg1 float32"),
+        ("hardshrink_backward", "arg0 int, arg0 bool, arg0 float32"),
+        ("huber_loss_backward", "arg0 int, arg0 bool, arg0 float32, arg1 size1, arg1 int, arg1 bool, arg1 float32, "
+                                "arg2 int, arg2 bool, arg2 float32"),
+        ("mse_loss_backward", "arg1 size1, arg1 int, arg1 bool, arg1 float32, arg2 size1"),
+        ("smooth_l1_loss_backward", "arg1 size1, arg1 int, arg1 bool, arg1 float32, arg2 bool"),
+        ("softshrink_backward", "arg0 int, arg0 bool, arg0 float32"),
+    ) for edge in edges.split(", ")},
     **{f"kthvalue arg0 {e}": _TIES for e in ("zeros", "inf", "nan")},
     **{f"topk arg0 {e}": _TIES for e in ("zeros", "inf", "nan")},
     "max_pool2d_with_indices arg0 nan": "a window of NaNs: torch's index is another NaN's",

@@ -8,6 +8,7 @@ import numpy as np
 from .. import errors
 from ..dims import wrap_dim
 from ..dispatch import call
+from . import dtype_rules
 from .activation import sigmoid_np
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -70,7 +71,7 @@ GLU_BACKWARD = defop("glu_backward", "GluBackwardBackward0", ("grad_output", "se
                      samples=lambda: [Sample(arr(3, 2, seed=1), arr(3, 4, seed=2), params={"dim": 1}),
                                       Sample(arr(1, 4, seed=3), arr(2, 4, seed=4), params={"dim": 0})],
                      rule="the derivative of glu's gradient in grad_output and in self")
-GLU = defop("glu", "GluBackward0", ("self",), _glu_fwd, lambda m, g, self, dim: glu_grad(m, g, self, dim),
+GLU = defop("glu", "GluBackward0", ("self",), dtype_rules.floats("glu_cpu", _glu_fwd), lambda m, g, self, dim: glu_grad(m, g, self, dim),
             saves=("self", "dim"), promote=KEEP, jvp_note="generic: derived through double-vjp",
             samples=lambda: [Sample(arr(3, 4, seed=1), params={"dim": 1}), Sample(arr(4, 3, seed=2), params={"dim": 0})],
             rule="first half: sigmoid(b); second half: a sigmoid(b) (1 - sigmoid(b))")

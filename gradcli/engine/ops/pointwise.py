@@ -311,7 +311,9 @@ def _xlogy_d_self(m, g, self, other):
     if isinstance(other, (int, float)):
         log_other = math.log(other) if other > 0 else -math.inf if other == 0 else math.nan
         return g * log_other if other > 0 else m.where(self == 0, 0.0, g * log_other)
-    return m.where((self == 0) & (other <= 0), 0.0, g * m.log(other))
+    if m.is_tensor:    # torch's nodes: MaskedFillBackward0 over XlogyBackward0
+        return m.masked_fill(m.xlogy(g, other), (self == 0) & (other <= 0), 0.0)
+    return np.where((self == 0) & (other <= 0), 0.0, _xlogy_np(g, other))   # xlogy: a zero g gives 0, not nan
 
 
 XLOGY = defop("xlogy.Tensor", "XlogyBackward0", ("self", "other"), _xlogy_np,
@@ -652,6 +654,12 @@ LERP_T = defop("lerp.Tensor", "LerpBackward1", ("self", "end", "weight"), _lerp_
 
 # addcmul / addcdiv: torch's own nodes; value is cast to the result's dtype first (0.5 is 0 for ints),
 # and each tensor is saved only for a gradient that reads it
+def _number_over(m, c, x):
+    """``c / x`` for a Python number ``c`` as torch's C++ formulas record it: the number wrapped in a
+    tensor, then aten::div (DivBackward0)."""
+    return m.full_like(x, c) / x if m.is_tensor else c / x
+
+
 def _addcmul_fwd(a, t1, t2, value):
     prod = t1 * t2
     return a + (prod if value == 1 else prod * np.asarray(value, prod.dtype))
@@ -672,8 +680,8 @@ _ADDCDIV_INT = ("Integer division with addcdiv is no longer supported, and in a 
                 "(input + value * tensor1 / tensor2), for all dtypes.")
 
 ADDCMUL = defop("addcmul", "AddcmulBackward0", ("self", "tensor1", "tensor2"), _addcmul_fwd,
-                lambda m, g, tensor1, tensor2, value, needs: (
-                    g, g * (tensor2 * value) if needs[1] else None, g * (tensor1 * value) if needs[2] else None),
+                lambda m, g, tensor1, tensor2, value, needs: (   # torch's grad * (tensor2 * value), MulBackward1
+                    g, g * m.scale(tensor2, value) if needs[1] else None, g * m.scale(tensor1, value) if needs[2] else None),
                 saves=("tensor1", "tensor2", "value"), masked=True,
                 saved_for={"tensor1": ("tensor2",), "tensor2": ("tensor1",)},
                 jvp=lambda m, t, tensor1, tensor2, value: functools.reduce(_sum_tangents, (
@@ -684,9 +692,9 @@ ADDCMUL = defop("addcmul", "AddcmulBackward0", ("self", "tensor1", "tensor2"), _
                                         note="broadcast")],
                 rule="d/dself = 1, d/dtensor1 = value tensor2, d/dtensor2 = value tensor1")
 ADDCDIV = defop("addcdiv", "AddcdivBackward0", ("self", "tensor1", "tensor2"), _addcdiv_fwd,
-                lambda m, g, tensor1, tensor2, value, needs: (
-                    g, g * (value / tensor2) if needs[1] else None,
-                    -g * (value * tensor1 / (tensor2 * tensor2)) if needs[2] else None),
+                lambda m, g, tensor1, tensor2, value, needs: (   # torch's formulas and nodes
+                    g, g * _number_over(m, value, tensor2) if needs[1] else None,
+                    -g * (m.scale(tensor1, value) / (tensor2 * tensor2)) if needs[2] else None),
                 saves=("tensor1", "tensor2", "value"), masked=True, saved_for={"tensor1": ("tensor2",)},
                 jvp=lambda m, t, tensor1, tensor2, value: functools.reduce(_sum_tangents, (
                     t[0], None if t[1] is None else t[1] * (value / tensor2),

@@ -149,8 +149,8 @@ def _var_bwd(m, g, self, dim, correction, keepdim):
     dof = _numel(shape, dim) - _c(correction)
     if dim is None or not shape:
         if dof <= 0:
-            return gg * m.where(self == m.mean(self, None, True), float("nan"), float("inf"))
-        return gg * (2.0 / dof) * (self - m.mean(self, None, True))
+            return gg * m.where(self == m.mean(self), float("nan"), float("inf"))
+        return gg * (2.0 / dof) * (self - m.mean(self))      # torch's self.mean(): MeanBackward0
     return gg * (2.0 / dof if dof else float("inf")) * (self - m.mean(self, dim, True))
 
 

@@ -8,6 +8,7 @@ import numpy as np
 
 from .. import errors
 from ..dispatch import call
+from . import dtype_rules
 from .activation import THRESHOLD_BACKWARD
 from .registry import KEEP, Kink, defop
 from .samples import Sample, arr
@@ -83,6 +84,12 @@ THRESHOLD = defop("threshold", "ThresholdBackward0", ("self",),
                   samples=lambda: [Sample(arr(3, 4, seed=1, away_from=0.5), params={"threshold": 0.5, "value": 2.0})],
                   rule="1 where self > threshold, else 0",
                   kink=Kink("threshold'(threshold) = 0", lambda v: v["self"] == v["threshold"]))
+
+
+# the kernels refuse what torch's refuse, in its words
+HARDSHRINK.forward = dtype_rules.floats("hardshrink_cpu", HARDSHRINK.forward)
+SOFTSHRINK.forward = dtype_rules.floats("softshrink_check", SOFTSHRINK.forward)
+THRESHOLD.forward = dtype_rules.no_bool("threshold_cpu", THRESHOLD.forward)
 
 
 def hardshrink(input, lambd=0.5):

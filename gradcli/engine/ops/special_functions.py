@@ -109,7 +109,7 @@ def _logit_fwd(x, eps):
 def _logit_grad(m, g, self, eps):
     """torch: g / (x (1 - x)) inside [eps, 1 - eps] (0 outside), or inside [0, 1] (NaN outside) without eps."""
     lo, hi, outside = (0.0, 1.0, math.nan) if eps is None else (eps, 1 - eps, 0.0)
-    return m.where((self >= lo) & (self <= hi), g / (self * (1 - self)), outside)
+    return m.where((self >= lo) & (self <= hi), g / (self * m.lsub(1, self)), outside)
 
 
 LOGIT = defop("logit", "LogitBackward0", ("self",), _logit_fwd, _logit_grad, saves=("self", "eps"), promote=FLOAT,
