@@ -139,6 +139,11 @@ class NumpyMath(_Math):
         return x + c
 
     @staticmethod
+    def unshift(x, c):
+        """``x - c`` for a Python number (torch's SubBackward1 under create_graph)."""
+        return x - c
+
+    @staticmethod
     def lsub(c, x):
         """``c - x`` for a Python number ``c`` (torch's C++ ``Scalar - Tensor``: SubBackward0)."""
         return c - x

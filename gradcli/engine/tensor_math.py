@@ -11,7 +11,7 @@ from .creation import eye, zeros
 from .dispatch import call
 from .ops.activation import sigmoid
 from .ops.convolution import COL2IM, IM2COL
-from .ops.nn import ADD_SCALAR, MUL_SCALAR
+from .ops.nn import ADD_SCALAR, MUL_SCALAR, SUB_SCALAR
 from .ops.index_functions import gather, scatter_add
 from .ops.subscripts import index, index_put
 from .ops.shape import EMBED, EMBED_DIAG
@@ -76,6 +76,10 @@ class TensorMath(_Math):
     @staticmethod
     def shift(x, c):
         return call(ADD_SCALAR, (x,), {"other": c, "alpha": 1})
+
+    @staticmethod
+    def unshift(x, c):
+        return call(SUB_SCALAR, (x,), {"other": c, "alpha": 1})
 
     @staticmethod
     def lsub(c, x):

@@ -3,11 +3,13 @@ create_graph: the first derivative's node is then torch's (RreluWithNoiseBackwar
 and so is the second derivative. The plain backward computes the same values in numpy."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
 from .. import errors
 from ..dispatch import call
-from .normalization import _ln_bwd
+from .normalization import LAYER_NORM, _ln_bwd
 from .registry import KEEP, defop
 from .samples import Sample, arr, pos
 
@@ -87,42 +89,61 @@ RRELU_WITH_NOISE_BACKWARD = defop(
 
 # -- native_layer_norm_backward ---------------------------------------------------------------------
 
+# the numpy vocabulary of the record's forward (backend.NumpyMath's; backend imports the ops package)
+_NP = SimpleNamespace(nb=0, sqrt=np.sqrt,
+                      mean=lambda x, dims=None, keepdim=False: np.mean(x, axis=dims, keepdims=keepdim),
+                      sum=lambda x, dims=None, keepdim=False: np.add.reduce(x, axis=dims, keepdims=keepdim))
+
+
 def _ln_grads_np(grad_out, input, mean, rstd, weight, bias, normalized_shape, eps, output_mask):
     """The three first derivatives of native_layer_norm (a 0-d placeholder where output_mask is off)."""
-    from ..backend import NumpyMath       # (backend imports the ops package)
-    outs = _ln_bwd(NumpyMath(), (grad_out,), input, normalized_shape, mean, rstd, weight, bias, eps, output_mask)
+    outs = _ln_bwd(_NP, (grad_out,), input, normalized_shape, mean, rstd, weight, bias, eps, output_mask)
     return tuple(np.zeros((), input.dtype) if o is None else o for o in outs)
 
 
 def _ln_double_backward(m, ggs, grad_out, input, mean, rstd, weight, normalized_shape, eps, output_mask):
-    """The first derivatives' formula differentiated again by the engine (the values of torch's
-    layer_norm_double_backward); under create_graph its graph is recorded too."""
-    from ..autograd.grad_mode import enable_grad
-    from ..backward import grad
-    from ..tensor import make
-    from ..tensor_math import TensorMath
-    live = (grad_out, input, weight)
-    leaves = live if m.is_tensor else tuple(None if v is None else make(v, requires_grad=True) for v in live)
-    with enable_grad():
-        outs = _ln_bwd(TensorMath(), (leaves[0],), leaves[1], normalized_shape, mean, rstd, leaves[2], None, eps,
-                       output_mask)
-        pairs = [(o, gg if m.is_tensor else make(gg)) for o, gg in zip(outs, ggs)
-                 if o is not None and gg is not None and o.requires_grad]
-        wanted = [i for i, v in enumerate(leaves) if v is not None and v.requires_grad]
-        found = grad([o for o, _ in pairs], [leaves[i] for i in wanted], [gg for _, gg in pairs],
-                     create_graph=m.is_tensor, allow_unused=True, is_grads_batched=bool(m.nb)) if pairs else ()
-    res = [None, None, None]
-    for i, gv in zip(wanted, found):
-        res[i] = gv if m.is_tensor or gv is None else gv._data
-    return res[0], res[1], None, None, res[2], None
+    """torch's layer_norm_double_backward: the derivative of the three gradients, given theirs (a, bw,
+    bb), in grad_out, input and weight. With u = grad_out w and P(a) layer_norm's backward of a without
+    weight: grad_out gets w P(a) + xhat bw + bb, weight sum(grad_out P(a)), and input the centred
+    derivative of r <u, a - mean(a)> - r <u, xhat> mean(a xhat) + r <grad_out bw, c> through
+    c = x - mean(x), r = 1 / sqrt(mean(c^2) + eps). Axes count from the end (batched gradients)."""
+    a, bw, bb = ggs
+    k = len(normalized_shape)
+    inner = tuple(range(-k, 0))
+    outer = tuple(range(-len(input.shape), -k))
+
+    def mean(x):
+        return m.mean(x, inner, True)
+
+    c = input - mean(input)
+    r = 1 / m.sqrt(mean(c * c) + eps)
+    r3 = r * r * r
+    xhat = c * r
+    u = grad_out if weight is None else grad_out * weight
+    g_out = g_x = g_w = None
+    if a is not None:
+        pa = r * (a - mean(a) - xhat * mean(a * xhat))
+        g_out = pa if weight is None else pa * weight
+        if weight is not None:
+            g_w = m.sum(grad_out * pa, outer) if outer else grad_out * pa
+        mean_uc, mean_ac = mean(u * c), mean(a * c)
+        dc = 3 * (r3 * r * r) * c * mean_uc * mean_ac - r3 * (u * mean_ac + a * mean_uc) \
+            - r3 * c * mean(u * (a - mean(a)))
+        g_x = dc - mean(dc)
+    lift = (1,) * len(outer) + tuple(normalized_shape)     # weight-shaped gradients, batch dims first
+    if bw is not None and output_mask[1]:
+        bw = m.g_reshape(bw, lift)
+        g_out = _add(g_out, xhat * bw)
+        v = grad_out * bw
+        dc = r * v - r3 * c * mean(v * c)
+        g_x = _add(g_x, dc - mean(dc))
+    if bb is not None and output_mask[2]:
+        g_out = _add(g_out, m.g_reshape(bb, lift) + m.zeros(tuple(input.shape), input))
+    return g_out, g_x, None, None, g_w, None
 
 
-def layer_norm_grads(m, g, input, normalized_shape, mean, rstd, weight, bias, eps, needs):
-    """NativeLayerNormBackward0's formula under create_graph: torch's native_layer_norm_backward op."""
-    outs = call(NATIVE_LAYER_NORM_BACKWARD, (g[0], input, mean, rstd, weight, bias),
-                {"normalized_shape": normalized_shape, "eps": eps,
-                 "output_mask": (True, weight is not None, bias is not None)})
-    return tuple(o if need and v is not None else None for o, need, v in zip(outs, needs, (input, weight, bias)))
+def _add(a, b):
+    return b if a is None else a + b
 
 
 def _ln_backward_jvp(m, t, grad_out, input, mean, rstd, weight, normalized_shape, eps, output_mask):
@@ -171,3 +192,4 @@ NATIVE_LAYER_NORM_BACKWARD = defop(
     saves=("grad_out", "input", "mean", "rstd", "weight", "normalized_shape", "eps", "output_mask"),
     internal=("eps", "output_mask"), outputs=3, promote=KEEP, jvp=_ln_backward_jvp, samples=_ln_backward_samples,
     rule="the derivative of layer_norm's three gradients in grad_out, input and weight")
+LAYER_NORM.grad_record = NATIVE_LAYER_NORM_BACKWARD

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..dispatch import call
 from .nn import (
-    BINARY_CROSS_ENTROPY, HUBER_LOSS, MSE_LOSS, NLL_LOSS, NLL_LOSS2D, SMOOTH_L1_LOSS, _BCE_EPS, _nll_bwd, _shape, _spread,
+    BINARY_CROSS_ENTROPY, HUBER_LOSS, MSE_LOSS, NLL_LOSS, NLL_LOSS2D, SMOOTH_L1_LOSS, _BCE_EPS, _class_dim, _shape, _spread,
     bce_grad_self, nll_jvp,
 )
 from .pointwise import DIV_SCALAR
@@ -133,8 +133,24 @@ BINARY_CROSS_ENTROPY.grad_record = BINARY_CROSS_ENTROPY_BACKWARD
 # -- nll_loss_backward and nll_loss2d_backward ------------------------------------------------------
 
 def _nll_grad_np(go, x, target, weight, reduction, ignore_index):
-    from ..backend import NumpyMath      # (backend imports the ops package)
-    return _nll_bwd(NumpyMath(), (go,), x, _data(target), _data(weight), reduction, ignore_index, None)[0]
+    """nll_loss's gradient (ops/nn.py's formula, in numpy): -w[target] g at the target class, over
+    the total weight for a mean, +0 elsewhere."""
+    target, weight = _data(target), _data(weight)
+    nd, cdim = x.ndim, _class_dim(x.ndim)
+    t = np.expand_dims(target, cdim)
+    shape = [1] * nd
+    shape[cdim] = x.shape[cdim]
+    mask = (t == np.arange(x.shape[cdim]).reshape(shape)) & (t != ignore_index)
+    w = 1.0 if weight is None else np.reshape(weight, (x.shape[cdim],) + (1,) * (nd - 1 - cdim))
+    coef = np.asarray(np.where(mask, w, 0.0)).astype(x.dtype, copy=False)
+    if reduction == 0:
+        go = np.expand_dims(go, cdim - nd)
+    else:
+        go = np.reshape(go, (1,) * nd)
+        if reduction == 1:
+            total = np.add.reduce(coef, axis=None)
+            go = go / np.where(total == 0, 1.0, total)
+    return 0.0 - coef * go
 
 
 def _data(v):

@@ -10,6 +10,7 @@ import math
 
 import numpy as np
 
+from ..dispatch import call
 from ..tensor import make
 from . import dtype_rules
 from .registry import KEEP, defop
@@ -129,9 +130,11 @@ def _ln_bwd(m, g, input, normalized_shape, result1, result2, weight, bias, eps, 
 
 
 def _ln_backward(m, g, input, normalized_shape, result1, result2, weight, bias, eps, needs=(True, True, True)):
-    if m.is_tensor and not m.nb:   # torch's native_layer_norm_backward op (ops/backward_ops.py, which reads _ln_bwd)
-        from .backward_ops import layer_norm_grads
-        return layer_norm_grads(m, g, input, normalized_shape, result1, result2, weight, bias, eps, needs)
+    if m.is_tensor and not m.nb:   # torch's native_layer_norm_backward op (ops/backward_ops.py sets grad_record)
+        outs = call(LAYER_NORM.grad_record, (g[0], input, result1, result2, weight, bias),
+                    {"normalized_shape": normalized_shape, "eps": eps,
+                     "output_mask": (True, weight is not None, bias is not None)})
+        return tuple(o if need and v is not None else None for o, need, v in zip(outs, needs, (input, weight, bias)))
     return _ln_bwd(m, g, input, normalized_shape, result1, result2, weight, bias, eps, needs)
 
 

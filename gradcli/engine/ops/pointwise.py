@@ -275,19 +275,11 @@ TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", 
                       samples=binary(arr, unit), rule="the derivative of g * (1 - y^2) in g and in y")
 TANH = _unary("tanh", "TanhBackward0", rounded.tanh, _tanh_bwd, saves=("result",),
               jvp=lambda m, t, result: t[0] * (1 - result * result), rule="1 - tanh^2 (the result)")
-def _minus_one(m, x):
-    """``x - 1`` as torch's C++ formulas record it (aten::sub.Scalar, SubBackward1)."""
-    if m.is_tensor:
-        from .nn import SUB_SCALAR      # (nn imports this module)
-        return call(SUB_SCALAR, (x,), {"other": 1, "alpha": 1})
-    return x - 1
-
-
 # torch's formulas, so create_graph records its nodes: grad * (self.pow(2) + 1).rsqrt(),
 # grad * (self * self - 1).rsqrt(), grad * 1 / (1 - self.pow(2))
 ASINH = _unary("asinh", "AsinhBackward0", np.arcsinh, lambda m, g, self: g * m.rsqrt(m.shift(m.pow(self, 2), 1)),
                rule="1/sqrt(self^2 + 1)", aliases=("arcsinh",))
-ACOSH = _unary("acosh", "AcoshBackward0", np.arccosh, lambda m, g, self: g * m.rsqrt(_minus_one(m, self * self)),
+ACOSH = _unary("acosh", "AcoshBackward0", np.arccosh, lambda m, g, self: g * m.rsqrt(m.unshift(self * self, 1)),
                samples=unary(lambda *s, seed=0: arr(*s, low=1.2, high=3.0, seed=seed)), rule="1/sqrt(self^2 - 1)", aliases=("arccosh",))
 ATANH = _unary("atanh", "AtanhBackward0", np.arctanh, lambda m, g, self: g / m.lsub(1, m.pow(self, 2)),
                samples=unary(unit), rule="1/(1 - self^2)", aliases=("arctanh",))
