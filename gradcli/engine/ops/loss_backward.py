@@ -1,8 +1,9 @@
-"""The backward kernels of mse_loss, smooth_l1_loss and huber_loss as ops (torch's
-mse_loss_backward...), recorded when the loss's backward runs under create_graph: the first
-derivative's nodes are then torch's (MseLossBackwardBackward0, one for self and one for the target,
-whose formula is the same op with self and target swapped), and their derivatives are torch's
-``*_double_backward`` formulas. The plain backward stays numpy (ops/nn.py)."""
+"""Loss backward kernels as ops (torch's mse_loss_backward, smooth_l1_loss_backward,
+huber_loss_backward, binary_cross_entropy_backward, nll_loss_backward, nll_loss2d_backward), recorded
+when the loss's backward runs under create_graph: the first derivative's nodes are then torch's
+(MseLossBackwardBackward0..., for mse & co. one node for self and one with self and target swapped for
+the target), and their derivatives are torch's ``*_double_backward`` formulas. The plain backward
+stays numpy (ops/nn.py)."""
 from __future__ import annotations
 
 import math
