@@ -189,3 +189,17 @@ def test_mse_node_gives_what_the_generic_apply_gives(reduction, dtype, target_gr
     fast, generic = node.apply([g], numpy_math), OpNode.apply(node, [g], numpy_math)
     assert [None if a is None else (a.shape, a.dtype, a.tobytes()) for a in fast] == \
         [None if a is None else (a.shape, a.dtype, a.tobytes()) for a in generic]
+
+
+@pytest.mark.parametrize("dtype", [gc.float32, gc.float64, gc.float16])
+@pytest.mark.parametrize("lr", [1e-3, 0.1, 0.0, 3])
+def test_plain_sgd_step_is_the_parameters_dtype_multiply_then_subtract(dtype, lr):
+    # p -= dtype(lr) * grad, bit for bit, whichever form of lr the step multiplies by
+    rng = np.random.default_rng(7)
+    start = rng.standard_normal(64)
+    w = gc.nn.Parameter(gc.tensor(start, dtype=dtype))
+    (w * w).sum().backward()
+    grad = w.grad.numpy().copy()
+    gc.optim.SGD([w], lr=lr).step()
+    data = gc.tensor(start, dtype=dtype).numpy()
+    assert w.detach().numpy().tobytes() == (data - data.dtype.type(lr) * grad).tobytes()
