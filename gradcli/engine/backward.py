@@ -309,7 +309,7 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                             b[nr] = gi if prev is None else prev + gi
                     continue
                 # ready: its buffer leaves the dict with it (into the heap's entry, or handed over)
-                b = buffers.pop(nxt, None)
+                b = buffers.pop(nxt, None) if buffers else None   # (along a chain the dict stays empty)
                 if gi is not None:
                     if b is None:
                         if nxt.num_outputs == 1:

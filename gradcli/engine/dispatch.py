@@ -16,7 +16,7 @@ from .autograd.graph import (
     saved_hooks_stack,
 )
 from .autograd.grad_mode import state as _mode
-from .nodes import _WRAPPED
+from .nodes import _WRAPPED, OpNode
 from .tensor import _SCALARS, NO_GRAD_VIEW, CustomFunctionView, Tensor, TensorExtras, make, storage
 from . import instrumentation as _inst
 
@@ -167,7 +167,8 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
             t._grad_fn = None
             t._requires_grad = False
             return t
-        node = _new(op.node_cls)
+        cls = op.node_cls
+        node = _new(OpNode if op.edge_inputs is None else cls)   # filled as a plain OpNode: see call_fast
         if len(args) == 1:
             a = args[0]
             fn = a._grad_fn
@@ -197,6 +198,7 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
         node._x = None
         node._oshape = out.shape
         node._odtype = out.dtype
+        node.__class__ = cls
         t._grad_fn = node
         t._requires_grad = True
         if not op.plan:
@@ -307,7 +309,12 @@ def call_fast(op, a, b=_UNARY):
         t._requires_grad = False
         return t
     vc = t._vc = [0]
-    node = _new(op.node_cls)
+    cls = op.node_cls
+    # the node's fields are filled as a plain OpNode's and only then does it get its record's class
+    # (same slots; records that narrow their edges, SomeInputs, are made as themselves): CPython 3.11
+    # specializes stores to one class's slots, not a store site that sees another class on every op,
+    # and seven unspecialized stores cost more than the class assignment (0.5-0.7% of the chain benchmarks)
+    node = _new(OpNode if op.edge_inputs is None else cls)
     fn = a._grad_fn
     e = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a)
     if b is _UNARY:
@@ -320,6 +327,7 @@ def call_fast(op, a, b=_UNARY):
     node._x = None
     node._oshape = out.shape
     node._odtype = out.dtype
+    node.__class__ = cls
     t._grad_fn = node
     t._requires_grad = True
     plan = op.plan

@@ -113,3 +113,20 @@ def test_hooks_partial_passes_and_captured_gradients_still_run_in_the_backward_l
     assert seen == [pytest.approx((1 - r * r) * 2.0, rel=1e-5)]
     assert float(gx) == pytest.approx((1 - r * r) * 2.0 * 3.0, rel=1e-5)
     assert w.grad is None and x.grad is None
+
+
+
+def _nodes_of_a_mixed_chain(mod):
+    """Node class names, edge counts and a saved result of a chain through call_fast and call."""
+    x = mod.tensor([0.5, -1.0], requires_grad=True)
+    y = mod.tanh(x * 1.5 + 0.1)
+    z = 2 - y                                  # RsubBackward1 narrows its edges to self
+    w = z * mod.tensor([2.0, 3.0]) + y         # call()'s two-tensor branch
+    nodes = (w.grad_fn, z.grad_fn, y.grad_fn, y.grad_fn.next_functions[0][0])
+    return ([type(n).__name__ for n in nodes], [len(n.next_functions) for n in nodes],
+            y.grad_fn._saved_result.tolist())
+
+
+def test_nodes_filled_as_plain_op_nodes_get_their_records_class_and_torchs_edges():
+    torch = pytest.importorskip("torch")
+    assert _nodes_of_a_mixed_chain(lib) == _nodes_of_a_mixed_chain(torch)
