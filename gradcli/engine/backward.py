@@ -50,7 +50,7 @@ def _root_grads(outputs: tuple, grads, batched: bool) -> list:
             if t._requires_grad:
                 if t._data.size != 1:
                     raise errors.GraphError(errors.SCALAR_ONLY)
-                if t._data.dtype.kind not in "fc":
+                if t._data.dtype.kind != "f":
                     raise errors.GraphError(f"grad can be implicitly created only for real scalar outputs but "
                                             f"got {t.dtype}")
                 data = t._data   # (a 0-d loss: np.array, a step cheaper than np.ones' Python wrapper)

@@ -107,16 +107,24 @@ def _uplo(UPLO) -> str:
     return UPLO
 
 
+def _real_for_grad(A) -> None:
+    if A._data.dtype.kind == "c" and A._requires_grad:
+        raise errors.AutogradError("linalg.eigh: gradcli differentiates real symmetric matrices only (a complex "
+                                   "Hermitian one's gradient is not checked against torch's)")
+
+
 def eigh(A, UPLO="L"):
     """torch.linalg.eigh: eigenvalues (ascending) and orthonormal eigenvectors of a symmetric matrix,
     read from its ``UPLO`` triangle."""
     _matrices(A, "linalg.eigh")
+    _real_for_grad(A)
     return linalg_eigh_result(*call(D.EIGH, (A,), {"UPLO": _uplo(UPLO), "compute_v": True}))
 
 
 def eigvalsh(A, UPLO="L"):
     """torch.linalg.eigvalsh: the eigenvalues alone (torch runs eigh for a differentiable input too)."""
     _matrices(A, "linalg.eigh")
+    _real_for_grad(A)
     return call(D.EIGH, (A,), {"UPLO": _uplo(UPLO), "compute_v": True})[0]
 
 

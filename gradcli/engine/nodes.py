@@ -30,6 +30,8 @@ class OpNode(Node):
 
     def apply(self, grads, m):
         op = self.op
+        if self._odtype.kind == "c" and not op.complex_rule:    # torch's complex convention (ops/complex_parts)
+            return _conjugated_apply(self, grads, m)
         saved = self._saved
         if op.masked:
             edges = self.next_functions
@@ -247,6 +249,11 @@ def unpack_saved(node, m) -> list:
         else:
             vals.append(s)
     return vals
+
+
+def _conjugated_apply(node, grads, m):
+    from .ops.complex_parts import conjugated_apply
+    return conjugated_apply(node, grads, m)
 
 
 def fit_grads(node, res, m) -> list:

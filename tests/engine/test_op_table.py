@@ -37,6 +37,9 @@ WITHOUT_SAMPLES = {"alias", "alias_copy", "_to_copy", "delayed_error",  # delaye
                    # torch's CTC gradient is the logits' (not log_probs'), and has no derivative:
                    # tests/engine/test_ctc_loss_parity.py compares both with torch
                    "_ctc_loss", "_ctc_loss_backward",
+                   # complex in or out: gradcli's gradcheck takes real tensors only;
+                   # tests/engine/test_complex_parity.py compares them with torch (first and second order)
+                   "view_as_real", "view_as_complex", "complex", "polar", "conj", "conj_physical",
                    # lt_ and the other in-place comparisons: a zero gradient (tests/engine/test_inplace_variants.py)
                    *(f"{c}_.{k}" for c in ("eq", "ne", "lt", "le", "gt", "ge") for k in ("Scalar", "Tensor"))}
 

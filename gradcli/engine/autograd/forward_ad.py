@@ -25,6 +25,7 @@ from .. import instrumentation as _inst
 from ..backend import NumpyMath
 from ..backward import grad
 from ..dispatch import call, unwrap
+from ..ops import complex_parts
 from ..ops.shape import VIEW
 from ..tensor import Tensor, TensorExtras, make
 from ..tensor_math import TensorMath
@@ -235,6 +236,7 @@ def propagate(op, args, params, out, old_self=None) -> None:
         return
     if old_self is not None:
         args = (old_self,) + tuple(args[1:])
+    complex_parts.check_complex_jvp(op, args, outs)
     _inst.set_forward_ad(False)
     try:
         graph = _mode.grad and (any(t._requires_grad for t in tangents if t is not None)

@@ -238,6 +238,9 @@ for _r in (_slogdet_result, _linalg_slogdet_result):
 def linalg_slogdet(A):
     """torch.linalg.slogdet: the sign and the log of the absolute value of the determinant."""
     _square_check(A, "slogdet")
+    if A._data.dtype.kind == "c":
+        raise errors.AutogradError("linalg.slogdet: gradcli takes real matrices only (a complex one's sign and "
+                                   "gradient are not checked against torch's)")
     return _linalg_slogdet_result(*call(L.SLOGDET, (A,))[:2])
 
 

@@ -1,14 +1,17 @@
 """What torch says about a dense CPU tensor (``is_cpu``, ``layout``, ``get_device()``, ``is_signed()``...),
-and the conjugation family on real tensors, where it changes nothing (``conj``, ``resolve_conj``,
-``conj_physical``, ``real`` return the tensor itself, as torch's; ``adjoint``/``H``/``mH`` are transposes).
-A complex tensor (from ``linalg.eig``) gives its parts as new tensors."""
+and the conjugation family: on real tensors it changes nothing (``conj``, ``resolve_conj``,
+``conj_physical``, ``real`` return the tensor itself, as torch's; ``adjoint``/``H``/``mH`` are transposes);
+a complex tensor's ``real``/``imag`` are views of its parts and ``conj()`` its conjugate, with gradients."""
 from __future__ import annotations
 
 import numpy as np
 
 from .. import errors
 from ..public import PROPERTIES, export, public
-from ..tensor import make
+from ..dispatch import call
+from ..ops.complex_parts import CONJ, CONJ_PHYSICAL
+from ..ops.shape import select
+from .complex_numbers import view_as_real
 from .shapes import transpose
 
 
@@ -73,35 +76,30 @@ def is_neg(input):
     return False
 
 
-def _real(input, name: str):
-    if input._data.dtype.kind == "c":
-        raise errors.AutogradError(f"{name}: gradcli does not support complex conjugation (real tensors only)")
-    return input
-
-
 @public(method=True)
 def conj(input):
-    return _real(input, "conj")
+    """A real tensor itself (as torch); a complex one's conjugate (ConjBackward0; torch's is a lazy view,
+    gradcli's a copy)."""
+    return call(CONJ, (input,)) if input._data.dtype.kind == "c" else input
 
 
 @public(method=True)
 def conj_physical(input):
     """A real tensor is its own conjugate (torch returns it); a complex one's is a new tensor."""
-    return make(np.conj(input._data)) if input._data.dtype.kind == "c" else input
+    return call(CONJ_PHYSICAL, (input,)) if input._data.dtype.kind == "c" else input
 
 
 @public()
 def real(input):
-    """A real tensor itself; a complex one's real parts (not tracked as a view: complex tensors
-    have no autograd in gradcli)."""
-    return make(input._data.real) if input._data.dtype.kind == "c" else input
+    """A real tensor itself; a complex one's real parts, a view (torch's SelectBackward0 of view_as_real)."""
+    return select(view_as_real(input), -1, 0) if input._data.dtype.kind == "c" else input
 
 
 @public()
 def imag(input):
     if input._data.dtype.kind != "c":
         raise errors.AutogradError("imag is not implemented for tensors with non-complex dtypes.")
-    return make(input._data.imag)
+    return select(view_as_real(input), -1, 1)
 
 
 PROPERTIES["real"] = real
@@ -124,7 +122,9 @@ export(to_dense, "to_dense", namespaces=(), method=True)
 
 @public(method=True)
 def resolve_conj(input):
-    return _real(input, "resolve_conj")
+    """The tensor itself: gradcli's conj() is already materialized (torch's is a lazy view that
+    resolve_conj copies; gradcli's is_conj() is always False)."""
+    return input
 
 
 @public(method=True)
@@ -138,7 +138,8 @@ def adjoint(input):
     if input.ndim < 2:
         raise errors.AutogradError(f"tensor.adjoint() is only supported on matrices or batches of matrices. Got "
                                    f"{input.ndim}-D tensor.")
-    return transpose(_real(input, "adjoint"), -2, -1)
+    out = transpose(input, -2, -1)
+    return conj(out) if input._data.dtype.kind == "c" else out
 
 
 def _H(self):

@@ -90,16 +90,17 @@ COPYSIGN_SCALAR = defop("copysign.Scalar", "CopysignBackward1", ("self",),
 
 def _sgn_bwd(m, g, self, result):
     """torch's SgnBackward0: zeros for a real input (even where g is nan or inf), else
-    (g - sgn (g sgn)) / |self|, 0 where self is 0."""
+    (g - sgn^2 conj(g)) / (2 |self|), 0 where self is 0."""
     if np.dtype(getattr(self.dtype, "np", self.dtype)).kind != "c":
         return m.zeros_like(g)
     size = m.abs(self)
-    return m.where(size == 0, 0.0, (g - result * (g * result)) / m.where(size == 0, 1.0, size))
+    return m.where(size == 0, 0.0, (g - result * result * m.conj(g)) / m.where(size == 0, 1.0, 2 * size))
 
 
 SGN = defop("sgn", "SgnBackward0", ("self",), lambda a: a.copy() if a.dtype.kind == "b" else np.sign(a), _sgn_bwd,
             saves=("self", "result"), promote=KEEP, jvp=lambda m, t, self, result: _sgn_bwd(m, t[0], self, result),
-            samples=unary(), rule="0 (real inputs)")
+            samples=unary(), rule="0 (real inputs); (grad - sgn^2 conj(grad)) / (2|self|) (complex)")
+SGN.complex_rule = True
 
 
 LDEXP = defop("ldexp", "LdexpBackward0", ("self", "other"), lambda a, b: a * np.exp2(b),

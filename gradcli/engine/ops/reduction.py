@@ -120,10 +120,13 @@ def _var_fwd(a, dim, correction, keepdim, root=False):
         value = _spread_of_all(a, n, correction, root)
         return np.full((1,) * a.ndim, value, a.dtype) if keepdim else value
     if a.dtype == np.float16 and n - correction > 0:
-        return np.var(a, axis=dim, ddof=correction, keepdims=keepdim)
+        spread = np.var(a, axis=dim, ddof=correction, keepdims=keepdim)
+        return np.sqrt(spread) if root else spread
     with np.errstate(divide="ignore", invalid="ignore"):
         d = a - _add_reduce(a, axis=dim, keepdims=True) / n
-        return _add_reduce(d * d, axis=dim, keepdims=keepdim) / a.dtype.type(max(n - correction, 0))
+        sq = d * d if a.dtype.kind != "c" else d.real * d.real + d.imag * d.imag   # |d|^2: a real spread
+        spread = _add_reduce(sq, axis=dim, keepdims=keepdim) / sq.dtype.type(max(n - correction, 0))
+        return np.sqrt(spread) if root else spread
 
 
 def _std_fwd(a, dim, correction, keepdim):
@@ -458,8 +461,9 @@ def _norm_fwd(a, ord, dim, keepdim):
     dtype_rules.linalg_input("vector_norm", a)
     p = ord
     ax = dim
-    if p == "fro" or p == 2:
-        return np.sqrt(np.sum(a * a, axis=ax, keepdims=keepdim))
+    if p == "fro" or p == 2:   # |a|^2 summed: a complex input has a real norm
+        return np.sqrt(np.sum(a * a if a.dtype.kind != "c" else a.real * a.real + a.imag * a.imag, axis=ax,
+                              keepdims=keepdim))
     if p == float("inf"):
         return np.amax(np.abs(a), axis=ax, keepdims=keepdim)
     if p == -float("inf"):
@@ -467,7 +471,7 @@ def _norm_fwd(a, ord, dim, keepdim):
     if p == 1:
         return np.sum(np.abs(a), axis=ax, keepdims=keepdim)
     if p == 0:
-        return np.sum(a != 0, axis=ax, keepdims=keepdim).astype(a.dtype)
+        return np.sum(a != 0, axis=ax, keepdims=keepdim).astype(a.real.dtype)
     return np.sum(np.abs(a) ** p, axis=ax, keepdims=keepdim) ** (1.0 / p)
 
 

@@ -90,6 +90,7 @@ class OpDef:
     this class's 25-field ``__init__`` at import cost a millisecond of every command's start."""
 
     casts_to_self = False     # an in-place op that converts its source to self's dtype (copy_): no cast check
+    complex_rule = False      # its backward is already in torch's complex convention (ops/complex_parts)
 
     def __init__(self, name: str, node: str, inputs: tuple, forward: Callable, backward: Callable | None,
                  saves: tuple = (), jvp: Callable | None = None, promote: str = COMMON, differentiable: bool = True,
