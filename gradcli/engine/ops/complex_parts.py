@@ -156,7 +156,7 @@ COMPLEX_CHECKED = frozenset("""
     cosh cumprod cumsum div div.const_other dot exp expand expm1 flip index.Tensor lerp linalg_cross linalg_inv
     log log1p logsumexp mean mean.dim mm mul mul.Scalar mul.const_other mul.const_self mv neg permute pow
     pow.Tensor_Tensor prod.dim_int reciprocal roll rsqrt rsub select sin sinh slice slice_scatter sqrt squeeze.dim
-    squeeze_.dim sub sub.alpha sub.const_other sum sum.dim_IntList t tan tanh tanh_backward trace transpose tril
+    sub sub.alpha sub.const_other sum sum.dim_IntList t tan tanh tanh_backward trace transpose tril
     triu unsqueeze view where
 """.split())
 
