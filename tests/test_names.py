@@ -63,7 +63,7 @@ def test_the_engine_exports_only_torch_names():
     for n in engine.__all__:
         assert not isinstance(getattr(engine, n), types.ModuleType) or n in (
             "autograd", "nn", "cuda", "linalg", "special", "optim", "testing", "utils", "func", "amp", "backends",
-            "distributions")
+            "distributions", "fft")
 
 
 def test_every_tensor_method_is_reachable_or_denied_with_a_reason():

@@ -54,7 +54,7 @@ from .legacy_tensors import (  # noqa: E402
     BoolTensor, ByteTensor, CharTensor, DoubleTensor, FloatTensor, HalfTensor, IntTensor, LongTensor, ShortTensor,
 )
 # loaded on first use: a third of the engine's import time (backends and cuda: what scripts ask of a GPU)
-_LAZY = ("backends", "cuda", "distributions", "func", "optim", "testing", "utils")
+_LAZY = ("backends", "cuda", "distributions", "fft", "func", "optim", "testing", "utils")
 
 
 def __getattr__(name: str):
@@ -80,7 +80,7 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
 __version__ = "2.13.0+gradcli"
 
 __all__ = sorted(set(_public.FUNCTIONS["torch"]) | {
-    "Function", "amp", "autocast", "vmap", "backends", "autograd", "cuda", "distributions", "func", "linalg", "nn", "optim", "special", "testing", "utils", "is_anomaly_enabled",
+    "Function", "amp", "autocast", "vmap", "backends", "autograd", "cuda", "distributions", "fft", "func", "linalg", "nn", "optim", "special", "testing", "utils", "is_anomaly_enabled",
     "is_anomaly_check_nan_enabled",
     "enable_grad", "inference_mode", "is_grad_enabled", "is_inference_mode_enabled", "no_grad", "set_grad_enabled",
     "device", "bool", "cdouble", "cfloat", "complex64", "complex128", "double", "dtype", "float", "float16",

@@ -159,7 +159,7 @@ MODULES = {
                                                  "amp": "torch.amp", "backends": "torch.backends",
                                                  "version": "torch.version", "testing": "torch.testing",
                                                  "distributions": "torch.distributions",
-                                                 "profiler": "torch.profiler"}),
+                                                 "profiler": "torch.profiler", "fft": "torch.fft"}),
     "torch.autograd": (("gradcli.engine.autograd",), AUTOGRAD_NAMES,
                        {"functional": "torch.autograd.functional",
                         "forward_ad": "torch.autograd.forward_ad",
@@ -210,6 +210,7 @@ MODULES = {
     "torch.func": (("gradcli.engine.func",), FUNC_NAMES, {}),
     "torch.linalg": (("gradcli.engine.linalg",), LINALG_NAMES, {}),
     "torch.special": (("gradcli.engine.special",), SPECIAL_NAMES, {}),
+    "torch.fft": (("gradcli.engine.fft",), frozenset(), {}),
 }
 
 

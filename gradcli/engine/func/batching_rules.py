@@ -27,16 +27,18 @@ ELEMENTWISE = frozenset("""
     sigmoid_backward threshold_backward hardtanh_backward leaky_backward tanh_backward delayed_error
     logical_not isnan isinf isfinite nan_to_num floor_divide bitwise_and bitwise_or bitwise_xor bitwise_not
     lgamma digamma polygamma erfinv mvlgamma angle bitwise_left_shift bitwise_right_shift
+    conj conj_physical complex polar
 """.split())
 # ops on the trailing (matrix) dims only: the batch dims in front are numpy's broadcast batch
 TRAILING = frozenset("""tril triu linalg_inv _linalg_det _linalg_slogdet constant_pad_nd linalg_cholesky_ex cholesky
-    _linalg_eigh _linalg_svd linalg_qr linalg_pinv.atol_rtol_float""".split())
+    _linalg_eigh _linalg_svd linalg_qr linalg_pinv.atol_rtol_float view_as_real view_as_complex""".split())
 # ops on their operands' trailing two dims whose leading dims broadcast: aligned as elementwise ones
 BROADCAST_BATCHES = frozenset("_cdist_forward _euclidean_dist linalg_solve_triangular cholesky_solve".split())
 DIM_OPS = frozenset("""
     sum.dim_IntList mean.dim amax amin _softmax _log_softmax nansum logsumexp cumsum cumprod prod.dim_int
     max.dim min.dim var std var_mean.correction std_mean.correction linalg_vector_norm norm.ScalarOpt_dim sort topk
     median.dim nanmedian.dim kthvalue diagonal diag_embed unsqueeze_ transpose_ cummax cummin logcumsumexp mode renorm
+    _fft_c2c _fft_r2c _fft_c2r
 """.split())
 LOSSES = frozenset("mse_loss smooth_l1_loss huber_loss binary_cross_entropy binary_cross_entropy_with_logits".split())
 RESHAPES = frozenset("view _reshape_alias _unsafe_view".split())
