@@ -206,11 +206,15 @@ def square(input):
 
 @public(method=True)
 def float_power(input, exponent):
-    return pow(_to_double(input), _to_double(exponent))
+    """pow in double, or in complex double when either side is complex (as torch)."""
+    complex_ = any(x.dtype.is_complex if isinstance(x, Tensor) else isinstance(x, complex) for x in (input, exponent))
+    return pow(_to_double(input, complex_), _to_double(exponent, complex_))
 
 
-def _to_double(x):
-    return x.double() if isinstance(x, Tensor) else x
+def _to_double(x, complex_: bool):
+    if not isinstance(x, Tensor):
+        return x
+    return x.to(dtypes.complex128) if complex_ else x.double()
 
 
 @public(method=True)

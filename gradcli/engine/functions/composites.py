@@ -276,7 +276,7 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
                       "observations.", UserWarning, stacklevel=2)
         norm_factor = norm_factor * 0
     x = sub(x, unsqueeze(avg, 1))
-    return div(mm(x, (x if w is None else mul(x, w)).t()), norm_factor).squeeze()
+    return div(mm(x, (x if w is None else mul(x, w)).t().conj()), norm_factor).squeeze()   # conj: complex
 
 
 @public(method=True)

@@ -40,6 +40,8 @@ def sigmoid_np(x):
     """A sigmoid that does not overflow for large |x|; small float32 inputs as torch's kernel,
     1 / (1 + exp(-x)) in float32 with a correctly rounded exp (see ops.rounded)."""
     x = np.asarray(x)
+    if x.dtype.kind == "c":     # torch's complex sigmoid: the formula as it is
+        return 1 / (1 + np.exp(-x))
     if x.dtype == np.float32 and x.size <= rounded.ROUNDED_MAX:
         with np.errstate(over="ignore"):
             return (np.float32(1) / (np.float32(1) + rounded.exp(-x))).astype(np.float32, copy=False)

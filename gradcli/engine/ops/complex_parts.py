@@ -155,9 +155,9 @@ COMPLEX_CHECKED = frozenset("""
     _index_put_impl_ _linalg_solve_ex _reshape_alias _to_copy _unsafe_view acos add add.Scalar addcmul bmm
     constant_pad_nd cos cosh cumprod cumsum div div.const_other dot exp expand expm1 flip index.Tensor lerp
     linalg_cross linalg_inv log log1p logsumexp mean mean.dim mm mul mul.Scalar mul.const_other mul.const_self mv
-    neg permute pow pow.Tensor_Tensor prod.dim_int reciprocal roll rsqrt rsub select sin sinh slice slice_scatter
-    sqrt squeeze.dim sub sub.alpha sub.const_other sum sum.dim_IntList t tan tanh tanh_backward trace transpose
-    tril triu unsqueeze view where
+    neg permute pow pow.Tensor_Tensor prod.dim_int reciprocal roll rsqrt rsub select sigmoid sigmoid_backward sin
+    sinh slice slice_scatter sqrt squeeze squeeze.dim sub sub.alpha sub.const_other sum sum.dim_IntList t tan tanh
+    tanh_backward trace transpose tril triu unsqueeze view where
 """.split())
 
 
