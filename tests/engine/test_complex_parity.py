@@ -25,6 +25,10 @@ CASES = {
     "complex": (lambda t, a, b: (t.complex(a, b) ** 2).abs().sum(), [X[:, 0].copy(), X[:, 1].copy()]),
     "polar": (lambda t, r, th: (t.polar(r, th) * t.tensor(W)).real.sum(), [np.array([0.5, 1.0, 2.0]),
                                                                         np.array([0.3, -1.2, 2.5])]),
+    "stft": (lambda t, x: t.stft(x, 4, hop_length=2, window=t.hann_window(4, dtype=x.dtype), return_complex=True)
+             .abs().sum(), [np.array([0.3, -1.2, 0.7, 2.1, -0.4, 1.5, -0.9, 0.25, 1.1, -1.7, 0.6, 0.05])]),
+    "stft_complex": (lambda t, z: t.stft(z, 2, hop_length=1, window=t.ones(2, dtype=t.float64), return_complex=True)
+                     .abs().sum(), [Z]),
     "var_std": (lambda t, z: z.reshape(1, 3).var(1).sum() + z.std() + t.var_mean(z, 0)[0] + t.std_mean(z)[0], [Z]),
     "real_times_complex": (lambda t, x: (x * t.tensor(W)).abs().sum(), [np.array([1.0, -2.0, 0.5])]),
 }

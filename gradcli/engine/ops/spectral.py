@@ -16,13 +16,26 @@ _NP_NORM = {(0, True): "backward", (1, True): "ortho", (2, True): "forward",
             (0, False): "forward", (1, False): "ortho", (2, False): "backward"}
 
 
+def _flush(out, a, dim):
+    """numpy transforms single precision in double and rounds: what cancels leaves a double's residue
+    (1e-17) that a single-precision FFT (torch's) never shows; it is a zero (it would print in
+    scientific notation)."""
+    if out.dtype not in (np.float32, np.complex64) or not out.size or not a.size:
+        return out
+    tiny = float(np.max(np.abs(a))) * int(np.prod([a.shape[d] for d in dim])) * 2.0 ** -36
+    for part in ((out.real, out.imag) if out.dtype.kind == "c" else (out,)):
+        small = np.abs(part) < tiny
+        part[small] = np.copysign(0.0, part[small])
+    return out
+
+
 def _c2c_np(a, dim, normalization, forward):
     transform = np.fft.fftn if forward else np.fft.ifftn
-    return transform(a, axes=dim, norm=_NP_NORM[normalization, forward])
+    return _flush(transform(a, axes=dim, norm=_NP_NORM[normalization, forward]), a, dim)
 
 
 def _r2c_np(a, dim, normalization, onesided):
-    half = np.fft.rfftn(a, axes=dim, norm=_NP_NORM[normalization, True])
+    half = _flush(np.fft.rfftn(a, axes=dim, norm=_NP_NORM[normalization, True]), a, dim)
     return half if onesided else _fill_conjugate_symmetry(half, dim, a.shape[dim[-1]])
 
 
@@ -40,7 +53,7 @@ def _fill_conjugate_symmetry(half, dim, n):
 
 def _c2r_np(a, dim, normalization, last_dim_size):
     sizes = [a.shape[d] for d in dim[:-1]] + [last_dim_size]
-    return np.fft.irfftn(a, s=sizes, axes=dim, norm=_NP_NORM[normalization, False])
+    return _flush(np.fft.irfftn(a, s=sizes, axes=dim, norm=_NP_NORM[normalization, False]), a, dim)
 
 
 def _tail(m, dim, x) -> tuple:

@@ -1,0 +1,123 @@
+"""``torch.stft``: the short-time Fourier transform, composed as torch composes it (torch/functional.py's
+centring pad, then ATen's stft: the frames as an ``as_strided`` view, the window product, the r2c or c2c
+transform over each frame, an in-place transpose and squeeze), so values, dtypes, nodes, warnings and
+errors are torch's."""
+from __future__ import annotations
+
+import warnings
+
+from .. import errors
+from ..creation import zeros
+from ..dispatch import call
+from ..ops import spectral as SP
+from ..ops.shape import AS_STRIDED, UNFOLD
+from ..public import public
+from ..tensor import Tensor
+from .complex_numbers import view_as_real
+
+_NO_WINDOW = ("A window was not provided. A rectangular window will be applied,which is known to cause spectral "
+              "leakage. Other windows such as torch.hann_window or torch.hamming_window are recommended to reduce "
+              "spectral leakage.To suppress this warning and use a rectangular window, explicitly set "
+              "`window=torch.ones(n_fft, device=<device>)`.")
+_REAL_OUTPUT = ("stft with return_complex=False is deprecated. In a future pytorch release, stft will return complex "
+                "tensors for all inputs, and return_complex=False will raise an error.\nNote: you can still call "
+                "torch.view_as_real on the complex output to recover the old return format.")
+
+
+_warned: set = set()    # torch's TORCH_WARN_ONCE: each warning once per process
+
+
+def _warn_once(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        warnings.warn(message, UserWarning, stacklevel=4)
+
+
+def _flag(value) -> str:
+    return "None" if value is None else str(int(value))
+
+
+def _type_repr(t: Tensor, braces: bool = False) -> str:
+    shape = ", ".join(str(n) for n in t.shape)
+    return f"torch.{t.dtype.scalar_name}Tensor" + (f"{{[{shape}]}}" if braces else f"[{shape}]")
+
+
+def _centred(window, n_fft: int, win_length: int, like: Tensor) -> Tensor:
+    """The window (ones when none is given) in the middle of n_fft zeros, written in place as torch's."""
+    full = zeros(n_fft, dtype=(like if window is None else window).dtype)
+    middle = full.narrow(0, (n_fft - win_length) // 2, win_length)
+    if window is None:
+        middle.fill_(1)
+    else:
+        middle.copy_(window)
+    return full
+
+
+@public(method=True)
+def stft(input, n_fft, hop_length=None, win_length=None, window=None, center=True, pad_mode="reflect",
+         normalized=False, onesided=None, return_complex=None, align_to_window=None):
+    if center and align_to_window is not None:
+        raise errors.AutogradError("stft align_to_window should only be set when center = false")
+    if align_to_window:
+        raise errors.AutogradError("stft: gradcli does not implement align_to_window=True")
+    if center:
+        from ..nn.functional import pad
+        signal_dim = input.ndim
+        half = int(n_fft // 2)
+        padded = pad(input.view((1,) * (3 - signal_dim) + tuple(input.shape)), [half, half], pad_mode)
+        input = padded.view(tuple(padded.shape[-signal_dim:]))
+    return _stft(input, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window)
+
+
+def _stft(self, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window):
+    """ATen's stft, its checks in its order."""
+    hop_length = n_fft >> 2 if hop_length is None else hop_length
+    win_length = n_fft if win_length is None else win_length
+    if window is None:
+        _warn_once(_NO_WINDOW)
+    complex_out = self.dtype.is_complex or (window is not None and window.dtype.is_complex)
+    if return_complex is None:
+        if not complex_out:
+            raise errors.AutogradError("stft requires the return_complex parameter be given for real inputs, and will "
+                                       "further require that return_complex=True in a future PyTorch release.")
+        return_complex = True
+    if not return_complex:
+        _warn_once(_REAL_OUTPUT)
+    where = (f"stft({_type_repr(self)}, n_fft={n_fft}, hop_length={hop_length}, win_length={win_length}, window="
+             f"{'None' if window is None else _type_repr(window, True)}, normalized={_flag(normalized)}, "
+             f"onesided={_flag(onesided)}, return_complex={_flag(return_complex)}, "
+             f"align_to_window={_flag(align_to_window)}) : ")
+    kind = self._data.dtype.kind
+    if kind not in "fc":
+        raise errors.AutogradError(where + "expected a tensor of floating point or complex values")
+    if self.ndim not in (1, 2):
+        raise errors.AutogradError(where + "expected a 1D or 2D tensor")
+    x = self.unsqueeze(0) if self.ndim == 1 else self
+    length = x.shape[1]
+    if n_fft <= 0 or n_fft > length:
+        raise errors.AutogradError(where + f"expected 0 < n_fft < {length}, but got n_fft={n_fft}")
+    if hop_length <= 0:
+        raise errors.AutogradError(where + f"expected hop_length > 0, but got hop_length={hop_length}")
+    if win_length <= 0 or win_length > n_fft:
+        raise errors.AutogradError(where + f"expected 0 < win_length <= n_fft, but got win_length={win_length}")
+    if window is not None and (window.ndim != 1 or window.shape[0] != win_length):
+        raise errors.AutogradError(where + f"expected a 1D window tensor of size equal to win_length={win_length}, "
+                                   f"but got window with size [{', '.join(str(n) for n in window.shape)}]")
+    if win_length < n_fft:
+        window = _centred(window, n_fft, win_length, self)
+    frames = call(AS_STRIDED, (x,), {"steps": ((UNFOLD, {"dimension": -1, "size": n_fft, "step": hop_length}, 0),)})
+    if window is not None:
+        frames = frames.mul(window)
+    complex_fft = frames.dtype.is_complex
+    onesided = not complex_fft if onesided is None else onesided
+    norm = 1 if normalized else 0
+    if complex_fft:
+        if onesided:
+            raise errors.AutogradError("Cannot have onesided output if window or input is complex")
+        out = call(SP.FFT_C2C, (frames,), {"dim": (2,), "normalization": norm, "forward": True})
+    else:
+        out = call(SP.FFT_R2C, (frames,), {"dim": (2,), "normalization": norm, "onesided": bool(onesided)})
+    out.transpose_(1, 2)
+    if self.ndim == 1:
+        out.squeeze_(0)
+    return out if return_complex else view_as_real(out)
