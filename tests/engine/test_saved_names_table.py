@@ -48,6 +48,7 @@ TORCH_CALLS = {
     "add.alpha": lambda a, p: torch.add(a[0], a[1], alpha=p["alpha"]),
     "sub.alpha": lambda a, p: torch.sub(a[0], a[1], alpha=p["alpha"]),
     "as_strided": lambda a, p: a[0].as_strided((2, 3), (1, 4), 1),
+    "as_strided.storage": lambda a, p: a[0].as_strided(p["size"], p["stride"], p["storage_offset"]),
     "cat.2": lambda a, p: torch.cat([a[0], a[1]], p["dim"]),
     "celu_": lambda a, p: F.celu(a[0].clone(), p["alpha"], True),
     "copy_": lambda a, p: a[0].clone().copy_(a[1]),

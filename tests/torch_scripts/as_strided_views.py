@@ -1,0 +1,45 @@
+# as_strided: sliding windows and overlapping views of a storage, their gradients, writes through them.
+import torch
+x = torch.arange(12., requires_grad=True)
+y = x.as_strided((3, 3), (2, 1), 1)
+print(y, y.grad_fn, y.grad_fn._saved_size, y.grad_fn._saved_stride, y.grad_fn._saved_storage_offset)
+(y * torch.arange(9.).reshape(3, 3)).sum().backward()
+print(x.grad)
+z = torch.arange(6., requires_grad=True)
+w = z.expand(2, 6).as_strided((4,), (1,), 0)
+(w * torch.tensor([1., 2, 3, 4])).sum().backward()
+print(z.grad)
+x2 = torch.arange(6., requires_grad=True)
+v = x2.view(2, 3).t()
+u = v.as_strided((2, 2), (1, 3))
+print(u, u.is_contiguous(), u.stride(), u.storage_offset())
+u.sum().backward()
+print(x2.grad)
+sig = torch.arange(10.)
+windows = torch.as_strided(sig, (4, 4), (2, 1))
+print(windows, windows.data_ptr() == sig.data_ptr())
+x3 = torch.arange(6.)
+y3 = x3.as_strided((2,), (2,))
+y3.mul_(10)
+print(x3, y3)
+x4 = torch.arange(6.)[2:]
+print(x4.as_strided((2,), (1,)), x4.as_strided((2,), (1,), 0), x4.as_strided((3,), (1,)).storage_offset())
+c = torch.tensor([1 + 2j, 3 - 4j])
+r = torch.view_as_real(c)
+print(r.as_strided((2,), (2,), 1))
+a = torch.ones(3, 4).requires_grad_()
+b = a.as_strided((3, 3), (1, 1))
+print(b.shape)
+q = torch.linspace(0, 1, 8, requires_grad=True)
+h = q.as_strided((3, 4), (2, 1)).pow(2).sum()
+g, = torch.autograd.grad(h, q, create_graph=True)
+print(g)
+g.pow(2).sum().backward()
+print(q.grad)
+for f in [lambda: torch.arange(6.).as_strided((3, 3), (3, 1)), lambda: torch.as_strided(torch.arange(6.), (2,), (-1,)), lambda: torch.arange(6.).as_strided((2, 2), (1,)),
+          lambda: torch.arange(6.).as_strided((-1,), (1,)), lambda: torch.arange(6.).as_strided((2,), (1,), -1), lambda: torch.arange(6.).as_strided((0, 3), (100, 1), 5),
+          lambda: torch.arange(6.).as_strided((2,), (1,), 6), lambda: torch.arange(6.).as_strided((2, 3), (0, 1))]:
+    try:
+        print("OK", f())
+    except Exception as e:
+        print(type(e).__name__, e)
