@@ -858,6 +858,8 @@ ENGINE_TYPES = (
         scale step update unscale_ get_scale is_enabled state_dict load_state_dict get_growth_factor
         get_backoff_factor get_growth_interval""".split()), (), {}),
     (("gradcli.engine.amp.autocast",), frozenset({"device", "fast_dtype"}), (), {}),
+    (("gradcli.engine.functions.storages.UntypedStorage",),
+     frozenset("data_ptr nbytes size element_size device is_shared is_pinned tolist dtype untyped".split()), (), {}),
 )
 
 

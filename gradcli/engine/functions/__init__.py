@@ -32,7 +32,7 @@ from .linalg_functions import cholesky_inverse, geqrf, lu_unpack, matrix_exp  # 
 from .number_ops import gcd, lcm, nextafter  # noqa: F401
 from .splits import *  # noqa: F401,F403
 from . import inspection, windows  # noqa: F401  (isposinf, histogram, can_cast; hann_window...)
-from . import complex_numbers, stft, strided  # noqa: F401  (view_as_real...; torch.stft; as_strided)
+from . import complex_numbers, stft, storages, strided  # noqa: F401  (view_as_real...; stft; storage(); as_strided)
 from . import tensor_attributes  # noqa: F401  (Tensor.is_cpu, layout, H, get_device(), conj()...)
 from . import inplace_variants  # noqa: F401  (Tensor.addcmul_, lerp_, lt_, torch.square_...)
 from . import inplace_misc  # noqa: F401  (Tensor.fill_diagonal_, resize_, apply_, map_)
