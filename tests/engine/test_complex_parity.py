@@ -201,3 +201,12 @@ def test_half_std_is_the_root_of_var():
         x = lib.tensor(values, dtype=lib.float16)
         assert str(x.std()) == "tensor(2.6465, dtype=torch.float16)"
         assert str(lib.std_mean(x)[0]) == "tensor(2.6465, dtype=torch.float16)"
+
+
+def test_nodes_with_their_own_apply_still_refuse_a_complex_gradient():
+    """AddmmBackward0 and the losses' nodes have fast plain-backward paths; a complex value takes the
+    general one (MmBackward0's is compared with torch in the cases above)."""
+    z = ag.tensor(M, requires_grad=True)
+    for y in (ag.addmm(z, z, z).abs().sum(), ag.nn.functional.mse_loss(z, z * 2).abs()):
+        with pytest.raises(RuntimeError, match="gradcli does not differentiate"):
+            y.backward()

@@ -197,7 +197,8 @@ def _mm_apply(node, grads, m):
     saved = node._saved
     mat1, mat2 = saved[0], saved[1]   # (None: not saved, its gradient not needed)
     if (not m.plain or mat1 is not None and mat1.__class__ is not SavedVariable
-            or mat2 is not None and mat2.__class__ is not SavedVariable):
+            or mat2 is not None and mat2.__class__ is not SavedVariable
+            or node._odtype.kind == "c"):    # complex: OpNode.apply conjugates (ops/complex_parts)
         return general_apply(node, grads, m, (mat2, mat1))
     if mat2 is not None:   # checked in torch's order (mat2, then self: a modified pair names mat2)
         mat2 = checked_array(node, mat2)

@@ -150,7 +150,8 @@ def _loss_apply(node, grads, m):
     ``OpNode.apply``."""
     saved = node._saved
     a, b = saved[0], saved[1]
-    if not m.plain or a.__class__ is not SavedVariable or b.__class__ is not SavedVariable:
+    if (not m.plain or a.__class__ is not SavedVariable or b.__class__ is not SavedVariable
+            or node._odtype.kind == "c"):    # complex: OpNode.apply refuses or conjugates (ops/complex_parts)
         return OpNode.apply(node, grads, m)
     (f0, _), (f1, _) = node.next_functions
     ga, gb = node.op.backward(m, grads[0], checked_array(node, a), checked_array(node, b), saved[2],
@@ -670,7 +671,8 @@ def _addmm_apply(node, grads, m):
     mat1, mat2, alpha, beta = saved[0], saved[1], saved[2], saved[3]   # (None: not saved, not needed)
     if (not m.plain or alpha.__class__ is not int or alpha != 1 or beta.__class__ is not int or beta != 1
             or mat1 is not None and mat1.__class__ is not SavedVariable
-            or mat2 is not None and mat2.__class__ is not SavedVariable):
+            or mat2 is not None and mat2.__class__ is not SavedVariable
+            or node._odtype.kind == "c"):    # complex: OpNode.apply conjugates (ops/complex_parts)
         return general_apply(node, grads, m, (mat1, mat2))
     if mat1 is not None:
         mat1 = checked_array(node, mat1)
