@@ -8,6 +8,7 @@ import numpy as np
 
 from . import dtypes, errors
 from .dispatch import call
+from .functions import roll
 from .ops import spectral as S
 from .ops.complex_parts import CONJ, CONJ_PHYSICAL
 from .ops.padding import CONSTANT_PAD
@@ -332,7 +333,6 @@ def rfftfreq(n, d=1.0, *, dtype=None, layout=None, device=None, requires_grad=Fa
 
 
 def _shift(fn, input, dim, inverse):
-    from .functions import roll
     _check_input(fn, input)
     dims = range(input.ndim) if dim is None else ((dim,) if isinstance(dim, int) else dim)
     dims = [_wrap(d, input.ndim) for d in dims]

@@ -252,8 +252,14 @@ def unpack_saved(node, m) -> list:
 
 
 def _conjugated_apply(node, grads, m):
-    from .ops.complex_parts import conjugated_apply
-    return conjugated_apply(node, grads, m)
+    """A complex-valued node's backward in torch's convention: ops/complex_parts (a layer above) installs
+    the real one with ``set_conjugated_apply`` when the op table loads."""
+    raise errors.AutogradError("complex gradients are not loaded")
+
+
+def set_conjugated_apply(fn) -> None:
+    global _conjugated_apply
+    _conjugated_apply = fn
 
 
 def fit_grads(node, res, m) -> list:

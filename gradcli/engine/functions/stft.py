@@ -10,6 +10,7 @@ from .. import errors
 from ..creation import zeros
 from ..dispatch import call
 from ..ops import spectral as SP
+from ..ops.padding import CONSTANT_PAD, REFLECTION_PAD1D, REPLICATION_PAD1D
 from ..ops.shape import AS_STRIDED, UNFOLD
 from ..public import public
 from ..tensor import Tensor
@@ -42,6 +43,18 @@ def _type_repr(t: Tensor, braces: bool = False) -> str:
     return f"torch.{t.dtype.scalar_name}Tensor" + (f"{{[{shape}]}}" if braces else f"[{shape}]")
 
 
+def _pad(x: Tensor, half: int, mode: str) -> Tensor:
+    """F.pad(x, [half, half], mode) of torch/functional.py's centring, on the same records as F.pad."""
+    if mode == "constant":
+        return call(CONSTANT_PAD, (x,), {"pad": (half, half), "value": 0.0})
+    if mode == "circular":
+        raise errors.AutogradError("stft: gradcli does not implement pad_mode='circular'")
+    record = {"reflect": REFLECTION_PAD1D, "replicate": REPLICATION_PAD1D}.get(mode)
+    if record is None:
+        raise NotImplementedError(f"Unrecognised padding mode {mode}")
+    return call(record, (x,), {"padding": (half, half)})
+
+
 def _centred(window, n_fft: int, win_length: int, like: Tensor) -> Tensor:
     """The window (ones when none is given) in the middle of n_fft zeros, written in place as torch's."""
     full = zeros(n_fft, dtype=(like if window is None else window).dtype)
@@ -61,10 +74,9 @@ def stft(input, n_fft, hop_length=None, win_length=None, window=None, center=Tru
     if align_to_window:
         raise errors.AutogradError("stft: gradcli does not implement align_to_window=True")
     if center:
-        from ..nn.functional import pad
         signal_dim = input.ndim
         half = int(n_fft // 2)
-        padded = pad(input.view((1,) * (3 - signal_dim) + tuple(input.shape)), [half, half], pad_mode)
+        padded = _pad(input.view((1,) * (3 - signal_dim) + tuple(input.shape)), half, pad_mode)
         input = padded.view(tuple(padded.shape[-signal_dim:]))
     return _stft(input, n_fft, hop_length, win_length, window, normalized, onesided, return_complex, align_to_window)
 

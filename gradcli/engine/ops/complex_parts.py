@@ -11,6 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from .. import errors
+from ..dispatch import call
+from ..dtypes import from_numpy_dtype
+from ..nodes import fit_grads, set_conjugated_apply
 from .registry import KEEP, defop
 
 _REAL_OF = {np.dtype(np.complex64): np.float32, np.dtype(np.complex128): np.float64}
@@ -30,24 +33,14 @@ def view_as_complex_np(a):
 
 def _as_complex(m, g):
     if m.is_tensor:
-        return _view_as_complex_fn()(g.contiguous())
+        return call(VIEW_AS_COMPLEX, (g.contiguous(),))
     return g[..., 0] + 1j * g[..., 1] if g.dtype.kind == "f" else g[..., 0]
 
 
 def _as_real(m, g):
     if m.is_tensor:
-        return _view_as_real_fn()(g)
+        return call(VIEW_AS_REAL, (g,))
     return np.stack((g.real, g.imag), axis=-1)
-
-
-def _view_as_complex_fn():
-    from ..functions.complex_numbers import view_as_complex
-    return view_as_complex
-
-
-def _view_as_real_fn():
-    from ..functions.complex_numbers import view_as_real
-    return view_as_real
 
 
 VIEW_AS_REAL = defop("view_as_real", "ViewAsRealBackward0", ("self",), view_as_real_np,
@@ -117,7 +110,6 @@ def check_view_as_complex(t) -> None:
     if a.dtype == np.float16:
         raise errors.AutogradError("view_as_complex of a Half tensor makes complex32, which gradcli does not have")
     if a.dtype.kind != "f":
-        from ..dtypes import from_numpy_dtype
         raise errors.AutogradError("view_as_complex is only supported for half, float and double tensors, but got "
                                    f"a tensor of scalar type: {from_numpy_dtype(a.dtype).scalar_name}")
     if a.ndim == 0:
@@ -143,7 +135,6 @@ def conjugated_apply(node, grads, m):
     res = tuple(None if r is None else m.conj(r) for r in (res if res.__class__ is tuple else (res,)))
     res = tuple(r if r is None or meta is None or meta[1].kind == "c" else _real_part(m, r)
                 for r, meta in zip(res, node._in_meta))
-    from ..nodes import fit_grads
     return fit_grads(node, res, m)
 
 
@@ -180,3 +171,6 @@ def check_complex_jvp(op, args, outs) -> None:
         if getattr(t, "_data", None) is not None and t._data.dtype.kind == "c":
             raise errors.AutogradError(f"gradcli does not differentiate {op.name} of complex tensors in forward mode "
                                        "(its complex rule is not checked against torch's)")
+
+
+set_conjugated_apply(conjugated_apply)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..dispatch import call
+from ..tensor import make
 from .registry import KEEP, defop
 
 # torch's normalization enum and the direction, as numpy's norm word
@@ -63,7 +65,6 @@ def _tail(m, dim, x) -> tuple:
 
 
 def _call(op, x, dim, params):
-    from ..dispatch import call
     return call(op, (x,), {"dim": tuple(d % x.ndim for d in dim), **params})
 
 
@@ -113,7 +114,6 @@ def _c2r_bwd(m, g, dim, normalization):
     weights[1:1 + double] = 2.0
     weights = weights.reshape((half,) + (1,) * (-1 - last))
     if m.is_tensor:
-        from ..tensor import make
         return gi * make(weights.astype(gi._data.real.dtype))
     return gi * weights.astype(gi.real.dtype)
 

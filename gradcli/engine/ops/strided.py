@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..dispatch import call
+from ..storage_address import root_array
+from ..tensor import make
+from .index_functions import gather, scatter_add
 from .registry import KEEP, defop
 from .samples import Sample, arr
-from ..storage_address import root_array
 
 
 def storage_offset_of(a: np.ndarray) -> int:
@@ -45,16 +48,14 @@ def _backward(m, g, size, stride, storage_offset, geometry):
     lead = tuple(g.shape[:m.nb])
     flat = m.reshape(g, lead + (-1,))
     if m.is_tensor:
-        from ..creation import tensor, zeros
-        from ..ops.index_functions import gather, scatter_add
-        where = tensor(np.broadcast_to(out, lead + out.shape).copy())
-        store = scatter_add(zeros(lead + (n,), dtype=g.dtype), -1, where, flat)
+        where = make(np.broadcast_to(out, lead + out.shape).copy())
+        store = scatter_add(make(np.zeros(lead + (n,), g._data.dtype)), -1, where, flat)
         if (count > 1).any():
-            store = store / tensor(np.maximum(count, 1).astype(g._data.real.dtype))
+            store = store / make(np.maximum(count, 1).astype(g._data.real.dtype))
         if not lead:   # torch's last step: the storage read through the input's geometry
-            from ..functions.strided import as_strided
-            return as_strided(store, tuple(in_size), tuple(in_stride), in_offset)
-        picked = gather(store, -1, tensor(np.broadcast_to(inp, lead + inp.shape).copy()))
+            return call(AS_STRIDED_STORAGE, (store,), {"size": tuple(in_size), "stride": tuple(in_stride),
+                                                       "storage_offset": in_offset, "geometry": ((n,), (1,), 0)})
+        picked = gather(store, -1, make(np.broadcast_to(inp, lead + inp.shape).copy()))
     else:
         store = np.zeros(lead + (n,), g.dtype)
         np.add.at(store, (Ellipsis, out), flat)
