@@ -8,7 +8,7 @@ its code object read from here). An entry is used only while its source file has
 size its ``.pyc`` was compiled from (CPython's own check of a ``.pyc``); otherwise the module is
 imported as usual and, when the command leaves, the file is written again with every gradcli
 module it loaded from a valid ``.pyc``. The file is kept in gradcli's cache directory, one per
-installed copy and Python version; none is written where that directory is not writable.
+installed copy and Python build; none is written where that directory is not writable.
 """
 from __future__ import annotations
 
@@ -80,9 +80,10 @@ def _cache_dir() -> str:
 
 def install() -> None:
     """Serve gradcli's modules from the bundle from now on in this process (not with ``-O``, whose
-    ``.pyc`` files are others, nor where bytecode is not written)."""
+    ``.pyc`` files are others). PYTHONDONTWRITEBYTECODE does not turn it off: the bundle holds only
+    ``.pyc`` files an install or an import already wrote, in gradcli's cache as the grammar's tables."""
     global _finder
-    if _finder is not None or sys.flags.optimize or sys.dont_write_bytecode:
+    if _finder is not None or sys.flags.optimize:
         return
     path = bundle_path()
     try:

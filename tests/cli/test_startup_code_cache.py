@@ -52,6 +52,8 @@ def test_the_first_command_writes_the_cache_and_the_next_ones_load_from_it(copy)
     assert _grad(env, tmp_path) == first
     assert bundle.stat().st_mtime_ns == written       # nothing new to add: not written again
     assert "SourceFileLoader" not in _run(env, tmp_path, "-c", PROBE)
+    # the cache holds .pyc files already written: it serves them where Python writes none
+    assert "SourceFileLoader" not in _run({**env, "PYTHONDONTWRITEBYTECODE": "1"}, tmp_path, "-c", PROBE)
 
 
 def test_a_changed_source_is_imported_from_itself_and_then_cached_again(copy):
