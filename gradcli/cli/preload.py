@@ -34,6 +34,7 @@ BLAS_THREAD_TIMEOUT = "20"     # log2 of the cycles OpenBLAS's idle threads spin
 def import_engine() -> None:
     if "gradcli.engine" in sys.modules:
         return
+    _one_malloc_arena()
     loader = threading.Thread(target=_import, name="gradcli-import", daemon=True)
     loader.start()
     loader.join()
@@ -46,6 +47,20 @@ def _import() -> None:
 
         import gradcli.engine  # noqa: F401
     except BaseException:   # noqa: BLE001  the command's own import raises it again, where it is reported
+        pass
+
+
+def _one_malloc_arena() -> None:
+    """glibc gives a new thread a malloc arena of its own and grows it a page at a time, one
+    ``mprotect`` call each: ~800 for the imports on the loader thread. With one arena (M_ARENA_MAX)
+    the thread allocates from the main heap, which grows in 128 KB steps. (numpy loads ctypes
+    anyway; elsewhere than glibc there is no such call and nothing to do.)"""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        ctypes.CDLL(None).mallopt(-8, 1)      # mallopt(M_ARENA_MAX, 1)
+    except (ImportError, OSError, AttributeError):
         pass
 
 
