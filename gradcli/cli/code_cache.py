@@ -10,11 +10,15 @@ imported as usual and, when the command leaves, the file is written again with e
 module it loaded from a valid ``.pyc``. The file is kept in gradcli's cache directory, one per
 installed copy and Python build; none is written where that directory is not writable.
 
+A module without a usable ``.pyc`` (none written, or hash-checked as pip compiles them under
+SOURCE_DATE_EPOCH) is recorded as such with its source's mtime and size, so that later commands do
+not read its ``.pyc`` again to find out.
+
 The file is mapped, not read: each code object is unmarshalled straight from the page cache,
 where reading the 3 MB into memory first cost ~1,500 page faults (more than the imports it saves
 in a VM). Layout: the length of the index (8 bytes, little-endian), the index (marshal: name ->
-source path, is package, mtime, size, .pyc path, offset, length), then the code, offsets from
-the end of the index.
+source path, is package, mtime, size, .pyc path, offset, length; offset -1 for a module without a
+usable ``.pyc``), then the code, offsets from the end of the index.
 """
 from __future__ import annotations
 
@@ -63,15 +67,9 @@ class Finder:
 
     def find_spec(self, fullname, path=None, target=None):
         entry = self.entries.get(fullname)
-        if entry is None:
+        if entry is None or entry[5] < 0 or not _unchanged(entry):
             return None
         origin, package, mtime, size, cached = entry[:5]
-        try:
-            st = os.stat(origin)
-        except OSError:
-            return None
-        if (int(st.st_mtime) & 0xFFFFFFFF, st.st_size & 0xFFFFFFFF) != (mtime, size):
-            return None
         spec = ModuleSpec(fullname, BundledLoader(fullname, origin), origin=origin, is_package=package)
         if package:
             spec.submodule_search_locations = [os.path.dirname(origin)]
@@ -89,13 +87,24 @@ class Finder:
             return None
 
     def detach(self) -> dict:
-        """Every entry with its code as bytes, the file unmapped (so that it can be replaced)."""
-        entries = {name: e[:5] + (bytes(self._blob[e[5]:e[5] + e[6]]),) for name, e in self.entries.items()}
+        """Every entry with its code as bytes (None: no usable .pyc), the file unmapped (so that it can be
+        replaced)."""
+        entries = {name: e[:5] + (bytes(self._blob[e[5]:e[5] + e[6]]) if e[5] >= 0 else None,)
+                   for name, e in self.entries.items()}
         if self._blob is not None:
             self._blob.release()
             self._map.close()
         self.entries, self._blob = {}, None
         return entries
+
+
+def _unchanged(entry) -> bool:
+    """Whether the entry's source still has the mtime and size it was recorded with."""
+    try:
+        st = os.stat(entry[0])
+    except OSError:
+        return False
+    return (int(st.st_mtime) & 0xFFFFFFFF, st.st_size & 0xFFFFFFFF) == entry[2:4]
 
 
 def bundle_path() -> str:
@@ -136,6 +145,9 @@ def save() -> None:
         spec = getattr(module, "__spec__", None)
         if spec is None or isinstance(spec.loader, BundledLoader) or not spec.cached or not spec.origin:
             continue
+        known = _finder.entries.get(name)
+        if known is not None and known[5] < 0 and known[0] == spec.origin and _unchanged(known):
+            continue          # no usable .pyc when it was last seen, and the source is the same
         entry = _entry(spec)
         if entry is not None:
             fresh[name] = entry
@@ -144,30 +156,34 @@ def save() -> None:
 
 
 def _entry(spec) -> tuple | None:
-    """The bundle's entry for a module: its ``.pyc``'s code, if the ``.pyc`` was compiled from the
-    source as it is now (timestamp-checked; a hash-checked ``.pyc`` is left out)."""
+    """The bundle's entry for a module of this copy: its ``.pyc``'s code if the ``.pyc`` was compiled
+    from the source as it is now (timestamp-checked), else None in place of the code."""
     if not spec.origin.startswith(_PACKAGE + os.sep) or not spec.origin.endswith(".py"):
         return None
     try:
-        with open(spec.cached, "rb") as f:
-            data = f.read()
         st = os.stat(spec.origin)
     except OSError:
         return None
+    stamp = (int(st.st_mtime) & 0xFFFFFFFF, st.st_size & 0xFFFFFFFF)
+    entry = (spec.origin, spec.submodule_search_locations is not None, *stamp, spec.cached)
+    try:
+        with open(spec.cached, "rb") as f:
+            data = f.read()
+    except OSError:
+        return entry + (None,)
     from importlib.util import MAGIC_NUMBER
-    if len(data) < 16 or data[:4] != MAGIC_NUMBER or int.from_bytes(data[4:8], "little") != 0:
-        return None
-    mtime, size = int.from_bytes(data[8:12], "little"), int.from_bytes(data[12:16], "little")
-    if (mtime, size) != (int(st.st_mtime) & 0xFFFFFFFF, st.st_size & 0xFFFFFFFF):
-        return None
-    package = spec.submodule_search_locations is not None
-    return (spec.origin, package, mtime, size, spec.cached, data[16:])
+    usable = (len(data) >= 16 and data[:4] == MAGIC_NUMBER and int.from_bytes(data[4:8], "little") == 0
+              and (int.from_bytes(data[8:12], "little"), int.from_bytes(data[12:16], "little")) == stamp)
+    return entry + (data[16:] if usable else None,)
 
 
 def _write(entries: dict) -> None:
     """Write ``entries`` (code as bytes) in the mapped layout, atomically."""
     index, chunks, at = {}, [], 0
     for name, entry in entries.items():
+        if entry[5] is None:
+            index[name] = entry[:5] + (-1, 0)
+            continue
         index[name] = entry[:5] + (at, len(entry[5]))
         chunks.append(entry[5])
         at += len(entry[5])

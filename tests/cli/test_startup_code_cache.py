@@ -73,3 +73,17 @@ def test_an_unwritable_cache_directory_only_means_no_cache(copy):
     (tmp_path / "file").write_text("not a directory")
     env["GRADCLI_CACHE_DIR"] = str(tmp_path / "file" / "cache")
     assert _grad(env, tmp_path) == "value = tensor(9., grad_fn=<PowBackward0>)\nx.grad = tensor(6.)\n"
+
+
+def test_hash_checked_pycs_are_recorded_once_and_not_read_again(copy):
+    # pip compiles hash-checked .pyc files under SOURCE_DATE_EPOCH: the cache cannot check them by
+    # mtime, so it records that, and later commands neither read them again nor rewrite the file
+    tmp_path, env = copy
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "--invalidation-mode", "checked-hash",
+                    str(tmp_path / "site" / "gradcli")], check=True, timeout=120)
+    first = _grad(env, tmp_path)
+    (bundle,) = (tmp_path / "cache").glob("code-*.marshal")
+    written = bundle.stat().st_mtime_ns
+    assert _grad(env, tmp_path) == first == "value = tensor(9., grad_fn=<PowBackward0>)\nx.grad = tensor(6.)\n"
+    assert bundle.stat().st_mtime_ns == written
+    assert "Bundled" not in _run(env, tmp_path, "-c", PROBE)
