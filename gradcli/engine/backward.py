@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import heapq
 import sys
+import warnings
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from .autograd.graph import (
 )
 from .backend import numpy_math, numpy_math_batched
 from .ops.copy import copy_
-from .tensor import Tensor, make
+from .tensor import Tensor, _warned, make
 from .tensor_math import TensorMath
 
 _asarray = np.asarray
@@ -107,8 +108,18 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         raise TypeError("inputs to backward must be Tensors")
     for t in inputs:    # torch's engine calls retain_grad() on each input: a non-leaf keeps retaining
         t.retain_grad()
+    if create_graph and not _warned["create_graph"]:
+        _warned["create_graph"] = True      # torch's TORCH_WARN_ONCE: once per process
+        warnings.warn(CREATE_GRAPH_LEAK, UserWarning, stacklevel=3)
     run([edge(t) for t in outputs], grads, retain_graph, create_graph, targets=inputs or None,
         accumulate=True)
+
+
+CREATE_GRAPH_LEAK = (
+    "Using backward() with create_graph=True will create a reference cycle between the parameter and its gradient "
+    "which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid this. If you "
+    "have to use this function, make sure to reset the .grad fields of your parameters to None after use to break "
+    "the cycle and avoid the leak. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)")
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,

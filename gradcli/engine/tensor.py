@@ -55,7 +55,7 @@ class Size(tuple):
         return n
 
 
-_warned = {"float": False}
+_warned = {"float": False, "create_graph": False}   # torch's warnings given once per process
 
 
 class Tensor:
@@ -199,7 +199,8 @@ class Tensor:
                 "attribute won't be populated during autograd.backward(). If you indeed want the .grad "
                 "field to be populated for a non-leaf Tensor, use .retain_grad() on the non-leaf Tensor. "
                 "If you access the non-leaf Tensor by mistake, make sure you access the leaf Tensor instead. "
-                "See github.com/pytorch/pytorch/pull/30531 for more information.",
+                "See github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally at "
+                "/__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)",    # torch's text, as printed
                 UserWarning, stacklevel=2)
         return self._grad
 

@@ -475,22 +475,22 @@ def warnings_members(policy) -> dict:
 
     for cls in WARNING_CLASSES.values():
         policy.allow_class_name(cls)
+    policy.allow(warnings.WarningMessage, ("message", "category", "filename", "lineno"))
     return {"filterwarnings": filterwarnings, "simplefilter": simplefilter, "warn": warn,
             "catch_warnings": _CatchWarnings, **WARNING_CLASSES}
 
 
 class _CatchWarnings:
-    """``with warnings.catch_warnings():``: filters set inside are undone on leaving."""
+    """``with warnings.catch_warnings():``: filters set inside are undone on leaving; with
+    ``record=True`` the block's warnings go to the list it gives (``w[0].message``, ``.category``)."""
 
     __slots__ = ("_inner",)
 
     def __init__(self, *, record=False):
-        if record:
-            raise TypeError("catch_warnings(record=True) is not available in gradcli scripts")
-        self._inner = warnings.catch_warnings()
+        self._inner = warnings.catch_warnings(record=bool(record))
 
     def __enter__(self):
-        self._inner.__enter__()
+        return self._inner.__enter__()
 
     def __exit__(self, *exc):
         return self._inner.__exit__(*exc)
