@@ -18,6 +18,7 @@ from ..device import device
 from ..hooks import RemovableHandle, add_hook
 from ..tensor import NO_GRAD_VIEW, Size, Tensor, TensorExtras, make, refresh_view_grad_fn
 from .anomaly_mode import is_anomaly_enabled
+from .grad_mode import no_grad
 
 __all__ = [
     "Node", "allow_mutation_on_saved_tensors", "disable_saved_tensors_hooks", "register_multi_grad_hook", "save_on_cpu",
@@ -148,7 +149,8 @@ class HookedSavedVariable(SavedVariable):
         super().__init__(tensor, output_nr)
         self.unpack_hook = unpack
         self.origin = _graph_place(tensor, output_nr)
-        self.packed = pack(tensor if packed_value is None else packed_value)
+        with no_grad():      # torch runs pack hooks without recording (what they compute has no grad_fn)
+            self.packed = pack(tensor if packed_value is None else packed_value)
         self.tensor = self.data = None
         self.fetched = None
 
