@@ -378,7 +378,8 @@ def _elu_fwd(a, alpha, scale, input_scale):
 
 
 def _elu_d(m, self, alpha, scale, input_scale):
-    return m.where(self > 0, scale, (alpha * scale * input_scale) * m.exp(_neg_part(m, self) * input_scale))
+    """torch's elu_backward: the exp branch where self <= 0, else scale (also for a NaN self)."""
+    return m.where(self <= 0, (alpha * scale * input_scale) * m.exp(_neg_part(m, self) * input_scale), scale)
 
 
 def _elu_bwd(m, g, self, alpha, scale, input_scale):
@@ -388,7 +389,8 @@ def _elu_bwd(m, g, self, alpha, scale, input_scale):
 
 
 def _elu_d2(m, x, alpha, scale, input_scale):
-    return m.where(x > 0, 0.0, (alpha * scale * input_scale * input_scale) * m.exp(_neg_part(m, x) * input_scale))
+    """torch's elu_double_backward: masked by x < 0, strictly (0 at x = 0 and at NaN)."""
+    return m.where(x < 0, (alpha * scale * input_scale * input_scale) * m.exp(_neg_part(m, x) * input_scale), 0.0)
 
 
 ELU_BACKWARD = defop("elu_backward", "EluBackwardBackward0", ("grad_output", "self_or_result"),
