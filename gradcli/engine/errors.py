@@ -14,6 +14,14 @@ class DTypeError(AutogradError):
     """An op asked of a dtype that cannot do it (requires_grad on ints, bad in-place cast)."""
 
 
+class _LinAlgError(AutogradError):
+    """A linear-algebra failure (singular, not positive-definite, no convergence): torch.linalg.LinAlgError,
+    whose class torch names ``_LinAlgError``."""
+
+
+LinAlgError = _LinAlgError
+
+
 class GraphError(AutogradError):
     """Misuse of the graph: backward twice, no grad_fn, unused inputs, in-place on saved tensors."""
 

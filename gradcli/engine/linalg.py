@@ -10,13 +10,14 @@ from .functions.linalg_functions import (  # noqa: F401
     matrix_exp, matrix_norm, matrix_power, matrix_rank, solve_ex, tensorinv, tensorsolve, vecdot,
 )
 from .functions.vander import linalg_vander as vander  # noqa: F401
+from .errors import LinAlgError  # noqa: F401
 
 __all__ = [
     "cholesky", "cholesky_ex", "cond", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh",
     "householder_product", "inv", "inv_ex", "lstsq", "lu", "lu_factor", "lu_factor_ex", "lu_solve", "matmul",
     "matrix_exp", "matrix_norm", "matrix_power", "matrix_rank", "multi_dot", "norm", "pinv", "qr", "slogdet",
     "solve", "solve_ex", "solve_triangular", "svd", "svdvals", "tensorinv", "tensorsolve", "vander", "vecdot",
-    "vector_norm",
+    "vector_norm", "LinAlgError",
 ]
 
 

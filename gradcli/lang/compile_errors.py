@@ -81,7 +81,7 @@ def python_exception(err: GradcliError) -> BaseException:
 
 
 # engine exception classes torch has under the same name; the others are its RuntimeError etc.
-_TORCH_EXCEPTION_NAMES = frozenset({"GradcheckError"})
+_TORCH_EXCEPTION_NAMES = frozenset({"GradcheckError", "_LinAlgError"})
 
 
 def _as_torch_sees_it(exc: BaseException) -> BaseException:

@@ -105,7 +105,7 @@ SCHEDULER_NAMES = frozenset("""
 DATA_NAMES = frozenset("Dataset TensorDataset DataLoader random_split Subset".split())
 LINALG_NAMES = frozenset("""
     norm vector_norm matrix_norm det slogdet inv pinv solve cholesky qr eigh eigvalsh svd
-    svdvals matrix_power matrix_rank cross matmul multi_dot vecdot lstsq vander
+    svdvals matrix_power matrix_rank cross matmul multi_dot vecdot lstsq vander LinAlgError
 """.split())
 SPECIAL_NAMES = frozenset("expit logit erf erfc erfinv gammaln digamma xlogy logsumexp softmax log_softmax".split())
 

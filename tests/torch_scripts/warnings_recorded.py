@@ -20,6 +20,7 @@ with warnings.catch_warnings(record=True) as caught:
     print("after retain_grad:", y.grad, len(caught))
 
 with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
     warnings.warn("learning rate is large", RuntimeWarning)
     warnings.warn("old API", DeprecationWarning)
 print([(w.category.__name__, str(w.message)) for w in caught])

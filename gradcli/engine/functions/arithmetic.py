@@ -326,7 +326,26 @@ def where(condition, input=None, other=None):
     input, other = _as_operand(input), _as_operand(other)
     if not isinstance(input, Tensor) and not isinstance(other, Tensor):
         input, other = tensor(input), tensor(other)   # two numbers: torch's dtype of each, then promoted
-    return call(P.WHERE, (input, other), {"condition": _where_condition(condition)})
+    condition = _where_condition(condition)
+    try:
+        return call(P.WHERE, (input, other), {"condition": condition})
+    except errors.ShapeError:
+        _check_broadcast(condition, input, other)
+        raise
+
+
+def _check_broadcast(*operands) -> None:
+    """torch's TensorIterator complaint, operand by operand: 'a' is the shape broadcast so far."""
+    out = ()
+    for t in operands:
+        shape = tuple(t.shape) if isinstance(t, Tensor) else ()
+        n = max(len(out), len(shape))
+        a, b = (1,) * (n - len(out)) + out, (1,) * (n - len(shape)) + shape
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y and x != 1 and y != 1:
+                raise errors.ShapeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                                        f"non-singleton dimension {i}")
+        out = tuple(y if x == 1 else x for x, y in zip(a, b))
 
 
 def _where_condition(condition):

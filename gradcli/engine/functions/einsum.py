@@ -36,6 +36,7 @@ def einsum(equation, *operands):
                                        f"match the number of dimensions ({op.ndim}) for operand "
                                        f"{len(letters)}{' and no ellipsis was given' if '...' not in s else ''}")
         letters.append(s)
+    _check_sizes(letters, operands)
     if arrow:
         out = out.replace("...", ell or "")
     else:
@@ -105,3 +106,19 @@ def einsum(equation, *operands):
         perm = [cur.index(c) for c in out]
         current = current.permute(perm)
     return current
+
+
+def _check_sizes(letters, operands) -> None:
+    """torch's complaints about a subscript's sizes: within one operand, then across operands."""
+    seen = {}
+    for i, (s, op) in enumerate(zip(letters, operands)):
+        own = {}
+        for c, n in zip(s, op.shape):
+            if own.setdefault(c, n) != n:
+                raise errors.AutogradError(f"einsum(): subscript {c} is repeated for operand {i} but the sizes "
+                                           f"don't match, {n} != {own[c]}")
+        for c, n in own.items():
+            before = seen.setdefault(c, n)
+            if before != n and 1 not in (before, n):
+                raise errors.AutogradError(f"einsum(): subscript {c} has size {n} for operand {i} which does not "
+                                           f"broadcast with previously seen size {before}")

@@ -77,6 +77,11 @@ def flatten(input, start_dim=0, end_dim=-1):
 def unflatten(input, dim, sizes):
     d = wrap_dim(dim, input.ndim) % input.ndim
     shape = input.shape
+    sizes = tuple(sizes)
+    known = math.prod(n for n in sizes if n != -1)
+    if sizes.count(-1) <= 1 and (known != shape[d] if -1 not in sizes else known == 0 or shape[d] % known):
+        raise errors.ShapeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {d} "
+                                f"({shape[d]}) in the input tensor")
     return reshape(input, shape[:d] + tuple(sizes) + shape[d + 1:]) if -1 not in sizes else \
         reshape(input, shape[:d] + _infer_shape(tuple(sizes), shape[d]) + shape[d + 1:])
 

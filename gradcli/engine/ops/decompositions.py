@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import dtypes
 from ..dispatch import call
-from ..errors import AutogradError, DTypeError, ShapeError
+from ..errors import AutogradError, DTypeError, LinAlgError, ShapeError
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -132,7 +132,7 @@ def cholesky_np(a, upper=False, name="linalg.cholesky"):
                 order = _first_bad_minor(mat)
             if order:
                 batch = f"(Batch element {i}): " if a.ndim > 2 else ""
-                raise AutogradError(
+                raise LinAlgError(
                     f"{name}: {batch}The factorization could not be completed because the input is not "
                     f"positive-definite (the leading minor of order {order} is not positive-definite).")
     return lapack_layout(_swap(factor) if upper else factor)
@@ -240,7 +240,7 @@ def _eigh_fwd(a, UPLO, compute_v):
         vals, vecs = np.linalg.eigh(a, UPLO)
         return vals, lapack_layout(vecs)
     except np.linalg.LinAlgError:
-        raise AutogradError("linalg.eigh: The algorithm failed to converge because the input matrix is "
+        raise LinAlgError("linalg.eigh: The algorithm failed to converge because the input matrix is "
                             "ill-conditioned or has too many repeated eigenvalues.") from None
 
 
@@ -290,7 +290,7 @@ def _svd_fwd(a, full_matrices):
     except np.linalg.LinAlgError:
         reason = ("contained non-finite values" if np.isnan(a).any() else
                   "is ill-conditioned or has too many repeated singular values")
-        raise AutogradError(f"linalg.svd: The algorithm failed to converge because the input matrix "
+        raise LinAlgError(f"linalg.svd: The algorithm failed to converge because the input matrix "
                             f"{reason}.") from None
 
 

@@ -225,7 +225,9 @@ def index_select(input, dim, index):
         raise errors.ShapeError(f"index_select(): Index to scalar can have only 1 value, got {idx.size} value(s)")
     n = input.shape[d] if input.ndim else 1
     bad = (idx < 0) | (idx >= n)
-    if bad.any():
+    if bad.any():   # torch's dim-1 kernel (index_select_out_cpu_dim1_) has its own message
+        if d + input.ndim != 1 or input.ndim < 2:
+            raise IndexError("index out of range in self")
         raise errors.AutogradError(f"INDICES element is out of DATA bounds, id={int(idx[np.argmax(bad)])} "
                                    f"axis_dim={n}")
     return call(INDEX_SELECT, (input,), {"dim": d, "index": _kept(index, idx)})

@@ -12,7 +12,7 @@ import numpy as np
 
 from .. import dtypes
 from ..autograd.graph import SavedVariable
-from ..errors import AutogradError, DTypeError, ShapeError
+from ..errors import AutogradError, DTypeError, LinAlgError, ShapeError
 from ..nodes import OpNode, fit_grads
 from . import dtype_rules
 from .registry import KEEP, defop
@@ -419,7 +419,7 @@ def _lapack(fn, name: str):
                 a = args[0]
                 raise ShapeError(f"{name}: A must be batches of square matrices, but they are {a.shape[-2]} by "
                                  f"{a.shape[-1]} matrices") from None
-            raise AutogradError(f"{name}: The solver failed because the input matrix is singular.") from None
+            raise LinAlgError(f"{name}: The solver failed because the input matrix is singular.") from None
     return run
 
 
@@ -446,7 +446,7 @@ def _inv_fwd(a):
         if "square" in str(err):
             raise ShapeError(f"linalg.inv: A must be batches of square matrices, but they are {a.shape[-2]} by "
                              f"{a.shape[-1]} matrices") from None
-        raise AutogradError(f"linalg.inv: The diagonal element {_first_zero_pivot(a)} is zero, the inversion could "
+        raise LinAlgError(f"linalg.inv: The diagonal element {_first_zero_pivot(a)} is zero, the inversion could "
                             f"not be completed because the input matrix is singular.") from None
 
 
@@ -557,7 +557,7 @@ def _solve_fwd(a, b, left, check_errors):
     info = _first_zero_pivot_index(lu)
     if info.any():
         batch = f"(Batch element {int(np.argmax(info.reshape(-1) > 0))}): " if a.ndim > 2 else ""
-        raise AutogradError(f"torch.linalg.solve: {batch}The solver failed because the input matrix is singular.")
+        raise LinAlgError(f"torch.linalg.solve: {batch}The solver failed because the input matrix is singular.")
     if not left:
         x = np.swapaxes(np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
     elif solve_is_vector(a.shape, b.shape):

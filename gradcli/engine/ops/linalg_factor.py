@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..dispatch import call
-from ..errors import AutogradError, ShapeError
+from ..errors import AutogradError, LinAlgError, ShapeError
 from .dtype_rules import linalg_input
 from .decompositions import PINV, default_rtol, solve_triangular_np, solve_tri
 from .registry import KEEP, defop
@@ -392,7 +392,7 @@ def cholesky_inverse_np(factor, upper):
     _square_check("cholesky_inverse", factor)
     zero = np.diagonal(factor, 0, -2, -1) == 0
     if zero.any():
-        raise AutogradError(f"cholesky_inverse: The diagonal element {int(np.argmax(zero.reshape(-1, zero.shape[-1]).any(0))) + 1} "
+        raise LinAlgError(f"cholesky_inverse: The diagonal element {int(np.argmax(zero.reshape(-1, zero.shape[-1]).any(0))) + 1} "
                             "is zero, the inversion could not be completed because the input matrix is singular.")
     eye = np.broadcast_to(np.eye(factor.shape[-1], dtype=factor.dtype), factor.shape)
     inv = solve_triangular_np(np.triu(factor) if upper else np.tril(factor), eye, upper=upper)
