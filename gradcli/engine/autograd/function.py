@@ -258,7 +258,7 @@ class Function(metaclass=_FunctionMeta):
             if not isinstance(o, Tensor):
                 wrapped.append(o)
                 continue
-            if id(o) in non_diff:
+            if id(o) in non_diff or o._data.dtype.kind not in "fc":   # ints and bools are never differentiable
                 o._requires_grad = False
                 wrapped.append(o)
             elif id(o) in dirty:

@@ -235,6 +235,8 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False):
                                    f"Got {dtypes.scalar_type_name(A._data.dtype)}")
     if A.ndim < 2:
         raise errors.ShapeError("linalg.matrix_norm: The input tensor A must have at least 2 dimensions.")
+    if len(dim) != 2:
+        raise errors.AutogradError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dim))}")
     d0, d1 = (wrap_dim(d, A.ndim) % A.ndim for d in dim)
     if ord == "fro":
         return _norm(A, ord, (d0, d1), keepdim)

@@ -177,6 +177,9 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
                                    f"Got {_type_word(input)}")
     if p is None:
         p = "fro"
+    if p == "nuc":   # torch.norm hands the nuclear norm to linalg.matrix_norm, over every dim by default
+        from .linalg_functions import matrix_norm
+        return matrix_norm(input, "nuc", tuple(range(input.ndim)) if dim is None else dim, keepdim)
     if isinstance(p, str) and p not in ("fro",):
         raise errors.AutogradError(f"norm(): unsupported p='{p}' (gradcli has p = 1, 2, inf, -inf, 'fro' and "
                                    "other real numbers)")
