@@ -313,11 +313,22 @@ def type_as(self, other):
     return to(self, other.dtype)
 
 
+_TYPE_NAMES = {"float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor", "int64": "LongTensor",
+               "int32": "IntTensor", "int16": "ShortTensor", "int8": "CharTensor", "uint8": "ByteTensor",
+               "bool": "BoolTensor"}
+
+
 def type_(self, dtype=None):
+    """``t.type()`` names the legacy type; ``t.type(torch.IntTensor)`` (or its name, or a dtype) converts."""
     if dtype is None:
-        return "torch." + {"float32": "FloatTensor", "float64": "DoubleTensor", "float16": "HalfTensor",
-                           "int64": "LongTensor", "int32": "IntTensor", "bool": "BoolTensor"}.get(
-            self._data.dtype.name, self._data.dtype.name)
+        return "torch." + _TYPE_NAMES.get(self._data.dtype.name, self._data.dtype.name)
+    if isinstance(dtype, str):
+        by_name = {"torch." + legacy: getattr(dtypes, np_name) for np_name, legacy in _TYPE_NAMES.items()}
+        if dtype not in by_name:
+            raise ValueError(f"invalid type: '{dtype}'")
+        dtype = by_name[dtype]
+    elif isinstance(dtype, type):
+        dtype = dtype.dtype      # a legacy constructor class: torch.IntTensor
     return to(self, dtype)
 
 
