@@ -70,7 +70,7 @@ class SavedVariable:
         if self.tensor is None and self.data is None:
             raise errors.GraphError(errors.BACKWARD_TWICE)
         if self.vc[0] != self.version:
-            raise errors.GraphError(self._modified_message(node))
+            raise errors.GraphError(_first_stale(node, self)._modified_message(node))
         if self.detached():
             raise errors.GraphError("Trying to use a saved tensor that has been detached in-place, i.e. with "
                                     ".detach_().This is not supported, please use out-of-place `.detach()` instead")
@@ -110,6 +110,20 @@ class SavedVariable:
                 f"operation: [{'CPUBoolType' if data.dtype == bool else f'torch.{dtypes.scalar_type_name(data.dtype)}Tensor'} "
                 f"{list(data.shape)}]"
                 f"{where} is at version {self.vc[0]}; expected version {self.version} instead. {hint}")
+
+
+def _first_stale(node, stale: SavedVariable) -> SavedVariable:
+    """The modified saved tensor torch's node unpacks first, which its error names: a binary op's
+    ``other`` (mm's ``mat2``) before ``self``; else the one found."""
+    op = getattr(node, "op", _NO_OP)
+    saves = getattr(op, "saves", ())
+    order = getattr(op, "unpack_order", ()) or (("other", "self") if saves[:2] == ("self", "other") else ())
+    for name in order:
+        s = node._saved[saves.index(name)]
+        if isinstance(s, SavedVariable) and s.vc is not None and s.vc[0] != s.version \
+                and (s.tensor is not None or s.data is not None):
+            return s
+    return stale
 
 
 def _forward_name(node) -> str:

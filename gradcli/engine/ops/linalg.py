@@ -607,3 +607,4 @@ SOLVE = defop("_linalg_solve_ex", "LinalgSolveExBackward0", ("A", "B"), _solve_f
                                       params={"left": False, "check_errors": True}, note="X A = B")],
               jvp_note="generic: derived through double-vjp",
               rule="d/dB = solve(A^T, g), d/dA = -d/dB @ result^T")
+MM.unpack_order = BMM.unpack_order = ("mat2", "self")    # torch's nodes read mat2 first (its in-place error names it)

@@ -180,6 +180,7 @@ POW_T = defop("pow.Tensor_Tensor", "PowBackward1", ("self", "exponent"), R.int_p
                   None if t[1] is None else t[1] * result * m.log(self)),
               samples=lambda: [Sample(pos(3, 4), arr(3, 4, seed=9)), Sample(pos(3, 1), arr(4, seed=4))],
               rule="d/dself = exponent * self^(exponent-1), d/dexponent = self^exponent * log(self)")
+POW_T.unpack_order = ("exponent", "self")    # the tensor torch's in-place error names first
 
 
 def _rpow_d(m, v, self, exponent, result):
