@@ -17,6 +17,7 @@ from ..ops import decompositions as D, linalg as L, linalg_factor as F
 from ..public import public
 from ..tensor import Tensor, make
 from .linear_algebra import _square_check, inverse, matmul, solve
+from . import reductions
 from .reductions import norm as _norm, sum as _sum
 from .shapes import reshape
 
@@ -253,6 +254,9 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False):
         d1 -= 1
     sums = _norm(A, 1, d0, keepdim)
     return sums.amax(d1, keepdim) if ord > 0 else sums.amin(d1, keepdim)
+
+
+reductions._linalg[0] = matrix_norm    # torch.norm(p="nuc")
 
 
 def solve_ex(A, B, *, left=True, check_errors=False):

@@ -169,6 +169,9 @@ def logsumexp(input, dim, keepdim=False):
                                         "keepdim": bool(keepdim)})
 
 
+_linalg = [None]    # torch.linalg.matrix_norm, a layer above: linalg_functions installs it when it loads
+
+
 @public(method=True)
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     input = _with_dtype(input, dtype)
@@ -178,8 +181,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     if p is None:
         p = "fro"
     if p == "nuc":   # torch.norm hands the nuclear norm to linalg.matrix_norm, over every dim by default
-        from .linalg_functions import matrix_norm
-        return matrix_norm(input, "nuc", tuple(range(input.ndim)) if dim is None else dim, keepdim)
+        return _linalg[0](input, "nuc", tuple(range(input.ndim)) if dim is None else dim, keepdim)
     if isinstance(p, str) and p not in ("fro",):
         raise errors.AutogradError(f"norm(): unsupported p='{p}' (gradcli has p = 1, 2, inf, -inf, 'fro' and "
                                    "other real numbers)")
