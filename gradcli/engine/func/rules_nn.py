@@ -183,10 +183,31 @@ def _batch_norm(o, args, params, inner, lv):
             wrap(invstd.reshape(lead + (c,)), lv))
 
 
+def _group_norm(o, args, params, inner, lv):
+    """Each example's groups are groups of one bigger batch: (B, N, C, ...) runs as (B*N, C, ...);
+    a batched weight or bias is applied after, as layer norm's."""
+    x, w, b = args
+    nb = len(lv)
+    px = full(x, lv)
+    lead, shape = tuple(px._data.shape[:nb]), tuple(px._data.shape[nb:])
+    rows = int(np.prod(lead)) * shape[0]
+    batched_affine = any(t is not None and levels_of(t) for t in (w, b))
+    out, mean, rstd = inner(o, [px.reshape((rows,) + shape[1:]), None if batched_affine else w,
+                                None if batched_affine else b], dict(params, N=rows))
+    out = wrap(out.reshape(lead + shape), lv)
+    mean, rstd = (wrap(t.reshape(lead + (shape[0], -1)), lv) for t in (mean, rstd))
+    if batched_affine:
+        affine = (shape[1],) + (1,) * (len(shape) - 2)
+        out = out if w is None else out * w.reshape(affine)
+        out = out if b is None else out + b.reshape(affine)
+    return out, mean, rstd
+
+
 RULES = {"avg_pool2d": _fold(3, 3), "max_pool2d_with_indices": _fold(3, 3), "im2col": _fold(3, 2),
          "col2im": _fold(2, 3), "convolution": _convolution, "nll_loss_forward": _nll_loss,
          "nll_loss2d_forward": _nll_loss,
          "embedding": _embedding, "native_layer_norm": _layer_norm, "native_batch_norm": _batch_norm,
+         "native_group_norm": _group_norm,
          "reflection_pad1d": _fold(2, 2), "replication_pad1d": _fold(2, 2), "reflection_pad2d": _fold(3, 3),
          "replication_pad2d": _fold(3, 3), "avg_pool2d_backward": _fold_pair,
          "max_pool2d_with_indices_backward": _fold_pair}

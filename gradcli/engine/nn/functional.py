@@ -30,6 +30,7 @@ from ..ops.nn import (
     NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, ADD_SCALAR, MUL_SCALAR, SUB_SCALAR, _class_dim, _reduction,
 )
 from ..ops.linalg import gemm_add
+from ..ops.normalization import GROUP_NORM
 from ..ops.pooling import avg_pool2d  # noqa: F401
 from ..ops.shape import T
 from .functional_conv import (  # noqa: F401
@@ -551,16 +552,9 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     if input.ndim < 2 or c % num_groups != 0:
         raise errors.AutogradError(f"Expected number of channels in input to be divisible by num_groups, but got "
                                    f"input of shape {list(input.shape)} and num_groups={num_groups}")
-    grouped = input.reshape(n, num_groups, -1)
-    mean = grouped.mean(-1, keepdim=True)
-    var = grouped.var(-1, unbiased=False, keepdim=True)
-    out = ((grouped - mean) / (var + eps).sqrt()).reshape(tuple(input.shape))
-    affine = (1, c) + (1,) * (input.ndim - 2)
-    if weight is not None:
-        out = out * weight.reshape(affine)
-    if bias is not None:
-        out = out + bias.reshape(affine)
-    return out
+    hxw = math.prod(tuple(input.shape[2:]))
+    return call(GROUP_NORM, (input, weight, bias), {"N": n, "C": c, "HxW": hxw, "group": num_groups,
+                                                     "eps": float(eps)})[0]
 
 
 def _output_size(output_size, spatial: tuple) -> tuple:

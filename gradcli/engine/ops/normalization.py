@@ -147,3 +147,58 @@ LAYER_NORM = defop("native_layer_norm", "NativeLayerNormBackward0", ("input", "w
                                     Sample(arr(2, 3, 4, seed=3), arr(3, 4, seed=4), arr(3, 4, seed=5),
                                            params={"normalized_shape": (3, 4), "eps": 1e-5}, note="2 dims")],
                    rule="rstd (gw - mean(gw) - xhat mean(gw xhat)) over the normalized dims, gw = g weight")
+
+
+def _gn_fwd(input, weight, bias, N, C, HxW, group, eps):
+    dtype_rules.normalization("GroupNormKernelImpl", input, weight, bias)
+    x = input.reshape(N, group, -1)
+    mean = x.mean(axis=-1)
+    rstd = 1 / np.sqrt(x.var(axis=-1) + eps)
+    out = ((x - mean[..., None]) * rstd[..., None]).reshape(input.shape)
+    shape = _channel_shape(input.ndim, C)
+    if weight is not None:
+        out = out * weight.reshape(shape)
+    if bias is not None:
+        out = out + bias.reshape(shape)
+    return out.astype(input.dtype, copy=False), mean.astype(input.dtype), rstd.astype(input.dtype)
+
+
+def _gn_bwd(m, g, input, weight, result1, result2, N, C, HxW, group, eps, needs=(True, True, True)):
+    """Layer norm's formula over each (example, group) row, the statistics recomputed from input; the
+    mean and rstd outputs' gradients (when they have some) add theirs."""
+    g, g_mean, g_rstd = g
+    nb = m.nb
+    lead, shape = tuple(g.shape[:nb]), tuple(input.shape)
+    x = m.reshape(input, (N, group, -1))
+    centered = x - m.mean(x, (-1,), True)
+    rstd = 1 / m.sqrt(m.mean(centered * centered, (-1,), True) + eps)
+    xhat = centered * rstd
+    outer = (nb,) + tuple(range(nb + 2, nb + len(shape)))
+    grad_input = grad_weight = grad_bias = None
+    if needs[0]:
+        gw = g if weight is None else g * m.reshape(weight, _channel_shape(len(shape), C))
+        gw = m.reshape(gw, lead + (N, group, -1))
+        gx = rstd * (gw - m.mean(gw, (-1,), True) - xhat * m.mean(gw * xhat, (-1,), True))
+        size = math.prod(shape) // (N * group)
+        if g_mean is not None:
+            gx = gx + m.reshape(g_mean, lead + (N, group, 1)) / size
+        if g_rstd is not None:
+            gx = gx - m.reshape(g_rstd, lead + (N, group, 1)) * rstd * rstd * xhat / size
+        grad_input = m.reshape(gx, lead + shape)
+    if needs[1]:
+        grad_weight = m.sum(g * m.reshape(xhat, shape), outer)
+    if needs[2]:
+        grad_bias = m.sum(g, outer)
+    return grad_input, grad_weight, grad_bias
+
+
+GROUP_NORM = defop("native_group_norm", "NativeGroupNormBackward0", ("input", "weight", "bias"), _gn_fwd, _gn_bwd,
+                   saves=("input", "weight", "result1", "result2", "N", "C", "HxW", "group", "eps"),
+                   outputs=3, promote=KEEP, masked=True,   # mean and rstd are differentiable outputs in torch's schema
+                   jvp_note="generic: derived through double-vjp",
+                   samples=lambda: [Sample(arr(2, 4, 3), pos(4, seed=1), arr(4, seed=2),
+                                           params={"N": 2, "C": 4, "HxW": 3, "group": 2, "eps": 1e-5}),
+                                    Sample(arr(3, 2, 2, 2, seed=3), arr(2, seed=4), arr(2, seed=5),
+                                           params={"N": 3, "C": 2, "HxW": 4, "group": 1, "eps": 1e-5},
+                                           note="2-d maps, one group")],
+                   rule="rstd (gw - mean(gw) - xhat mean(gw xhat)) over each group, gw = g weight")
