@@ -66,6 +66,8 @@ KNOWN = {
     **{f"{n}.correction arg0 inf": "torch's var_mean/std_mean take the mean by Welford's update, where an inf "
        "followed by another element gives nan (inf - inf); gradcli gives the mean, inf, as torch.mean"
        for n in ("var_mean", "std_mean")},
+    "native_group_norm arg0 inf": "torch's group norm takes the mean by Welford's update, where an inf followed by "
+                                  "another element gives nan; gradcli gives the mean, inf",
     **{f"addr arg{k} {e}": "torch's backward runs mv on the mixed dtypes and raises; gradcli gives the gradients"
        for k in (1, 2) for e in ("float32", "int", "bool")},
     **{f"{n} {e}": "LAPACK's blocked kernel (MKL's orgqr, potri) spreads inf/NaN in its own pattern (some entries 0 or "

@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from ..dispatch import call
+from ..errors import AutogradError
 from ..tensor import make
 from . import dtype_rules
 from .registry import KEEP, defop
@@ -150,16 +151,24 @@ LAYER_NORM = defop("native_layer_norm", "NativeLayerNormBackward0", ("input", "w
 
 
 def _gn_fwd(input, weight, bias, N, C, HxW, group, eps):
+    """torch's kernel: per (example, channel) scale = rstd weight and shift = bias - scale mean, then
+    x scale + shift (an inf weight gives nan, as torch's)."""
     dtype_rules.normalization("GroupNormKernelImpl", input, weight, bias)
+    if input.size != N * C * HxW:
+        raise AutogradError("Expected X.numel() == N * C * HxW to be true, but got false.  (Could this error message "
+                            "be improved?  If so, please report an enhancement request to PyTorch.)")
     x = input.reshape(N, group, -1)
     mean = x.mean(axis=-1)
     rstd = 1 / np.sqrt(x.var(axis=-1) + eps)
-    out = ((x - mean[..., None]) * rstd[..., None]).reshape(input.shape)
-    shape = _channel_shape(input.ndim, C)
+    per_channel = (N, group, C // group)
+    scale = np.broadcast_to(rstd[..., None], per_channel)
     if weight is not None:
-        out = out * weight.reshape(shape)
+        scale = scale * weight.reshape(group, C // group)
+    shift = -scale * mean[..., None]
     if bias is not None:
-        out = out + bias.reshape(shape)
+        shift = shift + bias.reshape(group, C // group)
+    x = input.reshape(N, group, C // group, -1)
+    out = (x * scale[..., None] + shift[..., None]).reshape(input.shape)
     return out.astype(input.dtype, copy=False), mean.astype(input.dtype), rstd.astype(input.dtype)
 
 
