@@ -14,6 +14,7 @@ from .autograd.grad_mode import no_grad, state as _mode
 from .backward import backward as _backward
 from .device import device
 from .dispatch import call, call_inplace
+from .functions.arithmetic import _alpha_operand
 from .nn import functional as _F
 from .nn.functional import log_softmax, softmax
 from .ops import index_functions, pointwise as P
@@ -53,10 +54,11 @@ def _softmax_method(self, dim, dtype=None):
 def _log_softmax_method(self, dim, dtype=None):
     return log_softmax(self, dim, dtype=dtype)
 
-def _binary_inplace(op):
+def _binary_inplace(op, alpha_op):
     def method(self, other, *, alpha=1):
-        if alpha != 1:
-            other = F.mul(other, alpha)
+        if alpha != 1:      # torch's one node (AddBackward0 keeping alpha) and one rounding
+            other = F._as_operand(_alpha_operand(other, alpha))
+            return call_inplace(alpha_op, self, (self, other), {"alpha": alpha})
         return call_inplace(op, self, (self, F._as_operand(other)))
     method.__name__ = op.name + "_"
     return method
@@ -69,8 +71,8 @@ def _unary_inplace(op):
     return method
 
 
-add_ = _binary_inplace(P.ADD)
-sub_ = _binary_inplace(P.SUB)
+add_ = _binary_inplace(P.ADD, P.ADD_ALPHA)
+sub_ = _binary_inplace(P.SUB, P.SUB_ALPHA)
 
 
 def mul_(self, other):

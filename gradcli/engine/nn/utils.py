@@ -71,4 +71,3 @@ def vector_to_parameters(vec, parameters) -> None:
             n = p.numel()
             p.copy_(vec[offset:offset + n].reshape(p.shape))
             offset += n
-

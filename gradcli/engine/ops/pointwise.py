@@ -11,8 +11,8 @@ import operator
 
 import numpy as np
 
-from .. import dtypes, errors
-from ..dispatch import call, number_operand
+from .. import dtypes, errors, fused
+from ..dispatch import call
 from ..tensor import Tensor
 from . import dtype_rules as R, rounded
 from .bitwise import integral
@@ -27,7 +27,7 @@ ADD = defop("add", "AddBackward0", ("self", "other"), operator.add,
             lambda m, g: (g, g),
             jvp=lambda m, t: _sum_tangents(t[0], t[1]), constants=ALPHA_ONE,
             samples=binary(), rule="d/dself = 1, d/dother = 1")
-ADD_ALPHA = defop("add.alpha", "AddBackward0", ("self", "other"), lambda a, b, alpha: a + _times(b, alpha),
+ADD_ALPHA = defop("add.alpha", "AddBackward0", ("self", "other"), lambda a, b, alpha: _plus_times(a, b, alpha),
                   lambda m, g, alpha: (g, g * alpha), saves=("alpha",),
                   jvp=lambda m, t, alpha: _sum_tangents(t[0], None if t[1] is None else t[1] * alpha),
                   samples=lambda: [Sample(arr(3, 4, seed=1), arr(3, 4, seed=2), params={"alpha": 2.5}),
@@ -37,7 +37,7 @@ SUB = defop("sub", "SubBackward0", ("self", "other"), operator.sub,
             lambda m, g, needs: (g if needs[0] else None, -g if needs[1] else None), masked=True,
             jvp=lambda m, t: _sum_tangents(t[0], None if t[1] is None else -t[1]), constants=ALPHA_ONE,
             samples=binary(), rule="d/dself = 1, d/dother = -1")
-SUB_ALPHA = defop("sub.alpha", "SubBackward0", ("self", "other"), lambda a, b, alpha: a - _times(b, alpha),
+SUB_ALPHA = defop("sub.alpha", "SubBackward0", ("self", "other"), lambda a, b, alpha: _plus_times(a, b, -alpha),
                   lambda m, g, alpha, needs: (g if needs[0] else None, -(g * alpha) if needs[1] else None),
                   saves=("alpha",), masked=True,
                   jvp=lambda m, t, alpha: _sum_tangents(t[0], None if t[1] is None else -(t[1] * alpha)),
@@ -57,7 +57,7 @@ RSUB = defop("rsub", "RsubBackward1", ("self", "other"), lambda a, b: b - a,
 # torch.rsub(input, other, alpha=a): one node keeping alpha, RsubBackward0 for a tensor other,
 # RsubBackward1 for a number (the record above is RsubBackward1 without alpha: ``2 - x``)
 def _rsub_fwd(a, b, alpha):
-    return b - _times(a, alpha)
+    return _plus_times(b, a, -alpha)
 
 
 RSUB_TENSOR = defop("rsub.Tensor", "RsubBackward0", ("self", "other"), _rsub_fwd,
@@ -80,6 +80,13 @@ RSUB_SCALAR = defop("rsub.Scalar", "RsubBackward1", ("self", "other"), _rsub_fwd
 def _times(b, alpha):
     """alpha * b in b's dtype (torch scales the operand, it does not promote by alpha's type)."""
     return b * np.asarray(alpha, dtype=b.dtype) if hasattr(b, "dtype") else b * alpha
+
+
+def _plus_times(a, b, alpha):
+    """a + alpha * b: torch's add kernel is a fused multiply-add (one rounding)."""
+    if alpha == 1 or not hasattr(b, "dtype"):
+        return a + _times(b, alpha)
+    return fused.fma(b, np.asarray(alpha, dtype=b.dtype), a)
 MUL = defop("mul", "MulBackward0", ("self", "other"), operator.mul,
             lambda m, g, self, other, needs: (g * other if needs[0] else None, g * self if needs[1] else None),
             saves=("self", "other"), masked=True,
@@ -246,27 +253,29 @@ ATAN = _unary("atan", "AtanBackward0", rounded.arctan, lambda m, g, self: g / m.
 SINH = _unary("sinh", "SinhBackward0", rounded.sinh, lambda m, g, self: g * m.cosh(self), rule="cosh(self)")
 COSH = _unary("cosh", "CoshBackward0", rounded.cosh, lambda m, g, self: g * m.sinh(self), rule="sinh(self)")
 _F32 = np.dtype(np.float32)
-_ONE32 = number_operand(1, _F32)   # float32's 1 as a ready 0-d array (see dispatch.number_operand)
+_F64 = np.dtype(np.float64)
 _subtract, _multiply = np.subtract, np.multiply
 
 
 def _tanh_bwd(m, g, result):
     if m.is_tensor:   # under create_graph torch records its own node for this formula
         return call(TANH_BACKWARD, (g, result))
-    if result.__class__ is np.ndarray and result.dtype is _F32:
-        # the 1 numpy casts a Python 1 to beside a float32 array, ready-made (dispatch.number_operand),
-        # and 1 - y^2 written over the fresh y^2: the same float32 steps, one allocation fewer
-        t = _multiply(result, result)   # (the ufuncs called directly: ndarray's operators, without their detour)
-        if t.__class__ is np.ndarray:
-            _subtract(_ONE32, t, t)
-        else:   # a 0-d result squares to a numpy scalar
-            t = _ONE32 - t
-        return _multiply(g, t)
-    return g * (1 - result * result)
+    if result.__class__ is np.ndarray and result.dtype is _F32 and result.size <= fused.FUSED_MAX:
+        # 1 - y^2 rounded once, as torch's fused kernel: y^2 is exact in float64 (written over the fresh
+        # copy; the ufuncs called directly, without ndarray's operator detour)
+        t = result.astype(_F64)
+        _multiply(t, t, t)
+        _subtract(1.0, t, t)
+        return _multiply(g, t.astype(_F32))
+    return _tanh_grad(g, result)
 
 
-TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", "output"),
-                      lambda go, y: go * (1 - y * y),
+def _tanh_grad(g, y):
+    """g (1 - y y), the 1 - y y rounded once as torch's kernel (a fused multiply-add)."""
+    return g * fused.fma(-y, y, 1)
+
+
+TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", "output"), _tanh_grad,
                       lambda m, gg, grad_output, output: (gg * (1 - output * output),
                                                           -2 * gg * grad_output * output),
                       saves=("grad_output", "output"), promote=FLOAT,
@@ -620,10 +629,10 @@ def _lerp_fwd(a, b, w):
             raise errors.DTypeError(f"expected dtype {dtypes.c_type_name(a.dtype)} for `{name}` but got dtype "
                                     f"{dtypes.c_type_name(x.dtype)}")
     R.float_only("lerp_kernel_tensor" if isinstance(w, np.ndarray) else "lerp_kernel_scalar", a)
-    if isinstance(w, np.ndarray) and w.dtype != a.dtype:
-        w = w.astype(a.dtype)
-    with np.errstate(invalid="ignore"):
-        return np.where(np.abs(w) < 0.5, a + w * (b - a), b - (b - a) * (1 - w)).astype(
+    w = w.astype(a.dtype) if isinstance(w, np.ndarray) else np.asarray(w, a.dtype)
+    diff = b - a
+    with np.errstate(invalid="ignore"):    # fused multiply-adds, as torch's kernel
+        return np.where(np.abs(w) < 0.5, fused.fma(w, diff, a), fused.fma(w - 1, diff, b)).astype(
             np.result_type(a, b), copy=False)
 
 
@@ -654,8 +663,9 @@ def _number_over(m, c, x):
 
 
 def _addcmul_fwd(a, t1, t2, value):
-    prod = t1 * t2
-    return a + (prod if value == 1 else prod * np.asarray(value, prod.dtype))
+    """torch's kernel: a + (value t1) t2 as one fused multiply-add."""
+    scaled = t1 if value == 1 else t1 * np.asarray(value, np.result_type(t1, t2))
+    return fused.fma(scaled, t2, a)
 
 
 def _addcdiv_fwd(a, t1, t2, value):

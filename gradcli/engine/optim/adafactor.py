@@ -5,18 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import fused
 from .optimizer import Optimizer, new_step
 
 __all__ = ["Adafactor", "SparseAdam"]
-
-
-def _lerp(x: np.ndarray, end: np.ndarray, weight: float) -> None:
-    """``x.lerp_(end, weight)`` with torch's two formulas (from x below weight 0.5, from end above)."""
-    w = x.dtype.type(weight)
-    if abs(weight) < 0.5:
-        x += w * (end - x)
-    else:
-        x[...] = end - (end - x) * x.dtype.type(1 - weight)
 
 
 def _norm(a: np.ndarray) -> float:
@@ -66,14 +58,14 @@ class Adafactor(Optimizer):
             row_var, col_var = state["row_var"], state["col_var"]
             row_mean = np.sqrt(np.sum(grad * grad, axis=-1, keepdims=True, dtype=grad.dtype))
             row_mean = row_mean * row_mean / one(grad.shape[-1])
-            _lerp(row_var, row_mean, one_minus_beta2_t)
+            fused.lerp_(row_var, row_mean, one_minus_beta2_t)
             col_mean = np.sqrt(np.sum(grad * grad, axis=-2, keepdims=True, dtype=grad.dtype))
             col_mean = col_mean * col_mean / one(grad.shape[-2])
-            _lerp(col_var, col_mean, one_minus_beta2_t)
+            fused.lerp_(col_var, col_mean, one_minus_beta2_t)
             var_estimate = row_var @ col_var
             var_estimate /= np.maximum(row_var.mean(axis=-2, keepdims=True, dtype=row_var.dtype), one(eps1))
         else:
-            _lerp(state["variance"], grad * grad, one_minus_beta2_t)
+            fused.lerp_(state["variance"], grad * grad, one_minus_beta2_t)
             var_estimate = state["variance"].copy()
         update = one(1) / np.sqrt(np.maximum(var_estimate, one(eps1 * eps1)))
         update *= grad

@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+from .. import fused
 from .optimizer import Optimizer, new_step
 
 __all__ = ["ASGD", "Adadelta", "Adamax", "NAdam", "RAdam", "Rprop"]
@@ -44,18 +45,18 @@ class Adadelta(Optimizer):
             state["acc_delta"] = np.zeros_like(data)
         state["step"] += 1
         if group["weight_decay"] != 0:
-            grad = grad + one(group["weight_decay"]) * data
+            grad = fused.fma(data, group["weight_decay"], grad)
         rho, eps = group["rho"], one(group["eps"])
         square_avg, acc_delta = state["square_avg"], state["acc_delta"]
         square_avg *= one(rho)
-        square_avg += one(1 - rho) * grad * grad
+        fused.addcmul_(square_avg, grad, grad, 1 - rho)
         std = np.sqrt(square_avg + eps)
         delta = np.sqrt(acc_delta + eps)
         delta /= std
         delta *= grad
         acc_delta *= one(rho)
-        acc_delta += one(1 - rho) * delta * delta
-        data += one(-group["lr"]) * delta
+        fused.addcmul_(acc_delta, delta, delta, 1 - rho)
+        fused.add_(data, delta, -group["lr"])
 
 
 class NAdam(Optimizer):
@@ -87,15 +88,15 @@ class NAdam(Optimizer):
             if group["decoupled_weight_decay"]:
                 data *= one(1 - lr * wd)
             else:
-                grad = grad + one(wd) * data
+                grad = fused.fma(data, wd, grad)
         mu = beta1 * (1.0 - 0.5 * (0.96 ** (step * group["momentum_decay"])))
         mu_next = beta1 * (1.0 - 0.5 * (0.96 ** ((step + 1) * group["momentum_decay"])))
         mu_product = state["mu_product"]
         mu_product *= np.float32(mu)
         exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-        exp_avg += (grad - exp_avg) * one(1 - beta1)      # torch's lerp_
+        fused.lerp_(exp_avg, grad, 1 - beta1)
         exp_avg_sq *= one(beta2)
-        exp_avg_sq += one(1 - beta2) * grad * grad
+        fused.addcmul_(exp_avg_sq, grad, grad, 1 - beta2)
         denom = np.sqrt(exp_avg_sq / one(bias_correction2))
         denom += one(group["eps"])
         mu_product_next = float(mu_product) * mu_next
@@ -127,11 +128,11 @@ class RAdam(Optimizer):
             if group["decoupled_weight_decay"]:
                 data *= one(1 - lr * wd)
             else:
-                grad = grad + one(wd) * data
+                grad = fused.fma(data, wd, grad)
         exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-        exp_avg += (grad - exp_avg) * one(1 - beta1)
+        fused.lerp_(exp_avg, grad, 1 - beta1)
         exp_avg_sq *= one(beta2)
-        exp_avg_sq += one(1 - beta2) * grad * grad
+        fused.addcmul_(exp_avg_sq, grad, grad, 1 - beta2)
         bias_correction1 = 1 - beta1 ** step
         bias_correction2 = 1 - beta2 ** step
         update = (exp_avg / one(bias_correction1)) * one(lr)
@@ -163,9 +164,9 @@ class Adamax(Optimizer):
         state["step"] += 1
         beta1, beta2 = group["betas"]
         if group["weight_decay"] != 0:
-            grad = grad + one(group["weight_decay"]) * data
+            grad = fused.fma(data, group["weight_decay"], grad)
         exp_avg, exp_inf = state["exp_avg"], state["exp_inf"]
-        exp_avg += (grad - exp_avg) * one(1 - beta1)
+        fused.lerp_(exp_avg, grad, 1 - beta1)
         exp_inf *= one(beta2)
         np.maximum(exp_inf, np.abs(grad) + one(group["eps"]), out=exp_inf)
         clr = group["lr"] / (1 - beta1 ** float(state["step"]))
@@ -218,10 +219,10 @@ class ASGD(Optimizer):
         state["step"] += 1
         lr, lambd = group["lr"], group["lambd"]
         if group["weight_decay"] != 0:
-            grad = grad + one(group["weight_decay"]) * data
+            grad = fused.fma(data, group["weight_decay"], grad)
         eta = float(state["eta"])
         data *= one(1 - lambd * eta)                        # decay term
-        data += one(-eta) * grad
+        fused.add_(data, grad, -eta)
         ax, mu = state["ax"], state["mu"]
         if float(mu) != 1:
             ax += (data - ax) * one(mu)

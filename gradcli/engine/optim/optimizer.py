@@ -12,9 +12,8 @@ import math
 
 import numpy as np
 
-from .. import dtypes
+from .. import dtypes, fused
 from ..autograd.grad_mode import enable_grad
-from ..dispatch import number_operand
 from ..hooks import RemovableHandle
 from ..tensor import Tensor, make, storage
 
@@ -306,10 +305,7 @@ class SGD(Optimizer):
                 data = p._data
                 if data.__class__ is not np.ndarray:
                     data = storage(p)
-                # lr as a cached 0-d array of a float32/float64 parameter's dtype: the same float32 or
-                # float64 multiply as with a numpy scalar, without numpy's scalar handling (~1 us a tensor)
-                rate = number_operand(lr, data.dtype)
-                data -= (rate if rate.__class__ is np.ndarray else data.dtype.type(lr)) * grad._data
+                fused.add_(data, grad._data, -lr)
                 vc = p._vc
                 if vc is not None:
                     vc[0] += 1
@@ -317,16 +313,16 @@ class SGD(Optimizer):
     def _update(self, p, data, d_p, group, state) -> None:
         wd, momentum = group["weight_decay"], group["momentum"]
         if wd != 0:
-            d_p = d_p + wd * data
+            d_p = fused.fma(data, wd, d_p)
         if momentum != 0:
             buf = state.get("momentum_buffer")
             if buf is None:
                 buf = state["momentum_buffer"] = np.array(d_p, copy=True)
             else:
                 buf *= momentum
-                buf += (1 - group["dampening"]) * d_p
-            d_p = d_p + momentum * buf if group["nesterov"] else buf
-        data -= data.dtype.type(group["lr"]) * d_p
+                fused.add_(buf, d_p, 1 - group["dampening"])
+            d_p = fused.fma(buf, momentum, d_p) if group["nesterov"] else buf
+        fused.add_(data, d_p, -group["lr"])
 
 
 class Adam(Optimizer):
@@ -361,11 +357,11 @@ class Adam(Optimizer):
             if group["decoupled_weight_decay"]:
                 data *= data.dtype.type(1 - lr * wd)
             else:
-                grad = grad + wd * data
+                grad = fused.fma(data, wd, grad)
         exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
-        exp_avg += (grad - exp_avg) * data.dtype.type(1 - beta1)      # torch's lerp_
+        fused.lerp_(exp_avg, grad, 1 - beta1)
         exp_avg_sq *= beta2
-        exp_avg_sq += data.dtype.type(1 - beta2) * grad * grad
+        fused.addcmul_(exp_avg_sq, grad, grad, 1 - beta2)
         bias_correction1 = 1 - beta1 ** step
         bias_correction2_sqrt = math.sqrt(1 - beta2 ** step)
         step_size = lr / bias_correction1
@@ -405,7 +401,7 @@ class RMSprop(Optimizer):
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
         if group["weight_decay"] != 0:
-            grad = grad + one(group["weight_decay"]) * data
+            grad = fused.fma(data, group["weight_decay"], grad)
         if not state:
             state["step"] = new_step()
             state["square_avg"] = np.zeros_like(data)
@@ -417,11 +413,10 @@ class RMSprop(Optimizer):
         alpha = group["alpha"]
         square_avg = state["square_avg"]
         square_avg *= one(alpha)
-        square_avg += one(1 - alpha) * grad * grad
+        fused.addcmul_(square_avg, grad, grad, 1 - alpha)
         if group["centered"]:
-            grad_avg = state["grad_avg"]
-            grad_avg += (grad - grad_avg) * one(1 - alpha)
-            avg = np.sqrt(square_avg - grad_avg * grad_avg)
+            grad_avg = fused.lerp_(state["grad_avg"], grad, 1 - alpha)
+            avg = np.sqrt(fused.fma(-grad_avg, grad_avg, square_avg))
         else:
             avg = np.sqrt(square_avg)
         avg = avg + one(group["eps"])
@@ -429,7 +424,7 @@ class RMSprop(Optimizer):
             buf = state["momentum_buffer"]
             buf *= one(group["momentum"])
             buf += grad / avg
-            data -= one(group["lr"]) * buf
+            fused.add_(data, buf, -group["lr"])
         else:
             data += (one(-group["lr"]) * grad) / avg
 
@@ -453,8 +448,8 @@ class Adagrad(Optimizer):
             state["sum"] = np.full_like(data, group["initial_accumulator_value"])
         state["step"] += 1
         if group["weight_decay"] != 0:
-            grad = grad + one(group["weight_decay"]) * data
+            grad = fused.fma(data, group["weight_decay"], grad)
         clr = group["lr"] / (1 + (float(state["step"]) - 1) * group["lr_decay"])
-        state["sum"] += grad * grad
+        fused.addcmul_(state["sum"], grad, grad, 1)
         std = np.sqrt(state["sum"]) + one(group["eps"])
         data += (one(-clr) * grad) / std
