@@ -25,6 +25,7 @@ ELEMENTWISE = frozenset("""
     clamp_max.Tensor addcmul addcdiv maximum minimum lerp lerp.Tensor
     eq ne lt le gt ge logical_and logical_or logical_xor clone _to_copy alias
     sigmoid_backward threshold_backward hardtanh_backward leaky_backward tanh_backward delayed_error
+    threshold hardshrink softshrink hardshrink_backward softshrink_backward
     logical_not isnan isinf isfinite nan_to_num floor_divide bitwise_and bitwise_or bitwise_xor bitwise_not
     lgamma digamma polygamma erfinv mvlgamma angle bitwise_left_shift bitwise_right_shift
     conj conj_physical complex polar
@@ -38,6 +39,7 @@ DIM_OPS = frozenset("""
     sum.dim_IntList mean.dim amax amin _softmax _log_softmax nansum logsumexp cumsum cumprod prod.dim_int
     max.dim min.dim var std var_mean.correction std_mean.correction linalg_vector_norm norm.ScalarOpt_dim sort topk
     median.dim nanmedian.dim kthvalue diagonal diag_embed unsqueeze_ transpose_ cummax cummin logcumsumexp mode renorm
+    glu
     _fft_c2c _fft_r2c _fft_c2r
 """.split())
 LOSSES = frozenset("mse_loss smooth_l1_loss huber_loss binary_cross_entropy binary_cross_entropy_with_logits".split())
