@@ -32,6 +32,8 @@ def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debu
                     session.run(source, filename)
                 finally:
                     show_warnings(session)
+                    if index + 1 < len(sources):
+                        session.close()     # the next script starts as in a fresh process
         except SystemExit as done:
             worst = max(worst, done.code)
             if not keep_going:

@@ -55,6 +55,11 @@ class ScriptGenerator:
     def __next__(self):
         return next(self._generator)
 
+    def close(self) -> None:
+        """Python's ``close``: the generator's pending ``finally`` and ``with`` exits run now (for
+        Session.close; scripts cannot read it)."""
+        self._generator.close()
+
     def __repr__(self) -> str:
         return f"<generator object {self._name} at {hex(id(self))}>"
 

@@ -18,6 +18,7 @@ from .compile_errors import wrap_exception
 from .compiler import Compiler
 from .scopes import Runtime
 from .errors import GradcliError, ScriptExit, closest
+from . import engine_modes
 from .limits import Limits, RunState, WarningCounter, memory_cap
 from .stdlib_tools import stdlib_tool_modules
 from .namespace import (Namespace, base_environment, build_modules, configure_policy, known_names, numpy_namespaces,
@@ -80,7 +81,7 @@ class Session:
         self._settings = None
         if dtype is not None:
             self._settings = self._engine_settings()
-            self._settings = (self._dtype_object(dtype),) + self._settings[1:]
+            self._settings = (self._dtype_object(dtype),) + self._settings[1:4] + (None,)
 
     # ------------------------------------------------------------------ API
 
@@ -143,6 +144,24 @@ class Session:
     def reset(self) -> None:
         """Forget every global; builtins and imports stay available."""
         self._globals.clear()
+
+    def close(self) -> None:
+        """Drop the script's values while its modes are on: a generator suspended inside
+        ``with torch.no_grad():`` then leaves its ``with`` here, not later, in whatever run the
+        garbage collector happens to interrupt."""
+        outside = self._engine_settings()
+        if self._settings is not None:
+            self._apply_settings(self._settings)
+        from .compile_generators import ScriptGenerator
+        try:
+            for value in list(self._globals.values()):
+                if type(value) is ScriptGenerator:
+                    with contextlib.suppress(Exception):     # as Python at exit, an error here ends nothing
+                        value.close()
+            self._globals.clear()
+            gc.collect()
+        finally:
+            self._apply_settings(outside)
 
     # ------------------------------------------------------------ internals
 
@@ -209,13 +228,15 @@ class Session:
     def _engine_settings(self) -> tuple:
         torch = self._modules["torch"]
         return (torch.get("get_default_dtype", None)(),
-                torch.get("is_grad_enabled", None)(), _anomaly_enabled(), _print_options())
+                torch.get("is_grad_enabled", None)(), _anomaly_enabled(), _print_options(), engine_modes.snapshot())
 
     def _apply_settings(self, settings: tuple) -> None:
         torch = self._modules["torch"]
-        dtype, grad, anomaly, printing = settings
+        dtype, grad, anomaly, printing, modes = settings
         torch.get("set_default_dtype", None)(dtype)
         torch.get("set_grad_enabled", None)(grad)
+        if modes is not None:       # a mode a suspended generator of the script left on stays in its session
+            engine_modes.restore(modes)
         if anomaly is not None and anomaly != _anomaly_enabled():
             self._modules["torch.autograd"].get("set_detect_anomaly", None)(anomaly)
         if printing is not None:   # torch.set_printoptions in a script stays in its session
