@@ -7,6 +7,7 @@ never imports Typer, and the supervisor never imports numpy.
 """
 from __future__ import annotations
 
+import math
 import sys
 
 from .errors import EXIT_FAILURE, CliError
@@ -163,6 +164,8 @@ def _range(text: str) -> tuple:
         raise CliError(f"--x expects START:STOP such as 0:6.28, got {text!r}") from None
     if not start < stop:
         raise CliError(f"--x {text}: START must be less than STOP")
+    if not math.isfinite(stop - start):      # inf, or a width past float64 (numpy's warnings and no plot)
+        raise CliError(f"--x {text}: START and STOP must be finite numbers")
     return start, stop
 
 
