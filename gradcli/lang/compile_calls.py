@@ -7,7 +7,7 @@ import time
 from types import FunctionType, MethodType
 
 from . import syntax_tree as syntax
-from .compile_errors import wrap_exception
+from .compile_errors import builtin_named, keyword_hint, wrap_exception
 from .compile_generators import has_yield
 from .errors import Frame, GradcliError
 from .namespace import Namespace
@@ -209,7 +209,7 @@ class CallsMixin:
                     try:
                         return fn()
                     except Exception as exc:
-                        raise failed(exc, span, where) from None
+                        raise failed(exc, span, where, fn) from None
                 return call(fn, (), None, span, where)
             return run0
         if len(args) == 1:
@@ -222,7 +222,7 @@ class CallsMixin:
                     try:
                         return fn(arg)
                     except Exception as exc:
-                        raise failed(exc, span, where) from None
+                        raise failed(exc, span, where, fn) from None
                 return call(fn, (arg,), None, span, where)
             return run1
         if len(args) == 2:
@@ -236,7 +236,7 @@ class CallsMixin:
                     try:
                         return fn(arg0, arg1)
                     except Exception as exc:
-                        raise failed(exc, span, where) from None
+                        raise failed(exc, span, where, fn) from None
                 return call(fn, (arg0, arg1), None, span, where)
             return run2
 
@@ -247,7 +247,7 @@ class CallsMixin:
                 try:
                     return fn(*values)
                 except Exception as exc:
-                    raise failed(exc, span, where) from None
+                    raise failed(exc, span, where, fn) from None
             return call(fn, values, None, span, where)
         return run
 
@@ -260,8 +260,10 @@ class CallsMixin:
             err.frames = [Frame(function, span)]
         return err
 
-    def _call_failed(self, exc, span, where):
+    def _call_failed(self, exc, span, where, fn=None):
         """What ``_call`` makes of an exception its call raised (the exception to raise)."""
+        if fn is not None:
+            exc = builtin_named(exc, fn, self.rt.builtins)
         if isinstance(exc, GradcliError):
             if exc.frames:
                 exc.frames.insert(0, Frame(where, span))
@@ -317,7 +319,7 @@ class CallsMixin:
                 return fn(*args, **kwargs)
             return fn(*args)
         except Exception as exc:
-            raise self._call_failed(exc, span, where) from None
+            raise self._call_failed(keyword_hint(exc, fn) if kwargs else exc, span, where, fn) from None
 
 
     def _build_sequence(self, kind, args, kwargs, span):

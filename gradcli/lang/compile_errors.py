@@ -129,3 +129,37 @@ class SpanErrors:
         if err.filename == "<string>":
             err.filename = self.filename
         raise err from None
+
+
+_UNEXPECTED_KEYWORD = "got an unexpected keyword argument '"
+
+
+def builtin_named(exc: Exception, fn, builtins: dict) -> Exception:
+    """A TypeError of a language builtin under the name scripts call it by (``sum()``, not
+    ``python_builtins.<locals>.sum_()`` or ``Enumerate.__new__()``), as Python names its own."""
+    if not isinstance(exc, TypeError):
+        return exc
+    name = next((key for key, value in builtins.items() if value is fn), None)
+    message = str(exc)
+    called = message.split("(", 1)[0]
+    if name is None or called == name or not message.startswith(called + "()") or " " in called:
+        return exc
+    return TypeError(name + message[len(called):])
+
+
+def keyword_hint(exc: Exception, fn) -> Exception:
+    """Python's TypeError for a misspelt keyword (``torch.ones(3, requires_gard=True)``), with the
+    parameter of ``fn`` it is closest to, as an unknown name gets one."""
+    message = str(exc)
+    at = message.find(_UNEXPECTED_KEYWORD)
+    if not isinstance(exc, TypeError) or at < 0:
+        return exc
+    import difflib
+    import inspect
+    try:
+        names = list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return exc
+    word = message[at + len(_UNEXPECTED_KEYWORD):].split("'", 1)[0]
+    close = difflib.get_close_matches(word, names, n=1)
+    return TypeError(f"{message}; did you mean {close[0]!r}?") if close else exc

@@ -110,3 +110,30 @@ def test_wrongly_typed_arguments_are_errors_as_in_torch(source, kind, message):
     torch = pytest.importorskip("torch")
     with pytest.raises(Exception):
         exec(source, {"torch": torch})
+
+
+@pytest.mark.parametrize("source, message", [
+    ("torch.ones(3, requires_gard=True)",
+     "ones() got an unexpected keyword argument 'requires_gard'; did you mean 'requires_grad'?"),
+    ("torch.nn.Linear(2, 2, bais=False)", "got an unexpected keyword argument 'bais'; did you mean 'bias'?"),
+    ("torch.ones(3).sum(dims=0)", "sum() got an unexpected keyword argument 'dims'; did you mean 'dim'?"),
+    ("torch.ones(3).sum(foo=0)", "sum() got an unexpected keyword argument 'foo'"),
+])
+def test_a_misspelt_keyword_names_the_parameter_it_is_closest_to(source, message):
+    with pytest.raises(GradcliError) as info:
+        Session().run(source)
+    assert info.value.kind == "type" and info.value.message.endswith(message)
+
+
+@pytest.mark.parametrize("source, message", [
+    ("sum([1], foo=1)", "TypeError: sum() got an unexpected keyword argument 'foo'"),
+    ("sorted()", "TypeError: sorted() missing 1 required positional argument: 'iterable'"),
+    ("isinstance(1)", "TypeError: isinstance() missing 1 required positional argument: 'classinfo'"),
+    ("enumerate()", "TypeError: enumerate() missing 1 required positional argument: 'iterable'"),
+    ("pow()", "TypeError: pow() missing 1 required positional argument: 'base'"),
+    ("exit(1, 2)", "TypeError: exit() takes from 0 to 1 positional arguments but 2 were given"),
+])
+def test_a_builtin_called_wrongly_is_named_as_scripts_call_it(source, message):
+    with pytest.raises(GradcliError) as info:
+        Session().run(source)
+    assert info.value.message == message
