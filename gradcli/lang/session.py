@@ -79,9 +79,10 @@ class Session:
             class_bases=script_class_bases(self._modules), echo=self._echo)
         # The engine settings of this session: (default dtype, grad enabled, anomaly).
         self._settings = None
+        self._modes = None      # what the session's runs left on of the engine's modes (engine_modes)
         if dtype is not None:
             self._settings = self._engine_settings()
-            self._settings = (self._dtype_object(dtype),) + self._settings[1:4] + (None,)
+            self._settings = (self._dtype_object(dtype),) + self._settings[1:]
 
     # ------------------------------------------------------------------ API
 
@@ -152,6 +153,7 @@ class Session:
         outside = self._engine_settings()
         if self._settings is not None:
             self._apply_settings(self._settings)
+        outside_modes = self._enter_modes()
         from .compile_generators import ScriptGenerator
         try:
             for value in list(self._globals.values()):
@@ -161,6 +163,7 @@ class Session:
             self._globals.clear()
             gc.collect()
         finally:
+            engine_modes.restore(outside_modes)
             self._apply_settings(outside)
 
     # ------------------------------------------------------------ internals
@@ -228,19 +231,25 @@ class Session:
     def _engine_settings(self) -> tuple:
         torch = self._modules["torch"]
         return (torch.get("get_default_dtype", None)(),
-                torch.get("is_grad_enabled", None)(), _anomaly_enabled(), _print_options(), engine_modes.snapshot())
+                torch.get("is_grad_enabled", None)(), _anomaly_enabled(), _print_options())
 
     def _apply_settings(self, settings: tuple) -> None:
         torch = self._modules["torch"]
-        dtype, grad, anomaly, printing, modes = settings
+        dtype, grad, anomaly, printing = settings
         torch.get("set_default_dtype", None)(dtype)
         torch.get("set_grad_enabled", None)(grad)
-        if modes is not None:       # a mode a suspended generator of the script left on stays in its session
-            engine_modes.restore(modes)
         if anomaly is not None and anomaly != _anomaly_enabled():
             self._modules["torch.autograd"].get("set_detect_anomaly", None)(anomaly)
         if printing is not None:   # torch.set_printoptions in a script stays in its session
             _set_print_options(printing)
+
+    def _enter_modes(self) -> tuple:
+        """Switch on what this session's runs left on (a generator suspended in a ``with``); the
+        modes around the run, to put back at its end."""
+        outside = engine_modes.snapshot()
+        if self._modes is not None:
+            engine_modes.push(self._modes)
+        return outside
 
     def _where(self):
         """instrumentation.creation_context while a script runs: the running line."""
@@ -260,6 +269,7 @@ class Session:
         outside = self._engine_settings()
         if self._settings is not None:
             self._apply_settings(self._settings)
+        outside_modes = self._enter_modes()
         restore_context = _apply_creation_context(self._where)
         self._state.where = None
         caught = warnings.catch_warnings()
@@ -297,6 +307,8 @@ class Session:
             self.warnings = counter.texts()
             restore_context()
             self._settings = self._engine_settings()
+            self._modes = engine_modes.script_part(outside_modes, engine_modes.snapshot())
+            engine_modes.restore(outside_modes)
             self._apply_settings(outside)
             restore_engine_limit()
             sys.setrecursionlimit(old_recursion)
