@@ -60,6 +60,10 @@ def _root_grads(outputs: tuple, grads, batched: bool) -> list:
             continue
         if not isinstance(g, Tensor):
             raise TypeError(f"gradients can be either Tensors or None, but got {type(g).__name__}")
+        if (g._data.dtype.kind == "c") != (t._data.dtype.kind == "c"):
+            raise errors.AutogradError(
+                f"For complex Tensors, both grad_output and output are required to have the same dtype. Mismatch in "
+                f"dtype: grad_output[{i}] has a dtype of {g.dtype} and output[{i}] has a dtype of {t.dtype}.")
         gshape = g._data.shape[1:] if batched else g._data.shape
         if gshape != t._data.shape:
             if batched:
@@ -87,7 +91,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         data = tensors._data
         if data.size != 1:
             raise errors.GraphError(errors.SCALAR_ONLY)
-        if data.dtype.kind in "fc":
+        if data.dtype.kind == "f":      # complex outputs: _root_grads' error
             g = np.array(1, data.dtype) if data.shape == () else np.ones(data.shape, data.dtype)
             run(((tensors._grad_fn, tensors._output_nr),), (make(g),), False if retain_graph is None else retain_graph,
                 False)

@@ -99,6 +99,13 @@ TORCH_ERRORS = [
     ("x = torch.ones(2)\nx.requires_grad = 5", "runtime", "requires_grad must be a bool"),
     ("torch.ones(2).requires_grad_(1)", "type", "must be bool, not int"),
     ("torch.ones(2).to(5)", "type", "to() received an invalid combination of arguments"),
+    # a complex output has no implicit gradient (it was 1+0j, a silent answer)
+    ("x = torch.tensor(1+2j, requires_grad=True)\n(x * 2).backward()", "runtime",
+     "grad can be implicitly created only for real scalar outputs but got torch.complex64"),
+    ("x = torch.tensor(1+2j, requires_grad=True)\ntorch.autograd.grad(x * 2, x)", "runtime",
+     "grad can be implicitly created only for real scalar outputs but got torch.complex64"),
+    ("x = torch.tensor(2., requires_grad=True)\ntorch.autograd.grad(x * 2, x, torch.tensor(1+1j))", "runtime",
+     "grad_output[0] has a dtype of torch.complex64 and output[0] has a dtype of torch.float32"),
 ]
 
 
