@@ -254,12 +254,16 @@ SINH = _unary("sinh", "SinhBackward0", rounded.sinh, lambda m, g, self: g * m.co
 COSH = _unary("cosh", "CoshBackward0", rounded.cosh, lambda m, g, self: g * m.sinh(self), rule="sinh(self)")
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
+_F32_SCALAR = np.float32
 _subtract, _multiply = np.subtract, np.multiply
 
 
 def _tanh_bwd(m, g, result):
     if m.is_tensor:   # under create_graph torch records its own node for this formula
         return call(TANH_BACKWARD, (g, result))
+    if result.__class__ is _F32_SCALAR:   # a 0-d result: 1 - y^2 in a Python float (exact y^2), rounded once
+        y = float(result)
+        return _multiply(g, _F32_SCALAR(1.0 - y * y))
     if result.__class__ is np.ndarray and result.dtype is _F32 and result.size <= fused.FUSED_MAX:
         # 1 - y^2 rounded once, as torch's fused kernel: y^2 is exact in float64 (written over the fresh
         # copy; the ufuncs called directly, without ndarray's operator detour)
