@@ -48,6 +48,10 @@ def _as_operand(x):
 def _dims(dim, ndim: int):
     if dim is None:
         return None
+    if ndim == 0 and not (isinstance(dim, (list, tuple)) and len(dim) == 0):
+        for d in (dim if isinstance(dim, (list, tuple)) else (dim,)):
+            wrap_dim(d, 0)          # torch's range check: a 0-d tensor takes dim 0 or -1
+        return ()                   # and reduces nothing
     if isinstance(dim, (list, tuple)):
         if len(dim) == 0:
             return None
