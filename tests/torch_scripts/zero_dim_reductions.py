@@ -17,3 +17,11 @@ try:
     x.sum(1)
 except IndexError as e:
     print(e)
+# cumsum keeps a 0-d tensor 0-d; max/min over its dim give itself at index 0
+for name, f in [("cumsum", lambda t: t.cumsum(0)), ("cumsum-1", lambda t: torch.cumsum(t, -1)),
+                ("max", lambda t: t.max(0)), ("min", lambda t: t.min(-1, keepdim=True)),
+                ("cumsum_int", lambda t: torch.tensor(4).cumsum(0))]:
+    y = f(x)
+    v = y[0] if isinstance(y, tuple) else y
+    g = torch.autograd.grad(v.sum(), x, create_graph=True)[0] if v.requires_grad else None
+    print(name, y, v.shape, None if v.grad_fn is None else v.grad_fn.name(), g)

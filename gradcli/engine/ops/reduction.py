@@ -286,6 +286,8 @@ AMIN = defop("amin", "AminBackward0", ("self",), lambda a, dim, keepdim: np.amin
 
 def _max_dim_fwd(pick):
     def fwd(a, dim, keepdim):
+        if a.ndim == 0:      # a 0-d tensor's max over dim 0: itself, at index 0
+            return a.copy(), np.zeros((), np.int64)
         idx = pick(a, axis=dim, keepdims=True)
         vals = np.take_along_axis(a, idx, dim)
         if not keepdim:
@@ -297,6 +299,8 @@ def _max_dim_fwd(pick):
 def _max_dim_bwd(m, g, self_sym_sizes, indices, dim, keepdim):
     gv = g[0]
     shape = tuple(self_sym_sizes)
+    if not shape:
+        return gv
     if not keepdim:
         gv = m.unsqueeze_dims(gv, (dim,), len(shape))
         indices = m.unsqueeze_dims_plain(indices, (dim,), len(shape))
@@ -408,13 +412,13 @@ PROD_DIM = defop("prod.dim_int", "ProdBackward1", ("self",), lambda a, dim, keep
 
 
 def _cumsum_fwd(a, dim):
-    if a.dtype.kind in "biu":
-        return np.cumsum(a, axis=dim, dtype=np.int64)
-    return np.cumsum(a, axis=dim)
+    out = np.cumsum(a, axis=dim, dtype=np.int64 if a.dtype.kind in "biu" else None)
+    return out.reshape(()) if a.ndim == 0 else out     # numpy makes a 0-d input 1-d; torch keeps it 0-d
 
 
 CUMSUM = defop("cumsum", "CumsumBackward0", ("self",), _cumsum_fwd,
-               lambda m, g, dim: m.flip(m.cumsum(m.flip(g, (dim,)), dim), (dim,)), saves=("dim",), promote=KEEP,
+               lambda m, g, dim: g if g.ndim == m.nb else m.flip(m.cumsum(m.flip(g, (dim,)), dim), (dim,)),
+               saves=("dim",), promote=KEEP,
                jvp=lambda m, t, dim: m.cumsum(t[0], dim),
                samples=lambda: [Sample(arr(3, 4), params={"dim": -1}), Sample(arr(5), params={"dim": -1})],
                rule="reversed cumulative sum of the gradient")
