@@ -1,21 +1,10 @@
 """`import numpy as np` in scripts: the numpy that PyTorch scripts use beside torch, and no more."""
 
-import io
 import textwrap
 
 import pytest
 
 from gradcli.lang import GradcliError, Session
-
-
-@pytest.fixture
-def out():
-    return io.StringIO()
-
-
-@pytest.fixture
-def session(out):
-    return Session(stdout=out)
 
 
 def run(session, source):

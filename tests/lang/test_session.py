@@ -1,21 +1,10 @@
 """Running scripts: the language's semantics end to end, on the engine."""
 
-import io
 import textwrap
 
 import pytest
 
 from gradcli.lang import GradcliError, Session, format_error, free_variables
-
-
-@pytest.fixture
-def out():
-    return io.StringIO()
-
-
-@pytest.fixture
-def session(out):
-    return Session(stdout=out)
 
 
 def run(session, source):
