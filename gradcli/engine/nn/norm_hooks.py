@@ -93,11 +93,7 @@ def _find(module, kind, name: str):
 
 
 def remove_weight_norm(module, name: str = "weight"):
-    key = _find(module, WeightNorm, name)
-    if key is None:
-        raise ValueError(f"weight_norm of '{name}' not found in {module}")
-    module._forward_pre_hooks.pop(key).remove(module)
-    return module
+    return _remove(module, WeightNorm, "weight_norm", name)
 
 
 class SpectralNorm:
@@ -156,8 +152,13 @@ def spectral_norm(module, name: str = "weight", n_power_iterations: int = 1, eps
 
 
 def remove_spectral_norm(module, name: str = "weight"):
-    key = _find(module, SpectralNorm, name)
+    return _remove(module, SpectralNorm, "spectral_norm", name)
+
+
+def _remove(module, hook_class, label: str, name: str):
+    """Take the hook of ``hook_class`` on ``name`` off ``module``, its parameter restored (torch's remove_*)."""
+    key = _find(module, hook_class, name)
     if key is None:
-        raise ValueError(f"spectral_norm of '{name}' not found in {module}")
+        raise ValueError(f"{label} of '{name}' not found in {module}")
     module._forward_pre_hooks.pop(key).remove(module)
     return module

@@ -6,7 +6,6 @@ the target), and their derivatives are torch's ``*_double_backward`` formulas. T
 stays numpy (ops/nn.py)."""
 from __future__ import annotations
 
-import math
 from types import SimpleNamespace
 
 import numpy as np
@@ -14,9 +13,8 @@ import numpy as np
 from ..dispatch import call
 from .nn import (
     BINARY_CROSS_ENTROPY, HUBER_LOSS, MSE_LOSS, NLL_LOSS, NLL_LOSS2D, SMOOTH_L1_LOSS, _BCE_EPS, _class_dim, _shape, _spread,
-    bce_grad_self, nll_jvp,
+    _over_count, bce_grad_self, nll_jvp,
 )
-from .pointwise import DIV_SCALAR
 from .registry import KEEP, defop
 from .samples import Sample, arr, pos
 
@@ -46,10 +44,7 @@ def _loss_backward_record(loss, extra=()):
         return _spread(_NP, go, reduction, _shape(self, target)) * d_self(_NP, self - target, *params.values())
 
     def backward(m, gg, grad_output, self, target, reduction, *params):
-        twice = d2(m, gg * grad_output, self - target, *params)
-        if reduction == 1:
-            n = max(math.prod(_shape(self, target)), 1)
-            twice = call(DIV_SCALAR, (twice,), {"other": n}) if m.is_tensor else twice / n
+        twice = _over_count(m, d2(m, gg * grad_output, self - target, *params), reduction, _shape(self, target))
         return _grad_output_grad(m, gg, grad_output, self, target, reduction, params), twice, -twice
 
     def _grad_output_grad(m, gg, grad_output, self, target, reduction, params):
@@ -88,13 +83,6 @@ HUBER_LOSS_BACKWARD = _loss_backward_record(HUBER_LOSS, ("delta",))
 # -- binary_cross_entropy_backward ------------------------------------------------------------------
 
 _EPS = 1e-12     # torch's double-backward formulas add this double constant
-
-
-def _over_count(m, x, reduction, shape):
-    if reduction != 1:
-        return x
-    n = max(math.prod(shape), 1)
-    return call(DIV_SCALAR, (x,), {"other": n}) if m.is_tensor else x / n
 
 
 def _bce_backward_backward(m, gg, grad_output, self, target, weight, reduction):
