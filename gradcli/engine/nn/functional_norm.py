@@ -62,7 +62,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     shape = (int(normalized_shape),) if isinstance(normalized_shape, int) else tuple(int(s) for s in normalized_shape)
     if tuple(input.shape[input.ndim - len(shape):]) != shape or input.ndim < len(shape):
         raise errors.ShapeError(f"Given normalized_shape={list(shape)}, expected input with shape "
-                                f"[*, {', '.join(map(str, shape))}], but got input of size{input.shape}")
+                                f"[*, {', '.join(map(str, shape))}], but got input of size{list(input.shape)}")
     for name, t in (("weight", weight), ("bias", bias)):
         if t is not None and tuple(t.shape) != shape:
             raise errors.ShapeError(f"Expected {name} to be of same shape as normalized_shape, but got {name} of "
