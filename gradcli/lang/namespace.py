@@ -123,7 +123,7 @@ _MATH_INT_RESULTS = ("prod", "comb", "perm", "lcm")
 PYTHON_BUILTINS = frozenset("""
     print range len abs min max sum float int bool round list tuple dict set zip enumerate
     isinstance hasattr getattr setattr divmod iter next str repr sorted reversed any all map filter staticmethod classmethod property type
-    object issubclass callable hex oct bin chr ord ascii format hash frozenset slice complex exit quit
+    object issubclass callable hex oct bin chr ord ascii format hash id frozenset slice complex exit quit
     Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError ModuleNotFoundError
     IndexError KeyError LookupError NameError NotImplementedError OverflowError RuntimeError
     TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration
@@ -620,6 +620,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         "object": ScriptObject, "issubclass": ScriptBuiltin(issubclass_, "issubclass"),
         "callable": builtins.callable, "hex": builtins.hex, "oct": builtins.oct, "bin": builtins.bin,
         "chr": builtins.chr, "ord": builtins.ord, "ascii": builtins.ascii, "hash": builtins.hash,
+        "id": builtins.id,
         "format": ScriptBuiltin(format_, "format"), "frozenset": builtins.frozenset,
         "slice": builtins.slice, "complex": builtins.complex,
         "exit": ScriptBuiltin(script_exit, "exit"), "quit": ScriptBuiltin(script_exit, "quit"),
@@ -720,7 +721,7 @@ DTYPE_ATTRIBUTES = frozenset("is_floating_point is_complex is_signed itemsize".s
 SIZE_ATTRIBUTES = frozenset("numel count index".split())
 PROFILER_ATTRIBUTES = frozenset("""
     key_averages table total_average self_cpu_time_total events function_events
-    key count cpu_time cpu_time_total self_cpu_time cpu_time_avg
+    key count cpu_time cpu_time_total self_cpu_time cpu_time_avg name id input_shapes
 """.split())
 # what scripts may read on numpy's values (numpy_module: what `import numpy` gives)
 NUMPY_ARRAY_ATTRIBUTES = frozenset("""
@@ -817,7 +818,8 @@ ENGINE_TYPES = (
     (("gradcli.engine.autograd.function.BackwardCFunction",), CTX_ATTRIBUTES, (),   # the node reads its ctx
      {"open_members": lambda node: {n for n in vars(node.ctx) if not n.startswith("_")}}),
     (("gradcli.engine.autograd.profiler.profile", "gradcli.engine.autograd.profiler.EventList",
-      "gradcli.engine.autograd.profiler.FunctionEventAvg"), PROFILER_ATTRIBUTES, (), {}),
+      "gradcli.engine.autograd.profiler.FunctionEvent", "gradcli.engine.autograd.profiler.FunctionEventAvg"),
+     PROFILER_ATTRIBUTES, (), {}),
     (("gradcli.engine.profiler.profile",), frozenset({"step", "start", "stop", "step_num"}), (), {}),
     (("gradcli.engine.profiler._Activities",), frozenset("CPU XPU MTIA CUDA HPU PrivateUse1".split()), (), {}),
     (("gradcli.engine.profiler._Activity",), frozenset({"name", "value"}), (), {}),

@@ -11,7 +11,10 @@ TORCH_MODULES = {
     "torch._C": "Generator",
     "torch.amp.autocast_mode": "autocast",
     "torch.autograd.anomaly_mode": "detect_anomaly set_detect_anomaly",
-    "torch.autograd.function": "BackwardCFunction Function FunctionCtx",
+    "torch.autograd.forward_ad": "UnpackedDualTensor",
+    "torch.autograd.function": "BackwardCFunction Function FunctionCtx FunctionMeta",
+    "torch.autograd.profiler": "profile record_function",
+    "torch.autograd.profiler_util": "EventList FunctionEvent FunctionEventAvg",
     "torch.autograd.grad_mode": "enable_grad inference_mode no_grad set_grad_enabled",
     "torch.autograd.variable": "Variable",
     "torch.distributions.bernoulli": "Bernoulli",
@@ -30,7 +33,7 @@ TORCH_MODULES = {
         "MultiheadAttention PReLU RReLU ReLU ReLU6 SELU SiLU Sigmoid Softmax Softmax2d Softmin Softplus "
         "Softshrink Softsign Tanh Tanhshrink Threshold"
     ),
-    "torch.nn.modules.adaptive": "AdaptiveLogSoftmaxWithLoss",
+    "torch.nn.modules.adaptive": "AdaptiveLogSoftmaxWithLoss _ASMoutput",
     "torch.nn.modules.batchnorm": "BatchNorm1d BatchNorm2d BatchNorm3d LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d",
     "torch.nn.modules.channelshuffle": "ChannelShuffle",
     "torch.nn.modules.container": "ModuleDict ModuleList ParameterDict ParameterList Sequential",
@@ -97,6 +100,8 @@ TORCH_MODULES = {
     "torch.utils.data.sampler": "BatchSampler RandomSampler Sampler SequentialSampler SubsetRandomSampler WeightedRandomSampler",
 }
 
+# engine classes whose name another module's class also has
+_BY_ENGINE_PATH = {"gradcli.engine.profiler.profile": "torch.profiler.profiler.profile"}
 _BY_NAME = {name: module for module, names in TORCH_MODULES.items() for name in names.split()}
 
 
@@ -107,5 +112,9 @@ def torch_class_name(cls: type) -> str | None:
     if not isinstance(module, str) or not module.startswith("gradcli.engine"):
         return None
     name = cls.__name__
+    if f"{module}.{name}" in _BY_ENGINE_PATH:
+        return _BY_ENGINE_PATH[f"{module}.{name}"]
     known = _BY_NAME.get(name)
+    if known is None and hasattr(cls, "_fields") and name.islower() and not name.startswith("_"):
+        known = "torch.return_types"    # the named results of max(dim), sort, slogdet, ...
     return None if known is None else f"{known}.{name}"

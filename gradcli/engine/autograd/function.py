@@ -164,13 +164,13 @@ def once_differentiable(fn):
     return wrapper
 
 
-class _FunctionMeta(type):
+class FunctionMeta(type):
     def __init__(cls, name, bases, ns):
         super().__init__(name, bases, ns)
         cls._backward_cls = type(name + "Backward", (BackwardCFunction,), {"__slots__": ()})
 
 
-class Function(metaclass=_FunctionMeta):
+class Function(metaclass=FunctionMeta):
     """Base class of custom autograd Functions (subclass it; call ``apply``).
 
     Both of torch's styles: ``forward(ctx, *args)``, or ``forward(*args)`` with a separate
