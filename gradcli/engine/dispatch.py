@@ -642,8 +642,9 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
     arrays = unwrap(op, args)
     target = storage(self)
     record = grad_on and op.differentiable and any(isinstance(a, Tensor) and a._requires_grad for a in args)
-    if op.inplace is not None and not record:
+    if op.inplace is not None and not record and target.flags.writeable:
         # no graph to record: write straight into the storage, no temporary result and copy
+        # (an expanded target is read-only: the general path below refuses it with torch's error)
         _check_inplace_fits(op, arrays, target)
         op.inplace(target, *arrays, **params) if params else op.inplace(target, *arrays)
         if self._vc is not None:

@@ -345,10 +345,13 @@ def split(tensor, split_size_or_sections, dim=0):
 
 @public(method=True)
 def chunk(input, chunks, dim=0):
+    if chunks <= 0:
+        raise errors.AutogradError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     d = wrap_dim(dim, input.ndim)
     n = input.shape[d]
-    step = -(-n // chunks) if n else 1
-    return split(input, step, d)
+    if n == 0:      # torch gives `chunks` empty pieces
+        return split(input, [0] * chunks, d)
+    return split(input, -(-n // chunks), d)
 
 
 @public(method=True)

@@ -749,7 +749,7 @@ def _mul_scalar_fwd(a, other):
 
 
 # aten::mul.Scalar, what torch's C++ composites record for ``tensor * number`` (trapezoid's * dx)
-MUL_SCALAR = defop("mul.Scalar", "MulBackward1", ("self",), _mul_scalar_fwd, lambda m, g, other: g * other,
+MUL_SCALAR = defop("mul.Scalar", "MulBackward1", ("self",), _mul_scalar_fwd, lambda m, g, other: m.scale(g, other),
                    saves=("other",), promote=KEEP, jvp=lambda m, t, other: t[0] * other,
                    samples=lambda: [Sample(arr(3, 4), params={"other": 0.5}), Sample(arr(5, seed=2), params={"other": -2.0})],
                    rule="d/dself = other")

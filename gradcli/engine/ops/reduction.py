@@ -111,17 +111,17 @@ def _c(correction) -> int:
 
 
 def _var_fwd(a, dim, correction, keepdim, root=False):
-    """np.var's two-pass algorithm (mean, then the sum of squared deviations), without its Python layer.
-    As torch, the sum is divided by max(0, N - correction): inf, or nan for a constant slice, when
+    """np.var's two-pass algorithm (mean, then the sum of squared deviations), without its Python layer,
+    in double for float32 and float16 (torch's Welford accumulates in double: the same digits). As
+    torch, the sum is divided by max(0, N - correction): inf, or nan for a constant slice, when
     nothing is left. Over every element torch's own recipe (``_spread_of_all``) gives its digits."""
     correction = _c(correction)
     n = _numel(a.shape, dim)
     if (dim is None or len(dim) == a.ndim) and n and (a.dtype == np.float32 or a.dtype == np.float64):
         value = _spread_of_all(a, n, correction, root)
         return np.full((1,) * a.ndim, value, a.dtype) if keepdim else value
-    if a.dtype == np.float16 and n - correction > 0:
-        spread = np.var(a, axis=dim, ddof=correction, keepdims=keepdim)
-        return np.sqrt(spread) if root else spread
+    if a.dtype == np.float32 or a.dtype == np.float16:    # torch's Welford accumulates in double
+        return _var_fwd(a.astype(np.float64), dim, correction, keepdim, root).astype(a.dtype)
     with np.errstate(divide="ignore", invalid="ignore"):
         d = a - _add_reduce(a, axis=dim, keepdims=True) / n
         sq = d * d if a.dtype.kind != "c" else d.real * d.real + d.imag * d.imag   # |d|^2: a real spread
@@ -130,8 +130,7 @@ def _var_fwd(a, dim, correction, keepdim, root=False):
 
 
 def _std_fwd(a, dim, correction, keepdim):
-    return _var_fwd(a, dim, correction, keepdim, root=True) if dim is None or len(dim) == a.ndim else \
-        np.sqrt(_var_fwd(a, dim, correction, keepdim))
+    return _var_fwd(a, dim, correction, keepdim, root=True)
 
 
 def _spread_of_all(a, n, correction, root):
@@ -411,8 +410,20 @@ PROD_DIM = defop("prod.dim_int", "ProdBackward1", ("self",), lambda a, dim, keep
                  rule="product of the other elements along dim")
 
 
+# torch's CPU scans (cumsum, cumprod) accumulate float32 in double and float16 in float32, rounding
+# each output: numpy's float32 running sum drifts from torch's last digits
+_SCAN_ACC = {np.dtype(np.float32): np.float64, np.dtype(np.float16): np.float32, np.dtype(np.complex64): np.complex128}
+
+
+def _scan(scan, a, dim):
+    acc = _SCAN_ACC.get(a.dtype)
+    if acc is None:
+        return scan(a, axis=dim, dtype=np.int64 if a.dtype.kind in "biu" else None)
+    return scan(a, axis=dim, dtype=acc).astype(a.dtype)
+
+
 def _cumsum_fwd(a, dim):
-    out = np.cumsum(a, axis=dim, dtype=np.int64 if a.dtype.kind in "biu" else None)
+    out = _scan(np.cumsum, a, dim)
     return out.reshape(()) if a.ndim == 0 else out     # numpy makes a 0-d input 1-d; torch keeps it 0-d
 
 
@@ -453,7 +464,7 @@ def _cumprod_exclusive(m, x, dim):
     return m.cat([ones, m.cumprod(m.narrow(x, dim, 0, n - 1), dim)], dim)
 
 
-CUMPROD = defop("cumprod", "CumprodBackward0", ("self",), lambda a, dim: np.cumprod(a, axis=dim), _cumprod_bwd,
+CUMPROD = defop("cumprod", "CumprodBackward0", ("self",), lambda a, dim: _scan(np.cumprod, a, dim), _cumprod_bwd,
                 saves=("self", "result", "dim"), promote=KEEP,
                 samples=lambda: [Sample(arr(3, 4), params={"dim": -1}),
                                  Sample(np.array([1.5, 0.0, 2.0, -1.0]), params={"dim": -1}, note="a zero")],
@@ -461,10 +472,27 @@ CUMPROD = defop("cumprod", "CumprodBackward0", ("self",), lambda a, dim: np.cump
                 rule="sum over later outputs of g * result / self")
 
 
+def _two_norm_lastdim(a):
+    """torch's vectorised 2-norm over a contiguous last dim: 32-byte lanes (8 floats, 4 doubles) each
+    summing the squares of its column in order, the lanes added in order, then the tail in order."""
+    lanes = 32 // a.itemsize
+    n = a.shape[-1]
+    whole = n - n % lanes
+    body = a[..., :whole].reshape(a.shape[:-1] + (whole // lanes, lanes))
+    tail = a[..., whole:]
+    parts = np.concatenate([np.add.reduce(body * body, axis=-2), tail * tail], axis=-1)
+    return np.sqrt(np.add.accumulate(parts, axis=-1)[..., -1])
+
+
 def _norm_fwd(a, ord, dim, keepdim):
     dtype_rules.linalg_input("vector_norm", a)
     p = ord
     ax = dim
+    if (p == "fro" or p == 2) and (a.dtype == np.float32 or a.dtype == np.float64) and a.size \
+            and a.flags.c_contiguous and (dim is None or len(dim) == a.ndim or tuple(dim) in ((-1,), (a.ndim - 1,))):
+        whole = dim is None or len(dim) == a.ndim
+        out = _two_norm_lastdim(a.reshape(-1) if whole else a)
+        return out.reshape((1,) * a.ndim if whole else a.shape[:-1] + (1,)) if keepdim else out
     if p == "fro" or p == 2:   # |a|^2 summed: a complex input has a real norm
         return np.sqrt(np.sum(a * a if a.dtype.kind != "c" else a.real * a.real + a.imag * a.imag, axis=ax,
                               keepdims=keepdim))
