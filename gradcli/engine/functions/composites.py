@@ -30,8 +30,9 @@ from .sorting import sort
 
 
 @public(method=True)
-def tile(input, dims):
-    dims = tuple(dims)
+def tile(input, *dims):
+    """``x.tile(2, 2)`` as well as ``torch.tile(x, (2, 2))``."""
+    dims = tuple(dims[0]) if len(dims) == 1 and isinstance(dims[0], (list, tuple)) else dims
     if len(dims) < input.ndim:
         dims = (1,) * (input.ndim - len(dims)) + dims
     return repeat(input, *dims)
