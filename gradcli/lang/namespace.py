@@ -464,7 +464,7 @@ def import_error(module: str, span: Span | None) -> GradcliError:
     available = ", ".join(sorted(MODULES) + ["numpy", "math", "typing", "collections", "dataclasses", "functools",
                                              "itertools", "random", "warnings", "time", "copy", "abc",
                                              "json", "operator", "string", "unittest", "sys", "argparse",
-                                             "logging"])
+                                             "logging", "os"])
     return GradcliError("import", f"no module named {module!r} in gradcli; available: {available}",
                         span)
 

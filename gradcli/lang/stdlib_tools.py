@@ -342,7 +342,21 @@ def stdlib_tool_modules(state, policy, globals_=None) -> dict:
             "string": Namespace("string", None, loader=lambda: (string_members(), ())),
             "unittest": Namespace("unittest", None, loader=lambda: (_unittest(policy, globals_), ())),
             "collections": Namespace("collections", None, loader=lambda: (_collections(policy), ())),
+            **os_modules(),
 }
+
+
+def os_modules() -> dict:
+    """``os`` as PyTorch scripts use it: ``os.environ["KMP_DUPLICATE_LIB_OK"] = "TRUE"`` before
+    importing torch, ``os.getenv("SEED", 0)``, ``os.path.join``. A stub: the run's own (empty)
+    environment, string functions on paths; nothing reaches the file system or the process."""
+    import posixpath
+    environ: dict = {}
+    path = Namespace("os.path", {name: getattr(posixpath, name) for name in
+                                 ("join", "basename", "dirname", "splitext", "split", "normpath", "sep")})
+    members = {"environ": environ, "getenv": lambda key, default=None: environ.get(key, default),
+               "path": path, "sep": "/", "linesep": "\n", "name": "posix"}
+    return {"os": Namespace("os", members), "os.path": path}
 
 
 def _unittest(policy, globals_) -> dict:

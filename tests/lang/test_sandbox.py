@@ -93,8 +93,10 @@ ESCAPES = [
     ("help(x)", "name"),
     ("super()", "runtime"),
     ("memoryview(s)", "name"),
-    ("import os", "import"),
-    ("from os import system", "import"),
+    ("import os\nos.system('ls')", "attribute"),     # os is a stub: environ, getenv, path strings
+    ("import os\nos.path.exists('/etc')", "attribute"),
+    ("from os import system", "attribute"),
+    ("import subprocess", "import"),
     ("import torch.nn.functional as G; G.__dict__", "attribute"),
     ("torch.save", "attribute"),
     ("x.detach().numpy().tofile('/tmp/x')", "attribute"),

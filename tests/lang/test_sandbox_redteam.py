@@ -148,7 +148,6 @@ ESCAPES = [
     ("zip([1]).__reduce__", "attribute"),
     ("enumerate.__mro__", "attribute"),
     ("hash.__self__", "attribute"),
-    ("id(1)", "name"),
     ("format(1, '>999999999')", "limit"),
     ("format(1, '{0.__class__}')", "value"),
     ("format._fn", "attribute"),
@@ -249,7 +248,9 @@ ESCAPES = [
     ("with print:\n    pass", "type"),
     ("with x:\n    pass", "type"),
     # imports
-    ("import os", "import"),
+    ("import os\nos.environ.__class__", "attribute"),     # os is a stub (environ, getenv, path strings)
+    ("import os.path\nos.path.realpath('.')", "attribute"),
+    ("import shutil", "import"),
     ("import torch.utils.data.dataset", "import"),
     ("import torch._C", "import"),
     ("from torch import _C", "attribute"),
