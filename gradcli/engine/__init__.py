@@ -27,6 +27,7 @@ if _gc.get_threshold()[0] == 700:
 from . import autograd  # noqa: E402  (first: it loads the layers in order, see autograd/__init__)
 from . import amp, linalg, nn, special  # noqa: E402
 from . import runtime_settings as _runtime_settings  # noqa: E402,F401  (torch.compile, set_num_threads, ...)
+from . import serialization as _serialization  # noqa: E402,F401  (torch.save, torch.load)
 from . import public as _public  # noqa: E402
 from . import tensor_methods as _tensor_methods  # noqa: E402
 from . import views as _views  # noqa: E402,F401  (installs view replay and CopySlices in the layers below)

@@ -371,12 +371,30 @@ class Tensor:
                 "torch.nn.utils.weight_norm usage, see https://github.com/pytorch/pytorch/pull/103001")
         if id(self) in memo:
             return memo[id(self)]
-        copy = make(self._data.copy())
+        copy = make(deepcopy_data(self._data, memo))
         copy._requires_grad = self._requires_grad
         if self._grad is not None:
             copy._grad = self._grad.__deepcopy__(memo)
         memo[id(self)] = copy
         return copy
+
+
+def deepcopy_data(data, memo):
+    """A copy of ``data``. Tensors of one deepcopy that share an array share its one copy (a
+    state dict holding a tensor and its views loads as views), as torch's copied storages do."""
+    root = data
+    while root.__class__ is np.ndarray and root.base.__class__ is np.ndarray:
+        root = root.base
+    if root.__class__ is not np.ndarray or root.base is not None:
+        return data.copy()
+    new_root = memo.get(id(root))
+    if new_root is None:
+        new_root = memo[id(root)] = root.copy(order="K")
+        memo.setdefault(id(memo), []).append(root)      # copy's keep-alive: the id stays this array's
+    if data is root:
+        return new_root
+    offset = data.__array_interface__["data"][0] - root.__array_interface__["data"][0]
+    return np.ndarray(data.shape, data.dtype, new_root, offset, data.strides)
 
 
 NO_GRAD_VIEW = "no_grad"

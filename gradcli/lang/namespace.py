@@ -126,7 +126,7 @@ PYTHON_BUILTINS = frozenset("""
     object issubclass callable hex oct bin chr ord ascii format hash id frozenset slice complex exit quit
     Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError ModuleNotFoundError
     IndexError KeyError LookupError NameError NotImplementedError OverflowError RuntimeError
-    TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration
+    TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration OSError FileNotFoundError
     Warning UserWarning DeprecationWarning FutureWarning RuntimeWarning PendingDeprecationWarning
 """.split())
 
@@ -343,6 +343,9 @@ def build_modules() -> dict[str, Namespace]:
                 members[name] = value
         if path == "torch":
             members["__version__"] = source.__version__     # print(torch.__version__) opens many scripts
+            from gradcli.engine import serialization
+            from .sandbox import qualified_name
+            serialization.class_name = qualified_name      # torch.load's refusal names torch's classes
         return members, surface - set(members)
 
     def build(path: str) -> Namespace:

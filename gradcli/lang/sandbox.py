@@ -40,7 +40,7 @@ RANGE_ATTRIBUTES = frozenset("start stop step count index".split())
 PLAIN_TYPES = (tuple, list, dict, set, int, float, str, bool, type(None))
 
 
-def _qualified_name(cls: type) -> str:
+def qualified_name(cls: type) -> str:
     """The name in ``<class '...'>``: torch's for the engine's stand-ins of torch classes
     (``torch.nn.modules.linear.Linear``), ``__main__.Net`` for a script's, else the bare name."""
     from .torch_class_names import torch_class_name     # on the first class a script prints
@@ -57,7 +57,7 @@ def _qualified_name(cls: type) -> str:
 
 def class_text(cls: type) -> str:
     """What printing a class shows in a script: ``<class 'torch.Tensor'>`` as torch prints it."""
-    return f"<class '{_qualified_name(cls)}'>"
+    return f"<class '{qualified_name(cls)}'>"
 
 
 class TypeToken:
@@ -75,7 +75,7 @@ class TypeToken:
 
     def __init__(self, cls: type):
         object.__setattr__(self, "_cls", cls)
-        object.__setattr__(self, "_qualified", _qualified_name(cls))
+        object.__setattr__(self, "_qualified", qualified_name(cls))
 
     @property
     def __name__(self) -> str:

@@ -98,7 +98,6 @@ ESCAPES = [
     ("from os import system", "attribute"),
     ("import subprocess", "import"),
     ("import torch.nn.functional as G; G.__dict__", "attribute"),
-    ("torch.save", "attribute"),
     ("x.detach().numpy().tofile('/tmp/x')", "attribute"),
     # generators, frames, functions, lambdas, decorators, comprehensions, classes
     ("(i for i in [1]).gi_frame", "attribute"),

@@ -80,8 +80,6 @@ ESCAPES = [
     ("torch.autograd.function.FunctionCtx().__dict__", "attribute"),
     ("c = torch.autograd.function.FunctionCtx()\nc.foo = 1\nc._gradcli_user_attributes",
      "attribute"),
-    ("torch.save", "attribute"),
-    ("torch.load", "attribute"),
     ("torch.utils.__dict__", "attribute"),
     # modules, optimizers and data loaders expose their API and their own members, nothing else
     ("nn.Module.__init__", "attribute"),
