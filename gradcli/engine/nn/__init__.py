@@ -8,7 +8,7 @@ import importlib as _importlib
 
 from . import functional  # noqa: F401
 from . import torch_losses  # noqa: F401  (torch.kl_div, torch.ctc_loss...: declared public there)
-from .module import Module, Parameter  # noqa: F401
+from .module import Buffer, Module, Parameter  # noqa: F401
 
 _LAZY = {
     "layers": """GLU Hardshrink Softshrink Tanhshrink Threshold CosineSimilarity PairwiseDistance MarginRankingLoss
@@ -70,7 +70,7 @@ __all__ = [
     "ParameterList", "Unflatten",
     "BCELoss", "BCEWithLogitsLoss", "CELU", "CrossEntropyLoss", "Dropout", "ELU", "Flatten", "GELU",
     "Hardsigmoid", "Hardswish", "Hardtanh", "HuberLoss", "Identity", "KLDivLoss", "L1Loss", "LeakyReLU", "Linear",
-    "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter",
+    "LogSigmoid", "LogSoftmax", "MSELoss", "Mish", "Module", "ModuleDict", "ModuleList", "NLLLoss", "Parameter", "Buffer",
     "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax", "Softmin", "Softplus",
     "Softsign", "Tanh", "functional", "init", "utils",
     "PReLU", "RReLU", "Softmax2d", "RMSNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "LocalResponseNorm",

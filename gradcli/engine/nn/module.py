@@ -55,6 +55,23 @@ class Parameter(Tensor):
         return memo[id(self)]
 
 
+class _BufferMeta(type):
+    def __instancecheck__(cls, instance) -> bool:
+        return isinstance(instance, Tensor) and "_is_buffer" in getattr(instance, "__dict__", ())
+
+
+class Buffer(metaclass=_BufferMeta):
+    """``self.steps = nn.Buffer(torch.zeros(1))``: as torch's, a plain tensor (detached) marked so that
+    assigning it to a module registers it as a buffer, ``persistent`` or not (``register_buffer``)."""
+
+    def __new__(cls, data=None, *, persistent: bool = True):
+        if data is None:
+            data = make(np.empty((0,), dtypes.get_default_dtype().np))
+        t = data.detach().requires_grad_(data.requires_grad)
+        t.persistent, t._is_buffer = persistent, True
+        return t
+
+
 def _addindent(text: str, spaces: int) -> str:
     lines = text.split("\n")
     if len(lines) == 1:
@@ -145,6 +162,8 @@ class Module:
                 raise AttributeError("cannot assign module before Module.__init__() call")
             self._forget(name, keep=self._modules)
             self._modules[name] = value
+        elif isinstance(value, Buffer):
+            self.register_buffer(name, value, value.persistent)
         elif params is not None and name in params:
             if value is not None:
                 raise TypeError(f"cannot assign '{type(value).__name__}' as parameter '{name}' "

@@ -10,7 +10,7 @@ from ..autograd.grad_mode import no_grad
 from ..tensor import Tensor, make, storage
 from .norm_hooks import remove_spectral_norm, remove_weight_norm, spectral_norm, weight_norm
 
-__all__ = ["clip_grad_norm_", "clip_grad_value_", "parameters_to_vector", "vector_to_parameters", "weight_norm",
+__all__ = ["clip_grad_norm_", "clip_grad_value_", "get_total_norm", "clip_grads_with_norm_", "parameters_to_vector", "vector_to_parameters", "weight_norm",
            "remove_weight_norm", "spectral_norm", "remove_spectral_norm"]
 
 
@@ -23,29 +23,44 @@ def clip_grad_norm_(parameters, max_norm: float, norm_type: float = 2.0, error_i
     """Scale every gradient by max_norm / (total norm + 1e-6) when that is below 1; returns the
     total norm (the norm of the gradients' norms)."""
     parameters = _params(parameters)   # a generator (model.parameters()) is read once
-    grads = [storage(p.grad) for p in parameters if p.grad is not None]
-    if not grads:
+    total = get_total_norm([p.grad for p in parameters if p.grad is not None], norm_type, error_if_nonfinite)
+    clip_grads_with_norm_(parameters, max_norm, total)
+    return total
+
+
+def get_total_norm(tensors, norm_type: float = 2.0, error_if_nonfinite: bool = False, foreach=None):
+    """The norm of the tensors' norms (what clip_grad_norm_ clips by); 0 for no tensors."""
+    arrays = [storage(t) for t in _params(tensors)]
+    if not arrays:
         return creation.tensor(0.0)
     norm_type = float(norm_type)
     if norm_type == float("inf"):
-        norms = np.array([np.max(np.abs(g)) if g.size else 0.0 for g in grads], dtype=grads[0].dtype)
+        norms = np.array([np.max(np.abs(g)) if g.size else 0.0 for g in arrays], dtype=arrays[0].dtype)
         total = norms.max()
     else:
-        norms = np.array([np.sum(np.abs(g) ** norm_type) ** (1.0 / norm_type) for g in grads], dtype=grads[0].dtype)
+        norms = np.array([np.sum(np.abs(g) ** norm_type) ** (1.0 / norm_type) for g in arrays], dtype=arrays[0].dtype)
         total = np.sum(np.abs(norms) ** norm_type) ** (1.0 / norm_type)
-    total = np.asarray(total, dtype=grads[0].dtype)
+    total = np.asarray(total, dtype=arrays[0].dtype)
     if error_if_nonfinite and not np.isfinite(total):
         raise RuntimeError(f"The total norm of order {norm_type} for gradients from `parameters` is non-finite, so "
                            "it cannot be clipped. To disable this error and scale the gradients by the non-finite "
                            "norm anyway, set `error_if_nonfinite=False`")
-    coef = np.minimum(np.asarray(max_norm, dtype=total.dtype) / (total + np.asarray(1e-6, dtype=total.dtype)), 1.0)
-    for p in parameters:
+    return make(total)
+
+
+def clip_grads_with_norm_(parameters, max_norm: float, total_norm, foreach=None) -> None:
+    """Scale every gradient by max_norm / (total_norm + 1e-6) when that is below 1, in place. The
+    quotient is torch's ``max_norm / tensor``: a reciprocal times max_norm (a division differs in the
+    last bit on a fourth of norms)."""
+    total = storage(total_norm)
+    one = total.dtype.type
+    coef = np.minimum(one(1) / (total + one(1e-6)) * one(max_norm), one(1))
+    for p in _params(parameters):
         if p.grad is not None:
             g = storage(p.grad)
             g *= coef.astype(g.dtype)
             if p.grad._vc is not None:
                 p.grad._vc[0] += 1
-    return make(total)
 
 
 def clip_grad_value_(parameters, clip_value: float, foreach=None) -> None:
