@@ -34,15 +34,33 @@ def _wide(x):
 
 
 def add_(x: np.ndarray, y: np.ndarray, alpha) -> np.ndarray:
-    """``x.add_(y, alpha=alpha)`` on arrays: x += alpha * y, rounded once (the optimizers' step)."""
+    """``x.add_(y, alpha=alpha)`` on arrays: x += alpha * y, rounded once (the optimizers' step).
+    Each step is a ufunc on one dtype or a plain cast: numpy's mixed-dtype ufuncs cost several
+    times as much on small arrays."""
     if x.dtype is _F32 and y.dtype is _F32 and x.size <= FUSED_MAX:
         wide = y.astype(_F64)
-        wide *= float(np.float32(alpha))
-        wide += x
-        np.copyto(x, wide, casting="same_kind")
+        wide *= _wide_alpha(alpha)
+        wide += x.astype(_F64)
+        x[...] = wide
     else:
         x += x.dtype.type(alpha) * y
     return x
+
+
+_WIDE_ALPHAS: dict = {}
+
+
+def _wide_alpha(alpha) -> np.ndarray:
+    """torch's float32 ``alpha`` as a 0-d float64 array (a cheaper ufunc operand than a number);
+    remembered for float learning rates: every parameter of a step asks for the same one."""
+    a = _WIDE_ALPHAS.get(alpha) if alpha.__class__ is float else None
+    if a is None:
+        a = np.array(np.float32(alpha), _F64)
+        if alpha.__class__ is float and alpha != 0:    # (0.0 and -0.0 are one key but not one factor)
+            if len(_WIDE_ALPHAS) >= 64:     # a scheduler's ever-changing rates
+                _WIDE_ALPHAS.clear()
+            _WIDE_ALPHAS[alpha] = a
+    return a
 
 
 def lerp_(x: np.ndarray, end: np.ndarray, weight) -> np.ndarray:

@@ -85,7 +85,10 @@ class Optimizer:
                     p._grad.detach_().zero_()
 
     def step(self, *args, **kwargs):
-        return self._hooked(type(self)._step, args, kwargs)
+        hooks = self._hooks
+        if hooks["step_pre"] or hooks["step_post"] or "_step_tracked" in self.__dict__:
+            return self._hooked(type(self)._step, args, kwargs)
+        return self._step(*args, **kwargs)     # (nothing watches this step: the update alone)
 
     def _hooked(self, step, args, kwargs):
         """Pre-hooks see ``(optimizer, args, kwargs)`` with ``args`` starting with the optimizer, as
@@ -298,14 +301,15 @@ class SGD(Optimizer):
         if group["momentum"] != 0 or group["weight_decay"] != 0 or group.get("maximize"):
             super()._step_group(group)
             return
-        lr = group["lr"]
+        alpha = -group["lr"]
+        add_ = fused.add_
         for p in group["params"]:
             grad = p._grad
             if grad is not None:
                 data = p._data
                 if data.__class__ is not np.ndarray:
                     data = storage(p)
-                fused.add_(data, grad._data, -lr)
+                add_(data, grad._data, alpha)
                 vc = p._vc
                 if vc is not None:
                     vc[0] += 1
