@@ -16,7 +16,7 @@ import numpy as np
 from . import dtypes, errors
 from . import instrumentation as _inst
 from .autograd.anomaly_mode import AnomalyError
-from .autograd.grad_mode import enable_grad, no_grad
+from .autograd.grad_mode import enable_grad, no_grad, state as grad_state
 from .autograd.graph import (
     AccumulateGrad, Node, backward_tasks, dependencies, edge, follow_retained, retaining, topological_order,
 )
@@ -93,8 +93,11 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
             raise errors.GraphError(errors.SCALAR_ONLY)
         if data.dtype.kind == "f":      # complex outputs: _root_grads' error
             g = np.array(1, data.dtype) if data.shape == () else np.ones(data.shape, data.dtype)
-            run(((tensors._grad_fn, tensors._output_nr),), (make(g),), False if retain_graph is None else retain_graph,
-                False)
+            retain = False if retain_graph is None else retain_graph
+            if _inst.active or _inst.anomaly or _inst.interrupt is not None:
+                run(((tensors._grad_fn, tensors._output_nr),), (make(g),), retain, False)
+            else:
+                _plain_pass(tensors._grad_fn, tensors._output_nr, g, retain)
             return
     if inputs is not None and not isinstance(inputs, Tensor) and len(inputs) == 0:
         raise errors.AutogradError("`inputs` argument to `backward()` cannot be empty.")
@@ -206,11 +209,12 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
     heapq.heapify(heap)
     anomaly = _inst.anomaly and _inst.check_nan
     hooked = _inst.active or _inst.anomaly  # profiler timing, anomaly-mode forward trace
-    mode = enable_grad() if create_graph else no_grad()
     backward_tasks.append([])   # callbacks queued while this pass runs (multi-grad hooks)
     try:
-        _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, retain_graph, m, mode,
-                 hooked, anomaly, counter)
+        # inf * 0 and the like are part of torch's conventions (sqrt'(0) = inf): no numpy warnings
+        with enable_grad() if create_graph else no_grad(), np.errstate(all="ignore"):
+            _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, retain_graph, m, hooked,
+                     anomaly, counter)
     except BaseException:
         backward_tasks.pop()    # a failed pass runs no final callback, as in torch
         raise
@@ -222,6 +226,57 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
         return found
     buffers.clear()
     return [None if g is None else make(g if _exclusive(g) else np.array(g, copy=True)) for g in found]
+
+
+def _plain_pass(root, nr: int, g, retain_graph) -> None:
+    """``run`` for ``loss.backward()`` with nothing watching the pass (no profiler, anomaly mode or
+    time limit): the same loop, entered with less setup (one root, ready at once; grad mode and
+    numpy's error state switched without their context objects)."""
+    if retaining:
+        follow_retained()
+    deps = dependencies((root,))
+    if root.num_outputs != 1:
+        buf = [None] * root.num_outputs
+        buf[nr] = g
+    else:
+        buf = [g]
+    backward_tasks.append([])
+    mode = grad_state.__dict__     # this thread's grad mode (its attributes cost a lookup each)
+    flag, recording = mode["flag"], mode["grad"]
+    mode["flag"] = mode["grad"] = False    # no_grad
+    quiet = _fp_state.set(_QUIET)
+    try:
+        _execute([(-root._seq, 0, root, buf)], {}, deps, None, None, None, None, True, retain_graph, numpy_math,
+                 False, False, 1)
+    except BaseException:
+        backward_tasks.pop()
+        raise
+    finally:
+        _fp_state.reset(quiet)
+        mode["flag"], mode["grad"] = flag, recording
+    for callback in backward_tasks.pop():
+        callback()
+
+
+class _NumpyErrstate:
+    """numpy 1.x: its floating-point error state is not a context variable; np.errstate sets it."""
+
+    @staticmethod
+    def set(_):
+        state = np.errstate(all="ignore")
+        state.__enter__()
+        return state
+
+    @staticmethod
+    def reset(state):
+        state.__exit__(None, None, None)
+
+
+try:    # numpy 2 keeps that state in a context variable: setting it is cheaper than entering np.errstate
+    from numpy._core.umath import _extobj_contextvar as _fp_state, _make_extobj
+    _QUIET = _make_extobj(all="ignore")
+except ImportError:
+    _fp_state, _QUIET = _NumpyErrstate, None
 
 
 def _references(g) -> int:
@@ -245,8 +300,8 @@ def _exclusive(g) -> bool:
 INTERRUPT_EVERY = 64     # nodes between two time checks: a node is microseconds, a check a clock read
 
 
-def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, retain_graph, m, mode,
-             hooked, anomaly, counter) -> None:
+def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, retain_graph, m, hooked, anomaly,
+             counter) -> None:
     """The loop of ``run``: pop the ready node with the highest sequence number, run it, pass its
     gradients on (torch's order; no recursion)."""
     tensor_mode = m.is_tensor
@@ -261,97 +316,95 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
     run_hooked = _inst.run_node if hooked else None
     watched = targets is not None or hooked or anomaly   # each node goes through _run_watched
     release = not retain_graph
-    # inf * 0 and the like are part of torch's conventions (sqrt'(0) = inf): no numpy warnings
-    with mode, np.errstate(all="ignore"):
-        while heap or fn is not None:
-            if fn is None:
-                _, _, fn, buf = pop(heap)
-            else:
-                buf = handed   # the gradients of the node chosen to run next came straight to it
-            if special:
-                if interrupt is not None and (ticks := ticks + 1) >= INTERRUPT_EVERY:
-                    ticks = 0
-                    interrupt()
-                if needed is not None and fn not in needed:
-                    # off every path to the requested inputs: torch neither runs the node nor fires its
-                    # hooks (tensor hooks, retain_grad, post-accumulate hooks)
-                    fn = None
-                    continue
-            if buf is None:
-                buf = [None] * fn.num_outputs
-            x = fn._x
-            if fn.__class__ is accumulate_cls:
-                var = fn.variable
-                if buf[0] is not None and var._x is not None and var._x.hooks:
-                    # a leaf's hooks come before its node's, and before autograd.grad captures its gradient
-                    buf = [_leaf_hooks(var, buf[0], tensor_mode)]
-                if x is not None:
-                    buf = _pre_hooks(fn, x, buf, m)
-                if targets is not None:
-                    _capture(fn, buf, captures, found)
-                if accumulate and buf[0] is not None:
-                    _accumulate(var, buf[0], tensor_mode)
-                    if x is not None and x.post_hooks:
-                        _accumulate_post_hooks(x, buf, tensor_mode)
+    while heap or fn is not None:
+        if fn is None:
+            _, _, fn, buf = pop(heap)
+        else:
+            buf = handed   # the gradients of the node chosen to run next came straight to it
+        if special:
+            if interrupt is not None and (ticks := ticks + 1) >= INTERRUPT_EVERY:
+                ticks = 0
+                interrupt()
+            if needed is not None and fn not in needed:
+                # off every path to the requested inputs: torch neither runs the node nor fires its
+                # hooks (tensor hooks, retain_grad, post-accumulate hooks)
                 fn = None
                 continue
-            edges = fn.next_functions
-            if x is not None or watched:
-                grads_in = _run_watched(fn, x, buf, m, targets, captures, found, run_hooked, anomaly)
-            elif buf[0] is None and (len(buf) == 1 or all(g is None for g in buf)):
-                grads_in = [None] * len(edges)
-            else:
-                grads_in = fn.apply(buf, m)
-            if release and not fn.saves_nothing:
-                fn.release()
+        if buf is None:
+            buf = [None] * fn.num_outputs
+        x = fn._x
+        if fn.__class__ is accumulate_cls:
+            var = fn.variable
+            if buf[0] is not None and var._x is not None and var._x.hooks:
+                # a leaf's hooks come before its node's, and before autograd.grad captures its gradient
+                buf = [_leaf_hooks(var, buf[0], tensor_mode)]
+            if x is not None:
+                buf = _pre_hooks(fn, x, buf, m)
+            if targets is not None:
+                _capture(fn, buf, captures, found)
+            if accumulate and buf[0] is not None:
+                _accumulate(var, buf[0], tensor_mode)
+                if x is not None and x.post_hooks:
+                    _accumulate_post_hooks(x, buf, tensor_mode)
             fn = None
-            for (nxt, nr), gi in zip(edges, grads_in):
-                if nxt is None:
-                    continue
-                n = deps[nxt] - 1
-                deps[nxt] = n
-                if n:   # more gradients to come: they gather in the node's buffer
-                    if gi is not None:
-                        b = buffers.get(nxt)
-                        if b is None:
-                            if nxt.num_outputs == 1:
-                                buffers[nxt] = [gi]
-                            else:
-                                b = buffers[nxt] = [None] * nxt.num_outputs
-                                b[nr] = gi
-                        else:
-                            prev = b[nr]
-                            b[nr] = gi if prev is None else prev + gi
-                    continue
-                # ready: its buffer leaves the dict with it (into the heap's entry, or handed over)
-                b = buffers.pop(nxt, None) if buffers else None   # (along a chain the dict stays empty)
+            continue
+        edges = fn.next_functions
+        if x is not None or watched:
+            grads_in = _run_watched(fn, x, buf, m, targets, captures, found, run_hooked, anomaly)
+        elif buf[0] is None and (len(buf) == 1 or all(g is None for g in buf)):
+            grads_in = [None] * len(edges)
+        else:
+            grads_in = fn.apply(buf, m)
+        if release and not fn.saves_nothing:
+            fn.release()
+        fn = None
+        for (nxt, nr), gi in zip(edges, grads_in):
+            if nxt is None:
+                continue
+            n = deps[nxt] - 1
+            deps[nxt] = n
+            if n:   # more gradients to come: they gather in the node's buffer
                 if gi is not None:
+                    b = buffers.get(nxt)
                     if b is None:
                         if nxt.num_outputs == 1:
-                            b = [gi]
+                            buffers[nxt] = [gi]
                         else:
-                            b = [None] * nxt.num_outputs
+                            b = buffers[nxt] = [None] * nxt.num_outputs
                             b[nr] = gi
                     else:
                         prev = b[nr]
                         b[nr] = gi if prev is None else prev + gi
-                if fn is None:
-                    if not heap or nxt._seq > -heap[0][0]:
-                        # the heap would pop it next: it runs next, its gradients handed over (ties go
-                        # to the node that was ready first, as the heap's counter orders them)
-                        fn = nxt
-                        handed = b
+                continue
+            # ready: its buffer leaves the dict with it (into the heap's entry, or handed over)
+            b = buffers.pop(nxt, None) if buffers else None   # (along a chain the dict stays empty)
+            if gi is not None:
+                if b is None:
+                    if nxt.num_outputs == 1:
+                        b = [gi]
                     else:
-                        # the heap's top outranks it (two chains taking turns, as w1's and w2's updates
-                        # in a training loop): swap them in one heap operation
-                        _, _, fn, handed = pushpop(heap, (-nxt._seq, counter, nxt, b))
-                        counter += 1
-                else:   # a second ready node: both go through the heap
-                    push(heap, (-fn._seq, counter, fn, handed))
-                    push(heap, (-nxt._seq, counter + 1, nxt, b))
-                    counter += 2
-                    fn = handed = None
-            grads_in = gi = None   # the buffers alone hold the gradients (AccumulateGrad may steal them)
+                        b = [None] * nxt.num_outputs
+                        b[nr] = gi
+                else:
+                    prev = b[nr]
+                    b[nr] = gi if prev is None else prev + gi
+            if fn is None:
+                if not heap or nxt._seq > -heap[0][0]:
+                    # the heap would pop it next: it runs next, its gradients handed over (ties go
+                    # to the node that was ready first, as the heap's counter orders them)
+                    fn = nxt
+                    handed = b
+                else:
+                    # the heap's top outranks it (two chains taking turns, as w1's and w2's updates
+                    # in a training loop): swap them in one heap operation
+                    _, _, fn, handed = pushpop(heap, (-nxt._seq, counter, nxt, b))
+                    counter += 1
+            else:   # a second ready node: both go through the heap
+                push(heap, (-fn._seq, counter, fn, handed))
+                push(heap, (-nxt._seq, counter + 1, nxt, b))
+                counter += 2
+                fn = handed = None
+        grads_in = gi = None   # the buffers alone hold the gradients (AccumulateGrad may steal them)
 
 
 def _run_watched(fn, x, buf, m, targets, captures, found, run_hooked, anomaly) -> list:

@@ -251,6 +251,15 @@ def unpack_saved(node, m) -> list:
     return vals
 
 
+def checked_array(node, sv):
+    """A SavedVariable's array, checked as ``unpack_saved`` checks it (torch's errors for a
+    modified, freed or detached value)."""
+    t = sv.tensor
+    if sv.vc[0] != sv.version or (sv.data is None if t is None else t._grad_fn is None and sv.nonleaf):
+        sv.array(node)   # raises torch's error
+    return sv.data if t is None else t._data
+
+
 def _conjugated_apply(node, grads, m):
     """A complex-valued node's backward in torch's convention: ops/complex_parts (a layer above) installs
     the real one with ``set_conjugated_apply`` when the op table loads."""

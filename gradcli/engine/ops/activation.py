@@ -26,7 +26,9 @@ from types import SimpleNamespace
 import numpy as np
 
 from .. import dtypes, errors
+from ..autograd.graph import SavedVariable
 from ..dispatch import call, call_fast, call_inplace
+from ..nodes import OpNode, checked_array
 from ..tensor import Tensor
 from . import dtype_rules, rounded
 from .registry import FLOAT, KEEP, Kink, defop
@@ -314,6 +316,32 @@ RELU = defop("relu", "ReluBackward0", ("self",), _relu_fwd,
              samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)),
              rule="1 where self > 0, else 0 (0 at 0)",
              kink=Kink("relu'(0) = 0", lambda v: v["self"] == 0))
+
+
+def _relu_apply(node, grads, m):
+    """ReluBackward0 in a plain backward (every ReLU layer's): ``_gated``'s threshold formula with its
+    saved result checked as ``unpack_saved`` checks it and a zero of the gradient's dtype kept (a
+    Python number costs a ufunc as much again). Hooked values, create_graph, vmap and gradients
+    that do not fit take ``OpNode.apply``."""
+    s = node._saved[0]
+    if not m.plain or s.__class__ is not SavedVariable:
+        return OpNode.apply(node, grads, m)
+    result = checked_array(node, s)
+    g = grads[0]
+    shape, dt = node._in_meta[0]
+    if (g.dtype is not dt or result.dtype is not dt or g.shape != shape or result.shape != shape
+            or dt.kind == "c"):
+        return OpNode.apply(node, grads, m)    # (complex and mixed dtypes, broadcast gradients)
+    zero = _ZEROS.get(dt)
+    if zero is None:
+        zero = _ZEROS[dt] = np.zeros((), dt)
+    return [np.where(result <= zero, zero, g)]
+
+
+_ZEROS: dict = {}   # dtype -> a 0-d zero that no one writes to
+
+
+RELU.node_cls.apply = _relu_apply
 
 
 def _hardtanh_fwd(a, min_val, max_val):

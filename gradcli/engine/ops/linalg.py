@@ -13,7 +13,7 @@ import numpy as np
 from .. import dtypes
 from ..autograd.graph import SavedVariable
 from ..errors import AutogradError, DTypeError, LinAlgError, ShapeError
-from ..nodes import OpNode, fit_grads
+from ..nodes import OpNode, checked_array, fit_grads
 from . import dtype_rules
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -233,15 +233,6 @@ def general_apply(node, grads, m, torch_order):
         if sv.__class__ is SavedVariable:
             sv._check(node)
     return OpNode.apply(node, grads, m)
-
-
-def checked_array(node, sv):
-    """A SavedVariable's array, checked as ``unpack_saved`` checks it (torch's errors for a
-    modified, freed or detached value)."""
-    t = sv.tensor
-    if sv.vc[0] != sv.version or (sv.data is None if t is None else t._grad_fn is None and sv.nonleaf):
-        sv.array(node)   # raises torch's error
-    return sv.data if t is None else t._data
 
 
 def mat1_grad(m, g, mat2, shape, strides):

@@ -32,11 +32,9 @@ from ..dispatch import call
 from ..cascade_sum import torch_order_sum
 from ..autograd.graph import SavedVariable
 from ..errors import AutogradError, DTypeError, ShapeError
-from ..nodes import OpNode, fit_grads
+from ..nodes import OpNode, checked_array, fit_grads
 from . import dtype_rules, rounded
-from .linalg import (
-    checked_array, gemm, gemm_add, general_apply, mat1_grad, mat2_grad, mm_grads, release_matrices,
-)
+from .linalg import gemm, gemm_add, general_apply, mat1_grad, mat2_grad, mm_grads, release_matrices
 from .pointwise import DIV_SCALAR
 from .reduction import _norm_fwd
 from .registry import COMMON, KEEP, defop
@@ -137,30 +135,34 @@ def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promot
 
     record = defop(name, node, ("self", "target"), forward, backward, saves=("self", "target", "reduction") + extra,
                    jvp=jvp, promote=promote, samples=samples, rule=rule, masked=True)
-    if not extra:   # (mse_loss: the saved values are the two tensors and the reduction)
-        record.node_cls.apply = _loss_apply
     record.d_self = d_self      # read by its backward op (ops/loss_backward.py, which sets record.grad_record)
     return record
 
 
-def _loss_apply(node, grads, m):
-    """A pointwise loss's node in a plain backward (a regression step's first node): the record's
-    own formula, its two saved tensors checked as ``unpack_saved`` checks them (self, then target:
-    torch's order), without the generic unpacking. Hooked values, create_graph and vmap take
-    ``OpNode.apply``."""
+def _mse_apply(node, grads, m):
+    """MseLossBackward0 in a plain backward (a regression step's first node): the record's formula
+    ``g (2 (self - target))``, over the count for mean, with its two saved tensors checked as
+    ``unpack_saved`` checks them (self, then target: torch's order), in three ufuncs on arrays (``d + d``
+    is ``2 d`` to the bit; a Python number operand costs a ufunc as much again). Hooked values,
+    create_graph, vmap, broadcast operands and gradients that do not fit take ``OpNode.apply``."""
     saved = node._saved
     a, b = saved[0], saved[1]
     if (not m.plain or a.__class__ is not SavedVariable or b.__class__ is not SavedVariable
             or node._odtype.kind == "c"):    # complex: OpNode.apply refuses or conjugates (ops/complex_parts)
         return OpNode.apply(node, grads, m)
+    a, b = checked_array(node, a), checked_array(node, b)
+    if a.shape != b.shape:
+        return OpNode.apply(node, grads, m)
+    g = grads[0]
+    if saved[2] == 1:
+        g = g / max(a.size, 1)
+    d = a - b
+    ga = g * (d + d)
     (f0, _), (f1, _) = node.next_functions
-    ga, gb = node.op.backward(m, grads[0], checked_array(node, a), checked_array(node, b), saved[2],
-                              needs=(f0 is not None, f1 is not None))
     meta = node._in_meta
-    if (f0 is not None and (ga.shape != meta[0][0] or ga.dtype != meta[0][1])
-            or f1 is not None and (gb.shape != meta[1][0] or gb.dtype != meta[1][1])):
-        return fit_grads(node, (ga, gb), m)
-    return [ga if f0 is not None else None, gb if f1 is not None else None]
+    if ga.shape != meta[0][0] or ga.dtype != meta[0][1] or f1 is not None and ga.dtype != meta[1][1]:
+        return fit_grads(node, (ga if f0 is not None else None, -ga if f1 is not None else None), m)
+    return [ga if f0 is not None else None, -ga if f1 is not None else None]
 
 
 def _loss_samples(**params):
@@ -173,6 +175,7 @@ def _loss_samples(**params):
 
 MSE_LOSS = _pointwise_loss("mse_loss", "MseLossBackward0", lambda a, b: (a - b) * (a - b),
                            lambda m, d: 2 * d, _loss_samples(), "2 (self - target); target: the negative")
+MSE_LOSS.node_cls.apply = _mse_apply
 
 
 def _smooth_l1_np(a, b, beta):

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..dims import wrap_dim
 from ..errors import ShapeError
+from ..nodes import OpNode
 from ..dispatch import call
 from .registry import KEEP, OPS, defop
 from .samples import Sample, arr
@@ -61,6 +62,22 @@ T = _view_op("t", "TBackward0", lambda a: a.T,
              samples=lambda: [Sample(arr(3, 4)), Sample(arr(5))],
              jvp=lambda m, t: m.transpose(t[0], -1, -2) if t[0].ndim - m.nb == 2 else t[0],
              rule="transpose the gradient (saves nothing: g's rank says whether self was a matrix)")
+
+
+def _t_apply(node, grads, m):
+    """TBackward0 in a plain backward (nn.Linear's ``weight.t()``): a matrix's gradient transposed,
+    without the generic apply's formula call; the rest takes ``OpNode.apply``."""
+    g = grads[0]
+    if m.plain and g.ndim == 2:
+        r = g.T
+        shape, dt = node._in_meta[0]
+        if r.shape == shape and r.dtype is dt and dt.kind != "c":
+            return [r]
+    return OpNode.apply(node, grads, m)
+
+
+T.node_cls.apply = _t_apply
+
 TRANSPOSE = _view_op("transpose", "TransposeBackward0", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
                      lambda m, g, dim0, dim1: m.transpose(g, dim0, dim1), saves=("dim0", "dim1"),
                      samples=lambda: [Sample(arr(2, 3, 4), params={"dim0": -3, "dim1": -1})],

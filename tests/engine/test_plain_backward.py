@@ -1,0 +1,155 @@
+"""``loss.backward()`` with nothing watching takes a shorter way in (backward._plain_pass) and the
+nodes of a training step have their own plain applies (mse_loss, relu, t, addmm); each must give
+what the general pass and the generic apply give, restore what it switches, and step aside where
+it must."""
+import warnings
+
+import numpy as np
+import pytest
+
+from gradcli import engine as torch
+from gradcli.engine import backward as bw, fused
+from gradcli.engine.backend import numpy_math
+from gradcli.engine.nodes import OpNode
+
+nn = torch.nn
+
+
+def _mlp(dtype=torch.float32):
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2)).to(dtype)
+    x = torch.tensor(np.linspace(-1, 1, 12).reshape(4, 3), dtype=dtype)
+    target = torch.tensor(np.linspace(1, -1, 8).reshape(4, 2), dtype=dtype)
+    return model, x, target
+
+
+@pytest.mark.parametrize("reduction", ["sum", "mean"])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_plain_pass_gives_what_autograd_grad_gives(reduction, dtype):
+    model, x, target = _mlp(dtype)
+    params = list(model.parameters())
+    expected = torch.autograd.grad(F_mse(model(x), target, reduction), params)   # the general pass
+    F_mse(model(x), target, reduction).backward()
+    for p, g in zip(params, expected):
+        assert p.grad.dtype == p.dtype and p.grad._data.tobytes() == g._data.tobytes()
+
+
+def F_mse(out, target, reduction):
+    return nn.functional.mse_loss(out, target, reduction=reduction)
+
+
+def test_generic_applies_give_the_same_arrays():
+    model, x, target = _mlp()
+    loss = F_mse(model(x), target, "mean")
+    mse = loss.grad_fn
+    g = np.array(1.0, np.float32)
+    out_grad = mse.apply([g], numpy_math)
+    assert [a.tobytes() for a in out_grad if a is not None] == \
+        [a.tobytes() for a in OpNode.apply(mse, [g], numpy_math) if a is not None]
+    addmm = mse.next_functions[0][0]
+    relu_grad = addmm.apply([out_grad[0]], numpy_math)[1]
+    relu, t = addmm.next_functions[1][0], addmm.next_functions[2][0]
+    assert relu.apply([relu_grad], numpy_math)[0].tobytes() == OpNode.apply(relu, [relu_grad], numpy_math)[0].tobytes()
+    wt_grad = addmm.apply([out_grad[0]], numpy_math)[2]
+    assert t.apply([wt_grad], numpy_math)[0].tobytes() == OpNode.apply(t, [wt_grad], numpy_math)[0].tobytes()
+
+
+def test_grad_mode_and_numpy_error_state_inside_and_after():
+    model, x, target = _mlp()
+    inside = []
+    model[0].weight.register_hook(lambda g: inside.append((torch.is_grad_enabled(), np.geterr()["invalid"])))
+    before = np.geterr()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")      # inf * 0 in a backward is torch's convention, not a warning
+        F_mse(model(x), target, "sum").backward()
+        torch.sqrt(torch.zeros(2, requires_grad=True)).sum().backward()
+    assert inside == [(False, "ignore")]
+    assert torch.is_grad_enabled() and np.geterr() == before
+
+
+def test_a_failed_pass_restores_grad_mode():
+    model, x, target = _mlp()
+    loss = F_mse(model(x), target, "sum")
+    loss.backward()
+    with pytest.raises(RuntimeError, match="backward through the graph a second time"):
+        loss.backward()
+    assert torch.is_grad_enabled()
+    with torch.no_grad():
+        with pytest.raises(RuntimeError, match="backward through the graph a second time"):
+            loss.backward()
+        assert not torch.is_grad_enabled()
+
+
+def test_relu_apply_checks_its_saved_result():
+    x = torch.tensor([[-1.0, 0.0, 2.0]], requires_grad=True)
+    r = torch.relu(x)
+    r.mul_(2)
+    with pytest.raises(RuntimeError, match="output 0 of Relu, is at version 1; expected version 0"):
+        r.sum().backward()
+
+
+def test_relu_gradient_at_the_kink_and_for_nan():
+    x = torch.tensor([-2.0, -0.0, 0.0, 3.0, float("nan")], requires_grad=True)
+    torch.relu(x).backward(torch.tensor([-1.0, -1.0, -1.0, -1.0, -1.0]))
+    assert x.grad.tolist() == [0.0, 0.0, 0.0, -1.0, -1.0]      # relu(nan) is nan, not <= 0: g passes
+    assert np.signbit(x.grad._data).tolist() == [False, False, False, True, True]   # +0 where gated, as torch
+
+
+def test_mse_target_gradient_broadcast_and_mixed_dtypes():
+    a = torch.tensor(np.linspace(-2, 2, 6), dtype=torch.float32, requires_grad=True)
+    b = torch.tensor(np.linspace(1, 0, 6), dtype=torch.float32, requires_grad=True)
+    F_mse(a, b, "mean").backward()
+    d = (a._data - b._data)
+    assert a.grad._data.tobytes() == (np.float32(1) / np.float32(6) * (d + d)).tobytes()
+    assert b.grad._data.tobytes() == (-a.grad._data).tobytes()
+    c = torch.tensor([0.5, -0.25], requires_grad=True)
+    with pytest.warns(UserWarning, match="different to the input size"):
+        F_mse(a.reshape(3, 2), c, "sum").backward()     # broadcast: the general apply sums c's gradient
+    assert c.grad.tolist() == (-2 * (a._data.reshape(3, 2) - c._data)).sum(0).tolist()
+    e = torch.tensor(np.ones(6), dtype=torch.float64)
+    a.grad = None
+    F_mse(a, e, "sum").backward()
+    assert a.grad.dtype == torch.float32
+
+
+def test_t_apply_leaves_vectors_to_the_general_way():
+    v = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    (v.t() * 2).sum().backward()
+    assert v.grad.tolist() == [2.0, 2.0, 2.0]
+    w = torch.tensor(np.arange(6.0).reshape(2, 3), requires_grad=True)
+    (w.t() * torch.tensor(np.arange(6.0).reshape(3, 2))).sum().backward()
+    assert w.grad.tolist() == np.arange(6.0).reshape(3, 2).T.tolist() and w.grad._data.flags.c_contiguous
+
+
+def test_fused_add_rounds_once_for_every_rate():
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(1000).astype(np.float32)
+    y = rng.standard_normal(1000).astype(np.float32)
+    for alpha in (-1e-3, 0.1, -0.0, 0.0, 3, float(np.float32(0.37) ** 5)):
+        expected = (x.astype(np.float64) + np.float64(np.float32(alpha)) * y.astype(np.float64)).astype(np.float32)
+        got = fused.add_(x.copy(), y, alpha)
+        assert got.tobytes() == expected.tobytes()
+    for k in range(200):      # a scheduler's rates: the remembered ones stay few
+        fused.add_(x.copy(), y, 0.1 * 0.99 ** k)
+    assert len(fused._WIDE_ALPHAS) <= 64
+
+
+def test_fused_add_matches_torch():
+    real = pytest.importorskip("torch")
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((7, 9)).astype(np.float32)
+    y = rng.standard_normal((7, 9)).astype(np.float32)
+    for alpha in (-1e-3, -0.05, 0.3):
+        assert fused.add_(x.copy(), y, alpha).tobytes() == \
+            real.tensor(x).add_(real.tensor(y), alpha=alpha).numpy().tobytes()
+
+
+def test_plain_pass_is_the_one_loss_backward_takes(monkeypatch):
+    calls = []
+    monkeypatch.setattr(bw, "_plain_pass", lambda *a: calls.append(a))
+    model, x, target = _mlp()
+    F_mse(model(x), target, "sum").backward()
+    assert len(calls) == 1
+    with pytest.warns(UserWarning, match="Anomaly Detection"), torch.autograd.detect_anomaly():
+        F_mse(model(x), target, "sum").backward()       # anomaly mode: the general pass
+    assert len(calls) == 1 and model[0].weight.grad is not None
