@@ -131,3 +131,26 @@ def _nodes_of_a_mixed_chain(mod):
 def test_nodes_filled_as_plain_op_nodes_get_their_records_class_and_torchs_edges():
     torch = pytest.importorskip("torch")
     assert _nodes_of_a_mixed_chain(lib) == _nodes_of_a_mixed_chain(torch)
+
+
+@pytest.mark.parametrize("n", [1, 7, 256, 257, 1000, 4099, 65536])
+def test_tanh_backward_on_float32_arrays_gives_torchs_fused_bits(n):
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(n)
+    y = np.tanh(rng.standard_normal(n) * 3).astype(np.float32)   # many near +-1, where one rounding shows
+    g = rng.standard_normal(n).astype(np.float32)
+    t = lib.tensor(np.arctanh(y.astype(np.float64)).astype(np.float32), requires_grad=True)
+    out = lib.tanh(t)
+    out._data[...] = y                                   # the saved result is the output's array
+    (got,) = lib.autograd.grad(out, t, lib.tensor(g))
+    want = torch.ops.aten.tanh_backward(torch.from_numpy(g), torch.from_numpy(y)).numpy()
+    assert _bits(got._data) == _bits(want)
+
+
+def test_tanh_backward_with_batched_grad_outputs_broadcasts_over_the_batch():
+    x = lib.linspace(-2, 2, 300, requires_grad=True)
+    y = lib.tanh(x)
+    (jac,) = lib.autograd.grad(y, x, lib.eye(300), is_grads_batched=True)
+    r = y._data
+    once = (1 - r.astype(np.float64) * r).astype(np.float32)
+    assert jac.shape == (300, 300) and _bits(jac._data) == _bits(np.diag(once))

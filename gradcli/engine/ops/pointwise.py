@@ -256,6 +256,8 @@ _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
 _F32_SCALAR = np.float32
 _subtract, _multiply = np.subtract, np.multiply
+_ONE64 = np.array(1.0)
+_ONE64.flags.writeable = False
 
 
 def _tanh_bwd(m, g, result):
@@ -265,12 +267,14 @@ def _tanh_bwd(m, g, result):
         y = float(result)
         return _multiply(g, _F32_SCALAR(1.0 - y * y))
     if result.__class__ is np.ndarray and result.dtype is _F32 and result.size <= fused.FUSED_MAX:
-        # 1 - y^2 rounded once, as torch's fused kernel: y^2 is exact in float64 (written over the fresh
-        # copy; the ufuncs called directly, without ndarray's operator detour)
+        # 1 - y^2 rounded once, as torch's fused kernel: y^2 is exact in float64. Each step writes over
+        # the fresh array before it (a new one would come cold from malloc), and 1 is a ready 0-d array
+        # (numpy's handling of a Python number costs more than the subtraction itself)
         t = result.astype(_F64)
         _multiply(t, t, t)
-        _subtract(1.0, t, t)
-        return _multiply(g, t.astype(_F32))
+        _subtract(_ONE64, t, t)
+        t = t.astype(_F32)
+        return _multiply(g, t, t) if m.plain else _multiply(g, t)   # (batched: g has more dims)
     return _tanh_grad(g, result)
 
 
