@@ -13,7 +13,6 @@ import sys
 import time
 from typing import NamedTuple
 
-from ..engine import printing
 from .errors import GradcliError, Span
 
 DEFAULT_MAX_ELEMENTS = 50_000_000
@@ -156,6 +155,7 @@ class RunState:
 def text_size(value, budget: int) -> int:
     """A quick over-estimate of ``len(repr(value))``, walking containers without building any
     text; it stops as soon as it passes ``budget``. Tensors count as the summary they print."""
+    from ..engine import printing     # here, not at import: parsing a script must not load the engine
     total = 0
     stack = [value]
     seen = set()

@@ -56,3 +56,15 @@ def test_unwritable_cache_directory_falls_back_to_memory(tmp_path, monkeypatch):
     monkeypatch.setattr(grammar_loader, "_tables", None)
     assert parse("x = 1").body
     assert grammar_loader._tables is not None
+
+
+def test_parsing_a_script_does_not_load_the_engine():
+    """`import gradcli.lang` + a parse stays a parser's cost (the package docstring's promise): a
+    module-level engine import in the parser's path would add numpy's start-up to it."""
+    code = ("import sys, gradcli.lang as lang\n"
+            "lang.parse('y = sin(x) * exp(-x ** 2)')\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numpy' or m.startswith('gradcli.engine')))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
+                            env=dict(os.environ, PYTHONPATH=str(REPO)))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
