@@ -78,7 +78,7 @@ class _Parser:
         text = self.source.rstrip() + "\n"
         lexer = Lexer(text, self.tables, self.filename, MAX_BRACKET_DEPTH)
         tables = self.tables
-        actions, symbol_ids, width = _action_table(tables)
+        actions, symbol_ids, width, units = _action_table(tables)
         rules = tables["rules"]
         end_state = tables["end_states"][start]
         state_stack = [tables["start_states"][start]]
@@ -116,6 +116,14 @@ class _Parser:
                     span_stack.append(token.span)
                     depth_stack.append(0)
                     break
+                unit = units[-cell - 1]
+                if unit >= 0:
+                    # a one-child `?rule` hands its child up unchanged (value, span, depth): only the
+                    # state moves, and most reductions are these (atom -> power -> ... -> test)
+                    state_stack[-1] = actions[state_stack[-2] * width + unit] - 1
+                    if at_end and state_stack[-1] == end_state:
+                        return value_stack[-1]
+                    continue
                 origin, size, name, expand1, include, nones_after = rules[-cell - 1]
                 if size:
                     children = value_stack[-size:]
@@ -168,7 +176,7 @@ class _Parser:
 
     def _unexpected(self, token: Token, previous: Token | None, state: int,
                     lexer: Lexer) -> GradcliError:
-        actions, symbol_ids, width = _action_table(self.tables)
+        actions, symbol_ids, width, _ = _action_table(self.tables)
         expected = {name for name, i in symbol_ids.items()
                     if actions[state * width + i] and (name.isupper() or name.startswith("$"))}
         kind = token.type
@@ -219,12 +227,17 @@ class _Parser:
 
 
 def _action_table(tables: dict):
-    """The dense action table as (int view, symbol -> column, row width)."""
+    """The dense action table as (int view, symbol -> column, row width, units): ``units[rule]`` is
+    the column of the rule's symbol when the rule is a one-child ``?rule`` whose reduction only
+    changes the state (the child is the value, its span the span), else -1."""
     view = tables.get("_view")
     if view is None:
         symbols = tables["symbols"]
-        view = (memoryview(tables["actions"]).cast("i"),
-                {name: i for i, name in enumerate(symbols)}, len(symbols))
+        columns = {name: i for i, name in enumerate(symbols)}
+        units = [columns[origin] if size == 1 and expand1 and not origin.startswith("_")
+                 and tuple(include) == ((0, False, 0),) and not nones_after else -1
+                 for origin, size, _, expand1, include, nones_after in tables["rules"]]
+        view = (memoryview(tables["actions"]).cast("i"), columns, len(symbols), units)
         tables["_view"] = view
     return view
 
