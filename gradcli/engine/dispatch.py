@@ -398,8 +398,9 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     no_grad, mixed dtypes) goes through ``call``."""
     b, x, w = bias._data, input._data, weight._data
     dt = x.dtype
-    if (_inst.active or _inst.anomaly or saved_hooks_stack or not _mode.grad
-            or _mode.inference or dt.kind != "f" or b.dtype != dt or w.dtype != dt or w.__class__ is not _ndarray):
+    # (numpy's float32 and float64 descriptors are singletons: identity tests stand for equality)
+    if (b.dtype is not dt or w.dtype is not dt or dt is not _F32 and dt is not _F64 or w.__class__ is not _ndarray
+            or _inst.active or _inst.anomaly or saved_hooks_stack or not _mode.grad or _mode.inference):
         return call(addmm, (bias, input, call(transpose, (weight,))), {"beta": 1, "alpha": 1})
     wt = _transposed(transpose, weight, w)
     w = wt._data
@@ -463,9 +464,50 @@ def _transposed(transpose, weight, w):
         view._grad_fn = None
         view._requires_grad = False
     x = view._x = TensorExtras()
-    x.view_steps = (_view_steps(weight) or ()) + ((transpose, None, 0),)
+    steps = weight._x.view_steps if weight._x is not None else None
+    x.view_steps = ((transpose, None, 0),) if steps is None else steps + ((transpose, None, 0),)
     x.view_version = vc[0] if vc is not None else -1
     return view
+
+
+def call_loss(op, input, target, reduction: int):
+    """``call(op, (input, target), {"reduction": reduction})`` for a pointwise loss that saves
+    (self, target, reduction) (mse_loss) on two tensors of one float32/float64 dtype, in the fewest steps: the
+    result, node and saved values ``call`` makes (tests/engine/test_loss_fast_path.py compares them);
+    anything unusual goes through ``call`` as ``call_linear``'s does."""
+    a, b = input._data, target._data
+    dt = a.dtype
+    ra, rb = input._requires_grad, target._requires_grad
+    if (b.dtype is not dt or dt is not _F32 and dt is not _F64 or not (ra or rb)
+            or _inst.active or _inst.anomaly or saved_hooks_stack or not _mode.grad or _mode.inference):
+        return call(op, (input, target), {"reduction": reduction})
+    out = op.forward(a, b, reduction)
+    if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
+        out = _asarray(out)
+    if _inst.limit is not None:
+        _inst.check_size(out)
+    t = _new(Tensor)
+    t._data = out
+    t._output_nr = 0
+    t._grad = None
+    t._vc = [0]
+    t._base = None
+    t._x = None
+    node = _new(OpNode)   # filled as a plain OpNode, then given its class: see call_fast
+    fn = input._grad_fn
+    ea = (fn, input._output_nr) if fn is not None and input._base is None else _edge(input)
+    fn = target._grad_fn
+    node.next_functions = (ea, (fn, target._output_nr) if fn is not None and target._base is None else _edge(target))
+    node._in_meta = ((a.shape, dt), (b.shape, dt))
+    node._seq = next(_seq)
+    node._x = None
+    node._oshape = out.shape
+    node._odtype = out.dtype
+    node.__class__ = op.node_cls
+    node._saved = (SavedVariable(input), SavedVariable(target), reduction)
+    t._grad_fn = node
+    t._requires_grad = True
+    return t
 
 
 def _call(op, args, params):

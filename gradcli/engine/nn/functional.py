@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import creation, dtypes, errors
 from ..autograd.grad_mode import no_grad, state as _mode
-from ..dispatch import call, call_linear
+from ..dispatch import call, call_linear, call_loss
 from ..functions import (
     abs, add, cat, clamp_min, div, exp, expand, matmul, mean, minimum, mul, neg, norm, pow, reshape, sub, sum, t,
     tanh, where, wrap_dim, xlogy,
@@ -55,6 +55,7 @@ from .functional_loss import (  # noqa: F401
 )
 from ..public import public
 from ..tensor import Tensor, make
+from .module import Parameter
 
 __all__ = [
     "adaptive_avg_pool1d", "adaptive_avg_pool2d", "group_norm", "scaled_dot_product_attention",
@@ -144,11 +145,11 @@ def _check_weight_size(weight, input) -> None:
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
-    if (weight is None and size_average is None and reduce is None and getattr(type(input), "ndim", None) is _NDIM
-            and getattr(type(target), "ndim", None) is _NDIM and input._data.shape == target._data.shape
+    if (weight is None and size_average is None and reduce is None and input.__class__ in _PLAIN
+            and target.__class__ in _PLAIN and input._data.shape == target._data.shape
             and input._data.dtype.kind in "fc"):
         # every training loop's call: float tensors of one shape, nothing to warn about or broadcast
-        return call(MSE_LOSS, (input, target), {"reduction": _reduction(reduction)})
+        return call_loss(MSE_LOSS, input, target, _reduction(reduction))
     _tensor_arg(input, "mse_loss", "input", 1)
     _warn_size(input, target)
     red = _reduction(reduction, size_average, reduce)
@@ -381,8 +382,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
 def linear(input, weight, bias=None):
     """input @ weight^T + bias, recorded as torch records it: AddmmBackward0 (2-D input with bias),
     View/AddmmBackward0/View for other ranks with bias, and matmul's own nodes without bias."""
-    if (bias is not None and getattr(type(input), "ndim", None) is _NDIM
-            and getattr(type(weight), "ndim", None) is _NDIM and getattr(type(bias), "ndim", None) is _NDIM):
+    if input.__class__ in _PLAIN and weight.__class__ in _PLAIN and bias.__class__ in _PLAIN:
         # every nn.Linear call: plain 2-D tensors (not vmap's batched ones) that fit; checked on the arrays
         x, w, b = input._data, weight._data, bias._data
         if x.ndim == 2 and w.ndim == 2 and x.shape[1] == w.shape[1] and b.shape == w.shape[:1]:
@@ -412,9 +412,9 @@ def linear(input, weight, bias=None):
     return out if input.ndim == 2 else out.view(*input.shape[:-1], out_features)
 
 
-_NDIM = Tensor.ndim
-"""A plain Tensor or Parameter has this ndim (its array's); a vmap-batched tensor overrides it, and the
-fast paths of ``linear`` and ``mse_loss`` test ``getattr(type(x), "ndim", None) is _NDIM`` inline."""
+_PLAIN = frozenset((Tensor, Parameter))
+"""The classes the fast paths of ``linear`` and ``mse_loss`` take: not None, not a number, not vmap's
+batched tensors (which override ndim and shape)."""
 
 
 def _broadcasts(shape: tuple, target: tuple) -> bool:

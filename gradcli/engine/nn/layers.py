@@ -14,7 +14,11 @@ from .. import creation, dtypes, functions
 from ..autograd.grad_mode import no_grad
 from ..ops import activation as A
 from . import functional as F, init
+from .. import instrumentation as _inst
+from . import module as _module
 from .module import Module, Parameter, _addindent
+
+_CALL = Module.__call__
 
 
 class Identity(Module):
@@ -85,6 +89,21 @@ class Dropout(Module):
 
 # -- activations ---------------------------------------------------------------------------------
 
+def _forward(fn, params):
+    """``forward(*inputs)`` calling ``fn(*inputs, key=self.key...)`` with the module's current params;
+    the one-param case (ReLU's inplace, MSELoss's reduction: every training step) without a comprehension."""
+    keys = tuple(key for key, _ in params)
+    if len(keys) == 1:
+        key, = keys
+
+        def forward(self, *inputs):
+            return fn(*inputs, **{key: getattr(self, key)})
+    else:
+        def forward(self, *inputs):
+            return fn(*inputs, **{key: getattr(self, key) for key in keys})
+    return forward
+
+
 def _activation(name: str, fn, params=(), doc: str = "", show_params: bool = True, bare: bool = False):
     """A module class that calls ``fn(*inputs, **params)``; its repr lists the params as torch's
     (``bare``: the first param's value alone, as Hardshrink(0.5))."""
@@ -103,8 +122,7 @@ def _activation(name: str, fn, params=(), doc: str = "", show_params: bool = Tru
             else:
                 setattr(self, key, value)
 
-    def forward(self, *inputs):
-        return fn(*inputs, **{key: getattr(self, key) for key, _ in params})
+    forward = _forward(fn, params)
 
     def extra_repr(self) -> str:
         if not show_params:
@@ -173,10 +191,7 @@ def _loss(name: str, fn, params=()):
             else:
                 setattr(self, key, value)
 
-    def forward(self, *inputs):
-        return fn(*inputs, **{key: getattr(self, key) for key, _ in params})
-
-    return type(name, (Module,), {"__init__": __init__, "forward": forward, "__doc__": f"torch.nn.{name}",
+    return type(name, (Module,), {"__init__": __init__, "forward": _forward(fn, params), "__doc__": f"torch.nn.{name}",
                                   "__module__": __name__})
 
 
@@ -269,8 +284,12 @@ class Sequential(_ModuleSequence):
         return items[_index(index, len(items))][1]
 
     def forward(self, input):
-        for module in self._modules.values():
-            input = module(input)
+        if _module._hooked or _module._calls is not None or _inst._profilers:
+            for module in self._modules.values():
+                input = module(input)
+            return input
+        for module in self._modules.values():   # nothing observes the calls: each layer's forward directly
+            input = module.forward(input) if getattr(type(module), "__call__", None) is _CALL else module(input)
         return input
 
     def __add__(self, other):

@@ -125,7 +125,12 @@ class _WithKwargs:
         self.fn = fn
 
 
+_hooked = False    # True once any module has had a hook registered: until then no call needs to look for one
+
+
 def _add_module_hook(table, hook, prepend: bool, with_kwargs: bool) -> RemovableHandle:
+    global _hooked
+    _hooked = True
     handle = add_hook(table, _WithKwargs(hook) if with_kwargs else hook)
     if prepend:
         table.move_to_end(handle.id, last=False)
@@ -226,6 +231,8 @@ class Module:
         raise NotImplementedError(f'Module [{type(self).__name__}] is missing the required "forward" function')
 
     def __call__(self, *args, **kwargs):
+        if not _hooked and _calls is None and not _inst._profilers:
+            return self.forward(*args, **kwargs)   # (three global reads: a module's own attributes cost more)
         if not (self._forward_pre_hooks or self._forward_hooks or self._backward_hooks or self._backward_pre_hooks
                 or _calls is not None or _inst._profilers):
             return self.forward(*args, **kwargs)   # nothing observes this call

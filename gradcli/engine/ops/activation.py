@@ -305,9 +305,17 @@ def _gated(record, m, g, x, a=0.0, b=0.0, kind="threshold"):
 
 
 def _relu_fwd(a):
+    zero = _ZEROS.get(a.dtype)
+    if zero is not None:
+        return np.maximum(a, zero)
     if a.dtype.kind == "b":
         raise errors.DTypeError("Boolean inputs not supported for relu")
     return np.maximum(a, 0)
+
+
+_ZEROS = {np.dtype(t): np.zeros((), t) for t in (np.float32, np.float64)}
+"""relu's 0 for the float dtypes as a ready array: the 0 numpy would convert on each call (a quarter of a
+small relu's time), same bits."""
 
 
 RELU = defop("relu", "ReluBackward0", ("self",), _relu_fwd,
@@ -624,7 +632,7 @@ def logsigmoid(input):
 
 @public(method=True)
 def relu(input, inplace=False):
-    return _run(RELU, input, inplace=inplace)
+    return call_inplace(RELU, input, (input,)) if inplace else call_fast(RELU, input)
 
 
 @public(method=True)
