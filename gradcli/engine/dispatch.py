@@ -402,7 +402,8 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     if (b.dtype is not dt or w.dtype is not dt or dt is not _F32 and dt is not _F64 or w.__class__ is not _ndarray
             or _inst.active or _inst.anomaly or saved_hooks_stack or not _mode.grad or _mode.inference):
         return call(addmm, (bias, input, call(transpose, (weight,))), {"beta": 1, "alpha": 1})
-    wt = _transposed(transpose, weight, w)
+    ws = (w.shape[1], w.shape[0])
+    wt = _transposed(transpose, weight, w, ws)
     w = wt._data
     out = gemm_add(b, x, w)
     if _inst.limit is not None:
@@ -423,7 +424,8 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     node = _new(addmm.node_cls)
     # (the fresh view's edge: its own node, no view to refresh as _edge would)
     node.next_functions = (_edge(bias), _edge(input), (wt._grad_fn, 0) if rw else NO_EDGE)
-    node._in_meta = ((b.shape, dt), (x.shape, dt), (w.shape, dt))
+    xs = x.shape
+    node._in_meta = ((b.shape, dt), (xs, dt), (ws, dt))
     node._seq = next(_seq)
     node._x = None
     node._oshape = out.shape
@@ -431,7 +433,7 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     # addmm's saves: mat1 (for mat2's gradient), mat2 (for mat1's), alpha, beta, both sizes, each
     # one's strides in elements where its own gradient needs its layout
     size = dt.itemsize
-    node._saved = (SavedVariable(input) if rw else None, SavedVariable(wt) if rx else None, 1, 1, x.shape, w.shape,
+    node._saved = (SavedVariable(input) if rw else None, SavedVariable(wt) if rx else None, 1, 1, xs, ws,
                    (x.strides[0] // size, x.strides[1] // size) if rx else None,
                    (w.strides[0] // size, w.strides[1] // size) if rw else None)
     t._grad_fn = node
@@ -439,9 +441,9 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     return t
 
 
-def _transposed(transpose, weight, w):
+def _transposed(transpose, weight, w, shape):
     """``call(transpose, (weight,))`` with grad mode on: the view ``_make_view`` makes (same base,
-    version counter and view steps) and its TBackward0 node, built in place."""
+    version counter and view steps) and its TBackward0 node, built in place; ``shape`` is the view's."""
     vc = weight._vc
     view = _new(Tensor)
     view._data = w.T
@@ -455,7 +457,7 @@ def _transposed(transpose, weight, w):
         node._in_meta = ((w.shape, w.dtype),)
         node._seq = next(_seq)
         node._x = None
-        node._oshape = (w.shape[1], w.shape[0])
+        node._oshape = shape
         node._odtype = w.dtype
         node._saved = ()
         view._grad_fn = node

@@ -305,7 +305,7 @@ def _gated(record, m, g, x, a=0.0, b=0.0, kind="threshold"):
 
 
 def _relu_fwd(a):
-    zero = _ZEROS.get(a.dtype)
+    zero = _FLOAT_ZEROS.get(a.dtype)
     if zero is not None:
         return np.maximum(a, zero)
     if a.dtype.kind == "b":
@@ -313,7 +313,7 @@ def _relu_fwd(a):
     return np.maximum(a, 0)
 
 
-_ZEROS = {np.dtype(t): np.zeros((), t) for t in (np.float32, np.float64)}
+_FLOAT_ZEROS = {np.dtype(t): np.zeros((), t) for t in (np.float32, np.float64)}
 """relu's 0 for the float dtypes as a ready array: the 0 numpy would convert on each call (a quarter of a
 small relu's time), same bits."""
 
