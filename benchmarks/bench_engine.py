@@ -4,6 +4,7 @@ installed), one BLAS thread each, medians over interleaved rounds.
     python benchmarks/bench_engine.py            # all benchmarks
     python benchmarks/bench_engine.py --rounds 9 --only chain
     python benchmarks/bench_engine.py --phases   # the nn step's zero_grad / forward / backward / step
+    python benchmarks/bench_engine.py --cpu      # rounds timed in the thread's CPU time (a loaded machine)
 
 Targets (issues 9 and 13; the ``target`` column): per-op chain <= 0.6x torch on scalars and <= 0.7x
 on float32[1000]; seed MLP loop <= 0.8x; Linear 1000-100-10 SGD step <= 1.0x, and <= 0.8x written
@@ -277,6 +278,12 @@ BENCHES = {
 }
 
 
+# --cpu times rounds in the calling thread's CPU time: on a shared machine the wall clock counts the
+# time other processes hold the core, which moved the chain ratios by 0.1 between runs. torch (one
+# thread) runs its CPU backward in the calling thread too, so both are timed alike.
+CLOCK = time.perf_counter
+
+
 def measure(names_libs: dict, make, rounds: int) -> dict:
     runs = {n: make(n, lib) for n, lib in names_libs.items()}
     runs = {n: r for n, r in runs.items() if r is not None}
@@ -285,9 +292,9 @@ def measure(names_libs: dict, make, rounds: int) -> dict:
         r()  # warm up
     for _ in range(rounds):
         for n, r in runs.items():
-            t = time.perf_counter()
+            t = CLOCK()
             r()
-            times[n].append(time.perf_counter() - t)
+            times[n].append(CLOCK() - t)
     return {n: statistics.median(ts) for n, ts in times.items()}
 
 
@@ -327,7 +334,11 @@ def main() -> None:
     ap.add_argument("--only", default="")
     ap.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     ap.add_argument("--phases", action="store_true", help="where the nn.Linear/optim.SGD step's time goes")
+    ap.add_argument("--cpu", action="store_true", help="time rounds in the thread's CPU time, not the wall clock")
     args = ap.parse_args()
+    if args.cpu:
+        global CLOCK
+        CLOCK = time.thread_time
     if args.phases:
         libs = {n: l for n, l in _libs().items() if n in ("gradcli", "torch")}
         print(f"{'us per step':<12}{'zero_grad':>11}{'forward':>11}{'backward':>11}{'step':>11}{'total':>11}")
@@ -339,7 +350,8 @@ def main() -> None:
         long_chain_child(args.child[0], int(args.child[1]))
         return
     libs = _libs()
-    print(f"libraries: {', '.join(libs)}; 1 BLAS thread; median of {args.rounds} interleaved rounds\n")
+    clock = "thread CPU time" if args.cpu else "wall clock"
+    print(f"libraries: {', '.join(libs)}; 1 BLAS thread; median of {args.rounds} interleaved rounds ({clock})\n")
     header = f"{'benchmark':<22}{'unit':>9}" + "".join(f"{n:>11}" for n in list(libs) + ["numpy"]) + \
         f"{'x torch':>9}{'target':>8}"
     print(header)
