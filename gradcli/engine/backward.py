@@ -316,11 +316,12 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
     run_hooked = _inst.run_node if hooked else None
     watched = targets is not None or hooked or anomaly   # each node goes through _run_watched
     release = not retain_graph
+    plain_leaves = accumulate and targets is None and not tensor_mode and not special
     while heap or fn is not None:
         if fn is None:
             _, _, fn, buf = pop(heap)
         else:
-            buf = handed   # the gradients of the node chosen to run next came straight to it
+            buf, handed = handed, None   # the gradients of the node chosen to run next came straight to it
         if special:
             if interrupt is not None and (ticks := ticks + 1) >= INTERRUPT_EVERY:
                 ticks = 0
@@ -357,7 +358,7 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
             grads_in = fn.apply(buf, m)
         if release and not fn.saves_nothing:
             fn.release()
-        fn = None
+        fn = buf = None   # (a gradient it held, as a view's base, would keep the edge loop from stealing it)
         for (nxt, nr), gi in zip(edges, grads_in):
             if nxt is None:
                 continue
@@ -378,6 +379,19 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                 continue
             # ready: its buffer leaves the dict with it (into the heap's entry, or handed over)
             b = buffers.pop(nxt, None) if buffers else None   # (along a chain the dict stays empty)
+            if (nxt.__class__ is accumulate_cls and plain_leaves and b is None and gi is not None and nxt._x is None
+                    and (fn is None or fn.__class__ is not accumulate_cls) and (not heap or heap[0][0] != _FIRST)):
+                # a leaf's gradient with no accumulation waiting before it (they run as soon as ready,
+                # in the order they became so) and no hook: accumulated here, without a trip
+                # through the heap
+                var = nxt.variable
+                vx = var._x
+                if vx is None or not (vx.hooks or vx.post_hooks):
+                    if var._grad is None:
+                        var._grad = make(_grad_buffer(gi, var._data, _STEALABLE_IN_LOOP))
+                    else:
+                        _accumulate(var, gi, False)
+                    continue
             if gi is not None:
                 if b is None:
                     if nxt.num_outputs == 1:
@@ -562,11 +576,11 @@ def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
         if old is None:
             # torch copies the first gradient into a fresh buffer (its node is CopyBackwards)
             var._grad = copy_(make(np.empty(g._data.shape, var._data.dtype)), g) if g._requires_grad else \
-                make(_grad_buffer(g._data, var._data))
+                make(_grad_buffer(g._data, var._data, _STEALABLE))
         else:
             var._grad = old + g
     elif old is None:
-        var._grad = make(_grad_buffer(g, var._data))
+        var._grad = make(_grad_buffer(g, var._data, _STEALABLE))
     elif old._data.shape != var._data.shape or not old._data.flags.writeable:
         var._grad = make(np.asarray(old._data + g, dtype=var._data.dtype))
     else:   # torch's ``grad += new`` without a graph: in place, a .grad made under create_graph keeps its grad_fn
@@ -578,15 +592,16 @@ def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
             hook(var)
 
 
-def _grad_buffer(g, param):
+def _grad_buffer(g, param, stealable: int):
     """A leaf's first gradient in the parameter's own layout, as torch's AccumulateGrad makes it (a
     weight used as ``W.t()`` gets a contiguous ``.grad``, not its transposed product), so
     ``p -= lr * p.grad`` runs over two arrays laid out alike. Like torch, it steals a gradient
-    that nothing else refers to and that already has that layout, instead of copying it."""
+    that nothing else refers to (``stealable``: the references the caller's own call shape makes)
+    and that already has that layout, instead of copying it."""
     if g.shape != param.shape:
         return np.array(g, dtype=param.dtype, copy=True)
     if (g.__class__ is np.ndarray and g.dtype == param.dtype and g.strides == param.strides
-            and sys.getrefcount(g) <= _STEALABLE):
+            and sys.getrefcount(g) <= stealable):
         own = g.base
         # or a view (W.t().t(), a sum reshaped) of a whole fresh array that only the view refers to
         if own is None or (own.__class__ is np.ndarray and own.base is None and own.nbytes == g.nbytes
@@ -633,6 +648,14 @@ def _steal_probe(buf) -> int:   # the call shape of _execute -> _accumulate(buf[
     return (lambda g: (lambda g2: sys.getrefcount(g2))(g))(buf[0])
 
 
+def _in_loop_probe(grads_in) -> int:   # the call shape of _execute's edge loop -> _grad_buffer(gi)
+    for (_, _), gi in zip(((None, 0),), grads_in):
+        return (lambda g: sys.getrefcount(g))(gi)
+
+
 _FRESH_REFERENCES = _fresh_references()
 _STEALABLE = _steal_probe([np.empty(1)])
 """What ``sys.getrefcount`` sees in ``_grad_buffer`` for a gradient only the pass's buffer holds."""
+_STEALABLE_IN_LOOP = _in_loop_probe([np.empty(1)])
+"""The same for a gradient only a node's returned list holds, accumulated in the edge loop."""
+_FIRST = -float("inf")   # the heap key of an AccumulateGrad

@@ -153,3 +153,28 @@ def test_plain_pass_is_the_one_loss_backward_takes(monkeypatch):
     with pytest.warns(UserWarning, match="Anomaly Detection"), torch.autograd.detect_anomaly():
         F_mse(model(x), target, "sum").backward()       # anomaly mode: the general pass
     assert len(calls) == 1 and model[0].weight.grad is not None
+
+
+def test_leaf_gradients_keep_torch_order_around_hooks():
+    # a's and c's AccumulateGrad become ready from one node (a * c), in edge order, a first; a hook
+    # on one sees the other's .grad as torch's engine leaves it (a leaf without hooks is accumulated
+    # in the edge loop: it must not overtake one with hooks)
+    def other_grad_seen(hooked: str):
+        a, c = (torch.tensor([1.0, 2.0], requires_grad=True) for _ in range(2))
+        watched, other = (a, c) if hooked == "a" else (c, a)
+        seen = []
+        watched.register_post_accumulate_grad_hook(lambda p: seen.append(other.grad is not None))
+        (a * c * 3).sum().backward()
+        return seen, a.grad.tolist(), c.grad.tolist()
+
+    assert other_grad_seen("a") == ([False], [3.0, 6.0], [3.0, 6.0])
+    assert other_grad_seen("c") == ([True], [3.0, 6.0], [3.0, 6.0])
+
+
+def test_first_gradients_are_stolen_in_the_parameters_layout():
+    model, x, target = _mlp()
+    F_mse(model(x), target, "sum").backward()
+    for p in model.parameters():
+        assert p.grad._data.flags.c_contiguous and p.grad._data.strides == p._data.strides
+    # the weights' gradients are the products themselves (views that read them C-ordered), not copies
+    assert model[0].weight.grad._data.base is not None and model[2].weight.grad._data.base is not None

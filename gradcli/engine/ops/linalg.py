@@ -24,7 +24,7 @@ def gemm(a, b):
     at most 64 rows) times a transposed ``b`` (``x @ weight.T``, every nn.Linear) runs up to twice
     as slow as the same product taken as ``(b.T @ a.T).T``; that form is used there, and its
     result made C-ordered again (torch's addmm output is contiguous)."""
-    if _swap_faster(a, b):
+    if b.size >= 32768 and _swap_faster(a, b):
         return np.ascontiguousarray((b.T @ a.T).T)
     return a @ b
 
@@ -33,13 +33,14 @@ def gemm_add(c, a, b):
     """``c + a @ b`` (addmm with beta = alpha = 1, every nn.Linear): where ``gemm`` would copy its
     swapped product back to C order, the sum reads it as it is and writes the C-ordered result
     (one pass, one array fewer; the same sums)."""
-    if _swap_faster(a, b):
+    if b.size >= 32768 and _swap_faster(a, b):
         return np.add(c, (b.T @ a.T).T, order="C")
     return c + a @ b
 
 
 def _swap_faster(a, b) -> bool:
-    return (b.size >= 32768 and 4 <= a.shape[0] <= 64 and a.dtype == np.float32 and b.dtype == np.float32
+    """(callers test ``b.size >= 32768`` first: a small product skips this call)"""
+    return (4 <= a.shape[0] <= 64 and a.dtype == np.float32 and b.dtype == np.float32
             and a.flags.c_contiguous and b.flags.f_contiguous and not b.flags.c_contiguous)
 
 
@@ -236,24 +237,24 @@ def general_apply(node, grads, m, torch_order):
 
 
 def mat1_grad(m, g, mat2, shape, strides):
-    """``g @ mat2^T`` laid out as mat1 (of ``shape`` and element ``strides``) is, as ``mm_grads``."""
+    """``g @ mat2^T`` laid out as mat1 (of ``shape`` and element ``strides``) is, as ``mm_grads``:
+    ``m.matmul`` of two matrices, which is ``gemm`` unless the inner size is 1 (an outer product,
+    which ``m.matmul`` takes its own way)."""
     if strides[0] == 1 and strides[1] == shape[0]:
-        return plain_product(m, mat2, g.T).T
-    return plain_product(m, g, mat2.T)
+        a, b = mat2, g.T
+        return (gemm(a, b) if a.shape[1] != 1 else m.matmul(a, b)).T
+    b = mat2.T
+    return gemm(g, b) if g.shape[1] != 1 else m.matmul(g, b)
 
 
 def mat2_grad(m, g, mat1, shape, strides):
     """``mat1^T @ g`` laid out as mat2 is (nn.Linear's ``W.t()`` is column-major: ``(g^T @ mat1)^T``
-    reaches W contiguous), as ``mm_grads``."""
+    reaches W contiguous), as ``mm_grads``; the product as in ``mat1_grad``."""
     if strides[0] == 1 and strides[1] == shape[0]:
-        return plain_product(m, g.T, mat1).T
-    return plain_product(m, mat1.T, g)
-
-
-def plain_product(m, a, b):
-    """``m.matmul`` of two matrices: ``gemm`` unless the inner size is 1 (an outer product, which
-    ``m.matmul`` takes its own way)."""
-    return gemm(a, b) if a.shape[1] != 1 else m.matmul(a, b)
+        a = g.T
+        return (gemm(a, mat1) if a.shape[1] != 1 else m.matmul(a, mat1)).T
+    a = mat1.T
+    return gemm(a, g) if a.shape[1] != 1 else m.matmul(a, g)
 
 
 MM.node_cls.apply = _mm_apply
