@@ -584,7 +584,11 @@ def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
     elif old._data.shape != var._data.shape or not old._data.flags.writeable:
         var._grad = make(np.asarray(old._data + g, dtype=var._data.dtype))
     else:   # torch's ``grad += new`` without a graph: in place, a .grad made under create_graph keeps its grad_fn
-        np.add(old._data, g, out=old._data, casting="unsafe")
+        od = old._data
+        if od.dtype is g.dtype:
+            np.add(od, g, out=od)
+        else:
+            np.add(od, g, out=od, casting="unsafe")
         if old._vc is not None:
             old._vc[0] += 1
     if x is not None and x.post_hooks:

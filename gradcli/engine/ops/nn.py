@@ -160,7 +160,9 @@ def _mse_apply(node, grads, m):
     ga = g * (d + d)
     (f0, _), (f1, _) = node.next_functions
     meta = node._in_meta
-    if ga.shape != meta[0][0] or ga.dtype != meta[0][1] or f1 is not None and ga.dtype != meta[1][1]:
+    dt = ga.dtype
+    if (ga.shape != meta[0][0] or dt is not meta[0][1] and dt != meta[0][1]
+            or f1 is not None and dt is not meta[1][1] and dt != meta[1][1]):
         return fit_grads(node, (ga if f0 is not None else None, -ga if f1 is not None else None), m)
     return [ga if f0 is not None else None, -ga if f1 is not None else None]
 
@@ -687,16 +689,17 @@ def _addmm_apply(node, grads, m):
     gb = None if f2 is None else mat2_grad(m, g, mat1, saved[5], saved[7])
     meta = node._in_meta
     gs = g if f0 is not None else None
-    if (f1 is not None and (ga.shape != meta[1][0] or ga.dtype != meta[1][1])
-            or f2 is not None and (gb.shape != meta[2][0] or gb.dtype != meta[2][1])):
+    # (numpy's dtypes are singletons: ``is`` settles the usual case without a comparison call)
+    if (f1 is not None and (ga.shape != meta[1][0] or ga.dtype is not meta[1][1] and ga.dtype != meta[1][1])
+            or f2 is not None and (gb.shape != meta[2][0] or gb.dtype is not meta[2][1] and gb.dtype != meta[2][1])):
         return fit_grads(node, (gs, ga, gb), m)
     if gs is not None:
         shape, dt = meta[0]
         if g.shape != shape:
             if len(shape) != 1 or g.ndim != 2 or g.shape[1] != shape[0]:
                 return fit_grads(node, (g, ga, gb), m)
-            gs = np.add.reduce(g, axis=0)   # nn.Linear's bias: the batch summed away, as sum_to sums it
-        if gs.dtype != dt:
+            gs = np.add.reduce(g, 0)   # nn.Linear's bias: the batch summed away, as sum_to sums it
+        if gs.dtype is not dt and gs.dtype != dt:
             return fit_grads(node, (g, ga, gb), m)
     return [gs, ga, gb]
 
