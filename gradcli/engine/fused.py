@@ -38,8 +38,9 @@ def add_(x: np.ndarray, y: np.ndarray, alpha) -> np.ndarray:
     Each step is a ufunc on one dtype or a plain cast: numpy's mixed-dtype ufuncs cost several
     times as much on small arrays."""
     if x.dtype is _F32 and y.dtype is _F32 and x.size <= FUSED_MAX:
+        a = _WIDE_ALPHAS.get(alpha) if alpha.__class__ is float else None
         wide = y.astype(_F64)
-        wide *= _wide_alpha(alpha)
+        wide *= _wide_alpha(alpha) if a is None else a
         wide += x.astype(_F64)
         x[...] = wide
     else:
@@ -52,14 +53,13 @@ _WIDE_ALPHAS: dict = {}
 
 def _wide_alpha(alpha) -> np.ndarray:
     """torch's float32 ``alpha`` as a 0-d float64 array (a cheaper ufunc operand than a number);
-    remembered for float learning rates: every parameter of a step asks for the same one."""
-    a = _WIDE_ALPHAS.get(alpha) if alpha.__class__ is float else None
-    if a is None:
-        a = np.array(np.float32(alpha), _F64)
-        if alpha.__class__ is float and alpha != 0:    # (0.0 and -0.0 are one key but not one factor)
-            if len(_WIDE_ALPHAS) >= 64:     # a scheduler's ever-changing rates
-                _WIDE_ALPHAS.clear()
-            _WIDE_ALPHAS[alpha] = a
+    remembered for float learning rates (``add_`` looks there first): every parameter of a step asks
+    for the same one."""
+    a = np.array(np.float32(alpha), _F64)
+    if alpha.__class__ is float and alpha != 0:    # (0.0 and -0.0 are one key but not one factor)
+        if len(_WIDE_ALPHAS) >= 64:     # a scheduler's ever-changing rates
+            _WIDE_ALPHAS.clear()
+        _WIDE_ALPHAS[alpha] = a
     return a
 
 
