@@ -33,7 +33,7 @@ from ..cascade_sum import torch_order_sum
 from ..autograd.graph import SavedVariable
 from ..errors import AutogradError, DTypeError, ShapeError
 from ..nodes import OpNode, checked_array, fit_grads
-from . import dtype_rules, rounded
+from . import dtype_rules, rounded, softmax_kernel
 from .linalg import gemm, gemm_add, general_apply, mat1_grad, mat2_grad, mm_grads, release_matrices
 from .pointwise import DIV_SCALAR
 from .reduction import _norm_fwd
@@ -524,9 +524,18 @@ NLL_LOSS2D = defop("nll_loss2d_forward", "NllLoss2DBackward0", ("self", "target"
 
 # -- softmax ------------------------------------------------------------------------------------------------------
 
+def _lastdim_float32(a, dim) -> bool:
+    """torch's last-dim float32 kernel is reproduced (ops.softmax_kernel) up to KERNEL_MAX elements:
+    printed probabilities and small models; past that, at three to five times numpy's cost, an
+    attention layer's weights keep numpy's rounding."""
+    return a.dtype == np.float32 and 0 < a.ndim and a.size <= softmax_kernel.KERNEL_MAX and dim % a.ndim == a.ndim - 1
+
+
 def _softmax_fwd(a, dim):
     if dim is None:
         return np.ones_like(a)
+    if _lastdim_float32(a, dim):
+        return softmax_kernel.softmax_lastdim(a)
     e = rounded.exp(a - np.max(a, axis=dim, keepdims=True))
     return e * (1 / np.sum(e, axis=dim, keepdims=True))    # torch's kernel: times the sum's reciprocal
 
@@ -551,7 +560,15 @@ def _softmax_bwd(m, g, result, dim):
         return g * 0.0
     if m.is_tensor:   # torch's _softmax_backward_data: a node of its own under create_graph
         return call(SOFTMAX_BACKWARD_DATA, (g, result), {"dim": dim})
+    if type(g) is np.ndarray and type(result) is np.ndarray:
+        return _softmax_grad_arrays(g, result, dim)
     return _softmax_grad(m, g, result, dim)
+
+
+def _softmax_grad_arrays(g, result, dim):
+    if _lastdim_float32(g, dim) and result.dtype == np.float32 and g.shape == result.shape:
+        return softmax_kernel.softmax_backward_lastdim(g, result)
+    return _softmax_grad(_NP_SUM, g, result, dim)
 
 
 def _log_softmax_bwd(m, g, result, dim):
@@ -578,7 +595,7 @@ def _softmax_d2(m, gg, grad_output, output, dim):
 
 SOFTMAX_BACKWARD_DATA = defop(
     "_softmax_backward_data", "SoftmaxBackwardDataBackward0", ("grad_output", "output"),
-    lambda go, y, dim: _softmax_grad(_NP_SUM, go, y, dim),
+    _softmax_grad_arrays,
     lambda m, gg, grad_output, output, dim: (_softmax_bwd(m, gg, output, dim),
                                              _softmax_d2(m, gg, grad_output, output, dim)),
     saves=("grad_output", "output", "dim"), promote=KEEP,

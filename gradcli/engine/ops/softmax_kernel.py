@@ -1,0 +1,78 @@
+"""torch's CPU softmax over the last dim of a float32 tensor, to the bit.
+
+``F.softmax(logits, dim=-1)`` is printed in every classification script, and so is its sum over the
+classes, which torch rarely makes exactly 1. Its kernel computes ``exp(x - max)`` with SLEEF's
+vectorised expf (1-ulp, not the correctly rounded value numpy's float64 gives: the two differ on
+about one input in a hundred, so on one row of ten in ten), sums the row on 16-lane float32
+accumulators, and multiplies by the sum's reciprocal; its backward is ``(g - sum(g * y)) * y`` with
+the same sum. Both are reproduced here: SLEEF's polynomial with its fused multiply-adds rounded once
+(products of float32 values are exact in float64), and the lanes' order of additions.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+KERNEL_MAX = 4096     # elements: ops.nn uses these kernels up to this size
+
+_F32 = np.float32
+_LANES = 16     # AVX-512 floats per vector: the width of torch's accumulators
+
+# SLEEF's expf: x = q ln2 + s with ln2 split in two, then a degree-6 polynomial in s
+_R_LN2 = _F32(1.442695040888963407359924681001892137426645954152985934135449406931)
+_L2U, _L2L = _F32(0.693145751953125), _F32(1.428606765330187045e-06)
+_POLY = tuple(_F32(c) for c in (0.000198527617612853646278381, 0.00139304355252534151077271,
+                                0.00833336077630519866943359, 0.0416664853692054748535156,
+                                0.166666671633720397949219, 0.5))
+
+
+def _fma(a, b, c) -> np.ndarray:
+    """a * b + c on float32 values, rounded once."""
+    return (np.asarray(a, np.float64) * b + c).astype(_F32)
+
+
+def sleef_expf(d: np.ndarray) -> np.ndarray:
+    d = np.asarray(d, _F32)
+    with np.errstate(invalid="ignore", over="ignore"):
+        qf = np.rint(d * _R_LN2)
+        q = np.where(np.isfinite(qf), qf, 0).astype(np.int32)
+        qf = q.astype(_F32)
+        s = _fma(qf, -_L2U, d)
+        s = _fma(qf, -_L2L, s)
+        u = np.full_like(s, _POLY[0])
+        for c in _POLY[1:]:
+            u = _fma(u, s, c)
+        u = _F32(1) + _fma(s * s, u, s)
+        half = q >> 1       # 2^q as two factors, as SLEEF's ldexp (each stays a normal float)
+        u = u * np.ldexp(_F32(1), half).astype(_F32) * np.ldexp(_F32(1), q - half).astype(_F32)
+    u = np.where(d < _F32(-104), _F32(0), u)
+    return np.where(d > _F32(100), _F32(np.inf), u).astype(_F32, copy=False)
+
+
+def lane_sum(x: np.ndarray) -> np.ndarray:
+    """Sum over the last axis as torch's vec::reduce_all: left to right under 16 elements, else 16
+    lane accumulators (a short last block adds into the first lanes) folded in halves."""
+    n = x.shape[-1]
+    if n < _LANES:
+        total = x[..., 0]
+        for i in range(1, n):
+            total = total + x[..., i]
+        return total
+    acc = x[..., :_LANES].copy()
+    full = n - n % _LANES
+    for d in range(_LANES, full, _LANES):
+        acc += x[..., d:d + _LANES]
+    if full < n:
+        acc[..., :n - full] += x[..., full:]
+    lanes = np.arange(_LANES)
+    for step in (8, 4, 2, 1):
+        acc = acc + acc[..., lanes ^ step]
+    return acc[..., 0]
+
+
+def softmax_lastdim(a: np.ndarray) -> np.ndarray:
+    e = sleef_expf(a - np.max(a, axis=-1, keepdims=True))
+    return e * (_F32(1) / lane_sum(e))[..., None]
+
+
+def softmax_backward_lastdim(g: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return (g - lane_sum(g * y)[..., None]) * y
