@@ -6,7 +6,7 @@ file is a deep copy of the object kept under its name for the rest of the proces
 of one ``gradcli run``, a REPL session) and never written to disk; ``load`` returns a new deep
 copy, as unpickling does. torch's checks are kept: a name never saved raises FileNotFoundError,
 and the default ``weights_only=True`` refuses what torch's weights-only unpickler refuses (a whole
-module, a script's own object) with its UnpicklingError.
+module, a script's own object) with its UnpicklingError. ``BytesIO`` is ``io.BytesIO`` for scripts.
 """
 from __future__ import annotations
 
@@ -34,6 +34,49 @@ def class_name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}" if cls.__module__ != "builtins" else cls.__qualname__
 
 
+class BytesIO:
+    """``io.BytesIO`` for in-memory checkpoints (``torch.save(sd, buf); buf.seek(0);
+    torch.load(buf)``): what torch.save writes is kept as an object at the position it was written
+    (the bytes hold a 4-byte stand-in), and bytes a script writes itself are bytes."""
+
+    def __init__(self, initial_bytes=b""):
+        self._bytes, self._pos, self._saved, self.closed = bytearray(initial_bytes), 0, {}, False
+
+    def write(self, data) -> int:
+        data = bytes(data)
+        self._bytes[self._pos:self._pos + len(data)] = data
+        self._pos += len(data)
+        return len(data)
+
+    def read(self, size=-1) -> bytes:
+        end = len(self._bytes) if size is None or size < 0 else self._pos + size
+        data = bytes(self._bytes[self._pos:end])
+        self._pos += len(data)
+        return data
+
+    def seek(self, offset, whence=0) -> int:
+        self._pos = max(0, offset + (0, self._pos, len(self._bytes))[whence])
+        return self._pos
+
+    def tell(self) -> int:
+        return self._pos
+
+    def getvalue(self) -> bytes:
+        return bytes(self._bytes)
+
+    def close(self) -> None:
+        self.closed = True
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+_STAND_IN = b"PK\x03\x04"     # a zip file's magic, as torch.save's files start
+
+
 def _path(f) -> str:
     if isinstance(f, (str, os.PathLike)):
         return os.fspath(f)
@@ -47,15 +90,26 @@ def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_seriali
     for t in _tensors(obj):
         if not t.is_leaf:      # torch saves a non-leaf's values (a view's storage): it loads as a leaf
             memo[id(t)] = make(deepcopy_data(t._data, memo), requires_grad=t.requires_grad)
-    _FILES[_path(f)] = copy.deepcopy(obj, memo)
+    saved = copy.deepcopy(obj, memo)
+    if isinstance(f, BytesIO):
+        f._saved[f._pos] = saved
+        f.write(_STAND_IN)
+    else:
+        _FILES[_path(f)] = saved
 
 
 @public()
 def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None, **pickle_load_args):
-    name = _path(f)
-    if name not in _FILES:
-        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
-    obj = _FILES[name]
+    if isinstance(f, BytesIO):
+        if f._pos not in f._saved:      # torch.load at the end of the buffer (no seek(0) after save)
+            raise EOFError()
+        obj = f._saved[f._pos]
+        f.seek(0, 2)
+    else:
+        name = _path(f)
+        if name not in _FILES:
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
+        obj = _FILES[name]
     if weights_only is None or weights_only:
         refused = _first_refused(obj)
         if refused is not None:

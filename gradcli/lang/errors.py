@@ -190,6 +190,6 @@ EXCEPTION_CLASSES = {cls.__name__: cls for cls in (
     Exception, ArithmeticError, AssertionError, AttributeError, FloatingPointError,
     ImportError, ModuleNotFoundError, IndexError, KeyError, LookupError, NameError, NotImplementedError,
     OverflowError, RecursionError, RuntimeError, TypeError, UnboundLocalError, ValueError,
-    ZeroDivisionError, StopIteration, OSError, FileNotFoundError)}
+    ZeroDivisionError, StopIteration, OSError, FileNotFoundError, EOFError)}
 WARNING_CLASSES = {cls.__name__: cls for cls in (Warning, UserWarning, DeprecationWarning, FutureWarning,
                                                  RuntimeWarning, PendingDeprecationWarning)}

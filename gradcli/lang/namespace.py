@@ -126,7 +126,7 @@ PYTHON_BUILTINS = frozenset("""
     object issubclass callable hex oct bin chr ord ascii format hash id frozenset slice complex exit quit
     Exception ArithmeticError AssertionError AttributeError FloatingPointError ImportError ModuleNotFoundError
     IndexError KeyError LookupError NameError NotImplementedError OverflowError RuntimeError
-    TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration OSError FileNotFoundError
+    TypeError UnboundLocalError ValueError ZeroDivisionError StopIteration OSError FileNotFoundError EOFError
     Warning UserWarning DeprecationWarning FutureWarning RuntimeWarning PendingDeprecationWarning
 """.split())
 
@@ -467,7 +467,7 @@ def import_error(module: str, span: Span | None) -> GradcliError:
     available = ", ".join(sorted(MODULES) + ["numpy", "math", "typing", "collections", "dataclasses", "functools",
                                              "itertools", "random", "warnings", "time", "copy", "abc",
                                              "json", "operator", "string", "unittest", "sys", "argparse",
-                                             "logging", "os"])
+                                             "logging", "os", "io"])
     return GradcliError("import", f"no module named {module!r} in gradcli; available: {available}",
                         span)
 

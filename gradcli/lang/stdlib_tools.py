@@ -343,7 +343,16 @@ def stdlib_tool_modules(state, policy, globals_=None) -> dict:
             "unittest": Namespace("unittest", None, loader=lambda: (_unittest(policy, globals_), ())),
             "collections": Namespace("collections", None, loader=lambda: (_collections(policy), ())),
             **os_modules(),
+            "io": Namespace("io", None, loader=lambda: (io_members(policy), ())),
 }
+
+
+def io_members(policy) -> dict:
+    """``io.BytesIO``, the in-memory file of ``torch.save(model.state_dict(), buffer)``: the
+    engine's (torch.save keeps the saved object in it, not bytes)."""
+    from gradcli.engine.serialization import BytesIO
+    policy.allow(BytesIO, ("write", "read", "seek", "tell", "getvalue", "close", "closed"))
+    return {"BytesIO": BytesIO}
 
 
 def os_modules() -> dict:

@@ -1,6 +1,8 @@
 """Checkpointing in a training loop: torch.save of the best state_dict and of a checkpoint dict, torch.load
 back into a new model and optimizer, the weights-only refusal of a whole module, a missing file; deepcopy
-and load keep views of one tensor sharing their copy. (Under torch the files land in /tmp.)"""
+and load keep views of one tensor sharing their copy; an in-memory checkpoint in io.BytesIO. (Under torch
+the files land in /tmp.)"""
+import io
 import torch
 import torch.nn as nn
 import copy
@@ -70,3 +72,26 @@ y = torch.arange(6.)
 d = copy.deepcopy({"y": y, "v": y.view(2, 3), "s": y[1:]})
 d["v"][0, 0] = -1
 print(d)
+torch.manual_seed(0)
+model = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
+opt = torch.optim.Adam(model.parameters(), lr=0.01)
+x = torch.randn(5, 4)
+model(x).sum().backward(); opt.step()
+buffer = io.BytesIO()
+torch.save({"model": model.state_dict(), "opt": opt.state_dict()}, buffer)
+print(buffer.tell() > 0)
+try:
+    torch.load(buffer)
+except EOFError as e:
+    print("EOFError", repr(str(e)))
+buffer.seek(0)
+ckpt = torch.load(buffer, weights_only=True)
+clone = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 2))
+print(clone.load_state_dict(ckpt["model"]))
+print(torch.equal(clone(x), model(x)), ckpt["opt"]["state"][0]["step"])
+with io.BytesIO() as f:
+    torch.save(model[0].weight, f)
+    f.seek(0)
+    w = torch.load(f)
+    print(w.shape, w.requires_grad, type(w).__name__)
+print(f.closed)
