@@ -1,6 +1,7 @@
 """Class probabilities as classification scripts print them: softmax over the classes, their sums
 (torch's are rarely exactly 1: 1.0000 where a correctly rounded exp gives 1.), the confidence and
-its gradient; attention weights over a longer last dim."""
+its gradient; attention weights over a longer last dim; log_softmax and a cross_entropy at full
+precision."""
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -27,3 +28,10 @@ scores = torch.randn(8, 5) * 2
 p = scores.softmax(dim=-1)
 print(p.sum(dim=-1).tolist())
 print(p[0].tolist())
+logp = F.log_softmax(scores, dim=1)
+print(logp[:2].tolist())
+targets = torch.tensor([0, 1, 2, 3, 4, 0, 1, 2])
+scores.requires_grad_(True)
+loss = F.cross_entropy(scores, targets)
+loss.backward()
+print(f"{loss.item():.10f}", scores.grad[0].tolist())

@@ -525,9 +525,10 @@ NLL_LOSS2D = defop("nll_loss2d_forward", "NllLoss2DBackward0", ("self", "target"
 # -- softmax ------------------------------------------------------------------------------------------------------
 
 def _lastdim_float32(a, dim) -> bool:
-    """torch's last-dim float32 kernel is reproduced (ops.softmax_kernel) up to KERNEL_MAX elements:
-    printed probabilities and small models; past that, at three to five times numpy's cost, an
-    attention layer's weights keep numpy's rounding."""
+    """torch's last-dim float32 kernels are reproduced (ops.softmax_kernel) up to KERNEL_MAX elements:
+    printed probabilities, a few examples' losses. Past that, where the emulation would cost a
+    classifier's training step a third more (and the logits of a float32 product already differ in
+    their last bit from MKL's), numpy's rounding stays."""
     return a.dtype == np.float32 and 0 < a.ndim and a.size <= softmax_kernel.KERNEL_MAX and dim % a.ndim == a.ndim - 1
 
 
@@ -543,6 +544,8 @@ def _softmax_fwd(a, dim):
 def _log_softmax_fwd(a, dim):
     if dim is None:
         return np.zeros_like(a)
+    if _lastdim_float32(a, dim):
+        return softmax_kernel.log_softmax_lastdim(a)
     s = a - np.max(a, axis=dim, keepdims=True)
     return s - rounded.log(np.sum(rounded.exp(s), axis=dim, keepdims=True))
 
@@ -576,7 +579,15 @@ def _log_softmax_bwd(m, g, result, dim):
         return g * 0.0
     if m.is_tensor:
         return call(LOG_SOFTMAX_BACKWARD_DATA, (g, result), {"dim": dim})
+    if type(g) is np.ndarray and type(result) is np.ndarray:
+        return _log_softmax_grad_arrays(g, result, dim)
     return _log_softmax_grad(m, g, result, dim)
+
+
+def _log_softmax_grad_arrays(g, result, dim):
+    if _lastdim_float32(g, dim) and result.dtype == np.float32 and g.shape == result.shape:
+        return softmax_kernel.log_softmax_backward_lastdim(g, result)
+    return _log_softmax_grad(_NP_SUM, g, result, dim)
 
 
 # the numpy vocabulary of the records below (backend.NumpyMath's sum and exp; backend imports this module)
@@ -607,7 +618,7 @@ SOFTMAX_BACKWARD_DATA = defop(
     rule="the derivative of output (g - sum(g output, dim)) in g and in output")
 LOG_SOFTMAX_BACKWARD_DATA = defop(
     "_log_softmax_backward_data", "LogSoftmaxBackwardDataBackward0", ("grad_output", "output"),
-    lambda go, y, dim: _log_softmax_grad(_NP_SUM, go, y, dim),
+    _log_softmax_grad_arrays,
     lambda m, gg, grad_output, output, dim: (
         gg - m.sum(gg * m.exp(output), (dim,), True),
         -m.sum(grad_output, (dim,), True) * m.exp(output) * gg),

@@ -1,18 +1,20 @@
-"""torch's CPU softmax over the last dim of a float32 tensor, to the bit.
+"""torch's CPU softmax and log_softmax over the last dim of a float32 tensor, to the bit.
 
-``F.softmax(logits, dim=-1)`` is printed in every classification script, and so is its sum over the
-classes, which torch rarely makes exactly 1. Its kernel computes ``exp(x - max)`` with SLEEF's
-vectorised expf (1-ulp, not the correctly rounded value numpy's float64 gives: the two differ on
-about one input in a hundred, so on one row of ten in ten), sums the row on 16-lane float32
-accumulators, and multiplies by the sum's reciprocal; its backward is ``(g - sum(g * y)) * y`` with
-the same sum. Both are reproduced here: SLEEF's polynomial with its fused multiply-adds rounded once
-(products of float32 values are exact in float64), and the lanes' order of additions.
+``F.softmax(logits, dim=-1)`` is printed in every classification script (with its sum over the
+classes, which torch rarely makes exactly 1), and every ``F.cross_entropy`` is a log_softmax. The
+kernels compute ``exp(x - max)`` with SLEEF's vectorised expf (1-ulp, not the correctly rounded
+value numpy's float64 gives: the two differ on about one input in a hundred, so on one row of ten
+in ten) and sum the row on 16-lane float32 accumulators; softmax multiplies by the sum's
+reciprocal, log_softmax subtracts SLEEF's logf of it (a double-float algorithm). Backwards:
+``(g - sum(g * y)) * y`` and ``g - exp(y) * sum(g)`` (one fused multiply-add), with the same sums.
+All are reproduced here: SLEEF's polynomials with their fused multiply-adds rounded once (products
+of float32 values are exact in float64), and the lanes' order of additions.
 """
 from __future__ import annotations
 
 import numpy as np
 
-KERNEL_MAX = 4096     # elements: ops.nn uses these kernels up to this size
+KERNEL_MAX = 256     # elements: ops.nn uses these kernels up to this size
 
 _F32 = np.float32
 _LANES = 16     # AVX-512 floats per vector: the width of torch's accumulators
@@ -48,6 +50,47 @@ def sleef_expf(d: np.ndarray) -> np.ndarray:
     return np.where(d > _F32(100), _F32(np.inf), u).astype(_F32, copy=False)
 
 
+# SLEEF's logf: d = m 2^e with m in [0.75, 1.5); log m = 2 atanh((m - 1) / (m + 1)) in double-float
+_LN2_HI, _LN2_LO = _F32(0.69314718246459960938), _F32(-1.904654323148236017e-09)
+_LOG_POLY = tuple(_F32(c) for c in (0.3027294874, 0.3996108174, 0.6666694880))
+
+
+def _two_sum(a, b):
+    """a + b as a rounded sum and its error (SLEEF's dfadd2 of two floats)."""
+    s = a + b
+    v = s - a
+    return s, (a - (s - v)) + (b - v)
+
+
+def sleef_logf(d: np.ndarray) -> np.ndarray:
+    d = np.asarray(d, _F32)
+    with np.errstate(all="ignore"):
+        e = np.frexp(d * _F32(1 / 0.75))[1] - 1          # floor(log2(d / 0.75)), as getexp
+        m = np.ldexp(d, -e).astype(_F32)
+        e = e.astype(_F32)
+        sx = _LN2_HI * e                                   # ln2 * e in double-float
+        sy = _fma(_LN2_LO, e, _fma(_LN2_HI, e, -sx))
+        nx, ny = _two_sum(_F32(-1), m)
+        dx, dy = _two_sum(_F32(1), m)
+        t = _F32(1) / dx                                   # (m - 1) / (m + 1) in double-float
+        xx = nx * t
+        u = _fma(t, nx, -xx)
+        v = _fma(-dy, t, _fma(-dx, t, _F32(1)))
+        xy = _fma(xx, v, _fma(ny, t, u))
+        x2 = xx * xx
+        p = _fma(_fma(_LOG_POLY[0], x2, _LOG_POLY[1]), x2, _LOG_POLY[2])
+        hx, hy = xx * _F32(2), xy * _F32(2)                # s += 2x, then += x^3 p
+        total = sx + hx
+        sy = (((sx - total) + hx) + sy) + hy
+        tail = (x2 * xx) * p
+        sx = total + tail
+        sy = ((total - sx) + tail) + sy
+        r = sx + sy
+    r = np.where(d == np.inf, _F32(np.inf), r)
+    r = np.where(d == 0, _F32(-np.inf), r)
+    return np.where((d < 0) | np.isnan(d), _F32(np.nan), r).astype(_F32, copy=False)
+
+
 def lane_sum(x: np.ndarray) -> np.ndarray:
     """Sum over the last axis as torch's vec::reduce_all: left to right under 16 elements, else 16
     lane accumulators (a short last block adds into the first lanes) folded in halves."""
@@ -76,3 +119,12 @@ def softmax_lastdim(a: np.ndarray) -> np.ndarray:
 
 def softmax_backward_lastdim(g: np.ndarray, y: np.ndarray) -> np.ndarray:
     return (g - lane_sum(g * y)[..., None]) * y
+
+
+def log_softmax_lastdim(a: np.ndarray) -> np.ndarray:
+    shifted = a - np.max(a, axis=-1, keepdims=True)
+    return shifted - sleef_logf(lane_sum(sleef_expf(shifted)))[..., None]
+
+
+def log_softmax_backward_lastdim(g: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return _fma(-sleef_expf(y), lane_sum(g)[..., None], g)
