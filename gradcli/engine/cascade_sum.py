@@ -20,6 +20,7 @@ import numpy as np
 
 _LEVELS = 4
 _ILP = 4
+_F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
 
 
 def inner_sum(rows: np.ndarray) -> np.ndarray:
@@ -39,11 +40,11 @@ def torch_order_sum(a: np.ndarray, dim, keepdims: bool):
     As torch's iterator, size-1 dims are dropped and neighbours reduced alike are merged; the
     shapes left are a full reduction, rows (kept, reduced), columns (reduced, kept) or a stack of
     column reductions (kept, reduced, kept)."""
-    if (a.dtype != np.float32 and a.dtype != np.float64) or not a.size:
+    if (a.dtype != _F32 and a.dtype != _F64) or not a.size:
         return None
     nd = a.ndim
-    if dim is None:     # every loss's reduction: the whole tensor, whatever its shape
-        return np.full((1,) * nd, full_sum(a), a.dtype) if keepdims and nd else a.dtype.type(full_sum(a))
+    if dim is None:     # every loss's reduction: the whole tensor, whatever its shape (full_sum's scalar has its dtype)
+        return np.full((1,) * nd, full_sum(a), a.dtype) if keepdims and nd else full_sum(a)
     reduced = set(range(nd)) if dim is None else {d % nd for d in dim}
     out_shape = tuple(1 if d in reduced else a.shape[d] for d in range(nd)) if keepdims else \
         tuple(a.shape[d] for d in range(nd) if d not in reduced)
@@ -93,18 +94,20 @@ def full_sum(a: np.ndarray):
     n = flat.size
     lanes = 32 // flat.itemsize
     if n < lanes:
-        if n < _ILP:
+        if n <= _ILP:   # (up to four: _short_order is the identity)
             return _add_accumulate(flat)[-1] + 0    # + 0: torch's accumulator starts at +0.0
         return _add_accumulate(flat[_short_order(n)])[-1] + 0
     whole = n - n % lanes
-    vectors = flat[:whole].reshape(-1, lanes)
+    vectors = (flat[:whole] if whole < n else flat).reshape(-1, lanes)   # (a slice costs as much as a sum)
     groups = vectors.shape[0] // _ILP
     if groups >= 16:
         return inner_sum(flat.reshape(1, n))[0]
     if groups:   # four accumulators in order, the leftover vectors into the first, then the four added
-        partial = _add_reduce(vectors[:groups * _ILP].reshape(groups, _ILP, lanes), axis=0)
-        if vectors.shape[0] > groups * _ILP:
-            partial = np.concatenate((partial[:1], vectors[groups * _ILP:], partial[1:]))
+        rows = groups * _ILP
+        partial = _add_reduce((vectors[:rows] if rows < vectors.shape[0] else vectors).reshape(groups, _ILP, lanes),
+                              axis=0)
+        if vectors.shape[0] > rows:
+            partial = np.concatenate((partial[:1], vectors[rows:], partial[1:]))
         lane_sums = _add_reduce(partial, axis=0)
     else:
         lane_sums = _add_reduce(vectors, axis=0)

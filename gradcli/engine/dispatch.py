@@ -433,7 +433,7 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     # addmm's saves: mat1 (for mat2's gradient), mat2 (for mat1's), alpha, beta, both sizes, each
     # one's strides in elements where its own gradient needs its layout
     size = dt.itemsize
-    node._saved = (SavedVariable(input) if rw else None, SavedVariable(wt) if rx else None, 1, 1, xs, ws,
+    node._saved = (_saved_input(input) if rw else None, _saved_input(wt) if rx else None, 1, 1, xs, ws,
                    (x.strides[0] // size, x.strides[1] // size) if rx else None,
                    (w.strides[0] // size, w.strides[1] // size) if rw else None)
     t._grad_fn = node
@@ -506,10 +506,26 @@ def call_loss(op, input, target, reduction: int):
     node._oshape = out.shape
     node._odtype = out.dtype
     node.__class__ = op.node_cls
-    node._saved = (SavedVariable(input), SavedVariable(target), reduction)
+    node._saved = (_saved_input(input), _saved_input(target), reduction)
     t._grad_fn = node
     t._requires_grad = True
     return t
+
+
+def _saved_input(t):
+    """``SavedVariable(t)`` for an input (kept by reference) in one step, as call_fast builds a saved
+    output; an inference tensor's refusal is SavedVariable's own."""
+    vc = t._vc
+    if vc is None:
+        return SavedVariable(t)
+    s = _new(SavedVariable)
+    s.tensor = t
+    s.data = None
+    s.vc = vc
+    s.version = vc[0]
+    s.output_nr = -1
+    s.nonleaf = t._grad_fn is not None
+    return s
 
 
 def _call(op, args, params):

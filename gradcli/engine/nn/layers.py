@@ -90,14 +90,18 @@ class Dropout(Module):
 # -- activations ---------------------------------------------------------------------------------
 
 def _forward(fn, params):
-    """``forward(*inputs)`` calling ``fn(*inputs, key=self.key...)`` with the module's current params;
-    the one-param case (ReLU's inplace, MSELoss's reduction: every training step) without a comprehension."""
+    """``forward`` calling ``fn(*inputs, key=self.key...)`` with the module's current params; the
+    one-param modules of every training step (ReLU, MSELoss) pass theirs without building a dict."""
     keys = tuple(key for key, _ in params)
-    if len(keys) == 1:
-        key, = keys
+    code = getattr(fn, "__code__", None)
+    if keys == ("reduction",):        # MSELoss, L1Loss, SoftMarginLoss: torch's forward(input, target)
+        def forward(self, input, target):
+            return fn(input, target, reduction=self.reduction)
+    elif len(keys) == 1 and code is not None and code.co_argcount >= 2 and code.co_varnames[1:2] == keys:
+        key, = keys                   # ReLU's inplace, Softmax's dim: fn's second parameter, by position
 
-        def forward(self, *inputs):
-            return fn(*inputs, **{key: getattr(self, key)})
+        def forward(self, input):
+            return fn(input, getattr(self, key))
     else:
         def forward(self, *inputs):
             return fn(*inputs, **{key: getattr(self, key) for key in keys})

@@ -305,17 +305,17 @@ def _gated(record, m, g, x, a=0.0, b=0.0, kind="threshold"):
 
 
 def _relu_fwd(a):
-    zero = _FLOAT_ZEROS.get(a.dtype)
-    if zero is not None:
-        return np.maximum(a, zero)
-    if a.dtype.kind == "b":
-        raise errors.DTypeError("Boolean inputs not supported for relu")
-    return np.maximum(a, 0)
+    zero = _ZEROS.get(a.dtype)
+    if zero is None:
+        if a.dtype.kind == "b":
+            raise errors.DTypeError("Boolean inputs not supported for relu")
+        zero = _ZEROS[a.dtype] = np.zeros((), a.dtype)
+    return np.maximum(a, zero)
 
 
-_FLOAT_ZEROS = {np.dtype(t): np.zeros((), t) for t in (np.float32, np.float64)}
-"""relu's 0 for the float dtypes as a ready array: the 0 numpy would convert on each call (a quarter of a
-small relu's time), same bits."""
+_ZEROS: dict = {}
+"""dtype -> a 0-d zero that no one writes to, for relu and its backward: a Python 0 costs numpy a conversion
+on every call (a quarter of a small relu's time); the same bits."""
 
 
 RELU = defop("relu", "ReluBackward0", ("self",), _relu_fwd,
@@ -344,9 +344,6 @@ def _relu_apply(node, grads, m):
     if zero is None:
         zero = _ZEROS[dt] = np.zeros((), dt)
     return [np.where(result <= zero, zero, g)]
-
-
-_ZEROS: dict = {}   # dtype -> a 0-d zero that no one writes to
 
 
 RELU.node_cls.apply = _relu_apply

@@ -175,7 +175,12 @@ def _loss_samples(**params):
     return make_samples
 
 
-MSE_LOSS = _pointwise_loss("mse_loss", "MseLossBackward0", lambda a, b: (a - b) * (a - b),
+def _squared_error(a, b):
+    d = a - b
+    return d * d
+
+
+MSE_LOSS = _pointwise_loss("mse_loss", "MseLossBackward0", _squared_error,
                            lambda m, d: 2 * d, _loss_samples(), "2 (self - target); target: the negative")
 MSE_LOSS.node_cls.apply = _mse_apply
 
