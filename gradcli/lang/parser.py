@@ -12,10 +12,12 @@ resulting tree is bounded anyway because the compiler recurses over it.
 from __future__ import annotations
 
 from . import syntax_tree as syntax
-from .errors import GradcliError
+from .errors import GradcliError, Span
 from .grammar_loader import load_tables
 from .lexer import CLOSE_BRACKETS, Lexer, Token
 from .syntax_builder import AstBuilder, _cover
+
+new_span = tuple.__new__     # a Span from a tuple without NamedTuple's Python-level __new__
 
 MAX_BRACKET_DEPTH = 100   # nested (), [], {} in one statement
 MAX_TREE_DEPTH = 200      # nested expressions and blocks in the AST
@@ -113,7 +115,7 @@ class _Parser:
                 if cell > 0:
                     state_stack.append(cell - 1)
                     value_stack.append(token)
-                    span_stack.append(token.span)
+                    span_stack.append(new_span(Span, (token.line, token.column, token.end_line, token.end_column)))
                     depth_stack.append(0)
                     break
                 unit = units[-cell - 1]
@@ -132,8 +134,12 @@ class _Parser:
                     del state_stack[-size:], value_stack[-size:]
                     del span_stack[-size:], depth_stack[-size:]
                 else:
-                    children, spans, depth = [], [], 0
-                span = _cover(spans)
+                    children, spans, depth = [], [None], 0
+                first, last = spans[0], spans[-1]   # an empty rule covers nothing: None
+                if first is not None and last is not None:
+                    span = new_span(Span, (first[0], first[1], last[2], last[3]))
+                else:
+                    span = _cover(spans)
                 shaped = []
                 steps = include
                 if (include and include[0][0] == 0 and include[0][1] and not include[0][2]

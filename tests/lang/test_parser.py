@@ -129,6 +129,22 @@ def test_spans_point_at_the_source():
     assert (product.span.line, product.span.column, product.span.end_column) == (1, 9, 21)
 
 
+def test_spans_survive_one_child_rules_and_empty_ones():
+    """A name passed up through the chain of one-child rules (test -> ... -> atom) keeps its own
+    span; an empty rule (no arguments) covers nothing, the call around it its brackets."""
+    source = "y = -(x) + f()[0].t * w.grad"
+    value = only_statement(source).value
+
+    def text(node):
+        return source[node.span.column - 1:node.span.end_column - 1]
+
+    product = value.right
+    assert text(value) == "-(x) + f()[0].t * w.grad"
+    assert text(value.left) == "-(x)" and text(value.left.operand) == "x"
+    assert text(product) == "f()[0].t * w.grad" and text(product.right) == "w.grad"
+    assert text(product.left.value.value) == "f()" and product.left.value.value.args == ()
+
+
 # ------------------------------------------------------------------- errors
 
 
