@@ -155,7 +155,6 @@ class RunState:
 def text_size(value, budget: int) -> int:
     """A quick over-estimate of ``len(repr(value))``, walking containers without building any
     text; it stops as soon as it passes ``budget``. Tensors count as the summary they print."""
-    from ..engine import printing     # here, not at import: parsing a script must not load the engine
     total = 0
     stack = [value]
     seen = set()
@@ -176,7 +175,10 @@ def text_size(value, budget: int) -> int:
         else:
             data = getattr(v, "_data", None)      # a tensor prints in full up to the threshold, else a summary
             size = getattr(data, "size", 0) if data is not None else 0
-            total += 32 + 16 * (size if size <= printing._OPTIONS.threshold else 2000)
+            if size:
+                from ..engine import printing     # here: parsing a script must not load the engine
+                size = size if size <= printing._OPTIONS.threshold else 2000
+            total += 32 + 16 * size
     return total
 
 
