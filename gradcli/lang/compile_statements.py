@@ -6,7 +6,7 @@ import time
 
 from . import syntax_tree as syntax
 from .compile_errors import exception_classes, catchable, python_exception
-from .compile_expressions import SIMPLE_STATEMENTS
+from .compile_expressions import _INPLACE, SIMPLE_STATEMENTS
 from .errors import GradcliError
 from .namespace import import_error
 from .compile_calls import ScriptFunction
@@ -14,7 +14,13 @@ from .sandbox import FIELDS_KEY, VALUE_DUNDERS, ScriptObject
 from .scopes import BREAK, CONTINUE, RETURN, Scope, MISSING, StaticScope, bound_names, nonlocal_depth
 
 
-SELF_TRACKED = (syntax.ExprStmt, syntax.Assign)     # they remember the running statement themselves
+SELF_TRACKED = (syntax.ExprStmt, syntax.Assign, syntax.AugAssign)     # they remember the running statement themselves
+# `total += x` on two numbers: Python's operator and the integer-size check, no other (``apply``'s checks
+# are for sequences, tensors and the operators that can build huge numbers before any check)
+_NUMBER_UPDATES = frozenset({"+", "-", "*", "/", "//", "%"})
+# Loops read the clock on their first iteration and every TIME_CHECK_EVERY-th: between two reads
+# run at most that many iterations of one body without a loop entry or a script call (which read it too)
+TIME_CHECK_EVERY = 16
 
 
 class StatementsMixin:
@@ -149,11 +155,17 @@ class StatementsMixin:
         value = self.expr(node.value, scope)
         apply = self._binary(node.op, node.span, inplace=True)
         target = node.target
+        state, here = self.rt.state, (self._location, node.span)
         if isinstance(target, syntax.Name):
             load = self._load_name(target.id, target.span, scope)
             store = self.target(target, scope)
+            if node.op in _NUMBER_UPDATES and self._global_name(target, scope) is not MISSING \
+                    and self._store_kind(target.id, scope) == "global":
+                return self._number_update(target.id, load, value, self._global_name(node.value, scope),
+                                           _INPLACE[node.op], apply, node.span, here)
 
             def run_name(env):
+                state.where = here
                 store(env, apply(load(env), value(env)))
             return run_name
         obj = self.expr(target.value, scope)
@@ -162,6 +174,7 @@ class StatementsMixin:
             name, span = target.attr, target.span
 
             def run_attr(env):
+                state.where = here
                 owner = obj(env)
                 current = self._guarded(policy.get, owner, name, span)
                 self._guarded(policy.set, owner, name, apply(current, value(env)), span)
@@ -170,6 +183,7 @@ class StatementsMixin:
         span = target.span
 
         def run_item(env):
+            state.where = here
             owner = obj(env)
             key = index(env)
             with self._at(span):
@@ -178,6 +192,28 @@ class StatementsMixin:
             with self._at(span):
                 owner[key] = result
         return run_item
+
+    def _number_update(self, name, load, value, value_name, fn, apply, span, here):
+        """``total += x`` on a module-level name: when both sides are numbers, the operator itself
+        (what ``apply`` does for them); anything else goes through ``apply``."""
+        globals_, state, wrap = self.rt.globals, self.rt.state, self._wrap
+
+        def run_number(env):
+            state.where = here
+            a = globals_[name] if name in globals_ else load(env)
+            b = globals_[value_name] if value_name in globals_ else value(env)
+            ta, tb = type(a), type(b)
+            if (ta is int or ta is float) and (tb is int or tb is float):
+                try:
+                    result = fn(a, b)
+                except Exception as exc:
+                    raise wrap(exc, span) from None
+                if type(result) is int and result.bit_length() > 64:
+                    state.check_int(result, span)
+            else:
+                result = apply(a, b)
+            globals_[name] = result
+        return run_number
 
     def _guarded(self, fn, *args):
         span = args[-1]
@@ -262,14 +298,24 @@ class StatementsMixin:
         test_span = node.test.span
         monotonic = time.monotonic
 
+        located = self._located
+
         def run(env):
+            ticks = 1
             while True:
                 value = test(env)
-                with self._at(test_span):
-                    if not value:
-                        return orelse(env) if orelse is not None else None
-                if monotonic() > state.deadline:
-                    state.check_time(span)
+                if value is not True and value is not False:
+                    try:
+                        value = bool(value)
+                    except Exception as exc:
+                        raise located(exc, test_span) from None
+                if not value:
+                    return orelse(env) if orelse is not None else None
+                ticks -= 1
+                if not ticks:
+                    ticks = TIME_CHECK_EVERY
+                    if monotonic() > state.deadline:
+                        state.check_time(span)
                 code = body(env)
                 if code is not None:
                     if code is BREAK:
@@ -297,11 +343,15 @@ class StatementsMixin:
             with self._at(iter_span):
                 iterator = iter(iterable(env))
             stepping = True     # what fails while the iterator steps is the iterable's error, at its span
+            ticks = 1
             try:
                 for item in iterator:
                     stepping = False
-                    if monotonic() > state.deadline:
-                        state.check_time(span)
+                    ticks -= 1
+                    if not ticks:
+                        ticks = TIME_CHECK_EVERY
+                        if monotonic() > state.deadline:
+                            state.check_time(span)
                     if target is not None:
                         globals_[target] = item
                     else:

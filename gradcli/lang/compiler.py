@@ -9,9 +9,10 @@ dict access at a known depth of the scope chain.
 
 Every operation that can fail turns the failure into a GradcliError with
 the span of the innermost failing expression; errors leaving a script
-function collect a frame for the script traceback. Loops and calls check
-the run's deadline, calls check the recursion limit, and the operators that
-can build huge Python ints, strings or lists check their sizes first.
+function collect a frame for the script traceback. Loops (on their first
+round and every 16th) and calls check the run's deadline, calls check the
+recursion limit, and the operators that can build huge Python ints, strings
+or lists check their sizes first.
 """
 
 from __future__ import annotations

@@ -143,3 +143,58 @@ def test_for_loops_place_iterator_errors_at_the_iterable_and_body_errors_in_the_
                        "    t += 100\nt") == 107
     assert session.run("t = 0\nfor i in range(5):\n    if i == 3:\n        break\n    t += i\nelse:\n"
                        "    t += 100\nt") == 3
+
+
+def test_augmented_assignment_on_numbers_gives_pythons_values(session):
+    # one site sees ints, floats and a bool (the general path), as Python computes them
+    source = ("values = []\nfor start, step in [(7, 2), (-7, 2), (2.5, 0.5), (True, 1)]:\n"
+              "    for op in range(6):\n        v = start\n"
+              "        if op == 0:\n            v += step\n        elif op == 1:\n            v -= step\n"
+              "        elif op == 2:\n            v *= step\n        elif op == 3:\n            v /= step\n"
+              "        elif op == 4:\n            v //= step\n        else:\n            v %= step\n"
+              "        values.append(v)\nvalues")
+    expected = []
+    for start, step in [(7, 2), (-7, 2), (2.5, 0.5), (True, 1)]:
+        expected += [start + step, start - step, start * step, start / step, start // step, start % step]
+    values = session.run(source)
+    assert values == expected and [type(v) for v in values] == [type(v) for v in expected]
+
+
+def test_augmented_assignment_on_numbers_refuses_as_the_general_path(session):
+    err = refused(session, "n = 3\nfor _ in range(20):\n    n *= n")
+    assert (err.kind, err.line, err.column) == ("limit", 3, 5)
+    assert "more than 4300 digits" in err.message
+    err = refused(session, "n = 1\nn //= 0")
+    assert (err.kind, err.line, err.column) == ("arithmetic", 2, 1)
+    assert refused(session, "n = 1\nn += 'a'").message == \
+        "TypeError: unsupported operand type(s) for +=: 'int' and 'str'"
+    assert refused(session, "missing += 1").kind == "name"
+
+
+def test_augmented_assignment_falls_back_for_strings_lists_tensors_and_locals(session):
+    assert session.run("s = 'a'\ns += 'b'\nl = [1]\nm = l\nl += [2]\n(s, m)") == ("ab", [1, 2])
+    assert session.run("t = torch.ones(2)\nu = t\nt += 1\n(t is u, t._version, t.tolist())") == (True, 1, [2.0, 2.0])
+    assert session.run("def f(k):\n    k += 1.5\n    return k\nf(1)") == 2.5
+    assert session.run("g = 1\ndef h():\n    global g\n    g += 2\nh()\ng") == 3
+    err = refused(session, "big = 'a' * 6_000_000\nbig += big")
+    assert (err.kind, err.line) == ("limit", 2)
+
+
+@pytest.mark.parametrize("source", [
+    "while True:\n    pass",
+    "n = 0\nwhile True:\n    n += 1",
+    "for a in range(10**6):\n    for b in range(3):\n        for c in range(2):\n            for d in []:\n                pass",
+    "def f():\n    return 1\nfor a in range(10**7):\n    f()",
+])
+def test_loops_that_read_the_clock_every_few_rounds_still_stop_at_the_time_limit(source):
+    quick = Session(limits=Limits(timeout=0.3))
+    with pytest.raises(GradcliError) as info:
+        quick.run(source)
+    assert info.value.kind == "limit" and "time limit of 0.3 s exceeded" in info.value.message
+
+
+def test_a_while_test_that_cannot_be_a_bool_is_placed_at_the_test(session):
+    err = refused(session, "n = 1\nwhile torch.ones(2):\n    n -= 1")
+    assert (err.kind, err.line, err.column) == ("runtime", 2, 7)
+    assert "Boolean value of Tensor with more than one value is ambiguous" in err.message
+    assert session.run("n = 3\nwhile n:\n    n -= 1\nelse:\n    n = 'done'\nn") == "done"
