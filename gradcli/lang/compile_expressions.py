@@ -11,7 +11,7 @@ from . import syntax_tree as syntax
 from .compile_generators import ScriptGenerator
 from .limits import check_format_spec, percent_size_estimate
 from .namespace import FORMATTABLE
-from .sandbox import class_text, same_object
+from .sandbox import class_text, same_object, script_type
 from .scopes import Scope, MISSING, StaticScope, bounded_list, target_names
 
 
@@ -442,7 +442,21 @@ class ExpressionsMixin:
     def expr_Attribute(self, node, scope):
         if node.attr == "format":
             return self._format_attribute(self.expr(node.value, scope), node.span)
+        if node.attr == "__name__" and isinstance(node.value, syntax.Attribute) and node.value.attr == "__class__":
+            return self._class_name(self.expr(node.value.value, scope), node.span)
         return self._attribute(node, scope)
+
+    def _class_name(self, obj, span):
+        """``m.__class__.__name__`` (module hooks, DCGAN's weights_init) reads as ``type(m).__name__``:
+        ``__class__`` alone stays refused, as everything else that reaches Python's classes."""
+        policy, located = self.rt.policy, self._located
+
+        def run(env):
+            try:
+                return policy.get(script_type(obj(env), policy.script_classes), "__name__", span)
+            except Exception as exc:
+                raise located(exc, span) from None
+        return run
 
     def _attribute(self, node, scope, call=None):
         """``value.name`` through the attribute policy; with ``call`` (the argument nodes, the

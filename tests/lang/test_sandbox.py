@@ -207,6 +207,17 @@ def test_refused_attribute_points_at_the_attribute(session):
     assert (info.value.line, info.value.column) == (2, 5)
 
 
+def test_class_name_reads_as_type_name_and_class_stays_refused(session):
+    # module hooks and DCGAN's weights_init print m.__class__.__name__
+    assert session.run("x.__class__.__name__") == "Tensor"
+    assert session.run("y.grad_fn.__class__.__name__") == "SumBackward0"
+    assert session.run("class A:\n    pass\nA().__class__.__name__") == "A"
+    for source in ("x.__class__", "x.__class__.__name__.__class__", "x.__class__.__mro__"):
+        with pytest.raises(GradcliError) as info:
+            session.run(source)
+        assert info.value.kind == "attribute"
+
+
 def test_str_format_formats_positions_names_and_tensors(session):
     assert session.run("'{} {:.2f} {name!r}'.format(1, 2.5, name='a')") == "1 2.50 'a'"
     assert session.run("'{0} {1} {0}'.format('a', 'b')") == "a b a"
