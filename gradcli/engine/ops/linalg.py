@@ -495,10 +495,14 @@ def _det_fwd(a):
     det = np.asarray(np.linalg.det(a), dtype=a.dtype)
     lu, pivots = lu_factor(np.swapaxes(a, -1, -2) if a.flags.c_contiguous and a.dtype.kind != "c" else a)
     if (det == 0).any():    # a singular matrix: torch's zero has the sign of its LU product (-0. after one swap)
-        swaps = np.sum(pivots != np.arange(1, a.shape[-1] + 1, dtype=pivots.dtype), axis=-1)
-        from_lu = np.prod(np.diagonal(lu, 0, -2, -1), axis=-1) * np.where(swaps % 2 == 1, -1, 1).astype(a.dtype)
-        det = np.asarray(np.where(det == 0, from_lu, det), dtype=a.dtype)
+        det = np.asarray(np.where(det == 0, _lu_det(lu, pivots), det), dtype=a.dtype)
     return det, lu, pivots
+
+
+def _lu_det(lu, pivots):
+    """The determinant as the LU factors give it: the pivots' product, negated for an odd number of swaps."""
+    swaps = np.sum(pivots != np.arange(1, lu.shape[-1] + 1, dtype=pivots.dtype), axis=-1)
+    return np.prod(np.diagonal(lu, 0, -2, -1), axis=-1) * np.where(swaps % 2 == 1, -1, 1).astype(lu.dtype)
 
 
 # The formulas invert A (differentiably, for higher derivatives); LU and pivots are torch's saved values.
@@ -518,18 +522,64 @@ def _slogdet_fwd(a):
     with np.errstate(all="ignore"):
         sign, logabsdet = _checked("slogdet", np.linalg.slogdet)(a)
     sign = np.where(np.isnan(logabsdet), 0, sign)         # torch: no sign for a NaN determinant
-    return (np.asarray(sign, dtype=a.dtype), np.asarray(logabsdet, dtype=a.dtype)) + lu_factor(
-        np.swapaxes(a, -1, -2) if a.flags.c_contiguous and a.dtype.kind != "c" else a)
+    lu, pivots = lu_factor(np.swapaxes(a, -1, -2) if a.flags.c_contiguous and a.dtype.kind != "c" else a)
+    if (sign == 0).any():   # a singular matrix: torch's sign is its LU product's zero (-0. after one swap)
+        sign = np.where(sign == 0, np.copysign(np.zeros((), a.real.dtype), _lu_det(lu, pivots).real), sign)
+    return np.asarray(sign, dtype=a.dtype), np.asarray(logabsdet, dtype=a.dtype), lu, pivots
+
+
+def _swap_rows(x, k, pivots):
+    """Swap row k of each matrix of the stack with its pivot row (1-based, as LAPACK's)."""
+    index = np.broadcast_to((pivots[..., k] - 1)[..., None, None], x.shape[:-2] + (1, x.shape[-1]))
+    row = x[..., k, :].copy()
+    x[..., k, :] = np.take_along_axis(x, index, -2)[..., 0, :]
+    np.put_along_axis(x, index, row[..., None, :], -2)
+
+
+def _lu_inverse_transpose(lu, pivots, of_transpose: bool):
+    """A^-T from the LU factors torch saved, by LAPACK's unblocked getrs with the identity on the right:
+    what torch's slogdet backward gives a singular matrix (its zero pivots make the infs and NaNs
+    torch prints). ``of_transpose``: the factors are of A^T (torch factors a contiguous A's transpose)."""
+    n = lu.shape[-1]
+    x = np.broadcast_to(np.eye(n, dtype=lu.dtype), lu.shape).copy()
+    with np.errstate(all="ignore"):
+        if of_transpose:    # A^T X = I: the row swaps, L (unit lower), then U, column by column as trsm
+            for k in range(n):
+                _swap_rows(x, k, pivots)
+            for k in range(n):
+                x[..., k + 1:, :] -= lu[..., k + 1:, k, None] * x[..., k, None, :]
+            for k in reversed(range(n)):
+                x[..., k, :] /= lu[..., k, k, None]
+                x[..., :k, :] -= lu[..., :k, k, None] * x[..., k, None, :]
+            return x
+        for i in range(n):      # A^T X = I with A's own factors: U^T, then L^T, then the row swaps
+            x[..., i, :] = (x[..., i, :] - np.sum(lu[..., :i, i, None] * x[..., :i, :], axis=-2)) / lu[..., i, i, None]
+        for i in reversed(range(n)):
+            x[..., i, :] -= np.sum(lu[..., i + 1:, i, None] * x[..., i + 1:, :], axis=-2)
+        for k in reversed(range(n)):
+            _swap_rows(x, k, pivots)
+        return x
 
 
 def _slogdet_bwd(m, grads, A, LU, pivots, sign):
-    """d logabsdet / dA = inv(A)^T (a singular matrix, sign 0, gets 0); the sign is piecewise constant: its
-    gradient (grads[0]) contributes nothing."""
+    """d logabsdet / dA = inv(A)^T; the sign is piecewise constant: its gradient (grads[0]) contributes
+    nothing. A singular matrix (sign 0) gets torch's LU solve with its zero pivots: infs and NaNs."""
     g = grads[1]
     if g is None:
         return None          # only the sign has a gradient: A gets none, as in torch
-    return m.unsqueeze(m.unsqueeze(g, -1), -1) * m.mT(_inverse_or_identity(m, A, sign)) * m.unsqueeze(
+    grad = m.unsqueeze(m.unsqueeze(g, -1), -1) * m.mT(_inverse_or_identity(m, A, sign)) * m.unsqueeze(
         m.unsqueeze(m.abs(sign), -1), -1)
+    singular = np.asarray(getattr(sign, "_data", sign)) == 0
+    if not singular.any():
+        return grad
+    if m.is_tensor:     # torch's graph-recording formula solves A^H X = I, which refuses a singular A
+        batch = f"(Batch element {int(np.argmax(singular.reshape(-1)))}): " if singular.ndim else ""
+        raise LinAlgError(f"torch.linalg.solve: {batch}The solver failed because the input matrix is singular.")
+    a = getattr(A, "_data", A)
+    solved = _lu_inverse_transpose(np.asarray(getattr(LU, "_data", LU)), np.asarray(getattr(pivots, "_data", pivots)),
+                                   a.flags.c_contiguous)
+    mask = m.const(np.expand_dims(singular, (-2, -1)))
+    return m.where(mask, m.unsqueeze(m.unsqueeze(g, -1), -1) * m.cast(m.const(solved), grad), grad)
 
 
 SLOGDET = defop("_linalg_slogdet", "LinalgSlogdetBackward0", ("A",), _lapack(_slogdet_fwd, "linalg.slogdet"),
