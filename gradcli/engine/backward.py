@@ -143,6 +143,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         if not isinstance(t, Tensor):
             raise TypeError(f"grad(): inputs must be Tensors, not {type(t).__name__}")
     pairs = [(t, g) for t, g in zip(outs, _root_grads(outs, grad_outputs, is_grads_batched))]
+    if not ins:
+        raise errors.AutogradError("`inputs` argument to `grad()` cannot be empty.")
     for i, (t, _) in enumerate(pairs):   # torch checks the outputs before the inputs
         if not t._requires_grad:
             raise errors.GraphError(f"element {i} of tensors does not require grad and does not have a grad_fn")
