@@ -112,9 +112,9 @@ def make_dual(tensor: Tensor, tangent: Tensor, *, level: int | None = None) -> T
     if not isinstance(tensor, Tensor) or not isinstance(tangent, Tensor):
         raise TypeError("make_dual(): expected Tensor arguments")
     if tensor._data.dtype.kind not in "fc":
-        raise errors.DTypeError(f"Expected primal to be floating point or complex, but got: {tensor.dtype}")
+        raise ValueError(f"Expected primal to be floating point or complex, but got: {tensor.dtype}")
     if tangent._data.dtype.kind not in "fc":
-        raise errors.DTypeError(f"Expected tangent to be floating point or complex, but got: {tangent.dtype}")
+        raise ValueError(f"Expected tangent to be floating point or complex, but got: {tangent.dtype}")
     tshape = tangent._data.shape[lv.nb:]
     if tshape != tensor._data.shape:
         raise errors.ShapeError("Trying to set a forward gradient that has a different size than that of the "

@@ -60,7 +60,7 @@ def _full_samples(fn=arr):
 
 SUM = defop("sum", "SumBackward0", ("self",), _sum_fwd,
             lambda m, g, self_sym_sizes: m.g_expand(g, self_sym_sizes), saves=("self_sym_sizes",),
-            promote=KEEP, jvp=lambda m, t: m.sum(t[0], tuple(range(m.nb, t[0].ndim)), False),
+            promote=KEEP, jvp=lambda m, t: m.sum(t[0], tuple(range(m.nb, t[0].ndim)) if m.nb else None, False),
             samples=_full_samples(), rule="1 for every element")
 SUM_DIM = defop("sum.dim_IntList", "SumBackward1", ("self",), _sum_fwd,
                 lambda m, g, self_sym_sizes, dim, keepdim: _back_to_shape(m, g, self_sym_sizes, dim, keepdim),
