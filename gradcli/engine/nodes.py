@@ -308,8 +308,8 @@ def _fit_shape(node, index: int, r, shape, m):
     nb = m.nb
     rshape = r.shape
     if tuple(rshape[nb:]) != shape:
-        grad_shape = tuple(rshape[nb:])     # torch sums a bigger gradient down; it refuses a smaller one
-        if len(shape) > len(grad_shape) or any(s != 1 and s != g for s, g in zip(shape[::-1], grad_shape[::-1])):
+        # torch sums a bigger gradient down; it refuses a smaller one (a batched gradient may lack its batch dims)
+        if not nb and (len(shape) > len(rshape) or any(s != 1 and s != g for s, g in zip(shape[::-1], rshape[::-1]))):
             raise _invalid(node, index, rshape, shape)
         try:
             r = m.sum_to(r, shape)
