@@ -179,10 +179,12 @@ MODULES = {
                                                    "utils": "torch.nn.utils"}),
     "torch.nn.init": (("gradcli.engine.nn.init",), frozenset(), {}),
     "torch.nn.utils": (("gradcli.engine.nn.utils",), frozenset(), {"rnn": "torch.nn.utils.rnn",
+                                                                   "prune": "torch.nn.utils.prune",
                                                                    "parametrize": "torch.nn.utils.parametrize",
                                                                    "parametrizations":
                                                                        "torch.nn.utils.parametrizations"}),
     "torch.nn.utils.parametrize": (("gradcli.engine.nn.parametrize",), frozenset(), {}),
+    "torch.nn.utils.prune": (("gradcli.engine.nn.prune",), frozenset(), {}),
     "torch.nn.utils.parametrizations": (("gradcli.engine.nn.parametrizations",),
                                         frozenset({"orthogonal", "spectral_norm", "weight_norm"}), {}),
     "torch.nn.utils.rnn": (("gradcli.engine.nn.rnn_utils",), RNN_UTILS_NAMES, {}),

@@ -6,6 +6,7 @@ import numpy as np
 
 from .. import creation, functions
 from . import rnn_utils as rnn  # noqa: F401  (torch.nn.utils.rnn)
+from . import prune  # noqa: F401  (torch.nn.utils.prune)
 from ..autograd.grad_mode import no_grad
 from ..tensor import Tensor, make, storage
 from .norm_hooks import remove_spectral_norm, remove_weight_norm, spectral_norm, weight_norm
