@@ -395,14 +395,18 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     nn.Linear's product of plain matrices of one float dtype, in the fewest steps: the view, the
     nodes and their saved values are the ones ``call`` makes (tests/engine/test_linear_fast_path.py
     compares them); anything unusual (a profiler, anomaly mode, saved-tensor hooks, inference mode,
-    no_grad, mixed dtypes) goes through ``call``."""
+    no_grad, mixed dtypes) goes through ``call``. None when the arrays are not an (n, k) input, an
+    (m, k) weight and an (m,) bias."""
     b, x, w = bias._data, input._data, weight._data
+    xs, ws = x.shape, w.shape
+    if len(xs) != 2 or len(ws) != 2 or xs[1] != ws[1] or b.shape != ws[:1]:
+        return None
     dt = x.dtype
     # (numpy's float32 and float64 descriptors are singletons: identity tests stand for equality)
     if (b.dtype is not dt or w.dtype is not dt or dt is not _F32 and dt is not _F64 or w.__class__ is not _ndarray
             or _inst.active or _inst.anomaly or saved_hooks_stack or not _mode.grad or _mode.inference):
         return call(addmm, (bias, input, call(transpose, (weight,))), {"beta": 1, "alpha": 1})
-    ws = (w.shape[1], w.shape[0])
+    ws = (ws[1], ws[0])
     wt = _transposed(transpose, weight, w, ws)
     w = wt._data
     out = gemm_add(b, x, w)
@@ -424,7 +428,6 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     node = _new(addmm.node_cls)
     # (the fresh view's edge: its own node, no view to refresh as _edge would)
     node.next_functions = (_edge(bias), _edge(input), (wt._grad_fn, 0) if rw else NO_EDGE)
-    xs = x.shape
     node._in_meta = ((b.shape, dt), (xs, dt), (ws, dt))
     node._seq = next(_seq)
     node._x = None

@@ -383,10 +383,11 @@ def linear(input, weight, bias=None):
     """input @ weight^T + bias, recorded as torch records it: AddmmBackward0 (2-D input with bias),
     View/AddmmBackward0/View for other ranks with bias, and matmul's own nodes without bias."""
     if input.__class__ in _PLAIN and weight.__class__ in _PLAIN and bias.__class__ in _PLAIN:
-        # every nn.Linear call: plain 2-D tensors (not vmap's batched ones) that fit; checked on the arrays
-        x, w, b = input._data, weight._data, bias._data
-        if x.ndim == 2 and w.ndim == 2 and x.shape[1] == w.shape[1] and b.shape == w.shape[:1]:
-            return call_linear(ADDMM, T, gemm_add, bias, input, weight)
+        # every nn.Linear call: plain tensors (not vmap's batched ones); None unless they are two fitting
+        # matrices and a bias row (other ranks and misfits take the general path and its messages)
+        out = call_linear(ADDMM, T, gemm_add, bias, input, weight)
+        if out is not None:
+            return out
     _tensor_arg(input, "linear", "input", 1)
     _tensor_arg(weight, "linear", "weight", 2)
     if input.ndim == 0 or weight.ndim == 0:
