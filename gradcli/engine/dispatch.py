@@ -426,8 +426,10 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
         return t
 
     node = _new(addmm.node_cls)
+    fn = input._grad_fn    # (the previous layer's output: its node's edge inline, as call's)
+    ex = (fn, input._output_nr) if fn is not None and input._base is None else _edge(input)
     # (the fresh view's edge: its own node, no view to refresh as _edge would)
-    node.next_functions = (_edge(bias), _edge(input), (wt._grad_fn, 0) if rw else NO_EDGE)
+    node.next_functions = (_edge(bias), ex, (wt._grad_fn, 0) if rw else NO_EDGE)
     node._in_meta = ((b.shape, dt), (xs, dt), (ws, dt))
     node._seq = next(_seq)
     node._x = None

@@ -107,3 +107,19 @@ def test_wide_layer_sum_reads_the_swapped_product_and_adds_the_same(batch):
         layer.weight.copy_(torch.tensor(w))
         layer.bias.copy_(torch.tensor(b))
     assert np.array_equal(layer(torch.tensor(x)).detach().numpy(), out)
+
+
+@pytest.mark.parametrize("x_shape,w_shape,b_shape", [((2, 4, 3), (5, 3), (5,)), ((3,), (5, 3), (5,)),
+                                                     ((4, 3), (5, 3), (1,)), ((4, 3), (5, 3), (4, 5))])
+def test_linear_of_other_ranks_and_broadcast_biases_matches_torch(x_shape, w_shape, b_shape):
+    torch_ = pytest.importorskip("torch")
+    arrays = [np.arange(np.prod(s), dtype=np.float32).reshape(s) / 8 - 1 for s in (x_shape, w_shape, b_shape)]
+    mine = F.linear(*[torch.tensor(a, requires_grad=True) for a in arrays])
+    theirs = torch_.nn.functional.linear(*[torch_.tensor(a, requires_grad=True) for a in arrays])
+    np.testing.assert_array_equal(mine._data, theirs.detach().numpy())
+    assert mine.grad_fn.name() == theirs.grad_fn.name()
+
+
+def test_linear_of_misfit_shapes_fails_with_torchs_message():
+    with pytest.raises(RuntimeError, match=r"mat1 and mat2 shapes cannot be multiplied \(4x2 and 3x5\)"):
+        F.linear(torch.ones(4, 2), torch.ones(5, 3), torch.ones(5))
