@@ -178,3 +178,32 @@ def test_first_gradients_are_stolen_in_the_parameters_layout():
         assert p.grad._data.flags.c_contiguous and p.grad._data.strides == p._data.strides
     # the weights' gradients are the products themselves (views that read them C-ordered), not copies
     assert model[0].weight.grad._data.base is not None and model[2].weight.grad._data.base is not None
+
+
+@pytest.mark.parametrize("reduction", ["none", "sum", "mean"])
+@pytest.mark.parametrize("seed", [1.0, 2.5, float("nan")])
+def test_mse_apply_matches_the_generic_one_for_every_seed(reduction, seed):
+    a = torch.tensor(np.linspace(-2, 2, 6).reshape(2, 3), dtype=torch.float32, requires_grad=True)
+    b = torch.tensor(np.linspace(1, -0.5, 6).reshape(2, 3), dtype=torch.float32, requires_grad=True)
+    node = F_mse(a, b, reduction).grad_fn
+    g = np.full(() if reduction != "none" else (2, 3), seed, np.float32)
+    fast, generic = node.apply([g], numpy_math), OpNode.apply(node, [g], numpy_math)
+    assert [x.tobytes() for x in fast] == [x.tobytes() for x in generic]
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "mixed"])
+def test_relu_apply_matches_the_generic_one_in_every_layout(layout):
+    values = np.array([[-1.0, 0.0, 2.0], [3.0, -0.0, float("nan")]], np.float32)
+    x = torch.tensor(values if layout == "C" else np.asfortranarray(values), requires_grad=True)
+    node = torch.relu(x).grad_fn
+    g = np.array([[-1.0, -2.0, -3.0], [4.0, -5.0, 6.0]], np.float32)
+    g = np.asfortranarray(g) if layout == "F" else g
+    fast, generic = node.apply([g], numpy_math)[0], OpNode.apply(node, [g], numpy_math)[0]
+    assert fast.tobytes(order="A") == generic.tobytes(order="A") and fast.strides == generic.strides
+
+
+def test_relu_of_a_number():
+    for value, expected in ((-1.5, 0.0), (0.0, 0.0), (2.0, 1.0)):
+        x = torch.tensor(value, requires_grad=True)
+        torch.relu(x).backward()
+        assert x.grad.item() == expected and not np.signbit(x.grad.item())

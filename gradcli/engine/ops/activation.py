@@ -343,7 +343,11 @@ def _relu_apply(node, grads, m):
     zero = _ZEROS.get(dt)
     if zero is None:
         zero = _ZEROS[dt] = np.zeros((), dt)
-    return [np.where(result <= zero, zero, g)]
+    if g.__class__ is not np.ndarray or g.strides != result.strides:   # (a 0-d gradient may be a numpy scalar)
+        return [np.where(result <= zero, zero, g)]
+    r = g.copy(order="K")   # (where's result, laid out as both; putmask costs a third less than where)
+    np.putmask(r, result <= zero, zero)
+    return [r]
 
 
 RELU.node_cls.apply = _relu_apply

@@ -142,9 +142,10 @@ def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promot
 def _mse_apply(node, grads, m):
     """MseLossBackward0 in a plain backward (a regression step's first node): the record's formula
     ``g (2 (self - target))``, over the count for mean, with its two saved tensors checked as
-    ``unpack_saved`` checks them (self, then target: torch's order), in three ufuncs on arrays (``d + d``
-    is ``2 d`` to the bit; a Python number operand costs a ufunc as much again). Hooked values,
-    create_graph, vmap, broadcast operands and gradients that do not fit take ``OpNode.apply``."""
+    ``unpack_saved`` checks them (self, then target: torch's order), in ufuncs on arrays only (``d + d``
+    is ``2 d`` to the bit; a Python number operand costs a ufunc as much again), and no product with
+    ``loss.backward()``'s seed 1 (it changes no bit). Hooked values, create_graph, vmap, broadcast
+    operands and gradients that do not fit take ``OpNode.apply``."""
     saved = node._saved
     a, b = saved[0], saved[1]
     if (not m.plain or a.__class__ is not SavedVariable or b.__class__ is not SavedVariable
@@ -154,10 +155,12 @@ def _mse_apply(node, grads, m):
     if a.shape != b.shape:
         return OpNode.apply(node, grads, m)
     g = grads[0]
-    if saved[2] == 1:
-        g = g / max(a.size, 1)
     d = a - b
-    ga = g * (d + d)
+    ga = d + d
+    if saved[2] == 1:
+        ga = g / max(a.size, 1) * ga
+    elif g.ndim or g.dtype is not ga.dtype or g.item() != 1:    # (loss.backward()'s 1 changes no bit)
+        ga = g * ga
     (f0, _), (f1, _) = node.next_functions
     meta = node._in_meta
     dt = ga.dtype
