@@ -207,3 +207,12 @@ def test_relu_of_a_number():
         x = torch.tensor(value, requires_grad=True)
         torch.relu(x).backward()
         assert x.grad.item() == expected and not np.signbit(x.grad.item())
+
+
+def test_numpy_1_error_state_switch():
+    # numpy 1.x has no error-state context variable: _plain_pass enters np.errstate through this
+    before = np.geterr()
+    state = bw._NumpyErrstate.set(None)
+    assert set(np.geterr().values()) == {"ignore"}
+    bw._NumpyErrstate.reset(state)
+    assert np.geterr() == before
