@@ -328,8 +328,8 @@ RELU = defop("relu", "ReluBackward0", ("self",), _relu_fwd,
 
 def _relu_apply(node, grads, m):
     """ReluBackward0 in a plain backward (every ReLU layer's): ``_gated``'s threshold formula with its
-    saved result checked as ``unpack_saved`` checks it and a zero of the gradient's dtype kept (a
-    Python number costs a ufunc as much again). Hooked values, create_graph, vmap and gradients
+    saved result checked as ``unpack_saved`` checks it and relu's ready zero of the dtype (a Python
+    number costs a ufunc as much again). Hooked values, create_graph, vmap and gradients
     that do not fit take ``OpNode.apply``."""
     s = node._saved[0]
     if not m.plain or s.__class__ is not SavedVariable:
@@ -337,12 +337,9 @@ def _relu_apply(node, grads, m):
     result = checked_array(node, s)
     g = grads[0]
     shape, dt = node._in_meta[0]
-    if (g.dtype is not dt or result.dtype is not dt or g.shape != shape or result.shape != shape
-            or dt.kind == "c"):
-        return OpNode.apply(node, grads, m)    # (complex and mixed dtypes, broadcast gradients)
-    zero = _ZEROS.get(dt)
-    if zero is None:
-        zero = _ZEROS[dt] = np.zeros((), dt)
+    zero = _FLOAT_ZEROS.get(dt)
+    if zero is None or g.dtype is not dt or result.dtype is not dt or g.shape != shape or result.shape != shape:
+        return OpNode.apply(node, grads, m)    # (float16, complex and mixed dtypes, broadcast gradients)
     if g.__class__ is not np.ndarray or g.strides != result.strides:   # (a 0-d gradient may be a numpy scalar)
         return [np.where(result <= zero, zero, g)]
     r = g.copy(order="K")   # (where's result, laid out as both; putmask costs a third less than where)
