@@ -71,7 +71,9 @@ def test_grad_of_vmap_and_nested_levels():
 
 
 def test_an_op_without_a_rule_says_so_instead_of_looping():
-    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::masked_select"):
+    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::index"):
+        vmap(lambda r: W[r > 0])(W)
+    with pytest.raises(RuntimeError, match=r"vmap: Attempted to vmap over `mask` in torch.masked_select"):
         vmap(lambda r: W.masked_select(r > 0))(W)
     with pytest.raises(ValueError, match="same size in the mapped dimension"):
         vmap(lambda a, b: a + b)(torch.ones(2), torch.ones(3))
@@ -120,7 +122,7 @@ def test_index_tensors_that_differ_per_example():
     close(vmap(grad(lambda r, i: (r[i] ** 2).sum()))(X, index), loop(grad(lambda r, i: (r[i] ** 2).sum()), X, index))
     masks = X > 0      # a mask per example (attention masks) is where's batching rule
     close(vmap(lambda r, m: r.masked_fill(m, -1.0))(X, masks), loop(lambda r, m: r.masked_fill(m, -1.0), X, masks))
-    with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::masked_select"):
+    with pytest.raises(RuntimeError, match="vmap: Attempted to vmap over `mask` in torch.masked_select"):
         vmap(lambda r, m: r.masked_select(m))(X, masks)
     for f in (lambda r: r.tolist(), lambda r: r.numpy()):
         with pytest.raises(RuntimeError, match="Cannot access data pointer"):

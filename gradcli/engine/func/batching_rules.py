@@ -338,6 +338,10 @@ def _arity_rule(name: str):
     return _joined if family in ("cat", "stack") and arity.isdigit() else None
 
 
+# ops whose output size depends on the values: torch's vmap refuses them by name
+_DYNAMIC_SHAPE = frozenset({"_unique2", "unique_dim", "unique_consecutive"})
+
+
 def batching_hook(o, args, params, inner):
     """The instrumentation hook: apply the op's rule when an argument is batched."""
     lv = None
@@ -358,6 +362,10 @@ def batching_hook(o, args, params, inner):
     if inner is None:
         return _inplace(o, args, params)
     rule = RULES.get(name) or _arity_rule(name)
+    if rule is None and name in _DYNAMIC_SHAPE:
+        raise RuntimeError(f"vmap: We do not support batching operators that can output dynamic shape. Attempted "
+                           f"to vmap over aten::{name}. Please file an issue at "
+                           f"https://github.com/pytorch/pytorch/issues if you need this feature.")
     if rule is None:
         raise RuntimeError(f"Batching rule not implemented for aten::{name.split('.')[0]}. We could not generate "
                            f"a fallback.")

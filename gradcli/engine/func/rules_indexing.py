@@ -62,8 +62,13 @@ def _put(o, args, params, inner, lv):
     return wrap(out.reshape(tuple(x._data.shape)), lv)
 
 
+def _mask_of(params) -> np.ndarray:
+    mask = params["mask"]       # the user's bool tensor, kept for the node (or its checked array copy)
+    return mask._data if isinstance(mask, Tensor) else mask
+
+
 def _masked_select(o, args, params, inner, lv):
-    mask = params["mask"]
+    mask = _mask_of(params)
     shape = np.broadcast_shapes(tuple(args[0].shape), mask.shape)
     p = full(args[0], lv)
     lead = tuple(p._data.shape[:len(lv)])
@@ -73,7 +78,7 @@ def _masked_select(o, args, params, inner, lv):
 
 
 def _masked_scatter(o, args, params, inner, lv):
-    mask = np.broadcast_to(params["mask"], tuple(args[0].shape))
+    mask = np.broadcast_to(_mask_of(params), tuple(args[0].shape))
     src = _flat(args[1], lv)
     src = op("slice", src, dim=-1, start=0, end=int(mask.sum()), step=1)
     return wrap(op("index_put", full(args[0], lv), src, indices=(None,) * len(lv) + (mask,), accumulate=False), lv)

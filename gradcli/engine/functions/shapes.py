@@ -438,6 +438,11 @@ newaxis = None
 
 @public(method=True)
 def nonzero(input, *, as_tuple=False):
+    if input.__dict__.get("_lv"):       # inside vmap: each example's count of nonzeros differs, torch refuses
+        raise RuntimeError("Batching rule not implemented for aten::nonzero_numpy. We could not generate a fallback."
+                           if as_tuple else "vmap: We do not support batching operators that can output dynamic "
+                           "shape. Attempted to vmap over aten::nonzero. Please file an issue at "
+                           "https://github.com/pytorch/pytorch/issues if you need this feature.")
     idx = np.nonzero(input._data)
     if as_tuple:
         return tuple(make(i.astype(np.int64)) for i in idx)

@@ -438,10 +438,11 @@ def _masked_scatter_args(self, mask, source, fn):
     if m.dtype != np.bool_:
         raise errors.DTypeError(f"masked_scatter_ only supports boolean masks, but got mask with dtype "
                                 f"{dtypes.c_type_name(m.dtype)}")
+    shape = tuple(self.shape)       # inside vmap, one example's shape
     try:
-        m = np.broadcast_to(m, self._data.shape).copy()
+        m = np.broadcast_to(m, shape).copy()
     except ValueError:
-        _broadcast_error(m.shape, self._data.shape)
+        _broadcast_error(m.shape, shape)
     if source._data.dtype != self._data.dtype:
         raise errors.DTypeError(f"masked_scatter_: expected self and source to have same dtypes but got "
                                 f"{_dtype_name(self._data)} and {_dtype_name(source._data)}")

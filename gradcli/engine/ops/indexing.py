@@ -37,6 +37,10 @@ from .samples import Sample, arr
 def index_array(t: Tensor, fn: str) -> np.ndarray:
     """The ndarray of an index or mask tensor. Inside vmap a batched one (its ``_data`` holds every
     example) has no batching rule yet: torch's message, not a silently wrong result."""
+    if t.__dict__.get("_lv") and fn == "masked_select":
+        raise RuntimeError("vmap: Attempted to vmap over `mask` in torch.masked_select(self, mask) We cannot support "
+                           "this because for each batch this would return a differently shaped Tensor. Please file "
+                           "an issue at https://github.com/pytorch/pytorch/issues if you need this feature.")
     if t.__dict__.get("_lv"):
         raise RuntimeError(f"Batching rule not implemented for aten::{fn} with a vmapped index or mask tensor. "
                            f"We could not generate a fallback.")
