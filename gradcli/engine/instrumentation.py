@@ -20,6 +20,7 @@ forward_ad_hooks = None  # (propagate, snapshot_self), registered by autograd.fo
 batching = None     # while vmap runs: (op, args, params, inner) -> result, or NotImplemented for plain args
 function_batching = None  # (Function class, args, kwargs) -> result, or NotImplemented: Function.apply under vmap
 index_batching = None     # (name, *args) -> result: x[i], gather and take with an index that differs per example
+per_example = None        # (fn, args, kwargs) -> result: a numpy-computed function run once per example in vmap
 transforms = 0      # how many torch.func transforms (grad, vjp, jvp, jacrev, jacfwd) are running
 
 
@@ -174,3 +175,16 @@ def set_forward_ad(flag: bool) -> None:
     global forward_ad, active
     forward_ad = flag
     active = flag or bool(_profilers) or batching is not None
+
+
+def examplewise(fn):
+    """A function that computes on numpy directly (searchsorted, histc, isin): inside vmap it runs once
+    per example (torch's fallback) instead of reading the batch as one example."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if per_example is not None and any(getattr(v, "__dict__", {}).get("_lv") for v in (*args, *kwargs.values())):
+            return per_example(fn, args, kwargs)
+        return fn(*args, **kwargs)
+    return wrapper

@@ -15,11 +15,13 @@ from . import batched, pytree
 from .batched import levels_of, op, phys_of, unsqueeze, wrap
 from .batching_rules import batching_hook
 from .custom_function import function_batching
+from .fallback import per_example
 from .rules_indexing import batched_index
 
 __all__ = ["vmap"]
 
 instrumentation.function_batching = function_batching    # Function.apply under vmap
+instrumentation.per_example = per_example                 # searchsorted, histc, isin: once per example
 instrumentation.index_batching = batched_index            # x[i], gather, take with an index per example
 
 

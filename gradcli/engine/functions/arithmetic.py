@@ -13,6 +13,7 @@ from ..dispatch import call, call_fast, call_inplace
 from ..ops import pointwise as P
 from ..ops import pointwise_more as PM
 from ..public import public
+from ..instrumentation import examplewise
 from ..tensor import Tensor, make
 from .common import _FAST_OPERANDS, _as_operand, _check_tensor
 from .generated import floor, reciprocal, trunc
@@ -372,15 +373,21 @@ def lerp(input, end, weight):
 
 @public(method=True)
 def equal(input, other) -> bool:
+    if input.__dict__.get("_lv") or other.__dict__.get("_lv"):
+        raise RuntimeError("Batching rule not implemented for aten::equal. We could not generate a fallback.")
     return input.shape == other.shape and bool(np.array_equal(input._data, other._data))
 
 
 @public(method=True)
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    if input.__dict__.get("_lv") or getattr(other, "__dict__", {}).get("_lv"):
+        raise RuntimeError("vmap over torch.allclose isn't supported yet. Please file an issue at "
+                           "https://github.com/pytorch/pytorch/issues if you need this feature.")
     return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
 @public(method=True)
+@examplewise
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return make(np.isclose(input._data, _data_of(other), rtol=rtol, atol=atol, equal_nan=equal_nan))
 

@@ -11,6 +11,7 @@ from ..dims import wrap_dim
 from ..ops import pointwise as P, pointwise_more as PM, unique_consecutive as U
 from ..ops.special_functions import logit as _logit
 from ..public import public
+from ..instrumentation import examplewise
 from ..tensor import Tensor, make
 from .linear_algebra import diag
 from .shapes import clone, flip, nonzero, transpose
@@ -92,6 +93,7 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 
 
 @public(method=True)
+@examplewise
 def bincount(input, weights=None, minlength=0):
     data = _ints(input, "bincount")
     if data.ndim != 1 or data.dtype.kind not in "iu":
@@ -106,6 +108,7 @@ def bincount(input, weights=None, minlength=0):
 
 
 @public(method=True)
+@examplewise
 def histc(input, bins=100, min=0, max=0):
     """Counts in ``bins`` equal bins over [min, max] (the data's range when min == max); values outside
     it and NaN are not counted; no gradient, as torch."""
@@ -132,6 +135,7 @@ def histc(input, bins=100, min=0, max=0):
 
 
 @public()
+@examplewise
 def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None):
     right = right or side == "right"
     seq = sorted_sequence._data
@@ -152,6 +156,7 @@ def bucketize(input, boundaries, *, out_int32=False, right=False):
 
 
 @public()
+@examplewise
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
     a = elements._data if isinstance(elements, Tensor) else np.asarray(elements)
     b = test_elements._data if isinstance(test_elements, Tensor) else np.asarray(test_elements)
@@ -159,6 +164,7 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
 
 
 @public(method=True)
+@examplewise
 def argwhere(input):
     return nonzero(input)
 

@@ -9,6 +9,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..ops import dtype_rules as R
 from ..public import public
+from ..instrumentation import examplewise
 from ..tensor import Tensor, make
 from .common import _check_tensor
 
@@ -38,6 +39,7 @@ _histogram_result.__repr__ = lambda self: (f"torch.return_types.histogram(\nhist
 
 
 @public(method=True)
+@examplewise
 def histogram(input, bins=100, *, range=None, weight=None, density=False):  # noqa: A002 - torch's name
     """Counts (or weights) of input's values in ``bins`` equal bins over ``range`` (input's min to max by
     default), or in the bins between the given edges; the last bin includes its right edge."""
