@@ -443,6 +443,7 @@ def sgn(input):
 
 
 @public(method=True)
+@examplewise
 def signbit(input):
     return make(np.signbit(input._data))
 

@@ -14,6 +14,7 @@ from ..dispatch import call
 from ..ops.index_functions import masked_select
 from ..ops.unique_consecutive import UNIQUE_CONSECUTIVE
 from ..public import public
+from ..instrumentation import examplewise
 from ..tensor import Size, Tensor
 from .arithmetic import floor_divide, remainder
 from .common import _check_tensor
@@ -77,6 +78,7 @@ def combinations(input, r=2, with_replacement=False):
 
 
 @public()
+@examplewise
 def nonzero_static(input, *, size, fill_value=-1):
     """``nonzero``'s rows cut or padded (with ``fill_value``) to exactly ``size`` rows."""
     _check_tensor(input, "nonzero_static")

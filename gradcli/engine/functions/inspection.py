@@ -15,12 +15,14 @@ from .common import _check_tensor
 
 
 @public(method=True)
+@examplewise
 def isposinf(input):
     data = _check_tensor(input, "isposinf")._data
     return make(np.isposinf(data) if data.dtype.kind == "f" else np.zeros(data.shape, dtype=bool))
 
 
 @public(method=True)
+@examplewise
 def isneginf(input):
     data = _check_tensor(input, "isneginf")._data
     return make(np.isneginf(data) if data.dtype.kind == "f" else np.zeros(data.shape, dtype=bool))
