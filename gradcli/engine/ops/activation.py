@@ -338,9 +338,10 @@ def _relu_apply(node, grads, m):
     result = checked_array(node, s)
     g = grads[0]
     shape, dt = node._in_meta[0]
-    zero = _FLOAT_ZEROS.get(dt)
-    if zero is None or g.dtype is not dt or result.dtype is not dt or g.shape != shape or result.shape != shape:
-        return OpNode.apply(node, grads, m)    # (float16, complex and mixed dtypes, broadcast gradients)
+    zero = _ZEROS.get(dt)   # (the forward put it there)
+    if (zero is None or dt.kind != "f" or g.dtype is not dt or result.dtype is not dt or g.shape != shape
+            or result.shape != shape):
+        return OpNode.apply(node, grads, m)    # (complex and mixed dtypes, broadcast gradients)
     if g.__class__ is not np.ndarray or g.strides != result.strides:   # (a 0-d gradient may be a numpy scalar)
         return [np.where(result <= zero, zero, g)]
     r = g.copy(order="K")   # (where's result, laid out as both; putmask costs a third less than where)
