@@ -162,6 +162,10 @@ def main_instructions() -> None:
     """Instructions per loop (three rounds minus one: start-up and warm-up cancel out) of the script,
     of the Python loop, of the Python loop called from a script (under the run's limits), and of
     parsing the script."""
+    # the first process of a new grammar builds its parse tables with lark and caches them: 2G
+    # instructions that would land in the first count only
+    subprocess.run([sys.executable, "-c", "import gradcli.lang as l; l.parse('x')"], check=True,
+                   cwd=tempfile.gettempdir())
     per = {which: (instructions(which, 3) - instructions(which, 1)) / 2
            for which in ("script", "python", "limited", "parse")}
     whole = per["script"] + per["parse"]
