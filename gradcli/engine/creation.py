@@ -441,23 +441,27 @@ def _like(input: Tensor, dtype):
 
 
 @public()
+@instrumentation.examplewise
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
     return _finish(np.zeros(shape, npd), None, requires_grad)
 
 
 @public()
+@instrumentation.examplewise
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
     return _finish(np.ones(shape, npd), None, requires_grad)
 
 
 @public()
+@instrumentation.examplewise
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     return zeros_like(input, dtype=dtype, requires_grad=requires_grad)
 
 
 @public()
+@instrumentation.examplewise
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
     return _finish(np.full(shape, fill_value, npd), None, requires_grad)
