@@ -154,3 +154,16 @@ def test_tanh_backward_with_batched_grad_outputs_broadcasts_over_the_batch():
     r = y._data
     once = (1 - r.astype(np.float64) * r).astype(np.float32)
     assert jac.shape == (300, 300) and _bits(jac._data) == _bits(np.diag(once))
+
+
+def test_tanh_backward_on_0d_float32_gives_torchs_fused_bits():
+    torch = pytest.importorskip("torch")
+    rng = np.random.default_rng(5)
+    got, want = [], []
+    for x, g in zip(rng.standard_normal(2000) * 3, rng.standard_normal(2000)):
+        t = lib.tensor(float(x), requires_grad=True)
+        y = lib.tanh(t)
+        (gt,) = lib.autograd.grad(y, t, lib.tensor(float(g)))
+        got.append(gt._data)
+        want.append(torch.ops.aten.tanh_backward(torch.tensor(float(g)), torch.from_numpy(np.asarray(y._data))).numpy())
+    assert _bits(np.array(got)) == _bits(np.array(want))
