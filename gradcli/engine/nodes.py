@@ -117,6 +117,8 @@ class OpNode(Node):
         if isinstance(value, SavedScalar):
             value = value.get()
             return make(_asarray(value, dtype=_WRAPPED.get(type(value))))
+        if value is None and name.endswith("_sym_strides"):
+            return ()   # torch keeps an operand's strides only for its own gradient, else shows an empty tuple
         if name in _DIM_NAMES and self._in_meta and self._in_meta[0] is not None:
             return _positive_dims(value, len(self._in_meta[0][0]) + (type(self).op.name in _DIM_ON_OUTPUT))
         return value

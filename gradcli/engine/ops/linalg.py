@@ -186,7 +186,6 @@ MM = defop("mm", "MmBackward0", ("self", "mat2"), _product(dtype_rules.mm), _mm_
            **{**_mm, "saves": ("self", "mat2", "mat2_sym_sizes", "self_sym_sizes", "mat2_sym_strides",
                                "self_sym_strides"),
               "jvp": lambda m, t, self, mat2, *geometry: _matmul_jvp(m, t, self, mat2)},
-           internal=("mat2_sym_strides", "self_sym_strides"),
            saved_for={**_crossed("self", "mat2"), "self_sym_strides": ("self",), "mat2_sym_strides": ("mat2",)})
 
 

@@ -690,7 +690,7 @@ def _addmm_fwd(s, a, b, beta, alpha):
 
 ADDMM = defop("addmm", "AddmmBackward0", ("self", "mat1", "mat2"), _addmm_fwd, _addmm_bwd,
               saves=("mat1", "mat2", "alpha", "beta", "mat1_sym_sizes", "mat2_sym_sizes", "mat1_sym_strides",
-                     "mat2_sym_strides"), internal=("mat1_sym_strides", "mat2_sym_strides"),
+                     "mat2_sym_strides"),
               saved_for={"mat1": ("mat2",), "mat2": ("mat1",), "mat1_sym_strides": ("mat1",),
                          "mat2_sym_strides": ("mat2",)},
               jvp=_addmm_jvp, masked=True,
