@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .cascade_sum import torch_order_sum
+from .cascade_sum import column_sums, torch_order_sum
 from .dispatch import _F32, _F32_NUMBERS, number_operand
 from .ops.activation import sigmoid_np
 from .ops.linalg import gemm
@@ -175,10 +175,15 @@ class NumpyMath(_Math):
         """Unbroadcasting (``w * x`` with a scalar-like ``w``) in torch's order for small float32
         gradients, whose digits a seeded script prints; past SUM_TO_TORCH_MAX elements numpy's order
         costs a step less. (nn.Linear's bias gradient is summed in AddmmBackward0's own apply.)"""
-        if self.plain and g.__class__ is np.ndarray and g.dtype == np.float32 and g.size <= SUM_TO_TORCH_MAX:
-            total = torch_order_sum(g, dims, True)
-            if total is not None:
-                return total
+        if self.plain and g.__class__ is np.ndarray:
+            if dims == (0,) and g.ndim == 2:     # a batch's bias gradient (float32 or float64): the short way
+                total = column_sums(g)
+                if total is not None:
+                    return total.reshape(1, -1)
+            if g.dtype == np.float32 and g.size <= SUM_TO_TORCH_MAX:
+                total = torch_order_sum(g, dims, True)
+                if total is not None:
+                    return total
         return np.add.reduce(g, axis=dims, keepdims=True)
 
     @staticmethod

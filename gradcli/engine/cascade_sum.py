@@ -10,9 +10,9 @@ go four elements at a time the same way. Column sums (a reduction over leading d
 go row by row per column with the same cascade, or four interleaved rows at
 a time for the columns past the last whole group. This module reproduces those orders for
 contiguous tensors, single threaded (torch splits full sums of more than 32768 elements across its
-threads). The backward pass's own unbroadcasting sums (a bias gradient) keep numpy's order, which
-is the same for fewer than 16 rows on whole groups of columns: the emulation would cost a training
-step several percent.
+threads). The backward pass's unbroadcasting sums of up to 16 rows (a batch's bias gradient) take
+``column_sums``, a few numpy calls; nn.Linear's past 16 rows keep numpy's order (the general emulation
+would cost a training step several percent).
 """
 from __future__ import annotations
 
@@ -180,3 +180,26 @@ def _in_order(items: np.ndarray) -> np.ndarray:
 
 def _ceil_log2(x: int) -> int:
     return 0 if x <= 1 else (x - 1).bit_length()
+
+
+def column_sums(g: np.ndarray):
+    """``g.sum(0)`` of a (rows, columns) gradient of contiguous rows, up to 16 of them (a batch's bias
+    gradient) in torch's order with a few numpy calls, or None (``torch_order_sum`` knows the rest):
+    the whole column groups add their rows in sequence (16 rows make one block, flushed into a +0
+    accumulator), the other columns four interleaved rows at a time, as ``_outer_sum`` derives."""
+    rows, columns = g.shape
+    if (rows > 16 or rows < 2 or columns < 2 or g.strides[1] != g.itemsize   # (rows may be apart: a slice)
+            or g.dtype is not _F32 and g.dtype is not _F64):
+        return None
+    # (16 rows: a +0 start gives the flush's sign of zero, as only a column of -0s sums to -0)
+    out = _add_reduce(g, axis=0, initial=0.0) if rows == 16 else _add_reduce(g, axis=0)
+    lanes = 32 // g.itemsize
+    first = columns - columns % (_ILP * lanes if columns >= lanes else _ILP)
+    groups = rows // _ILP
+    if first < columns and groups:
+        tail = g[:, first:]
+        lane = _add_reduce(tail[:groups * _ILP].reshape(groups, _ILP, columns - first), axis=0)
+        for r in range(groups * _ILP, rows):
+            lane[0] += tail[r]
+        _add_reduce(lane, axis=0, out=out[first:])
+    return out
