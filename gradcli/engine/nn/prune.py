@@ -174,12 +174,16 @@ def _zero_lowest(scores, default_mask, n, largest):
     return mask
 
 
-class RandomUnstructured(BasePruningMethod):
+class _UnstructuredByAmount(BasePruningMethod):
+    """The unstructured methods' common part: a checked amount (a fraction, or a count of entries)."""
     PRUNING_TYPE = "unstructured"
 
     def __init__(self, amount):
         _check_amount(amount)
         self.amount = amount
+
+
+class RandomUnstructured(_UnstructuredByAmount):
 
     def compute_mask(self, t, default_mask):
         n = _count(self.amount, t.numel())
@@ -190,12 +194,7 @@ class RandomUnstructured(BasePruningMethod):
         return super().apply(module, name, amount=amount)
 
 
-class L1Unstructured(BasePruningMethod):
-    PRUNING_TYPE = "unstructured"
-
-    def __init__(self, amount):
-        _check_amount(amount)
-        self.amount = amount
+class L1Unstructured(_UnstructuredByAmount):
 
     def compute_mask(self, t, default_mask):
         n = _count(self.amount, t.numel())
