@@ -191,15 +191,19 @@ def column_sums(g: np.ndarray):
     if (rows > 16 or rows < 2 or columns < 2 or g.strides[1] != g.itemsize   # (rows may be apart: a slice)
             or g.dtype is not _F32 and g.dtype is not _F64):
         return None
-    # (16 rows: a +0 start gives the flush's sign of zero, as only a column of -0s sums to -0)
-    out = _add_reduce(g, axis=0, initial=0.0) if rows == 16 else _add_reduce(g, axis=0)
     lanes = 32 // g.itemsize
     first = columns - columns % (_ILP * lanes if columns >= lanes else _ILP)
     groups = rows // _ILP
-    if first < columns and groups:
+    lane = None
+    if first < columns and groups:     # (fewer than four rows: the interleaved sums are in sequence)
         tail = g[:, first:]
         lane = _add_reduce(tail[:groups * _ILP].reshape(groups, _ILP, columns - first), axis=0)
         for r in range(groups * _ILP, rows):
             lane[0] += tail[r]
+        if not first:       # (fewer columns than a group: every column is interleaved)
+            return _add_reduce(lane, axis=0)
+    # (16 rows: a +0 start gives the flush's sign of zero, as only a column of -0s sums to -0)
+    out = _add_reduce(g, axis=0, initial=0.0) if rows == 16 else _add_reduce(g, axis=0)
+    if lane is not None:
         _add_reduce(lane, axis=0, out=out[first:])
     return out
