@@ -219,6 +219,13 @@ def _channel_mask(t, dim, channels):
     return mask
 
 
+def _structured_count(t, amount, dim) -> tuple:
+    """The size of the pruned dim and how many of its channels to prune (a structured method's start)."""
+    _check_structured(t)
+    size = t.shape[dim]
+    return size, _count(amount, size)
+
+
 class RandomStructured(BasePruningMethod):
     PRUNING_TYPE = "structured"
 
@@ -227,9 +234,7 @@ class RandomStructured(BasePruningMethod):
         self.amount, self.dim = amount, dim
 
     def compute_mask(self, t, default_mask):
-        _check_structured(t)
-        size = t.shape[self.dim]
-        n = _count(self.amount, size)
+        size, n = _structured_count(t, self.amount, self.dim)
         if n == 0:
             return default_mask
         prob = creation.rand(size)
@@ -250,9 +255,7 @@ class LnStructured(BasePruningMethod):
         self.amount, self.n, self.dim = amount, n, dim
 
     def compute_mask(self, t, default_mask):
-        _check_structured(t)
-        size = t.shape[self.dim]
-        n = _count(self.amount, size)
+        size, n = _structured_count(t, self.amount, self.dim)
         if n == 0:
             return default_mask
         dim = self.dim % t.dim()
