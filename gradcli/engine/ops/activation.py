@@ -254,7 +254,7 @@ def _gate(kind: str, x, a, b):
     if kind == "threshold":
         return ~(x <= a)     # torch's threshold_backward: 0 where x <= threshold, so a NaN passes g on
     if kind == "hardtanh":
-        return (x > a) & (x < b)
+        return ~((x <= a) | (x >= b))    # torch's hardtanh_backward: a NaN passes g on, as threshold's
     return np.where(x > 0, 1.0, a).astype(np.asarray(x).dtype, copy=False)
 
 
@@ -499,7 +499,10 @@ _TANH_C = 0.044715
 def _gelu_fwd(a, approximate):
     if approximate == "tanh":
         return (0.5 * a * (1 + np.tanh(_TANH_K * (a + _TANH_C * a * a * a)))).astype(a.dtype, copy=False)
-    return (0.5 * a * (1 + erf_np(a * _SQRT_HALF))).astype(a.dtype, copy=False)
+    out = (0.5 * a * (1 + erf_np(a * _SQRT_HALF))).astype(a.dtype, copy=False)
+    if a.dtype == np.float32 and np.isposinf(a).any():    # torch's float kernel gives NaN at +inf
+        out = np.where(np.isposinf(a), np.float32(np.nan), out)
+    return out
 
 
 def _gelu_d(m, x, approximate):

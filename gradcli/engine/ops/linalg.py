@@ -504,10 +504,28 @@ def _lu_det(lu, pivots):
     return np.prod(np.diagonal(lu, 0, -2, -1), axis=-1) * np.where(swaps % 2 == 1, -1, 1).astype(lu.dtype)
 
 
+def _det_bwd(m, g, A, LU, pivots, result):
+    """g det A^-T; under create_graph a singular matrix takes torch's SVD formula instead (its cofactors,
+    so that second derivatives and the gradient itself are right there, where det A^-T gives 0)."""
+    if m.is_tensor and (np.asarray(result._data) == 0).any():
+        return _det_bwd_svd(m, g[0], A)
+    return m.unsqueeze(m.unsqueeze(g[0] * result, -1), -1) * m.mT(_inverse_or_identity(m, A, result))
+
+
+def _det_bwd_svd(m, g, A):
+    """torch's linalg_det_backward under grad mode: A = U S Vh, the gradient U diag(D) Vh with D the
+    products of the other singular values times g det(U) det(Vh) (prod_safe_zeros_backward)."""
+    U, S, V = m.svd(A)
+    scale = m.unsqueeze(g * m.det(U) * m.det(m.mT(V)), -1)
+    n = S.shape[-1]
+    ones = m.ones_like(m.narrow(S, -1, 0, 1))
+    before = m.cumprod(m.cat([ones, m.narrow(S, -1, 0, n - 1)], -1), -1)
+    after = m.flip(m.cumprod(m.cat([ones, m.flip(m.narrow(S, -1, 1, n - 1), [-1])], -1), -1), [-1])
+    return m.matmul(U * m.unsqueeze(scale * (before * after), -2), m.mT(V))
+
+
 # The formulas invert A (differentiably, for higher derivatives); LU and pivots are torch's saved values.
-DET = defop("_linalg_det", "LinalgDetBackward0", ("A",), _lapack(_det_fwd, "linalg.det"),
-            lambda m, g, A, LU, pivots, result: m.unsqueeze(m.unsqueeze(g[0] * result, -1), -1) * m.mT(
-                _inverse_or_identity(m, A, result)),
+DET = defop("_linalg_det", "LinalgDetBackward0", ("A",), _lapack(_det_fwd, "linalg.det"), _det_bwd,
             saves=("A", "LU", "pivots", "result"), result_names=("result", "LU", "pivots"), outputs=3,
             nondiff_outputs=(1, 2), promote=KEEP,
             jvp=lambda m, t, A, LU, pivots, result: (result * m.sum(m.diagonal(m.matmul(
