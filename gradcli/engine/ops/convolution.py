@@ -225,13 +225,14 @@ def _unpool_np(grad_output, self, indices):
 
 
 def _unpool_bwd(m, gg, indices):
-    """Linear in grad_output: its gradient picks gg at the indices; self gets none (its shape only)."""
+    """Linear in grad_output: its gradient picks gg at the indices; self gets zeros (torch's
+    ``zeros_like(self)``: a second derivative reaches the input, as 0)."""
     idx = _array(indices)
     lead = tuple(gg.shape[:m.nb])
     flat = m.reshape(gg, lead + idx.shape[:-2] + (-1,))
     picked = m.gather(flat, -1, m.const(np.broadcast_to(idx.reshape(idx.shape[:-2] + (-1,)),
                                                         lead + idx.shape[:-2] + (idx.shape[-2] * idx.shape[-1],))))
-    return m.reshape(picked, lead + idx.shape), None
+    return m.reshape(picked, lead + idx.shape), m.zeros_like(gg)
 
 
 MAX_POOL2D = defop("max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0", ("self",), _max_pool_fwd,
@@ -260,4 +261,4 @@ def _unpool_samples():
 MAX_POOL2D_BACKWARD = defop("max_pool2d_with_indices_backward", "MaxPool2DWithIndicesBackwardBackward0",
                             ("grad_output", "self"), _unpool_np, _unpool_bwd, saves=("indices",), promote=KEEP,
                             samples=_unpool_samples, jvp_note="generic: derived through double-vjp",
-                            rule="gg picked at the indices for grad_output; nothing for self (its shape only)")
+                            rule="gg picked at the indices for grad_output; zeros for self")

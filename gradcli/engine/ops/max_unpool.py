@@ -77,7 +77,7 @@ ADAPTIVE_MAX_POOL2D_BACKWARD = defop("adaptive_max_pool2d_backward", "AdaptiveMa
                                      ("grad_output", "self"), _unpool_np, _unpool_bwd, saves=("indices",),
                                      promote=KEEP, samples=_adaptive_bwd_samples,
                                      jvp_note="generic: derived through double-vjp",
-                                     rule="gg picked at the indices for grad_output; nothing for self")
+                                     rule="gg picked at the indices for grad_output; zeros for self")
 
 
 def _max_unpool_fwd(a, indices, output_size):

@@ -144,11 +144,11 @@ AVG_POOL2D = defop("avg_pool2d", "AvgPool2DBackward0", ("self",), _avg_pool_fwd,
 
 def _avg_pool_bwd_bwd(m, gg, *geometry):
     """torch's avg_pool2d_backward is linear in grad_output (its gradient is the pooling again) and
-    constant in self."""
+    constant in self (torch's ``zeros_like(self)``)."""
     params = dict(zip(_PARAMS, geometry))
     if m.is_tensor:
-        return call(AVG_POOL2D, (gg,), params), None
-    return _avg_pool_fwd(gg, **params), None
+        return call(AVG_POOL2D, (gg,), params), m.zeros_like(gg)
+    return _avg_pool_fwd(gg, **params), m.zeros_like(gg)
 
 
 def _avg_bwd_samples():
@@ -165,7 +165,7 @@ AVG_POOL2D_BACKWARD = defop("avg_pool2d_backward", "AvgPool2DBackwardBackward0",
                             lambda go, x, **p: _avg_pool_grad_np(go, x.shape, *(p[k] for k in _PARAMS)),
                             _avg_pool_bwd_bwd, saves=_PARAMS, promote=KEEP, samples=_avg_bwd_samples,
                             jvp_note="generic: derived through double-vjp",
-                            rule="the pooling of gg for grad_output; nothing for self (its shape only)")
+                            rule="the pooling of gg for grad_output; zeros for self")
 
 
 def check_pool_args(input, kernel, stride, padding, dilation, ceil_mode) -> None:

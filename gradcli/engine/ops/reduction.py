@@ -241,8 +241,13 @@ def _even_share(m, g, self, result, dim, keepdim, nan_ties=False):
     mask = self == r
     if nan_ties:
         mask = mask | ((self != self) & (r != r))   # both NaN (x != x holds for NaN only)
+    if nan_ties:    # torch's evenly_distribute_backward: zeros.masked_fill_(mask, g / count), +0 elsewhere
+        share = g / m.sum(m.where(mask, 1.0, 0.0))
+        if m.is_tensor and not m.nb:
+            return m.masked_fill(m.zeros_like(self), mask, share)
+        return m.where(mask, m.unsqueeze_dims(share, tuple(range(len(shape))), len(shape)) if m.nb else share, 0.0)
     count = m.sum(m.where(mask, 1.0, 0.0), None if dim is None else dim, True)
-    return _back_to_shape(m, g, shape, dim, keepdim) * m.where(mask, 1.0, 0.0) / count
+    return _back_to_shape(m, g, shape, dim, keepdim) / count * m.where(mask, 1.0, 0.0)
 
 
 def _tied(extreme):
@@ -303,6 +308,8 @@ def _max_dim_bwd(m, g, self_sym_sizes, indices, dim, keepdim):
     if not keepdim:
         gv = m.unsqueeze_dims(gv, (dim,), len(shape))
         indices = m.unsqueeze_dims_plain(indices, (dim,), len(shape))
+    if m.is_tensor and not m.nb:    # torch's value_selecting_reduction_backward: zeros.scatter(dim, indices, g)
+        return m.scatter(m.g_zeros(gv, shape), dim, indices, gv)
     return m.where(m.one_hot_along(indices, dim, shape[dim]), m.g_expand(gv, shape), 0.0)
 
 
