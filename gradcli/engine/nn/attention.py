@@ -32,6 +32,19 @@ def _float_mask(mask, dtype):
     return creation.zeros(*mask.shape, dtype=dtype).masked_fill(mask, -math.inf)
 
 
+def _canonical_mask(mask, name: str, dtype, other=None, other_name: str = ""):
+    """torch's F._canonical_mask: ``_float_mask`` after its checks, so an int mask is refused and a mask whose
+    dtype is not ``other``'s (a bool padding mask beside a float causal one) gets torch's warning."""
+    if mask is None:
+        return None
+    if mask.dtype != dtypes.bool and not mask.is_floating_point():
+        raise AssertionError(f"only bool and floating types of {name} are supported")
+    if other is not None and mask.dtype != other.dtype:
+        warnings.warn(f"Support for mismatched {name} and {other_name} is deprecated. Use same type for both "
+                      "instead.", UserWarning, stacklevel=3)
+    return _float_mask(mask, dtype)
+
+
 class MultiheadAttention(Module):
     def __init__(self, embed_dim: int, num_heads: int, dropout: float = 0.0, bias: bool = True,
                  add_bias_kv: bool = False, add_zero_attn: bool = False, kdim=None, vdim=None,
@@ -110,12 +123,13 @@ class MultiheadAttention(Module):
             zeros = creation.zeros(batch * heads, 1, hd, dtype=k.dtype)
             k, v = functions.cat([k, zeros], 1), functions.cat([v, zeros], 1)
         extra, source = k.shape[1] - source, k.shape[1]     # the added keys are never masked
-        mask = _float_mask(attn_mask, q.dtype)
-        if is_causal and mask is None:
-            mask = _float_mask(creation.ones(length, source - extra, dtype=dtypes.bool).triu(1), q.dtype)
+        padding = _canonical_mask(key_padding_mask, "key_padding_mask", q.dtype, attn_mask, "attn_mask")
+        mask = _canonical_mask(attn_mask, "attn_mask", q.dtype)
+        if is_causal and mask is None:     # a hint about attn_mask, not a mask: torch refuses it alone
+            raise RuntimeError("Need attn_mask if specifying the is_causal hint. You may use the Transformer module "
+                               "method `generate_square_subsequent_mask` to create this mask.")
         if mask is not None and mask.dim() == 2:
             mask = mask.unsqueeze(0)
-        padding = _float_mask(key_padding_mask, q.dtype)
         if extra:
             mask = None if mask is None else F.pad(mask, (0, extra))
             padding = None if padding is None else F.pad(padding, (0, extra))
@@ -182,6 +196,9 @@ class TransformerEncoderLayer(Module):
         self.activation = _activation(activation)
 
     def forward(self, src, src_mask=None, src_key_padding_mask=None, is_causal: bool = False):
+        src_key_padding_mask = _canonical_mask(src_key_padding_mask, "src_key_padding_mask", src.dtype, src_mask,
+                                               "src_mask")
+        src_mask = _canonical_mask(src_mask, "src_mask", src.dtype)
         x = src
         if self.norm_first:
             x = x + self._sa_block(self.norm1(x), src_mask, src_key_padding_mask, is_causal)
@@ -215,6 +232,8 @@ class TransformerEncoder(Module):
                           UserWarning, stacklevel=2)
 
     def forward(self, src, mask=None, src_key_padding_mask=None, is_causal=None):
+        src_key_padding_mask = _canonical_mask(src_key_padding_mask, "src_key_padding_mask", src.dtype, mask, "mask")
+        mask = _canonical_mask(mask, "mask", src.dtype)
         out = src
         for layer in self.layers:
             out = layer(out, src_mask=mask, src_key_padding_mask=src_key_padding_mask, is_causal=bool(is_causal))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import collections
 import math
+import warnings
 
 import numpy as np
 
@@ -50,6 +51,9 @@ class Optimizer:
         self._hooks = {name: {} for name in ("step_pre", "step_post", "state_dict_pre", "state_dict_post",
                                              "load_state_dict_pre", "load_state_dict_post")}
         self.param_groups: list = []
+        if isinstance(params, Tensor):
+            raise TypeError("params argument given to the optimizer should be an iterable of Tensors or dicts, but "
+                            f"got {params.type()}")
         groups = list(params)
         if not groups:
             raise ValueError("optimizer got an empty parameter list")
@@ -59,16 +63,36 @@ class Optimizer:
             self.add_param_group(group)
 
     def add_param_group(self, param_group: dict) -> None:
-        group = dict(param_group)
+        """Completes and keeps the caller's dict itself, as torch's (``groups[0]["lr"] = ...`` later reaches it)."""
+        if not isinstance(param_group, dict):
+            raise TypeError(f"param_group must be a dict, but got {type(param_group)}")
+        group = param_group
         params = group["params"]
+        if isinstance(params, (set, frozenset)):
+            raise TypeError("optimizer parameters need to be organized in ordered collections, but the ordering of "
+                            "tensors in sets will change between runs. Please use a list instead.")
         group["params"] = [params] if isinstance(params, Tensor) else list(params)
+        names = [p[0] for p in group["params"] if isinstance(p, tuple)]     # model.named_parameters()
+        group["params"] = [p[1] if isinstance(p, tuple) else p for p in group["params"]]
+        if names:
+            if len(names) != len(group["params"]):
+                raise ValueError("all optimizer params should be with/without names. Some param names are missing")
+            group["param_names"] = names
         for p in group["params"]:
             if not isinstance(p, Tensor):
                 raise TypeError(f"optimizer can only optimize Tensors, but one of the params is {type(p).__name__}")
-            if not p.is_leaf:
+            if not (p.is_leaf or p.retains_grad or self.defaults.get("differentiable")):
                 raise ValueError("can't optimize a non-leaf Tensor")
         for key, value in self.defaults.items():
             group.setdefault(key, value)
+        if len({id(p) for p in group["params"]}) != len(group["params"]):
+            warnings.warn("optimizer contains a parameter group with duplicate parameters; in future, this will cause "
+                          "an error; see github.com/pytorch/pytorch/issues/40967 for more information", UserWarning,
+                          stacklevel=3)
+        for other in self.param_groups:
+            if ("param_names" in group) != ("param_names" in other):
+                raise ValueError("all optimizer param groups should be with/without names. cannot add param group "
+                                 f"{'with' if names else 'without'} names to the optimizer")
         seen = {id(p) for g in self.param_groups for p in g["params"]}
         if any(id(p) in seen for p in group["params"]):
             raise ValueError("some parameters appear in more than one parameter group")
@@ -216,8 +240,7 @@ class Optimizer:
             self.__dict__["_own_state"] = arrays
         else:
             self._arrays = arrays
-        self.param_groups = [{**{k: v for k, v in saved.items() if k != "params"}, "params": group["params"]}
-                             for saved, group in zip(saved_groups, self.param_groups)]
+        self.param_groups = [_loaded_group(saved, group) for saved, group in zip(saved_groups, self.param_groups)]
         for hook in list(self._hooks["load_state_dict_post"].values()):
             hook(self)
 
@@ -244,6 +267,14 @@ class Optimizer:
     def _import(key: str, value, p: Tensor):
         """A loaded state entry back as the update's raw value."""
         return _state_array(key, value, p)
+
+
+def _loaded_group(saved: dict, group: dict) -> dict:
+    """A saved group's hyperparameters with the current group's parameters (and their names, unless saved)."""
+    loaded = {**{k: v for k, v in saved.items() if k != "params"}, "params": group["params"]}
+    if "param_names" in group:
+        loaded.setdefault("param_names", group["param_names"])
+    return loaded
 
 
 def _own_state(optimizer) -> collections.defaultdict:
@@ -337,8 +368,10 @@ class Adam(Optimizer):
             raise ValueError(f"Invalid learning rate: {lr}")
         if eps < 0.0:
             raise ValueError(f"Invalid epsilon value: {eps}")
-        if not 0.0 <= betas[0] < 1.0 or not 0.0 <= betas[1] < 1.0:
-            raise ValueError(f"Invalid beta parameter: {betas}")
+        if not 0.0 <= betas[0] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 0: {betas[0]}")
+        if not 0.0 <= betas[1] < 1.0:
+            raise ValueError(f"Invalid beta parameter at index 1: {betas[1]}")
         if weight_decay < 0.0:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         super().__init__(params, dict(lr=lr, betas=tuple(betas), eps=eps, weight_decay=weight_decay,
@@ -396,6 +429,8 @@ class RMSprop(Optimizer):
             raise ValueError(f"Invalid epsilon value: {eps}")
         if momentum < 0.0:
             raise ValueError(f"Invalid momentum value: {momentum}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         if alpha < 0.0:
             raise ValueError(f"Invalid alpha value: {alpha}")
         super().__init__(params, dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
@@ -438,6 +473,12 @@ class Adagrad(Optimizer):
                  foreach=None, *, maximize=False, differentiable=False, fused=None):
         if lr < 0.0:
             raise ValueError(f"Invalid learning rate: {lr}")
+        if lr_decay < 0.0:
+            raise ValueError(f"Invalid lr_decay value: {lr_decay}")
+        if weight_decay < 0.0:
+            raise ValueError(f"Invalid weight_decay value: {weight_decay}")
+        if initial_accumulator_value < 0.0:
+            raise ValueError(f"Invalid initial_accumulator_value value: {initial_accumulator_value}")
         if eps < 0.0:
             raise ValueError(f"Invalid epsilon value: {eps}")
         super().__init__(params, dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
