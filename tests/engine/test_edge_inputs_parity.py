@@ -25,7 +25,6 @@ EDGES = {
 }
 _FLOAT_ARGS = {"float32"}       # edges that only make sense beside another float64 argument
 _ATEN_RESIZES = "aten's loss broadcasts a size-1 input by resizing its gradient (deprecated); F.{} broadcasts as torch"
-_TIES = "ties: torch's kernel returns another of the equal elements' indices (unspecified order)"
 _PUBLIC = "the record computes; F.{} refuses these dtypes first, with torch's message"
 _ENGINE_ONLY = "a backward op only the engine calls (with one floating dtype and the loss's shapes); not checked as aten"
 _NEG_BOOL = "torch's backward negates the bool argument and raises; gradcli gives the other argument's gradient"
@@ -52,12 +51,9 @@ KNOWN = {
         ("smooth_l1_loss_backward", "arg1 size1, arg1 int, arg1 bool, arg1 float32, arg2 bool"),
         ("softshrink_backward", "arg0 int, arg0 bool, arg0 float32"),
     ) for edge in edges.split(", ")},
-    **{f"kthvalue arg0 {e}": _TIES for e in ("zeros", "inf", "nan")},
-    **{f"topk arg0 {e}": _TIES for e in ("zeros", "inf", "nan")},
     "max_pool2d_with_indices arg0 nan": "a window of NaNs: torch's index is another NaN's",
     **{f"{n} arg{k} bool": _NEG_BOOL for n, k in (("atan2", 0), ("logaddexp", 0), ("logaddexp", 1), ("logaddexp2", 0),
                                                   ("logaddexp2", 1), ("pow.Tensor_Tensor", 1))},
-    "topk arg0 int": _TIES,
     "topk arg0 bool": _PUBLIC.format("topk").replace("F.", "torch."),
     **{f"rsub.{k} bool": _PUBLIC.format("rsub").replace("F.", "torch.") for k in ("Scalar arg0", "Tensor arg0",
                                                                                    "Tensor arg1")},

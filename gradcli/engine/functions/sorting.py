@@ -21,12 +21,13 @@ _aminmax_result.__repr__ = lambda self: f"torch.return_types.aminmax(\nmin={self
 
 @public(method=True)
 def sort(input, dim=-1, descending=False, stable=False):
-    return _sort_result(*call(R.SORT, (input,), {"dim": wrap_dim(dim, input.ndim), "descending": bool(descending)}))
+    return _sort_result(*call(R.SORT, (input,), {"dim": wrap_dim(dim, input.ndim), "descending": bool(descending),
+                                                 "stable": bool(stable)}))
 
 
 @public(method=True)
 def argsort(input, dim=-1, descending=False, stable=False):
-    return sort(input, dim, descending).indices
+    return sort(input, dim, descending, stable).indices
 
 
 @public(method=True)

@@ -291,7 +291,9 @@ def _nll_checks(input: Tensor, target: Tensor, weight, ignore_index: int) -> Non
     if input.ndim >= 3 and target.shape != input.shape[:1] + input.shape[2:]:
         raise errors.AutogradError(f"Expected target size {list(input.shape[:1] + input.shape[2:])}, got "
                                    f"{list(target.shape)}")
-    if input.ndim == 1 and target.ndim != 0:
+    if input.ndim == 1 and target.ndim == 1 and target.shape[0] != 1:
+        raise ValueError(f"For 1D input, 1D target must have size 1, but got target size: {target.shape[0]}")
+    if input.ndim == 1 and target.ndim > 1:
         raise errors.AutogradError(f"size mismatch (got input: {list(input.shape)}, target: {list(target.shape)})")
     _check_class_weight(input, weight)
     kind = target._data.dtype
@@ -309,6 +311,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     _tensor_arg(target, "nll_loss", "target", 2)
     red = _reduction(reduction, size_average, reduce)
     _nll_checks(input, target, weight, ignore_index)
+    if input.ndim == 1 and target.ndim == 1:      # one example's scores with its class as [c]: torch's 0-d target
+        target = target.reshape(())
     if weight is not None:
         _not_differentiable("nll_loss_forward", "weight", weight)
     options = {"reduction": red, "ignore_index": int(ignore_index)}
@@ -431,9 +435,12 @@ def dropout(input, p=0.5, training=True, inplace=False):
     _tensor_arg(input, "dropout", "input", 1)
     if not training or p == 0:
         return input
-    dt = input._data.dtype if input._data.dtype.kind in "fc" else np.float32
+    dt = input._data.dtype
     if p == 1:
         mask = make(np.zeros(tuple(input.shape), dt))
+    elif dt.kind not in "fc":     # torch scales by a float: an int tensor cannot hold the result
+        raise errors.DTypeError(f"result type Float can't be cast to the desired output type "
+                                f"{dtypes.scalar_type_name(dt)}")
     else:
         mask = random_like(input, lambda g, s: g.bernoulli(1 - p, s).astype(dt) / dt.type(1 - p))
     return input.mul_(mask) if inplace else mul(input, mask)

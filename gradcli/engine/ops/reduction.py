@@ -15,6 +15,7 @@ from ..errors import DTypeError, ShapeError
 from . import dtype_rules
 from .registry import FLOAT, KEEP, Kink, defop
 from .samples import Sample, arr
+from .std_sort import quick_select_position, std_sort_order, topk_order
 
 
 def _back_to_shape(m, g, shape, dims, keepdim):
@@ -600,19 +601,56 @@ def _sort_order(a, dim, descending):
     return np.argsort(key, axis=dim, kind="stable").astype(np.int64)
 
 
-def _sort_fwd(a, dim, descending):
+def _keys(row: list, descending: bool) -> list:
+    """torch's NaN-aware comparators as plain keys: NaN above every number, and equal to NaN."""
+    if descending:
+        return [(0, 0) if v != v else (1, -v) for v in row]
+    return [(1, 0) if v != v else (0, v) for v in row]
+
+
+def _has_ties(row: np.ndarray) -> bool:
+    """Whether an order of ``row`` could put equal keys (NaNs count as equal) in more than one order."""
+    nan = np.isnan(row).sum() if row.dtype.kind == "f" else 0
+    return nan > 1 or np.unique(row).size + max(nan - 1, 0) < row.size
+
+
+def _sort_order_torch(a, dim, descending, stable):
+    """torch's CPU sort: std::sort of (value, index) pairs unless ``stable`` (libstdc++'s introsort, which
+    reorders ties past 16 elements) or a 1-D integer ascending sort of 32768 or more (a stable radix sort)."""
     idx = _sort_order(a, dim, descending)
+    n = a.shape[dim] if a.ndim else 0
+    radix = a.ndim == 1 and a.dtype.kind in "iu" and not descending and n >= 32768
+    if stable or n <= 16 or radix:
+        return idx
+    moved, out = np.moveaxis(a, dim, -1), np.moveaxis(idx, dim, -1).copy()
+    for pos in np.ndindex(moved.shape[:-1]):
+        if _has_ties(moved[pos]):
+            out[pos] = std_sort_order(_keys(moved[pos].tolist(), descending))
+    return np.moveaxis(out, -1, dim)
+
+
+def _sort_fwd(a, dim, descending, stable=False):
+    idx = _sort_order_torch(a, dim, descending, stable)
     if a.ndim == 0:
         return a.copy(), idx
     return np.take_along_axis(a, idx, dim), idx
 
 
 def _topk_fwd(a, k, dim, largest, sorted):
-    idx = _sort_order(a, dim, largest)
-    if a.ndim:
-        idx = np.take(idx, np.arange(k), axis=dim)
-        return np.take_along_axis(a, idx, dim), idx
-    return a.copy(), idx
+    """torch's CPU topk: per slice std::partial_sort (k * 64 <= n) or std::nth_element (then std::sort of
+    the first k - 1 when ``sorted``); their order differs from a stable sort's on ties, and unsorted."""
+    if a.ndim == 0:
+        return a.copy(), np.zeros((), dtype=np.int64)
+    idx = np.take(_sort_order(a, dim, largest), np.arange(k), axis=dim)
+    if k:
+        moved = np.moveaxis(a, dim, -1)
+        out = np.moveaxis(idx, dim, -1).copy()
+        for pos in np.ndindex(moved.shape[:-1]):
+            row = moved[pos]
+            if not sorted and k * 64 > row.size or _has_ties(row):
+                out[pos] = topk_order(_keys(row.tolist(), largest), k, sorted)
+        idx = np.moveaxis(out, -1, dim)
+    return np.take_along_axis(a, idx, dim), idx
 
 
 def _scatter_back(m, g, self_sym_sizes, indices, dim):
@@ -680,6 +718,18 @@ def _rank_dim_fwd(a, rank, dim, keepdim):
     return vals, idx.astype(np.int64)
 
 
+def _kthvalue_fwd(a, k, dim, keepdim):
+    """The k-th smallest; on ties, the index torch's quick select (not a sort) leaves at rank k."""
+    vals, idx = _rank_dim_fwd(a, lambda n: k - 1, dim, keepdim)
+    if a.ndim == 0:
+        return vals, idx
+    moved, out = np.moveaxis(a, dim, -1), (np.squeeze(idx, dim) if keepdim else idx).copy()
+    for pos in np.ndindex(moved.shape[:-1]):
+        if _has_ties(moved[pos]):
+            out[pos] = quick_select_position(_keys(moved[pos].tolist(), False), k - 1)
+    return vals, (np.expand_dims(out, dim) if keepdim else out)
+
+
 MEDIAN = defop("median", "MedianBackward0", ("self",), _median_fwd,
                lambda m, g, self, result: _even_share(m, g, self, result, None, False, nan_ties=True),
                saves=("self", "result"), promote=KEEP,
@@ -694,8 +744,7 @@ MEDIAN_DIM = defop("median.dim", "MedianBackward1", ("self",),
                    jvp_note="generic: derived through double-vjp",
                    rule="to the element at the returned index")
 KTHVALUE = defop("kthvalue", "KthvalueBackward0", ("self",),
-                 dtype_rules.no_bool("kthvalue_cpu", lambda a, k, dim, keepdim: _rank_dim_fwd(a, lambda n: k - 1, dim,
-                                                                                               keepdim)),
+                 dtype_rules.no_bool("kthvalue_cpu", _kthvalue_fwd),
                  lambda m, g, self_sym_sizes, indices, dim, keepdim: _max_dim_bwd(m, g, self_sym_sizes, indices,
                                                                                   dim, keepdim),
                  saves=("self_sym_sizes", "indices", "dim", "keepdim"), promote=KEEP, outputs=2,
@@ -803,22 +852,23 @@ LOGCUMSUMEXP = defop("logcumsumexp", "LogcumsumexpBackward0", ("self",), _logcum
 
 
 def _mode_fwd(a, dim, keepdim):
-    """The most frequent value of each slice (the smallest among equally frequent ones) and the index of
-    its last occurrence, as torch's CPU kernel."""
+    """The most frequent value of each slice (the smallest among equally frequent ones) and, as torch's CPU
+    kernel, the index its std::sort of the slice puts last among that value's occurrences (the last
+    occurrence up to 16 elements, where the sort is an insertion sort)."""
     if a.ndim == 0:
         return a.copy(), np.zeros((), np.int64)
     moved = np.moveaxis(a, dim, -1)
-    order = np.argsort(moved, axis=-1, kind="stable")
-    ordered = np.take_along_axis(moved, order, -1)
     n = moved.shape[-1]
     vals, idx = np.empty(moved.shape[:-1], a.dtype), np.zeros(moved.shape[:-1], np.int64)
     for pos in np.ndindex(moved.shape[:-1]):
-        row, best, run = ordered[pos], 0, 0
+        keys = moved[pos].tolist()
+        order = std_sort_order(keys)
+        row, best, run = [keys[i] for i in order], 0, 0
         for i in range(n):
             run += 1
             if i == n - 1 or row[i] != row[i + 1]:
                 if run > best:
-                    vals[pos], idx[pos], best = row[i], order[pos][i], run
+                    vals[pos], idx[pos], best = row[i], order[i], run
                 run = 0
     if keepdim:
         vals, idx = np.expand_dims(vals, dim), np.expand_dims(idx, dim)
