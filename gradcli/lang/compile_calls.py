@@ -328,7 +328,9 @@ class CallsMixin:
             if len(args) > 1 or kwargs:
                 raise TypeError("str() takes exactly one argument in gradcli scripts")
             self.rt.state.check_text(args, "str()", span)
-            return str(*args)
+            text = str(*args)
+            self.rt.state.check_length(len(text), "string", span)   # a script class's __repr__ can be long
+            return text
         check = self.rt.state.check_length
         if args and hasattr(args[0], "__len__"):
             try:
@@ -345,7 +347,9 @@ class CallsMixin:
         state = self.rt.state
         if fn is repr:
             state.check_text(args, "repr()", span)
-            return repr(*args, **(kwargs or {}))
+            text = repr(*args, **(kwargs or {}))
+            state.check_length(len(text), "string", span)
+            return text
         if fn is round:
             return _round(*args, **(kwargs or {}))
         value = int(*args, **(kwargs or {}))    # linear in the text for every base; huge results refused

@@ -107,7 +107,7 @@ def exception_classes(value) -> bool:
 
 class SpanErrors:
     """``with self._at(span):`` around script work: anything it raises becomes a GradcliError that
-    points at ``span`` (a GradcliError passes through, it already knows where it happened)."""
+    points at ``span`` (a GradcliError passes through: it knows where it happened, or learns it here)."""
 
     __slots__ = ("span", "filename")
 
@@ -124,6 +124,8 @@ class SpanErrors:
         if isinstance(exc, GradcliError):
             if exc.filename == "<string>":
                 exc.filename = self.filename
+            if exc.span is None:    # raised where Python called the script back (`0.5 in obj`): here
+                exc.span = self.span
             return False
         err = wrap_exception(exc, self.span, self.filename)
         if err.filename == "<string>":

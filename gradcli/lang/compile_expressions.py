@@ -10,7 +10,7 @@ from types import FunctionType, MethodType
 from . import syntax_tree as syntax
 from .compile_generators import ScriptGenerator
 from .limits import check_format_spec, percent_size_estimate
-from .namespace import FORMATTABLE
+from .namespace import FORMATTABLE, NDARRAY, refuse_object_array
 from .sandbox import class_text, same_object, script_type
 from .scopes import Scope, MISSING, StaticScope, bounded_list, target_names
 
@@ -347,6 +347,11 @@ class ExpressionsMixin:
                     state.check_int(result, span)
             elif op == "+" and isinstance(result, _SEQUENCES):
                 state.check_length(len(result), tr.__name__, span)
+            elif tr is NDARRAY:
+                try:
+                    refuse_object_array(result)
+                except TypeError as exc:
+                    raise wrap(exc, span) from None
             return result
         return apply
 

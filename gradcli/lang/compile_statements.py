@@ -628,6 +628,10 @@ class StatementsMixin:
                         and not (isinstance(reason, type) and issubclass(reason, BaseException)):
                     raise self._error("type", "TypeError: exception causes must derive from BaseException",
                                       span)
+            if isinstance(exc, RecursionError):     # the script's own, not the stack's end: `except` catches it
+                err = self._error("runtime", f"RecursionError: {exc}" if exc.args else "RecursionError", span)
+                err.exception = exc
+                raise err
             raise self._wrap(exc, span)
         return run
 

@@ -704,6 +704,8 @@ def _python_pow(state, torch_pow):
         if type(base) in _PY_NUMBERS and type(exp) in _PY_NUMBERS and not kwargs:
             if mod is None:
                 state.check_power(base, exp, None)
+            elif type(exp) is int and type(mod) is int:
+                state.check_modular_power(exp, mod, None)
             return builtins.pow(base, exp, mod)
         if mod is not None:
             raise TypeError("pow() with a modulus takes Python integers only")
@@ -735,6 +737,9 @@ NUMPY_ARRAY_ATTRIBUTES = frozenset("""
     reshape astype copy flatten ravel round any all transpose squeeze clip dot nonzero argsort sort
     fill real imag conj trace diagonal swapaxes itemsize nbytes
 """.split())
+# the array methods that take a dtype: `astype(object)` or `cumsum(dtype=object)` would make an array of
+# Python objects, whose elementwise ops run Python's (str * n, int ** n) past every limit in one C call
+NUMPY_DTYPE_METHODS = frozenset("astype sum mean std var prod cumsum cumprod trace".split())
 NUMPY_SCALAR_ATTRIBUTES = frozenset("item tolist dtype shape ndim size real imag is_integer".split())
 NUMPY_DTYPE_ATTRIBUTES = frozenset("name kind itemsize char str".split())
 # values an f-string's format spec applies to besides tensors (numpy's scalars format as numbers)
@@ -871,6 +876,25 @@ ENGINE_TYPES = (
 )
 
 
+NDARRAY = np.ndarray
+
+
+def refuse_object_array(value) -> None:
+    """Scripts get numpy arrays of numbers only: an array of Python objects (``np.ones(1) * [10**30]``,
+    ``a.astype(object)``) would run Python's operators elementwise in one C call, outside the limits."""
+    if type(value) is NDARRAY and value.dtype.kind == "O":
+        raise TypeError("numpy arrays of Python objects are not available in gradcli scripts")
+
+
+def _numbers_only(owner, method, span):
+    """The guard of an array method that takes a dtype (NUMPY_DTYPE_METHODS)."""
+    def call(*args, **kwargs):
+        result = method(*args, **kwargs)
+        refuse_object_array(result)
+        return result
+    return call
+
+
 def _resolve_type(dotted: str):
     """An engine class named in ENGINE_TYPES; a name that does not resolve is a bug, never skipped
     (a silently skipped type would leave its attributes unreachable or, worse, unchecked)."""
@@ -895,6 +919,8 @@ def configure_policy(policy, modules: dict[str, Namespace]) -> None:
                 policy.allow(_resolve_type(dotted), readable, writable, **options)
             else:       # a class of a namespace loaded on first use: its rules apply when it is
                 policy.allow_later(dotted, readable, writable, **options)
+    for name in NUMPY_DTYPE_METHODS:
+        policy.add_guard(np.ndarray, name, _numbers_only)
 
 
 def script_class_bases(modules: dict[str, Namespace]):

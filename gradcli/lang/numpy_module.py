@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .sandbox import TypeToken
+
 FUNCTIONS = """
     array asarray ascontiguousarray copy zeros ones full empty zeros_like ones_like full_like empty_like
     eye identity arange linspace logspace meshgrid diag diagonal tril triu
@@ -59,6 +61,9 @@ def members(name: str, state, policy, namespaces: dict) -> dict:
 def _numpy_members(state, children: dict) -> dict:
     members = {name: _limited(getattr(np, name), state) for name in FUNCTIONS}
     members.update({name: getattr(np, name) for name in CONSTANTS + DTYPES})
+    # `isinstance(a, np.ndarray)` and `type(a) is np.ndarray` hold, but the class is not callable: its
+    # constructor takes any buffer, strides and dtype (2**40 elements over 8 bytes, arrays of objects)
+    members["ndarray"] = TypeToken.of(np.empty(0))
     members.update(children, __version__=np.__version__)
     return members
 

@@ -277,6 +277,11 @@ class AttributePolicy:
         when a value of the class, or of a subclass, is first seen."""
         self._later[dotted] = (readable, writable, options)
 
+    def add_guard(self, cls: type, name: str, guard) -> None:
+        """Read ``name`` on values of exactly ``cls`` through ``guard(value, attribute, span)``, which
+        returns what the script gets (a method that checks its arguments or its result)."""
+        self._guards[(cls, name)] = guard
+
     def set_namespace_type(self, cls: type) -> None:
         """Namespace objects (torch, math, ...) expose exactly their members."""
         self._namespace_type = cls
