@@ -7,6 +7,8 @@ and scripts can read nothing on it."""
 
 from __future__ import annotations
 
+from .errors import GradcliError
+
 HINT_NAMES = ("Any", "Callable", "ClassVar", "Dict", "Final", "FrozenSet", "Iterable", "Iterator",
               "List", "Literal", "Mapping", "MutableMapping", "NamedTuple", "NoReturn", "Optional",
               "Sequence", "Set", "Tuple", "Type", "Union")
@@ -77,12 +79,19 @@ def collections_members(policy=None) -> dict:
     return members
 
 
+MAX_NAMEDTUPLE_FIELDS = 1000     # 100,000 fields take 3 s in one call that no time check reaches
+
+
 def _namedtuple_maker(policy):
     import collections
 
     def namedtuple(typename, field_names, *, rename=False, defaults=None, module=None):
         """collections.namedtuple: Python's own class (it checks the names are identifiers), whose
         fields, ``_asdict`` and ``_replace`` scripts may read."""
+        names = field_names.replace(",", " ").split() if isinstance(field_names, str) else field_names
+        if hasattr(names, "__len__") and len(names) > MAX_NAMEDTUPLE_FIELDS:    # Python compiles code per field
+            raise GradcliError("limit", f"namedtuple() with {len(names)} fields: at most {MAX_NAMEDTUPLE_FIELDS} "
+                               "in gradcli scripts")
         cls = collections.namedtuple(typename, field_names, rename=rename, defaults=defaults,
                                      module="__main__")
         policy.allow(cls, cls._fields + ("_asdict", "_replace", "_fields", "_make"))

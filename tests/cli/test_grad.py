@@ -151,6 +151,12 @@ def test_nan_is_encoded(cli):
     assert doc["value"] == "NaN" and doc["grad"]["x"] == "NaN"
 
 
+def test_an_input_past_float32s_range_is_inf_without_a_numpy_warning(shell):
+    # torch.tensor(1e40) is tensor(inf), silently; numpy's cast warning named a file of gradcli
+    r = shell("gradcli grad 'x * 2' --at x=1e40")
+    assert (r.returncode, r.stdout, r.stderr) == (0, "value = tensor(inf, grad_fn=<MulBackward0>)\nx.grad = tensor(2.)\n", "")
+
+
 # -- jacobian and hessian ----------------------------------------------------------------------------
 
 def test_jacobian_shape_as_torch(cli):
