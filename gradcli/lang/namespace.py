@@ -554,6 +554,14 @@ def python_builtins(state, policy, stdout_ref) -> dict:
             raise TypeError("hasattr(): attribute name must be string")
         return policy.has(value, name)
 
+    def dir_(*value):
+        """dir(x): the names a script may read on x, sorted (``[a for a in dir(y.grad_fn) if
+        a.startswith("_saved")]`` lists a node's saved values, as in torch)."""
+        if len(value) != 1:
+            raise TypeError("dir() is available in gradcli scripts with one argument only")
+        names = value[0].members() if isinstance(value[0], Namespace) else builtins.dir(value[0])
+        return sorted(n for n in names if policy.has(value[0], n))
+
     def getattr_(value, name, *default):
         """Python's getattr through the same gate as `value.name` (torch code picks layers and
         optimizers by name: getattr(nn, "ReLU"))."""
@@ -626,7 +634,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         "object": ScriptObject, "issubclass": ScriptBuiltin(issubclass_, "issubclass"),
         "callable": builtins.callable, "hex": builtins.hex, "oct": builtins.oct, "bin": builtins.bin,
         "chr": builtins.chr, "ord": builtins.ord, "ascii": builtins.ascii, "hash": builtins.hash,
-        "id": builtins.id,
+        "id": builtins.id, "dir": ScriptBuiltin(dir_, "dir"),
         "format": ScriptBuiltin(format_, "format"), "frozenset": builtins.frozenset,
         "slice": builtins.slice, "complex": builtins.complex,
         "exit": ScriptBuiltin(script_exit, "exit"), "quit": ScriptBuiltin(script_exit, "quit"),

@@ -87,7 +87,6 @@ ESCAPES = [
     ("globals()", "name"),
     ("locals()", "name"),
     ("vars(x)", "name"),
-    ("dir(x)", "name"),
     ("breakpoint()", "name"),
     ("input()", "name"),
     ("help(x)", "name"),
@@ -143,6 +142,15 @@ def test_escape_attempt_is_refused(session, source, kind):
     assert err.filename == "escape.grad"
     assert session.run("1 + 1") == 2
     assert session.eval("(x * 3).sum().item()") == 9.0
+
+
+def test_dir_lists_only_what_a_script_may_read(session):
+    names = session.eval("dir(x)")
+    assert "requires_grad" in names and "register_hook" in names
+    assert not [n for n in names if n.startswith("__") or n == "_data"]
+    assert session.eval("[a for a in dir(y.grad_fn) if a.startswith('_saved')]") == ["_saved_self_sym_sizes"]
+    assert "ReLU" in session.eval("dir(torch.nn)")
+    assert session.eval("getattr(x, dir(x)[0]) is not None")
 
 
 def test_type_gives_plain_types_and_names(session):

@@ -13,9 +13,7 @@ bce-with-logits, smooth_l1, huber); ``weight`` and ``pos_weight`` are not
 differentiable, as in torch.
 
 Differences from torch, all in saved values or node names, never in numbers:
-``_saved_dim`` is negative (``-1`` where torch shows ``1``); nll_loss saves
-``ignore_index`` as the signed int (torch shows it as an unsigned 64-bit
-number); cross_entropy with label smoothing or probability targets
+``_saved_dim`` is negative (``-1`` where torch shows ``1``); cross_entropy with label smoothing or probability targets
 multiplies by Python numbers with MulBackward0 (torch: MulBackward1) and uses ``where`` for torch's
 ``masked_fill_``.
 """
