@@ -524,15 +524,28 @@ def _norm_bwd(m, g, self, result, ord, dim, keepdim):
         return None
     if p == 1:
         return gg * m.sign(self)
-    if p == "fro" or p == 2:
+    if (p == "fro" or p == 2) and not m.is_tensor:
         return gg * m.where(r == 0, 0.0, self / m.where(r == 0, 1.0, r))
-    if p in (float("inf"), -float("inf")):
-        mask = m.where(m.abs(self) == r, 1.0, 0.0)
-        count = m.sum(mask, dim, True)
-        return gg * m.sign(self) * mask / count
-    if p < 1:   # torch's norm_backward: |self|^(p-1) is 0 where self is 0, and norm^(1-p) is 0 where norm is 0
-        return m.sign(self) * m.where(self == 0, 0.0, m.abs(self) ** (p - 1)) * gg * r ** (1 - p)
-    return gg * m.sign(self) * m.abs(self) ** (p - 1) / m.where(r == 0, 1.0, r) ** (p - 1) * m.where(r == 0, 0.0, 1.0)
+    if p in (float("inf"), -float("inf")):    # the maxima share g; a NaN entry takes it (torch's mask)
+        mask = m.where((m.abs(self) == r) | (self != self), 1.0, 0.0)
+        return m.sign(self) * (gg / m.sum(mask, dim, True) * mask)
+    return _norm_bwd_masked(m, gg, self, r, 2 if p == "fro" else p)
+
+
+def _norm_bwd_masked(m, gg, self, r, p):
+    """torch's norm_backward op for op: its masked_fill_ zeroes the values where the norm (or, p < 1,
+    self) is 0, a NaN or inf gradient there included; under create_graph the division before it stays
+    in the graph, so a 2-norm's second derivative at 0 is NaN as torch's."""
+    def zero_where(x, mask):   # complex values keep ``where`` (gradcli differentiates no complex masked_fill)
+        if m.is_tensor and not np.iscomplexobj(x._data):
+            return m.masked_fill(x, mask, 0.0)
+        return m.where(mask, 0.0, x)
+    if p == 2:
+        return gg * zero_where(self / r, r == 0)
+    if p < 1:
+        return m.sign(self) * zero_where(m.abs(self) ** (p - 1), self == 0) * gg * r ** (1 - p)
+    scaled = m.sign(self) * m.abs(self) ** (p - 1) if p < 2 else self * m.abs(self) ** (p - 2)
+    return scaled * zero_where(gg / r ** (p - 1), r == 0)
 
 
 NORM = defop("linalg_vector_norm", "LinalgVectorNormBackward0", ("self",), _norm_fwd, _norm_bwd,
