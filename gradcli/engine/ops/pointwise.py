@@ -355,14 +355,18 @@ XLOGY_SCALAR_SELF = defop("xlogy.Scalar_Self", "XlogyBackward1", ("other",),
 
 
 def _atan2_recip(m, self, other):
-    """1/(self^2 + other^2), 0 where that is infinite: torch's atan2 gradient at the origin is 0."""
+    """1/(self^2 + other^2), 0 where self^2 + other^2 is 0: torch's atan2 gradient at the origin is 0.
+    Under create_graph torch's masked_fill_ keeps the reciprocal in the graph: a NaN second derivative
+    there, as torch's."""
     r2 = self * self + other * other
+    if m.is_tensor:
+        return m.masked_fill(m.reciprocal(r2), r2 == 0, 0.0)
     return m.where(r2 == 0, 0.0, 1 / m.where(r2 == 0, 1.0, r2))
 
 
 ATAN2 = defop("atan2", "Atan2Backward0", ("self", "other"), np.arctan2,
               lambda m, g, self, other: (g * other * _atan2_recip(m, self, other),
-                                         -g * self * _atan2_recip(m, self, other)),
+                                         g * -self * _atan2_recip(m, self, other)),
               saves=("self", "other"), promote=FLOAT,
               jvp=lambda m, t, self, other: _sum_tangents(
                   None if t[0] is None else t[0] * other * _atan2_recip(m, self, other),
