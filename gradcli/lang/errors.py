@@ -42,6 +42,11 @@ class Frame(NamedTuple):
     span: Span
 
 
+# the language's own errors of these kinds are Python's NameError and AttributeError, and read as Python
+# prints them (the other kinds carry the class of the exception they report already)
+_PYTHON_LABELS = {"name": "NameError: ", "attribute": "AttributeError: "}
+
+
 class GradcliError(Exception):
     """An error in a gradcli script, with a kind and a position.
 
@@ -56,6 +61,9 @@ class GradcliError(Exception):
                  frames=()):
         if kind not in KINDS:
             raise ValueError(f"unknown error kind {kind!r}")
+        label = _PYTHON_LABELS.get(kind)
+        if label is not None and not message.startswith(label):
+            message = label + message     # as Python prints its own: "NameError: name 'x' is not defined"
         super().__init__(message)
         self.kind = kind
         self.message = message

@@ -106,6 +106,14 @@ def test_run_exec_and_stdin(cli):
     assert r.exit_code == 2 and "unclosed" in r.stderr
 
 
+def test_an_uncaught_name_or_attribute_error_reads_as_python_prints_it(cli):
+    r = cli("run", "-e", "x = torch.ones(2)\nx.no_such_member")
+    assert r.exit_code == 1
+    assert r.stderr.splitlines()[0] == "<exec>:2:1: error: AttributeError: 'Tensor' object has no attribute 'no_such_member'"
+    r = cli("run", "-e", "print(undefined_thing)")
+    assert r.stderr.splitlines()[0] == "<exec>:1:7: error: NameError: name 'undefined_thing' is not defined"
+
+
 def test_run_needs_something(cli):
     assert cli("run").exit_code == 2
 

@@ -342,7 +342,7 @@ def test_unknown_name_suggests_the_closest(session):
         session.run("y = sigmod(x)")
     err = info.value
     assert err.kind == "name" and err.message == (
-        "name 'sigmod' is not defined; did you mean 'sigmoid'?")
+        "NameError: name 'sigmod' is not defined; did you mean 'sigmoid'?")
     assert (err.line, err.column) == (1, 5)
 
 
