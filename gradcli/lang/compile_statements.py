@@ -425,7 +425,7 @@ class StatementsMixin:
         for alias in node.names:
             if alias.name not in modules:
                 return self._failed_import(import_error(alias.name, alias.span), ModuleNotFoundError(
-                    f"No module named {alias.name.split('.')[0]!r}"))
+                    f"No module named {_first_missing(alias.name, modules)!r}"))
             if alias.asname:
                 stores.append((self._store_name(alias.asname, scope), modules[alias.name]))
             else:
@@ -442,7 +442,7 @@ class StatementsMixin:
         module = modules.get(node.module)
         if module is None:
             return self._failed_import(import_error(node.module, node.span), ModuleNotFoundError(
-                f"No module named {node.module.split('.')[0]!r}"))
+                f"No module named {_first_missing(node.module, modules)!r}"))
         stores = []
         for alias in node.names:
             if alias.name == "*":
@@ -464,9 +464,13 @@ class StatementsMixin:
     def _failed_import(err: GradcliError, exc: ImportError):
         """An import gradcli does not provide fails when it runs, as Python's does, so that
         ``try: import matplotlib`` / ``except ImportError:`` takes its fallback; ``e`` is Python's
-        exception, the uncaught error keeps gradcli's message (what is available instead)."""
+        exception, and the uncaught error reads as Python's followed by gradcli's word on it (what is
+        available instead)."""
+        detail = err.message.split(": ", 1)[1] if err.message.startswith("AttributeError: ") else err.message
+        message = f"{type(exc).__name__}: {exc} ({detail.split('; ', 1)[-1]})"
+
         def run(env):
-            fresh = GradcliError(err.kind, err.message, err.span, filename=err.filename)
+            fresh = GradcliError(err.kind, message, err.span, filename=err.filename)
             fresh.exception = exc
             raise fresh
         return run
@@ -764,3 +768,10 @@ def class_dunders(bases: tuple) -> frozenset:
     if names:
         names |= DISPLAY_DUNDERS
     return frozenset(names)
+
+
+def _first_missing(dotted: str, modules) -> str:
+    """The module Python's ModuleNotFoundError names: the first prefix of ``dotted`` that is missing
+    (``torch.nope`` for ``import torch.nope``, ``nope`` for ``import nope.sub``)."""
+    parts = dotted.split(".")
+    return next((p for p in (".".join(parts[:i]) for i in range(1, len(parts) + 1)) if p not in modules), dotted)

@@ -47,6 +47,12 @@ class Frame(NamedTuple):
 _PYTHON_LABELS = {"name": "NameError: ", "attribute": "AttributeError: "}
 
 
+def _labelled(message: str) -> bool:
+    """Whether ``message`` starts with an exception class, as ``ImportError: cannot import ...``."""
+    head, sep, _ = message.partition(": ")
+    return bool(sep) and head.isidentifier() and head.endswith(("Error", "Exception"))
+
+
 class GradcliError(Exception):
     """An error in a gradcli script, with a kind and a position.
 
@@ -62,7 +68,7 @@ class GradcliError(Exception):
         if kind not in KINDS:
             raise ValueError(f"unknown error kind {kind!r}")
         label = _PYTHON_LABELS.get(kind)
-        if label is not None and not message.startswith(label):
+        if label is not None and not _labelled(message):
             message = label + message     # as Python prints its own: "NameError: name 'x' is not defined"
         super().__init__(message)
         self.kind = kind

@@ -114,6 +114,17 @@ def test_an_uncaught_name_or_attribute_error_reads_as_python_prints_it(cli):
     assert r.stderr.splitlines()[0] == "<exec>:1:7: error: NameError: name 'undefined_thing' is not defined"
 
 
+def test_an_uncaught_import_error_reads_as_python_prints_it_then_says_what_is_available(cli):
+    r = cli("run", "-e", "import torch.nope")
+    assert r.exit_code == 1
+    assert r.stderr.startswith("<exec>:1:8: error: ModuleNotFoundError: No module named 'torch.nope' (available: torch, ")
+    r = cli("run", "-e", "from torch import nope")
+    assert r.stderr.startswith("<exec>:1:19: error: ImportError: cannot import name 'nope' from 'torch' (did you mean ")
+    r = cli("run", "-e", "from os import system")
+    assert r.stderr.startswith("<exec>:1:16: error: ImportError: cannot import name 'system' from 'os' (module 'os' has "
+                               "no attribute 'system')")
+
+
 def test_run_needs_something(cli):
     assert cli("run").exit_code == 2
 
