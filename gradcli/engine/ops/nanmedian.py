@@ -1,7 +1,7 @@
 """``nanmedian``: the median of the numbers, NaNs left out (a slice of NaNs only gives NaN).
 
 As torch's kernel: the lower median, equal values ordered by index (so the index is the stable
-sort's), an all-NaN slice's index the one libstdc++'s nth_element leaves (see ``nth_element``).
+sort's), an all-NaN slice's index the one libstdc++'s nth_element leaves (see ``std_sort``).
 The gradients are median's: shared among the elements equal to the value (NaNs, for a NaN
 result), or sent to the returned index.
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 import numpy as np
 
 from . import dtype_rules
-from .nth_element import nth_index
 from .reduction import _even_share, _full_samples, _max_dim_bwd
 from .registry import KEEP, defop
 from .samples import Sample, arr
+from .std_sort import nth_element_position
 
 
 def _nanmedian(a):
@@ -24,10 +24,6 @@ def _nanmedian(a):
     if flat.size == 0:
         return np.asarray(np.nan, dtype=a.dtype)
     return np.asarray(np.sort(flat, kind="stable")[(flat.size - 1) // 2], dtype=a.dtype)
-
-
-def _never_less(i, j):
-    return False
 
 
 def _nanmedian_dim(a, dim, keepdim):
@@ -43,7 +39,7 @@ def _nanmedian_dim(a, dim, keepdim):
     rank = np.maximum(numbers - 1, 0) // 2          # C++'s (-1) / 2 is 0: an all-NaN slice takes position 0
     index = np.argsort(rows, axis=1, kind="stable")[np.arange(len(rows)), rank]   # NaN sorts last
     for r in np.flatnonzero(numbers == 0):
-        index[r] = nth_index(n, 0, _never_less)
+        index[r] = nth_element_position([0] * n, 0)     # NaNs: none is less than another
     values = rows[np.arange(len(rows)), index].reshape(shape)
     index = index.reshape(shape).astype(np.int64)
     if keepdim:

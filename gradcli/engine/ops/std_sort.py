@@ -33,6 +33,13 @@ def topk_order(keys: list, k: int, sort_k: bool = True) -> list:
     return [i for _, i in items[:k]]
 
 
+def nth_element_position(keys: list, nth: int) -> int:
+    """The position ``std::nth_element`` leaves at ``nth`` (nanmedian's pick among all-NaN keys)."""
+    items, n = _items(keys), len(keys)
+    _introselect(items, 0, nth, n, 2 * (n.bit_length() - 1))
+    return items[nth][1]
+
+
 def quick_select_position(keys: list, k: int) -> int:
     """The position torch's quick_select_template (kthvalue) leaves at rank ``k``; ``keys`` in ascending
     order of its gt_or_nan comparator (``a > b`` is ``keys[b] < keys[a]``)."""
