@@ -9,10 +9,12 @@ from . import rnn_utils as rnn  # noqa: F401  (torch.nn.utils.rnn)
 from . import prune  # noqa: F401  (torch.nn.utils.prune)
 from ..autograd.grad_mode import no_grad
 from ..tensor import Tensor, make, storage
+from .fusion import fuse_conv_bn_eval, fuse_conv_bn_weights, fuse_linear_bn_eval, fuse_linear_bn_weights
 from .norm_hooks import remove_spectral_norm, remove_weight_norm, spectral_norm, weight_norm
 
 __all__ = ["clip_grad_norm_", "clip_grad_value_", "get_total_norm", "clip_grads_with_norm_", "parameters_to_vector", "vector_to_parameters", "weight_norm",
-           "remove_weight_norm", "spectral_norm", "remove_spectral_norm"]
+           "remove_weight_norm", "spectral_norm", "remove_spectral_norm", "fuse_conv_bn_eval", "fuse_conv_bn_weights",
+           "fuse_linear_bn_eval", "fuse_linear_bn_weights"]
 
 
 def _params(parameters) -> list:
