@@ -154,36 +154,33 @@ def _float(dtype):
 
 
 def _infer_dtype(values) -> np.dtype:
-    """torch's inference: any float -> default float, else int64, bools -> bool."""
-    kinds = set()
+    """torch's inference: the promotion of the items' types, where a Python float is the default
+    dtype, an int int64, a bool bool, and a tensor, an ndarray or a numpy scalar (np.float64 too,
+    though it is a float) its own dtype; an empty list is the default dtype."""
+    found = set()
     stack = [values]
     while stack:
         v = stack.pop()
         if isinstance(v, Tensor):
-            kinds.add(v._data.dtype.kind if v._data.dtype.kind != "f" else "f")
-        elif isinstance(v, np.ndarray):
-            kinds.add(v.dtype.kind)
+            found.add(dtypes.from_numpy_dtype(v._data.dtype))
+        elif isinstance(v, (np.ndarray, np.generic)):
+            found.add(dtypes.from_numpy_dtype(v.dtype))
         elif isinstance(v, (list, tuple)):
             stack.extend(v)
-        elif isinstance(v, (bool, np.bool_)):
-            kinds.add("b")
-        elif isinstance(v, (int, np.integer)):
-            kinds.add("i")
-        elif isinstance(v, (float, np.floating)):
-            kinds.add("f")
+        elif isinstance(v, bool):
+            found.add(dtypes.bool)
+        elif isinstance(v, int):
+            found.add(dtypes.int64)
+        elif isinstance(v, float):
+            found.add(dtypes.get_default_dtype())
         elif isinstance(v, complex):
-            kinds.add("c")
+            found.add(dtypes.default_complex())
         else:
             raise TypeError(f"Could not infer dtype of {type(v).__name__}")
-    if "c" in kinds:
-        return dtypes.default_complex().np
-    if "f" in kinds:
-        return dtypes.get_default_dtype().np
-    if "i" in kinds or "u" in kinds:
-        return np.dtype(np.int64)
-    if "b" in kinds:
-        return np.dtype(np.bool_)
-    return dtypes.get_default_dtype().np
+    result = None
+    for d in found:
+        result = d if result is None else dtypes.promote_types(result, d)
+    return (result or dtypes.get_default_dtype()).np
 
 
 def _nested(values):

@@ -249,7 +249,7 @@ ESCAPES = [
     ("import os\nos.environ.__class__", "attribute"),     # os is a stub (environ, getenv, path strings)
     ("import os.path\nos.path.realpath('.')", "attribute"),
     ("import shutil", "import"),
-    ("import torch.utils.data.dataset", "import"),
+    ("import torch.utils.data._utils", "import"),
     ("import torch._C", "import"),
     ("from torch import _C", "attribute"),
     ("from torch import __dict__", "attribute"),

@@ -2,7 +2,10 @@
 collation (shuffling with torch's draws on torch's generator)."""
 from __future__ import annotations
 
+import copy
 import math
+
+import numpy as np
 
 from ... import creation, dtypes, functions
 from ...tensor import Tensor
@@ -19,29 +22,46 @@ __all__ = ["BatchSampler", "ChainDataset", "ConcatDataset", "DataLoader", "Datas
            "get_worker_info", "random_split"]
 
 
+_COLLATE_ERROR = "default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found {}"
+
+
 def default_collate(batch: list):
-    """torch's rules: tensors are stacked, Python floats become a float64 tensor, ints an int64 one
-    (bools a bool one), strings stay a list, a dict collates per key, and a batch of tuples or
-    lists is a list of batches."""
+    """torch's rules: tensors are stacked, numpy arrays and scalars become tensors of their dtype (then
+    stacked), Python floats a float64 tensor, ints an int64 one (bools a bool one), strings stay a list,
+    a dict collates per key (into a copy of the first), a named tuple per field, and a batch of other
+    tuples or lists is a list of batches."""
     first = batch[0]
     if isinstance(first, Tensor):
         return functions.stack(batch, 0)
-    if isinstance(first, bool):
-        return creation.tensor(batch, dtype=dtypes.bool)
+    if isinstance(first, np.ndarray):
+        if first.dtype.kind in "SaUO":
+            raise TypeError(_COLLATE_ERROR.format(first.dtype))
+        return functions.stack([creation.as_tensor(b) for b in batch], 0)
+    if isinstance(first, (np.bool_, np.number)):
+        return creation.as_tensor(batch)
     if isinstance(first, float):
         return creation.tensor(batch, dtype=dtypes.float64)
     if isinstance(first, int):
-        return creation.tensor(batch, dtype=dtypes.int64)
-    if isinstance(first, str):
-        return list(batch)
+        return creation.tensor(batch)
+    if isinstance(first, (str, bytes)):
+        return batch
     if isinstance(first, dict):
-        return {key: default_collate([item[key] for item in batch]) for key in first}
+        out = copy.copy(first)
+        out.update({key: default_collate([item[key] for item in batch]) for key in first})
+        return out
     if isinstance(first, (tuple, list)):
         if any(len(item) != len(first) for item in batch):
             raise RuntimeError("each element in list of batch should be of equal size")
-        return [default_collate(list(items)) for items in zip(*batch)]
-    raise TypeError(f"default_collate: batch must contain tensors, numbers, dicts or lists; found "
-                    f"{type(first).__name__}")
+        columns = [default_collate(items) for items in zip(*batch)]     # strings stay a tuple, as torch
+        return type(first)(*columns) if _is_namedtuple(first) else columns
+    raise TypeError(_COLLATE_ERROR.format(type(first)))
+
+
+def _is_namedtuple(value) -> bool:
+    """A script's named tuple (torch keeps its type); gradcli's torch.return_types are named tuples too,
+    but torch's are not (they collate to a list)."""
+    return (isinstance(value, tuple) and hasattr(type(value), "_fields")
+            and not type(value).__module__.startswith("gradcli."))
 
 
 class DataLoader:
@@ -201,10 +221,20 @@ class DataLoader:
 
 
 def default_convert(data):
-    """What a loader without batching gives back (batch_size=None): items as they are, tensors
-    included (torch turns numpy arrays into tensors; scripts have none)."""
+    """What a loader without batching gives back (batch_size=None): numpy arrays and scalars as tensors
+    (arrays of strings or objects as they are), inside dicts, named tuples, tuples (as lists) and lists."""
+    if isinstance(data, Tensor):
+        return data
+    if isinstance(data, np.ndarray):
+        return data if data.dtype.kind in "SaUO" else creation.as_tensor(data)
+    if isinstance(data, (np.bool_, np.number)):
+        return creation.as_tensor(data)
     if isinstance(data, dict):
-        return {key: default_convert(value) for key, value in data.items()}
-    if isinstance(data, (tuple, list)):   # torch.return_types results too: torch's are not namedtuples
+        out = copy.copy(data)
+        out.update({key: default_convert(value) for key, value in data.items()})
+        return out
+    if _is_namedtuple(data):
+        return type(data)(*(default_convert(d) for d in data))
+    if isinstance(data, (tuple, list)):
         return [default_convert(d) for d in data]
     return data

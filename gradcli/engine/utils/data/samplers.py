@@ -3,6 +3,9 @@ from __future__ import annotations
 
 from ... import creation, dtypes
 
+__all__ = ["BatchSampler", "RandomSampler", "Sampler", "SequentialSampler", "SubsetRandomSampler",
+           "WeightedRandomSampler"]
+
 
 class Sampler:
     """Iterates over dataset indices; a script's subclass gives ``__iter__`` (and ``__len__``)."""
