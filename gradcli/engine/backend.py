@@ -296,7 +296,11 @@ class NumpyMath(_Math):
 
     @staticmethod
     def roll(x, shifts, dims):
-        return np.roll(x, shifts, dims)
+        return np.roll(x, shifts, dims) if dims else np.roll(x, shifts[0])
+
+    @staticmethod
+    def rot90(x, k, dims):
+        return np.rot90(x, k, dims)
 
     @staticmethod
     def cumsum(x, dim):

@@ -98,6 +98,20 @@ def _dims(o, args, params, inner, lv):
     return _wrap_all(inner(o, [align(x, lv)] + rest, p), lv)
 
 
+def _roll(o, args, params, inner, lv):
+    """roll without dims rolls each example flattened."""
+    if params["dims"]:
+        return _dims(o, args, params, inner, lv)
+    p = align(args[0], lv)
+    shape = tuple(p._data.shape)
+    flat = op("_unsafe_view", op("clone", p), shape=shape[:len(lv)] + (-1,))
+    return wrap(op("_unsafe_view", op("roll", flat, shifts=params["shifts"], dims=(-1,)), shape=shape), lv)
+
+
+def _rot90(o, args, params, inner, lv):
+    return wrap(inner(o, [align(args[0], lv)], {"turns": params["turns"], "plane": shift(params["plane"], len(lv))}), lv)
+
+
 def _all_reduce(name, dim_tuple: bool = True, first: bool = False):
     """A reduction over all of an example's dims: its dim form over the flattened example (sum and
     mean, which take several dims, over all the example's dims at once)."""
@@ -267,7 +281,7 @@ def _as_strided(o, args, params, inner, lv):
 
 RULES = {name: _elementwise for name in ELEMENTWISE | BROADCAST_BATCHES}
 RULES.update({name: _dims for name in DIM_OPS | {"select", "squeeze.dim", "slice", "unbind", "split", "unfold",
-                                                 "split.Tensor", "flip", "roll", "index_select", "gather"}
+                                                 "split.Tensor", "flip", "index_select", "gather"}
               if name not in ("gather",)})
 RULES.update({name: _trailing for name in TRAILING})
 RULES.update({name: _loss for name in LOSSES})
@@ -287,7 +301,7 @@ RULES["_index_put_impl_"] = RULES["index_put"]
 RULES.update(NN_RULES)
 RULES.update({"argmax": _arg_reduce, "argmin": _arg_reduce, "trace": _trace, "diagonal_copy": _diag,
               "squeeze": _squeeze, "repeat": _repeat, "_linalg_solve_ex": _solve, "dist": _dist, "as_strided": _as_strided,
-              "aminmax": _aminmax})
+              "aminmax": _aminmax, "roll": _roll, "rot90": _rot90})
 RULES["squeeze_.dim"] = lambda o, args, params, inner, lv: _squeeze_inplace(args[0], params)
 RULES.update({"t_": _t, "squeeze_": _squeeze, "squeeze_.dims": _dims})   # Tensor.t_() etc. on a batched tensor
 

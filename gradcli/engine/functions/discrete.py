@@ -8,13 +8,13 @@ import numpy as np
 from .. import dtypes, errors
 from ..dispatch import call
 from ..dims import wrap_dim
-from ..ops import pointwise as P, pointwise_more as PM, unique_consecutive as U
+from ..ops import pointwise as P, pointwise_more as PM, shape as S, unique_consecutive as U
 from ..ops.special_functions import logit as _logit
 from ..public import public
 from ..instrumentation import examplewise
 from ..tensor import Tensor, make
 from .linear_algebra import diag
-from .shapes import clone, flip, nonzero, transpose
+from .shapes import nonzero
 
 __all__ = ["addcdiv", "addcmul", "argwhere", "bincount", "bucketize", "deg2rad", "diagflat", "isin", "logit",
            "rad2deg", "rot90", "searchsorted", "tril_indices", "triu_indices", "unique"]
@@ -58,14 +58,8 @@ def rot90(input, k=1, dims=(0, 1)):
     d0, d1 = dims
     if d0 % input.ndim == d1 % input.ndim:
         raise errors.AutogradError(f"expected rotation dims to be different, but got dim0 = {d0} and dim1 = {d1}")
-    k %= 4
-    if k == 1:
-        return transpose(flip(input, (d1,)), d0, d1)
-    if k == 2:
-        return flip(input, (d0, d1))
-    if k == 3:
-        return transpose(flip(input, (d0,)), d0, d1)
-    return clone(input)
+    wrap_dim(d0, input.ndim), wrap_dim(d1, input.ndim)
+    return call(S.ROT90, (input,), {"turns": int(k), "plane": (int(d0), int(d1))})
 
 
 @public(method=True)

@@ -400,12 +400,12 @@ def flipud(input):
 
 @public(method=True)
 def roll(input, shifts, dims=None):
-    if dims is None:
-        if input.ndim == 1:
-            return roll(input, shifts, 0)
-        return reshape(roll(flatten(input), shifts, 0), input.shape)
     shifts = (shifts,) if isinstance(shifts, int) else tuple(shifts)
-    dims = (dims,) if isinstance(dims, int) else tuple(dims)
+    dims = () if dims is None else (dims,) if isinstance(dims, int) else tuple(dims)
+    if not shifts:
+        raise errors.AutogradError("`shifts` required")
+    if len(shifts) != len(dims) and (dims or len(shifts) != 1):
+        raise errors.AutogradError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
     return call(S.ROLL, (input,), {"shifts": shifts, "dims": tuple(wrap_dim(d, input.ndim) for d in dims)})
 
 

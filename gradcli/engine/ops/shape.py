@@ -387,11 +387,53 @@ FLIP = defop("flip", "FlipBackward0", ("self",), lambda a, dims: np.flip(a, dims
              lambda m, g, dims: m.flip(g, dims), saves=("dims",), promote=KEEP,
              jvp=lambda m, t, dims: m.flip(t[0], dims),
              samples=lambda: [Sample(arr(3, 4), params={"dims": (-1,)})], rule="flip the gradient back")
-ROLL = defop("roll", "RollBackward0", ("self",), lambda a, shifts, dims: np.roll(a, shifts, dims),
-             lambda m, g, shifts, dims: m.roll(g, tuple(-s for s in shifts), dims), saves=("shifts", "dims"),
-             promote=KEEP, jvp=lambda m, t, shifts, dims: m.roll(t[0], shifts, dims),
-             samples=lambda: [Sample(arr(3, 4), params={"shifts": (1,), "dims": (-1,)})],
+def _example_dims(m, x, dims) -> tuple:
+    """``dims`` of an example as negative dims of ``x``, which may carry ``m.nb`` batch dims in front."""
+    n = x.ndim - m.nb
+    return tuple(d - n if d >= 0 else d for d in dims)
+
+
+def _roll(m, x, shifts, dims):
+    """roll in either vocabulary; no dims rolls each example flattened (torch's dims=())."""
+    if dims:
+        return m.roll(x, shifts, _example_dims(m, x, dims))
+    shape = tuple(x.shape)
+    return m.reshape(m.roll(m.reshape(x, shape[:m.nb] + (-1,)), shifts, (-1,)), shape)
+
+
+ROLL = defop("roll", "RollBackward0", ("self",),
+             lambda a, shifts, dims: np.roll(a, shifts, dims) if dims else np.roll(a, shifts[0]),
+             lambda m, g, shifts, dims: _roll(m, g, tuple(-s for s in shifts), dims), saves=("shifts", "dims"),
+             promote=KEEP, jvp=lambda m, t, shifts, dims: _roll(m, t[0], shifts, dims),
+             samples=lambda: [Sample(arr(3, 4), params={"shifts": (1,), "dims": (-1,)}),
+                              Sample(arr(3, 4), params={"shifts": (5,), "dims": ()})],
              rule="roll the gradient back")
+
+
+def _rot90(a, turns, plane):
+    """torch's rot90 and its layout: a flip, then a transposed view of it for odd turns."""
+    d0, d1 = plane
+    turns %= 4
+    if turns == 0:
+        return a.copy()
+    if turns == 2:
+        return np.flip(a, plane).copy()
+    return np.swapaxes(np.flip(a, d1 if turns == 1 else d0).copy(), d0, d1)
+
+
+def _as_unsigned(values):
+    """torch shows rot90's saved ints as unsigned 64-bit (k = -1 reads 18446744073709551615)."""
+    return tuple(v % (1 << 64) for v in values) if isinstance(values, tuple) else values % (1 << 64)
+
+
+ROT90 = defop("rot90", "Rot90Backward0", ("self",), _rot90,
+              lambda m, g, turns, plane: m.rot90(g, -turns, _example_dims(m, g, plane)),
+              saves=("turns", "plane"), internal=("turns", "plane"), promote=KEEP,
+              derived={"dims": lambda node: _as_unsigned(ROT90.saved_param(node, "plane")),
+                       "k": lambda node: _as_unsigned(ROT90.saved_param(node, "turns"))},
+              jvp=lambda m, t, turns, plane: m.rot90(t[0], turns, _example_dims(m, t[0], plane)),
+              samples=lambda: [Sample(arr(3, 4), params={"turns": k, "plane": (1, 0)}) for k in (1, 2, 3)],
+              rule="rotate the gradient back by -k turns")
 
 
 def _repeat_bwd(m, g, self_sym_sizes, repeats):
