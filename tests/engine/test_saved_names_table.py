@@ -9,6 +9,7 @@ import pytest
 import gradcli.engine as g
 from gradcli.engine.dispatch import call
 from gradcli.engine.ops import OPS
+from gradcli.engine.ops.upsample import RECORDS as UPSAMPLE_RECORDS
 
 torch = pytest.importorskip("torch")
 pytestmark = pytest.mark.parity
@@ -72,6 +73,7 @@ TORCH_CALLS = {
     "hardtanh_backward": lambda a, p: torch.ops.aten.hardtanh_backward(a[0], a[1], p["min_val"], p["max_val"]),
     "index.Tensor": lambda a, p: a[0][p["indices"]],
     "polygamma": lambda a, p: torch.polygamma(p["n"], a[0]),
+    "rot90": lambda a, p: torch.rot90(a[0], p["turns"], p["plane"]),
     "index_add": lambda a, p: a[0].index_add(p["dim"], p["index"], a[1], alpha=p["alpha"]),
     "index_copy": lambda a, p: a[0].index_copy(p["dim"], p["index"], a[1]),
     "index_fill.int_Tensor": lambda a, p: a[0].index_fill(p["dim"], p["index"], a[1]),
@@ -145,6 +147,20 @@ TORCH_CALLS = {
 }
 # Differentiable records no torch call makes from a sample (they have none): the public calls that
 # make them are compared in test_saved_names_parity.py.
+def _upsample_call(name: str, backward: bool):
+    """aten's resize kernels take sizes, align_corners (blending modes) and one scale per dim."""
+    def run(a, p):
+        corners = [p["align_corners"]] if "align_corners" in p else []
+        sizes = [list(p["output_size"])] + ([list(p["input_size"])] if backward else [])
+        return getattr(torch.ops.aten, name)(a[0], *sizes, *corners, *p["scales"])
+    return run
+
+
+for _record in UPSAMPLE_RECORDS.values():
+    TORCH_CALLS[_record.name] = _upsample_call(_record.name, False)
+    TORCH_CALLS[f"{_record.name}_backward"] = _upsample_call(f"{_record.name}_backward", True)
+
+
 NO_SAMPLE = {"_to_copy", "alias", "alias_copy", "delayed_error", "heaviside", "heaviside.self_grad", "heaviside.values_grad",
              "special_zeta.other_scalar", "geqrf",
              "hardsigmoid_backward", "hardsigmoid_backward.self_grad",   # (tests/torch_scripts/dbl_activations.py)

@@ -47,6 +47,7 @@ from .functional_pool import (  # noqa: F401
     _adaptive_mean, adaptive_max_pool2d_with_indices, lp_pool1d, lp_pool2d, max_pool1d_with_indices,
     max_pool2d_with_indices, max_unpool1d, max_unpool2d, pdist,
 )
+from .functional_resize import interpolate, upsample, upsample_bilinear, upsample_nearest  # noqa: F401
 from .functional_norm import (  # noqa: F401
     batch_norm, bilinear, embedding, embedding_bag, instance_norm, layer_norm, local_response_norm, rms_norm,
 )
@@ -688,74 +689,3 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     return out.squeeze(0) if unbatched else out
 
 
-def _resize_sources(n_in: int, n_out: int, scale, mode: str, align_corners):
-    """torch's source coordinates for each output index along one dim."""
-    out = np.arange(n_out, dtype=np.float64)
-    if mode == "nearest":
-        ratio = n_in / n_out if scale is None else 1.0 / scale
-        return np.minimum(np.floor(out * np.float32(ratio)).astype(np.int64), n_in - 1), None
-    if align_corners:
-        ratio = (n_in - 1) / (n_out - 1) if n_out > 1 else 0.0
-        src = out * ratio
-    else:
-        ratio = n_in / n_out if scale is None else 1.0 / scale
-        src = np.maximum((out + 0.5) * ratio - 0.5, 0.0)
-    low = np.minimum(np.floor(src).astype(np.int64), n_in - 1)
-    return low, (np.minimum(low + 1, n_in - 1), src - low)
-
-
-def _resize_dim(x, dim: int, size: int, scale, mode: str, align_corners):
-    low, linear = _resize_sources(x.shape[dim], size, scale, mode, align_corners)
-    a = x.index_select(dim, creation.tensor(low))
-    if linear is None:
-        return a
-    high, frac = linear
-    shape = [1] * x.ndim
-    shape[dim] = size
-    weight = creation.tensor(frac.astype(x._data.dtype)).reshape(shape)
-    return a + (x.index_select(dim, creation.tensor(high)) - a) * weight
-
-
-def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
-                recompute_scale_factor=None, antialias=False):
-    """Resize the trailing (spatial) dims: 'nearest', 'linear' (3-d input) or 'bilinear' (4-d), with
-    torch's source coordinates; composed of index_select and linear blending."""
-    spatial = input.ndim - 2
-    if mode not in ("nearest", "linear", "bilinear"):
-        raise NotImplementedError(f"interpolate mode {mode!r} is not available in gradcli yet")
-    if (mode == "linear" and spatial != 1) or (mode == "bilinear" and spatial != 2):
-        raise NotImplementedError(f"Got {input.ndim}D input, but {mode} mode needs {3 if mode == 'linear' else 4}D "
-                                  "input")
-    if mode == "nearest" and align_corners is not None:
-        raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "
-                         "bicubic | trilinear")
-    if (size is None) == (scale_factor is None):
-        raise ValueError("only one of size or scale_factor should be defined")
-    if size is not None:
-        sizes = (size,) * spatial if isinstance(size, int) else tuple(size)
-        scales = (None,) * spatial
-    else:
-        scales = (scale_factor,) * spatial if isinstance(scale_factor, (int, float)) else tuple(scale_factor)
-        sizes = tuple(int(math.floor(n * s)) for n, s in zip(input.shape[2:], scales))
-        if recompute_scale_factor:
-            scales = (None,) * spatial
-    out = input
-    for k, (n, s) in enumerate(zip(sizes, scales)):
-        out = _resize_dim(out, 2 + k, n, s, mode, bool(align_corners))
-    return out
-
-
-def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):
-    return interpolate(input, size, scale_factor, mode, align_corners)
-
-
-def upsample_nearest(input, size=None, scale_factor=None):
-    warnings.warn("`nn.functional.upsample_nearest` is deprecated. Use `nn.functional.interpolate` instead.",
-                  UserWarning, stacklevel=2)
-    return interpolate(input, size, scale_factor, mode="nearest")
-
-
-def upsample_bilinear(input, size=None, scale_factor=None):
-    warnings.warn("`nn.functional.upsample_bilinear` is deprecated. Use `nn.functional.interpolate` instead.",
-                  UserWarning, stacklevel=2)
-    return interpolate(input, size, scale_factor, mode="bilinear", align_corners=True)

@@ -1,0 +1,53 @@
+"""F.interpolate against torch's CPU kernels on random shapes and scales: the nearest modes pick
+torch's source positions (including its 2-d forward's same-size and double-size shortcuts, which
+its 1-d and 3-d forwards and every backward do not take) and add gradients back in torch's order,
+bit for bit; the blending modes agree to float rounding (torch's compiled kernels fuse some
+multiply-adds that numpy cannot; bicubic's float32 coefficients differ from torch's by an ulp or two,
+so its values agree to about 1e-6)."""
+import numpy as np
+import pytest
+
+from gradcli import engine as gc
+from gradcli.engine.nn import functional as F
+
+torch = pytest.importorskip("torch")
+TF = torch.nn.functional
+
+CASES = [("nearest", 1), ("nearest", 2), ("nearest", 3), ("nearest-exact", 1), ("nearest-exact", 2),
+         ("linear", 1), ("bilinear", 2), ("bicubic", 2), ("trilinear", 3)]
+
+
+def _calls(nsp, rng, count=12):
+    """(input spatial sizes, interpolate keywords, align_corners flag) for random resizes."""
+    for trial in range(count):
+        sizes_in = tuple(int(v) for v in rng.integers(1, 7, nsp))
+        if trial % 2:
+            yield sizes_in, {"size": tuple(int(v) for v in rng.integers(1, 9, nsp))}, bool(trial % 4 == 1)
+        else:
+            factor = float(rng.choice([0.7, 1.5, 2.0, 2.3, 3.0]))
+            if min(int(n * factor) for n in sizes_in) >= 1:
+                yield sizes_in, {"scale_factor": factor}, bool(trial % 4 == 0)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("mode,nsp", CASES)
+def test_interpolate_values_and_gradients_match_torch(mode, nsp, dtype):
+    rng = np.random.default_rng(nsp)
+    exact = mode.startswith("nearest")
+    for sizes_in, kw, align in _calls(nsp, rng):
+        x = rng.standard_normal((2, 3) + sizes_in).astype(dtype)
+        corners = {} if exact else {"align_corners": align}
+        xt = torch.from_numpy(x).requires_grad_()
+        yt = TF.interpolate(xt, mode=mode, **kw, **corners)
+        grad_out = rng.standard_normal(tuple(yt.shape)).astype(dtype)
+        yt.backward(torch.from_numpy(grad_out))
+        xg = gc.tensor(x, requires_grad=True)
+        y = F.interpolate(xg, mode=mode, **kw, **corners)
+        y.backward(gc.tensor(grad_out))
+        assert type(y.grad_fn).__name__ == type(yt.grad_fn).__name__
+        assert y.grad_fn._saved_output_size == yt.grad_fn._saved_output_size
+        check = np.testing.assert_array_equal if exact else \
+            lambda a, b: np.testing.assert_allclose(a, b, rtol=2e-6 if dtype == "float32" else 1e-14,
+                                                    atol=(1e-5 if mode == "bicubic" else 1e-6) if dtype == "float32" else 1e-14)
+        check(y.detach().numpy(), yt.detach().numpy())
+        check(xg.grad.numpy(), xt.grad.numpy())
