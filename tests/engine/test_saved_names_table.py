@@ -156,6 +156,9 @@ def _upsample_call(name: str, backward: bool):
     return run
 
 
+for _rank in (2, 3):
+    TORCH_CALLS[f"_adaptive_avg_pool{_rank}d_backward"] = (
+        lambda n: lambda a, p: getattr(torch.ops.aten, n)(a[0], a[1]))(f"_adaptive_avg_pool{_rank}d_backward")
 for _record in UPSAMPLE_RECORDS.values():
     TORCH_CALLS[_record.name] = _upsample_call(_record.name, False)
     TORCH_CALLS[f"{_record.name}_backward"] = _upsample_call(f"{_record.name}_backward", True)

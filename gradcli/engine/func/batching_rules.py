@@ -13,6 +13,7 @@ from .rules_indexing import RULES as INDEXING_RULES
 from .rules_nn import RULES as NN_RULES
 from ..dispatch import call_inplace
 from ..ops.linalg import solve_is_vector
+from ..ops.adaptive_avg_pool import NAMES as ADAPTIVE_AVG_POOL
 from ..ops.upsample import NAMES as UPSAMPLE
 from .batched import BatchedTensor, active, align, full, levels_of, op, phys_of, physical, shift, unsqueeze, wrap
 
@@ -284,7 +285,7 @@ RULES = {name: _elementwise for name in ELEMENTWISE | BROADCAST_BATCHES}
 RULES.update({name: _dims for name in DIM_OPS | {"select", "squeeze.dim", "slice", "unbind", "split", "unfold",
                                                  "split.Tensor", "flip", "index_select", "gather"}
               if name not in ("gather",)})
-RULES.update({name: _trailing for name in TRAILING | set(UPSAMPLE)})
+RULES.update({name: _trailing for name in TRAILING | set(UPSAMPLE) | set(ADAPTIVE_AVG_POOL)})
 RULES.update({name: _loss for name in LOSSES})
 RULES.update({"cat.2": _joined, "stack.2": _joined, "max": _all_reduce("amax"), "min": _all_reduce("amin"),
               "prod": _all_reduce("prod.dim_int", False), "median": _all_reduce("median.dim", False, True),

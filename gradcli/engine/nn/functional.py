@@ -29,6 +29,7 @@ from ..ops.nn import (
     ADDMM, BINARY_CROSS_ENTROPY, BINARY_CROSS_ENTROPY_WITH_LOGITS, HUBER_LOSS, LOG_SOFTMAX, MSE_LOSS, NLL_LOSS,
     NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, ADD_SCALAR, MUL_SCALAR, SUB_SCALAR, _class_dim, _reduction,
 )
+from ..ops.adaptive_avg_pool import adaptive_avg_pool
 from ..ops.linalg import gemm_add
 from ..ops.normalization import GROUP_NORM
 from ..ops.pooling import avg_pool2d  # noqa: F401
@@ -43,8 +44,8 @@ from .functional_layers import (  # noqa: F401
     prelu,
 )
 from .functional_pool import (  # noqa: F401
-    adaptive_avg_pool3d, adaptive_max_pool1d, adaptive_max_pool1d_with_indices, adaptive_max_pool2d,
-    _adaptive_mean, adaptive_max_pool2d_with_indices, lp_pool1d, lp_pool2d, max_pool1d_with_indices,
+    adaptive_avg_pool3d, list_with_default, adaptive_max_pool1d, adaptive_max_pool1d_with_indices, adaptive_max_pool2d,
+    adaptive_max_pool2d_with_indices, lp_pool1d, lp_pool2d, max_pool1d_with_indices,
     max_pool2d_with_indices, max_unpool1d, max_unpool2d, pdist,
 )
 from .functional_resize import interpolate, upsample, upsample_bilinear, upsample_nearest  # noqa: F401
@@ -523,10 +524,10 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     raise ValueError(f"{reduction} is not a valid value for reduction")
 
 
-# -- composites: attention, group norm, adaptive average pooling ---------------------------------------
-# torch runs these through fused kernels (ScaledDotProductFlashAttentionForCpuBackward0,
-# NativeGroupNormBackward0, AdaptiveAvgPool2DBackward0); here they are the same maths in engine ops,
-# so their graphs show those ops and float32 results can differ in the last bit.
+# -- composites: attention and group norm; adaptive average pooling ----------------------------------
+# torch runs attention through a fused kernel (ScaledDotProductFlashAttentionForCpuBackward0); here it is
+# the same maths in engine ops, so its graph shows those ops and float32 results can differ in the last
+# bit. Adaptive average pooling is torch's kernel (ops/adaptive_avg_pool.py).
 
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
                                  enable_gqa=False):
@@ -566,25 +567,19 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
                                                      "eps": float(eps)})[0]
 
 
-def _output_size(output_size, spatial: tuple) -> tuple:
-    sizes = (output_size,) * len(spatial) if isinstance(output_size, int) else tuple(output_size)
-    if len(sizes) != len(spatial):
-        raise errors.AutogradError(f"adaptive_avg_pool{len(spatial)}d: output_size must be {len(spatial)}")
-    return tuple(s if o is None else o for o, s in zip(sizes, spatial))
-
-
 def adaptive_avg_pool1d(input, output_size):
+    """As torch: a 2-d pool of one row."""
     if input.ndim not in (2, 3):
-        raise errors.AutogradError(f"adaptive_avg_pool1d(): Expected 2D or 3D tensor, but got {list(input.shape)}")
-    (size,) = _output_size(output_size, tuple(input.shape[-1:]))
-    return _adaptive_mean(input, input.ndim - 1, size)
+        raise errors.AutogradError(f"Expected 2 to 3 dimensions, but got {input.ndim}-dimensional tensor for argument #1 "
+                                   "'self' (while checking arguments for adaptive_avg_pool1d)")
+    sizes = (output_size,) if isinstance(output_size, int) else tuple(output_size)
+    if len(sizes) != 1:
+        raise errors.AutogradError(f"adaptive_avg_pool1d() argument 'output_size' should contain one int (got {len(sizes)})")
+    return adaptive_avg_pool(input.unsqueeze(-2), (1, sizes[0]), 2).squeeze(-2)
 
 
 def adaptive_avg_pool2d(input, output_size):
-    if input.ndim not in (3, 4):
-        raise errors.AutogradError(f"adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got {list(input.shape)}")
-    h, w = _output_size(output_size, tuple(input.shape[-2:]))
-    return _adaptive_mean(_adaptive_mean(input, input.ndim - 2, h), input.ndim - 1, w)
+    return adaptive_avg_pool(input, list_with_default(output_size, tuple(input.shape), 2), 2)
 
 
 # -- more activations and losses, composed as torch composes them (aten's composite kernels or

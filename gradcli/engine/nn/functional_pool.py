@@ -1,12 +1,13 @@
 """``torch.nn.functional``'s adaptive max pooling, max unpooling, power-average (LP) pooling,
 ``adaptive_avg_pool3d`` and ``pdist``, with torch's argument handling; the records are in
-ops/max_unpool.py and ops/distance.py."""
+ops/max_unpool.py, ops/adaptive_avg_pool.py and ops/distance.py."""
 from __future__ import annotations
 
 from .. import errors
 from ..dispatch import call
 from ..functions import abs, cat, sign
 from ..ops.activation import relu
+from ..ops.adaptive_avg_pool import adaptive_avg_pool
 from ..ops.distance import PDIST
 from ..ops.max_unpool import ADAPTIVE_MAX_POOL2D, MAX_UNPOOL2D
 from ..ops.pooling import avg_pool2d
@@ -111,27 +112,18 @@ def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
     return (sign(out) * relu(abs(out))).mul(kernel_size).pow(1.0 / norm_type)
 
 
-def _adaptive_mean(x, dim: int, size: int):
-    """Average ``dim`` down to ``size`` bins [floor(i n / size), ceil((i + 1) n / size))."""
-    n = x.shape[dim]
-    if size == n:
-        return x
-    if n % size == 0:
-        shape = tuple(x.shape)
-        return x.reshape(shape[:dim] + (size, n // size) + shape[dim + 1:]).mean(dim + 1)
-    bins = [x.narrow(dim, (i * n) // size, -(-((i + 1) * n) // size) - (i * n) // size).mean(dim, keepdim=True)
-            for i in range(size)]
-    return cat(bins, dim)
+def list_with_default(output_size, shape: tuple, rank: int) -> tuple:
+    """torch's _list_with_default: an int for every dim, or a sequence whose Nones keep the input's size."""
+    if isinstance(output_size, int):
+        return (output_size,) * rank
+    if len(shape) <= len(output_size):
+        raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
+    return tuple(shape[len(shape) - len(output_size) + k] if size is None else size for k, size in enumerate(output_size))
 
 
 def adaptive_avg_pool3d(input, output_size):
-    """The mean of each of torch's adaptive windows over (D, H, W), composed of means per dim."""
-    if input.ndim not in (4, 5):
-        raise errors.AutogradError(f"adaptive_avg_pool3d(): Expected 4D or 5D tensor, but got {list(input.shape)}")
-    out = input
-    for k, size in enumerate(_sizes(output_size, tuple(input.shape[-3:]))):
-        out = _adaptive_mean(out, input.ndim - 3 + k, size)
-    return out
+    """The mean of each of torch's adaptive windows over (D, H, W)."""
+    return adaptive_avg_pool(input, list_with_default(output_size, tuple(input.shape), 3), 3)
 
 
 @public(namespaces=("torch", "torch.nn.functional"))
