@@ -29,7 +29,6 @@ from ..ops.nn import (
     ADDMM, BINARY_CROSS_ENTROPY, BINARY_CROSS_ENTROPY_WITH_LOGITS, HUBER_LOSS, LOG_SOFTMAX, MSE_LOSS, NLL_LOSS,
     NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, ADD_SCALAR, MUL_SCALAR, SUB_SCALAR, _class_dim, _reduction,
 )
-from ..ops.adaptive_avg_pool import adaptive_avg_pool
 from ..ops.linalg import gemm_add
 from ..ops.normalization import GROUP_NORM
 from ..ops.pooling import avg_pool2d  # noqa: F401
@@ -44,7 +43,7 @@ from .functional_layers import (  # noqa: F401
     prelu,
 )
 from .functional_pool import (  # noqa: F401
-    adaptive_avg_pool3d, list_with_default, adaptive_max_pool1d, adaptive_max_pool1d_with_indices, adaptive_max_pool2d,
+    adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d, adaptive_max_pool1d, adaptive_max_pool1d_with_indices, adaptive_max_pool2d,
     adaptive_max_pool2d_with_indices, lp_pool1d, lp_pool2d, max_pool1d_with_indices,
     max_pool2d_with_indices, max_unpool1d, max_unpool2d, pdist,
 )
@@ -524,10 +523,10 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
     raise ValueError(f"{reduction} is not a valid value for reduction")
 
 
-# -- composites: attention and group norm; adaptive average pooling ----------------------------------
+# -- composites: attention and group norm ---------------------------------------------------------------
 # torch runs attention through a fused kernel (ScaledDotProductFlashAttentionForCpuBackward0); here it is
 # the same maths in engine ops, so its graph shows those ops and float32 results can differ in the last
-# bit. Adaptive average pooling is torch's kernel (ops/adaptive_avg_pool.py).
+# bit.
 
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
                                  enable_gqa=False):
@@ -565,21 +564,6 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     hxw = math.prod(tuple(input.shape[2:]))
     return call(GROUP_NORM, (input, weight, bias), {"N": n, "C": c, "HxW": hxw, "group": num_groups,
                                                      "eps": float(eps)})[0]
-
-
-def adaptive_avg_pool1d(input, output_size):
-    """As torch: a 2-d pool of one row."""
-    if input.ndim not in (2, 3):
-        raise errors.AutogradError(f"Expected 2 to 3 dimensions, but got {input.ndim}-dimensional tensor for argument #1 "
-                                   "'self' (while checking arguments for adaptive_avg_pool1d)")
-    sizes = (output_size,) if isinstance(output_size, int) else tuple(output_size)
-    if len(sizes) != 1:
-        raise errors.AutogradError(f"adaptive_avg_pool1d() argument 'output_size' should contain one int (got {len(sizes)})")
-    return adaptive_avg_pool(input.unsqueeze(-2), (1, sizes[0]), 2).squeeze(-2)
-
-
-def adaptive_avg_pool2d(input, output_size):
-    return adaptive_avg_pool(input, list_with_default(output_size, tuple(input.shape), 2), 2)
 
 
 # -- more activations and losses, composed as torch composes them (aten's composite kernels or

@@ -1,5 +1,5 @@
 """``torch.nn.functional``'s adaptive max pooling, max unpooling, power-average (LP) pooling,
-``adaptive_avg_pool3d`` and ``pdist``, with torch's argument handling; the records are in
+adaptive average pooling and ``pdist``, with torch's argument handling; the records are in
 ops/max_unpool.py, ops/adaptive_avg_pool.py and ops/distance.py."""
 from __future__ import annotations
 
@@ -119,6 +119,21 @@ def list_with_default(output_size, shape: tuple, rank: int) -> tuple:
     if len(shape) <= len(output_size):
         raise ValueError(f"Input dimension should be at least {len(output_size) + 1}")
     return tuple(shape[len(shape) - len(output_size) + k] if size is None else size for k, size in enumerate(output_size))
+
+
+def adaptive_avg_pool1d(input, output_size):
+    """As torch: a 2-d pool of one row."""
+    if input.ndim not in (2, 3):
+        raise errors.AutogradError(f"Expected 2 to 3 dimensions, but got {input.ndim}-dimensional tensor for argument #1 "
+                                   "'self' (while checking arguments for adaptive_avg_pool1d)")
+    sizes = (output_size,) if isinstance(output_size, int) else tuple(output_size)
+    if len(sizes) != 1:
+        raise errors.AutogradError(f"adaptive_avg_pool1d() argument 'output_size' should contain one int (got {len(sizes)})")
+    return adaptive_avg_pool(input.unsqueeze(-2), (1, sizes[0]), 2).squeeze(-2)
+
+
+def adaptive_avg_pool2d(input, output_size):
+    return adaptive_avg_pool(input, list_with_default(output_size, tuple(input.shape), 2), 2)
 
 
 def adaptive_avg_pool3d(input, output_size):

@@ -7,7 +7,7 @@ import warnings
 
 from .. import errors
 from ..ops.upsample import upsample as _upsample
-from .functional_pool import adaptive_avg_pool3d
+from .functional_pool import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
 _MODES = "nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact"
 _BLENDING = {"linear": (3, "linear"), "bilinear": (4, "linear"), "trilinear": (5, "linear"), "bicubic": (4, "cubic")}
@@ -79,7 +79,6 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.ndim}D) for the "
                                   f"modes: {_MODES} (got {mode})")
     if mode == "area":
-        from .functional import adaptive_avg_pool1d, adaptive_avg_pool2d
         return (adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d)[input.ndim - 3](input, sizes)
     if mode == "lanczos":
         raise ValueError("Lanczos mode requires antialias=True")
