@@ -90,6 +90,14 @@ def _outer_sum(stack: np.ndarray) -> np.ndarray:
 
 def full_sum(a: np.ndarray):
     """The sum of every element (memory order, as torch's iterator visits a strided tensor)."""
+    n = a.size
+    block = 128 // a.itemsize   # four vectors
+    if block <= n < 16 * block and not n % block and a.flags.c_contiguous:
+        # whole groups of four vectors, fewer than 16 (a batch's loss, 16x10): the steps below (each
+        # vector's lanes added group by group, the four vectors added, then the lanes in order)
+        # without their slices and reshapes (33k -> 28k instructions for 16x10)
+        partial = _add_reduce(a.reshape(n // block, block), axis=0)
+        return _add_accumulate(_add_reduce(partial.reshape(_ILP, block // _ILP), axis=0))[-1] + 0
     flat = a.reshape(-1) if a.flags.c_contiguous else np.ravel(a, order="K")
     n = flat.size
     lanes = 32 // flat.itemsize

@@ -348,6 +348,8 @@ def call_fast(op, a, b=_UNARY):
         s.value = b
         s.freed = False
         node._saved = (s,)
+    elif plan == _SAVES_SIZES:
+        node._saved = (d.shape,)   # x.sum() keeps self_sym_sizes alone
     else:
         node._saved = _save(op, (a,) if b is _UNARY else (a, b), None, t)
     if _inst.anomaly:
@@ -356,6 +358,7 @@ def call_fast(op, a, b=_UNARY):
 
 
 _SAVES_OTHER = ((0, 1),)
+_SAVES_SIZES = ((3, 0),)
 # the ufunc behind each arithmetic operator: called directly on an ndarray it gives the same result
 # without the operator's detour through ndarray's number slots (a tenth of a 1000-element multiply)
 _UFUNC_OF = {operator.add: np.add, operator.sub: np.subtract, operator.mul: np.multiply,
@@ -388,6 +391,146 @@ def number_operand(b, dtype):
         c = cache[b] = np.array(b, dtype)
         c.flags.writeable = False
     return c
+
+
+def call_binary(op, a, b):
+    """``call(op, (a, b))`` for an elementwise record of two plain tensors of one float dtype (``h + b``,
+    ``out - target``, ``x * y``), in the fewest steps: numpy's ufunc called directly, the result and
+    node ``call`` makes (tests/engine/test_forward_fast_paths.py compares them); anything unusual
+    (other dtypes, broadcast errors, a profiler, anomaly mode, saved-tensor hooks) goes through ``call``."""
+    d, e = a._data, b._data
+    dt = d.dtype
+    if (d.__class__ is not _ndarray or e.__class__ is not _ndarray or e.dtype is not dt
+            or dt is not _F32 and dt is not _F64 or _inst.active or _inst.anomaly or saved_hooks_stack
+            or _mode.inference):
+        return call(op, (a, b))
+    try:
+        out = _UFUNC_OF[op.forward](d, e)
+    except ValueError:
+        return call(op, (a, b))   # torch's words for a broadcast mismatch
+    if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
+        out = _asarray(out)
+    if _inst.limit is not None:
+        _inst.check_size(out)
+    t = _new(Tensor)
+    t._data = out
+    t._output_nr = 0
+    t._grad = None
+    t._vc = [0]
+    t._base = None
+    t._x = None
+    if not ((a._requires_grad or b._requires_grad) and _mode.grad):
+        t._grad_fn = None
+        t._requires_grad = False
+        return t
+    node = _new(OpNode)   # filled as a plain OpNode, then given its class: see call_fast
+    fn = a._grad_fn
+    ea = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a)
+    fn = b._grad_fn
+    node.next_functions = (ea, (fn, b._output_nr) if fn is not None and b._base is None else _edge(b))
+    node._in_meta = ((d.shape, dt), (e.shape, dt))
+    node._seq = next(_seq)
+    node._x = None
+    node._oshape = out.shape
+    node._odtype = dt
+    node.__class__ = op.node_cls
+    t._grad_fn = node
+    t._requires_grad = True
+    node._saved = _save(op, (a, b), None, t) if op.plan else ()
+    return t
+
+
+def call_pow(op, input, exponent):
+    """``call(pow, (input,), {"exponent": exponent})`` for a float array to a Python number (``d ** 2``),
+    in the fewest steps: the result, node and saved values (self, exponent) ``call`` makes
+    (tests/engine/test_forward_fast_paths.py compares them); anything unusual goes through ``call``."""
+    d = input._data
+    dt = d.dtype
+    if (d.__class__ is not _ndarray or dt is not _F32 and dt is not _F64
+            or _inst.active or _inst.anomaly or saved_hooks_stack or _mode.inference):
+        return call(op, (input,), {"exponent": exponent})
+    try:
+        out = op.forward(d, exponent)
+    except (ValueError, OverflowError):
+        return call(op, (input,), {"exponent": exponent})   # its errors, as call words them
+    if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
+        out = _asarray(out)
+    if _inst.limit is not None:
+        _inst.check_size(out)
+    t = _new(Tensor)
+    t._data = out
+    t._output_nr = 0
+    t._grad = None
+    t._vc = [0]
+    t._base = None
+    t._x = None
+    if not (input._requires_grad and _mode.grad):
+        t._grad_fn = None
+        t._requires_grad = False
+        return t
+    node = _new(OpNode)   # filled as a plain OpNode, then given its class: see call_fast
+    fn = input._grad_fn
+    node.next_functions = ((fn, input._output_nr) if fn is not None and input._base is None else _edge(input),)
+    node._in_meta = ((d.shape, dt),)
+    node._seq = next(_seq)
+    node._x = None
+    node._oshape = out.shape
+    node._odtype = out.dtype
+    node.__class__ = op.node_cls
+    node._saved = (_saved_input(input), exponent)
+    t._grad_fn = node
+    t._requires_grad = True
+    return t
+
+
+def call_mm(op, input, other):
+    """``call(mm, (input, other))`` for two plain matrices of one float dtype that fit (``x @ w``), in
+    the fewest steps: the result, node and saved values ``call`` makes (tests/engine/test_forward_fast_paths.py
+    compares them), each operand and its strides kept only for the other's gradient as torch's;
+    anything unusual goes through ``call`` as ``call_linear``'s does."""
+    a, b = input._data, other._data
+    dt = a.dtype
+    if (input.__class__ is not Tensor or other.__class__ is not Tensor or b.dtype is not dt
+            or dt is not _F32 and dt is not _F64 or a.__class__ is not _ndarray or b.__class__ is not _ndarray
+            or _inst.active or _inst.anomaly or saved_hooks_stack or _mode.inference):
+        return call(op, (input, other))
+    out = _matmul(a, b)
+    if _inst.limit is not None:
+        _inst.check_size(out)
+    t = _new(Tensor)
+    t._data = out
+    t._output_nr = 0
+    t._grad = None
+    t._vc = [0]
+    t._base = None
+    t._x = None
+    ra, rb = input._requires_grad, other._requires_grad
+    if not ((ra or rb) and _mode.grad):
+        t._grad_fn = None
+        t._requires_grad = False
+        return t
+    node = _new(OpNode)   # filled as a plain OpNode, then given its class: see call_fast
+    fn = input._grad_fn
+    ea = (fn, input._output_nr) if fn is not None and input._base is None else _edge(input)
+    fn = other._grad_fn
+    node.next_functions = (ea, (fn, other._output_nr) if fn is not None and other._base is None else _edge(other))
+    node._in_meta = ((a.shape, dt), (b.shape, dt))
+    node._seq = next(_seq)
+    node._x = None
+    node._oshape = out.shape
+    node._odtype = dt
+    node.__class__ = op.node_cls
+    # mm's saves: self, mat2, mat2_sym_sizes, self_sym_sizes, mat2_sym_strides, self_sym_strides
+    size = dt.itemsize
+    node._saved = (_saved_input(input) if rb else None, _saved_input(other) if ra else None, b.shape, a.shape,
+                   (b.strides[0] // size, b.strides[1] // size) if rb else None,
+                   (a.strides[0] // size, a.strides[1] // size) if ra else None)
+    t._grad_fn = node
+    t._requires_grad = True
+    return t
+
+
+_matmul = np.matmul
 
 
 def call_linear(addmm, transpose, gemm_add, bias, input, weight):
@@ -690,6 +833,27 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
         for watch in inplace_watchers:
             watch(self)
     grad_on = _mode.grad
+    write = op.inplace
+    if write is not None and not params and self.__class__ is Tensor and self._vc is not None and args[0] is self:
+        # a hand-written update under no_grad (p -= lr * p.grad; p.grad.zero_()): nothing to record or
+        # promote, nothing to check but what the general path would (a writable target, an operand of its
+        # dtype and shape); the write and the version bump are that path's own
+        d = self._data
+        if (d.__class__ is _ndarray and not (grad_on and self._requires_grad)
+                and (d.dtype.kind in _FLOAT_KINDS or op.promote != "float")):
+            if len(args) == 1:
+                if d.flags.writeable:
+                    write(d, d)
+                    self._vc[0] += 1
+                    return self
+            elif len(args) == 2:
+                o = args[1]
+                if o.__class__ is Tensor and not (grad_on and o._requires_grad):
+                    e = o._data
+                    if e.__class__ is _ndarray and e.dtype is d.dtype and e.shape == d.shape and d.flags.writeable:
+                        write(d, d, e)
+                        self._vc[0] += 1
+                        return self
     if grad_on and self._requires_grad:
         x = self._x
         if x is not None and x.creation_meta is not None:

@@ -9,7 +9,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..autograd.grad_mode import state as _grad_mode
 from ..creation import tensor
-from ..dispatch import call, call_fast, call_inplace
+from ..dispatch import call, call_binary, call_fast, call_inplace, call_pow
 from ..ops import pointwise as P
 from ..ops import pointwise_more as PM
 from ..public import public
@@ -25,7 +25,7 @@ def add(input, other, *, alpha=1):
     if input.__class__ is Tensor and alpha == 1 and other.__class__ in _FAST_OPERANDS:
         if other.__class__ is not Tensor:
             return call_fast(P.ADD, input, other)   # y + 0.1
-        return call(P.ADD, (input, other))
+        return call_binary(P.ADD, input, other)
     if alpha != 1 and isinstance(input, Tensor):
         return call(P.ADD_ALPHA, (input, _as_operand(_alpha_operand(other, alpha))), {"alpha": alpha})
     if alpha != 1:
@@ -63,7 +63,7 @@ def sub(input, other, *, alpha=1):
             return call_fast(P.SUB_CONST_OTHER, input, other)
         if oc is Tensor:   # a constant tensor (no grad, no forward-mode tangent) needs no gradient either
             constant = not other._requires_grad and other._x is None
-            return call(P.SUB_CONST_OTHER if constant else P.SUB, (input, other))
+            return call_binary(P.SUB_CONST_OTHER if constant else P.SUB, input, other)
     if alpha != 1 and isinstance(input, Tensor):
         return call(P.SUB_ALPHA, (input, _as_operand(_alpha_operand(other, alpha))), {"alpha": alpha})
     if alpha != 1:
@@ -126,7 +126,7 @@ def mul(input, other):
         if oc is float or oc is int:   # the hot case: a tensor times a Python number
             return call_fast(P.MUL_CONST_OTHER if input._requires_grad else P.MUL, input, other)
         if oc is Tensor and _plain_record(input, other):
-            return call(P.MUL, (input, other))
+            return call_binary(P.MUL, input, other)
     if not isinstance(input, Tensor):
         input, other = other, input
     input, other = _check_tensor(input, "mul"), _as_operand(other)
@@ -189,6 +189,9 @@ def neg(input):
 
 @public(method=True)
 def pow(input, exponent):
+    if (input.__class__ is Tensor and (exponent.__class__ is int or exponent.__class__ is float)
+            and input._data.dtype.kind in "fc"):
+        return call_pow(P.POW, input, exponent)   # d ** 2
     if isinstance(input, Tensor):
         if isinstance(exponent, Tensor):
             return call(P.POW_T, (input, exponent))

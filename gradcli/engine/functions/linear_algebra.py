@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import dtypes, errors
 from ..dims import wrap_dim
-from ..dispatch import call
+from ..dispatch import call, call_mm
 from ..ops import linalg as L, shape as S
 from ..ops.shape import unsqueeze
 from ..public import public
@@ -47,7 +47,7 @@ def matmul(input, other):
     if type(input).ndim is _NDIM and type(other).ndim is _NDIM:   # not vmap's batched tensors
         a, b = input._data, other._data
         if a.ndim == 2 and b.ndim == 2 and a.shape[1] == b.shape[0] and a.dtype == b.dtype:
-            return call(L.MM, (input, other))   # two matrices (x @ w): one mm, nothing to check twice
+            return call_mm(L.MM, input, other)   # two matrices (x @ w): one mm, nothing to check twice
     for pos, (arg, x) in enumerate((("input", input), ("other", other)), 1):
         if not isinstance(x, Tensor):
             raise TypeError(f"matmul(): argument '{arg}' (position {pos}) must be Tensor, not {type(x).__name__}")

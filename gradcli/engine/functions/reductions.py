@@ -21,6 +21,8 @@ def _with_dtype(input, dtype):
 
 @public(method=True)
 def sum(input, dim=None, keepdim=False, *, dtype=None):
+    if input.__class__ is Tensor and dim is None and dtype is None and not keepdim:
+        return call_fast(R.SUM, input)   # a loss's x.sum(): no argument to check
     input = _with_dtype(_check_tensor(input, "sum"), dtype)
     dims = _dims(dim, input.ndim)
     if dims is None and not keepdim:
