@@ -129,8 +129,10 @@ import gc, sys
 sys.path.insert(0, {here!r})
 import bench_lang as b
 from gradcli import engine as torch
-from gradcli.lang import Session, parse
-session = Session()
+from gradcli.lang import Limits, Session, parse
+# the run's limits stay on, with a time limit that valgrind's slowdown (50x, more on a busy machine)
+# cannot reach: the default 60 s stopped a round
+session = Session(limits=Limits(timeout=3600.0))
 session.set("python_loop", lambda: b.python_loop(torch))
 names = iter(range(10 ** 6))    # a new file name each time: the parser keeps only the last tree
 run = dict(script=lambda: session.run(b.SCRIPT), python=lambda: b.python_loop(torch),

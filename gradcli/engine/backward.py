@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 import sys
 import warnings
+from itertools import cycle, repeat
 
 import numpy as np
 
@@ -94,7 +95,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         if data.dtype.kind == "f":      # complex outputs: _root_grads' error
             g = np.array(1, data.dtype) if data.shape == () else np.ones(data.shape, data.dtype)
             retain = False if retain_graph is None else retain_graph
-            if _inst.active or _inst.anomaly or _inst.interrupt is not None:
+            if _inst.active or _inst.anomaly:
                 run(((tensors._grad_fn, tensors._output_nr),), (make(g),), retain, False)
             else:
                 _plain_pass(tensors._grad_fn, tensors._output_nr, g, retain)
@@ -231,9 +232,9 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
 
 
 def _plain_pass(root, nr: int, g, retain_graph) -> None:
-    """``run`` for ``loss.backward()`` with nothing watching the pass (no profiler, anomaly mode or
-    time limit): the same loop, entered with less setup (one root, ready at once; grad mode and
-    numpy's error state switched without their context objects)."""
+    """``run`` for ``loss.backward()`` with nothing watching the pass (no profiler or anomaly mode;
+    a time limit is the loop's own): the same loop, entered with less setup (one root, ready at
+    once; grad mode and numpy's error state switched without their context objects)."""
     if retaining:
         follow_retained()
     deps = dependencies((root,))
@@ -300,6 +301,7 @@ def _exclusive(g) -> bool:
 
 
 INTERRUPT_EVERY = 64     # nodes between two time checks: a node is microseconds, a check a clock read
+_TIMED = (False,) * (INTERRUPT_EVERY - 1) + (True,)
 
 
 def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, retain_graph, m, hooked, anomaly,
@@ -314,25 +316,33 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
     ticks = 0
     if interrupt is not None:
         interrupt()
-    special = interrupt is not None or needed is not None   # the rare per-node steps behind one test
+    # the loop's iterator says which nodes take the rare steps: every node of autograd.grad's pass
+    # (the nodes it needs), every INTERRUPT_EVERY-th under a time limit, else none; a node costs
+    # the same with a time limit as without
+    steps = repeat(True) if needed is not None else cycle(_TIMED) if interrupt is not None else repeat(False)
     run_hooked = _inst.run_node if hooked else None
     watched = targets is not None or hooked or anomaly   # each node goes through _run_watched
     release = not retain_graph
-    plain_leaves = accumulate and targets is None and not tensor_mode and not special
-    while heap or fn is not None:
+    plain_leaves = accumulate and targets is None and not tensor_mode
+    for special in steps:
         if fn is None:
+            if not heap:
+                break
             _, _, fn, buf = pop(heap)
         else:
             buf, handed = handed, None   # the gradients of the node chosen to run next came straight to it
         if special:
-            if interrupt is not None and (ticks := ticks + 1) >= INTERRUPT_EVERY:
-                ticks = 0
+            if needed is None:
                 interrupt()
-            if needed is not None and fn not in needed:
-                # off every path to the requested inputs: torch neither runs the node nor fires its
-                # hooks (tensor hooks, retain_grad, post-accumulate hooks)
-                fn = None
-                continue
+            else:
+                if interrupt is not None and (ticks := ticks + 1) >= INTERRUPT_EVERY:
+                    ticks = 0
+                    interrupt()
+                if fn not in needed:
+                    # off every path to the requested inputs: torch neither runs the node nor fires
+                    # its hooks (tensor hooks, retain_grad, post-accumulate hooks)
+                    fn = None
+                    continue
         if buf is None:
             buf = [None] * fn.num_outputs
         x = fn._x

@@ -155,6 +155,50 @@ def test_plain_pass_is_the_one_loss_backward_takes(monkeypatch):
     assert len(calls) == 1 and model[0].weight.grad is not None
 
 
+def test_a_time_limit_keeps_the_plain_pass_and_checks_every_64_nodes(monkeypatch):
+    # the language's --timeout sets instrumentation.interrupt: loss.backward() still takes the plain
+    # pass, with the same gradients, and reads the clock once on entry and once per 64 nodes
+    from gradcli.engine import instrumentation
+
+    def gradients():
+        w = torch.tensor([0.5, -1.5], requires_grad=True)
+        z = w
+        for _ in range(200):     # 200 MulBackward0 and AddBackward0 nodes, then one leaf
+            z = z * 1.01 + 0.1
+        z.sum().backward()
+        return w.grad._data.tobytes()
+
+    expected = gradients()
+    ticks, passes = [], []
+    original = bw._plain_pass
+    monkeypatch.setattr(bw, "_plain_pass", lambda *a: (passes.append(1), original(*a)))
+    monkeypatch.setattr(instrumentation, "interrupt", lambda: ticks.append(1))
+    assert gradients() == expected
+    nodes = 1 + 400 + 1     # SumBackward0, the chain, AccumulateGrad
+    assert passes == [1] and len(ticks) == 1 + nodes // bw.INTERRUPT_EVERY
+
+
+def test_a_time_limit_stops_the_plain_pass_between_nodes(monkeypatch):
+    from gradcli.engine import instrumentation
+
+    class Stop(Exception):
+        pass
+
+    def interrupt():
+        ticks.append(1)
+        if len(ticks) == 3:
+            raise Stop
+    ticks = []
+    w = torch.ones(1, requires_grad=True)
+    z = w
+    for _ in range(1000):
+        z = z * 1.0
+    monkeypatch.setattr(instrumentation, "interrupt", interrupt)
+    with pytest.raises(Stop):
+        z.sum().backward()
+    assert w.grad is None and torch.is_grad_enabled()      # stopped after 2 * 64 nodes, grad mode restored
+
+
 def test_leaf_gradients_keep_torch_order_around_hooks():
     # a's and c's AccumulateGrad become ready from one node (a * c), in edge order, a first; a hook
     # on one sees the other's .grad as torch's engine leaves it (a leaf without hooks is accumulated

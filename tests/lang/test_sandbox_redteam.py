@@ -541,6 +541,23 @@ def test_big_but_allowed_values_still_work(session):
     assert info.value.kind == "value"
 
 
+def test_loss_backward_over_a_huge_graph_is_interrupted_by_the_timeout():
+    # loss.backward() takes the engine's plain pass, which reads the clock every 64 nodes
+    from gradcli import engine
+    s = Session(limits=_limits(timeout=0.3))
+    w = engine.ones(1, requires_grad=True)
+    z = w
+    for _ in range(300_000):   # built outside the script: the script only runs backward
+        z = z * 1.0
+    s.set("z", z.sum())
+    start = time.monotonic()
+    with pytest.raises(GradcliError) as info:
+        s.run("for i in range(1000):\n    z.backward(retain_graph=True)")
+    assert info.value.kind == "limit" and "time limit" in info.value.message
+    assert time.monotonic() - start < FAST
+    assert s.run("torch.is_grad_enabled()") is True
+
+
 def test_backward_over_a_huge_graph_is_interrupted_by_the_timeout():
     from gradcli import engine
     s = Session(limits=_limits(timeout=0.3))
