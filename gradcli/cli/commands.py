@@ -19,6 +19,7 @@ from typing import Annotated, Optional
 import typer
 
 from .. import __version__
+from .errors import EXIT_USAGE
 from .inputs import MAX_SOURCE_BYTES
 from .options import (At, Debug, DtypeOpt, Expr, ExprCommand, Json, MaxElements, MaxMemory, ScriptFile, Timeout,
                       Wrt, dtype_name, positive)
@@ -45,7 +46,7 @@ def main_callback(
     """With no command: the REPL on a terminal, else standard input runs as a script."""
     if ctx.invoked_subcommand is not None:
         return
-    if sys.stdin.isatty():
+    if sys.stdin is not None and sys.stdin.isatty():      # None: standard input closed (`<&-`)
         from .repl import run_repl
         run_repl()
     else:
@@ -240,6 +241,9 @@ def repl(dtype: DtypeOpt = None) -> None:
 
     Example: gradcli repl --dtype float64
     """
+    if sys.stdin is None:
+        sys.stderr.write("error: cannot read standard input: it is closed\n")
+        raise typer.Exit(EXIT_USAGE)
     if not sys.stdin.isatty():
         from .repl import run_piped
         raise typer.Exit(run_piped(sys.stdin, dtype_name(dtype)))

@@ -31,6 +31,8 @@ def read_file(path: str | os.PathLike, limit: int = MAX_SOURCE_BYTES) -> str:
     FIFO (which must send data within READ_TIMEOUT seconds)."""
     name = "standard input" if str(path) == "-" else str(path)
     try:
+        if str(path) == "-" and sys.stdin is None:
+            raise CliError("cannot read standard input: it is closed", EXIT_USAGE, "io")
         if str(path) == "-":
             data = _bounded_read(sys.stdin.buffer.raw if hasattr(sys.stdin.buffer, "raw") else sys.stdin.buffer,
                                  name, limit, check_time=False)

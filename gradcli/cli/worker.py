@@ -45,7 +45,7 @@ def supervised(args: list) -> bool:
     if not hasattr(os, "fork") or os.environ.get("GRADCLI_NO_WORKER") == "1":
         return False
     if not args:
-        return not sys.stdin.isatty()      # no command: the REPL on a terminal, a script from a pipe
+        return sys.stdin is None or not sys.stdin.isatty()   # no command: the REPL on a terminal, else a script
     return args[0] not in UNSUPERVISED
 
 

@@ -229,3 +229,10 @@ def test_rich_output_when_forced(monkeypatch):
     from gradcli.cli.commands import app
     r = CliRunner(env={"FORCE_COLOR": "1", "NO_COLOR": None}).invoke(app, ["graph", "x.exp()", "--at", "x=[1.]"])
     assert r.exit_code == 0 and "\x1b[" in r.stdout and "ExpBackward0" in r.stdout
+
+
+@pytest.mark.parametrize("command", ["gradcli", "gradcli repl", "gradcli run -", "gradcli grad -"])
+def test_a_closed_standard_input_is_an_error_that_says_so(shell, command):
+    # `<&-` leaves Python's sys.stdin None: this was a Python traceback (or an AttributeError's text)
+    r = shell(f"{command} <&-")
+    assert (r.returncode, r.stdout, r.stderr) == (2, "", "error: cannot read standard input: it is closed\n")
