@@ -142,7 +142,7 @@ class Repl:
                     ":quit": self._quit, ":q": self._quit, ":exit": self._quit}
         handler = handlers.get(command)
         if handler is None:
-            self._error(f"unknown command {command}; :help lists them")
+            self._error(f"error: unknown command {command}; :help lists them")
             return
         try:
             handler(arg)
@@ -175,7 +175,7 @@ class Repl:
             raise ValueError(f":params {name}: there is no variable {name!r} (:vars lists them)")
         value = self.session.get(name)
         if not hasattr(value, "named_parameters"):
-            raise ValueError(f":params {name}: {name} is a {type(value).__name__}, not an nn.Module")
+            raise ValueError(f":params {name}: {name} is {_a(type(value).__name__)}, not an nn.Module")
         self._show(variables_view.parameters_doc(name, value))
 
     def _tensor(self, name: str, command: str):
@@ -185,7 +185,7 @@ class Repl:
             raise ValueError(f"{command} {name}: there is no variable {name!r} (:vars lists them)")
         value = self.session.get(name)
         if not (hasattr(value, "grad_fn") and hasattr(value, "requires_grad")):
-            raise ValueError(f"{name} is a {type(value).__name__}, not a tensor")
+            raise ValueError(f"{name} is {_a(type(value).__name__)}, not a tensor")
         return value
 
     def _graph(self, name: str) -> None:
@@ -228,7 +228,7 @@ class Repl:
         try:
             source = read_file(Path(path))
         except CliError as err:
-            self._error(str(err))
+            self._error(err.message)
             return
         try:
             self.session.run(source, path)
@@ -377,3 +377,8 @@ def run_repl(dtype: str | None = None) -> None:
 def _version() -> str:
     from .. import __version__
     return __version__
+
+
+def _a(noun: str) -> str:
+    """``a Tensor``, ``an int``."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun

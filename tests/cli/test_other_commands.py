@@ -148,6 +148,15 @@ def test_repl_with_piped_stdin_reads_lines_as_typed(cli):
     assert "name 'nope' is not defined" in r.stderr and r.exit_code == 1
 
 
+def test_repl_meta_command_mistakes_are_errors_like_the_others(cli):
+    r = cli("repl", input=":load /\n:bogus\nn = 1\n:saved n\n:params n\n")
+    assert r.exit_code == 1
+    assert r.stderr == ("error: cannot read /: Is a directory\n"
+                        "error: unknown command :bogus; :help lists them\n"
+                        "error: n is an int, not a tensor\n"
+                        "error: :params n: n is an int, not an nn.Module\n")
+
+
 def test_repl_with_piped_stdin_exits_0_when_every_line_ran(cli):
     r = cli("repl", input="print(1 + 1)\n:quit\nprint(3)\n")
     assert (r.stdout, r.exit_code) == ("2\n", 0)
