@@ -104,10 +104,12 @@ class CallsMixin:
             body = self.block(statements, inner) if statements else (lambda env: None)
         self._loop_depth = saved
         self._handler_depth = saved_handlers
-        return self._make_function(name, params, body, scope, span)
+        first = (self._location, statements[0].span) if statements else None
+        return self._make_function(name, params, body, scope, span, first)
 
-    def _make_function(self, name, params, body, scope, span):
-        """A function `make(env) -> ScriptFunction` closing over `env`."""
+    def _make_function(self, name, params, body, scope, span, first=None):
+        """A function `make(env) -> ScriptFunction` closing over `env`; ``first`` is the location of its
+        first statement (where Ctrl-C is said to stop it when none of its statements recorded a line)."""
         defaults = [(p.name, self.expr(p.default, scope)) for p in params.args
                     if p.default is not None]
         kw_defaults = [(p.name, self.expr(p.default, scope)) for p in params.kwonly
@@ -144,8 +146,8 @@ class CallsMixin:
                     raise
                 except RecursionError as exc:
                     raise wrap_exception(exc, span, self.filename) from None
-                except KeyboardInterrupt:
-                    raise self._interrupted(state.where, name) from None
+                except KeyboardInterrupt:      # (a loop of `pass` records no line: not the caller's line then)
+                    raise self._interrupted(first if state.where is where and first else state.where, name) from None
                 finally:
                     state.depth -= 1
                     state.where = where
