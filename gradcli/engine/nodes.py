@@ -13,6 +13,7 @@ from . import dtypes, errors
 from .autograd.graph import (
     HookedSavedVariable, InputMetadata, Node, SavedIndexList, SavedScalar, SavedTensor, SavedVariable, hooks_entered,
 )
+from .cascade_sum import column_sums
 from .tensor import make
 
 _asarray = np.asarray
@@ -297,7 +298,11 @@ def fit_grads(node, res, m) -> list:
             elif r.shape == meta[0] and r.dtype == meta[1]:
                 out.append(r)
             else:
-                r = _fit_shape(node, len(out), r, meta[0], m)
+                shape = meta[0]
+                # a batch's bias gradient, (rows, columns) to (columns,): column_sums directly (sum_to's way)
+                total = column_sums(r) if (len(shape) == 1 and r.__class__ is np.ndarray and r.ndim == 2
+                                           and r.shape[1] == shape[0]) else None
+                r = _fit_shape(node, len(out), r, shape, m) if total is None else total
                 out.append(r if r.dtype == meta[1] else _asarray(r).astype(meta[1]))
         return out
     nb = m.nb

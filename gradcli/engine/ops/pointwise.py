@@ -12,7 +12,9 @@ import operator
 import numpy as np
 
 from .. import dtypes, errors, fused
+from ..autograd.graph import SavedVariable
 from ..dispatch import call
+from ..nodes import OpNode, checked_array
 from ..tensor import Tensor
 from . import dtype_rules as R, rounded
 from .bitwise import integral
@@ -171,6 +173,28 @@ POW = defop("pow", "PowBackward0", ("self",), rounded.power,
             samples=lambda: [Sample(pos(3, 4), params={"exponent": 2.5}), Sample(arr(5), params={"exponent": 2}),
                              Sample(arr(2, 3), params={"exponent": 3}), Sample(pos(4), params={"exponent": -1.5})],
             rule="exponent * self^(exponent-1)")
+
+
+def _pow_apply(node, grads, m):
+    """PowBackward0 of a square in a plain backward (every squared error): torch's
+    ``grad * (2.0 * self.pow(1.0))``, whose ``2 self`` is exact, as ``self + self`` and one product
+    written over it (two numpy calls instead of pow, scale and product). Its saved ``self`` is
+    checked as ``unpack_saved`` checks it; other exponents, 0-d values, hooked values, create_graph,
+    vmap, complex and mixed dtypes and gradients of another shape take ``OpNode.apply``."""
+    s, exponent = node._saved
+    g = grads[0]
+    if (exponent == 2 and (exponent.__class__ is int or exponent.__class__ is float) and m.plain
+            and s.__class__ is SavedVariable and g.__class__ is np.ndarray):
+        x = checked_array(node, s)
+        shape, dt = node._in_meta[0]
+        if (dt.kind == "f" and x.dtype is dt and g.dtype is dt and x.shape == shape and g.shape == shape
+                and shape):    # (0-d: numpy's sum of two 0-d arrays is a scalar, no array to write over)
+            twice = np.add(x, x)
+            return [np.multiply(g, twice, out=twice)]
+    return OpNode.apply(node, grads, m)
+
+
+POW.node_cls.apply = _pow_apply
 
 
 def _pow_tensor_bwd(m, g, self, exponent, result):
