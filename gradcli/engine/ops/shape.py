@@ -13,7 +13,7 @@ import numpy as np
 
 from ..dims import wrap_dim
 from ..errors import ShapeError
-from ..nodes import OpNode
+from ..nodes import OpNode, as_uint64
 from ..dispatch import call
 from .registry import KEEP, OPS, defop
 from .samples import Sample, arr
@@ -421,16 +421,11 @@ def _rot90(a, turns, plane):
     return np.swapaxes(np.flip(a, d1 if turns == 1 else d0).copy(), d0, d1)
 
 
-def _as_unsigned(values):
-    """torch shows rot90's saved ints as unsigned 64-bit (k = -1 reads 18446744073709551615)."""
-    return tuple(v % (1 << 64) for v in values) if isinstance(values, tuple) else values % (1 << 64)
-
-
 ROT90 = defop("rot90", "Rot90Backward0", ("self",), _rot90,
               lambda m, g, turns, plane: m.rot90(g, -turns, _example_dims(m, g, plane)),
               saves=("turns", "plane"), internal=("turns", "plane"), promote=KEEP,
-              derived={"dims": lambda node: _as_unsigned(ROT90.saved_param(node, "plane")),
-                       "k": lambda node: _as_unsigned(ROT90.saved_param(node, "turns"))},
+              derived={"dims": lambda node: as_uint64(ROT90.saved_param(node, "plane")),   # (torch shows them
+                       "k": lambda node: as_uint64(ROT90.saved_param(node, "turns"))},     # unsigned: -1 is 2**64 - 1)
               jvp=lambda m, t, turns, plane: m.rot90(t[0], turns, _example_dims(m, t[0], plane)),
               samples=lambda: [Sample(arr(3, 4), params={"turns": k, "plane": (1, 0)}) for k in (1, 2, 3)],
               rule="rotate the gradient back by -k turns")
