@@ -155,7 +155,7 @@ _WRAPPED = {bool: np.bool_, int: np.int64, float: np.float64, complex: np.comple
 _DIM_NAMES = frozenset(("dim", "dims", "dim0", "dim1", "dim2", "dimension"))
 _INT64_NAMES = frozenset(("diagonal", "offset", "shifts", "pad", "ignore_index", "padding_idx", "index", "start",
                           "end"))
-_DIM_ON_OUTPUT = frozenset(("unsqueeze",))
+_DIM_ON_OUTPUT = frozenset(("unsqueeze", "select_backward", "diagonal_backward"))   # dims of a one-dim-larger result
 
 
 def _positive_dims(value, ndim: int):
