@@ -130,8 +130,7 @@ class BackwardCFunction(Node):
                 continue
             r = res[slot]
             if r is not None and not isinstance(r, Tensor):
-                raise TypeError(f"function {self.name()} returned a gradient of type {type(r).__name__} at index "
-                                f"{slot}, expected a Tensor or None")
+                raise errors.AutogradError(f"expected Variable or None (got {type(r).__name__})")
             picked.append(None if r is None else (r if tensor_mode else r._data))
         return fit_grads(self, tuple(picked), m)
 
