@@ -123,16 +123,19 @@ for _fn, _name, _aliases in ((clamp_, "clamp_", ("clip_",)), (neg_, "neg_", ("ne
 
 
 def uniform_(self, a=0.0, b=1.0, *, generator=None):
+    _floating_only(self, "check_uniform_bounds")
     _check_draw(a <= b, f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
     return _init_inplace(self, creation.rng(generator).uniform(self._data.shape, self._data.dtype, a, b))
 
 
 def normal_(self, mean=0.0, std=1.0, *, generator=None):
+    _floating_only(self, "normal_kernel_cpu")
     creation.check_std(std)
     return _init_inplace(self, creation.rng(generator).normal(self._data.shape, self._data.dtype, mean, std))
 
 
 def exponential_(self, lambd=1.0, *, generator=None):
+    _continuous_only(self, "Exponential", dtypes.scalar_type_name)
     _check_draw(lambd > 0, f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
     return _init_inplace(self, creation.rng(generator).exponential(self._data.shape, lambd))
 
@@ -148,16 +151,20 @@ def bernoulli_(self, p=0.5, *, generator=None):
 
 
 def geometric_(self, p, *, generator=None):
+    if self._data.dtype.kind == "b":
+        _floating_only(self, "geometric_cpu")
     _check_draw(0 < p < 1, f"geometric_ expects p to be in (0, 1), but got p={p:g}")
     return _init_inplace(self, creation.rng(generator).geometric(self._data.shape, p))
 
 
 def log_normal_(self, mean=1.0, std=2.0, *, generator=None):
+    _floating_only(self, "log_normal_cpu")
     _check_draw(std > 0, f"log_normal_ expects std > 0.0, but found std={std:g}")
     return _init_inplace(self, creation.rng(generator).log_normal(self._data.shape, mean, std))
 
 
 def cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
+    _continuous_only(self, "Cauchy", dtypes.c_type_name)
     _check_draw(sigma > 0, f"cauchy_ expects sigma > 0.0, but found sigma={sigma:g}")
     return _init_inplace(self, creation.rng(generator).cauchy(self._data.shape, median, sigma))
 
@@ -176,6 +183,18 @@ def random_(self, from_=None, to=None, *, generator=None):
         _check_draw(least <= low <= most, f"from is out of bounds for {dtypes.c_type_name(npd)}")
         _check_draw(least <= high - 1 <= most, f"to - 1 is out of bounds for {dtypes.c_type_name(npd)}")
     return _init_inplace(self, stream.integers(int(low), int(high), self._data.shape))
+
+
+def _floating_only(self, kernel: str) -> None:
+    """torch's refusal of a continuous fill of an integer or bool tensor (it filled zeros here)."""
+    if self._data.dtype.kind in "iub":
+        raise NotImplementedError(f'"{kernel}" not implemented for \'{dtypes.scalar_type_name(self._data.dtype)}\'')
+
+
+def _continuous_only(self, law: str, type_name) -> None:
+    if self._data.dtype.kind in "iub":
+        raise errors.AutogradError(f"{law} distribution is a continuous probability distribution. dtype must be a "
+                                   f"floating point but you specified {type_name(self._data.dtype)}")
 
 
 def _check_draw(ok: bool, message: str) -> None:

@@ -60,6 +60,8 @@ def members(name: str, state, policy, namespaces: dict) -> dict:
 
 def _numpy_members(state, children: dict) -> dict:
     members = {name: _limited(getattr(np, name), state) for name in FUNCTIONS}
+    for name in ("array", "asarray"):       # a tensor (or a list of them) read as torch's __array__ reads it
+        members[name] = _reading_tensors(members[name])
     members.update({name: getattr(np, name) for name in CONSTANTS + DTYPES})
     # `isinstance(a, np.ndarray)` and `type(a) is np.ndarray` hold, but the class is not callable: its
     # constructor takes any buffer, strides and dtype (2**40 elements over 8 bytes, arrays of objects)
@@ -79,6 +81,23 @@ def _random_members(state) -> dict:
     members = {name: _limited(getattr(rng, name), state) for name in RANDOM}
     members["default_rng"] = default_rng
     return members
+
+
+def _reading_tensors(function):
+    """``np.array(t)``: torch's Tensor.__array__ gives ``t.numpy()`` (refused while t requires grad)."""
+    from gradcli.engine.tensor import Tensor
+
+    def as_arrays(value):
+        if isinstance(value, Tensor):
+            return value.numpy()
+        if isinstance(value, (list, tuple)) and any(isinstance(v, (Tensor, list, tuple)) for v in value):
+            return [as_arrays(v) for v in value]
+        return value
+
+    def call(data, *args, **kwargs):
+        return function(as_arrays(data), *args, **kwargs)
+    call.__name__ = call.__qualname__ = function.__name__
+    return call
 
 
 def _limited(function, state):

@@ -12,6 +12,7 @@ from ..creation import empty_like, randperm
 __all__ = [
     "calculate_gain", "constant_", "dirac_", "eye_", "kaiming_normal_", "kaiming_uniform_", "normal_", "ones_",
     "orthogonal_", "sparse_", "trunc_normal_", "uniform_", "xavier_normal_", "xavier_uniform_", "zeros_",
+    "_calculate_fan_in_and_fan_out",     # private in torch, but custom layers' reset_parameters call it
 ]
 
 _LINEAR = ("linear", "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
@@ -39,7 +40,7 @@ def calculate_gain(nonlinearity: str, param=None) -> float:
     raise ValueError(f"Unsupported nonlinearity {nonlinearity}")
 
 
-def _fans(tensor) -> tuple:
+def _calculate_fan_in_and_fan_out(tensor) -> tuple:
     if tensor.dim() < 2:
         raise ValueError("Fan in and fan out can not be computed for tensor with fewer than 2 dimensions")
     receptive = 1
@@ -83,20 +84,20 @@ def eye_(tensor):
 
 
 def xavier_uniform_(tensor, gain: float = 1.0, generator=None):
-    fan_in, fan_out = _fans(tensor)
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     bound = math.sqrt(3.0) * (gain * math.sqrt(2.0 / float(fan_in + fan_out)))
     return uniform_(tensor, -bound, bound, generator)
 
 
 def xavier_normal_(tensor, gain: float = 1.0, generator=None):
-    fan_in, fan_out = _fans(tensor)
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     return normal_(tensor, 0.0, gain * math.sqrt(2.0 / float(fan_in + fan_out)), generator)
 
 
 def _kaiming_std(tensor, a, mode: str, nonlinearity: str) -> float:
     if mode not in ("fan_in", "fan_out"):
-        raise ValueError(f"Mode {mode} not supported, please use one of fan_in, fan_out")
-    fan_in, fan_out = _fans(tensor)
+        raise ValueError(f"Mode {mode} not supported, please use one of {['fan_in', 'fan_out']}")
+    fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor)
     return calculate_gain(nonlinearity, a) / math.sqrt(fan_in if mode == "fan_in" else fan_out)
 
 

@@ -72,6 +72,15 @@ class Buffer(metaclass=_BufferMeta):
         return t
 
 
+def typename(value) -> str:
+    """torch.typename, for torch's messages: a tensor's type() ('torch.FloatTensor'), else its class's
+    qualified name ('int', 'numpy.ndarray')."""
+    if isinstance(value, Tensor):
+        return value.type()
+    cls = type(value)
+    return cls.__qualname__ if cls.__module__ in ("", "builtins") else f"{cls.__module__}.{cls.__qualname__}"
+
+
 def _addindent(text: str, spaces: int) -> str:
     lines = text.split("\n")
     if len(lines) == 1:
@@ -171,10 +180,18 @@ class Module:
             self.register_buffer(name, value, value.persistent)
         elif params is not None and name in params:
             if value is not None:
-                raise TypeError(f"cannot assign '{type(value).__name__}' as parameter '{name}' "
+                raise TypeError(f"cannot assign '{typename(value)}' as parameter '{name}' "
                                 "(torch.nn.Parameter or None expected)")
             params[name] = None
+        elif self.__dict__.get("_modules") is not None and name in self._modules:
+            if value is not None:
+                raise TypeError(f"cannot assign '{typename(value)}' as child module '{name}' "
+                                "(torch.nn.Module or None expected)")
+            self._modules[name] = None
         elif self.__dict__.get("_buffers") is not None and name in self._buffers:
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError(f"cannot assign '{typename(value)}' as buffer '{name}' "
+                                "(torch.nn.Buffer, torch.Tensor or None expected)")
             self._buffers[name] = value
         else:
             object.__setattr__(self, name, value)
@@ -204,14 +221,14 @@ class Module:
 
     def register_parameter(self, name: str, param) -> None:
         if param is not None and not isinstance(param, Parameter):
-            raise TypeError(f"cannot assign '{type(param).__name__}' object to parameter '{name}' "
+            raise TypeError(f"cannot assign '{typename(param)}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
         self._forget(name, keep=self._parameters)
         self._parameters[name] = param
 
     def register_buffer(self, name: str, tensor, persistent: bool = True) -> None:
         if tensor is not None and not isinstance(tensor, Tensor):
-            raise TypeError(f"cannot assign '{type(tensor).__name__}' object to buffer '{name}' "
+            raise TypeError(f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
                             "(torch Tensor or None required)")
         self._forget(name, keep=self._buffers)
         self._buffers[name] = tensor
@@ -321,25 +338,27 @@ class Module:
         for _, module in self.named_children():
             yield module
 
-    def _named_members(self, table: str, prefix: str, recurse: bool):
+    def _named_members(self, table: str, prefix: str, recurse: bool, remove_duplicate: bool = True):
+        """Each tensor once (a tied weight under its first name), or every name it has."""
         seen = set()
-        modules = self.named_modules(prefix=prefix) if recurse else [(prefix, self)]
+        modules = self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate) if recurse else [(prefix, self)]
         for module_prefix, module in modules:
             for name, value in getattr(module, table).items():
                 if value is None or id(value) in seen:
                     continue
-                seen.add(id(value))
+                if remove_duplicate:
+                    seen.add(id(value))
                 yield module_prefix + ("." if module_prefix else "") + name, value
 
     def named_parameters(self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True):
-        yield from self._named_members("_parameters", prefix, recurse)
+        yield from self._named_members("_parameters", prefix, recurse, remove_duplicate)
 
     def parameters(self, recurse: bool = True):
         for _, p in self.named_parameters(recurse=recurse):
             yield p
 
     def named_buffers(self, prefix: str = "", recurse: bool = True, remove_duplicate: bool = True):
-        yield from self._named_members("_buffers", prefix, recurse)
+        yield from self._named_members("_buffers", prefix, recurse, remove_duplicate)
 
     def buffers(self, recurse: bool = True):
         for _, b in self.named_buffers(recurse=recurse):
