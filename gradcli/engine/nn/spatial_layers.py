@@ -72,10 +72,10 @@ class _ConvNd(Module):
                 f"stride={self.stride}")
         if self.padding != (0,) * n:
             text += f", padding={self.padding}"
-        if self.output_padding != (0,) * n:
-            text += f", output_padding={self.output_padding}"
         if self.dilation != (1,) * n:
             text += f", dilation={self.dilation}"
+        if self.output_padding != (0,) * n:
+            text += f", output_padding={self.output_padding}"
         if self.groups != 1:
             text += f", groups={self.groups}"
         if self.bias is None:
