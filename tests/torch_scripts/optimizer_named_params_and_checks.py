@@ -68,3 +68,11 @@ attempt("RMSprop weight_decay", lambda: O.RMSprop(m.parameters(), weight_decay=-
 attempt("Adagrad lr_decay", lambda: O.Adagrad(m.parameters(), lr_decay=-1))
 attempt("Adagrad weight_decay", lambda: O.Adagrad(m.parameters(), weight_decay=-1))
 attempt("Adagrad initial_accumulator_value", lambda: O.Adagrad(m.parameters(), initial_accumulator_value=-1))
+
+# capturable=True is a CUDA-graph option: on the CPU torch refuses it at the first step with a gradient
+for name in ["Adam", "AdamW", "Adamax", "ASGD", "NAdam", "RAdam", "RMSprop", "Rprop", "Adadelta"]:
+    p = torch.zeros(2, requires_grad=True)
+    o = getattr(torch.optim, name)([p], capturable=True)
+    o.step()
+    p.grad = torch.ones(2)
+    attempt(name + " capturable", o.step)

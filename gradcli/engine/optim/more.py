@@ -28,6 +28,9 @@ def _scalar(value) -> np.ndarray:
 
 
 class Adadelta(Optimizer):
+    _capturable_refusal = ("If capturable=True, params and state_steps must be on supported devices: "
+                           "['cuda', 'xpu', 'hpu', 'privateuseone'].")
+
     def __init__(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, *, capturable=False,
                  maximize=False, differentiable=False):
         _check(0.0 <= lr, f"Invalid learning rate: {lr}")
@@ -60,6 +63,9 @@ class Adadelta(Optimizer):
 
 
 class NAdam(Optimizer):
+    _capturable_refusal = ("If capturable=True, params, mu_products and state_steps must be on supported devices: "
+                           "['cuda', 'xpu', 'hpu', 'privateuseone', 'xla'].")
+
     def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, momentum_decay=4e-3,
                  decoupled_weight_decay=False, *, foreach=None, maximize=False, capturable=False,
                  differentiable=False):
@@ -201,6 +207,9 @@ class Rprop(Optimizer):
 
 
 class ASGD(Optimizer):
+    _capturable_refusal = ("If capturable=True, params, mus, etas, and state_steps must be on supported devices: "
+                           "['cuda', 'xpu', 'hpu', 'privateuseone', 'xla'].")
+
     def __init__(self, params, lr=1e-2, lambd=1e-4, alpha=0.75, t0=1e6, weight_decay=0, foreach=None,
                  maximize=False, differentiable=False, capturable=False):
         _check(0.0 <= lr, f"Invalid learning rate: {lr}")

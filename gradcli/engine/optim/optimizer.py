@@ -175,11 +175,17 @@ class Optimizer:
             self._step_group(group)
         return loss
 
+    # torch's CPU refusal of capturable=True (a CUDA-graph option), at the first step with a gradient
+    _capturable_refusal = ("If capturable=True, params and state_steps must be on supported devices: "
+                           "['cuda', 'xpu', 'hpu', 'privateuseone', 'xla'].")
+
     def _step_group(self, group: dict) -> None:
         arrays = self._arrays
         for p in group["params"]:
             grad = p._grad   # parameters are leaves: no non-leaf warning to give
             if grad is not None:
+                if group.get("capturable"):
+                    raise AssertionError(self._capturable_refusal)
                 state = arrays.get(p)
                 if state is None:
                     state = arrays[p] = {}
