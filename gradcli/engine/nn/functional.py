@@ -358,8 +358,8 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         if red == 2:
             return neg(sum(prod))
         return call(P.DIV_SCALAR, (neg(sum(prod)),), {"other": input.numel() / n_classes if input.numel() else math.nan})
+    logp = log_softmax(input, cdim)     # first, as torch: criterion(labels, outputs) fails on the int input
     _nll_checks(input, target, weight, ignore_index)
-    logp = log_softmax(input, cdim)
     nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
     if label_smoothing <= 0:
         return nll
