@@ -13,7 +13,7 @@ from ..ops.padding import (
     CONSTANT_PAD, REFLECTION_PAD1D, REFLECTION_PAD2D, REFLECTION_PAD3D, REPLICATION_PAD1D, REPLICATION_PAD2D,
     REPLICATION_PAD3D,
 )
-from ..ops.pooling import avg_pool2d, check_pool_args
+from ..ops.pooling import avg_pool2d, avg_pool_dtype, check_pool_args
 from ..tensor import Tensor
 
 
@@ -293,6 +293,7 @@ def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     both separate, so gradcli averages the planes, then the depth (avg_pool2d twice; torch records
     one AvgPool3DBackward0): the values and gradients are torch's."""
     kernel, stride, padding = _pool3d_args(input, kernel_size, stride, padding)
+    avg_pool_dtype("avg_pool3d_out_frame", input._data)
     if divisor_override is not None and divisor_override == 0:
         raise errors.AutogradError("divisor must be not zero")
     once = 1 if divisor_override else None

@@ -111,6 +111,10 @@ class RNNBase(Module):
     def forward(self, input, hx=None):
         lstm = self.mode == "LSTM"
         directions = 2 if self.bidirectional else 1
+        if not isinstance(input, PackedSequence):
+            self._check_dtype(input)
+        elif not lstm:        # torch's LSTM runs a packed batch without the check (its kernel's matmul refuses)
+            self._check_dtype(input.data)
         if isinstance(input, PackedSequence):
             return self._forward_packed(input, hx)
         batched = input.dim() == 3
@@ -159,6 +163,13 @@ class RNNBase(Module):
             # LSTM's takes a view (TransposeBackward0)
             output = output.transpose(0, 1) if lstm else output.transpose_(0, 1)
         return (output, (h_n, c_n)) if lstm else (output, h_n)
+
+    def _check_dtype(self, input) -> None:
+        """torch's first check: token ids fed without an Embedding, or float64 data to a float32 layer."""
+        weight = self._weights(0, 0)[0]
+        if input.dtype != weight.dtype:
+            raise ValueError(f"RNN input dtype ({input.dtype}) does not match weight dtype ({weight.dtype}). Convert "
+                             f"input: input.to({weight.dtype}), or convert model: model.to({input.dtype})")
 
     def _forward_packed(self, packed: PackedSequence, hx):
         """A packed batch, as torch runs it: step t updates only the ``batch_sizes[t]`` sequences still

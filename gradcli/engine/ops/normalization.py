@@ -23,6 +23,7 @@ def _channel_shape(ndim: int, c: int) -> tuple:
 
 
 def _bn_fwd(input, weight, bias, running_mean, running_var, training, eps):
+    dtype_rules.float_only("batch_norm", input)      # before the parameters' dtypes, unlike layer/group norm
     dtype_rules.normalization("batch_norm", input, weight, bias, running_mean, running_var)
     axes = (0,) + tuple(range(2, input.ndim))
     shape = _channel_shape(input.ndim, input.shape[1])

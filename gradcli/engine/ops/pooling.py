@@ -62,8 +62,14 @@ def _padded(a, padding, extra):
     return a
 
 
+def avg_pool_dtype(kernel: str, a) -> None:
+    """torch's average pools: floating types and int64 only (an image left as uint8 is refused)."""
+    if a.dtype.kind == "b" or (a.dtype.kind in "iu" and a.dtype != np.int64):
+        raise dtype_rules.not_implemented(kernel, a)
+
+
 def _avg_pool_fwd(a, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    dtype_rules.refuse_bool("avg_pool2d", a)
+    avg_pool_dtype("avg_pool2d", a)
     geo = _geometry(a.shape, kernel_size, stride, padding, ceil_mode)
     (ho, eh), (wo, ew) = geo
     (kh, kw), (sh, sw) = kernel_size, stride
