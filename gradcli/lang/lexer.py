@@ -123,8 +123,21 @@ class Lexer:
                 end_line, end_column = line, column + len(value)
             if kind not in ignore:
                 kind = keywords.get(kind, {}).get(value, kind)
+                if kind == "NAME" and not value.isascii():
+                    value = self._identifier(value, line, column)
                 yield Token(kind, value, line, column, end_line, end_column)
             pos, line, column = m.end(), end_line, end_column
+
+    def _identifier(self, value: str, line: int, column: int) -> str:
+        """A non-ASCII name as Python reads it: its characters must be identifier characters (``x²`` is
+        an invalid character, not a name), and it is NFKC-normalized (``ℌ`` and ``H`` are one name)."""
+        if not value.isidentifier():
+            bad = next(i for i in range(1, len(value) + 1) if not value[:i].isidentifier()) - 1
+            ch = value[bad]
+            raise self.error(f"invalid character {ch!r} (U+{ord(ch):04X})",
+                             Span(line, column + bad, line, column + bad + 1))
+        import unicodedata      # only for a non-ASCII name
+        return unicodedata.normalize("NFKC", value)
 
     def _bad_character(self, pos: int, line: int, column: int) -> GradcliError:
         ch = self.text[pos]
