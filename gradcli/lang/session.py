@@ -231,11 +231,12 @@ class Session:
     def _engine_settings(self) -> tuple:
         torch = self._modules["torch"]
         return (torch.get("get_default_dtype", None)(),
-                torch.get("is_grad_enabled", None)(), _anomaly_enabled(), _print_options())
+                torch.get("is_grad_enabled", None)(), _anomaly_enabled(), _print_options(), _switches())
 
     def _apply_settings(self, settings: tuple) -> None:
         torch = self._modules["torch"]
-        dtype, grad, anomaly, printing = settings
+        dtype, grad, anomaly, printing, switches = settings
+        _set_switches(switches)
         torch.get("set_default_dtype", None)(dtype)
         torch.get("set_grad_enabled", None)(grad)
         if anomaly is not None and anomaly != _anomaly_enabled():
@@ -357,6 +358,32 @@ def _print_options():
     except ImportError:
         return None
     return printing.get_printoptions()
+
+
+def _switches() -> tuple:
+    """The engine's process-wide switches a script sets (use_deterministic_algorithms, set_num_threads,
+    torch.backends.cudnn.deterministic, ...): they stay in the session that set them, as print options
+    do. None for a module not loaded yet (a run that loads it leaves it at its defaults)."""
+    settings, backends = sys.modules.get(_RUNTIME_SETTINGS), sys.modules.get(_BACKENDS)
+    return (None if settings is None else dict(settings._state),
+            None if backends is None else [dict(vars(flags)) for flags in (backends.cudnn, backends.cuda.matmul)])
+
+
+def _set_switches(switches: tuple) -> None:
+    state, flags = switches
+    settings, backends = sys.modules.get(_RUNTIME_SETTINGS), sys.modules.get(_BACKENDS)
+    if settings is not None and state is not None:
+        settings._state.update(state)
+    if backends is not None:
+        for holder, values in zip((backends.cudnn, backends.cuda.matmul), flags or (None, None)):
+            if values is None:
+                holder.__init__()        # loaded during the run: back to what torch starts with
+            else:
+                vars(holder).clear()
+                vars(holder).update(values)
+
+
+_RUNTIME_SETTINGS, _BACKENDS = "gradcli.engine.runtime_settings", "gradcli.engine.backends"
 
 
 def _set_print_options(options: dict) -> None:

@@ -45,3 +45,22 @@ def test_closing_a_session_runs_what_its_generators_left_pending_in_that_session
     s.close()
     assert out == [False]
     assert Session().run("torch.is_grad_enabled()") is True
+
+
+SWITCHES = [
+    ("torch.use_deterministic_algorithms(True)", "torch.are_deterministic_algorithms_enabled()", False),
+    ("torch.set_num_threads(97)", "torch.get_num_threads() != 97", True),
+    ("torch.set_float32_matmul_precision('medium')", "torch.get_float32_matmul_precision()", "highest"),
+    ("torch.backends.cudnn.deterministic = True", "torch.backends.cudnn.deterministic", False),
+    ("torch.backends.cudnn.benchmark = True", "torch.backends.cudnn.benchmark", False),
+    ("torch.backends.cuda.matmul.allow_tf32 = True", "torch.backends.cuda.matmul.allow_tf32", False),
+]
+
+
+@pytest.mark.parametrize("switch, probe, fresh", SWITCHES, ids=[s[0][:45] for s in SWITCHES])
+def test_a_process_wide_switch_a_script_sets_stays_in_its_session(switch, probe, fresh):
+    # `gradcli run a.grad b.grad`: b starts with torch's defaults whatever a set at its top
+    first = Session()
+    first.run(switch)
+    assert Session().run(probe) == fresh
+    assert first.run(probe) != fresh
