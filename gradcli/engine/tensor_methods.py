@@ -437,26 +437,6 @@ def _ne(self, other):
     return F.ne(self, other)
 
 
-def _iadd(self, other):
-    return add_(self, other)
-
-
-def _isub(self, other):
-    return sub_(self, other)
-
-
-def _imul(self, other):
-    return mul_(self, other)
-
-
-def _itruediv(self, other):
-    return div_(self, other)
-
-
-def _ipow(self, other):
-    return pow_(self, other)
-
-
 def _inplace(name: str):
     """``a |= b`` and the other augmented operators without a numeric twin here: torch's in-place method."""
     def method(self, other):
@@ -500,7 +480,7 @@ _METHODS = {
         ("and", "bitwise_and_"), ("or", "bitwise_or_"), ("xor", "bitwise_xor_"), ("lshift", "bitwise_left_shift_"),
         ("rshift", "bitwise_right_shift_"), ("floordiv", "floor_divide_"), ("mod", "remainder_"))},
     "__eq__": _eq, "__ne__": _ne, "__lt__": F.lt, "__le__": F.le, "__gt__": F.gt, "__ge__": F.ge,
-    "__iadd__": _iadd, "__isub__": _isub, "__imul__": _imul, "__itruediv__": _itruediv, "__ipow__": _ipow,
+    "__iadd__": add_, "__isub__": sub_, "__imul__": mul_, "__itruediv__": div_, "__ipow__": pow_,
     "__getitem__": getitem, "__setitem__": setitem,
     "view": _view_method, "reshape": _reshape_method, "max": _max_method, "min": _min_method,
     "view_as": lambda self, other: F.view(self, other.shape), "reshape_as": lambda self, other: F.reshape(self, other.shape),

@@ -92,3 +92,14 @@ def test_mixed_dtypes_and_broadcasts_still_promote_and_fit():
     i = torch.tensor([1, 2])
     i += torch.tensor([True, False])
     assert i.tolist() == [2, 2]
+
+
+def test_augmented_assignments_are_the_in_place_methods():
+    q = torch.tensor([1.0, 2.0, 3.0])
+    alias = q
+    q += 1.0
+    q *= torch.tensor([2.0, 2.0, 0.5])
+    q **= 2
+    q /= 4
+    q -= torch.tensor(0.25)
+    assert q is alias and q._version == 5 and q.tolist() == [3.75, 8.75, 0.75]

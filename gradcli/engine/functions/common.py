@@ -10,6 +10,7 @@ from ..tensor import Tensor
 
 
 _Number = (int, float, bool, complex, np.number, np.bool_)
+_OPERANDS = (Tensor,) + _Number
 _FAST_OPERANDS = frozenset((Tensor, float, int))  # operands the dispatcher takes as they are
 
 
@@ -38,7 +39,7 @@ def _type_name(x) -> str:
 
 def _as_operand(x):
     """Tensors and Python numbers pass; lists become tensors (torch accepts neither silently)."""
-    if isinstance(x, (Tensor,) + _Number):
+    if x.__class__ is Tensor or isinstance(x, _OPERANDS):
         return x
     if isinstance(x, (list, tuple)):
         return tensor(x)

@@ -140,9 +140,10 @@ NEG = defop("neg", "NegBackward0", ("self",), operator.neg, lambda m, g: -g,
 
 
 def _writer(ufunc):
-    """The no-graph in-place form of a binary op: ``ufunc(a, b, out=destination)``."""
+    """The no-graph in-place form of a binary op: ``ufunc(a, b, out=destination)`` (positional: no
+    keywords to parse; numpy's default casting is the "same_kind" torch's in-place ops allow)."""
     def write(destination, a, b):
-        ufunc(a, b, out=destination, casting="same_kind")
+        ufunc(a, b, destination)
     return write
 
 
