@@ -604,7 +604,7 @@ def select(input, dim, index):
     if not -n <= index < n:
         raise IndexError(f"select(): index {index} out of range for tensor of size {list(input.shape)} at "
                          f"dimension {d % input.ndim}")
-    return call(SELECT, (input,), {"dim": d, "index": int(index) % n})
+    return call(SELECT, (input,), {"dim": d, "index": int(index)})   # as written: torch saves -1 as given
 
 
 def call_slice(t: Tensor, dim: int, start: int, stop: int, step: int) -> Tensor:

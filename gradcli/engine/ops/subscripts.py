@@ -4,6 +4,8 @@ indexing. Basic parts (ints, slices, None, ...) become views in order, as torch 
 ``aten::index`` / ``index_put_`` over the view."""
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 
 from .. import errors
@@ -24,6 +26,14 @@ def _seq_as_tuple(seq) -> bool:
     """torch's (and old numpy's) rule: a list holding a sequence, tensor, slice, None or ... is a tuple."""
     return len(seq) < 32 and any(isinstance(k, (list, tuple, Tensor, slice)) or k is None or k is Ellipsis
                                  for k in seq)
+
+
+_INT64_MAX = (1 << 63) - 1     # an open slice's end, as torch saves it (SliceBackward0's _saved_end)
+
+
+def _bound(value, default: int) -> int:
+    """A slice bound as written (negative ones too: numpy's slicing reads them as Python's)."""
+    return default if value is None else operator.index(value)
 
 
 def _as_index_array(k) -> np.ndarray:
@@ -59,8 +69,8 @@ def _split(t: Tensor, items, kept: dict | None = None):
             start, stop, step = k.indices(n)
             if step <= 0:
                 raise ValueError("step must be greater than zero")
-            if not (start == 0 and stop >= n and step == 1):
-                out = call_slice(out, dim, start, max(stop, start), step)
+            if not (start == 0 and stop >= n and step == 1):    # torch saves the bounds as written
+                out = call_slice(out, dim, _bound(k.start, 0), _bound(k.stop, _INT64_MAX), step)
             dim += 1
         elif isinstance(k, (int, np.integer)) or (isinstance(k, Tensor) and k.ndim == 0):
             if isinstance(k, Tensor) and k._data.dtype.kind not in "iu":
@@ -307,7 +317,7 @@ def getitem(t: Tensor, key):
     out, _ = _split(t, items)
     if out is t:
         if not isinstance(key, tuple) and isinstance(key, slice) and t.ndim:
-            return call_slice(t, 0, 0, t.shape[0], 1)  # torch: x[:] is a SliceBackward0, x[:, :] an alias
+            return call_slice(t, 0, 0, _INT64_MAX, 1)  # torch: x[:] is a SliceBackward0, x[:, :] an alias
         return call(ALIAS, (t,))
     return out
 
