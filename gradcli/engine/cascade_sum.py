@@ -204,12 +204,13 @@ def column_sums(g: np.ndarray):
     groups = rows // _ILP
     lane = None
     if first < columns and groups:     # (fewer than four rows: the interleaved sums are in sequence)
-        tail = g[:, first:]
-        lane = _add_reduce(tail[:groups * _ILP].reshape(groups, _ILP, columns - first), axis=0)
-        for r in range(groups * _ILP, rows):
+        tail = g[:, first:] if first else g
+        whole = groups * _ILP
+        lane = _add_reduce((tail[:whole] if whole < rows else tail).reshape(groups, _ILP, columns - first), 0)
+        for r in range(whole, rows):
             lane[0] += tail[r]
         if not first:       # (fewer columns than a group: every column is interleaved)
-            return _add_reduce(lane, axis=0)
+            return _add_reduce(lane, 0)
     # (16 rows: a +0 start gives the flush's sign of zero, as only a column of -0s sums to -0)
     out = _add_reduce(g, axis=0, initial=0.0) if rows == 16 else _add_reduce(g, axis=0)
     if lane is not None:

@@ -1,5 +1,6 @@
-"""The backward's short applies (a square's PowBackward0, a full sum's SumBackward0, a bias's
-unbroadcast gradient) give torch's bits, and step aside where they do not apply."""
+"""The backward's short applies (a square's PowBackward0, a full sum's SumBackward0, a product by a
+number's MulBackward0, a bias's unbroadcast gradient) give torch's bits, and step aside where they
+do not apply."""
 import numpy as np
 import pytest
 
@@ -133,3 +134,35 @@ def test_a_gradient_that_cannot_be_summed_to_a_bias_is_refused_as_before():
     node = (lib.ones(4, 3, requires_grad=True) + lib.zeros(3, requires_grad=True)).grad_fn
     with pytest.raises(Exception, match="invalid gradient at index 1"):
         nodes.fit_grads(node, (np.ones((4, 3), np.float32), np.ones((4, 5), np.float32)), lib.backend.numpy_math)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("number", [1.01, -0.1, 3, 1e-30, 0.0, -0.0, float("inf"), float("nan")])
+def test_a_tensor_times_a_number_has_torchs_gradient_bits(dtype, number):
+    data = _awkward(5000, dtype)
+    grad = _awkward(5000, dtype, seed=3)
+    ours, theirs = _both(data, grad, lambda x, _: x * number)
+    assert _bits(ours) == _bits(theirs)
+
+
+@pytest.mark.parametrize("dtype", [lib.float16, lib.float32])
+def test_a_0d_or_half_tensor_times_a_number_gives_the_general_formulas_values(dtype):
+    x = lib.tensor(1.5, dtype=dtype, requires_grad=True)
+    (x * 1.01).backward()
+    t = torch.tensor(1.5, dtype={lib.float16: torch.float16, lib.float32: torch.float32}[dtype], requires_grad=True)
+    (t * 1.01).backward()
+    assert x.grad.dtype == dtype and x.grad.item() == t.grad.item()
+
+
+def test_a_second_backward_through_a_product_by_a_number_fails_as_torch():
+    x = lib.ones(3, requires_grad=True)
+    y = (x * 2.5).sum()
+    y.backward()
+    with pytest.raises(Exception) as ours:
+        y.backward()
+    tx = torch.ones(3, requires_grad=True)
+    ty = (tx * 2.5).sum()
+    ty.backward()
+    with pytest.raises(RuntimeError) as theirs:
+        ty.backward()
+    assert str(ours.value) == str(theirs.value)

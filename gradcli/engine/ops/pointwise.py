@@ -12,7 +12,7 @@ import operator
 import numpy as np
 
 from .. import dtypes, errors, fused
-from ..autograd.graph import SavedVariable
+from ..autograd.graph import SavedScalar, SavedVariable
 from ..dispatch import call
 from ..nodes import OpNode, checked_array
 from ..tensor import Tensor
@@ -120,6 +120,25 @@ MUL_CONST_SELF = defop("mul.const_self", "MulBackward0", ("self", "other"), oper
                        jvp=lambda m, t, self: self * t[1],
                        samples=lambda: [Sample(s.args[0], s.args[1], grad=[1], note=s.note) for s in binary()()[:3]],
                        rule="d/dother = self (self is a constant: other is not saved)")
+
+
+def _mul_number_apply(node, grads, m):
+    """MulBackward0 of a tensor times a number in a plain backward (``y * 1.01``): the record's
+    ``g * other``, its number read as ``unpack_saved`` reads it, without the general apply's steps.
+    A freed graph, create_graph, vmap, complex values and gradients that do not fit take
+    ``OpNode.apply``."""
+    s = node._saved[0]
+    g = grads[0]
+    if m.plain and g.__class__ is np.ndarray and s.__class__ is SavedScalar and not s.freed:
+        shape, dt = node._in_meta[0]
+        if g.dtype is dt and g.shape == shape and dt.kind == "f":
+            r = np.multiply(g, m.number(s.value, g))
+            if r.dtype is dt:
+                return [r, None]
+    return OpNode.apply(node, grads, m)
+
+
+MUL_CONST_OTHER.node_cls.apply = _mul_number_apply
 DIV_CONST_OTHER = defop("div.const_other", "DivBackward0", ("self", "other"), operator.truediv,
                         lambda m, g, other: (g / m.number(other, g) if g.__class__ is np.ndarray else g / other,
                                              None),
