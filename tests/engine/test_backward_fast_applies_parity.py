@@ -166,3 +166,20 @@ def test_a_second_backward_through_a_product_by_a_number_fails_as_torch():
     with pytest.raises(RuntimeError) as theirs:
         ty.backward()
     assert str(ours.value) == str(theirs.value)
+
+
+@pytest.mark.parametrize("left, right", [
+    ((np.float32, (3,)), (np.float64, (3,))),     # promoted: x's gradient cast back to float32
+    ((np.float32, (3,)), (np.float64, ())),       # a 0-d float64 operand: float32 result, a summed 0-d gradient
+    ((np.float64, (2, 3)), (np.float64, (2, 3))),
+    ((np.float32, (2, 3)), (np.float32, (1, 3))),
+])
+def test_a_sum_of_two_tensors_hands_each_its_gradient_as_torch(left, right):
+    rng = np.random.default_rng(4)
+    a, b = (rng.standard_normal(shape).astype(dt) for dt, shape in (left, right))
+    x, y = lib.tensor(a, requires_grad=True), lib.tensor(b, requires_grad=True)
+    (x + y).sum().backward()
+    tx, ty = torch.tensor(a, requires_grad=True), torch.tensor(b, requires_grad=True)
+    (tx + ty).sum().backward()
+    for ours, theirs in ((x.grad._data, tx.grad.numpy()), (y.grad._data, ty.grad.numpy())):
+        assert ours.dtype == theirs.dtype and ours.shape == theirs.shape and _bits(ours) == _bits(theirs)

@@ -29,6 +29,23 @@ ADD = defop("add", "AddBackward0", ("self", "other"), operator.add,
             lambda m, g: (g, g),
             jvp=lambda m, t: _sum_tangents(t[0], t[1]), constants=ALPHA_ONE,
             samples=binary(), rule="d/dself = 1, d/dother = 1")
+
+
+def _add_apply(node, grads, m):
+    """AddBackward0 in a plain backward (``y + 0.1``, ``h @ w + b``): the record's ``(g, g)``, handed
+    on as it is to each input it fits (a number's edge gets None); an input of another shape or dtype
+    (a broadcast bias) and complex values take ``OpNode.apply``."""
+    g = grads[0]
+    if m.plain and node._odtype.kind == "f" and g.__class__ is np.ndarray:
+        (fa, _), (fb, _) = node.next_functions
+        ma, mb = node._in_meta
+        shape, dt = g.shape, g.dtype
+        if ((fa is None or ma[0] == shape and ma[1] is dt) and (fb is None or mb[0] == shape and mb[1] is dt)):
+            return [None if fa is None else g, None if fb is None else g]
+    return OpNode.apply(node, grads, m)
+
+
+ADD.node_cls.apply = _add_apply
 ADD_ALPHA = defop("add.alpha", "AddBackward0", ("self", "other"), lambda a, b, alpha: _plus_times(a, b, alpha),
                   lambda m, g, alpha: (g, g * alpha), saves=("alpha",),
                   jvp=lambda m, t, alpha: _sum_tangents(t[0], None if t[1] is None else t[1] * alpha),
