@@ -308,16 +308,16 @@ def _jacfwd(func, inputs, strict=False, vectorize=False):
     jac = []
     for tan, out in zip(tangents, primals):
         if isinstance(tan, Tensor):     # a captured tensor requires grad: torch's split, permute, reshape
-            jac.append(tuple(part.permute(*range(1, part.ndim), 0).reshape(out._data.shape + inp._data.shape)
-                             for part, inp in zip(tan.split(list(numels), 0), inputs)))
+            jac.append([part.permute(*range(1, part.ndim), 0).reshape(out._data.shape + inp._data.shape)
+                        for part, inp in zip(tan.split(list(numels), 0), inputs)])
             continue
         row, start = [], 0
         for inp, n in zip(inputs, numels):
             part = np.moveaxis(tan[start:start + n], 0, -1)  # (*out, n)
             row.append(make(np.ascontiguousarray(part).reshape(out._data.shape + inp._data.shape)))
             start += n
-        jac.append(tuple(row))
-    return _tuple_postprocess(tuple(jac), (is_outputs_tuple, is_inputs_tuple))
+        jac.append(row)
+    return _tuple_postprocess(jac, (is_outputs_tuple, is_inputs_tuple))   # lists, as torch's
 
 
 def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, strategy="reverse-mode"):

@@ -53,6 +53,10 @@ class BatchedTensor(Tensor):
                            "operations. If error is occurring somewhere inside PyTorch internals, please file a "
                            "bug report.")
 
+    def _python_scalar(self):
+        """float(t), int(t), complex(t) go through item() in torch, so they refuse the same way."""
+        return self.item()
+
     def requires_grad_(self, requires_grad: bool = True):
         raise RuntimeError("You are attempting to call Tensor.requires_grad_() (or perhaps using "
                            "torch.autograd.functional.* APIs) inside of a function being transformed by a functorch "

@@ -34,11 +34,20 @@ def _fold_pair(o, args, params, inner, lv):
     return wrap(out.reshape(lead + tuple(args[1].shape)), lv)
 
 
+def _swap_front(t):
+    """The first two dims swapped, named as records name dims (negative: a batched backward's
+    cotangents have an extra dim in front)."""
+    return op("transpose", t, dim0=-t._data.ndim, dim1=1 - t._data.ndim)
+
+
 def _convolution(o, args, params, inner, lv):
     x, w, b = args
     spatial = w.ndim - 2
     if not levels_of(w) and (b is None or not levels_of(b)):
-        return _fold(spatial + 1, spatial + 1)(o, args, params, inner, lv)
+        px = align(x, lv)   # examples (and their own N, if any) folded into N; weight and bias as given
+        lead = tuple(px._data.shape[:px._data.ndim - spatial - 1])
+        out = inner(o, [px.reshape((-1,) + tuple(px._data.shape[-spatial - 1:])), w, b], params)
+        return wrap(out.reshape(lead + tuple(out._data.shape[1:])), lv)
     # batched weights: the examples become channel groups of one convolution
     nb = len(lv)
     px, pw = full(x, lv, spatial + 2), full(w, lv)
@@ -46,12 +55,12 @@ def _convolution(o, args, params, inner, lv):
     count = int(np.prod(lead))
     n, c = px._data.shape[nb], px._data.shape[nb + 1]
     px = px.reshape((count, n, c) + tuple(px._data.shape[nb + 2:]))
-    px = op("transpose", px, dim0=0, dim1=1).reshape((n, count * c) + tuple(px._data.shape[3:]))
+    px = _swap_front(px).reshape((n, count * c) + tuple(px._data.shape[3:]))
     pw = pw.reshape((count * pw._data.shape[nb],) + tuple(pw._data.shape[nb + 1:]))
     pb = None if b is None else full(b, lv).reshape((-1,))
     out = inner(o, [px, pw, pb], dict(params, groups=params["groups"] * count))
     out = out.reshape((n, count, -1) + tuple(out._data.shape[2:]))
-    out = op("transpose", out, dim0=0, dim1=1)
+    out = _swap_front(out)
     return wrap(out.reshape(lead + tuple(out._data.shape[1:])), lv)
 
 
