@@ -19,6 +19,7 @@ from ..tensor import Size, Tensor, _wrap_dim, make
 _ids = itertools.count(1)
 active: list = []    # the running vmap levels, outermost first: [(level id, batch size)]
 randomness: dict = {}   # level id -> the randomness flag its vmap was given
+depth: dict = {}        # level id -> torch's level number (its vmap's nesting depth among all transforms)
 
 
 class BatchedTensor(Tensor):
@@ -45,7 +46,19 @@ class BatchedTensor(Tensor):
         return self.shape.numel()
 
     def __repr__(self) -> str:
-        return f"BatchedTensor(lvl={self._lv[-1]}, bdim=0, value=\n{self._phys!r}\n)"
+        """torch's: one wrapper per level, innermost outside, around the physical tensor."""
+        text = repr(self._phys)
+        for level in self._lv:
+            inner = "\n".join("    " + line if line else line for line in text.split("\n"))
+            text = f"BatchedTensor(lvl={depth.get(level, level)}, bdim=0, value=\n{inner}\n)"
+        return text
+
+    __str__ = __repr__
+
+    def __format__(self, spec: str) -> str:
+        if self.ndim == 0:
+            return format(self.item(), spec)    # as torch's: item() refuses under vmap
+        return Tensor.__format__(self, spec)
 
     def item(self):
         raise RuntimeError("vmap: It looks like you're calling .item() on a Tensor. We don't support vmap over "

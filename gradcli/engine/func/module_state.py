@@ -8,7 +8,7 @@ from .. import errors
 from ..functions import stack
 from ..tensor import Tensor
 
-__all__ = ["functional_call", "stack_module_state"]
+__all__ = ["functional_call", "replace_all_batch_norm_modules_", "stack_module_state"]
 
 
 def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, *, tie_weights: bool = True,
@@ -28,7 +28,10 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
         dicts = merged
     args = () if args is None else (args if isinstance(args, tuple) else (args,))
     kwargs = kwargs or {}
-    known = {name for name, _ in module.named_parameters()} | {name for name, _ in module.named_buffers()}
+    named = [*module.named_parameters(remove_duplicate=False), *module.named_buffers(remove_duplicate=False)]
+    if tie_weights:
+        dicts = _untied(named, dicts)
+    known = {name for name, _ in named}
     if strict:
         unexpected, missing = sorted(set(dicts) - known), sorted(known - set(dicts))
         messages = ([f"Unexpected key(s): {', '.join(map(repr, unexpected))}."] if unexpected else []) + \
@@ -38,6 +41,22 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
                                        + "\n\t".join(messages))
     with _swapped(module, {k: v for k, v in dicts.items() if k in known}):
         return module(*args, **kwargs)
+
+
+def _untied(named: list, given: dict) -> dict:
+    """torch's tie_weights: a value given under one name of a tensor the module holds under several
+    names (tied weights) replaces it under all of them; different values for one tensor are refused."""
+    names_of: dict = {}
+    for name, tensor in named:
+        names_of.setdefault(id(tensor), set()).add(name)
+    tied = {name: names for names in names_of.values() if len(names) > 1 for name in names}
+    untied = dict(given)
+    for name in [n for n in given if n in tied]:
+        if len({id(given[n]) for n in tied[name] if n in given}) > 1:
+            raise ValueError(f"functional_call got multiple values for keys {sorted(tied[name])}, which are tied. "
+                             f"Consider using tie_weights=False")
+        untied.update(dict.fromkeys(tied[name], given[name]))
+    return untied
 
 
 @contextlib.contextmanager
@@ -60,6 +79,16 @@ def _owner(module, dotted: str):
     for part in path:
         module = module._modules[part]
     return module, attr
+
+
+def replace_all_batch_norm_modules_(root):
+    """Every batch norm in ``root`` stops tracking running statistics, in place: their in-place
+    update cannot run under vmap, so torch.func's recipe drops them (batch statistics, even in eval)."""
+    for module in root.modules():
+        if getattr(module, "_batch_norm", False) and module.track_running_stats:
+            module.running_mean = module.running_var = module.num_batches_tracked = None
+            module.track_running_stats = False
+    return root
 
 
 def stack_module_state(models) -> tuple:

@@ -144,6 +144,7 @@ def _run(func, groups, kwargs, size, out_dims, name, randomness):
     for leaves, spec, ds in groups:
         args.append(pytree.unflatten(spec, [leaf if d is None else _enter(leaf, d, level) for leaf, d in
                                             zip(leaves, ds)]))
+    batched.depth[level] = instrumentation.transforms + len(batched.active) + 1
     batched.active.append((level, size))
     batched.randomness[level] = randomness
     previous, guard, draws = instrumentation.batching, creation.random_guard, creation.random_batch
@@ -153,7 +154,7 @@ def _run(func, groups, kwargs, size, out_dims, name, randomness):
         out = func(*args, **kwargs)
     finally:
         batched.active.pop()
-        del batched.randomness[level]
+        del batched.randomness[level], batched.depth[level]
         instrumentation.set_batching(previous if batched.active else None)
         creation.random_guard, creation.random_batch = guard, draws
     leaves, spec = pytree.flatten(out)

@@ -83,6 +83,8 @@ class _InstanceNorm(_BatchNorm):
     """Normalization of each example's channels over their own positions; the running statistics
     (track_running_stats=True) are used in eval."""
 
+    _batch_norm = False   # torch's instance norms are not _BatchNorm subclasses
+
     no_batch_dim = 2
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1, affine: bool = False,

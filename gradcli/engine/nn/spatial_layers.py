@@ -167,6 +167,8 @@ class AvgPool2d(Module):
 class _BatchNorm(Module):
     """Per-channel normalisation with running statistics (buffers) used in eval()."""
 
+    _batch_norm = True   # torch.func.replace_all_batch_norm_modules_ looks for it (torch: isinstance _BatchNorm)
+
     def __init__(self, num_features: int, eps: float = 1e-5, momentum=0.1, affine: bool = True,
                  track_running_stats: bool = True, device=None, dtype=None, *, bias: bool = True):
         super().__init__()
