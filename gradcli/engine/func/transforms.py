@@ -370,7 +370,11 @@ def _shape_row(whole, shape: tuple):
 
 
 def _cat(pieces):
-    return cat(pieces) if any(p._requires_grad for p in pieces) else make(np.concatenate([p._data for p in pieces]))
+    """The chunks' rows joined (by the engine when they have a graph or are batched: under vmap the
+    physical arrays carry the batch dims in front)."""
+    if any(p._requires_grad or isinstance(p, BatchedTensor) for p in pieces):
+        return cat(pieces)
+    return make(np.concatenate([p._data for p in pieces]))
 
 
 def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error"):

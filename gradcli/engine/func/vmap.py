@@ -86,8 +86,13 @@ def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=N
         step = size if chunk_size is None else chunk_size
         if step >= size:
             return _run(func, groups, kwargs, size, out_dims, name, randomness)
-        parts = [_run(func, _narrow(groups, start, min(step, size - start)), kwargs, min(step, size - start),
-                      out_dims, name, randomness) for start in range(0, size, step)]
+        state = creation.get_rng_state() if randomness == "same" else None
+        parts = []
+        for start in range(0, size, step):
+            if state is not None:
+                creation.set_rng_state(state)     # torch's: every chunk draws the same numbers
+            parts.append(_run(func, _narrow(groups, start, min(step, size - start)), kwargs,
+                              min(step, size - start), out_dims, name, randomness))
         return _concat(parts, out_dims)
     return wrapper
 
