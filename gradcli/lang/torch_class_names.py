@@ -47,6 +47,7 @@ TORCH_MODULES = {
     "torch.nn.modules.fold": "Fold Unfold",
     "torch.nn.modules.instancenorm": "InstanceNorm1d InstanceNorm2d InstanceNorm3d",
     "torch.nn.modules.linear": "Bilinear Identity LazyLinear Linear",
+    "torch.nn.parallel.data_parallel": "DataParallel",
     "torch.nn.modules.loss": (
         "BCELoss BCEWithLogitsLoss CTCLoss CosineEmbeddingLoss CrossEntropyLoss GaussianNLLLoss "
         "HingeEmbeddingLoss HuberLoss KLDivLoss L1Loss MSELoss MarginRankingLoss MultiLabelMarginLoss "

@@ -399,3 +399,16 @@ def _lazy_batch_norm(base: type) -> type:
 LazyConv1d, LazyConv2d, LazyConv3d = (_lazy_conv(c) for c in (Conv1d, Conv2d, Conv3d))
 LazyBatchNorm1d, LazyBatchNorm2d, LazyBatchNorm3d = (_lazy_batch_norm(c) for c in (BatchNorm1d, BatchNorm2d,
                                                                                       BatchNorm3d))
+
+
+class DataParallel(Module):
+    """``nn.DataParallel`` on a machine without GPUs, as torch's: it keeps ``module`` (so the state_dict's
+    names start with ``module.``) and calls it."""
+
+    def __init__(self, module, device_ids=None, output_device=None, dim: int = 0):
+        super().__init__()
+        self.module = module
+        self.device_ids = []
+
+    def forward(self, *inputs, **kwargs):
+        return self.module(*inputs, **kwargs)
