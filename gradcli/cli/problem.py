@@ -306,7 +306,9 @@ class Problem:
         with self.memory_cap():
             jac = self.torch.autograd.functional.jacobian(
                 f, tuple(wrt.values()), vectorize=True, strategy="forward-mode" if forward else "reverse-mode")
-        return f.last, dict(zip(wrt, jac))
+        # a forward-mode tangent of an input that requires grad is on its graph (as torch's): the numbers
+        # are what the command shows, the same in both modes
+        return f.last, {name: j.detach() for name, j in zip(wrt, jac)}
 
     def hessians(self, wrt: dict) -> tuple:
         """(output, {a: {b: d2 output / da db}}): one create_graph backward, then one batched backward."""

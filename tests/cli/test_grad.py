@@ -183,6 +183,15 @@ def test_jacobian_modes_agree(cli, mode):
     assert np.allclose(jac, expected)
 
 
+def test_a_forward_mode_jacobian_prints_as_the_reverse_one(cli):
+    # eigh's forward rule runs on the graph of the input (torch's jacfwd gives grad_fn=ViewBackward0 too):
+    # the command showed the Jacobian with a grad_fn in forward mode only
+    expr, at = "torch.linalg.eigh(x @ x.T).eigenvalues", "x=[[1., 2.], [3., 4.]]"
+    forward = cli("jacobian", expr, "--at", at, "--mode", "forward")
+    reverse = cli("jacobian", expr, "--at", at)
+    assert forward.exit_code == 0 and forward.stdout == reverse.stdout and "grad_fn=<Reshape" not in forward.stdout
+
+
 def test_hessian(cli):
     r = cli("hessian", "x[0]**2 * x[1]", "--at", "x=[1,2]", "--json")
     assert json.loads(r.stdout)["hessian"] == {"x": {"x": [[4.0, 2.0], [2.0, 0.0]]}}
