@@ -144,6 +144,9 @@ def plot(expr, x: str, points: int, order: int, out_file, at, dtype, json_output
     out = Output(json_output, debug)
     with out.guard(), _problem(out, expr, at, dtype, bound=("x",)) as problem:
         start, stop = _range(x)
+        if max(-start, stop) > FLOAT32_MAX and problem.torch.get_default_dtype() == problem.torch.float32:
+            # x would be inf past float32's range: a blank plot, exit 0
+            raise CliError(f"--x {x}: past float32's range (±3.4e+38); plot it with --dtype float64")
         grid = np.linspace(start, stop, points)
         curves = [(label, values.numpy()) for label, values in problem.curves("x", grid, order)]
         out.show(plot_view.plot_doc(grid, curves), plot_view.plot_json(grid, curves))   # first: a failed save keeps it
@@ -155,6 +158,9 @@ def plot(expr, x: str, points: int, order: int, out_file, at, dtype, json_output
                                "the terminal's)", EXIT_FAILURE, "missing") from None
             except (OSError, ValueError) as err:
                 raise CliError(f"cannot save {out_file}: {err}", EXIT_FAILURE, "io") from None
+
+
+FLOAT32_MAX = 3.4028234663852886e38
 
 
 def _range(text: str) -> tuple:

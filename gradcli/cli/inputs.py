@@ -175,8 +175,7 @@ def as_leaf(value, torch):
         t = torch.from_numpy(np.array(value))
     else:
         try:
-            with np.errstate(over="ignore"):     # --at x=1e40 is inf in float32, silently as in torch
-                t = torch.tensor(value)
+            t = torch.tensor(value)
         except (TypeError, ValueError) as err:
             raise CliError(f"cannot make a tensor of {type(value).__name__} {value!r}: {err}",
                            EXIT_FAILURE, "value") from None

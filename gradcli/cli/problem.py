@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
+import warnings
 
 from . import inputs as _inputs
 from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
@@ -41,15 +42,20 @@ def problem_for(out, expr, at: list, dtype: str | None, file=None, stdout=None, 
 @contextlib.contextmanager
 def open_problem(source: str, filename: str, at: list, dtype: str | None = None, stdout=None,
                  bound: tuple = (), limits=None):
-    """A Problem whose engine default dtype is restored afterwards (``--dtype`` is per command)."""
+    """A Problem whose engine default dtype is restored afterwards (``--dtype`` is per command). numpy's
+    floating-point notices stay silent, as in scripts: torch computes the same inf and nan without a word
+    (``--at x=1e40``, ``plot x**2 --x 0:1e30`` named a file of the engine)."""
     from .. import engine as torch
+    from ..lang.session import NUMPY_FLOAT_NOTICE
     previous = torch.get_default_dtype()
-    try:
-        if dtype is not None:     # the CLI's own tensors (inputs, bases) use it too, not only the script
-            torch.set_default_dtype(getattr(torch, dtype))
-        yield Problem(source, filename, at, dtype, stdout, bound, limits)
-    finally:
-        torch.set_default_dtype(previous)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", NUMPY_FLOAT_NOTICE, RuntimeWarning)
+        try:
+            if dtype is not None:     # the CLI's own tensors (inputs, bases) use it too, not only the script
+                torch.set_default_dtype(getattr(torch, dtype))
+            yield Problem(source, filename, at, dtype, stdout, bound, limits)
+        finally:
+            torch.set_default_dtype(previous)
 
 
 def warn_constant_output() -> None:

@@ -245,3 +245,15 @@ def test_a_closed_standard_input_is_an_error_that_says_so(shell, command):
     # `<&-` leaves Python's sys.stdin None: this was a Python traceback (or an AttributeError's text)
     r = shell(f"{command} <&-")
     assert (r.returncode, r.stdout, r.stderr) == (2, "", "error: cannot read standard input: it is closed\n")
+
+
+def test_plot_refuses_a_range_past_float32_and_draws_it_in_float64(cli):
+    # x past ±3.4e38 is inf in float32: the plot was blank, with exit 0
+    r = cli("plot", "x", "--x", "0:1e308")
+    assert (r.exit_code, r.stderr) == (2, "error: --x 0:1e308: past float32's range (±3.4e+38); plot it with --dtype float64\n")
+    assert cli("plot", "x", "--x", "0:1e308", "--dtype", "float64").exit_code == 0
+
+
+def test_overflow_in_a_command_is_inf_without_numpys_warning(shell):
+    r = shell("gradcli plot 'x**2' --x 0:1e30 --json")
+    assert r.returncode == 0 and r.stderr == ""
