@@ -19,7 +19,8 @@ from . import instrumentation as _inst
 from .autograd.anomaly_mode import AnomalyError
 from .autograd.grad_mode import enable_grad, no_grad, state as grad_state
 from .autograd.graph import (
-    AccumulateGrad, Node, backward_tasks, dependencies, edge, follow_retained, retaining, topological_order,
+    AccumulateGrad, BackwardTask, Node, backward_tasks, dependencies, edge, follow_retained, retaining,
+    topological_order,
 )
 from .backend import numpy_math, numpy_math_batched
 from .ops.copy import copy_
@@ -212,7 +213,7 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
     heapq.heapify(heap)
     anomaly = _inst.anomaly and _inst.check_nan
     hooked = _inst.active or _inst.anomaly  # profiler timing, anomaly-mode forward trace
-    backward_tasks.append([])   # callbacks queued while this pass runs (multi-grad hooks)
+    backward_tasks.append(BackwardTask(deps, needed))   # callbacks queued while this pass runs (multi-grad hooks)
     try:
         # inf * 0 and the like are part of torch's conventions (sqrt'(0) = inf): no numpy warnings
         with enable_grad() if create_graph else no_grad(), np.errstate(all="ignore"):
@@ -243,7 +244,7 @@ def _plain_pass(root, nr: int, g, retain_graph) -> None:
         buf[nr] = g
     else:
         buf = [g]
-    backward_tasks.append([])
+    backward_tasks.append(BackwardTask(deps))
     mode = grad_state.__dict__     # this thread's grad mode (its attributes cost a lookup each)
     flag, recording = mode["flag"], mode["grad"]
     mode["flag"] = mode["grad"] = False    # no_grad

@@ -437,18 +437,39 @@ def _like(input: Tensor, dtype):
     return (dtypes.as_dtype(dtype).np if dtype is not None else input._data.dtype), tuple(input.shape)
 
 
+def _filled_like(input: Tensor, npd, shape: tuple, value) -> np.ndarray:
+    """``value`` in the input's layout when it is a dense permutation (a transpose's or permute's
+    result, as torch's preserve_format keeps its strides: the gradient a backward brings through the
+    transpose is then contiguous again), else C-contiguous."""
+    data = input._data
+    if data.shape == shape and data.size and not data.flags.c_contiguous and _dense(data):
+        return np.full_like(data, value, dtype=npd)    # order 'K': the same strides
+    return np.full(shape, value, npd)
+
+
+def _dense(a: np.ndarray) -> bool:
+    """Non-overlapping and dense: the strides, smallest first, are the sizes' running products."""
+    expected = a.itemsize
+    for stride, size in sorted(zip(a.strides, a.shape)):
+        if size != 1:
+            if stride != expected:
+                return False
+            expected *= size
+    return True
+
+
 @public()
 @instrumentation.examplewise
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return _finish(np.zeros(shape, npd), None, requires_grad)
+    return _finish(_filled_like(input, npd, shape, 0), None, requires_grad)
 
 
 @public()
 @instrumentation.examplewise
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return _finish(np.ones(shape, npd), None, requires_grad)
+    return _finish(_filled_like(input, npd, shape, 1), None, requires_grad)
 
 
 @public()
@@ -461,7 +482,7 @@ def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
 @instrumentation.examplewise
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return _finish(np.full(shape, fill_value, npd), None, requires_grad)
+    return _finish(_filled_like(input, npd, shape, fill_value), None, requires_grad)
 
 
 @public()

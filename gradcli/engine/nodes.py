@@ -122,16 +122,16 @@ class OpNode(Node):
             return ()   # torch keeps an operand's strides only for its own gradient, else shows an empty tuple
         if name in _DIM_NAMES and self._in_meta and self._in_meta[0] is not None:
             return _positive_dims(value, len(self._in_meta[0][0]) + (type(self).op.name in _DIM_ON_OUTPUT))
-        return _as_uint64(value) if name in _INT64_NAMES else value
+        return as_uint64(value) if name in _INT64_NAMES else value
 
 
-def _as_uint64(value):
+def as_uint64(value):
     """A negative int64 argument as torch shows it (an unsigned 64-bit number: -1 -> 2**64 - 1), also
     inside a tuple (roll's shifts, pad); Scalars (alpha, exponent, min) keep their sign."""
     if type(value) is int:
         return value + (1 << 64) if value < 0 else value
     if type(value) is tuple and any(type(v) is int and v < 0 for v in value):
-        return tuple(_as_uint64(v) for v in value)
+        return tuple(as_uint64(v) for v in value)
     return value
 
 
@@ -155,7 +155,7 @@ _WRAPPED = {bool: np.bool_, int: np.int64, float: np.float64, complex: np.comple
 _DIM_NAMES = frozenset(("dim", "dims", "dim0", "dim1", "dim2", "dimension"))
 _INT64_NAMES = frozenset(("diagonal", "offset", "shifts", "pad", "ignore_index", "padding_idx", "index", "start",
                           "end"))
-_DIM_ON_OUTPUT = frozenset(("unsqueeze",))
+_DIM_ON_OUTPUT = frozenset(("unsqueeze", "select_backward", "diagonal_backward"))   # dims of a one-dim-larger result
 
 
 def _positive_dims(value, ndim: int):

@@ -30,7 +30,9 @@ STR_METHODS = frozenset("""
 """.split())
 LIST_METHODS = frozenset("append extend pop insert remove index count sort reverse copy clear".split())
 TUPLE_METHODS = frozenset("count index".split())
-DICT_METHODS = frozenset("keys values items get pop popitem update setdefault copy clear".split())
+# __setitem__ too: hooks written as lambdas store with it (``lambda m, i, o: acts.__setitem__("fc", o)``)
+DICT_METHODS = frozenset("keys values items get pop popitem update setdefault copy clear __setitem__ __getitem__"
+                         .split())
 SET_METHODS = frozenset("""add discard remove pop clear copy update union intersection difference
                            symmetric_difference issubset issuperset isdisjoint""".split())
 NUMBER_ATTRIBUTES = frozenset("real imag conjugate is_integer bit_length".split())

@@ -49,6 +49,7 @@ MATRIX_OPS = {
     "solve": lambda t, z: t.linalg.solve(z, z[:, :1]), "matrix_power": lambda t, z: t.linalg.matrix_power(z, 3),
     "linear": lambda t, z: t.nn.functional.linear(z, z), "normalize": lambda t, z: t.nn.functional.normalize(z, dim=1),
     "flip": lambda t, z: z.flip(0), "index": lambda t, z: z[[0, 2]], "roll": lambda t, z: z.roll(1),
+    "rot90": lambda t, z: t.rot90(z, 1, (0, 1)) + z.rot90(-1, (1, 0))[1:].sum(),
     "tril_triu": lambda t, z: z.tril() + z.triu(1) * 2, "where": lambda t, z: t.where(t.tensor(M.real) > 0, z, z * 2),
     "addcmul": lambda t, z: t.addcmul(z, z, z, value=0.5), "lerp": lambda t, z: t.lerp(z, z * z, 0.3),
     "kron": lambda t, z: t.kron(z, z), "outer": lambda t, z: t.outer(z[0], z[1]),

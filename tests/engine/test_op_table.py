@@ -34,6 +34,7 @@ WITHOUT_SAMPLES = {"alias", "alias_copy", "_to_copy", "delayed_error",  # delaye
                    "special_zeta.other_scalar",   # only raises: torch has no derivative of zeta in x
                    "geqrf",                       # only raises: torch has no derivative of geqrf
                    "hardsigmoid_backward", "hardsigmoid_backward.self_grad",   # only raise: no derivative
+                   "_pdist_backward",   # only raises when differentiated (tests/torch_scripts/pdist_double_backward_*)
                    # torch's CTC gradient is the logits' (not log_probs'), and has no derivative:
                    # tests/engine/test_ctc_loss_parity.py compares both with torch
                    "_ctc_loss", "_ctc_loss_backward",
@@ -45,7 +46,8 @@ WITHOUT_SAMPLES = {"alias", "alias_copy", "_to_copy", "delayed_error",  # delaye
                    *(f"{c}_.{k}" for c in ("eq", "ne", "lt", "le", "gt", "ge") for k in ("Scalar", "Tensor"))}
 
 # Records whose backward torch cannot differentiate again: gradgradcheck meets torch's error.
-NO_SECOND_DERIVATIVE = {"hardsigmoid": "derivative for aten::hardsigmoid_backward is not implemented"}
+NO_SECOND_DERIVATIVE = {"hardsigmoid": "derivative for aten::hardsigmoid_backward is not implemented",
+                        "_pdist_forward": "the derivative for '_pdist_backward' is not implemented"}
 
 # Engine bugs reported to the lead (record owners); each xfail names the record, the check and the value.
 KNOWN_BUGS: dict = {}  # (case id, check) -> reason, for a record bug reported but not yet fixed

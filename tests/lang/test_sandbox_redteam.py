@@ -220,7 +220,7 @@ ESCAPES = [
      "F2.apply(torch.ones(2, requires_grad=True))", "attribute"),
     ("class F2(Function):\n    @staticmethod\n    def forward(ctx, a):\n        return a * 2\n"
      "    @staticmethod\n    def backward(ctx, g):\n        return print\n"
-     "F2.apply(torch.ones(2, requires_grad=True)).sum().backward()", "type"),
+     "F2.apply(torch.ones(2, requires_grad=True)).sum().backward()", "runtime"),   # torch: expected Variable
     # functions, closures, defaults, decorators hand nothing of Python back
     ("def f(a=print): return a\nf().__closure__", "attribute"),
     ("def f():\n    def g(): return 1\n    return g\nf().__closure__", "attribute"),

@@ -67,6 +67,21 @@ class FunctionCtx:
     def set_materialize_grads(self, value: bool) -> None:
         self.materialize_grads = bool(value)
 
+    def __repr__(self) -> str:
+        return f"<torch.autograd.function.{type(self).__name__} object at {id(self):#x}>"
+
+
+_CTX_CLASSES: dict = {}
+
+
+def _ctx_for(fn_cls) -> FunctionCtx:
+    """A ctx named as torch's (in torch ctx is the node: ``print(ctx)`` shows ``<...MyFnBackward object>``,
+    ``type(ctx).__name__`` is ``MyFnBackward``)."""
+    kind = _CTX_CLASSES.get(fn_cls)
+    if kind is None:
+        kind = _CTX_CLASSES[fn_cls] = type(f"{fn_cls.__name__}Backward", (FunctionCtx,), {})
+    return kind()
+
 
 class BackwardCFunction(Node):
     """The node of one application of a custom Function."""
@@ -130,8 +145,7 @@ class BackwardCFunction(Node):
                 continue
             r = res[slot]
             if r is not None and not isinstance(r, Tensor):
-                raise TypeError(f"function {self.name()} returned a gradient of type {type(r).__name__} at index "
-                                f"{slot}, expected a Tensor or None")
+                raise errors.AutogradError(f"expected Variable or None (got {type(r).__name__})")
             picked.append(None if r is None else (r if tensor_mode else r._data))
         return fit_grads(self, tuple(picked), m)
 
@@ -214,7 +228,7 @@ class Function(metaclass=FunctionMeta):
             out = instrumentation.function_batching(cls, args, kwargs)
             if out is not NotImplemented:
                 return out
-        ctx = FunctionCtx()
+        ctx = _ctx_for(cls)
         ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
         with no_grad():
             raw = cls.forward(*args, **kwargs) if separate else cls.forward(ctx, *args, **kwargs)

@@ -626,8 +626,23 @@ class allow_mutation_on_saved_tensors:
 
 
 # Callbacks to run when the innermost running backward pass ends (torch's queue_callback); the
-# engine's backward pushes a list when it starts and runs it when it finishes.
+# engine's backward pushes a BackwardTask when it starts and runs its callbacks when it finishes.
 backward_tasks: list = []
+
+
+class BackwardTask(list):
+    """A running backward pass: the callbacks queued for its end, and which nodes it will run
+    (``deps``: those reachable from its roots; ``needed``: those on a path to autograd.grad's inputs)."""
+
+    __slots__ = ("deps", "needed")
+
+    def __init__(self, deps: dict, needed=None):
+        super().__init__()
+        self.deps, self.needed = deps, needed
+
+    def will_execute(self, node) -> bool:
+        """torch._C._will_engine_execute_node."""
+        return node in self.deps and (self.needed is None or node in self.needed)
 
 
 def queue_callback(fn) -> None:
@@ -645,12 +660,11 @@ def register_multi_grad_hook(tensors, fn, *, mode: str = "all"):
         raise ValueError(f"Expects mode to be one of ('all', 'any') but got {mode}")
     tensors = tuple(tensors)
     hooked = [i for i, t in enumerate(tensors) if t.requires_grad]
-    state = {"grads": None, "fired": False}
+    nodes = [edge(tensors[i])[0] for i in hooked]
+    state = {"grads": None, "fired": False, "expected": 0}
 
     def finish():
-        grads, state["grads"], state["fired"] = state["grads"], None, False
-        if mode == "all" and grads is not None:
-            fn([grads.get(k) for k in range(len(tensors))])
+        state["grads"], state["fired"] = None, False
 
     def make_hook(i):
         def hook(grad):
@@ -660,10 +674,13 @@ def register_multi_grad_hook(tensors, fn, *, mode: str = "all"):
                     queue_callback(finish)
                     fn(grad)
                 return None
-            if state["grads"] is None:
-                state["grads"] = {}
+            if state["grads"] is None:     # torch's: fn runs once the gradients this pass computes are in
+                task = backward_tasks[-1]
+                state["grads"], state["expected"] = {}, sum(task.will_execute(n) for n in nodes)
                 queue_callback(finish)
             state["grads"][i] = grad
+            if len(state["grads"]) == state["expected"]:
+                fn([state["grads"].get(k) for k in range(len(tensors))])
             return None
         return hook
 

@@ -164,6 +164,9 @@ def batched_index(name: str, *args):
 
 def _int_index(index, fn: str) -> np.ndarray:
     data = phys_of(index)._data
+    if data.dtype == np.bool_ and fn == "index":
+        raise RuntimeError("vmap: We do not support batching operators that can support dynamic shape. Attempting "
+                           "to batch over indexing with a boolean mask.")
     if data.dtype.kind not in "iu":
         raise RuntimeError(f"Batching rule not implemented for aten::{fn} with a vmapped index of dtype "
                            f"{data.dtype}. We could not generate a fallback.")

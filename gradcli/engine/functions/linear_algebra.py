@@ -360,11 +360,11 @@ def tensordot(a, b, dims=2, out=None):
 def kron(input, other):
     """Kronecker product: every element of input times all of other, blocks laid out as torch's."""
     nd = max(input.ndim, other.ndim)
-    a = reshape(input, (1,) * (nd - input.ndim) + tuple(input.shape))
-    b = reshape(other, (1,) * (nd - other.ndim) + tuple(other.shape))
-    a_shape, b_shape = tuple(a.shape), tuple(b.shape)
-    interleaved_a = reshape(a, tuple(x for s in a_shape for x in (s, 1)))
-    interleaved_b = reshape(b, tuple(x for s in b_shape for x in (1, s)))
+    a_shape = (1,) * (nd - input.ndim) + tuple(input.shape)
+    b_shape = (1,) * (nd - other.ndim) + tuple(other.shape)
+    # as torch: each operand _unsafe_view-ed to its interleaved shape (only size-1 dims added: always a view)
+    interleaved_a = call(S.UNSAFE_VIEW, (input,), {"shape": tuple(x for s in a_shape for x in (s, 1))})
+    interleaved_b = call(S.UNSAFE_VIEW, (other,), {"shape": tuple(x for s in b_shape for x in (1, s))})
     product = mul(interleaved_a, interleaved_b)     # contiguous: torch views it with _unsafe_view
     return call(S.UNSAFE_VIEW, (product,), {"shape": tuple(x * y for x, y in zip(a_shape, b_shape))})
 

@@ -50,7 +50,8 @@ def im2col_np(a, kernel_size, dilation, padding, stride):
 
 
 def col2im_np(cols, output_size, kernel_size, dilation, padding, stride):
-    """The adjoint of im2col: each column's values added back where its window came from."""
+    """The adjoint of im2col: each column's values added back where its window came from (contiguous,
+    as torch's: a padded input's gradient is not left a slice of the padded sum, which ``view`` refuses)."""
     k = len(kernel_size)
     outs = tuple(out_size(n, kk, s, p, d) for n, kk, s, p, d in zip(output_size, kernel_size, stride, padding,
                                                                     dilation))
@@ -61,7 +62,9 @@ def col2im_np(cols, output_size, kernel_size, dilation, padding, stride):
     for offset in np.ndindex(*kernel_size):
         target = tuple(slice(i * d, i * d + s * (o - 1) + 1, s) for i, d, s, o in zip(offset, dilation, stride, outs))
         out[(Ellipsis,) + target] += blocks[(Ellipsis,) + offset + (slice(None),) * k]
-    return out[(Ellipsis,) + tuple(slice(p, p + n) for p, n in zip(padding, output_size))]
+    if any(padding):
+        out = np.ascontiguousarray(out[(Ellipsis,) + tuple(slice(p, p + n) for p, n in zip(padding, output_size))])
+    return out
 
 
 def _im2col_bwd(m, g, self_sym_sizes, kernel_size, dilation, padding, stride):

@@ -83,7 +83,7 @@ def _avg_pool_fwd(a, kernel_size, stride, padding, ceil_mode, count_include_pad,
 
 def _avg_pool_grad_np(go, shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     """torch's avg_pool2d_backward on arrays: ``go / divisor`` added over each window, padding cropped
-    (``go`` may carry leading batch dims)."""
+    (``go`` may carry leading batch dims); contiguous, as torch's (``view`` takes it)."""
     (ho, eh), (wo, ew) = _geometry(shape, kernel_size, stride, padding, ceil_mode)
     (kh, kw), (sh, sw), (ph, pw) = kernel_size, stride, padding
     h, w = shape[-2:]
@@ -94,7 +94,8 @@ def _avg_pool_grad_np(go, shape, kernel_size, stride, padding, ceil_mode, count_
     for i in range(kh):
         for j in range(kw):
             big[..., i:i + sh * (ho - 1) + 1:sh, j:j + sw * (wo - 1) + 1:sw] += share
-    return big[..., ph:ph + h, pw:pw + w]
+    out = big[..., ph:ph + h, pw:pw + w]
+    return out if out.flags.c_contiguous else np.ascontiguousarray(out)
 
 
 def _avg_pool_bwd(m, g, self, *geometry):

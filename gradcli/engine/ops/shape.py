@@ -13,7 +13,7 @@ import numpy as np
 
 from ..dims import wrap_dim
 from ..errors import ShapeError
-from ..nodes import OpNode
+from ..nodes import OpNode, as_uint64
 from ..dispatch import call
 from .registry import KEEP, OPS, defop
 from .samples import Sample, arr
@@ -164,7 +164,18 @@ def _select(a, dim, index):
 
 
 def _select_bwd(m, g, self_sym_sizes, dim, index):
+    if m.is_tensor:     # torch's select_backward op (SelectBackwardBackward0 under create_graph)
+        return call(SELECT_BACKWARD, (g,), {"input_sizes": tuple(self_sym_sizes), "dim": dim, "index": index})
     return m.embed(m.g_zeros(g, self_sym_sizes), g, dim, index)
+
+
+def _placed(g, input_sizes, dim, index, lost: int):
+    """The zeros of ``input_sizes`` (after ``g``'s leading batch dims) with ``g`` written into the
+    region ``dim``/``index`` (``lost``: the dims the view dropped, 1 for select)."""
+    lead = g.shape[:g.ndim - len(input_sizes) + lost]
+    out = np.zeros(lead + tuple(input_sizes), g.dtype)
+    out[_region_tail(dim, index)] = g
+    return out
 
 
 SELECT = _view_op("select", "SelectBackward0", _select, _select_bwd, saves=("self_sym_sizes", "dim", "index"),
@@ -181,6 +192,9 @@ def _slice(a, dim, start, end, step):
 
 
 def _slice_bwd(m, g, self_sym_sizes, dim, start, end, step):
+    if m.is_tensor:     # torch's slice_backward op (SliceBackwardBackward0 under create_graph)
+        return call(SLICE_BACKWARD, (g,), {"input_sizes": tuple(self_sym_sizes), "dim": dim, "start": start,
+                                           "end": end, "step": step})
     return m.embed(m.g_zeros(g, self_sym_sizes), g, dim, slice(start, end, step))
 
 
@@ -245,9 +259,14 @@ def _diagonal_np(a, offset, dim1, dim2):
     return d
 
 
-DIAGONAL = _view_op("diagonal", "DiagonalBackward0", _diagonal_np,
-                    lambda m, g, self_sym_sizes, offset, dim1, dim2: m.embed_diagonal(m.g_zeros(g, self_sym_sizes), g,
-                                                                                      offset, dim1, dim2),
+def _diagonal_bwd(m, g, self_sym_sizes, offset, dim1, dim2):
+    if m.is_tensor:     # torch's diagonal_backward op (DiagonalBackwardBackward0 under create_graph)
+        return call(DIAGONAL_BACKWARD, (g,), {"input_sizes": tuple(self_sym_sizes), "offset": offset, "dim1": dim1,
+                                              "dim2": dim2})
+    return m.embed_diagonal(m.g_zeros(g, self_sym_sizes), g, offset, dim1, dim2)
+
+
+DIAGONAL = _view_op("diagonal", "DiagonalBackward0", _diagonal_np, _diagonal_bwd,
                     saves=("self_sym_sizes", "offset", "dim1", "dim2"),
                     samples=lambda: [Sample(arr(3, 4), params={"offset": 0, "dim1": -2, "dim2": -1}),
                                      Sample(arr(2, 3, 3), params={"offset": 1, "dim1": -2, "dim2": -1})],
@@ -421,16 +440,11 @@ def _rot90(a, turns, plane):
     return np.swapaxes(np.flip(a, d1 if turns == 1 else d0).copy(), d0, d1)
 
 
-def _as_unsigned(values):
-    """torch shows rot90's saved ints as unsigned 64-bit (k = -1 reads 18446744073709551615)."""
-    return tuple(v % (1 << 64) for v in values) if isinstance(values, tuple) else values % (1 << 64)
-
-
 ROT90 = defop("rot90", "Rot90Backward0", ("self",), _rot90,
               lambda m, g, turns, plane: m.rot90(g, -turns, _example_dims(m, g, plane)),
               saves=("turns", "plane"), internal=("turns", "plane"), promote=KEEP,
-              derived={"dims": lambda node: _as_unsigned(ROT90.saved_param(node, "plane")),
-                       "k": lambda node: _as_unsigned(ROT90.saved_param(node, "turns"))},
+              derived={"dims": lambda node: as_uint64(ROT90.saved_param(node, "plane")),   # (torch shows them
+                       "k": lambda node: as_uint64(ROT90.saved_param(node, "turns"))},     # unsigned: -1 is 2**64 - 1)
               jvp=lambda m, t, turns, plane: m.rot90(t[0], turns, _example_dims(m, t[0], plane)),
               samples=lambda: [Sample(arr(3, 4), params={"turns": k, "plane": (1, 0)}) for k in (1, 2, 3)],
               rule="rotate the gradient back by -k turns")
@@ -535,6 +549,47 @@ EMBED_DIAG = defop("diagonal_scatter", "DiagonalScatterBackward0", ("self", "src
                                     Sample(arr(3, 3), arr(2, seed=2), params={"offset": -1, "dim1": -2, "dim2": -1})],
                    jvp_note="generic: derived through double-vjp",
                    rule="d/dself = g off the diagonal, d/dsrc = the diagonal of g")
+
+
+# -- the view ops' backward kernels, recorded when their gradient is taken under create_graph ----------
+# (torch's select_backward, slice_backward and diagonal_backward: differentiating them again is the view)
+
+def _placed_diagonal(g, input_sizes, offset, dim1, dim2):
+    """The zeros of ``input_sizes`` with ``g`` copied onto a diagonal (broadcast, as torch's copy_)."""
+    out = np.zeros(g.shape[:g.ndim - len(input_sizes) + 1] + tuple(input_sizes), g.dtype)
+    i, j = _diag_index(out.shape, offset, dim1, dim2)
+    np.moveaxis(out, (dim1, dim2), (-2, -1))[..., i, j] = g
+    return out
+
+
+SELECT_BACKWARD = defop("select_backward", "SelectBackwardBackward0", ("grad_output",),
+                        lambda g, input_sizes, dim, index: _placed(g, input_sizes, dim, index, 1),
+                        lambda m, gg, input_sizes, dim, index: m.select(gg, dim, index),
+                        saves=("input_sizes", "dim", "index"), internal=("input_sizes",), promote=KEEP,
+                        jvp=lambda m, t, input_sizes, dim, index: _select_bwd(m, t[0], input_sizes, dim, index),
+                        samples=lambda: [Sample(arr(4), params={"input_sizes": (3, 4), "dim": -2, "index": 1})],
+                        rule="the gradient's select")
+SLICE_BACKWARD = defop("slice_backward", "SliceBackwardBackward0", ("grad_output",),
+                       lambda g, input_sizes, dim, start, end, step: _placed(g, input_sizes, dim,
+                                                                             slice(start, end, step), 0),
+                       lambda m, gg, input_sizes, dim, start, end, step: m.g_index(
+                           gg, _region_tail(dim, slice(start, end, step))),
+                       saves=("input_sizes", "dim", "start", "end", "step"), internal=("input_sizes",), promote=KEEP,
+                       jvp=lambda m, t, input_sizes, dim, start, end, step: _slice_bwd(m, t[0], input_sizes, dim,
+                                                                                       start, end, step),
+                       samples=lambda: [Sample(arr(2, 4), params={"input_sizes": (5, 4), "dim": -2, "start": 1,
+                                                                  "end": 4, "step": 2})],
+                       rule="the gradient's slice")
+DIAGONAL_BACKWARD = defop("diagonal_backward", "DiagonalBackwardBackward0", ("grad_output",),
+                          lambda g, input_sizes, offset, dim1, dim2: _placed_diagonal(g, input_sizes, offset, dim1,
+                                                                                      dim2),
+                          lambda m, gg, input_sizes, offset, dim1, dim2: m.diagonal(gg, offset, dim1, dim2),
+                          saves=("input_sizes", "offset", "dim1", "dim2"), internal=("input_sizes",), promote=KEEP,
+                          jvp=lambda m, t, input_sizes, offset, dim1, dim2: _diagonal_bwd(m, t[0], input_sizes, offset,
+                                                                                           dim1, dim2),
+                          samples=lambda: [Sample(arr(3), params={"input_sizes": (3, 4), "offset": 0, "dim1": -2,
+                                                                  "dim2": -1})],
+                          rule="the gradient's diagonal")
 
 
 # -- a view rebuilt after its base changed in place ---------------------------------------------------
