@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import creation, dtypes, errors, functions as F, public
+from . import creation, dtypes, errors, functions as F, instrumentation, public
 from .autograd.forward_ad import tangent_suffix
 from .autograd.grad_mode import no_grad, state as _mode
 from .backward import backward as _backward
@@ -361,22 +361,27 @@ def cuda(self, *args, **kwargs):
     raise AssertionError("Torch not compiled with CUDA enabled")  # torch's type and words; gradcli is CPU-only
 
 
+@instrumentation.examplewise   # inside vmap, batched as torch's: one per example
 def new_tensor(self, data, dtype=None, requires_grad=False):
     return F.tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
 
 
+@instrumentation.examplewise
 def new_zeros(self, *size, dtype=None, requires_grad=False):
     return F.zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
 
 
+@instrumentation.examplewise
 def new_ones(self, *size, dtype=None, requires_grad=False):
     return F.ones(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
 
 
+@instrumentation.examplewise
 def new_empty(self, *size, dtype=None, requires_grad=False):
     return F.zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
 
 
+@instrumentation.examplewise
 def new_full(self, size, fill_value, dtype=None, requires_grad=False):
     return F.full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
 

@@ -237,13 +237,13 @@ def general_apply(node, grads, m, torch_order):
 
 def mat1_grad(m, g, mat2, shape, strides):
     """``g @ mat2^T`` laid out as mat1 (of ``shape`` and element ``strides``) is, as ``mm_grads``:
-    ``m.matmul`` of two matrices, which is ``gemm`` unless the inner size is 1 (an outer product,
-    which ``m.matmul`` takes its own way)."""
+    ``gemm`` unless the inner size is 1: then torch's mm gives each entry's one product as it is
+    (a -0.0 stays, where a sum would give +0.0)."""
     if strides[0] == 1 and strides[1] == shape[0]:
         a, b = mat2, g.T
-        return (gemm(a, b) if a.shape[1] != 1 else m.matmul(a, b)).T
+        return (gemm(a, b) if a.shape[1] != 1 else a * b).T
     b = mat2.T
-    return gemm(g, b) if g.shape[1] != 1 else m.matmul(g, b)
+    return gemm(g, b) if g.shape[1] != 1 else g * b
 
 
 def mat2_grad(m, g, mat1, shape, strides):
@@ -251,9 +251,9 @@ def mat2_grad(m, g, mat1, shape, strides):
     reaches W contiguous), as ``mm_grads``; the product as in ``mat1_grad``."""
     if strides[0] == 1 and strides[1] == shape[0]:
         a = g.T
-        return (gemm(a, mat1) if a.shape[1] != 1 else m.matmul(a, mat1)).T
+        return (gemm(a, mat1) if a.shape[1] != 1 else a * mat1).T
     a = mat1.T
-    return gemm(a, g) if a.shape[1] != 1 else m.matmul(a, g)
+    return gemm(a, g) if a.shape[1] != 1 else a * g
 
 
 MM.node_cls.apply = _mm_apply
