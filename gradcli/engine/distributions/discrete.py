@@ -10,7 +10,7 @@ from ..autograd.grad_mode import no_grad
 from ..nn import functional as F
 from ..tensor import Size
 from . import constraints
-from .distribution import Distribution, broadcast_all, lazy_property, probs_to_logits, uniform
+from .distribution import Distribution, broadcast_all, is_all_true, lazy_property, probs_to_logits, uniform
 
 __all__ = ["Bernoulli", "Categorical", "Geometric", "OneHotCategorical"]
 
@@ -243,7 +243,7 @@ class Geometric(Distribution):
             param = self.logits
         scalar = isinstance(probs if probs is not None else logits, numbers.Number)
         super().__init__(Size() if scalar else param.shape, validate_args=validate_args)
-        if self._validate_args and probs is not None and not bool((self.probs > 0).all()):
+        if self._validate_args and probs is not None and not is_all_true(self.probs > 0):
             raise ValueError(f"Expected parameter probs ({type(self.probs).__name__} of shape "
                              f"{tuple(self.probs.shape)}) of distribution {self!r} to satisfy the constraint "
                              f"{constraints.interval(0.0, 1.0)!r}, but found invalid values:\n{self.probs}")

@@ -9,6 +9,12 @@ from ..autograd.grad_mode import no_grad
 from ..tensor import Size, Tensor
 from . import constraints
 
+
+def is_all_true(valid: Tensor) -> bool:
+    """torch._is_all_true: every value true; inside vmap over the whole batch at once (the physical
+    values), where a per-example bool() would be data-dependent control flow."""
+    return bool(valid._data.all())
+
 __all__ = ["Distribution"]
 
 
@@ -40,7 +46,7 @@ class Distribution:
                         param not in self.__dict__ and isinstance(getattr(type(self), param, None), lazy_property)):
                     continue    # skip the parameter that was not given (probs or logits)
                 value = getattr(self, param)
-                if not bool(constraint.check(value).all()):
+                if not is_all_true(constraint.check(value)):
                     raise ValueError(f"Expected parameter {param} ({type(value).__name__} of shape "
                                      f"{tuple(value.shape)}) of distribution {self!r} to satisfy the constraint "
                                      f"{constraint!r}, but found invalid values:\n{value}")
@@ -130,7 +136,7 @@ class Distribution:
                 raise ValueError(f"Value is not broadcastable with batch_shape+event_shape: {actual} vs "
                                  f"{expected}.")
         support = self.support
-        if not bool(support.check(value).all()):
+        if not is_all_true(support.check(value)):
             raise ValueError(f"Expected value argument ({type(value).__name__} of shape {tuple(value.shape)}) to be "
                              f"within the support ({support!r}) of the distribution {self!r}, but found invalid "
                              f"values:\n{value}")

@@ -136,7 +136,7 @@ def _scatter(o, args, params, inner, lv):
     """gather and the scatters: the index has the input's rank, so it is repeated for every example."""
     sizes = dict(active)
     lead = tuple(sizes[level] for level in lv)
-    index = params["index"]
+    index = getattr(params["index"], "_data", params["index"])   # gather's is a tensor, the scatters' an array
     if args[0].ndim == 0:       # a 0-d input repeats (every index is 0)
         return wrap(op("clone", op("expand", align(args[0], lv, index.ndim), size=lead + index.shape)), lv)
     p = dict(params, dim=shift(params["dim"], len(lv)),
