@@ -45,7 +45,7 @@ PLAIN_TYPES = (tuple, list, dict, set, int, float, str, bool, type(None))
 def qualified_name(cls: type) -> str:
     """The name in ``<class '...'>``: torch's for the engine's stand-ins of torch classes
     (``torch.nn.modules.linear.Linear``), ``__main__.Net`` for a script's, else the bare name."""
-    from .torch_class_names import torch_class_name     # on the first class a script prints
+    from ..engine.torch_class_names import torch_class_name     # on the first class a script prints
     torch_name = torch_class_name(cls)
     if torch_name is not None:
         return torch_name

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from gradcli.lang import GradcliError, Limits, Session
-from gradcli.lang.torch_class_names import TORCH_MODULES, torch_class_name
+from gradcli.engine.torch_class_names import TORCH_MODULES, torch_class_name
 
 
 @pytest.fixture()

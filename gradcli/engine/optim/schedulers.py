@@ -9,6 +9,7 @@ import math
 import warnings
 
 from ..tensor import Tensor, storage
+from ..torch_class_names import default_repr
 from .optimizer import Optimizer
 
 __all__ = ["ConstantLR", "CosineAnnealingLR", "ExponentialLR", "LRScheduler", "LambdaLR", "LinearLR", "MultiStepLR",
@@ -20,6 +21,8 @@ class LRScheduler:
 
     The attributes are torch's, set in torch's order, so that ``state_dict()`` (every attribute
     but the optimizer) lists the same keys."""
+
+    __repr__ = default_repr     # torch's module path in the default repr
 
     script_dunders = ("__init__",)      # a script's own scheduler: ``__init__`` and ``get_lr``
     _get_lr_called_within_step = False

@@ -9,6 +9,7 @@ import numpy as np
 
 from ... import creation, dtypes, functions
 from ...tensor import Tensor
+from ...torch_class_names import default_repr
 from . import worker
 from .datasets import ChainDataset, ConcatDataset, Dataset, IterableDataset, StackDataset, Subset, TensorDataset, \
     random_split
@@ -73,6 +74,8 @@ class DataLoader:
     order: for an indexed dataset the same batches as with no workers, for a stream each worker
     reads its own copy of the stream (so an IterableDataset that does not split itself by
     ``get_worker_info()`` yields every item once per worker, as in torch)."""
+
+    __repr__ = default_repr     # torch's module path in the default repr
 
     def __init__(self, dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0,
                  collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None,

@@ -5,6 +5,7 @@ import bisect
 import math
 
 from ... import creation
+from ...torch_class_names import default_repr
 
 __all__ = ["ChainDataset", "ConcatDataset", "Dataset", "IterableDataset", "StackDataset", "Subset",
            "TensorDataset", "random_split"]
@@ -12,6 +13,8 @@ __all__ = ["ChainDataset", "ConcatDataset", "Dataset", "IterableDataset", "Stack
 
 class Dataset:
     """Subclass it with ``__len__`` and ``__getitem__``."""
+
+    __repr__ = default_repr     # torch's module path in the default repr
 
     script_dunders = ("__init__", "__len__", "__getitem__")   # what a script's subclass may define
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ... import creation, dtypes
+from ...torch_class_names import default_repr
 
 __all__ = ["BatchSampler", "RandomSampler", "Sampler", "SequentialSampler", "SubsetRandomSampler",
            "WeightedRandomSampler"]
@@ -9,6 +10,8 @@ __all__ = ["BatchSampler", "RandomSampler", "Sampler", "SequentialSampler", "Sub
 
 class Sampler:
     """Iterates over dataset indices; a script's subclass gives ``__iter__`` (and ``__len__``)."""
+
+    __repr__ = default_repr     # torch's module path in the default repr
 
     script_dunders = ("__init__", "__iter__", "__len__")
 

@@ -1,7 +1,8 @@
 """The names torch prints for its classes (``<class 'torch.nn.modules.linear.Linear'>``), for the
 engine's classes that stand for them: a script printing ``type(x)`` or ``nn.Linear`` sees torch's
-text. Loaded on the first class a script prints; a class added to the engine later and not listed
-here prints its bare name."""
+text, and so does the default repr of a dataset, sampler, data loader or scheduler
+(``<torch.utils.data.dataloader.DataLoader object at 0x...>``). Loaded on the first class a script
+prints; a class added to the engine later and not listed here prints its bare name."""
 
 from __future__ import annotations
 
@@ -119,3 +120,10 @@ def torch_class_name(cls: type) -> str | None:
     if known is None and hasattr(cls, "_fields") and name.islower() and not name.startswith("_"):
         known = "torch.return_types"    # the named results of max(dim), sort, slogdet, ...
     return None if known is None else f"{known}.{name}"
+
+
+def default_repr(obj) -> str:
+    """Python's default repr, with torch's module path for the engine's stand-ins of torch classes (a
+    script's own subclass keeps its own: ``<__main__.MyData object at 0x...>``)."""
+    cls = type(obj)
+    return f"<{torch_class_name(cls) or f'{cls.__module__}.{cls.__qualname__}'} object at {id(obj):#x}>"
