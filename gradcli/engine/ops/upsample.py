@@ -138,6 +138,13 @@ def _resize_adjoint(g, kind, output_size, scales, input_size, align_corners=Fals
     return out.reshape(lead + spatial_in)
 
 
+def _settings(saved) -> tuple:
+    """(align_corners, output_size, scales, input sizes) from a record's saved values (the nearest
+    modes save no align_corners)."""
+    *head, output_size, scales, sizes = saved
+    return (head[0] if head else False), output_size, scales, sizes
+
+
 def _declare(kind: str, nsp: int):
     """The forward record and its backward's record (torch's ``..._backward`` kernel, differentiable
     again through the forward) for one mode and spatial rank."""
@@ -167,22 +174,19 @@ def _declare(kind: str, nsp: int):
         return p
 
     def backward(m, g, *saved):
-        *head, output_size, scales, input_size = saved
-        align = head[0] if head else False
+        align, output_size, scales, input_size = _settings(saved)
         if m.is_tensor:
             return call(back_op, (g,), params(output_size, scales, align, tuple(input_size)))
         return adjoint(g, output_size, scales, input_size, align)
 
     def double_backward(m, gg, *saved):
-        *head, output_size, scales, input_size = saved
-        align = head[0] if head else False
+        align, output_size, scales, _ = _settings(saved)
         if m.is_tensor:
             return call(fwd_op, (gg,), params(output_size, scales, align))
         return forward(gg, output_size, scales, align)
 
     def jvp(m, t, *saved):
-        *head, output_size, scales, _ = saved     # (the input's sizes last)
-        align = head[0] if head else False
+        align, output_size, scales, _ = _settings(saved)
         if m.is_tensor:
             return call(fwd_op, (t[0],), params(output_size, scales, align))
         return forward(t[0], output_size, scales, align)
