@@ -143,11 +143,17 @@ FUNC_NAMES = frozenset("""
 """.split())
 
 # torch.distributions / torch.nn.utils.rnn: their surface (what gradcli lacks reads "not available yet")
+TRANSFORMS_NAMES = frozenset("""
+    Transform AbsTransform AffineTransform ComposeTransform ExpTransform IndependentTransform PowerTransform
+    ReshapeTransform SigmoidTransform SoftmaxTransform SoftplusTransform StickBreakingTransform TanhTransform
+    identity_transform
+""".split())
 DISTRIBUTIONS_NAMES = frozenset("""
     Distribution Normal Bernoulli Categorical OneHotCategorical Uniform Exponential Laplace Poisson Binomial
     Geometric MultivariateNormal Independent Beta Gamma Dirichlet StudentT Cauchy Chi2 LogNormal HalfNormal
     Multinomial RelaxedBernoulli TransformedDistribution kl_divergence register_kl constraints kl
-""".split())
+    HalfCauchy Gumbel Weibull Pareto transforms
+""".split()) | TRANSFORMS_NAMES
 RNN_UTILS_NAMES = frozenset("PackedSequence pad_sequence pack_padded_sequence pad_packed_sequence pack_sequence "
                             "unpad_sequence unpack_sequence".split())
 
@@ -189,7 +195,9 @@ MODULES = {
                                         frozenset({"orthogonal", "spectral_norm", "weight_norm"}), {}),
     "torch.nn.utils.rnn": (("gradcli.engine.nn.rnn_utils",), RNN_UTILS_NAMES, {}),
     "torch.distributions": (("gradcli.engine.distributions",), DISTRIBUTIONS_NAMES,
-                            {"constraints": "torch.distributions.constraints", "kl": "torch.distributions.kl"}),
+                            {"constraints": "torch.distributions.constraints", "kl": "torch.distributions.kl",
+                             "transforms": "torch.distributions.transforms"}),
+    "torch.distributions.transforms": (("gradcli.engine.distributions.transforms",), TRANSFORMS_NAMES, {}),
     "torch.distributions.constraints": (("gradcli.engine.distributions.constraints",), frozenset(), {}),
     "torch.distributions.kl": (("gradcli.engine.distributions.kl",), frozenset({"kl_divergence", "register_kl"}),
                                {}),
@@ -772,7 +780,12 @@ DISTRIBUTION_ATTRIBUTES = frozenset("""
     batch_shape event_shape sample rsample sample_n log_prob cdf icdf entropy perplexity mean mode variance stddev
     expand has_rsample has_enumerate_support enumerate_support support param_shape
     loc scale low high rate probs logits base_dist reinterpreted_batch_ndims covariance_matrix precision_matrix
-    scale_tril
+    scale_tril transforms concentration concentration1 concentration0 concentration_reciprocal alpha df total_count
+    mixture_distribution component_distribution temperature
+""".split())
+TRANSFORM_ATTRIBUTES = frozenset("""
+    inv sign domain codomain bijective event_dim log_abs_det_jacobian forward_shape inverse_shape with_cache parts
+    base_transform reinterpreted_batch_ndims loc scale exponent in_shape out_shape
 """.split())
 OPTIMIZER_ATTRIBUTES = frozenset("step zero_grad param_groups state state_dict load_state_dict add_param_group "
                                   "defaults register_step_pre_hook register_step_post_hook "
@@ -828,6 +841,7 @@ ENGINE_TYPES = (
     (("gradcli.engine.dtypes.dtype",), DTYPE_ATTRIBUTES, (), {}),
     (("gradcli.engine.device.device",), frozenset({"type", "index"}), (), {}),
     (("gradcli.engine.distributions.distribution.Distribution",), DISTRIBUTION_ATTRIBUTES, (), {}),
+    (("gradcli.engine.distributions.transforms.Transform",), TRANSFORM_ATTRIBUTES, (), {}),
     (("gradcli.engine.distributions.constraints.Constraint",),
      frozenset("check is_discrete event_dim lower_bound upper_bound base_constraint reinterpreted_batch_ndims"
                .split()), (), {}),

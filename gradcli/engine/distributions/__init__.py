@@ -4,15 +4,23 @@
     d = Normal(mu, sigma); z = d.rsample()      # reparameterized: z carries gradient to mu and sigma
     loss = -Categorical(logits=scores).log_prob(action) * reward
 """
-from . import constraints, kl
-from .continuous import Exponential, Laplace, Normal, Uniform
+from . import constraints, kl, transforms
+from .continuous import Cauchy, Exponential, Laplace, Normal, Uniform
 from .discrete import Bernoulli, Categorical, Geometric, OneHotCategorical
 from .distribution import Distribution
 from .independent import Independent
 from .kl import kl_divergence, register_kl
 from .multivariate_normal import MultivariateNormal
+from .transformed import Gumbel, HalfCauchy, HalfNormal, LogNormal, Pareto, TransformedDistribution, Weibull
+from .transforms import (AbsTransform, AffineTransform, ComposeTransform, ExpTransform, IndependentTransform, PowerTransform,
+                         ReshapeTransform, SigmoidTransform, SoftmaxTransform, SoftplusTransform, StickBreakingTransform,
+                         TanhTransform, Transform, identity_transform)
 
 __all__ = [
-    "Bernoulli", "Categorical", "Distribution", "Exponential", "Geometric", "Independent", "Laplace", "MultivariateNormal", "Normal",
-    "OneHotCategorical", "Uniform", "constraints", "kl", "kl_divergence", "register_kl",
+    "AbsTransform", "AffineTransform", "Bernoulli", "Categorical", "Cauchy", "ComposeTransform", "Distribution", "ExpTransform",
+    "Exponential", "Geometric", "Gumbel", "HalfCauchy", "HalfNormal", "Independent", "IndependentTransform", "Laplace",
+    "LogNormal", "MultivariateNormal", "Normal", "OneHotCategorical", "Pareto", "PowerTransform", "ReshapeTransform",
+    "SigmoidTransform", "SoftmaxTransform", "SoftplusTransform", "StickBreakingTransform", "TanhTransform", "Transform",
+    "TransformedDistribution", "Uniform", "Weibull", "constraints", "identity_transform", "kl", "kl_divergence",
+    "register_kl", "transforms",
 ]

@@ -1,4 +1,4 @@
-"""Normal, Uniform, Exponential and Laplace, written with torch's formulas so that values, gradients
+"""Normal, Uniform, Exponential, Laplace and Cauchy, written with torch's formulas so that values, gradients
 and grad_fn names are torch's (sampling draws from gradcli's generator)."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from ..tensor import Size
 from . import constraints
 from .distribution import Distribution, broadcast_all, standard_normal, uniform
 
-__all__ = ["Exponential", "Laplace", "Normal", "Uniform"]
+__all__ = ["Cauchy", "Exponential", "Laplace", "Normal", "Uniform"]
 
 
 class Normal(Distribution):
@@ -162,7 +162,7 @@ class Exponential(Distribution):
     def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
         with no_grad():
-            draw = -(1 - uniform(shape, self.rate)).log()
+            draw = functions.empty(shape, dtype=self.rate.dtype).exponential_()
         return draw / self.rate
 
     def log_prob(self, value):
@@ -233,3 +233,51 @@ class Laplace(Distribution):
 
     def entropy(self):
         return 1 + functions.log(2 * self.scale)
+
+
+class Cauchy(Distribution):
+    """Cauchy (Lorentz) with ``loc`` (median) and ``scale`` (half width at half maximum)."""
+
+    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
+    support = constraints.real
+    has_rsample = True
+
+    def __init__(self, loc, scale, validate_args=None):
+        self.loc, self.scale = broadcast_all(loc, scale)
+        super().__init__(self.loc.shape, validate_args=validate_args)
+
+    def expand(self, batch_shape, _instance=None):
+        return self._expanded(batch_shape, ("loc", "scale"))
+
+    @property
+    def mean(self):
+        return functions.full(self._extended_shape(), math.nan, dtype=self.loc.dtype)
+
+    @property
+    def mode(self):
+        return self.loc
+
+    @property
+    def variance(self):
+        return functions.full(self._extended_shape(), math.inf, dtype=self.loc.dtype)
+
+    def rsample(self, sample_shape=Size()):
+        with no_grad():
+            eps = functions.empty(self._extended_shape(sample_shape), dtype=self.loc.dtype).cauchy_()
+        return self.loc + eps * self.scale
+
+    def log_prob(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
+        return -math.log(math.pi) - self.scale.log() - (((value - self.loc) / self.scale) ** 2).log1p()
+
+    def cdf(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
+        return functions.atan((value - self.loc) / self.scale) / math.pi + 0.5
+
+    def icdf(self, value):
+        return functions.tan(math.pi * (value - 0.5)) * self.scale + self.loc
+
+    def entropy(self):
+        return math.log(4 * math.pi) + self.scale.log()
