@@ -253,9 +253,9 @@ POW_T.unpack_order = ("exponent", "self")    # the tensor torch's in-place error
 
 def _rpow_d(m, v, self, exponent, result):
     """d/dexponent of base^exponent applied to ``v``: result * log(base), and for base 0, 0 where
-    the exponent is >= 0 (torch's convention) and -inf below."""
+    the exponent is >= 0 (torch's convention) and result * -inf elsewhere (nan for a nan exponent)."""
     if self == 0:
-        return v * m.where(exponent >= 0, 0.0, -math.inf)
+        return v * m.where(exponent >= 0, 0.0, m.scale(result, -math.inf))
     return v * m.scale(result, math.log(self))
 
 
