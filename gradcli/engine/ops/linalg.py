@@ -509,7 +509,10 @@ def _det_bwd(m, g, A, LU, pivots, result):
     so that second derivatives and the gradient itself are right there, where det A^-T gives 0)."""
     if m.is_tensor and (np.asarray(result._data) == 0).any():
         return _det_bwd_svd(m, g[0], A)
-    return m.unsqueeze(m.unsqueeze(g[0] * result, -1), -1) * m.mT(_inverse_or_identity(m, A, result))
+    grad = m.unsqueeze(m.unsqueeze(g[0] * result, -1), -1) * m.mT(_inverse_or_identity(m, A, result))
+    if m.plain and (result == 0).any():
+        grad = np.where(np.expand_dims(result == 0, (-2, -1)), _singular_zero_solve(g[0] * result, A, LU, pivots), grad)
+    return grad
 
 
 def _det_bwd_svd(m, g, A):
@@ -522,6 +525,42 @@ def _det_bwd_svd(m, g, A):
     before = m.cumprod(m.cat([ones, m.narrow(S, -1, 0, n - 1)], -1), -1)
     after = m.flip(m.cumprod(m.cat([ones, m.flip(m.narrow(S, -1, 1, n - 1), [-1])], -1), -1), [-1])
     return m.matmul(U * m.unsqueeze(scale * (before * after), -2), m.mT(V))
+
+
+def _singular_zero_solve(d, A, LU, pivots):
+    """torch's gradient of an exactly singular matrix outside grad mode: lu_solve(LU, pivots, d I) with
+    the zero pivots nudged to eps, d = g det = +-0. Only the zeros' signs are at stake, so this is the
+    solve step by step as BLAS does it: A^T X = d I with A^T's factors for a contiguous A, else the
+    adjoint solve with A's."""
+    n = A.shape[-1]
+    out = np.zeros(np.shape(d) + (n, n), A.dtype)
+    out[..., np.arange(n), np.arange(n)] = np.expand_dims(d, -1)
+    lu = np.array(LU, dtype=A.dtype)
+    diag = lu[..., np.arange(n), np.arange(n)]
+    lu[..., np.arange(n), np.arange(n)] = np.where(diag == 0, np.finfo(A.dtype).eps, diag)
+    flat, lus, piv = out.reshape((-1, n, n)), lu.reshape((-1, n, n)), np.asarray(pivots).reshape((-1, n)) - 1
+    for B, F, p in zip(flat, lus, piv):
+        if A.flags.c_contiguous and A.dtype.kind != "c":    # swaps, then L (unit) and U
+            for k in range(n):
+                B[[k, p[k]]] = B[[p[k], k]]
+            for k in range(n):
+                for i in range(k + 1, n):
+                    B[i] -= B[k] * F[i, k]
+            for k in range(n - 1, -1, -1):
+                B[k] /= F[k, k]
+                for i in range(k):
+                    B[i] -= B[k] * F[i, k]
+        else:                                               # U^H, then L^H, then the swaps backwards
+            for i in range(n):
+                for k in range(i):
+                    B[i] -= np.conj(F[k, i]) * B[k]
+                B[i] /= np.conj(F[i, i])
+            for i in range(n - 1, -1, -1):
+                for k in range(i + 1, n):
+                    B[i] -= np.conj(F[k, i]) * B[k]
+            for k in range(n - 1, -1, -1):
+                B[[k, p[k]]] = B[[p[k], k]]
+    return out
 
 
 # The formulas invert A (differentiably, for higher derivatives); LU and pivots are torch's saved values.
