@@ -804,7 +804,11 @@ def _make_view(op, src: Tensor, out, params, record: bool, args):
         view._requires_grad = True    # torch: a view keeps requires_grad, and remembers no_grad
         x.creation_meta = NO_GRAD_VIEW
     x.view_steps = (_view_steps(src) or ()) + ((op, params, 0),)
-    x.view_version = src._vc[0] if src._vc is not None else -1
+    if src._vc is None:
+        view._vc = None     # a view of an inference tensor is one (no counter), in any mode
+        x.view_version = -1
+    else:
+        x.view_version = src._vc[0]
     return view
 
 
@@ -864,10 +868,6 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
             raise errors.GraphError(errors.VIEW_OF_LEAF_INPLACE)
         if self._grad_fn is None:
             raise errors.GraphError(errors.LEAF_INPLACE)
-    if self._vc is None and not _mode.inference:
-        raise errors.AutogradError("Inplace update to inference tensor outside InferenceMode is not allowed."
-                                   "You can make a clone to get a normal tensor before doing inplace update."
-                                   "See https://github.com/pytorch/rfcs/pull/17 for more details.")
     arrays = unwrap(op, args)
     target = storage(self)
     record = grad_on and op.differentiable and any(isinstance(a, Tensor) and a._requires_grad for a in args)
@@ -876,8 +876,7 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
         # (an expanded target is read-only: the general path below refuses it with torch's error)
         _check_inplace_fits(op, arrays, target)
         op.inplace(target, *arrays, **params) if params else op.inplace(target, *arrays)
-        if self._vc is not None:
-            self._vc[0] += 1
+        bump_version(self)
         return self
     try:
         out = op.forward(*arrays, **params) if params else op.forward(*arrays)
@@ -904,8 +903,7 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
                                    "refers to a single memory location. Please clone() the tensor before "
                                    "performing the operation.")
     np.copyto(target, out, casting="unsafe")
-    if self._vc is not None:
-        self._vc[0] += 1
+    bump_version(self)
     if record:
         node._saved = _save(op, args, params, self) if op.plan else ()
         if _inst.anomaly:
@@ -917,6 +915,15 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
             self._output_nr = 0
             self._requires_grad = True
     return self
+
+
+def bump_version(t: Tensor) -> None:
+    """Count a write. An inference tensor has no counter: outside inference mode torch refuses the
+    bump, after the write (its value has changed when the error is raised)."""
+    if t._vc is not None:
+        t._vc[0] += 1
+    elif not _mode.inference:
+        raise errors.AutogradError(errors.INFERENCE_INPLACE)
 
 
 def _refuse_view_inplace(meta, output_nr: int) -> None:

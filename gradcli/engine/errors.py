@@ -35,6 +35,8 @@ BACKWARD_TWICE = (
 NO_GRAD_FN = "element 0 of tensors does not require grad and does not have a grad_fn"
 SCALAR_ONLY = "grad can be implicitly created only for scalar outputs"
 LEAF_INPLACE = "a leaf Variable that requires grad is being used in an in-place operation."
+INFERENCE_INPLACE = ("Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone to get "
+                     "a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 for more details.")
 VIEW_OF_LEAF_INPLACE = "a view of a leaf Variable that requires grad is being used in an in-place operation."
 NONLEAF_REQUIRES_GRAD = (
     "you can only change requires_grad flags of leaf variables. If you want to use a computed "

@@ -267,8 +267,10 @@ class Tensor:
         return add_hook(x.post_hooks, hook)
 
     def detach(self) -> "Tensor":
-        """Same data and version counter, no graph."""
-        return make(storage(self), None, 0, False, self._vc, None)
+        """Same data and version counter (none for an inference tensor), no graph."""
+        t = make(storage(self), None, 0, False, self._vc, None)
+        t._vc = self._vc
+        return t
 
     def detach_(self) -> "Tensor":
         if self._base is not None:

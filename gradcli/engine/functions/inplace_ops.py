@@ -17,8 +17,8 @@ from ..tensor import Tensor, make, storage
 
 
 def refuse_inplace(self: Tensor) -> None:
-    """torch's refusals of an in-place write (a leaf or a view of one that requires grad, an inference
-    tensor), in the order ``dispatch.call_inplace`` checks them."""
+    """torch's refusals of an in-place write (a leaf or a view of one that requires grad), in the order
+    ``dispatch.call_inplace`` checks them; an inference tensor is refused after the write (``adopt``)."""
     if _mode.grad and self._requires_grad:
         x = self._x
         if x is not None and x.creation_meta is not None:
@@ -27,10 +27,6 @@ def refuse_inplace(self: Tensor) -> None:
             raise errors.GraphError(errors.VIEW_OF_LEAF_INPLACE)
         if self._grad_fn is None:
             raise errors.GraphError(errors.LEAF_INPLACE)
-    if self._vc is None and not _mode.inference:
-        raise errors.AutogradError("Inplace update to inference tensor outside InferenceMode is not allowed."
-                                   "You can make a clone to get a normal tensor before doing inplace update."
-                                   "See https://github.com/pytorch/rfcs/pull/17 for more details.")
 
 
 def stand_in(self: Tensor) -> Tensor:
@@ -48,8 +44,7 @@ def adopt(self: Tensor, out: Tensor) -> Tensor:
         raise errors.ShapeError(f"output with shape {list(target.shape)} doesn't match the broadcast shape "
                                 f"{list(np.shape(data))}")
     np.copyto(target, data, casting="unsafe")
-    if self._vc is not None:
-        self._vc[0] += 1
+    dispatch.bump_version(self)
     node = out._grad_fn
     if node is not None and _mode.grad:
         if hasattr(node, "_odtype"):
