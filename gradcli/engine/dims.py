@@ -7,6 +7,13 @@ import operator
 import numpy as np
 
 
+class GivenNegative(int):
+    """A dim the caller wrote negative. Records keep every dim negative; a node shows a dim given
+    positive as positive, and one given negative as torch saved it: unwrapped, as an unsigned 64-bit
+    number (``softmax(-1)``'s ``_saved_dim`` is 2**64 - 1)."""
+    __slots__ = ()
+
+
 def wrap_dim(dim: int, ndim: int) -> int:
     """A dim as a negative index into an ``ndim``-d shape, with torch's range error."""
     n = builtins.max(ndim, 1)
@@ -14,6 +21,8 @@ def wrap_dim(dim: int, ndim: int) -> int:
         raise TypeError(f"dim must be an int, not {type(dim).__name__}")
     if not -n <= dim < n:
         raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got {dim})")
+    if dim < 0 and ndim:
+        return GivenNegative(dim)
     return int(dim) % n - n if ndim else -1
 
 

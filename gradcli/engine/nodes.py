@@ -13,6 +13,7 @@ from . import dtypes, errors
 from .autograd.graph import (
     HookedSavedVariable, InputMetadata, Node, SavedIndexList, SavedScalar, SavedTensor, SavedVariable, hooks_entered,
 )
+from .dims import GivenNegative
 from .cascade_sum import column_sums
 from .tensor import make
 
@@ -121,7 +122,9 @@ class OpNode(Node):
         if value is None and name.endswith("_sym_strides"):
             return ()   # torch keeps an operand's strides only for its own gradient, else shows an empty tuple
         if name in _DIM_NAMES and self._in_meta and self._in_meta[0] is not None:
-            return _positive_dims(value, len(self._in_meta[0][0]) + (type(self).op.name in _DIM_ON_OUTPUT))
+            op_name = type(self).op.name
+            return _positive_dims(value, len(self._in_meta[0][0]) + (op_name in _DIM_ON_OUTPUT
+                                                                     or op_name.startswith("stack.")))
         return as_uint64(value) if name in _INT64_NAMES else value
 
 
@@ -159,11 +162,12 @@ _DIM_ON_OUTPUT = frozenset(("unsqueeze", "select_backward", "diagonal_backward")
 
 
 def _positive_dims(value, ndim: int):
-    """Records keep dims negative (batch-safe); torch shows them positive."""
+    """Records keep dims negative (batch-safe); torch shows a dim given positive as positive and one
+    given negative (``dims.GivenNegative``) unwrapped, as an unsigned 64-bit number."""
     if isinstance(value, int) and not isinstance(value, bool) and value < 0:
-        return value % max(ndim, 1)
+        return int(value) + (1 << 64) if isinstance(value, GivenNegative) else value % max(ndim, 1)
     if isinstance(value, tuple) and all(isinstance(v, int) for v in value):
-        return tuple(v % max(ndim, 1) if v < 0 else v for v in value)
+        return tuple(_positive_dims(v, ndim) for v in value)
     return value
 
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from .. import dtypes, errors
 from ..creation import full_like
-from ..dims import wrap_dim
+from ..dims import GivenNegative, wrap_dim
 from ..dispatch import call
 from ..ops.index_functions import gather, index_select
 from ..ops import pointwise as P
@@ -153,10 +153,10 @@ def _quantile(input, q, dim, keepdim, interpolation, ignore_nan):
         weights = full_like(ranks, 0.5) if interpolation == "midpoint" else ranks - below
         values = call(P.LERP_T, (values, gather(ordered, -1, ranks.ceil().long()), weights))
     if q.ndim == 0:
-        return call(SQUEEZE_INPLACE, (values,), {"dim": -1})
+        return call(SQUEEZE_INPLACE, (values,), {"dim": GivenNegative(-1)})   # torch: squeeze_(-1)
     values = call(R.UNSQUEEZE_INPLACE, (values,), {"dim": 0})
     values = call(R.TRANSPOSE_INPLACE, (values,), {"dim0": -values.ndim, "dim1": -1})   # dim0: the first
-    return call(SQUEEZE_INPLACE, (values,), {"dim": -1})
+    return call(SQUEEZE_INPLACE, (values,), {"dim": GivenNegative(-1)})   # torch: squeeze_(-1)
 
 
 def _ranks(ordered, q, interpolation, ignore_nan):

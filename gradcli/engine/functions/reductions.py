@@ -187,7 +187,9 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
     if isinstance(p, str) and p not in ("fro",):
         raise errors.AutogradError(f"norm(): unsupported p='{p}' (gradcli has p = 1, 2, inf, -inf, 'fro' and "
                                    "other real numbers)")
-    return call(R.NORM, (input,), {"ord": p, "dim": _dims(dim, input.ndim), "keepdim": bool(keepdim)})
+    # torch.norm's 'fro' is linalg.vector_norm's ord 2 (what its node saves)
+    return call(R.NORM, (input,), {"ord": 2 if p == "fro" else p, "dim": _dims(dim, input.ndim),
+                                   "keepdim": bool(keepdim)})
 
 
 @public(method=True)

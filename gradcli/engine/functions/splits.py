@@ -30,7 +30,7 @@ def tensor_split(input, indices_or_sections, dim=0):
     if input.ndim == 0:
         raise errors.AutogradError("tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 "
                                    "dims")
-    d = wrap_dim(dim, input.ndim)
+    d = int(wrap_dim(dim, input.ndim))      # torch's slices show the dim wrapped (positive)
     n = input.shape[d]
     spec = indices_or_sections
     if isinstance(spec, Tensor):

@@ -82,4 +82,4 @@ def glu(input, dim=-1):
     if input.shape[dim] % 2:
         raise errors.AutogradError(f"Halving dimension must be even, but dimension "
                                    f"{wrap_dim(dim, input.ndim) % input.ndim} is size {input.shape[dim]}")
-    return call(GLU, (input,), {"dim": dim})
+    return call(GLU, (input,), {"dim": wrap_dim(dim, input.ndim) if dim < 0 else dim})
