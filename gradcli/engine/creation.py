@@ -20,6 +20,7 @@ from .tensor import Tensor, make
 
 random_guard = None   # set by vmap: called before every random draw (it may refuse the draw)
 random_batch = None   # set by vmap(randomness='different'): (batch sizes, wrap) for draws made per example
+random_rules = None   # set by vmap: its rules for draws on or from a tensor (func/random_rules.py)
 
 _STATE_BYTES = 5056   # torch's CPUGeneratorImplState
 
@@ -84,6 +85,22 @@ def _stream(generator) -> CPUStream:
     if not isinstance(generator, Generator):
         raise TypeError(f"generator must be a torch.Generator, not {type(generator).__name__}")
     return generator.stream()
+
+
+def fill_values(self: Tensor, generator, draw) -> np.ndarray:
+    """What an in-place random fill of ``self`` writes: ``draw(stream, shape)``, the shape chosen
+    by vmap's rule inside vmap."""
+    if random_rules is None:
+        return draw(rng(generator), self._data.shape)
+    return random_rules.inplace(self, _stream(generator), draw)
+
+
+def drawn_from(input: Tensor, generator, draw) -> Tensor:
+    """``draw(stream, values)`` of ``input``'s values as a tensor (bernoulli, normal, multinomial);
+    inside vmap, batched as torch batches such draws."""
+    if random_rules is None:
+        return make(draw(rng(generator), input._data))
+    return random_rules.from_values(input, _stream(generator), draw)
 
 
 def random_tensor(shape: tuple, draw, dtype=None, requires_grad: bool = False, generator=None) -> Tensor:
@@ -393,22 +410,30 @@ def _check_range(low, high) -> None:
 @public()
 def randperm(n, *, generator=None, dtype=None, requires_grad=False) -> Tensor:
     _size((n,))      # torch's message for a negative n, and the session's size limit
-    return _finish(rng(generator).permutation(n), dtype, requires_grad)
+    if random_batch is None:
+        return _finish(rng(generator).permutation(n), dtype, requires_grad)
+    sizes, wrap = random_batch      # vmap(randomness='different'): one permutation per example, in turn
+    stream = _stream(generator)
+    drawn = np.stack([stream.permutation(n) for _ in builtins.range(math.prod(sizes))]).reshape(sizes + (n,))
+    return wrap(_finish(drawn, dtype, requires_grad))
 
 
 @public()
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False) -> Tensor:
     if not isinstance(std, Tensor):
         check_std(std)
-    if isinstance(mean, Tensor) or isinstance(std, Tensor):
-        m = mean._data if isinstance(mean, Tensor) else mean
-        s = std._data if isinstance(std, Tensor) else std
-        shape = np.broadcast_shapes(np.shape(m), np.shape(s))
-        npd = (mean if isinstance(mean, Tensor) else std)._data.dtype
-        if isinstance(std, Tensor):   # torch: normal_(0, 1), then mul_(std), then add_(mean)
-            draw = rng(generator).normal(shape, npd)
-            return make(((draw * s).astype(npd) + m).astype(npd))
-        return make((rng(generator).normal(shape, npd, 0.0, s) + m).astype(npd))
+    if isinstance(mean, Tensor) and isinstance(std, Tensor):
+        if random_rules is not None:     # vmap: a draw per example of the broadcast batched shape
+            noise = drawn_from((mean + std).detach(), generator, lambda g, d: g.normal(d.shape, d.dtype))
+            return (noise * std + mean).detach()
+        m, s = mean._data, std._data
+        draw = rng(generator).normal(np.broadcast_shapes(m.shape, s.shape), m.dtype)
+        return make(((draw * s).astype(m.dtype) + m).astype(m.dtype))
+    if isinstance(std, Tensor):   # torch: normal_(0, 1), then mul_(std), then add_(mean)
+        return drawn_from(std, generator, lambda g, s: ((g.normal(s.shape, s.dtype) * s).astype(s.dtype)
+                                                        + mean).astype(s.dtype))
+    if isinstance(mean, Tensor):
+        return drawn_from(mean, generator, lambda g, m: (g.normal(m.shape, m.dtype, 0.0, std) + m).astype(m.dtype))
     npd = _float(None)
     return random_tensor(_size(tuple(size), "normal"), lambda g, s: g.normal(s, npd, mean, std), None, requires_grad,
                          generator)
@@ -416,20 +441,18 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False)
 
 @public(method=True)
 def bernoulli(input, p=None, *, generator=None) -> Tensor:
-    if input.__dict__.get("_lv") or random_batch is not None:   # inside vmap: batched ops on a uniform draw
-        return (rand_like(input) < (input if p is None else p)).to(input.dtype)
-    probs = input._data if p is None else p
-    return make(rng(generator).bernoulli(probs, input._data.shape).astype(input._data.dtype))
+    return drawn_from(input, generator, lambda g, d: g.bernoulli(d if p is None else p, d.shape).astype(d.dtype))
 
 
 @public(method=True)
 def multinomial(input, num_samples, replacement=False, *, generator=None) -> Tensor:
     if not replacement and num_samples > input._data.shape[-1]:
         raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
-    stream = rng(generator)
-    rows = input._data.reshape(-1, input._data.shape[-1])
-    drawn = np.stack([stream.multinomial_row(row, num_samples, replacement) for row in rows])
-    return make(drawn.reshape(input._data.shape[:-1] + (num_samples,)))
+    def draw(stream, data):
+        rows = data.reshape(-1, data.shape[-1])
+        drawn = np.stack([stream.multinomial_row(row, num_samples, replacement) for row in rows])
+        return drawn.reshape(data.shape[:-1] + (num_samples,))
+    return drawn_from(input, generator, draw)
 
 
 def _like(input: Tensor, dtype):

@@ -125,56 +125,57 @@ for _fn, _name, _aliases in ((clamp_, "clamp_", ("clip_",)), (neg_, "neg_", ("ne
 def uniform_(self, a=0.0, b=1.0, *, generator=None):
     _floating_only(self, "check_uniform_bounds")
     _check_draw(a <= b, f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
-    return _init_inplace(self, creation.rng(generator).uniform(self._data.shape, self._data.dtype, a, b))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.uniform(s, self._data.dtype, a, b)))
 
 
 def normal_(self, mean=0.0, std=1.0, *, generator=None):
     _floating_only(self, "normal_kernel_cpu")
     creation.check_std(std)
-    return _init_inplace(self, creation.rng(generator).normal(self._data.shape, self._data.dtype, mean, std))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.normal(s, self._data.dtype, mean, std)))
 
 
 def exponential_(self, lambd=1.0, *, generator=None):
     _continuous_only(self, "Exponential", dtypes.scalar_type_name)
     _check_draw(lambd > 0, f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
-    return _init_inplace(self, creation.rng(generator).exponential(self._data.shape, lambd))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.exponential(s, lambd)))
 
 
 def bernoulli_(self, p=0.5, *, generator=None):
     prob = p._data if isinstance(p, Tensor) else p
+    if isinstance(p, Tensor) and creation.random_rules is not None:
+        creation.random_rules.refuse_same(p)
     if isinstance(p, Tensor):
         _check_draw(bool(np.all((prob >= 0) & (prob <= 1))), "Expected p_in >= 0 && p_in <= 1 to be true, but got "
                     "false.")
     else:
         _check_draw(0 <= p <= 1, f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
-    return _init_inplace(self, creation.rng(generator).bernoulli(prob, self._data.shape))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.bernoulli(prob, s)))
 
 
 def geometric_(self, p, *, generator=None):
     if self._data.dtype.kind == "b":
         _floating_only(self, "geometric_cpu")
     _check_draw(0 < p < 1, f"geometric_ expects p to be in (0, 1), but got p={p:g}")
-    return _init_inplace(self, creation.rng(generator).geometric(self._data.shape, p))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.geometric(s, p)))
 
 
 def log_normal_(self, mean=1.0, std=2.0, *, generator=None):
     _floating_only(self, "log_normal_cpu")
     _check_draw(std > 0, f"log_normal_ expects std > 0.0, but found std={std:g}")
-    return _init_inplace(self, creation.rng(generator).log_normal(self._data.shape, mean, std))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.log_normal(s, mean, std)))
 
 
 def cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
     _continuous_only(self, "Cauchy", dtypes.c_type_name)
     _check_draw(sigma > 0, f"cauchy_ expects sigma > 0.0, but found sigma={sigma:g}")
-    return _init_inplace(self, creation.rng(generator).cauchy(self._data.shape, median, sigma))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.cauchy(s, median, sigma)))
 
 
 def random_(self, from_=None, to=None, *, generator=None):
     """``random_()`` (every value the dtype holds up to 2**mantissa for floats), ``random_(to)``,
     ``random_(from, to)``: integers drawn as torch draws them."""
-    stream = creation.rng(generator)
     if from_ is None and to is None:
-        return _init_inplace(self, stream.full_range(self._data.shape, self._data.dtype))
+        return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.full_range(s, self._data.dtype)))
     low, high = (0, from_) if to is None else (from_ or 0, to)
     _check_draw(high > low, f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     npd = self._data.dtype
@@ -182,7 +183,7 @@ def random_(self, from_=None, to=None, *, generator=None):
         least, most = (0, 1) if npd.kind == "b" else (int(np.iinfo(npd).min), int(np.iinfo(npd).max))
         _check_draw(least <= low <= most, f"from is out of bounds for {dtypes.c_type_name(npd)}")
         _check_draw(least <= high - 1 <= most, f"to - 1 is out of bounds for {dtypes.c_type_name(npd)}")
-    return _init_inplace(self, stream.integers(int(low), int(high), self._data.shape))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.integers(int(low), int(high), s)))
 
 
 def _floating_only(self, kernel: str) -> None:

@@ -174,8 +174,12 @@ def test_random_draws_follow_the_randomness_flag():
     assert len({tuple(row) for row in shared.numpy()}) == 1
     noise = vmap(vmap(lambda r: r * 0 + torch.randn(()), randomness="different"), randomness="same")(ones)
     assert len(set(noise[:, 0].tolist())) == 1 and len(set(noise[0].tolist())) == 40
-    with pytest.raises(RuntimeError, match="randomness='different' is not supported by gradcli for this"):
-        vmap(lambda r: r + torch.randperm(40), randomness="different")(ones)
+    perms = vmap(lambda r: r * 0 + torch.randperm(40), randomness="different")(ones)
+    assert len({tuple(row) for row in perms.tolist()}) == 6 and sorted(perms[2].tolist()) == list(range(40))
+    with pytest.raises(RuntimeError, match="Cannot ask for different inplace randomness on an unbatched tensor"):
+        vmap(lambda r: r + torch.empty(40).uniform_(), randomness="different")(ones)
+    with pytest.raises(RuntimeError, match="does not currently support same randomness with a batched tensor"):
+        vmap(lambda r: torch.bernoulli(r * 0.5), randomness="same")(ones)
 
 
 def f3(r):

@@ -162,8 +162,9 @@ def broadcast_all(*values) -> tuple:
 
 
 def standard_normal(shape, like: Tensor) -> Tensor:
+    """torch's ``empty(shape).normal_()``: an in-place fill, so vmap(randomness='different') refuses it."""
     with no_grad():
-        return creation.randn(*shape, dtype=like.dtype)
+        return creation.empty(*shape, dtype=like.dtype).normal_()
 
 
 def uniform(shape, like: Tensor, low: float = 0.0, high: float = 1.0) -> Tensor:

@@ -77,6 +77,14 @@ class BatchedTensor(Tensor):
                            "grad, vjp, jacrev, jacfwd, hessian) or call requires_grad_() outside of a function being "
                            "transformed instead.")
 
+    def detach(self) -> Tensor:
+        """The physical tensor detached, still batched (Tensor.detach would drop the batch dims)."""
+        return wrap(self._phys.detach(), self._lv)
+
+    @property
+    def data(self):
+        raise RuntimeError("accessing `data` under vmap transform is not allowed")
+
     def __bool__(self) -> bool:
         raise RuntimeError("vmap: It looks like you're attempting to use a Tensor in some data-dependent control "
                            "flow. We don't support that yet, please file an issue at "

@@ -11,7 +11,7 @@ import functools
 from .. import creation, instrumentation
 from ..functions import cat
 from ..tensor import Tensor
-from . import batched, pytree
+from . import batched, pytree, random_rules
 from .batched import levels_of, op, phys_of, unsqueeze, wrap
 from .batching_rules import batching_hook
 from .custom_function import function_batching
@@ -126,7 +126,8 @@ def _refuse_random():
 
 def _refuse_different():
     raise RuntimeError("vmap: randomness='different' is not supported by gradcli for this random function yet "
-                       "(rand, randn, randint, normal, the *_like draws, bernoulli and dropout are): use "
+                       "(the factories, the *_like draws, the in-place fills, bernoulli, normal, multinomial and "
+                       "dropout are): use "
                        "randomness='same' or draw the random values outside vmap")
 
 
@@ -155,6 +156,7 @@ def _run(func, groups, kwargs, size, out_dims, name, randomness):
     previous, guard, draws = instrumentation.batching, creation.random_guard, creation.random_batch
     instrumentation.set_batching(batching_hook)
     creation.random_guard, creation.random_batch = _random_mode()
+    creation.random_rules = random_rules
     try:
         out = func(*args, **kwargs)
     finally:
@@ -162,6 +164,7 @@ def _run(func, groups, kwargs, size, out_dims, name, randomness):
         del batched.randomness[level], batched.depth[level]
         instrumentation.set_batching(previous if batched.active else None)
         creation.random_guard, creation.random_batch = guard, draws
+        creation.random_rules = random_rules if batched.active else None
     leaves, spec = pytree.flatten(out)
     ods = _out_dims(out_dims, len(leaves))
     if len(ods) != len(leaves):

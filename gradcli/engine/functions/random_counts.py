@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from .. import errors
+from .. import creation, errors
 from ..creation import rng
 from ..dispatch import call
 from ..dtypes import scalar_type_name
@@ -148,9 +148,14 @@ def poisson(input, generator=None):
     data = input._data
     if data.dtype.kind != "f":
         raise not_implemented("poisson_cpu", data)
-    uniform = _uniform(generator)
-    drawn = np.array([sample_poisson(lam, uniform) for lam in data.reshape(-1).tolist()], np.float64)
-    return call(POISSON, (input,), {"drawn": drawn.astype(data.dtype).reshape(data.shape)})
+    def draw(stream, rates):
+        def uniform():
+            return float(stream.unit(1, np.float64)[0])
+        drawn = np.array([sample_poisson(lam, uniform) for lam in rates.reshape(-1).tolist()], np.float64)
+        return drawn.astype(rates.dtype).reshape(rates.shape)
+    if creation.random_rules is not None:     # under vmap: batched as torch batches draws from a tensor
+        return creation.drawn_from(input, generator, draw)
+    return call(POISSON, (input,), {"drawn": draw(rng(generator), data)})
 
 
 @public()

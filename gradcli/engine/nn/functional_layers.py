@@ -122,10 +122,9 @@ def _alpha_dropout(input, p: float, training: bool, feature: bool, name: str):
     dt = input._data.dtype
     draw = lambda g, s: g.bernoulli(1 - p, s).astype(dt)     # noqa: E731
     keep = (creation.random_tensor(shape, draw, dtype=input.dtype) if feature
-            else random_like(input, draw, dtype=input.dtype))._data
+            else random_like(input, draw, dtype=input.dtype))     # batched inside vmap: tensor ops from here
     a = 1.0 / math.sqrt((_SELU_ALPHA * _SELU_ALPHA * p + 1) * (1 - p))
-    b = make(((keep - 1) * (_SELU_ALPHA * a) + _SELU_ALPHA * a * p).astype(dt, copy=False))
-    return input * make((keep * a).astype(dt, copy=False)) + b
+    return input * (keep * a) + ((keep - 1) * (_SELU_ALPHA * a) + _SELU_ALPHA * a * p)
 
 
 def alpha_dropout(input, p=0.5, training=False, inplace=False):
