@@ -25,6 +25,10 @@ from .ops.subscripts import getitem, setitem
 
 
 def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None) -> None:
+    if instrumentation.transforms or instrumentation.batching is not None:
+        raise RuntimeError("backward() called inside a functorch transform. This is not supported, please use "
+                           "functorch.grad or functorch.vjp instead or call backward() outside of functorch "
+                           "transforms.")
     _backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
 

@@ -90,6 +90,9 @@ class BatchedTensor(Tensor):
                            "flow. We don't support that yet, please file an issue at "
                            "https://github.com/pytorch/pytorch/issues .")
 
+    def data_ptr(self):
+        raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
+
     def tolist(self):
         raise RuntimeError("Cannot access data pointer of Tensor that doesn't have storage")
 

@@ -167,8 +167,9 @@ def _layer_norm(o, args, params, inner, lv):
 
 
 def _batch_norm(o, args, params, inner, lv):
-    """Each example's statistics: the examples become channel groups of one batch norm (input
-    (N, B*C, ...)), with weight, bias and running statistics repeated or, batched, laid side by side."""
+    """torch's rule: each example's channels become channels of one batch norm without affine
+    (input (N, B*C, ...)); weight and bias are applied after, on (B, C, N, ...), then a transpose
+    gives (B, N, C, ...) (torch's graph, rounding and summation order)."""
     x, w, b = args
     nb = len(lv)
     px = full(x, lv)
@@ -182,33 +183,34 @@ def _batch_norm(o, args, params, inner, lv):
             return None
         if levels_of(t):
             return full(t, lv).reshape((-1,))
-        return make(np.broadcast_to(t._data, (count, c)).reshape(-1)) if not t._requires_grad else \
-            op("expand", t, size=(count, c)).reshape((-1,))
+        return make(np.broadcast_to(t._data, (count, c)).reshape(-1))
     p = dict(params, running_mean=per_channel(params.get("running_mean")),
              running_var=per_channel(params.get("running_var")))
-    out, mean, invstd = inner(o, [px, per_channel(w), per_channel(b)], p)
-    out = op("transpose", out.reshape((n, count, c) + rest), dim0=0, dim1=1)
-    return (wrap(out.reshape(lead + (n, c) + rest), lv), wrap(mean.reshape(lead + (c,)), lv),
+    out, mean, invstd = inner(o, [px, None, None], p)
+    out = op("transpose", out, dim0=0, dim1=1).reshape(lead + (c, n) + rest)
+    pad = (1,) * (1 + len(rest))
+    if w is not None:
+        out = out * (full(w, lv).reshape(lead + (c,) + pad) if levels_of(w) else w.reshape((c,) + pad))
+    if b is not None:
+        out = out + (full(b, lv).reshape(lead + (c,) + pad) if levels_of(b) else b.reshape((c,) + pad))
+    return (wrap(op("transpose", out, dim0=nb, dim1=nb + 1), lv), wrap(mean.reshape(lead + (c,)), lv),
             wrap(invstd.reshape(lead + (c,)), lv))
 
 
 def _group_norm(o, args, params, inner, lv):
     """Each example's groups are groups of one bigger batch: (B, N, C, ...) runs as (B*N, C, ...);
-    a batched weight or bias is applied after, as layer norm's."""
+    weight and bias are applied after, as torch's rule does (its rounding and its AddBackward0)."""
     x, w, b = args
     nb = len(lv)
     px = full(x, lv)
     lead, shape = tuple(px._data.shape[:nb]), tuple(px._data.shape[nb:])
     rows = int(np.prod(lead)) * shape[0]
-    batched_affine = any(t is not None and levels_of(t) for t in (w, b))
-    out, mean, rstd = inner(o, [px.reshape((rows,) + shape[1:]), None if batched_affine else w,
-                                None if batched_affine else b], dict(params, N=rows))
+    out, mean, rstd = inner(o, [px.reshape((rows,) + shape[1:]), None, None], dict(params, N=rows))
     out = wrap(out.reshape(lead + shape), lv)
     mean, rstd = (wrap(t.reshape(lead + (shape[0], -1)), lv) for t in (mean, rstd))
-    if batched_affine:
-        affine = (shape[1],) + (1,) * (len(shape) - 2)
-        out = out if w is None else out * w.reshape(affine)
-        out = out if b is None else out + b.reshape(affine)
+    affine = (shape[1],) + (1,) * (len(shape) - 2)
+    out = out if w is None else out * w.reshape(affine)
+    out = out if b is None else out + b.reshape(affine)
     return out, mean, rstd
 
 

@@ -150,7 +150,8 @@ def vjp(func, *primals, has_aux: bool = False):
     leaves = [t for tracked, _ in flat for t in tracked]
     keep = keeps_graph(out_leaves, leaves, primals, outer)
 
-    def vjp_fn(cotangents):
+    def vjp_fn(cotangents, retain_graph=True, create_graph=None):
+        """torch's signature; the graph is always kept, and recorded when something outside needs it."""
         cts, _ = pytree.flatten(cotangents)
         if pytree.flatten(cotangents)[1] != out_spec:
             raise errors.AutogradError(f"Expected pytree structure of cotangents to be the same as pytree structure "
@@ -260,6 +261,10 @@ def linearize(func, *primals):
     out = _finish(func(*primals), nested())
 
     def jvp_fn(*tangents):
+        for i, (p, t) in enumerate(zip(pytree.flatten(primals)[0], pytree.flatten(tangents)[0])):
+            if isinstance(p, Tensor) and isinstance(t, Tensor) and p.shape != t.shape:
+                raise RuntimeError(f"tangent:{i} with shape {t.shape} in flattened pytree doesn't match the shape "
+                                   f"{p.shape} of the corresponding primal.")
         return jvp(func, primals, tangents)[1]
     return out, jvp_fn
 

@@ -561,6 +561,11 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     if input.ndim < 2 or c % num_groups != 0:
         raise errors.AutogradError(f"Expected number of channels in input to be divisible by num_groups, but got "
                                    f"input of shape {list(input.shape)} and num_groups={num_groups}")
+    for t, name in ((weight, "weight"), (bias, "bias")):
+        if t is not None and (t.ndim != 1 or t.shape[0] != c):
+            raise errors.AutogradError(f"Expected {name} to be a vector of size equal to the number of channels in "
+                                       f"input, but got {name} of shape {list(t.shape)} and input of shape "
+                                       f"{list(input.shape)}")
     hxw = math.prod(tuple(input.shape[2:]))
     return call(GROUP_NORM, (input, weight, bias), {"N": n, "C": c, "HxW": hxw, "group": num_groups,
                                                      "eps": float(eps)})[0]
