@@ -46,7 +46,7 @@ def read_file(path: str | os.PathLike, limit: int = MAX_SOURCE_BYTES) -> str:
                                        f"have ({limit} bytes; gradcli run --max-source BYTES allows more)", EXIT_USAGE, "io")
                     data = f.read()
                 else:
-                    data = _bounded_read(f, name, limit, check_time=True)
+                    data = _bounded_read(f, name, limit, check_time=True, wait_for_writer=stat.S_ISFIFO(info.st_mode))
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as err:
         raise CliError(f"cannot read {path}: {err.strerror or err}", EXIT_USAGE, "io") from None   # a usage error
     except OSError as err:
@@ -58,9 +58,11 @@ def read_file(path: str | os.PathLike, limit: int = MAX_SOURCE_BYTES) -> str:
                        f"{err.start})", EXIT_FAILURE, "io") from None
 
 
-def _bounded_read(stream, name: str, limit: int, check_time: bool) -> bytes:
+def _bounded_read(stream, name: str, limit: int, check_time: bool, wait_for_writer: bool = False) -> bytes:
     """Read until end of file, refusing more than ``limit`` bytes (``/dev/zero`` never ends) and,
-    for a FIFO or device, a wait of more than READ_TIMEOUT seconds for the next data."""
+    for a FIFO or device, a wait of more than READ_TIMEOUT seconds for the next data. Only a FIFO
+    reads as empty before its writer comes; a device's end of file is the end (``/dev/null`` is an
+    empty script, as for Python)."""
     import select       # for a FIFO or device: not part of every start-up
     chunks, total = [], 0
     fd = stream.fileno() if check_time else None
@@ -75,10 +77,10 @@ def _bounded_read(stream, name: str, limit: int, check_time: bool) -> bytes:
         except BlockingIOError:
             chunk = None
         if not chunk:
-            if check_time and not chunks and time.monotonic() - waited_since < READ_TIMEOUT:
+            if wait_for_writer and not chunks and time.monotonic() - waited_since < READ_TIMEOUT:
                 time.sleep(0.05)    # a FIFO without a writer yet reads as empty: wait for one
                 continue
-            if check_time and not chunks:
+            if wait_for_writer and not chunks:
                 raise CliError(f"cannot read {name}: no data came within {READ_TIMEOUT:g} s (a FIFO with no "
                                f"writer?)", EXIT_FAILURE, "io")
             return b"".join(chunks)

@@ -193,19 +193,29 @@ def _receive(fd: int) -> tuple:
     return marshal.loads(data)
 
 
+INTERRUPT_WAIT = 0.5      # seconds after Ctrl-C before the child gets its own SIGINT, then as long before SIGKILL
+
+
 def _watch(pid: int, limit: float) -> int:
-    state = {"timed_out": False, "interrupted": False}
+    state = {"timed_out": False, "interrupted": False, "forwarded": False, "terminated": False}
 
     def on_alarm(signum, frame):
+        if state["interrupted"] and not state["forwarded"]:
+            # `kill -INT` of this process alone: the child never saw it; it reports its line itself
+            state["forwarded"] = True
+            _signal(pid, signal.SIGINT)
+            signal.setitimer(signal.ITIMER_REAL, 2 * INTERRUPT_WAIT)
+            return
         state["timed_out"] = not state["interrupted"]
         _kill(pid)
 
     def on_interrupt(signum, frame):
-        # Ctrl-C reaches the child too (same process group); if it does not stop, stop it
+        # Ctrl-C reaches the child too (same process group) and usually ends it first
         state["interrupted"] = True
-        signal.setitimer(signal.ITIMER_REAL, 1.0)
+        signal.setitimer(signal.ITIMER_REAL, INTERRUPT_WAIT)
 
     def on_terminate(signum, frame):
+        state["terminated"] = True
         _kill(pid)
 
     signal.signal(signal.SIGALRM, on_alarm)
@@ -222,17 +232,24 @@ def _watch(pid: int, limit: float) -> int:
     if os.WIFEXITED(status):
         return os.WEXITSTATUS(status)
     sig = os.WTERMSIG(status)
+    if state["terminated"]:
+        return 128 + signal.SIGTERM     # as a process that SIGTERM ended: no message of ours
     if state["interrupted"]:
+        _say("error: KeyboardInterrupt: the work did not stop at Ctrl-C (one long operation) and was killed")
         return 130
     _report(sig, state["timed_out"], limit)
     return 1
 
 
-def _kill(pid: int) -> None:
+def _signal(pid: int, sig: int) -> None:
     try:
-        os.kill(pid, signal.SIGKILL)
+        os.kill(pid, sig)
     except ProcessLookupError:
         pass
+
+
+def _kill(pid: int) -> None:
+    _signal(pid, signal.SIGKILL)
 
 
 def _report(sig: int, timed_out: bool, limit: float) -> None:
@@ -252,6 +269,10 @@ def _report(sig: int, timed_out: bool, limit: float) -> None:
                    "time with --timeout SECONDS or make the work smaller")
     else:
         message = f"error: the command ended on signal {signal.Signals(sig).name}"
+    _say(message)
+
+
+def _say(message: str) -> None:
     try:
         sys.stderr.write(message + "\n")
         sys.stderr.flush()

@@ -293,7 +293,7 @@ class Session:
             quiet = isinstance(done.code, int)
             err = GradcliError("runtime", f"SystemExit: {done.code}" if quiet else str(done.code), None,
                                filename=filename)
-            err.exit_code, err.exit_quietly = (done.code & 0xFF if quiet else 1), quiet
+            err.exit_code, err.exit_quietly = (_exit_status(done.code) if quiet else 1), quiet
             raise err from None
         except BrokenPipeError:
             raise      # stdout was closed (`| head`): the CLI ends quietly
@@ -313,6 +313,12 @@ class Session:
             self._apply_settings(outside)
             restore_engine_limit()
             sys.setrecursionlimit(old_recursion)
+
+
+def _exit_status(code: int) -> int:
+    """The status Python's ``sys.exit(code)`` ends with: the low byte of a C long, 255 past one
+    (``sys.exit(2**70)`` must not end with 0, success)."""
+    return code & 0xFF if -2**63 <= code < 2**63 else 255
 
 
 def _argv_for(filename: str) -> list:
