@@ -147,22 +147,42 @@ class ScriptOutput:
     terminal-safe on a terminal."""
 
     def __init__(self, target, limit: int = DEFAULT_MAX_OUTPUT,
-                 hint: str = "allow more with --max-output CHARACTERS"):
+                 hint: str = "allow more with --max-output CHARACTERS", count=None):
         self.target = target
         self.limit = limit
         self.hint = hint
-        self.written = 0
+        self.count = [0] if count is None else count     # characters written, shared with beside()'s streams
         try:
             self.tty = target.isatty()
         except (AttributeError, ValueError):
             self.tty = False
 
+    def beside(self, target) -> "ScriptOutput":
+        """Another stream on the same budget: what a script writes to stderr counts with its prints."""
+        return ScriptOutput(target, self.limit, self.hint, self.count)
+
     def write(self, text: str) -> int:
-        self.written += len(text)
-        if self.written > self.limit:
+        self.count[0] += len(text)
+        if self.count[0] > self.limit:
             from ..lang import GradcliError
             raise GradcliError("limit", f"the script's output passed {self.limit} characters; {self.hint}", None)
         return self.target.write(_CONTROL.sub(_escape, text) if self.tty else text)
 
     def flush(self) -> None:
         self.target.flush()
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@contextlib.contextmanager
+def script_stderr(stdout):
+    """``sys.stderr`` while a script runs (its ``sys.stderr.write``, logging, unittest, argparse's
+    errors): on the budget of ``stdout``, a ScriptOutput, and terminal-safe as its prints are. Only
+    around the script: the command's own messages go to the real stderr."""
+    previous = sys.stderr
+    sys.stderr = stdout.beside(previous)
+    try:
+        yield
+    finally:
+        sys.stderr = previous

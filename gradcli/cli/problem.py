@@ -13,7 +13,7 @@ import warnings
 
 from . import inputs as _inputs
 from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
-from .output import DEFAULT_MAX_OUTPUT, ScriptOutput, terminal_safe
+from .output import DEFAULT_MAX_OUTPUT, ScriptOutput, script_stderr, terminal_safe
 
 
 # --grad-output NAME alone: a tensor of the output's shape made by this torch function
@@ -96,6 +96,7 @@ class Problem:
         self.source = source
         self.filename = filename
         self.session = Session(stdout=stdout, dtype=dtype, limits=limits)
+        self.stdout = stdout
         self.inputs = {}
         for text in at:
             name, value_text = _inputs.split_assignment(text)
@@ -119,7 +120,7 @@ class Problem:
 
     def evaluate(self):
         """Run the source; its last expression, as a tensor, is the output."""
-        value = self.session.run(self.source, self.filename)
+        value = self._run()
         show_warnings(self.session)
         if value is None:
             raise CliError("the expression has no value: its last statement must be an expression",
@@ -155,12 +156,12 @@ class Problem:
     def output_named(self, name: str | None) -> tuple:
         """(tensor, name) of the graph's root: the variable ``name``, or the last expression's value."""
         if name is None:
-            value = self.session.run(self.source, self.filename)
+            value = self._run()
             if value is None:
                 raise CliError("the script does not end with an expression: say which variable to show "
                                "with --output NAME", EXIT_USAGE)
         else:
-            self.session.run(self.source, self.filename)
+            self._run()
             value = self.variables().get(name)
             if value is None:
                 known = ", ".join(n for n, v in self.variables().items() if isinstance(v, self.torch.Tensor))
@@ -168,6 +169,13 @@ class Problem:
         if not isinstance(value, self.torch.Tensor):
             raise CliError(f"the output is a {type(value).__name__}, not a tensor", EXIT_FAILURE, "type")
         return value, name
+
+    def _run(self):
+        """Run the source; what it writes to stderr shares its prints' budget (when they have one)."""
+        if not isinstance(self.stdout, ScriptOutput):
+            return self.session.run(self.source, self.filename)
+        with script_stderr(self.stdout):
+            return self.session.run(self.source, self.filename)
 
     def variables(self) -> dict:
         return self.session.variables()

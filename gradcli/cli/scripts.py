@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .errors import EXIT_OK
 from .inputs import MAX_SOURCE_BYTES, read_file
-from .output import DEFAULT_MAX_OUTPUT, Output, ScriptOutput
+from .output import DEFAULT_MAX_OUTPUT, Output, ScriptOutput, script_stderr
 from .problem import show_warnings
 
 
@@ -29,7 +29,8 @@ def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debu
                 filename = "<stdin>" if name == "-" else name
                 session = Session(stdout=stdout, limits=limits, dtype=dtype)
                 try:
-                    session.run(source, filename)
+                    with script_stderr(stdout):
+                        session.run(source, filename)
                 finally:
                     show_warnings(session)
                     if index + 1 < len(sources):
@@ -52,7 +53,8 @@ def profile_script(source: str, filename: str, dtype: str | None, stdout=None, l
     session = Session(stdout=stdout, dtype=dtype, limits=limits)
     with engine.autograd.profiler.profile() as prof:
         try:
-            session.run(source, filename)
+            with script_stderr(stdout):
+                session.run(source, filename)
         finally:
             show_warnings(session)
     return prof.key_averages()
