@@ -48,6 +48,8 @@ def main_callback(
         return
     if sys.stdin is not None and sys.stdin.isatty():      # None: standard input closed (`<&-`)
         from .repl import run_repl
+        from .worker import raise_c_stack
+        raise_c_stack()
         run_repl()
     else:
         ctx.invoke(run, files=[Path("-")])
@@ -244,6 +246,8 @@ def repl(dtype: DtypeOpt = None) -> None:
     if sys.stdin is None:
         sys.stderr.write("error: cannot read standard input: it is closed\n")
         raise typer.Exit(EXIT_USAGE)
+    from .worker import raise_c_stack
+    raise_c_stack()      # the REPL is not supervised: scripts run in this process
     if not sys.stdin.isatty():
         from .repl import run_piped
         raise typer.Exit(run_piped(sys.stdin, dtype_name(dtype)))

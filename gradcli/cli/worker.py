@@ -95,13 +95,7 @@ def apply_os_limits(args: list) -> None:
         return
     cpu = int(2 * wall_limit(args)) + 5
     wanted = [(resource.RLIMIT_CORE, 0), (resource.RLIMIT_CPU, cpu), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]
-    try:
-        soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
-        if soft != resource.RLIM_INFINITY and soft < C_STACK:
-            resource.setrlimit(resource.RLIMIT_STACK, (C_STACK if hard == resource.RLIM_INFINITY
-                                                       else min(C_STACK, hard), hard))
-    except (OSError, ValueError):
-        pass
+    raise_c_stack()
     if sys.platform.startswith("linux"):
         try:
             with open("/proc/self/statm") as f:
@@ -121,6 +115,19 @@ def apply_os_limits(args: list) -> None:
                 resource.setrlimit(which, (value, hard))
         except (OSError, ValueError):
             pass
+
+
+def raise_c_stack() -> None:
+    """Let the main thread's C stack grow to C_STACK: the worker's, and the REPL's (which runs scripts
+    in-process, so a deeply nested tuple hashed in ``{t: 1}`` ended the whole REPL on SIGSEGV)."""
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+        if soft != resource.RLIM_INFINITY and soft < C_STACK:
+            resource.setrlimit(resource.RLIMIT_STACK, (C_STACK if hard == resource.RLIM_INFINITY
+                                                       else min(C_STACK, hard), hard))
+    except (ImportError, OSError, ValueError):
+        pass
 
 
 def run_supervised(args: list, body) -> int:

@@ -77,3 +77,14 @@ def test_a_fifo_still_waits_for_its_writer(tmp_path, shell):
     os.mkfifo(fifo)
     result = shell(f"(sleep 1; echo 'print(7)' > {fifo}) & gradcli run {fifo}")
     assert (result.returncode, result.stdout) == (0, "7\n")
+
+
+def test_the_repl_hashes_a_deeply_nested_tuple_as_run_does(shell):
+    # the REPL runs scripts in its own process, whose 8 MB C stack ended it on SIGSEGV (exit 139)
+    resource = pytest.importorskip("resource")
+    hard = resource.getrlimit(resource.RLIMIT_STACK)[1]
+    if hard != resource.RLIM_INFINITY and hard < 256 << 20:
+        pytest.skip("the hard stack limit keeps the REPL's C stack small")
+    lines = "t = ()\\nfor i in range(300000): t = (t,)\\n\\nd = {t: 1}\\nprint(t in d, len(d))\\n"
+    result = shell(f"ulimit -Ss 8192; printf '{lines}' | gradcli repl")
+    assert (result.returncode, result.stdout, result.stderr) == (0, "True 1\n", "")
