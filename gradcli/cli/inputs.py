@@ -51,11 +51,28 @@ def read_file(path: str | os.PathLike, limit: int = MAX_SOURCE_BYTES) -> str:
         raise CliError(f"cannot read {path}: {err.strerror or err}", EXIT_USAGE, "io") from None   # a usage error
     except OSError as err:
         raise CliError(f"cannot read {path}: {err.strerror or err}", EXIT_FAILURE, "io") from None
+    encoding = _declared_encoding(data, path)
     try:
-        return data.decode("utf-8-sig").replace("\r\n", "\n")  # a leading BOM is not part of the source
+        text = data.decode(encoding)
     except UnicodeDecodeError as err:
-        raise CliError(f"cannot read {path}: it is not UTF-8 text (byte {err.object[err.start]:#04x} at offset "
+        what = "UTF-8" if encoding == "utf-8-sig" else encoding
+        raise CliError(f"cannot read {path}: it is not {what} text (byte {err.object[err.start]:#04x} at offset "
                        f"{err.start})", EXIT_FAILURE, "io") from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")   # Python's universal newlines (a lone \r too)
+
+
+def _declared_encoding(data: bytes, path) -> str:
+    """UTF-8 (a leading BOM is not part of the source), or the encoding a ``# -*- coding: latin-1 -*-``
+    line declares in the first two lines, as Python reads it (PEP 263)."""
+    if b"coding" not in b"\n".join(data.split(b"\n", 2)[:2]):
+        return "utf-8-sig"
+    import io
+    import tokenize     # only for a source that declares its encoding
+    try:
+        encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
+    except SyntaxError as err:
+        raise CliError(f"cannot read {path}: {err.msg}", EXIT_FAILURE, "io") from None
+    return "utf-8-sig" if encoding in ("utf-8", "utf-8-sig") else encoding
 
 
 def _bounded_read(stream, name: str, limit: int, check_time: bool, wait_for_writer: bool = False) -> bytes:
