@@ -15,7 +15,7 @@ import time
 
 from . import syntax_tree as syntax
 from .compile_errors import catchable
-from .errors import GradcliError
+from .errors import GradcliError, ScriptExit
 from .scopes import BREAK, RETURN, MISSING, Scope
 
 _NESTED = (syntax.FunctionDef, syntax.ClassDef, syntax.Lambda)
@@ -229,6 +229,8 @@ class GeneratorsMixin:
                 code = yield from body(env)
             except GeneratorExit:
                 raise
+            except ScriptExit as done:
+                return (yield from handle(env, done))
             except Exception as raw:
                 err = raw if isinstance(raw, GradcliError) else self._wrap(raw, span)
                 if not catchable(err):

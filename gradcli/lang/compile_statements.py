@@ -7,7 +7,7 @@ import time
 from . import syntax_tree as syntax
 from .compile_errors import exception_classes, catchable, python_exception
 from .compile_expressions import _INPLACE, SIMPLE_STATEMENTS
-from .errors import GradcliError
+from .errors import GradcliError, ScriptExit
 from .namespace import import_error
 from .compile_calls import ScriptFunction
 from .sandbox import FIELDS_KEY, VALUE_DUNDERS, ScriptObject
@@ -519,7 +519,7 @@ class StatementsMixin:
 
         def run(env):
             base_values = tuple(b(env) for b in bases) or (ScriptObject,)     # `class Config:`
-            allowed = rt.class_bases + (Exception,)
+            allowed = rt.class_bases + (Exception, ScriptExit)
             if not all(isinstance(b, type) and issubclass(b, allowed) and not issubclass(b, GradcliError)
                        for b in base_values):
                 raise self._error("type", "a class in a gradcli script derives from nothing (a plain class), "
@@ -621,9 +621,9 @@ class StatementsMixin:
 
         def run(env):
             exc = value(env)
-            if isinstance(exc, type) and issubclass(exc, Exception):
+            if isinstance(exc, type) and issubclass(exc, BaseException):
                 exc = exc()
-            if not isinstance(exc, Exception):
+            if not isinstance(exc, BaseException):
                 raise self._error("type", "TypeError: exceptions must derive from BaseException",
                                   span)
             if cause is not None:      # `from e` chains tracebacks only: the error is the same
@@ -632,6 +632,8 @@ class StatementsMixin:
                         and not (isinstance(reason, type) and issubclass(reason, BaseException)):
                     raise self._error("type", "TypeError: exception causes must derive from BaseException",
                                       span)
+            if isinstance(exc, ScriptExit):     # `raise SystemExit(2)`: as sys.exit(2)
+                raise exc
             if isinstance(exc, RecursionError):     # the script's own, not the stack's end: `except` catches it
                 err = self._error("runtime", f"RecursionError: {exc}" if exc.args else "RecursionError", span)
                 err.exception = exc
@@ -642,7 +644,7 @@ class StatementsMixin:
     def _matching_handler(self, handlers, env, err):
         """The first ``except`` clause whose classes match ``err`` (its name bound), for plain and
         generator bodies; ``err`` itself is raised again when none does."""
-        exc = python_exception(err)
+        exc = err if isinstance(err, ScriptExit) else python_exception(err)
         for kinds, store, handler, kind_span in handlers:
             if kinds is not None:
                 classes = kinds(env)
@@ -687,6 +689,8 @@ class StatementsMixin:
         def run_handlers(env):
             try:
                 code = body(env)
+            except ScriptExit as done:
+                return handle(env, done)
             except Exception as raw:
                 err = raw if isinstance(raw, GradcliError) else wrap(raw, span)
                 if not catchable(err):

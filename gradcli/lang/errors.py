@@ -102,12 +102,17 @@ class GradcliError(Exception):
 
 
 class ScriptExit(BaseException):
-    """``sys.exit(code)`` in a script: not an Exception, so ``except Exception`` lets it through
-    (as Python's SystemExit); the session ends the run there."""
+    """``sys.exit(code)`` in a script, and the script's ``SystemExit``: not an Exception, so ``except
+    Exception`` lets it through and ``except SystemExit``/``BaseException``/bare ``except:`` catch it, as
+    Python's; uncaught, the session ends the run there. Named and printed as Python's class."""
 
-    def __init__(self, code=None):
-        super().__init__(code)
-        self.code = code
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.code = args[0] if len(args) == 1 else (args or None)     # SystemExit.code
+
+
+ScriptExit.__name__ = ScriptExit.__qualname__ = "SystemExit"
+ScriptExit.__module__ = "builtins"
 
 
 def closest(name: str, candidates) -> str | None:
@@ -201,7 +206,7 @@ MAX_ECHO = 160   # characters of a source line an error shows
 
 # Exception classes scripts can name in `except` and `raise`.
 EXCEPTION_CLASSES = {cls.__name__: cls for cls in (
-    Exception, ArithmeticError, AssertionError, AttributeError, FloatingPointError,
+    BaseException, ScriptExit, KeyboardInterrupt, Exception, ArithmeticError, AssertionError, AttributeError, FloatingPointError,
     ImportError, ModuleNotFoundError, IndexError, KeyError, LookupError, NameError, NotImplementedError,
     OverflowError, RecursionError, RuntimeError, TypeError, UnboundLocalError, ValueError,
     ZeroDivisionError, StopIteration, OSError, FileNotFoundError, EOFError)}

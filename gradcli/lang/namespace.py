@@ -659,15 +659,20 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         table[name] = cls
         policy.allow_class_name(cls)
     policy.allow(BaseException, ("args",))     # `except ValueError as e: e.args`
+    policy.allow(ScriptExit, ("code",))        # `except SystemExit as e: e.code`
     return table
 
 
 LONG_VECTOR = 10_000
 
 
-def script_exit(code=None):
-    """exit(), quit() and sys.exit(): the script ends here (``finally`` blocks run on the way)."""
-    raise ScriptExit(code)
+_NO_CODE = object()
+
+
+def script_exit(code=_NO_CODE):
+    """exit(), quit() and sys.exit(): the script ends here (``finally`` blocks run on the way); no code is
+    Python's ``SystemExit()``, whose ``args`` are empty."""
+    raise ScriptExit() if code is _NO_CODE else ScriptExit(code)
 
 
 def _is_long_vector(value) -> bool:

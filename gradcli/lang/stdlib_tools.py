@@ -332,7 +332,7 @@ def stdlib_tool_modules(state, policy, globals_=None) -> dict:
     return {"functools": Namespace("functools", functools_members(state, policy)),
             "itertools": Namespace("itertools", itertools_members(state, policy)),
             "dataclasses": Namespace("dataclasses", None, loader=lambda: (dataclasses_members(policy), ())),
-            "warnings": Namespace("warnings", warnings_members(policy)),
+            "warnings": Namespace("warnings", warnings_members(state, policy)),
             "random": Namespace("random", None, loader=lambda: (random_members(state), ())),
             "time": Namespace("time", time_members(state)),   # `sys` stays out: exit() is a builtin
             "copy": Namespace("copy", copy_members()),
@@ -475,9 +475,10 @@ def time_members(state) -> dict:
 _WARNING_ACTIONS = ("default", "error", "ignore", "always", "all", "module", "once")
 
 
-def warnings_members(policy) -> dict:
+def warnings_members(state, policy) -> dict:
     """``warnings.filterwarnings("ignore")`` and friends, for the run (the session restores the
-    filters after every run); ``warnings.warn`` reports as the engine's warnings do."""
+    filters after every run); ``warnings.warn`` reports as the engine's warnings do, from the script's
+    file and line as Python's does (a record's ``filename`` named a file of gradcli)."""
     def _action(action):
         if action not in _WARNING_ACTIONS:
             raise ValueError(f"invalid action: {action!r}")
@@ -494,7 +495,12 @@ def warnings_members(policy) -> dict:
     def warn(message, category=UserWarning, stacklevel=1):
         if not (isinstance(category, type) and issubclass(category, Warning)):
             raise TypeError(f"category must be a Warning subclass, not '{type(category).__name__}'")
-        warnings.warn(str(message), category, stacklevel=2)
+        where = state.where
+        if where is None:
+            warnings.warn(str(message), category, stacklevel=2)
+            return
+        (filename, _), span = where
+        warnings.warn_explicit(str(message), category, filename, span.line, module="__main__")
 
     for cls in WARNING_CLASSES.values():
         policy.allow_class_name(cls)

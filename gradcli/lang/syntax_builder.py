@@ -464,6 +464,9 @@ class AstBuilder:
             if token.type == "IMAG_NUMBER":
                 return syntax.Constant(span, complex(text))
             base = {"HEX_NUMBER": 16, "OCT_NUMBER": 8, "BIN_NUMBER": 2}.get(token.type, 10)
+            if base == 10 and text[0] == "0" and text.strip("0"):    # Python 2's octal 010 is 8, not 10
+                raise self._error("leading zeros in decimal integer literals are not permitted; use an 0o "
+                                  "prefix for octal integers", span)
             value = int(text, base)
             if value.bit_length() > MAX_LITERAL_BITS:     # Python bounds only decimal literals (4300 digits)
                 raise ValueError
