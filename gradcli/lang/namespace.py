@@ -774,7 +774,7 @@ FORMATTABLE = (int, float, complex, str, np.generic)
 MODULE_ATTRIBUTES = frozenset("""
     training forward parameters named_parameters buffers named_buffers children named_children modules
     named_modules train eval requires_grad_ zero_grad apply to float double half cpu cuda state_dict load_state_dict
-    get_submodule get_parameter get_buffer insert reset_running_stats flatten_parameters
+    get_submodule get_parameter get_buffer insert reset_running_stats flatten_parameters all_weights
     register_forward_hook register_forward_pre_hook register_full_backward_hook register_full_backward_pre_hook
     register_backward_hook
     register_buffer register_parameter add_module

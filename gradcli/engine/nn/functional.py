@@ -664,12 +664,12 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
     """avg_pool2d over a height of 1."""
-    unbatched = input.ndim == 2
-    x = (input.unsqueeze(0) if unbatched else input).unsqueeze(2)
+    if input.ndim not in (2, 3):
+        raise errors.ShapeError(f"Expected 2 to 3 dimensions, but got {input.ndim}-dimensional tensor for argument "
+                                "#1 'self' (while checking arguments for avg_pool1d)")
     first = lambda v: v[0] if isinstance(v, (tuple, list)) else v     # noqa: E731
     k = first(kernel_size)
-    out = avg_pool2d(x, (1, k), (1, k if stride is None else first(stride)), (0, first(padding)), ceil_mode,
-                     count_include_pad).squeeze(2)
-    return out.squeeze(0) if unbatched else out
+    return avg_pool2d(input.unsqueeze(-2), (1, k), (1, k if stride is None else first(stride)), (0, first(padding)),
+                      ceil_mode, count_include_pad).squeeze(-2)
 
 

@@ -246,6 +246,9 @@ def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_paddi
 
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     """max_pool2d over a height of 1."""
+    if input.ndim not in (2, 3) or 0 in input.shape[-2:]:
+        raise errors.ShapeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size "
+                                f"for input, but got:{list(input.shape)}")
     unbatched = input.ndim == 2
     x = unsqueeze(unsqueeze(input, 0) if unbatched else input, 2)
     first = lambda v, name: _tuple(v, 1, name)[0]     # noqa: E731

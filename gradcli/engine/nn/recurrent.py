@@ -231,6 +231,22 @@ class RNNBase(Module):
         _check_shape(hx[1], expected[1], "Expected hidden[1] size {}, got {}")
         return hx
 
+    @property
+    def _all_weights(self) -> list:
+        """torch's parameter names per layer and direction, in registration order."""
+        directions = 2 if self.bidirectional else 1
+        names = []
+        for layer in range(self.num_layers):
+            for direction in range(directions):
+                suffix = f"_l{layer}" + ("_reverse" if direction else "")
+                names.append([n + suffix for n in ("weight_ih", "weight_hh", "bias_ih", "bias_hh", "weight_hr")
+                              if n + suffix in self._parameters])
+        return names
+
+    @property
+    def all_weights(self) -> list:
+        return [[getattr(self, name) for name in names] for names in self._all_weights]
+
     def flatten_parameters(self) -> None:
         """torch packs the weights for cuDNN; on the CPU there is nothing to do."""
 

@@ -175,10 +175,16 @@ AVG_POOL2D_BACKWARD = defop("avg_pool2d_backward", "AvgPool2DBackwardBackward0",
                             rule="the pooling of gg for grad_output; zeros for self")
 
 
-def check_pool_args(input, kernel, stride, padding, dilation, ceil_mode) -> None:
-    """torch's argument checks of 2-d pooling, in its order and words."""
-    if input.ndim not in (3, 4):
-        raise errors.ShapeError(f"non-empty 3D or 4D (batch mode) tensor expected for input, but got {input.ndim}D")
+def check_pool_args(input, kernel, stride, padding, dilation, ceil_mode, op="max") -> None:
+    """torch's argument checks of 2-d pooling (``op`` "avg" or "max"), in its order and words."""
+    if input.ndim not in (3, 4) and not (op == "avg" and input.ndim > 4):
+        if op == "avg":     # avg_pool2d reads input.size(-3) first
+            n = max(input.ndim, 1)
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-n}, {n - 1}], but got -3)")
+        raise errors.ShapeError("non-empty 3D or 4D (batch mode) tensor expected for input")
+    if input.ndim > 4 or 0 in input.shape[-3:]:
+        raise errors.ShapeError("Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, "
+                                f"but got:{list(input.shape)}")
     if 0 in stride or 0 in kernel:
         raise errors.ShapeError("stride should not be zero")
     if min(padding) < 0:
@@ -199,7 +205,7 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     kernel = _pair(kernel_size)
     stride = kernel if stride is None or stride == [] else _pair(stride)
     padding = _pair(padding)
-    check_pool_args(input, kernel, stride, padding, (1, 1), bool(ceil_mode))
+    check_pool_args(input, kernel, stride, padding, (1, 1), bool(ceil_mode), "avg")
     if divisor_override is not None and divisor_override == 0:
         raise errors.AutogradError("divisor must be not zero")
     return call(AVG_POOL2D, (input,), {"kernel_size": kernel, "stride": stride, "padding": padding,
