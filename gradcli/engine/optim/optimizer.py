@@ -491,12 +491,21 @@ class Adagrad(Optimizer):
                                       initial_accumulator_value=initial_accumulator_value,
                                       foreach=foreach, maximize=maximize, differentiable=differentiable,
                                       fused=fused))
+        # torch's Adagrad fills its state when built, so state_dict() shows it before any step
+        for group in self.param_groups:
+            for p in group["params"]:
+                self._arrays[p] = self._initial_state(storage(p))
+
+    def _initial_state(self, data) -> dict:
+        """step 0 and the sums at the constructor's initial_accumulator_value: torch reads its defaults,
+        also for a group added later (a group's own value is kept but not used)."""
+        value = self.defaults["initial_accumulator_value"]
+        return {"step": new_step(), "sum": np.full_like(data, complex(value, value) if np.iscomplexobj(data) else value)}
 
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
         if not state:
-            state["step"] = new_step()
-            state["sum"] = np.full_like(data, group["initial_accumulator_value"])
+            state.update(self._initial_state(data))
         state["step"] += 1
         if group["weight_decay"] != 0:
             grad = fused.fma(data, group["weight_decay"], grad)
