@@ -40,19 +40,35 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
     """``torch.rrelu``: see ``F.rrelu``."""
     check_rrelu(lower, upper)
     data = input._data
-    if training:
+    if training and creation.random_batch is None:
+        noise = make(_rrelu_noise(creation.rng(generator), data, lower, upper))
+    elif training:     # vmap(randomness='different'): a slope drawn for every element of every example
         noise = creation.random_tensor(tuple(input.shape), lambda g, s: g.uniform(s, data.dtype, lower, upper),
                                        dtype=input.dtype, generator=generator)
-        noise = make(np.where(data > 0, 1, noise._data).astype(data.dtype, copy=False))
+        noise = make(np.where(data <= 0, noise._data, 1).astype(data.dtype, copy=False))
     else:
         noise = make(np.zeros_like(data))
     return call(RRELU_WITH_NOISE, (input,), {"noise": noise, "lower": float(lower), "upper": float(upper),
                                              "training": bool(training)})
 
 
+def _rrelu_noise(stream, data: np.ndarray, lower, upper) -> np.ndarray:
+    """torch's CPU kernel: one ``uniform_real_distribution<double>(lower, upper)`` draw (53 bits of a
+    64-bit word, bounds in the input's opmath precision, fused multiply-add) per element <= 0 in memory
+    order; slope 1 elsewhere (NaN included)."""
+    opmath = np.float32 if data.dtype == np.float16 else data.dtype.type
+    lo, hi = (float(opmath(v)) for v in (lower, upper))
+    noise = np.ones(data.shape, data.dtype)
+    drawn = data <= 0
+    count = int(np.count_nonzero(drawn))
+    if count:
+        noise[drawn] = stream.uniform((count,), np.float64, lo, hi).astype(data.dtype)
+    return noise
+
+
 def _rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
     """Randomized leaky ReLU: in training each non-positive element gets a slope drawn from
-    U(lower, upper) (gradcli's generator: values differ from torch's), in eval (lower + upper) / 2."""
+    U(lower, upper) (torch's draws, see ``_rrelu_noise``), in eval (lower + upper) / 2."""
     out = rrelu(input, lower, upper, training)
     return input.copy_(out) if inplace else out
 
