@@ -168,8 +168,9 @@ def standard_normal(shape, like: Tensor) -> Tensor:
 
 
 def uniform(shape, like: Tensor, low: float = 0.0, high: float = 1.0) -> Tensor:
+    """torch's ``like.new(shape).uniform_(low, high)`` (one fused rounding, not rand's two)."""
     with no_grad():
-        return creation.rand(*shape, dtype=like.dtype) * (high - low) + low
+        return creation.empty(*shape, dtype=like.dtype).uniform_(low, high)
 
 
 def clamp_probs(probs: Tensor) -> Tensor:
