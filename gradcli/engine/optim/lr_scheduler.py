@@ -8,4 +8,8 @@ __all__ = ["ChainedScheduler", "ConstantLR", "CosineAnnealingLR", "CosineAnneali
            "ExponentialLR", "LRScheduler", "LambdaLR", "LinearLR", "MultiStepLR", "MultiplicativeLR", "OneCycleLR",
            "PolynomialLR", "ReduceLROnPlateau", "SequentialLR", "StepLR", "_LRScheduler"]
 
-_LRScheduler = LRScheduler      # the name older code subclasses
+
+
+class _LRScheduler(LRScheduler):
+    """The base older code subclasses: a subclass of LRScheduler, as torch's (the built-in schedulers
+    are not instances of it)."""
