@@ -767,14 +767,14 @@ NUMPY_ARRAY_ATTRIBUTES = frozenset("""
 # the array methods that take a dtype: `astype(object)` or `cumsum(dtype=object)` would make an array of
 # Python objects, whose elementwise ops run Python's (str * n, int ** n) past every limit in one C call
 NUMPY_DTYPE_METHODS = frozenset("astype sum mean std var prod cumsum cumprod trace".split())
-NUMPY_SCALAR_ATTRIBUTES = frozenset("item tolist dtype shape ndim size real imag is_integer".split())
+NUMPY_SCALAR_ATTRIBUTES = frozenset("item tolist dtype shape ndim size real imag is_integer round".split())
 NUMPY_DTYPE_ATTRIBUTES = frozenset("name kind itemsize char str".split())
 # values an f-string's format spec applies to besides tensors (numpy's scalars format as numbers)
 FORMATTABLE = (int, float, complex, str, np.generic)
 MODULE_ATTRIBUTES = frozenset("""
     training forward parameters named_parameters buffers named_buffers children named_children modules
     named_modules train eval requires_grad_ zero_grad apply to float double half cpu cuda state_dict load_state_dict
-    get_submodule get_parameter get_buffer insert reset_running_stats flatten_parameters all_weights
+    get_submodule get_parameter get_buffer insert reset_running_stats flatten_parameters all_weights type
     register_forward_hook register_forward_pre_hook register_full_backward_hook register_full_backward_pre_hook
     register_backward_hook
     register_buffer register_parameter add_module
@@ -832,7 +832,8 @@ ENGINE_TYPES = (
      frozenset("step get_last_lr get_lr state_dict load_state_dict scale_fn".split()), (),
      {"open_members": lambda s: script_class_members(s) | {n for n in vars(s) if not n.startswith("_")}}),
     (("gradcli.engine.utils.data.DataLoader",),
-     frozenset("dataset batch_size drop_last shuffle sampler batch_sampler generator collate_fn".split()), (), {}),
+     frozenset("dataset batch_size drop_last shuffle sampler batch_sampler generator collate_fn num_workers "
+               "pin_memory timeout worker_init_fn prefetch_factor persistent_workers".split()), (), {}),
     (("gradcli.engine.utils.data.samplers.Sampler",),
      frozenset("data_source num_samples replacement generator indices weights sampler batch_size drop_last"
                .split()), (),

@@ -38,8 +38,9 @@ class Linear(Module):
         self.out_features = out_features
         dt = dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()
         self.weight = Parameter(creation.empty(out_features, in_features, dtype=dt))
-        self.bias = Parameter(creation.empty(out_features, dtype=dt)) if bias else None
-        if not bias:
+        if bias:
+            self.bias = Parameter(creation.empty(out_features, dtype=dt))
+        else:
             self.register_parameter("bias", None)
         self.reset_parameters()
 

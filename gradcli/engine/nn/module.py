@@ -219,7 +219,19 @@ class Module:
                 return
         object.__delattr__(self, name)
 
+    def _check_new_name(self, name, kind: str, table: dict) -> None:
+        """torch's checks of a name given to register_parameter/register_buffer, in its order."""
+        if not isinstance(name, str):
+            raise TypeError(f"{kind} name should be a string. Got {typename(name)}")
+        if "." in name:
+            raise KeyError(f'{kind} name can\'t contain "."')
+        if name == "":
+            raise KeyError(f'{kind} name can\'t be empty string ""')
+        if hasattr(self, name) and name not in table:
+            raise KeyError(f"attribute '{name}' already exists")
+
     def register_parameter(self, name: str, param) -> None:
+        self._check_new_name(name, "parameter", self._parameters)
         if param is not None and not isinstance(param, Parameter):
             raise TypeError(f"cannot assign '{typename(param)}' object to parameter '{name}' "
                             "(torch.nn.Parameter or None required)")
@@ -227,6 +239,7 @@ class Module:
         self._parameters[name] = param
 
     def register_buffer(self, name: str, tensor, persistent: bool = True) -> None:
+        self._check_new_name(name, "buffer", self._buffers)
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError(f"cannot assign '{typename(tensor)}' object to buffer '{name}' "
                             "(torch Tensor or None required)")
@@ -237,7 +250,15 @@ class Module:
 
     def add_module(self, name: str, module) -> None:
         if module is not None and not isinstance(module, Module):
-            raise TypeError(f"{type(module).__name__} is not a Module subclass")
+            raise TypeError(f"{typename(module)} is not a Module subclass")
+        if not isinstance(name, str):
+            raise TypeError(f"module name should be a string. Got {typename(name)}")
+        if hasattr(self, name) and name not in self._modules:
+            raise KeyError(f"attribute '{name}' already exists")
+        if "." in name:
+            raise KeyError(f'module name can\'t contain ".", got: {name}')
+        if name == "":
+            raise KeyError('module name can\'t be empty string ""')
         self._forget(name, keep=self._modules)
         self._modules[name] = module
 
@@ -400,13 +421,21 @@ class Module:
         module as it is: torch's storage-free copy serves as a skeleton for ``functional_call``."""
         if any(str(a) == "meta" for a in args + (kwargs.get("device"),)):
             return self
+        # torch converts floating tensors only (num_batches_tracked stays int64)
+        return self._convert(lambda t: t.to(*args, **kwargs), floating_only=True)
+
+    def type(self, dst_type):
+        """torch's Module.type: every parameter and buffer through Tensor.type, integer buffers too."""
+        return self._convert(lambda t: t.type(dst_type), floating_only=False)
+
+    def _convert(self, convert, floating_only: bool):
         with no_grad():
             for module in self.modules():
                 for table in (module._parameters, module._buffers):
                     for name, t in table.items():
-                        if t is None or not (t.is_floating_point() or t.is_complex()):
-                            continue        # torch converts floating tensors only (num_batches_tracked stays int64)
-                        converted = t.to(*args, **kwargs)
+                        if t is None or floating_only and not (t.is_floating_point() or t.is_complex()):
+                            continue
+                        converted = convert(t)
                         if converted is t:
                             continue
                         if isinstance(t, Parameter):
@@ -414,7 +443,7 @@ class Module:
                             # made before ``model.double()`` still updates the model, tied weights stay tied
                             t.data = converted
                             if t.grad is not None:
-                                t.grad.data = t.grad.to(*args, **kwargs)
+                                t.grad.data = convert(t.grad)
                         else:
                             table[name] = converted
         return self
