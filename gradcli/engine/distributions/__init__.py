@@ -8,6 +8,7 @@ from . import constraints, kl, transforms
 from .continuous import Cauchy, Exponential, Laplace, Normal, Uniform
 from .discrete import Bernoulli, Categorical, Geometric, OneHotCategorical
 from .distribution import Distribution
+from .gamma_family import Beta, Chi2, Dirichlet, Gamma, StudentT
 from .independent import Independent
 from .kl import kl_divergence, register_kl
 from .multivariate_normal import MultivariateNormal
@@ -17,7 +18,7 @@ from .transforms import (AbsTransform, AffineTransform, ComposeTransform, ExpTra
                          TanhTransform, Transform, identity_transform)
 
 __all__ = [
-    "AbsTransform", "AffineTransform", "Bernoulli", "Categorical", "Cauchy", "ComposeTransform", "Distribution", "ExpTransform",
+    "AbsTransform", "AffineTransform", "Bernoulli", "Beta", "Categorical", "Chi2", "Dirichlet", "Gamma", "StudentT", "Cauchy", "ComposeTransform", "Distribution", "ExpTransform",
     "Exponential", "Geometric", "Gumbel", "HalfCauchy", "HalfNormal", "Independent", "IndependentTransform", "Laplace",
     "LogNormal", "MultivariateNormal", "Normal", "OneHotCategorical", "Pareto", "PowerTransform", "ReshapeTransform",
     "SigmoidTransform", "SoftmaxTransform", "SoftplusTransform", "StickBreakingTransform", "TanhTransform", "Transform",

@@ -23,7 +23,7 @@ from .einsum import *  # noqa: F401,F403
 from .composites import *  # noqa: F401,F403
 from .discrete import *  # noqa: F401,F403
 from .combinatorics import combinations, nonzero_static, unique_consecutive, unravel_index  # noqa: F401
-from . import finite_differences, index_reduce, legacy_defaults, linalg_legacy, random_counts, view_copies  # noqa: F401
+from . import finite_differences, index_reduce, legacy_defaults, linalg_legacy, random_counts, random_gamma, view_copies  # noqa: F401
 from . import inplace_views  # noqa: F401  (Tensor.t_, transpose_, unsqueeze_, squeeze_)
 from .vander import linalg_vander, vander  # noqa: F401
 from .blocks import block_diag  # noqa: F401
