@@ -152,7 +152,7 @@ DISTRIBUTIONS_NAMES = frozenset("""
     Distribution Normal Bernoulli Categorical OneHotCategorical Uniform Exponential Laplace Poisson Binomial
     Geometric MultivariateNormal Independent Beta Gamma Dirichlet StudentT Cauchy Chi2 LogNormal HalfNormal
     Multinomial RelaxedBernoulli TransformedDistribution kl_divergence register_kl constraints kl
-    HalfCauchy Gumbel Weibull Pareto transforms
+    HalfCauchy Gumbel Weibull Pareto transforms NegativeBinomial MixtureSameFamily
 """.split()) | TRANSFORMS_NAMES
 RNN_UTILS_NAMES = frozenset("PackedSequence pad_sequence pack_padded_sequence pad_packed_sequence pack_sequence "
                             "unpad_sequence unpack_sequence".split())

@@ -7,10 +7,12 @@
 from . import constraints, kl, transforms
 from .continuous import Cauchy, Exponential, Laplace, Normal, Uniform
 from .discrete import Bernoulli, Categorical, Geometric, OneHotCategorical
+from .counts import Binomial, Multinomial, NegativeBinomial, Poisson
 from .distribution import Distribution
 from .gamma_family import Beta, Chi2, Dirichlet, Gamma, StudentT
 from .independent import Independent
 from .kl import kl_divergence, register_kl
+from .mixture import MixtureSameFamily
 from .multivariate_normal import MultivariateNormal
 from .transformed import Gumbel, HalfCauchy, HalfNormal, LogNormal, Pareto, TransformedDistribution, Weibull
 from .transforms import (AbsTransform, AffineTransform, ComposeTransform, ExpTransform, IndependentTransform, PowerTransform,
@@ -18,7 +20,7 @@ from .transforms import (AbsTransform, AffineTransform, ComposeTransform, ExpTra
                          TanhTransform, Transform, identity_transform)
 
 __all__ = [
-    "AbsTransform", "AffineTransform", "Bernoulli", "Beta", "Categorical", "Chi2", "Dirichlet", "Gamma", "StudentT", "Cauchy", "ComposeTransform", "Distribution", "ExpTransform",
+    "AbsTransform", "AffineTransform", "Bernoulli", "Binomial", "MixtureSameFamily", "Multinomial", "NegativeBinomial", "Poisson", "Beta", "Categorical", "Chi2", "Dirichlet", "Gamma", "StudentT", "Cauchy", "ComposeTransform", "Distribution", "ExpTransform",
     "Exponential", "Geometric", "Gumbel", "HalfCauchy", "HalfNormal", "Independent", "IndependentTransform", "Laplace",
     "LogNormal", "MultivariateNormal", "Normal", "OneHotCategorical", "Pareto", "PowerTransform", "ReshapeTransform",
     "SigmoidTransform", "SoftmaxTransform", "SoftplusTransform", "StickBreakingTransform", "TanhTransform", "Transform",

@@ -9,7 +9,7 @@ from .. import creation
 __all__ = [
     "Constraint", "boolean", "dependent", "dependent_property", "greater_than", "greater_than_eq", "independent",
     "integer_interval", "interval", "less_than", "half_open_interval", "is_dependent", "nonnegative", "nonnegative_integer",
-    "lower_cholesky", "one_hot", "positive", "positive_definite", "positive_integer", "probability", "real", "real_vector", "simplex", "unit_interval",
+    "lower_cholesky", "multinomial", "one_hot", "positive", "positive_definite", "positive_integer", "probability", "real", "real_vector", "simplex", "unit_interval",
 ]
 
 
@@ -208,6 +208,44 @@ class _PositiveDefinite(Constraint):
         return symmetric & creation.tensor(positive)
 
 
+class _Multinomial(Constraint):
+    """Nonnegative counts summing to at most ``upper_bound`` (torch's check is this weaker one)."""
+
+    is_discrete = True
+    event_dim = 1
+
+    def __init__(self, upper_bound):
+        self.upper_bound = upper_bound
+
+    def check(self, x):
+        return (x >= 0).all(dim=-1) & (x.sum(dim=-1) <= self.upper_bound)
+
+
+class MixtureSameFamilyConstraint(Constraint):
+    """A component's support checked on a value with the component dim added back."""
+
+    def __init__(self, base_constraint):
+        self.base_constraint = base_constraint
+
+    @property
+    def is_discrete(self) -> bool:
+        return self.base_constraint.is_discrete
+
+    @property
+    def event_dim(self) -> int:
+        return self.base_constraint.event_dim
+
+    def check(self, value):
+        result = self.base_constraint.check(value.unsqueeze(-1 - self.event_dim))
+        if value.dim() < self.event_dim:
+            raise ValueError(f"Expected value.dim() >= {self.event_dim} but got {value.dim()}")
+        keep = value.dim() - self.event_dim
+        return result.reshape(tuple(result.shape[:keep]) + (-1,)).all(-1)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.base_constraint})"
+
+
 dependent = _Dependent()
 boolean = _Boolean()
 one_hot = _OneHot()
@@ -226,5 +264,6 @@ half_open_interval = _HalfOpenInterval
 unit_interval = _Interval(0.0, 1.0)
 probability = unit_interval
 simplex = _Simplex()
+multinomial = _Multinomial
 lower_cholesky = _LowerCholesky()
 positive_definite = _PositiveDefinite()
