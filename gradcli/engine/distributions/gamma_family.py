@@ -1,4 +1,4 @@
-"""Gamma, Chi2, Beta, Dirichlet and StudentT: torch's formulas on torch's samplers
+"""Gamma, Chi2, Beta, Dirichlet, StudentT and FisherSnedecor: torch's formulas on torch's samplers
 (``_standard_gamma``, ``_sample_dirichlet``), so seeded draws, log-densities and the
 reparameterized gradients of ``rsample`` (implicit differentiation through the draw) are torch's."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ..tensor import Size
 from . import constraints
 from .distribution import Distribution, broadcast_all, standard_normal
 
-__all__ = ["Beta", "Chi2", "Dirichlet", "Gamma", "StudentT"]
+__all__ = ["Beta", "Chi2", "Dirichlet", "FisherSnedecor", "Gamma", "StudentT"]
 
 
 class Gamma(Distribution):
@@ -260,3 +260,59 @@ class StudentT(Distribution):
         return (self.scale.log()
                 + 0.5 * (self.df + 1) * (functions.digamma(0.5 * (self.df + 1)) - functions.digamma(0.5 * self.df))
                 + 0.5 * self.df.log() + lbeta)
+
+
+class FisherSnedecor(Distribution):
+    """Fisher's F(df1, df2): the ratio of two scaled chi-squared draws."""
+
+    arg_constraints = {"df1": constraints.positive, "df2": constraints.positive}
+    support = constraints.positive
+    has_rsample = True
+
+    def __init__(self, df1, df2, validate_args=None):
+        self.df1, self.df2 = broadcast_all(df1, df2)
+        self._gamma1 = Gamma(self.df1 * 0.5, self.df1)
+        self._gamma2 = Gamma(self.df2 * 0.5, self.df2)
+        super().__init__(self.df1.shape, validate_args=validate_args)
+
+    def expand(self, batch_shape, _instance=None):
+        new = self._expanded(batch_shape, ("df1", "df2"))
+        new._gamma1, new._gamma2 = self._gamma1.expand(batch_shape), self._gamma2.expand(batch_shape)
+        return new
+
+    @property
+    def mean(self):
+        df2 = self.df2.clone()
+        df2[df2 <= 2] = math.nan
+        return df2 / (df2 - 2)
+
+    @property
+    def mode(self):
+        mode = (self.df1 - 2) / self.df1 * self.df2 / (self.df2 + 2)
+        mode[self.df1 <= 2] = math.nan
+        return mode
+
+    @property
+    def variance(self):
+        df2 = self.df2.clone()
+        df2[df2 <= 4] = math.nan
+        return 2 * df2.pow(2) * (self.df1 + df2 - 2) / (self.df1 * (df2 - 2).pow(2) * (df2 - 4))
+
+    def rsample(self, sample_shape=Size(())):
+        shape = self._extended_shape(sample_shape)
+        x1 = self._gamma1.rsample(sample_shape).view(shape)
+        x2 = self._gamma2.rsample(sample_shape).view(shape)
+        tiny = functions.finfo(x2.dtype).tiny
+        x2.clamp_(min=tiny)
+        y = x1 / x2
+        y.clamp_(min=tiny)
+        return y
+
+    def log_prob(self, value):
+        if self._validate_args:
+            self._validate_sample(value)
+        ct1, ct2, ct3 = self.df1 * 0.5, self.df2 * 0.5, self.df1 / self.df2
+        t1 = (ct1 + ct2).lgamma() - ct1.lgamma() - ct2.lgamma()
+        t2 = ct1 * ct3.log() + (ct1 - 1) * functions.log(value)
+        t3 = (ct1 + ct2) * functions.log1p(ct3 * value)
+        return t1 + t2 - t3

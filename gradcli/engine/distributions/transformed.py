@@ -1,5 +1,6 @@
 """``TransformedDistribution`` and the distributions torch builds from it: LogNormal (Normal through
-exp), HalfNormal and HalfCauchy (through abs), Gumbel, Weibull and Pareto. ``log_prob`` inverts
+exp), HalfNormal and HalfCauchy (through abs), Gumbel, Weibull, Pareto, InverseGamma, Kumaraswamy and
+LogisticNormal. ``log_prob`` inverts
 the transforms and adds their log |det J|, in torch's order, so values and gradients are torch's."""
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ from ..tensor import Size
 from . import constraints
 from .continuous import Cauchy, Exponential, Normal, Uniform
 from .distribution import Distribution, broadcast_all, sum_rightmost
+from .gamma_family import Gamma
 from .independent import Independent
-from .transforms import AbsTransform, AffineTransform, ComposeTransform, ExpTransform, PowerTransform, Transform
+from .transforms import (AbsTransform, AffineTransform, ComposeTransform, ExpTransform, PowerTransform,
+                         StickBreakingTransform, Transform)
 
-__all__ = ["Gumbel", "HalfCauchy", "HalfNormal", "LogNormal", "Pareto", "TransformedDistribution", "Weibull"]
+__all__ = ["Gumbel", "HalfCauchy", "HalfNormal", "InverseGamma", "Kumaraswamy", "LogNormal", "LogisticNormal", "Pareto",
+           "TransformedDistribution", "Weibull"]
 
 EULER_GAMMA = 0.57721566490153286060
 
@@ -342,3 +346,105 @@ class Pareto(TransformedDistribution):
 
     def entropy(self):
         return (self.scale / self.alpha).log() + (1 + self.alpha.reciprocal())
+
+
+class InverseGamma(TransformedDistribution):
+    """1 / X for X ~ Gamma(concentration, rate)."""
+
+    arg_constraints = {"concentration": constraints.positive, "rate": constraints.positive}
+    support = constraints.positive
+    has_rsample = True
+
+    def __init__(self, concentration, rate, validate_args=None):
+        base = Gamma(concentration, rate, validate_args=validate_args)
+        super().__init__(base, PowerTransform(-base.rate.new_ones(())), validate_args=validate_args)
+
+    @property
+    def concentration(self):
+        return self.base_dist.concentration
+
+    @property
+    def rate(self):
+        return self.base_dist.rate
+
+    @property
+    def mean(self):
+        return functions.where(self.concentration > 1, self.rate / (self.concentration - 1), math.inf)
+
+    @property
+    def mode(self):
+        return self.rate / (self.concentration + 1)
+
+    @property
+    def variance(self):
+        result = self.rate.square() / ((self.concentration - 1).square() * (self.concentration - 2))
+        return functions.where(self.concentration > 2, result, math.inf)
+
+    def entropy(self):
+        return (self.concentration + self.rate.log() + self.concentration.lgamma()
+                - (1 + self.concentration) * self.concentration.digamma())
+
+
+def _kumaraswamy_moments(a, b, n):
+    arg1 = 1 + n / a
+    return b * functions.exp(functions.lgamma(arg1) + functions.lgamma(b) - functions.lgamma(arg1 + b))
+
+
+class Kumaraswamy(TransformedDistribution):
+    """(1 - (1 - U) ** (1/concentration0)) ** (1/concentration1): a Beta look-alike with a closed-form cdf."""
+
+    arg_constraints = {"concentration1": constraints.positive, "concentration0": constraints.positive}
+    support = constraints.unit_interval
+    has_rsample = True
+    _own_params = ("concentration1", "concentration0")
+
+    def __init__(self, concentration1, concentration0, validate_args=None):
+        self.concentration1, self.concentration0 = broadcast_all(concentration1, concentration0)
+        base = Uniform(functions.full_like(self.concentration0, 0), functions.full_like(self.concentration0, 1),
+                       validate_args=validate_args)
+        transforms = [PowerTransform(exponent=self.concentration0.reciprocal()), AffineTransform(loc=1.0, scale=-1.0),
+                      PowerTransform(exponent=self.concentration1.reciprocal())]
+        super().__init__(base, transforms, validate_args=validate_args)
+
+    @property
+    def mean(self):
+        return _kumaraswamy_moments(self.concentration1, self.concentration0, 1)
+
+    @property
+    def mode(self):
+        log_mode = (self.concentration0.reciprocal() * (-self.concentration0).log1p()
+                    - (-self.concentration0 * self.concentration1).log1p())
+        log_mode[(self.concentration0 < 1) | (self.concentration1 < 1)] = math.nan
+        return log_mode.exp()
+
+    @property
+    def variance(self):
+        return _kumaraswamy_moments(self.concentration1, self.concentration0, 2) - functions.pow(self.mean, 2)
+
+    def entropy(self):
+        t1 = 1 - self.concentration1.reciprocal()
+        t0 = 1 - self.concentration0.reciprocal()
+        h0 = functions.digamma(self.concentration0 + 1) + EULER_GAMMA
+        return t0 + t1 * h0 - functions.log(self.concentration1) - functions.log(self.concentration0)
+
+
+class LogisticNormal(TransformedDistribution):
+    """A Normal pushed onto the simplex of one more dimension by stick breaking."""
+
+    arg_constraints = {"loc": constraints.real, "scale": constraints.positive}
+    support = constraints.simplex
+    has_rsample = True
+
+    def __init__(self, loc, scale, validate_args=None):
+        base = Normal(loc, scale, validate_args=validate_args)
+        if not base.batch_shape:
+            base = base.expand([1])
+        super().__init__(base, StickBreakingTransform(), validate_args=validate_args)
+
+    @property
+    def loc(self):
+        return self.base_dist.base_dist.loc
+
+    @property
+    def scale(self):
+        return self.base_dist.base_dist.scale

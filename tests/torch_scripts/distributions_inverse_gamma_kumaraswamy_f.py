@@ -1,0 +1,18 @@
+import torch
+from torch.distributions import InverseGamma, Kumaraswamy, LogisticNormal, FisherSnedecor
+torch.manual_seed(0)
+c = torch.tensor([3.0, 1.5], requires_grad=True)
+ig = InverseGamma(c, torch.tensor([2.0, 1.0]))
+x = ig.rsample((2,))
+print(x, ig.log_prob(x), ig.mean, ig.variance, ig.mode, ig.entropy())
+x.sum().backward(); print(c.grad)
+k = Kumaraswamy(torch.tensor([2.0, 0.5]), torch.tensor([3.0, 0.7]))
+y = k.rsample((3,))
+print(y, k.log_prob(y), k.mean, k.variance, k.entropy(), k.mode)
+ln = LogisticNormal(torch.tensor([0.0, 1.0]), torch.tensor([1.0, 0.5]))
+z = ln.rsample((2,))
+print(z, z.sum(-1), ln.log_prob(z), ln.loc, ln.event_shape)
+f = FisherSnedecor(torch.tensor([5.0, 3.0]), torch.tensor([10.0, 2.0]))
+w = f.rsample((3,))
+print(w, f.log_prob(w), f.mean, f.variance, f.mode)
+print(ig.expand((3, 2)).sample().shape, k.expand((2, 2)).batch_shape)
