@@ -7,6 +7,8 @@ import math
 from .. import functions
 from ..nn import functional as F
 from .continuous import Cauchy, Exponential, Laplace, Normal, Uniform
+from .continuous_bernoulli import ContinuousBernoulli
+from .counts import Binomial, Poisson
 from .discrete import Bernoulli, Categorical, Geometric, OneHotCategorical
 from .distribution import sum_rightmost
 from .gamma_family import Beta, Dirichlet, Gamma
@@ -116,6 +118,7 @@ def _infinite_like(tensor):
 
 
 @register_kl(Exponential, Beta)
+@register_kl(Exponential, ContinuousBernoulli)
 @register_kl(Exponential, Pareto)
 @register_kl(Exponential, Uniform)
 def _kl_exponential_infinity(p, q):
@@ -123,6 +126,7 @@ def _kl_exponential_infinity(p, q):
 
 
 @register_kl(Gamma, Beta)
+@register_kl(Gamma, ContinuousBernoulli)
 @register_kl(Gamma, Pareto)
 @register_kl(Gamma, Uniform)
 def _kl_gamma_infinity(p, q):
@@ -130,6 +134,7 @@ def _kl_gamma_infinity(p, q):
 
 
 @register_kl(Pareto, Beta)
+@register_kl(Pareto, ContinuousBernoulli)
 @register_kl(Pareto, Uniform)
 def _kl_pareto_infinity(p, q):
     return _infinite_like(p.scale)
@@ -145,7 +150,7 @@ def _kl_loc_infinity(p, q):
 
 
 for _p in (Gumbel, Laplace, Normal):     # a support on the whole line against one on a half line or interval
-    for _q in (Beta, Exponential, Gamma, Pareto, Uniform):
+    for _q in (Beta, ContinuousBernoulli, Exponential, Gamma, Pareto, Uniform):
         register_kl(_p, _q)(_kl_loc_infinity)
 
 
@@ -442,3 +447,74 @@ def _kl_uniform_pareto(p, q):
     result = t2 * (q.alpha + 1) - t1
     result[p.low < q.support.lower_bound] = math.inf
     return result
+
+
+@register_kl(Poisson, Poisson)
+def _kl_poisson_poisson(p, q):
+    return p.rate * (p.rate.log() - q.rate.log()) - (p.rate - q.rate)
+
+
+@register_kl(Poisson, Bernoulli)
+@register_kl(Poisson, Binomial)
+def _kl_poisson_infinity(p, q):
+    return _infinite_like(p.rate)
+
+
+@register_kl(Bernoulli, Poisson)
+def _kl_bernoulli_poisson(p, q):
+    return -p.entropy() - (p.probs * q.rate.log() - q.rate)
+
+
+@register_kl(Binomial, Binomial)
+def _kl_binomial_binomial(p, q):
+    if (p.total_count < q.total_count).any():
+        raise NotImplementedError("KL between Binomials where q.total_count > p.total_count is not implemented")
+    kl = p.total_count * (p.probs * (p.logits - q.logits) + (-p.probs).log1p() - (-q.probs).log1p())
+    inf_idxs = p.total_count > q.total_count
+    kl[inf_idxs] = _infinite_like(kl[inf_idxs])
+    return kl
+
+
+@register_kl(ContinuousBernoulli, ContinuousBernoulli)
+def _kl_continuous_bernoulli_continuous_bernoulli(p, q):
+    t1 = p.mean * (p.logits - q.logits)
+    t2 = p._cont_bern_log_norm() + functions.log1p(-p.probs)
+    t3 = -q._cont_bern_log_norm() - functions.log1p(-q.probs)
+    return t1 + t2 + t3
+
+
+@register_kl(Beta, ContinuousBernoulli)
+def _kl_beta_continuous_bernoulli(p, q):
+    return -p.entropy() - p.mean * q.logits - functions.log1p(-q.probs) - q._cont_bern_log_norm()
+
+
+@register_kl(ContinuousBernoulli, Pareto)
+def _kl_continuous_bernoulli_infinity(p, q):
+    return _infinite_like(p.probs)
+
+
+@register_kl(ContinuousBernoulli, Exponential)
+def _kl_continuous_bernoulli_exponential(p, q):
+    return -p.entropy() - functions.log(q.rate) + q.rate * p.mean
+
+
+@register_kl(ContinuousBernoulli, Normal)
+def _kl_continuous_bernoulli_normal(p, q):
+    t1 = -p.entropy()
+    t2 = 0.5 * (math.log(2.0 * math.pi) + functions.square(q.loc / q.scale)) + functions.log(q.scale)
+    t3 = (p.variance + functions.square(p.mean) - 2.0 * q.loc * p.mean) / (2.0 * functions.square(q.scale))
+    return t1 + t2 + t3
+
+
+@register_kl(ContinuousBernoulli, Uniform)
+def _kl_continuous_bernoulli_uniform(p, q):
+    result = -p.entropy() + (q.high - q.low).log()
+    outside = functions.max(functions.ge(q.low, p.support.lower_bound), functions.le(q.high, p.support.upper_bound))
+    return functions.where(outside, functions.ones_like(result) * math.inf, result)
+
+
+@register_kl(Uniform, ContinuousBernoulli)
+def _kl_uniform_continuous_bernoulli(p, q):
+    result = -p.entropy() - p.mean * q.logits - functions.log1p(-q.probs) - q._cont_bern_log_norm()
+    outside = functions.max(functions.ge(p.high, q.support.upper_bound), functions.le(p.low, q.support.lower_bound))
+    return functions.where(outside, functions.ones_like(result) * math.inf, result)
