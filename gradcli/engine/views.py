@@ -65,7 +65,7 @@ class CopySlices(Node):
             else:
                 zero_(region)
         else:
-            result = np.array(g, dtype=self.dtype, copy=True)
+            result = np.array(g, dtype=self.dtype, order="C")     # the base's layout (torch: its strides), not g's
             region = _replay_array(result, self.steps)
             inner = self.fn.apply([region.copy()], m)
             region[...] = 0 if inner[0] is None else inner[0]

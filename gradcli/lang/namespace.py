@@ -153,6 +153,7 @@ DISTRIBUTIONS_NAMES = frozenset("""
     Geometric MultivariateNormal Independent Beta Gamma Dirichlet StudentT Cauchy Chi2 LogNormal HalfNormal
     Multinomial RelaxedBernoulli TransformedDistribution kl_divergence register_kl constraints kl
     HalfCauchy Gumbel Weibull Pareto transforms NegativeBinomial MixtureSameFamily RelaxedOneHotCategorical
+    LowRankMultivariateNormal OneHotCategoricalStraightThrough
     LogitRelaxedBernoulli ExpRelaxedCategorical ContinuousBernoulli FisherSnedecor InverseGamma Kumaraswamy LogisticNormal
 """.split()) | TRANSFORMS_NAMES
 RNN_UTILS_NAMES = frozenset("PackedSequence pad_sequence pack_padded_sequence pad_packed_sequence pack_sequence "
@@ -787,7 +788,7 @@ DISTRIBUTION_ATTRIBUTES = frozenset("""
     expand has_rsample has_enumerate_support enumerate_support support param_shape
     loc scale low high rate probs logits base_dist reinterpreted_batch_ndims covariance_matrix precision_matrix
     scale_tril transforms concentration concentration1 concentration0 concentration_reciprocal alpha df total_count
-    mixture_distribution component_distribution temperature df1 df2
+    mixture_distribution component_distribution temperature df1 df2 cov_factor cov_diag
 """.split())
 TRANSFORM_ATTRIBUTES = frozenset("""
     inv sign domain codomain bijective event_dim log_abs_det_jacobian forward_shape inverse_shape with_cache parts

@@ -6,7 +6,8 @@
 """
 from . import constraints, kl, transforms
 from .continuous import Cauchy, Exponential, Laplace, Normal, Uniform
-from .discrete import Bernoulli, Categorical, Geometric, OneHotCategorical
+from .discrete import Bernoulli, Categorical, Geometric, OneHotCategorical, OneHotCategoricalStraightThrough
+from .lowrank_multivariate_normal import LowRankMultivariateNormal
 from .continuous_bernoulli import ContinuousBernoulli
 from .counts import Binomial, Multinomial, NegativeBinomial, Poisson
 from .distribution import Distribution
@@ -23,7 +24,7 @@ from .transforms import (AbsTransform, AffineTransform, ComposeTransform, ExpTra
                          TanhTransform, Transform, identity_transform)
 
 __all__ = [
-    "AbsTransform", "AffineTransform", "ExpRelaxedCategorical", "LogitRelaxedBernoulli", "RelaxedBernoulli",
+    "AbsTransform", "AffineTransform", "LowRankMultivariateNormal", "OneHotCategoricalStraightThrough", "ExpRelaxedCategorical", "LogitRelaxedBernoulli", "RelaxedBernoulli",
     "RelaxedOneHotCategorical", "ContinuousBernoulli", "FisherSnedecor", "InverseGamma", "Kumaraswamy", "LogisticNormal", "Bernoulli", "Binomial", "MixtureSameFamily", "Multinomial", "NegativeBinomial", "Poisson", "Beta", "Categorical", "Chi2", "Dirichlet", "Gamma", "StudentT", "Cauchy", "ComposeTransform", "Distribution", "ExpTransform",
     "Exponential", "Geometric", "Gumbel", "HalfCauchy", "HalfNormal", "Independent", "IndependentTransform", "Laplace",
     "LogNormal", "MultivariateNormal", "Normal", "OneHotCategorical", "Pareto", "PowerTransform", "ReshapeTransform",

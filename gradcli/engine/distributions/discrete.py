@@ -12,7 +12,7 @@ from ..tensor import Size
 from . import constraints
 from .distribution import Distribution, broadcast_all, is_all_true, lazy_property, probs_to_logits, uniform
 
-__all__ = ["Bernoulli", "Categorical", "Geometric", "OneHotCategorical"]
+__all__ = ["Bernoulli", "Categorical", "Geometric", "OneHotCategorical", "OneHotCategoricalStraightThrough"]
 
 
 def _one_of(probs, logits) -> None:
@@ -225,6 +225,18 @@ class OneHotCategorical(Distribution):
 
     def entropy(self):
         return self._categorical.entropy()
+
+
+
+class OneHotCategoricalStraightThrough(OneHotCategorical):
+    """A one-hot draw whose gradient is the probabilities' (the straight-through estimator)."""
+
+    has_rsample = True
+
+    def rsample(self, sample_shape=Size()):
+        samples = self.sample(sample_shape)
+        probs = self._categorical.probs
+        return samples + (probs - probs.detach())
 
 
 class Geometric(Distribution):
