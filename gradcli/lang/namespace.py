@@ -153,7 +153,7 @@ DISTRIBUTIONS_NAMES = frozenset("""
     Geometric MultivariateNormal Independent Beta Gamma Dirichlet StudentT Cauchy Chi2 LogNormal HalfNormal
     Multinomial RelaxedBernoulli TransformedDistribution kl_divergence register_kl constraints kl
     HalfCauchy Gumbel Weibull Pareto transforms NegativeBinomial MixtureSameFamily RelaxedOneHotCategorical
-    LowRankMultivariateNormal OneHotCategoricalStraightThrough
+    LowRankMultivariateNormal OneHotCategoricalStraightThrough VonMises
     LogitRelaxedBernoulli ExpRelaxedCategorical ContinuousBernoulli FisherSnedecor InverseGamma Kumaraswamy LogisticNormal
 """.split()) | TRANSFORMS_NAMES
 RNN_UTILS_NAMES = frozenset("PackedSequence pad_sequence pack_padded_sequence pad_packed_sequence pack_sequence "

@@ -17,6 +17,7 @@ from .kl import kl_divergence, register_kl
 from .mixture import MixtureSameFamily
 from .multivariate_normal import MultivariateNormal
 from .relaxed import ExpRelaxedCategorical, LogitRelaxedBernoulli, RelaxedBernoulli, RelaxedOneHotCategorical
+from .von_mises import VonMises
 from .transformed import (Gumbel, HalfCauchy, HalfNormal, InverseGamma, Kumaraswamy, LogisticNormal, LogNormal, Pareto,
                           TransformedDistribution, Weibull)
 from .transforms import (AbsTransform, AffineTransform, ComposeTransform, ExpTransform, IndependentTransform, PowerTransform,
@@ -24,7 +25,7 @@ from .transforms import (AbsTransform, AffineTransform, ComposeTransform, ExpTra
                          TanhTransform, Transform, identity_transform)
 
 __all__ = [
-    "AbsTransform", "AffineTransform", "LowRankMultivariateNormal", "OneHotCategoricalStraightThrough", "ExpRelaxedCategorical", "LogitRelaxedBernoulli", "RelaxedBernoulli",
+    "AbsTransform", "AffineTransform", "VonMises", "LowRankMultivariateNormal", "OneHotCategoricalStraightThrough", "ExpRelaxedCategorical", "LogitRelaxedBernoulli", "RelaxedBernoulli",
     "RelaxedOneHotCategorical", "ContinuousBernoulli", "FisherSnedecor", "InverseGamma", "Kumaraswamy", "LogisticNormal", "Bernoulli", "Binomial", "MixtureSameFamily", "Multinomial", "NegativeBinomial", "Poisson", "Beta", "Categorical", "Chi2", "Dirichlet", "Gamma", "StudentT", "Cauchy", "ComposeTransform", "Distribution", "ExpTransform",
     "Exponential", "Geometric", "Gumbel", "HalfCauchy", "HalfNormal", "Independent", "IndependentTransform", "Laplace",
     "LogNormal", "MultivariateNormal", "Normal", "OneHotCategorical", "Pareto", "PowerTransform", "ReshapeTransform",
