@@ -46,3 +46,7 @@ loss = (pi.log_prob(act) - act).mean()
 g, = torch.autograd.grad(loss, obs_mu, create_graph=True)
 print(loss, g)
 print(torch.autograd.grad(g.sum(), obs_mu))
+import torch
+from torch.distributions import Normal, LogNormal
+n = Normal(torch.tensor([0.0, 1.0]), torch.tensor([1.0, 2.0]))
+print(n.icdf(torch.tensor([0.025, 0.9])), LogNormal(0.0, 1.0).icdf(torch.tensor(0.5)))

@@ -65,6 +65,9 @@ class Normal(Distribution):
             self._validate_sample(value)
         return 0.5 * (1 + ((value - self.loc) * self.scale.reciprocal() / math.sqrt(2)).erf())
 
+    def icdf(self, value):
+        return self.loc + self.scale * functions.erfinv(2 * value - 1) * math.sqrt(2)
+
     def entropy(self):
         return 0.5 + 0.5 * math.log(2 * math.pi) + functions.log(self.scale)
 
