@@ -11,8 +11,8 @@ from ..functions.random_counts import binomial, poisson
 from ..nn import functional as F
 from ..tensor import Size
 from . import constraints
-from .discrete import Categorical, _one_of
-from .distribution import Distribution, broadcast_all, lazy_property, probs_to_logits
+from .discrete import BinaryParams, Categorical, CategoricalParams, _one_of
+from .distribution import Distribution, broadcast_all, lazy_property
 from .gamma_family import Gamma
 
 __all__ = ["Binomial", "Multinomial", "NegativeBinomial", "Poisson"]
@@ -54,7 +54,7 @@ class Poisson(Distribution):
         return value.xlogy(rate) - rate - (value + 1).lgamma()
 
 
-class _CountsOfTrials(Distribution):
+class _CountsOfTrials(BinaryParams, Distribution):
     """``total_count`` with ``probs`` or ``logits`` (the other computed on first read)."""
 
     def __init__(self, total_count, probs=None, logits=None, validate_args=None):
@@ -73,18 +73,6 @@ class _CountsOfTrials(Distribution):
         new = self._expanded(batch_shape, names)
         new._param = new.__dict__.get("probs", new.__dict__.get("logits"))
         return new
-
-    @property
-    def param_shape(self) -> Size:
-        return self._param.size()
-
-    @lazy_property
-    def logits(self):
-        return probs_to_logits(self.probs, is_binary=True)
-
-    @lazy_property
-    def probs(self):
-        return self.logits.sigmoid()
 
 
 def _clamp_by_zero(x):
@@ -187,7 +175,7 @@ class NegativeBinomial(_CountsOfTrials):
         return log_unnormalized_prob - log_normalization
 
 
-class Multinomial(Distribution):
+class Multinomial(CategoricalParams, Distribution):
     """Counts of ``total_count`` Categorical draws over the last dim of ``probs``/``logits``."""
 
     arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
@@ -212,18 +200,6 @@ class Multinomial(Distribution):
     @constraints.dependent_property(is_discrete=True, event_dim=1)
     def support(self):
         return constraints.multinomial(self.total_count)
-
-    @property
-    def logits(self):
-        return self._categorical.logits
-
-    @property
-    def probs(self):
-        return self._categorical.probs
-
-    @property
-    def param_shape(self) -> Size:
-        return self._categorical.param_shape
 
     @property
     def mean(self):

@@ -20,7 +20,40 @@ def _one_of(probs, logits) -> None:
         raise ValueError("Either `probs` or `logits` must be specified, but not both.")
 
 
-class Bernoulli(Distribution):
+class BinaryParams:
+    """``probs`` or ``logits`` of a two-outcome distribution: the one not given is computed on first
+    read (torch's lazy properties), ``param_shape`` is the given one's."""
+
+    @lazy_property
+    def logits(self):
+        return probs_to_logits(self.probs, is_binary=True)
+
+    @lazy_property
+    def probs(self):
+        return self.logits.sigmoid()
+
+    @property
+    def param_shape(self) -> Size:
+        return self.__dict__.get("probs", self.__dict__.get("logits")).size()
+
+
+class CategoricalParams:
+    """``probs``, ``logits`` and ``param_shape`` of the Categorical a distribution wraps."""
+
+    @property
+    def probs(self):
+        return self._categorical.probs
+
+    @property
+    def logits(self):
+        return self._categorical.logits
+
+    @property
+    def param_shape(self) -> Size:
+        return self._categorical.param_shape
+
+
+class Bernoulli(BinaryParams, Distribution):
     """1 with probability ``probs`` (or ``sigmoid(logits)``), else 0."""
 
     arg_constraints = {"probs": constraints.unit_interval, "logits": constraints.real}
@@ -40,18 +73,6 @@ class Bernoulli(Distribution):
 
     def expand(self, batch_shape, _instance=None):
         return self._expanded(batch_shape, tuple(n for n in ("probs", "logits") if n in self.__dict__))
-
-    @property
-    def param_shape(self) -> Size:
-        return self.__dict__.get("probs", self.__dict__.get("logits")).size()
-
-    @lazy_property
-    def logits(self):
-        return probs_to_logits(self.probs, is_binary=True)
-
-    @lazy_property
-    def probs(self):
-        return self.logits.sigmoid()
 
     @property
     def mean(self):
@@ -168,7 +189,7 @@ class Categorical(Distribution):
         return values.expand((-1,) + tuple(self.batch_shape)) if expand else values
 
 
-class OneHotCategorical(Distribution):
+class OneHotCategorical(CategoricalParams, Distribution):
     """A Categorical whose values are one-hot vectors of length ``K`` (its event shape)."""
 
     arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
@@ -186,18 +207,6 @@ class OneHotCategorical(Distribution):
         Distribution.__init__(new, Size(batch_shape), self.event_shape, validate_args=False)
         new._validate_args = self._validate_args
         return new
-
-    @property
-    def probs(self):
-        return self._categorical.probs
-
-    @property
-    def logits(self):
-        return self._categorical.logits
-
-    @property
-    def param_shape(self) -> Size:
-        return self._categorical.param_shape
 
     @property
     def mean(self):

@@ -8,15 +8,31 @@ import numbers
 from .. import creation, functions
 from ..tensor import Size
 from . import constraints
-from .discrete import Categorical, _one_of
-from .distribution import Distribution, broadcast_all, clamp_probs, lazy_property, probs_to_logits
+from .discrete import BinaryParams, Categorical, CategoricalParams, _one_of
+from .distribution import Distribution, broadcast_all, clamp_probs
 from .transformed import TransformedDistribution
 from .transforms import ExpTransform, SigmoidTransform
 
 __all__ = ["ExpRelaxedCategorical", "LogitRelaxedBernoulli", "RelaxedBernoulli", "RelaxedOneHotCategorical"]
 
 
-class LogitRelaxedBernoulli(Distribution):
+class _RelaxedParams:
+    """``temperature``, ``logits`` and ``probs`` of the logit-space distribution a relaxed one pushes."""
+
+    @property
+    def temperature(self):
+        return self.base_dist.temperature
+
+    @property
+    def logits(self):
+        return self.base_dist.logits
+
+    @property
+    def probs(self):
+        return self.base_dist.probs
+
+
+class LogitRelaxedBernoulli(BinaryParams, Distribution):
     """The logit of a RelaxedBernoulli draw."""
 
     arg_constraints = {"probs": constraints.unit_interval, "logits": constraints.real}
@@ -40,18 +56,6 @@ class LogitRelaxedBernoulli(Distribution):
         new._param = new.__dict__.get("probs", new.__dict__.get("logits"))
         return new
 
-    @lazy_property
-    def logits(self):
-        return probs_to_logits(self.probs, is_binary=True)
-
-    @lazy_property
-    def probs(self):
-        return self.logits.sigmoid()
-
-    @property
-    def param_shape(self) -> Size:
-        return self._param.size()
-
     def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
         probs = clamp_probs(self.probs.expand(shape))
@@ -66,7 +70,7 @@ class LogitRelaxedBernoulli(Distribution):
         return self.temperature.log() + diff - 2 * diff.exp().log1p()
 
 
-class RelaxedBernoulli(TransformedDistribution):
+class RelaxedBernoulli(_RelaxedParams, TransformedDistribution):
     """A draw in (0, 1) that approaches a Bernoulli draw as the temperature goes to 0."""
 
     arg_constraints = {"probs": constraints.unit_interval, "logits": constraints.real}
@@ -77,20 +81,9 @@ class RelaxedBernoulli(TransformedDistribution):
         super().__init__(LogitRelaxedBernoulli(temperature, probs, logits), SigmoidTransform(),
                          validate_args=validate_args)
 
-    @property
-    def temperature(self):
-        return self.base_dist.temperature
-
-    @property
-    def logits(self):
-        return self.base_dist.logits
-
-    @property
-    def probs(self):
-        return self.base_dist.probs
 
 
-class ExpRelaxedCategorical(Distribution):
+class ExpRelaxedCategorical(CategoricalParams, Distribution):
     """The log of a RelaxedOneHotCategorical draw (log-softmax of Gumbel-perturbed logits)."""
 
     arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
@@ -111,18 +104,6 @@ class ExpRelaxedCategorical(Distribution):
         new._validate_args = self._validate_args
         return new
 
-    @property
-    def param_shape(self) -> Size:
-        return self._categorical.param_shape
-
-    @property
-    def logits(self):
-        return self._categorical.logits
-
-    @property
-    def probs(self):
-        return self._categorical.probs
-
     def rsample(self, sample_shape=Size()):
         shape = self._extended_shape(sample_shape)
         uniforms = clamp_probs(creation.rand(shape, dtype=self.logits.dtype))
@@ -141,7 +122,7 @@ class ExpRelaxedCategorical(Distribution):
         return score + log_scale
 
 
-class RelaxedOneHotCategorical(TransformedDistribution):
+class RelaxedOneHotCategorical(_RelaxedParams, TransformedDistribution):
     """A point of the simplex that approaches a one-hot draw as the temperature goes to 0."""
 
     arg_constraints = {"probs": constraints.simplex, "logits": constraints.real_vector}
@@ -152,14 +133,3 @@ class RelaxedOneHotCategorical(TransformedDistribution):
         super().__init__(ExpRelaxedCategorical(temperature, probs, logits, validate_args=validate_args),
                          ExpTransform(), validate_args=validate_args)
 
-    @property
-    def temperature(self):
-        return self.base_dist.temperature
-
-    @property
-    def logits(self):
-        return self.base_dist.logits
-
-    @property
-    def probs(self):
-        return self.base_dist.probs
