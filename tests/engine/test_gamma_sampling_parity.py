@@ -78,3 +78,13 @@ def test_sample_dirichlet_has_no_derivative_and_gamma_draws_no_second_one():
     assert factor.name() == "StandardGammaGradBackward0" and len(factor.next_functions) == 1
     with pytest.raises(NotImplementedError, match="the derivative for '_standard_gamma_grad' is not implemented."):
         first.sum().backward()
+
+
+def test_standard_gamma_node_saves_torchs_values():
+    nodes = []
+    for lib in (torch, g):
+        lib.manual_seed(1)
+        alpha = lib.tensor([0.5, 2.0], requires_grad=True)
+        x = lib._standard_gamma(alpha)
+        nodes.append((x.grad_fn.name(), x.grad_fn._saved_self.tolist(), x.grad_fn._saved_result.tolist()))
+    assert nodes[0] == nodes[1]

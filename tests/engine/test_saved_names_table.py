@@ -172,6 +172,7 @@ NO_SAMPLE = {"_to_copy", "alias", "alias_copy", "delayed_error", "heaviside", "h
              "_ctc_loss", "_ctc_loss_backward",     # (CTC: test_ctc_loss_parity.py)
              "unique_consecutive", "_unique2", "unique_dim",   # (no saved values; tests/torch_scripts/unique_*.py)
              "binomial", "binomial.count_grad", "binomial.prob_grad",     # (tests/torch_scripts/poisson_binomial.py)
+             "_standard_gamma", "_standard_gamma_grad", "_sample_dirichlet",   # draws (test_gamma_sampling_parity.py)
              # complex in or out (tests/engine/test_complex_parity.py compares their nodes with torch's)
              "view_as_real", "view_as_complex", "complex", "polar", "conj", "conj_physical",
              "_fft_c2c", "_fft_r2c", "_fft_c2r",    # (tests/engine/test_fft_parity.py)
