@@ -183,3 +183,78 @@ def test_a_sum_of_two_tensors_hands_each_its_gradient_as_torch(left, right):
     (tx + ty).sum().backward()
     for ours, theirs in ((x.grad._data, tx.grad.numpy()), (y.grad._data, ty.grad.numpy())):
         assert ours.dtype == theirs.dtype and ours.shape == theirs.shape and _bits(ours) == _bits(theirs)
+
+
+def _tanh_chain(x, mod, steps=30):
+    y = x
+    for _ in range(steps):
+        y = mod.tanh(y * 1.01 + 0.1)
+    return y.sum() if y.ndim else y
+
+
+@pytest.mark.parametrize("shape", [(), (1,), (7,)])
+def test_a_float32_tanh_chain_has_torchs_gradient_bits(shape):
+    # TanhBackward0's, AddBackward0's and MulBackward0's short applies, on arrays and on the numpy
+    # scalars a 0-d chain passes along (shapes below torch's vector width: its forward tanh there is
+    # the scalar one, whose values gradcli's forward gives)
+    for seed in range(20):
+        data = np.asarray(np.random.default_rng(seed).standard_normal(shape) * 2, np.float32)
+        x = lib.tensor(data, requires_grad=True)
+        _tanh_chain(x, lib).backward()
+        tx = torch.tensor(data, requires_grad=True)
+        _tanh_chain(tx, torch).backward()
+        assert x.grad.shape == tuple(tx.grad.shape) and _bits(x.grad._data) == _bits(tx.grad.numpy())
+
+
+@pytest.mark.parametrize("dtype", [np.float32])
+def test_tanh_gradients_at_awkward_results_have_torchs_bits(dtype):
+    # saved results at +-1, +-0, subnormal, nan and just inside +-1 (where 1 - y*y shows its one rounding)
+    data = np.concatenate([_awkward(61536, dtype), np.arctanh(np.float64(1) - np.logspace(-1, -8, 2000)),
+                           -np.arctanh(np.float64(1) - np.logspace(-1, -8, 2000))]).astype(dtype)
+    data, grad = data[:65536], _awkward(65536, dtype, seed=7)   # (65536 values: the fused kernel's limit)
+    x = lib.tensor(data, requires_grad=True)
+    y = x.tanh()
+    y.backward(lib.tensor(grad))
+    # torch's kernel on the same saved result (its forward tanh may differ from numpy's in the last bit)
+    want = torch.ops.aten.tanh_backward(torch.from_numpy(grad), torch.from_numpy(y._data)).numpy()
+    assert _bits(x.grad._data) == _bits(want)
+
+
+def test_a_tanh_whose_result_changed_in_place_fails_as_torch():
+    def run(mod):
+        x = mod.ones(3, requires_grad=True)
+        y = mod.tanh(x)
+        z = y.sum()
+        y.mul_(2)
+        z.backward()
+    with pytest.raises(Exception, match="modified by an inplace operation") as ours:
+        run(lib)
+    with pytest.raises(RuntimeError) as theirs:
+        run(torch)
+    assert str(ours.value) == str(theirs.value)
+
+
+def test_a_second_backward_through_a_tanh_fails_as_torch():
+    def run(mod):
+        x = mod.ones(3, requires_grad=True)
+        z = mod.tanh(x).sum()
+        z.backward()
+        z.backward()
+    with pytest.raises(Exception) as ours:
+        run(lib)
+    with pytest.raises(RuntimeError) as theirs:
+        run(torch)
+    assert str(ours.value) == str(theirs.value)
+
+
+def test_tanh_of_float64_and_large_float32_arrays_takes_the_general_way(monkeypatch):
+    calls = []
+    general = nodes.OpNode.apply
+    monkeypatch.setattr(nodes.OpNode, "apply", lambda node, grads, m: calls.append(node.name()) or
+                        general(node, grads, m))
+    lib.tensor(np.linspace(-2, 2, 5), requires_grad=True).tanh().sum().backward()
+    x = lib.tensor(np.linspace(-2, 2, 70000, dtype=np.float32), requires_grad=True)
+    y = x.tanh()
+    y.sum().backward()
+    assert _bits(x.grad._data) == _bits(1 - y._data * y._data)   # (past fused.FUSED_MAX: numpy's two roundings)
+    assert calls == ["TanhBackward0", "TanhBackward0"]

@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import dtypes, errors, fused
 from ..autograd.graph import SavedScalar, SavedVariable
-from ..dispatch import call
+from ..dispatch import _F32_NUMBERS, call
 from ..nodes import OpNode, checked_array
 from ..tensor import Tensor
 from . import dtype_rules as R, rounded
@@ -36,7 +36,7 @@ def _add_apply(node, grads, m):
     on as it is to each input it fits (a number's edge gets None); an input of another shape or dtype
     (a broadcast bias) and complex values take ``OpNode.apply``."""
     g = grads[0]
-    if m.plain and node._odtype.kind == "f" and g.__class__ is np.ndarray:
+    if m.plain and node._odtype.kind == "f" and (g.__class__ is np.ndarray or g.__class__ in _FLOAT_SCALARS):
         (fa, _), (fb, _) = node.next_functions
         ma, mb = node._in_meta
         shape, dt = g.shape, g.dtype
@@ -145,11 +145,19 @@ def _mul_number_apply(node, grads, m):
     A freed graph, create_graph, vmap, complex values and gradients that do not fit take
     ``OpNode.apply``."""
     s = node._saved[0]
-    g = grads[0]
-    if m.plain and g.__class__ is np.ndarray and s.__class__ is SavedScalar and not s.freed:
+    if m.plain and s.__class__ is SavedScalar and not s.freed:
+        g = grads[0]
         shape, dt = node._in_meta[0]
         if g.dtype is dt and g.shape == shape and dt.kind == "f":
-            r = np.multiply(g, m.number(s.value, g))
+            c = g.__class__
+            if c is np.ndarray:
+                v = s.value
+                n = _F32_NUMBERS.get(v) if dt is _F32 and v.__class__ is float else None   # (m.number's cache)
+                r = _multiply(g, n if n is not None else m.number(v, g))
+            elif c in _FLOAT_SCALARS:   # a 0-d gradient (the record's ``g * other``)
+                r = g * s.value
+            else:
+                return OpNode.apply(node, grads, m)
             if r.dtype is dt:
                 return [r, None]
     return OpNode.apply(node, grads, m)
@@ -316,6 +324,7 @@ COSH = _unary("cosh", "CoshBackward0", rounded.cosh, lambda m, g, self: g * m.si
 _F32 = np.dtype(np.float32)
 _F64 = np.dtype(np.float64)
 _F32_SCALAR = np.float32
+_FLOAT_SCALARS = frozenset((np.float32, np.float64))   # what numpy's arithmetic on 0-d float arrays returns
 _F32_ONE = np.float32(1)
 _subtract, _multiply = np.subtract, np.multiply
 _ONE64 = np.array(1.0)
@@ -357,6 +366,37 @@ TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", 
                       samples=binary(arr, unit), rule="the derivative of g * (1 - y^2) in g and in y")
 TANH = _unary("tanh", "TanhBackward0", rounded.tanh, _tanh_bwd, saves=("result",),
               jvp=lambda m, t, result: t[0] * (1 - result * result), rule="1 - tanh^2 (the result)")
+
+
+def _tanh_apply(node, grads, m):
+    """TanhBackward0 in a plain backward (every tanh layer's, a third of a tanh chain's nodes): its
+    saved result checked as ``unpack_saved`` checks it and ``_tanh_bwd``'s float32 formulas (arrays
+    and 0-d values), without the generic apply's steps. Other dtypes, large arrays, hooked values,
+    create_graph, vmap and gradients that do not fit take ``OpNode.apply``."""
+    s = node._saved[0]
+    if m.plain and s.__class__ is SavedVariable and s.tensor is None:
+        y = s.data   # (an op's own output is kept as data only)
+        if s.vc[0] != s.version or y is None:
+            s.array(node)   # raises torch's error
+        g = grads[0]
+        meta = node._in_meta[0]
+        if meta[1] is _F32 and g.dtype is _F32 and meta[0] == g.shape and node.next_functions[0][0] is not None:
+            c = y.__class__
+            if c is _F32_SCALAR:
+                y = float(y)
+                r = g * (_F32_ONE * (1.0 - y * y))
+                if r.dtype is _F32:
+                    return [r]
+            elif c is np.ndarray and y.dtype is _F32 and g.__class__ is np.ndarray and y.size <= fused.FUSED_MAX:
+                t = y.astype(_F64)    # 1 - y^2 rounded once, as torch's fused kernel (see _tanh_bwd)
+                _multiply(t, t, t)
+                _subtract(_ONE64, t, t)
+                t = t.astype(_F32)
+                return [_multiply(g, t, t)]
+    return OpNode.apply(node, grads, m)
+
+
+TANH.node_cls.apply = _tanh_apply
 # torch's formulas, so create_graph records its nodes: grad * (self.pow(2) + 1).rsqrt(),
 # grad * (self * self - 1).rsqrt(), grad * 1 / (1 - self.pow(2))
 ASINH = _unary("asinh", "AsinhBackward0", np.arcsinh, lambda m, g, self: g * m.rsqrt(m.shift(m.pow(self, 2), 1)),
