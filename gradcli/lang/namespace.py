@@ -146,14 +146,14 @@ FUNC_NAMES = frozenset("""
 TRANSFORMS_NAMES = frozenset("""
     Transform AbsTransform AffineTransform ComposeTransform ExpTransform IndependentTransform PowerTransform
     ReshapeTransform SigmoidTransform SoftmaxTransform SoftplusTransform StickBreakingTransform TanhTransform
-    identity_transform
+    identity_transform LowerCholeskyTransform PositiveDefiniteTransform
 """.split())
 DISTRIBUTIONS_NAMES = frozenset("""
     Distribution Normal Bernoulli Categorical OneHotCategorical Uniform Exponential Laplace Poisson Binomial
     Geometric MultivariateNormal Independent Beta Gamma Dirichlet StudentT Cauchy Chi2 LogNormal HalfNormal
     Multinomial RelaxedBernoulli TransformedDistribution kl_divergence register_kl constraints kl
     HalfCauchy Gumbel Weibull Pareto transforms NegativeBinomial MixtureSameFamily RelaxedOneHotCategorical
-    LowRankMultivariateNormal OneHotCategoricalStraightThrough VonMises
+    LowRankMultivariateNormal OneHotCategoricalStraightThrough VonMises biject_to transform_to
     LogitRelaxedBernoulli ExpRelaxedCategorical ContinuousBernoulli FisherSnedecor InverseGamma Kumaraswamy LogisticNormal
 """.split()) | TRANSFORMS_NAMES
 RNN_UTILS_NAMES = frozenset("PackedSequence pad_sequence pack_padded_sequence pad_packed_sequence pack_sequence "

@@ -5,6 +5,7 @@
     loss = -Categorical(logits=scores).log_prob(action) * reward
 """
 from . import constraints, kl, transforms
+from .constraint_registry import biject_to, transform_to
 from .continuous import Cauchy, Exponential, Laplace, Normal, Uniform
 from .discrete import Bernoulli, Categorical, Geometric, OneHotCategorical, OneHotCategoricalStraightThrough
 from .lowrank_multivariate_normal import LowRankMultivariateNormal
@@ -22,14 +23,14 @@ from .transformed import (Gumbel, HalfCauchy, HalfNormal, InverseGamma, Kumarasw
                           TransformedDistribution, Weibull)
 from .transforms import (AbsTransform, AffineTransform, ComposeTransform, ExpTransform, IndependentTransform, PowerTransform,
                          ReshapeTransform, SigmoidTransform, SoftmaxTransform, SoftplusTransform, StickBreakingTransform,
-                         TanhTransform, Transform, identity_transform)
+                         TanhTransform, Transform, identity_transform, LowerCholeskyTransform, PositiveDefiniteTransform)
 
 __all__ = [
-    "AbsTransform", "AffineTransform", "VonMises", "LowRankMultivariateNormal", "OneHotCategoricalStraightThrough", "ExpRelaxedCategorical", "LogitRelaxedBernoulli", "RelaxedBernoulli",
+    "AbsTransform", "AffineTransform", "VonMises", "LowerCholeskyTransform", "PositiveDefiniteTransform", "LowRankMultivariateNormal", "OneHotCategoricalStraightThrough", "ExpRelaxedCategorical", "LogitRelaxedBernoulli", "RelaxedBernoulli",
     "RelaxedOneHotCategorical", "ContinuousBernoulli", "FisherSnedecor", "InverseGamma", "Kumaraswamy", "LogisticNormal", "Bernoulli", "Binomial", "MixtureSameFamily", "Multinomial", "NegativeBinomial", "Poisson", "Beta", "Categorical", "Chi2", "Dirichlet", "Gamma", "StudentT", "Cauchy", "ComposeTransform", "Distribution", "ExpTransform",
     "Exponential", "Geometric", "Gumbel", "HalfCauchy", "HalfNormal", "Independent", "IndependentTransform", "Laplace",
     "LogNormal", "MultivariateNormal", "Normal", "OneHotCategorical", "Pareto", "PowerTransform", "ReshapeTransform",
     "SigmoidTransform", "SoftmaxTransform", "SoftplusTransform", "StickBreakingTransform", "TanhTransform", "Transform",
     "TransformedDistribution", "Uniform", "Weibull", "constraints", "identity_transform", "kl", "kl_divergence",
-    "register_kl", "transforms",
+    "register_kl", "transforms", "biject_to", "transform_to",
 ]

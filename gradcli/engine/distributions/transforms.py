@@ -9,15 +9,15 @@ import math
 import numbers
 import operator
 
-from .. import functions
+from .. import functions, linalg
 from ..nn import functional as F
 from ..tensor import Size
 from . import constraints
 from .distribution import broadcast_all, lazy_property, sum_rightmost
 
 __all__ = [
-    "AbsTransform", "AffineTransform", "ComposeTransform", "ExpTransform", "IndependentTransform", "PowerTransform",
-    "ReshapeTransform", "SigmoidTransform", "SoftmaxTransform", "SoftplusTransform", "StickBreakingTransform",
+    "AbsTransform", "AffineTransform", "ComposeTransform", "ExpTransform", "IndependentTransform",
+    "LowerCholeskyTransform", "PositiveDefiniteTransform", "PowerTransform", "ReshapeTransform", "SigmoidTransform", "SoftmaxTransform", "SoftplusTransform", "StickBreakingTransform",
     "TanhTransform", "Transform", "identity_transform",
 ]
 
@@ -616,3 +616,40 @@ class StickBreakingTransform(Transform):
             raise ValueError("Too few dimensions on input")
         return Size(tuple(shape[:-1]) + (shape[-1] - 1,))
 
+
+
+class LowerCholeskyTransform(Transform):
+    """Onto lower-triangular matrices with a positive diagonal (exp of the diagonal)."""
+
+    domain = constraints.independent(constraints.real, 2)
+    codomain = constraints.lower_cholesky
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, LowerCholeskyTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x):
+        return x.tril(-1) + x.diagonal(dim1=-2, dim2=-1).exp().diag_embed()
+
+    def _inverse(self, y):
+        return y.tril(-1) + y.diagonal(dim1=-2, dim2=-1).log().diag_embed()
+
+
+class PositiveDefiniteTransform(Transform):
+    """Onto positive-definite matrices: L L^T of the lower-Cholesky transform L."""
+
+    domain = constraints.independent(constraints.real, 2)
+    codomain = constraints.positive_definite
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, PositiveDefiniteTransform)
+
+    __hash__ = object.__hash__
+
+    def _call(self, x):
+        x = LowerCholeskyTransform()(x)
+        return x @ x.mT
+
+    def _inverse(self, y):
+        return LowerCholeskyTransform().inv(linalg.cholesky(y))
