@@ -167,7 +167,8 @@ MODULES = {
                                                  "amp": "torch.amp", "backends": "torch.backends",
                                                  "version": "torch.version", "testing": "torch.testing",
                                                  "distributions": "torch.distributions",
-                                                 "profiler": "torch.profiler", "fft": "torch.fft"}),
+                                                 "profiler": "torch.profiler", "fft": "torch.fft",
+                                                 "random": "torch.random"}),
     "torch.autograd": (("gradcli.engine.autograd",), AUTOGRAD_NAMES,
                        {"functional": "torch.autograd.functional",
                         "forward_ad": "torch.autograd.forward_ad",
@@ -200,6 +201,8 @@ MODULES = {
                             {"constraints": "torch.distributions.constraints", "kl": "torch.distributions.kl",
                              "transforms": "torch.distributions.transforms"}),
     "torch.distributions.transforms": (("gradcli.engine.distributions.transforms",), TRANSFORMS_NAMES, {}),
+    "torch.random": (("gradcli.engine.random_state",), frozenset("""default_generator fork_rng get_rng_state
+                     initial_seed manual_seed seed set_rng_state""".split()), {}),
     "torch.distributions.constraints": (("gradcli.engine.distributions.constraints",), frozenset(), {}),
     "torch.distributions.kl": (("gradcli.engine.distributions.kl",), frozenset({"kl_divergence", "register_kl"}),
                                {}),
