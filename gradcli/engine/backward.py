@@ -302,7 +302,9 @@ def _exclusive(g) -> bool:
 
 
 INTERRUPT_EVERY = 64     # nodes between two time checks: a node is microseconds, a check a clock read
-_TIMED = (False,) * (INTERRUPT_EVERY - 1) + (True,)
+# One cycle for every pass (its place carries over from pass to pass): a new cycle per pass copied its
+# 64 entries into a list first, which cost a script's small training step more than all its clock reads
+_TIMED = cycle((False,) * (INTERRUPT_EVERY - 1) + (True,))
 
 
 def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, retain_graph, m, hooked, anomaly,
@@ -320,7 +322,7 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
     # the loop's iterator says which nodes take the rare steps: every node of autograd.grad's pass
     # (the nodes it needs), every INTERRUPT_EVERY-th under a time limit, else none; a node costs
     # the same with a time limit as without
-    steps = repeat(True) if needed is not None else cycle(_TIMED) if interrupt is not None else repeat(False)
+    steps = repeat(True) if needed is not None else _TIMED if interrupt is not None else repeat(False)
     run_hooked = _inst.run_node if hooked else None
     watched = targets is not None or hooked or anomaly   # each node goes through _run_watched
     release = not retain_graph

@@ -203,11 +203,19 @@ class WarningCounter:
     def __init__(self):
         self.counts: dict = {}
         self.others = 0
+        self._last = (None, None, None)     # (category, message text, counted text) of the last warning
 
     def __call__(self, message, category, filename, lineno, file=None, line=None) -> None:
-        text = f"{category.__name__}: {message}"
-        if len(text) > self.MAX_TEXT:
-            text = text[:self.MAX_TEXT] + "..."
+        # A warning repeated in a loop is one constant string of the engine's (str() of the warning
+        # gives it back): its counted text is the last one's, whose hash Python keeps. A new text of
+        # 500 characters, hashed at each warning, was half of what a warning cost a script.
+        said = str(message)
+        last_category, last_said, text = self._last
+        if said is not last_said or category is not last_category:
+            text = f"{category.__name__}: {said}"
+            if len(text) > self.MAX_TEXT:
+                text = text[:self.MAX_TEXT] + "..."
+            self._last = (category, said, text)
         if text in self.counts or len(self.counts) < self.MAX_DISTINCT:
             self.counts[text] = self.counts.get(text, 0) + 1
         else:

@@ -26,3 +26,16 @@ def test_the_counter_keeps_a_bounded_number_of_bounded_texts():
     assert lines[0] == "UserWarning: notice 0 (repeated 2 times)"
     assert lines[-1] == "151 more warnings of 100+ other kinds not shown"
     assert all(len(line) < 2100 for line in lines)
+
+
+def test_the_counter_counts_texts_not_objects():
+    # the engine passes one constant string; a script builds a new equal one each time; a category
+    # of another name is another line
+    counter = WarningCounter()
+    constant = "the same notice"
+    for _ in range(3):
+        counter(UserWarning(constant), UserWarning, "f", 1)
+        counter(UserWarning("the same " + "notice"), UserWarning, "f", 1)
+    counter(RuntimeWarning(constant), RuntimeWarning, "f", 1)
+    counter(UserWarning(constant), UserWarning, "f", 1)
+    assert counter.texts() == ["UserWarning: the same notice (repeated 7 times)", "RuntimeWarning: the same notice"]
