@@ -1,6 +1,7 @@
 """A session's variables as a table (the REPL's ``:vars``)."""
 from __future__ import annotations
 
+from ..engine.torch_class_names import torch_class_name
 from . import values
 from .document import Table, line
 
@@ -22,7 +23,8 @@ def variables_doc(variables: dict) -> list:
             table.add_row(name, type(value).__name__, "-", "-", "-", "-",
                           f"{len(params)} parameters, {count:,} elements (:params {name})")
         else:
-            text = repr(value)
+            torch_name = torch_class_name(value) if isinstance(value, type) else None
+            text = f"<class '{torch_name}'>" if torch_name else repr(value)
             if len(text) > MAX_TEXT:
                 text = text[:MAX_TEXT - 3] + "..."
             table.add_row(name, type(value).__name__, "-", "-", "-", "-", text, style="muted")

@@ -61,3 +61,12 @@ def test_profile_gives_each_module_call_a_row(cli, script):
     assert "nn.Module: TinyModel" in text and "nn.Module: Linear" in text
     row = next(line for line in text.splitlines() if line.startswith("nn.Module: Linear"))
     assert row.split()[3] == "2"          # two calls of a Linear
+
+
+def test_repl_vars_names_classes_as_torch_does():
+    from gradcli.cli.repl import Repl
+    out, err = io.StringIO(), io.StringIO()
+    repl = Repl(out, err)
+    for line in ("import torch.nn as nn", "Linear = nn.Linear", ":vars"):
+        repl.feed(line)
+    assert "<class 'torch.nn.modules.linear.Linear'>" in out.getvalue()
