@@ -130,7 +130,7 @@ TORCH_MODULES = {
     "torch.optim.rprop": "Rprop",
     "torch.optim.sgd": "SGD",
     "torch.optim.sparse_adam": "SparseAdam",
-    "torch.utils.data.dataloader": "DataLoader",
+    "torch.utils.data.dataloader": "DataLoader _MultiProcessingDataLoaderIter _SingleProcessDataLoaderIter",
     "torch.utils.data.dataset": "ChainDataset ConcatDataset Dataset IterableDataset StackDataset Subset TensorDataset",
     "torch.utils.data.sampler": "BatchSampler RandomSampler Sampler SequentialSampler SubsetRandomSampler WeightedRandomSampler",
 }

@@ -152,8 +152,8 @@ class DataLoader:
         generator or the default one; the sampler draws when the first batch is taken."""
         base_seed = int(creation.empty((), dtype=dtypes.int64).random_(generator=self.generator).item())
         if self.num_workers == 0:
-            return self._stream() if self._iterable else self._indexed()
-        return self._workers(base_seed)
+            return _SingleProcessDataLoaderIter(self, self._stream() if self._iterable else self._indexed())
+        return _MultiProcessingDataLoaderIter(self, self._workers(base_seed))
 
     def _indexed(self):
         if self.batch_sampler is None:
@@ -221,6 +221,33 @@ class DataLoader:
             return
         for indices in self.batch_sampler:
             yield lambda indices=indices: self.collate_fn([self.dataset[i] for i in indices])
+
+
+
+class _BaseDataLoaderIter:
+    """What ``iter(loader)`` gives: the batches one by one, and ``len()`` the loader's length."""
+
+    __repr__ = default_repr
+
+    def __init__(self, loader, batches):
+        self._loader, self._batches = loader, batches
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._batches)
+
+    def __len__(self) -> int:
+        return len(self._loader)
+
+
+class _SingleProcessDataLoaderIter(_BaseDataLoaderIter):
+    pass
+
+
+class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
+    """Named as torch's for ``num_workers > 0``; the workers take turns in this process."""
 
 
 def default_convert(data):
