@@ -14,6 +14,7 @@ from .namespace import Namespace
 from .sandbox import ScriptSuper
 from .scopes import (
     RETURN, Scope, StaticScope, bound_names, declarations, function_parent, nonlocal_depth, param_names,
+    walrus_targets,
 )
 
 
@@ -68,8 +69,8 @@ class CallsMixin:
     """Compiling calls, `def` and `lambda` (part of :class:`Compiler`)."""
 
     def expr_Lambda(self, node, scope):
-        body = self.expr(node.body, StaticScope(
-            "function", param_names(node.params), function_parent(scope), "<lambda>"))
+        body = self.expr(node.body, StaticScope(     # a lambda's locals: its parameters and its walruses
+            "function", param_names(node.params) | walrus_targets(node.body), function_parent(scope), "<lambda>"))
 
         def run_body(env):
             env.retval = body(env)
