@@ -68,6 +68,9 @@ def torch_order_sum(a: np.ndarray, dim, keepdims: bool):
         return _outer_sum(a.reshape((1,) + sizes)).reshape(out_shape)
     if pattern == (False, True, False):
         return _outer_sum(a.reshape(sizes)).reshape(out_shape)
+    if pattern == (True, False, True):    # x.sum((0, 2, 3)) of an image batch: each row's sum added into
+        rows = inner_sum(a.reshape(sizes[0] * sizes[1], sizes[2])).reshape(sizes[:2])   # the output in order
+        return (_add_reduce(rows, axis=0) + 0).astype(a.dtype, copy=False).reshape(out_shape)
     return None
 
 

@@ -9,6 +9,7 @@ import warnings
 
 from . import device as device_module
 from .nn.module import Module
+from .ops import softmax_kernel
 from .public import public
 
 _state = {"deterministic": False, "warn_only": False, "matmul_precision": "highest",
@@ -54,7 +55,7 @@ def _positive(name: str, n) -> int:
 
 @public()
 def set_num_threads(n) -> None:
-    _state["threads"] = _positive("set_num_threads", n)
+    _state["threads"] = softmax_kernel.threads = _positive("set_num_threads", n)
 
 
 @public()

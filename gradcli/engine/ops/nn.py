@@ -454,10 +454,9 @@ def _nll_fwd(x, t, w, reduction, ignore_index):
     total = np.sum(wt)
     if reduction == 0:
         return loss, total
-    if x.ndim <= 2:       # torch's nll_loss_out_frame sums in its own order
-        output, total = nll_cascade(picked, wt if w is not None else None, valid)
-    else:
-        output = np.sum(loss)
+    # torch's nll_loss_out_frame and nll_loss2d_forward_out_frame sum in the same cascade, the latter
+    # over (batch, position) in memory order
+    output, total = nll_cascade(picked.reshape(-1), wt.reshape(-1) if w is not None else None, valid.reshape(-1))
     if reduction == 1:
         with np.errstate(invalid="ignore", divide="ignore"):
             return output / total, total
@@ -538,11 +537,19 @@ def _lastdim_float32(a, dim) -> bool:
     return a.dtype == np.float32 and 0 < a.ndim and a.size <= softmax_kernel.KERNEL_MAX and dim % a.ndim == a.ndim - 1
 
 
+def _inner_float32(a, dim) -> bool:
+    """torch's float32 kernels over a dim that is not the last are reproduced up to 32768 elements
+    (past that torch may split a row of positions across its threads)."""
+    return a.dtype == np.float32 and a.ndim > 1 and dim % a.ndim != a.ndim - 1 and a.size <= 32768
+
+
 def _softmax_fwd(a, dim):
     if dim is None:
         return np.ones_like(a)
     if _lastdim_float32(a, dim):
         return softmax_kernel.softmax_lastdim(a)
+    if _inner_float32(a, dim):
+        return softmax_kernel.softmax_inner(a, dim % a.ndim)
     e = rounded.exp(a - np.max(a, axis=dim, keepdims=True))
     return e * (1 / np.sum(e, axis=dim, keepdims=True))    # torch's kernel: times the sum's reciprocal
 
@@ -552,6 +559,8 @@ def _log_softmax_fwd(a, dim):
         return np.zeros_like(a)
     if _lastdim_float32(a, dim):
         return softmax_kernel.log_softmax_lastdim(a)
+    if _inner_float32(a, dim):
+        return softmax_kernel.log_softmax_inner(a, dim % a.ndim)
     s = a - np.max(a, axis=dim, keepdims=True)
     return s - rounded.log(np.sum(rounded.exp(s), axis=dim, keepdims=True))
 
@@ -577,6 +586,8 @@ def _softmax_bwd(m, g, result, dim):
 def _softmax_grad_arrays(g, result, dim):
     if _lastdim_float32(g, dim) and result.dtype == np.float32 and g.shape == result.shape:
         return softmax_kernel.softmax_backward_lastdim(g, result)
+    if _inner_float32(g, dim) and result.dtype == np.float32 and g.shape == result.shape:
+        return softmax_kernel.softmax_backward_inner(g, result, dim % g.ndim)
     return _softmax_grad(_NP_SUM, g, result, dim)
 
 
@@ -593,6 +604,8 @@ def _log_softmax_bwd(m, g, result, dim):
 def _log_softmax_grad_arrays(g, result, dim):
     if _lastdim_float32(g, dim) and result.dtype == np.float32 and g.shape == result.shape:
         return softmax_kernel.log_softmax_backward_lastdim(g, result)
+    if _inner_float32(g, dim) and result.dtype == np.float32 and g.shape == result.shape:
+        return softmax_kernel.log_softmax_backward_inner(g, result, dim % g.ndim)
     return _log_softmax_grad(_NP_SUM, g, result, dim)
 
 

@@ -12,9 +12,12 @@ of float32 values are exact in float64), and the lanes' order of additions.
 """
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 KERNEL_MAX = 256     # elements: ops.nn uses these kernels up to this size
+threads = os.cpu_count() or 1    # torch's thread count (runtime_settings.set_num_threads keeps it)
 
 _F32 = np.float32
 _LANES = 16     # AVX-512 floats per vector: the width of torch's accumulators
@@ -128,3 +131,75 @@ def log_softmax_lastdim(a: np.ndarray) -> np.ndarray:
 
 def log_softmax_backward_lastdim(g: np.ndarray, y: np.ndarray) -> np.ndarray:
     return _fma(-sleef_expf(y), lane_sum(g)[..., None], g)
+
+
+
+def _positions(a: np.ndarray, dim: int) -> np.ndarray:
+    """``a`` as (before, dim, positions after dim)."""
+    return a.reshape((int(np.prod(a.shape[:dim])), a.shape[dim], -1))
+
+
+def _exp_inner(s: np.ndarray, vector=None) -> np.ndarray:
+    """exp as torch's non-last-dim kernels take it: SLEEF's at the positions they load as 16-lane
+    vectors (``vector``, (before, positions); by default the whole vectors of each row of positions),
+    libm's (correctly rounded here) at the others."""
+    if vector is None:
+        vector = np.arange(s.shape[-1]) < s.shape[-1] - s.shape[-1] % _LANES
+    vector = np.broadcast_to(vector[:, None, :] if vector.ndim == 2 else vector, s.shape)
+    e = np.exp(s.astype(np.float64)).astype(_F32)
+    e[vector] = sleef_expf(s[vector])
+    return e
+
+
+def _softmax_vector_positions(before: int, inner: int, threads: int) -> np.ndarray:
+    """Where torch's _vec_softmax uses vectors: its grain size of 1 splits the before * inner
+    positions into one equal run per thread, and a vector is 16 positions within a row and a run."""
+    total = before * inner
+    vector = np.zeros(total, bool)
+    chunk = -(-total // max(1, min(threads, total)))
+    for begin in range(0, total, chunk):
+        end, idx = min(total, begin + chunk), begin
+        while idx < end:
+            if idx % inner + _LANES <= inner and idx + _LANES <= end:
+                vector[idx:idx + _LANES] = True
+                idx += _LANES
+            else:
+                idx += end - idx if idx + _LANES > end else inner - idx % inner
+    return vector.reshape(before, inner)
+
+
+def _sum_inner(v: np.ndarray) -> np.ndarray:
+    """The sum over the dim, in order from +0 per position (torch's vertical accumulators)."""
+    return np.add.reduce(v, axis=1, keepdims=True) + _F32(0)
+
+
+def softmax_inner(a: np.ndarray, dim: int) -> np.ndarray:
+    """torch's _vec_softmax over a dim that is not the last (float32): exp(x - max) divided by its
+    sum; which exp a position gets depends on torch's thread count."""
+    x = _positions(a, dim)
+    vector = _softmax_vector_positions(x.shape[0], x.shape[2], threads)
+    e = _exp_inner(x - np.max(x, axis=1, keepdims=True), vector)
+    return (e / _sum_inner(e)).reshape(a.shape)
+
+
+def log_softmax_inner(a: np.ndarray, dim: int) -> np.ndarray:
+    """torch's _vec_logsoftmax over a dim that is not the last (float32): x - max - log(sum of exp),
+    the log SLEEF's at every position."""
+    x = _positions(a, dim)
+    shifted = x - np.max(x, axis=1, keepdims=True)
+    return (shifted - sleef_logf(_sum_inner(_exp_inner(shifted)))).reshape(a.shape)
+
+
+def softmax_backward_inner(g: np.ndarray, y: np.ndarray, dim: int) -> np.ndarray:
+    """torch's _vec_softmax_backward: ``y * (g - sum(g * y))``, the sum over the dim in order."""
+    gp, yp = _positions(g, dim), _positions(y, dim)
+    total = np.zeros_like(gp[:, :1])
+    for k in range(gp.shape[1]):      # sum += g * y, fused
+        total = _fma(gp[:, k:k + 1], yp[:, k:k + 1], total)
+    return (yp * (gp - total)).reshape(g.shape)
+
+
+def log_softmax_backward_inner(g: np.ndarray, y: np.ndarray, dim: int) -> np.ndarray:
+    """torch's _vec_log_softmax_backward: ``g - exp(y) * sum(g)`` in one fused multiply-add."""
+    gp = _positions(g, dim)
+    return _fma(-_exp_inner(_positions(y, dim)), _sum_inner(gp), gp).reshape(g.shape)
