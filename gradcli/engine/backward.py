@@ -169,12 +169,18 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
 
 
 def _needed(deps: dict, roots, target_nodes: set) -> set:
-    """Nodes that lie on a path from a root to a target (the rest need not run)."""
+    """Nodes that lie on a path from a root to a target (the rest need not run). A non-leaf
+    target's own node runs only on the way to another target: as in torch, its gradient is
+    captured as it arrives and the node (with the saved values it would free) is left alone."""
     order = topological_order(roots, deps)
+    leads = set()     # nodes with a path to a target node below them
     needed = set()
     for fn in reversed(order):
-        if fn in target_nodes or any(n in needed for n, _ in fn.next_functions if n is not None):
-            needed.add(fn)
+        below = any(n in leads for n, _ in fn.next_functions if n is not None)
+        if below or fn in target_nodes:
+            leads.add(fn)
+            if below or fn.__class__ is AccumulateGrad:
+                needed.add(fn)
     return needed
 
 
@@ -213,7 +219,9 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
     heapq.heapify(heap)
     anomaly = _inst.anomaly and _inst.check_nan
     hooked = _inst.active or _inst.anomaly  # profiler timing, anomaly-mode forward trace
-    backward_tasks.append(BackwardTask(deps, needed))   # callbacks queued while this pass runs (multi-grad hooks)
+    # callbacks queued while this pass runs (multi-grad hooks); a requested non-leaf's node counts as
+    # executed there (torch's should_execute: needed or captured)
+    backward_tasks.append(BackwardTask(deps, needed if needed is None else needed | {fn for fn, _ in captures}))
     try:
         # inf * 0 and the like are part of torch's conventions (sqrt'(0) = inf): no numpy warnings
         with enable_grad() if create_graph else no_grad(), np.errstate(all="ignore"):
@@ -343,7 +351,14 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                     interrupt()
                 if fn not in needed:
                     # off every path to the requested inputs: torch neither runs the node nor fires
-                    # its hooks (tensor hooks, retain_grad, post-accumulate hooks)
+                    # its hooks (tensor hooks, retain_grad, post-accumulate hooks), except a requested
+                    # non-leaf's: its tensor hooks, then the capture
+                    if any(key[0] is fn for key in captures):
+                        if buf is None:
+                            buf = [None] * fn.num_outputs
+                        if fn._x is not None:
+                            buf = _pre_hooks(fn, fn._x, buf, m, node_hooks=False)
+                        _capture(fn, buf, captures, found)
                     fn = None
                     continue
         if buf is None:
@@ -514,7 +529,7 @@ def _checked_tuple(hook, originals, new, tensor_mode: bool) -> list:
     return [None if g is None else _checked(hook, o, g, tensor_mode) for o, g in zip(originals, new)]
 
 
-def _pre_hooks(fn, x, buf, m):
+def _pre_hooks(fn, x, buf, m, node_hooks: bool = True):
     """Tensor hooks and retain_grad for the outputs of ``fn``, then the node's own pre-hooks."""
     tensor_mode = m.is_tensor
     if x.tensor_hooks:
@@ -534,7 +549,7 @@ def _pre_hooks(fn, x, buf, m):
                     fn._x = None
             elif buf[nr] is not None and m.nb == 0:
                 _retain(t, buf[nr], tensor_mode)
-    if x.pre_hooks:
+    if x.pre_hooks and node_hooks:
         for hook in list(x.pre_hooks.values()):
             new = hook(tuple(_wrap(g, tensor_mode) if g is not None else None for g in buf))
             if new is not None:
