@@ -9,7 +9,7 @@ import warnings
 
 from . import device as device_module
 from .nn.module import Module
-from .ops import softmax_kernel
+from .ops import threads as kernel_threads
 from .public import public
 
 _state = {"deterministic": False, "warn_only": False, "matmul_precision": "highest",
@@ -55,7 +55,7 @@ def _positive(name: str, n) -> int:
 
 @public()
 def set_num_threads(n) -> None:
-    _state["threads"] = softmax_kernel.threads = _positive("set_num_threads", n)
+    _state["threads"] = kernel_threads.count = _positive("set_num_threads", n)
 
 
 @public()

@@ -14,7 +14,7 @@ from ..dispatch import call
 from ..functions import add, einsum
 from ..ops.embedding import EMBEDDING
 from ..ops.embedding_bag import EMBEDDING_BAG, check_mode
-from ..ops.normalization import BATCH_NORM, LAYER_NORM
+from ..ops.normalization import BATCH_NORM, BATCH_NORM_KERNEL_MAX, LAYER_NORM, batch_stats
 from ..ops.pooling import avg_pool2d
 from ..tensor import Tensor, make
 from .functional_conv import pad
@@ -43,14 +43,36 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
                 "set `track_running_stats` to be False.If you are using a prebuilt module and do not need eval "
                 "mode, please see the functorch website for resources on how to patch your module to work with vmap")
         # before the call, as torch's kernel: the node then saves the updated statistics at their version
-        axes = (0,) + tuple(range(2, input.ndim))
-        with no_grad():
-            running_mean.mul_(1 - momentum).add_(_like(input._data.mean(axis=axes), running_mean), alpha=momentum)
-            running_var.mul_(1 - momentum).add_(_like(input._data.var(axis=axes, ddof=1), running_var), alpha=momentum)
+        if _float32_kernel(input, running_mean, running_var):
+            _update_running_stats(input._data, running_mean._data, running_var._data, momentum)
+        else:
+            axes = (0,) + tuple(range(2, input.ndim))
+            with no_grad():
+                running_mean.mul_(1 - momentum).add_(_like(input._data.mean(axis=axes), running_mean),
+                                                     alpha=momentum)
+                running_var.mul_(1 - momentum).add_(_like(input._data.var(axis=axes, ddof=1), running_var),
+                                                    alpha=momentum)
     out, _mean, _invstd = call(BATCH_NORM, (input, weight, bias),
                                {"running_mean": running_mean, "running_var": running_var, "training": bool(training),
                                 "eps": float(eps)})
     return out
+
+
+def _float32_kernel(input, running_mean, running_var) -> bool:
+    return input._data.dtype == np.float32 and running_mean._data.dtype == np.float32 and \
+        running_var._data.dtype == np.float32 and 0 < input.numel() <= BATCH_NORM_KERNEL_MAX
+
+
+def _update_running_stats(x, mean_out, var_out, momentum) -> None:
+    """torch's batch_norm_cpu_update_stats in float32: m * mean + (1 - m) * running_mean in float32,
+    the unbiased variance a float32 quotient mixed in double; written in place, as torch's kernel
+    writes them (their versions stay)."""
+    mean, squares = batch_stats(x)
+    m = np.float32(momentum)
+    keep = np.float32(1) - m
+    unbiased = squares / np.float32(x.size // x.shape[1] - 1)
+    mean_out[...] = m * mean + keep * mean_out
+    var_out[...] = (np.float64(m) * unbiased + (keep * var_out).astype(np.float64)).astype(np.float32)
 
 
 def _like(values, like: Tensor) -> Tensor:

@@ -13,18 +13,104 @@ import numpy as np
 from ..dispatch import call
 from ..errors import AutogradError
 from ..tensor import make
-from . import dtype_rules
+from . import dtype_rules, threads
 from .registry import KEEP, defop
 from .samples import Sample, arr, pos
+
+
+BATCH_NORM_KERNEL_MAX = 1 << 20     # elements: torch's float32 kernel is reproduced up to this size
+_RUN_ROWS_MAX = 8192   # an (N, C) batch's row-by-row emulation stops here (past it, sums in double)
 
 
 def _channel_shape(ndim: int, c: int) -> tuple:
     return (1, c) + (1,) * (ndim - 2)
 
 
+_F32, _F64 = np.float32, np.float64
+
+
+def _fma32(a, b, c):
+    """a * b + c on float32 values, rounded once (their products are exact in float64)."""
+    return (np.asarray(a, _F64) * b + c).astype(_F32)
+
+
+_last_stats: list = [None, None]   # [input array, its statistics]: the running-statistics update's, reused by the forward
+
+
+def batch_stats(x: np.ndarray, reuse: bool = False):
+    """``_batch_stats(x)``; the forward (``reuse``) takes those the running-statistics update just
+    computed for the same array, once."""
+    if reuse and _last_stats[0] is x:
+        stats = _last_stats[1]
+    else:
+        stats = _batch_stats(x)
+    _last_stats[:] = [None, None] if reuse else [x, stats]
+    return stats
+
+
+def _batch_stats(x: np.ndarray):
+    """torch's batch_norm_cpu_collect_stats of a contiguous float32 input: each channel's mean and
+    sum of squared deviations (float32). Maps of one element (an (N, C) batch) take its channels-last
+    kernel: rows added in float32 in one run per thread, a fused multiply-add per row for the
+    squares, the runs' partial sums added in double; larger maps sum a channel in double."""
+    c = x.shape[1]
+    n = x.size // c
+    if n == x.shape[0] <= _RUN_ROWS_MAX:        # maps of one element
+        runs = _runs(x.reshape(n, c))
+        mean = (np.add.accumulate(np.add.reduce(runs, axis=1).astype(_F64), axis=0)[-1] / n).astype(_F32)
+        deviations = _runs(x.reshape(n, c) - mean)
+        return mean, _run_dots(deviations, deviations)
+    axes = (0,) + tuple(range(2, x.ndim))
+    mean = (np.sum(x, axis=axes, dtype=_F64) / n).astype(_F32)
+    d = x - mean.reshape(_channel_shape(x.ndim, c))
+    return mean, np.sum(d * d, axis=axes, dtype=_F64).astype(_F32)
+
+
+def _runs(rows: np.ndarray) -> np.ndarray:
+    """Rows split as torch's parallel_for(0, N, 1) splits them, one run per thread, as a
+    (runs, length, C) stack; a short last run is padded with zeros at its end."""
+    n = rows.shape[0]
+    step = -(-n // max(1, min(threads.count, n)))
+    count = -(-n // step)
+    padded = np.zeros((count * step,) + rows.shape[1:], rows.dtype)
+    padded[:n] = rows
+    return padded.reshape(count, step, -1)
+
+
+def _run_dots(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per run, acc = a * b + acc row by row in float32 with one rounding (fused), the runs' sums
+    then added in double (rounded to float32). Padded rows (zeros) add nothing."""
+    acc = np.zeros((a.shape[0], a.shape[2]), _F32)
+    for i in range(a.shape[1]):
+        acc = _fma32(a[:, i], b[:, i], acc)
+    return np.add.accumulate(acc.astype(_F64), axis=0)[-1].astype(_F32)
+
+
+def _bn_kernel(input, weight, bias, running_mean, running_var, training, eps):
+    """torch's contiguous float32 batch_norm: per channel alpha = invstd * weight and
+    beta = bias - mean * alpha (fused), then x * alpha + beta (fused); invstd in double from the
+    batch (its variance a float32 quotient), in float32 from the running variance."""
+    c = input.shape[1]
+    if training:
+        mean, squares = batch_stats(input, reuse=True)
+        invstd = (1 / np.sqrt((squares / _F32(input.size // c)).astype(_F64) + eps)).astype(_F32)
+    else:
+        mean = running_mean.astype(_F32, copy=False)
+        invstd = _F32(1) / np.sqrt(running_var.astype(_F32, copy=False) + _F32(eps))
+    alpha = invstd if weight is None else invstd * weight
+    beta = _fma32(-mean, alpha, _F32(0) if bias is None else bias)
+    shape = _channel_shape(input.ndim, c)
+    return _fma32(input, alpha.reshape(shape), beta.reshape(shape)), mean, invstd
+
+
 def _bn_fwd(input, weight, bias, running_mean, running_var, training, eps):
     dtype_rules.float_only("batch_norm", input)      # before the parameters' dtypes, unlike layer/group norm
     dtype_rules.normalization("batch_norm", input, weight, bias, running_mean, running_var)
+    if input.dtype == _F32 and 0 < input.size <= BATCH_NORM_KERNEL_MAX and all(
+            t is None or getattr(t, "dtype", None) == _F32 for t in (weight, bias)) and (
+            training or running_mean._data.dtype == _F32 and running_var._data.dtype == _F32):
+        return _bn_kernel(input, weight, bias, None if training else running_mean._data,
+                          None if training else running_var._data, training, eps)
     axes = (0,) + tuple(range(2, input.ndim))
     shape = _channel_shape(input.ndim, input.shape[1])
     if training:
@@ -41,9 +127,91 @@ def _bn_fwd(input, weight, bias, running_mean, running_var, training, eps):
     return out.astype(input.dtype, copy=False), mean.astype(input.dtype), invstd.astype(input.dtype)
 
 
+_BN_LANES = 8    # torch's batch_norm kernels run on 8-float vectors here
+
+
+def _lane_reduce(rows: np.ndarray) -> np.ndarray:
+    """vec::reduce_all's sum of each row in 8 lanes: left to right under 8 elements, else lane
+    accumulators (a short last block into the first lanes) folded in halves."""
+    n = rows.shape[-1]
+    if n < _BN_LANES:
+        return np.add.accumulate(rows, axis=-1)[..., -1]
+    acc = rows[..., :_BN_LANES].copy()
+    full = n - n % _BN_LANES
+    for d in range(_BN_LANES, full, _BN_LANES):
+        acc += rows[..., d:d + _BN_LANES]
+    if full < n:
+        acc[..., :n - full] += rows[..., full:]
+    lanes = np.arange(_BN_LANES)
+    for step in (4, 2, 1):
+        acc = acc + acc[..., lanes ^ step]
+    return acc[..., 0]
+
+
+def _bn_backward_kernel(g, x, weight, mean, invstd, training, needs):
+    """torch's float32 batch_norm backward: per channel the sum of g and the dot of (x - mean)
+    with g, then (g - sum/N - (x - mean) * k) * invstd * weight with k = dot * invstd^2 / N in
+    training, g * invstd * weight in eval. An (N, C) batch takes the channels-last kernel (float32
+    runs per thread added in double, fused products, the whole 8-channel vectors fused in the last
+    step); larger maps add each row's lane sums in double."""
+    c = x.shape[1]
+    count = x.size // c
+    w = np.ones(c, _F32) if weight is None else weight
+    if count == x.shape[0] <= _RUN_ROWS_MAX:
+        rows, grads = x.reshape(count, c), g.reshape(count, c)
+        grad_runs = _runs(grads)
+        total = np.add.accumulate(np.add.reduce(grad_runs, axis=1).astype(_F64), axis=0)[-1].astype(_F32)
+        dot = _run_dots(_runs(rows - mean), grad_runs)
+        grad_weight = dot * invstd
+        if not needs[0]:
+            return None, grad_weight, total
+        if not training:
+            return (grads * invstd * w).reshape(x.shape), grad_weight, total
+        k = dot * invstd * invstd / _F32(count)
+        centered = rows - mean
+        shifted = grads - total / _F32(count)
+        inner = shifted - centered * k
+        whole = c - c % _BN_LANES
+        inner[:, :whole] = _fma32(-centered[:, :whole], k[:whole], shifted[:, :whole])
+        return (inner * invstd * w).reshape(x.shape), grad_weight, total
+    n = x.shape[0]
+    maps = x.reshape(n, c, -1)
+    grads = g.reshape(n, c, -1)
+    centered = maps - mean.reshape(1, c, 1)
+    total = np.add.accumulate(_lane_reduce(grads).astype(_F64), axis=0)[-1]
+    dot = np.add.accumulate(_lane_reduce(centered * grads).astype(_F64), axis=0)[-1]
+    grad_weight, grad_bias = (dot * invstd).astype(_F32), total.astype(_F32)
+    if not needs[0]:
+        return None, grad_weight, grad_bias
+    if not training:
+        return (grads * invstd.reshape(1, c, 1) * w.reshape(1, c, 1)).reshape(x.shape), grad_weight, grad_bias
+    k = (dot.astype(_F32) * invstd * invstd / _F32(count)).reshape(1, c, 1)
+    shifted = grads - (total / count).astype(_F32).reshape(1, c, 1)
+    inner = _fma32(-centered, k, shifted)
+    return (inner * invstd.reshape(1, c, 1) * w.reshape(1, c, 1)).reshape(x.shape), grad_weight, grad_bias
+
+
+def _bn_kernel_backward(g, input, weight, training) -> bool:
+    """Where the backward kernel is reproduced: float32 throughout; maps of one element, fewer than
+    eight, or whole 8-float vectors (a map with a longer tail keeps the formula's rounding)."""
+    image = input.size // (input.shape[0] * input.shape[1]) if input.size else 0
+    return (type(g) is np.ndarray and g.dtype == _F32 and input.dtype == _F32 and input.size and
+            (weight is None or weight.dtype == _F32) and (image < _BN_LANES or image % _BN_LANES == 0) and
+            input.size <= BATCH_NORM_KERNEL_MAX)
+
+
 def _bn_bwd(m, g, input, weight, running_mean, running_var, result1, result2, training, eps,
             needs=(True, True, True)):
     g = g[0]
+    if m.nb == 0 and not m.is_tensor and _bn_kernel_backward(g, input, weight, training) and (
+            training or _array(running_var).dtype == _F32):
+        if training:
+            mean, invstd = _array(result1), _array(result2)
+        else:
+            mean = _array(running_mean).astype(_F32, copy=False)
+            invstd = (1 / np.sqrt(_array(running_var).astype(_F64) + eps)).astype(_F32)
+        gi, gw, gb = _bn_backward_kernel(g, input, weight, mean, invstd, training, needs)
+        return gi, gw if needs[1] else None, gb if needs[2] else None
     nb = m.nb
     lead = tuple(g.shape[:nb])
     ndim = len(input.shape)

@@ -12,12 +12,11 @@ of float32 values are exact in float64), and the lanes' order of additions.
 """
 from __future__ import annotations
 
-import os
-
 import numpy as np
 
+from . import threads
+
 KERNEL_MAX = 256     # elements: ops.nn uses these kernels up to this size
-threads = os.cpu_count() or 1    # torch's thread count (runtime_settings.set_num_threads keeps it)
 
 _F32 = np.float32
 _LANES = 16     # AVX-512 floats per vector: the width of torch's accumulators
@@ -177,7 +176,7 @@ def softmax_inner(a: np.ndarray, dim: int) -> np.ndarray:
     """torch's _vec_softmax over a dim that is not the last (float32): exp(x - max) divided by its
     sum; which exp a position gets depends on torch's thread count."""
     x = _positions(a, dim)
-    vector = _softmax_vector_positions(x.shape[0], x.shape[2], threads)
+    vector = _softmax_vector_positions(x.shape[0], x.shape[2], threads.count)
     e = _exp_inner(x - np.max(x, axis=1, keepdims=True), vector)
     return (e / _sum_inner(e)).reshape(a.shape)
 
