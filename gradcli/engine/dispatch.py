@@ -514,7 +514,8 @@ def call_mm(op, input, other):
     ea = (fn, input._output_nr) if fn is not None and input._base is None else _edge(input)
     fn = other._grad_fn
     node.next_functions = (ea, (fn, other._output_nr) if fn is not None and other._base is None else _edge(other))
-    node._in_meta = ((a.shape, dt), (b.shape, dt))
+    sa, sb = a.shape, b.shape   # (each array's attributes read once)
+    node._in_meta = ((sa, dt), (sb, dt))
     node._seq = next(_seq)
     node._x = None
     node._oshape = out.shape
@@ -522,9 +523,9 @@ def call_mm(op, input, other):
     node.__class__ = op.node_cls
     # mm's saves: self, mat2, mat2_sym_sizes, self_sym_sizes, mat2_sym_strides, self_sym_strides
     size = dt.itemsize
-    node._saved = (_saved_input(input) if rb else None, _saved_input(other) if ra else None, b.shape, a.shape,
-                   (b.strides[0] // size, b.strides[1] // size) if rb else None,
-                   (a.strides[0] // size, a.strides[1] // size) if ra else None)
+    ta, tb = a.strides if ra else None, b.strides if rb else None
+    node._saved = (_saved_input(input) if rb else None, _saved_input(other) if ra else None, sb, sa,
+                   (tb[0] // size, tb[1] // size) if rb else None, (ta[0] // size, ta[1] // size) if ra else None)
     t._grad_fn = node
     t._requires_grad = True
     return t
@@ -541,8 +542,8 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     no_grad, mixed dtypes) goes through ``call``. None when the arrays are not an (n, k) input, an
     (m, k) weight and an (m,) bias."""
     b, x, w = bias._data, input._data, weight._data
-    xs, ws = x.shape, w.shape
-    if len(xs) != 2 or len(ws) != 2 or xs[1] != ws[1] or b.shape != ws[:1]:
+    xs, ws, bs = x.shape, w.shape, b.shape
+    if len(xs) != 2 or len(ws) != 2 or xs[1] != ws[1] or bs != ws[:1]:
         return None
     dt = x.dtype
     # (numpy's float32 and float64 descriptors are singletons: identity tests stand for equality)
@@ -573,17 +574,17 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     ex = (fn, input._output_nr) if fn is not None and input._base is None else _edge(input)
     # (the fresh view's edge: its own node, no view to refresh as _edge would)
     node.next_functions = (_edge(bias), ex, (wt._grad_fn, 0) if rw else NO_EDGE)
-    node._in_meta = ((b.shape, dt), (xs, dt), (ws, dt))
+    node._in_meta = ((bs, dt), (xs, dt), (ws, dt))
     node._seq = next(_seq)
     node._x = None
-    node._oshape = out.shape
+    node._oshape = (xs[0], ws[1])   # (out.shape, without numpy's attribute)
     node._odtype = dt
     # addmm's saves: mat1 (for mat2's gradient), mat2 (for mat1's), alpha, beta, both sizes, each
-    # one's strides in elements where its own gradient needs its layout
+    # one's strides in elements where its own gradient needs its layout (each array's read once)
     size = dt.itemsize
+    sx, sw = x.strides if rx else None, w.strides if rw else None
     node._saved = (_saved_input(input) if rw else None, _saved_input(wt) if rx else None, 1, 1, xs, ws,
-                   (x.strides[0] // size, x.strides[1] // size) if rx else None,
-                   (w.strides[0] // size, w.strides[1] // size) if rw else None)
+                   (sx[0] // size, sx[1] // size) if rx else None, (sw[0] // size, sw[1] // size) if rw else None)
     t._grad_fn = node
     t._requires_grad = True
     return t

@@ -123,3 +123,24 @@ def test_linear_of_other_ranks_and_broadcast_biases_matches_torch(x_shape, w_sha
 def test_linear_of_misfit_shapes_fails_with_torchs_message():
     with pytest.raises(RuntimeError, match=r"mat1 and mat2 shapes cannot be multiplied \(4x2 and 3x5\)"):
         F.linear(torch.ones(4, 2), torch.ones(5, 3), torch.ones(5))
+
+
+@pytest.mark.parametrize("requires_grad", [True, False])
+def test_linear_module_records_the_node_f_linear_would(requires_grad):
+    layer = torch.nn.Linear(3, 2)
+    x = torch.tensor(np.arange(12.0).reshape(4, 3) / 7, dtype=torch.float32, requires_grad=requires_grad) * 1
+    by_module, by_function = layer(x), F.linear(x, layer.weight, layer.bias)
+    np.testing.assert_array_equal(by_module._data, by_function._data)
+    assert _described(by_module.grad_fn) == _described(by_function.grad_fn)
+    assert _described(by_module.grad_fn.next_functions[2][0]) == _described(by_function.grad_fn.next_functions[2][0])
+    assert by_module.grad_fn.next_functions[0][0] is by_function.grad_fn.next_functions[0][0]   # bias's AccumulateGrad
+
+
+def test_linear_module_of_other_inputs_takes_f_linear():
+    layer = torch.nn.Linear(3, 2)
+    assert layer(torch.ones(5, 4, 3)).shape == (5, 4, 2)        # a 3-d input: View/Addmm/View
+    assert layer(torch.nn.Parameter(torch.ones(4, 3))).grad_fn.name() == "AddmmBackward0"
+    with pytest.raises(RuntimeError, match=r"mat1 and mat2 shapes cannot be multiplied \(4x2 and 3x2\)"):
+        layer(torch.ones(4, 2))
+    no_bias = torch.nn.Linear(3, 2, bias=False)
+    assert no_bias(torch.ones(4, 3)).grad_fn.name() == "MmBackward0"

@@ -134,3 +134,26 @@ def test_training_loop_matches_torch():
         assert (mine, name) == (theirs, torch_name)
         for g, tg in zip(grads, torch_grads):   # (the BLAS products may differ in the last bit)
             np.testing.assert_allclose(g, tg, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("shape", [(), (0,), (3,), (16, 10), (7, 33), (1000,)])
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64, np.complex64])
+@pytest.mark.parametrize("reduction", [0, 1, 2])
+def test_mse_forward_is_the_composed_kernel_to_the_bit(shape, dtype, reduction):
+    from gradcli.engine.ops.nn import _reduce_np, _squared_error
+    rng = np.random.default_rng(3)
+    a, b = (rng.standard_normal(shape).astype(dtype) for _ in range(2))
+    fast, composed = MSE_LOSS.forward(a, b, reduction), _reduce_np(_squared_error(a, b), reduction)
+    assert type(fast) is type(composed) and fast.dtype == composed.dtype
+    assert np.asarray(fast).tobytes() == np.asarray(composed).tobytes() and np.shape(fast) == np.shape(composed)
+
+
+@pytest.mark.parametrize("shape", [(3,), (16, 10), (7, 33), (1000,)])
+@pytest.mark.parametrize("reduction", ["sum", "mean"])
+def test_mse_loss_values_are_torchs_to_the_bit(shape, reduction):
+    torch_ = pytest.importorskip("torch")
+    rng = np.random.default_rng(4)
+    a, b = (rng.standard_normal(shape).astype(np.float32) for _ in range(2))
+    mine = torch.nn.MSELoss(reduction=reduction)(torch.tensor(a, requires_grad=True), torch.tensor(b))
+    theirs = torch_.nn.MSELoss(reduction=reduction)(torch_.tensor(a, requires_grad=True), torch_.tensor(b))
+    assert mine.item() == theirs.item() and mine.grad_fn.name() == theirs.grad_fn.name()

@@ -27,7 +27,7 @@ from ..ops.activation import (  # noqa: F401  (torch.nn.functional's activations
 )
 from ..ops.nn import (
     ADDMM, BINARY_CROSS_ENTROPY, BINARY_CROSS_ENTROPY_WITH_LOGITS, HUBER_LOSS, LOG_SOFTMAX, MSE_LOSS, NLL_LOSS,
-    NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, ADD_SCALAR, MUL_SCALAR, SUB_SCALAR, _class_dim, _reduction,
+    NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, ADD_SCALAR, MUL_SCALAR, SUB_SCALAR, _REDUCTIONS, _class_dim, _reduction,
 )
 from ..ops.linalg import gemm_add
 from ..ops.normalization import GROUP_NORM
@@ -150,7 +150,8 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
             and target.__class__ in _PLAIN and input._data.shape == target._data.shape
             and input._data.dtype.kind in "fc"):
         # every training loop's call: float tensors of one shape, nothing to warn about or broadcast
-        return call_loss(MSE_LOSS, input, target, _reduction(reduction))
+        red = _REDUCTIONS.get(reduction)   # (a deprecated or invalid name: _reduction's warning or error)
+        return call_loss(MSE_LOSS, input, target, _reduction(reduction) if red is None else red)
     _tensor_arg(input, "mse_loss", "input", 1)
     _warn_size(input, target)
     red = _reduction(reduction, size_average, reduce)

@@ -27,7 +27,7 @@ import numpy as np
 
 from .. import dtypes
 from ..dispatch import call
-from ..cascade_sum import column_sums, torch_order_sum
+from ..cascade_sum import column_sums, full_sum, torch_order_sum
 from ..autograd.graph import SavedVariable
 from ..errors import AutogradError, DTypeError, ShapeError
 from ..nodes import OpNode, checked_array, fit_grads
@@ -183,6 +183,22 @@ def _squared_error(a, b):
 
 MSE_LOSS = _pointwise_loss("mse_loss", "MseLossBackward0", _squared_error,
                            lambda m, d: 2 * d, _loss_samples(), "2 (self - target); target: the negative")
+
+
+def _mse_forward(a, b, reduction):
+    """The record's forward (``_reduce_np(_squared_error(a, b), reduction)``) in one frame for the
+    float32/float64 sums of every regression step, where ``torch_order_sum`` is ``full_sum``."""
+    d = a - b
+    loss = d * d
+    dt = loss.dtype
+    if reduction == 0 or dt is not _F32 and dt is not _F64 or not loss.size:
+        return _reduce_np(loss, reduction)
+    total = full_sum(loss)
+    return total / dt.type(loss.size) if reduction == 1 else total
+
+
+_F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
+MSE_LOSS.forward = _mse_forward
 MSE_LOSS.node_cls.apply = _mse_apply
 
 
