@@ -4,7 +4,7 @@ DESIGN §3 asks that a script loop runs about as fast as the same loop written
 in Python on the engine (issue 13's target: 1.05x). Also prints the cold cost of
 `import gradcli.lang` + parsing one line, measured in a fresh interpreter.
 
-    python benchmarks/bench_lang.py
+    python benchmarks/bench_lang.py [--rounds 21]
     python benchmarks/bench_lang.py --instructions   # callgrind counts: steady on a busy machine
 
 The timed rounds alternate the script with the Python loop, so each script round parses its source
@@ -79,16 +79,24 @@ def python_loop(torch):
     return loss.item()
 
 
-def interleaved_medians(fns, rounds=21):
-    """Median time of each function over rounds that alternate between them (a machine's load
+def interleaved_rounds(fns, rounds=21):
+    """(wall, cpu) seconds of each function in rounds that alternate between them (a machine's load
     drifts over seconds; alternating keeps both sides under the same drift)."""
     times = [[] for _ in fns]
     for _ in range(rounds):
         for fn, record in zip(fns, times):
-            start = time.perf_counter()
+            wall, cpu = time.perf_counter(), time.process_time()
             fn()
-            record.append(time.perf_counter() - start)
-    return [statistics.median(t) for t in times]
+            record.append((time.perf_counter() - wall, time.process_time() - cpu))
+    return times
+
+
+def paired(a, b, clock: int) -> str:
+    """The round-by-round ratios a/b (the two sides of one round share its load): their median and
+    quartiles, the spread a single figure hides on a busy machine."""
+    ratios = sorted(x[clock] / y[clock] for x, y in zip(a, b))
+    n = len(ratios)
+    return f"{statistics.median(ratios):.3f}x [{ratios[n // 4]:.3f}-{ratios[3 * n // 4]:.3f}]"
 
 
 def cold_parse_ms() -> float:
@@ -112,10 +120,16 @@ def main() -> None:
     # the engine checks as it goes, but without the interpreter
     session.set("python_loop", lambda: python_loop(torch))
 
-    script_time, python_time, limited_time = interleaved_medians(
-        [lambda: session.run(SCRIPT), lambda: python_loop(torch), lambda: session.run("python_loop()")])
+    rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 21
+    script, python, limited = interleaved_rounds(
+        [lambda: session.run(SCRIPT), lambda: python_loop(torch), lambda: session.run("python_loop()")], rounds)
+    script_time, python_time, limited_time = (statistics.median(wall for wall, _ in record)
+                                              for record in (script, python, limited))
     print(f"300-step loop (parse and compile included): script {script_time * 1000:.1f} ms, "
           f"python {python_time * 1000:.1f} ms, ratio {script_time / python_time:.2f}x (target 1.05x)")
+    print(f"  round by round, median [quartiles] of {rounds}: wall {paired(script, python, 0)}, "
+          f"cpu time {paired(script, python, 1)}; the Python loop under the run's limits: wall "
+          f"{paired(limited, python, 0)}, cpu {paired(limited, python, 1)}")
     per_statement = (script_time - python_time) / STATEMENTS * 1e6
     interpreter = (script_time - limited_time) / STATEMENTS * 1e6
     print(f"  overhead {per_statement:.2f} us per statement ({STATEMENTS} statements); python under the "

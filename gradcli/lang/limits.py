@@ -186,10 +186,22 @@ def text_size(value, budget: int) -> int:
             data = getattr(v, "_data", None)      # a tensor prints in full up to the threshold, else a summary
             size = getattr(data, "size", 0) if data is not None else 0
             if size:
-                from ..engine import printing     # here: parsing a script must not load the engine
-                size = size if size <= printing._OPTIONS.threshold else 2000
+                size = size if size <= _print_threshold() else 2000
             total += 32 + 16 * size
     return total
+
+
+_printing = None    # the engine's printing module, once a tensor's text is measured
+
+
+def _print_threshold() -> int:
+    """torch's print threshold. The module is imported on first use (parsing a script must not load
+    the engine) and kept: an import statement per printed tensor was half of what print() added."""
+    global _printing
+    if _printing is None:
+        from ..engine import printing
+        _printing = printing
+    return _printing._OPTIONS.threshold
 
 
 class WarningCounter:

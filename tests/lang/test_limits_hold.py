@@ -3,7 +3,7 @@ import io
 
 import pytest
 
-from gradcli.lang import GradcliError, Session
+from gradcli.lang import GradcliError, Limits, Session
 
 
 @pytest.mark.parametrize("source,message", [
@@ -50,6 +50,17 @@ def cli_runner():
 def test_text_and_integers_are_bounded_before_they_are_built(source, message):
     with pytest.raises(GradcliError, match=message):
         Session(stdout=io.StringIO()).run(source)
+
+
+def test_a_printed_tensor_counts_as_the_text_torch_prints_at_the_threshold_of_the_moment():
+    # text under the limit is estimated before it is built: a tensor past the print threshold as its
+    # summary, one below it element by element, with the threshold a script set last
+    session = Session(stdout=io.StringIO(), limits=Limits(max_sequence=50_000))
+    session.run("print([torch.zeros(500)] * 5)")
+    with pytest.raises(GradcliError, match=r"print\(\) would make more than 50000"):
+        session.run("print([torch.zeros(5000)] * 5)")
+    with pytest.raises(GradcliError, match=r"print\(\) would make more than 50000"):
+        session.run("torch.set_printoptions(threshold=100)\nprint([torch.zeros(500)] * 5)")
 
 
 def test_round_with_a_huge_negative_ndigits_is_instant_and_right():
