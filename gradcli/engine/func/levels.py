@@ -29,7 +29,7 @@ def nested() -> bool:
     return instrumentation.transforms > 0
 
 
-def track(t, name: str) -> Tensor:
+def track(t) -> Tensor:
     """A new tensor to differentiate with respect to (see ``_track``); inside vmap, batched at every
     running level, so the gradient has one entry per example."""
     if batched.active:
@@ -37,15 +37,15 @@ def track(t, name: str) -> Tensor:
             b = t
         else:
             b = batched.materialize(t, not isinstance(t, Tensor) or connected(t))
-        return batched.wrap(_track(b._phys, name), b._lv)
-    return _track(t, name)
+        return batched.wrap(_track(b._phys), b._lv)
+    return _track(t)
 
 
-def _track(t, name: str) -> Tensor:
+def _track(t) -> Tensor:
     """A new tensor to differentiate with respect to, equal to ``t`` and (when ``t`` is itself
     tracked by an outer transform or autograd) still connected to it."""
     if not isinstance(t, Tensor):
-        raise TypeError(f"{name}: expected every differentiated input to be a Tensor, got {type(t).__name__}")
+        raise ValueError(f"Thing passed to transform API must be Tensor, got {type(t)}")
     if t._data.dtype.kind not in "fc":
         raise errors.AutogradError("only Tensors of floating point dtype can require gradients")
     if connected(t):

@@ -45,13 +45,13 @@ def _argnums(argnums, args: tuple) -> tuple:
     return wrapped
 
 
-def _tracked_args(args: tuple, nums: tuple, name: str):
+def _tracked_args(args: tuple, nums: tuple):
     """The args with those at ``nums`` replaced by tracked aliases; and the flat list of aliases per argnum."""
     args = list(args)
     flat = []
     for n in nums:
         leaves, spec = pytree.flatten(args[n])
-        tracked = [track(leaf, name) for leaf in leaves]
+        tracked = [track(leaf) for leaf in leaves]
         args[n] = pytree.unflatten(spec, tracked)
         flat.append((tracked, spec))
     return args, flat
@@ -105,7 +105,7 @@ def grad_and_value(func, argnums=0, has_aux: bool = False):
         nums = _argnums(argnums, args)
         outer = nested()
         with transform_grad(), level():
-            targs, flat = _tracked_args(args, nums, "grad_and_value")
+            targs, flat = _tracked_args(args, nums)
             out, aux = _split_aux(func(*targs, **kwargs), has_aux, "grad_and_value(f)(*args)")
             if not isinstance(out, Tensor):
                 raise errors.AutogradError(f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got "
@@ -143,7 +143,7 @@ def vjp(func, *primals, has_aux: bool = False):
     """``(output, vjp_fn)``: ``vjp_fn(cotangents)`` gives one gradient per primal."""
     outer = nested()
     with transform_grad(), level():
-        targs, flat = _tracked_args(primals, tuple(range(len(primals))), "vjp")
+        targs, flat = _tracked_args(primals, tuple(range(len(primals))))
         out, aux = _split_aux(func(*targs), has_aux, "vjp(f, *primals)")
     out_leaves, out_spec = pytree.flatten(out)
     _only_tensors(out_leaves, "vjp(f, *primals)")
@@ -233,7 +233,7 @@ def _unpack(o) -> tuple:
 def _jvp_by_double_vjp(func, p_leaves, p_spec, t_leaves, has_aux):
     outer = nested()
     with transform_grad(), level():
-        tracked = [track(p, "jvp") for p in p_leaves]
+        tracked = [track(p) for p in p_leaves]
         out, aux = _split_aux(func(*pytree.unflatten(p_spec, tracked)), has_aux, "jvp(f, primals, tangents)")
         outs, o_spec = pytree.flatten(out)
         dummies = [wrap(make(np.zeros(phys_of(o)._data.shape, o._data.dtype), requires_grad=True), levels_of(o))
@@ -281,7 +281,7 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
         nums = _argnums(argnums, args)
         outer = nested()
         with transform_grad(), level():
-            targs, flat = _tracked_args(args, nums, "jacrev")
+            targs, flat = _tracked_args(args, nums)
             out, aux = _split_aux(func(*targs), has_aux, "vjp(f, *primals)")
             outs, o_spec = pytree.flatten(out)
             leaves = [t for tracked, _ in flat for t in tracked]
@@ -400,7 +400,7 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
             return jacrev(func, argnums, has_aux=has_aux)(*args)
         for t in leaves:
             if not isinstance(t, Tensor):
-                raise errors.AutogradError("jacfwd: expected every differentiated input to be a floating-point Tensor")
+                raise AttributeError(f"'{type(t).__name__}' object has no attribute 'numel'")   # torch's
             if t._data.dtype.kind not in "fc":
                 raise ValueError(f"Expected primal to be floating point or complex, but got: {t.dtype}")
         sizes = [t.numel() for t in leaves]

@@ -59,6 +59,11 @@ def vmap(func, in_dims=0, out_dims=0, randomness: str = "error", *, chunk_size=N
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        if not isinstance(out_dims, int) and any(d is not None and not isinstance(d, int)
+                                                 for d in pytree.flatten(out_dims)[0]):
+            raise ValueError(f"vmap({name}, ..., out_dims={out_dims}): `out_dims` must be an int, None or a python "
+                             f"collection of ints representing where in the outputs the vmapped dimension should "
+                             f"appear.")
         groups = _leaves_with_dims(args, in_dims, name)
         sizes = []      # every mapped size, in argument order (torch's error lists them all)
         for leaves, _, ds in groups:

@@ -109,7 +109,7 @@ def _sum(a, b):
 
 SIGMOID = defop("sigmoid", "SigmoidBackward0", ("self",), sigmoid_np,
                 _sigmoid_bwd, saves=("result",), promote=FLOAT,
-                jvp=lambda m, t, result: t[0] * result * (1 - result), samples=unary(),
+                jvp=lambda m, t, result: _sigmoid_bwd(m, t[0], result), samples=unary(),   # torch's order
                 rule="result * (1 - result)")
 
 

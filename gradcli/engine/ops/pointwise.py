@@ -365,7 +365,8 @@ TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", 
                           None if t[1] is None else -2 * t[1] * grad_output * output),
                       samples=binary(arr, unit), rule="the derivative of g * (1 - y^2) in g and in y")
 TANH = _unary("tanh", "TanhBackward0", rounded.tanh, _tanh_bwd, saves=("result",),
-              jvp=lambda m, t, result: t[0] * (1 - result * result), rule="1 - tanh^2 (the result)")
+              jvp=lambda m, t, result: _tanh_bwd(m, t[0], result),   # torch: tanh_backward(t, result)
+              rule="1 - tanh^2 (the result)")
 
 
 def _tanh_apply(node, grads, m):
