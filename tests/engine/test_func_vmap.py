@@ -141,6 +141,10 @@ def test_batch_norm_uses_each_examples_statistics():
     close(got, torch.stack([F.batch_norm(A[i], stats[0][i], stats[1][i], w, b, training=False) for i in range(5)]))
     with pytest.raises(RuntimeError, match="Batch norm got a batched tensor as input while the running_mean"):
         vmap(lambda r: F.batch_norm(r, torch.zeros(3), torch.ones(3), training=True))(A)
+    means, variances = torch.zeros(5, 3), torch.ones(5, 3)      # an ensemble's stacked buffers
+    vmap(lambda r, m, v: F.batch_norm(r, m, v, training=True, momentum=0.5))(A, means, variances)
+    close(means[2], 0.5 * A[2].mean(dim=(0, 2)))
+    close(variances[4], 0.5 + 0.5 * A[4].transpose(0, 1).reshape(3, -1).var(dim=1))
 
 
 def test_losses_and_one_hot_of_batched_targets():

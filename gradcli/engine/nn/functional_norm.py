@@ -36,14 +36,10 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     if training and count <= 1:
         raise ValueError(f"Expected more than 1 value per channel when training, got input size {input.shape}")
     if training and running_mean is not None and running_var is not None:
-        if input.__dict__.get("_lv"):    # inside vmap (gradcli does not update batched statistics either)
-            raise RuntimeError(
-                "Batch norm got a batched tensor as input while the running_mean or running_var, which will be "
-                "updated in place, were not batched.\nIf you are using a module and do not need eval mode, please "
-                "set `track_running_stats` to be False.If you are using a prebuilt module and do not need eval "
-                "mode, please see the functorch website for resources on how to patch your module to work with vmap")
+        if any(t.__dict__.get("_lv") for t in (input, running_mean, running_var)):
+            _update_batched_statistics(input, running_mean, running_var, momentum)
         # before the call, as torch's kernel: the node then saves the updated statistics at their version
-        if _float32_kernel(input, running_mean, running_var):
+        elif _float32_kernel(input, running_mean, running_var):
             _update_running_stats(input._data, running_mean._data, running_var._data, momentum)
         else:
             axes = (0,) + tuple(range(2, input.ndim))
@@ -73,6 +69,22 @@ def _update_running_stats(x, mean_out, var_out, momentum) -> None:
     unbiased = squares / np.float32(x.size // x.shape[1] - 1)
     mean_out[...] = m * mean + keep * mean_out
     var_out[...] = (np.float64(m) * unbiased + (keep * var_out).astype(np.float64)).astype(np.float32)
+
+
+def _update_batched_statistics(input, running_mean, running_var, momentum) -> None:
+    """Under vmap: each example's statistics move toward its batch's (torch's rule); a batched input
+    with statistics shared by the examples is torch's error (they would be updated in place)."""
+    if input.__dict__.get("_lv") and not (running_mean.__dict__.get("_lv") and running_var.__dict__.get("_lv")):
+        raise RuntimeError(
+            "Batch norm got a batched tensor as input while the running_mean or running_var, which will be "
+            "updated in place, were not batched.\nIf you are using a module and do not need eval mode, please "
+            "set `track_running_stats` to be False.If you are using a prebuilt module and do not need eval "
+            "mode, please see the functorch website for resources on how to patch your module to work with vmap")
+    axes = (0,) + tuple(range(2, input.ndim))
+    with no_grad():
+        x = input.detach()
+        running_mean.mul_(1 - momentum).add_(x.mean(dim=axes), alpha=momentum)
+        running_var.mul_(1 - momentum).add_(x.var(dim=axes, unbiased=True), alpha=momentum)
 
 
 def _like(values, like: Tensor) -> Tensor:
