@@ -18,7 +18,7 @@ from ..ops.upsample import NAMES as UPSAMPLE
 from .batched import BatchedTensor, active, align, full, levels_of, op, phys_of, physical, shift, unsqueeze, wrap
 
 ELEMENTWISE = frozenset("""
-    erf erfc sigmoid log_sigmoid_forward silu mish softplus relu hardtanh leaky_relu elu celu gelu hardsigmoid
+    _prelu_kernel erf erfc sigmoid log_sigmoid_forward silu mish softplus relu hardtanh leaky_relu elu celu gelu hardsigmoid
     hardswish add add.alpha sub sub.alpha sub.const_other rsub rsub.Tensor rsub.Scalar mul div mul.const_other mul.const_self div.const_other div.Scalar
     add.Scalar mul.Scalar sinc logaddexp2 fmax fmin copysign.Tensor copysign.Scalar sgn ldexp frexp neg pow pow.Tensor_Tensor pow.Scalar exp exp2 expm1 log log2 log10 log1p sqrt rsqrt reciprocal sin cos
     tan asin acos atan sinh cosh tanh asinh acosh atanh logaddexp xlogy.Tensor xlogy.Scalar_Other
@@ -227,11 +227,19 @@ def _diag(o, args, params, inner, lv):
 
 
 def _squeeze(o, args, params, inner, lv):
+    """squeeze(): a view to the shape without the example's size-1 dims (torch's rule: ViewBackward0)."""
     p, nb = align(args[0], lv), len(lv)
-    for d in reversed(range(args[0].ndim)):
-        if args[0].shape[d] == 1:
-            p = op("squeeze.dim", p, dim=nb + d - p._data.ndim)
-    return wrap(p, lv)
+    shape = tuple(p._data.shape[:nb]) + tuple(n for n in args[0].shape if n != 1)
+    return wrap(p if shape == tuple(p._data.shape) else op("view", p, shape=shape), lv)
+
+
+def _squeeze_dims(o, args, params, inner, lv):
+    """squeeze(dim) and squeeze(dims) run as squeeze.dims, as torch's rule (SqueezeBackward2)."""
+    dims = params["dim"] if isinstance(params["dim"], tuple) else (params["dim"],)
+    x = args[0]
+    if x.ndim == 0:      # nothing to squeeze (its dims name the example's own dims only)
+        return x
+    return wrap(op("squeeze.dims", align(x, lv), dim=tuple(d % max(x.ndim, 1) - x.ndim for d in dims)), lv)
 
 
 def _repeat(o, args, params, inner, lv):
@@ -282,7 +290,7 @@ def _as_strided(o, args, params, inner, lv):
 
 
 RULES = {name: _elementwise for name in ELEMENTWISE | BROADCAST_BATCHES}
-RULES.update({name: _dims for name in DIM_OPS | {"select", "squeeze.dim", "slice", "unbind", "split", "unfold",
+RULES.update({name: _dims for name in DIM_OPS | {"select", "slice", "unbind", "split", "unfold",
                                                  "split.Tensor", "flip", "index_select", "gather"}
               if name not in ("gather",)})
 RULES.update({name: _trailing for name in TRAILING | set(UPSAMPLE) | set(ADAPTIVE_AVG_POOL)})
@@ -302,7 +310,7 @@ RULES.update(INDEXING_RULES)
 RULES["_index_put_impl_"] = RULES["index_put"]
 RULES.update(NN_RULES)
 RULES.update({"argmax": _arg_reduce, "argmin": _arg_reduce, "trace": _trace, "diagonal_copy": _diag,
-              "squeeze": _squeeze, "repeat": _repeat, "_linalg_solve_ex": _solve, "dist": _dist, "as_strided": _as_strided,
+              "squeeze": _squeeze, "squeeze.dim": _squeeze_dims, "squeeze.dims": _squeeze_dims, "repeat": _repeat, "_linalg_solve_ex": _solve, "dist": _dist, "as_strided": _as_strided,
               "aminmax": _aminmax, "roll": _roll, "rot90": _rot90})
 RULES["squeeze_.dim"] = lambda o, args, params, inner, lv: _squeeze_inplace(args[0], params)
 RULES.update({"t_": _t, "squeeze_": _squeeze, "squeeze_.dims": _dims})   # Tensor.t_() etc. on a batched tensor

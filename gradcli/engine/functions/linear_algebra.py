@@ -73,12 +73,12 @@ def _folded_matmul(t1, t2, transpose: bool):
     """A batched operand against a matrix or vector: fold the batch into rows, one mm/mv."""
     if transpose:
         t1, t2 = transpose_(t2, -1, -2), (t(t1) if t1.ndim == 2 else t1)
-    sizes = t1._data.shape
+    sizes = tuple(t1.shape)     # one example's under vmap (the data has the batch dims too)
     out_shape = sizes[:-1]
     folded = reshape(t1, (int(np.prod(out_shape)), sizes[-1]))
     if t2.ndim == 1:
         return call(S.UNSAFE_VIEW, (call(L.MV, (folded, t2)),), {"shape": out_shape})
-    out = call(S.UNSAFE_VIEW, (call(L.MM, (folded, t2)),), {"shape": out_shape + (t2._data.shape[1],)})
+    out = call(S.UNSAFE_VIEW, (call(L.MM, (folded, t2)),), {"shape": out_shape + (t2.shape[1],)})
     return contiguous_(transpose_(out, -1, -2)) if transpose else out
 
 
@@ -89,10 +89,10 @@ def _batched_matmul(t1, t2):
     vec = t2.ndim == 1
     if vec:
         t2 = unsqueeze(t2, -1)
-    n, m = t1._data.shape[-2:]
-    p = t2._data.shape[-1]
+    n, m = t1.shape[-2:]        # one example's under vmap (the data has the batch dims too)
+    p = t2.shape[-1]
     try:
-        batch = np.broadcast_shapes(t1._data.shape[:-2], t2._data.shape[:-2])
+        batch = np.broadcast_shapes(tuple(t1.shape[:-2]), tuple(t2.shape[:-2]))
     except ValueError:
         raise errors.ShapeError(f"The size of tensor a ({t1.shape[-3]}) must match the size of tensor b "
                                 f"({t2.shape[-3]}) at non-singleton dimension 0") from None

@@ -402,8 +402,8 @@ def linear(input, weight, bias=None):
     wt = t(weight) if weight.ndim == 2 else weight
     if bias is None:
         return matmul(input, wt)
-    if input.ndim == 0 or weight.ndim != 2:
-        return add(matmul(input, wt), bias)
+    if input.ndim == 0 or weight.ndim != 2 or (input.ndim == 1 and input.__dict__.get("_lv")):
+        return add(matmul(input, wt), bias)     # (under vmap, one example's vector: torch's matmul, then add)
     out_features, in_features = weight.shape
     rows = input if input.ndim == 2 else reshape(input, -1, input.shape[-1])
     if rows.shape[1] != in_features:
