@@ -1,7 +1,8 @@
 # vmap over whole modules the way tutorials call them (one example each): convolutions with and
 # without a batch dim of their own, Linear of a vector, PReLU, a transposed convolution,
 # MultiheadAttention and a TransformerEncoderLayer; matmul of one example's 3-d and 4-d operands;
-# squeeze records torch's nodes under vmap (squeeze(dim) as squeeze.dims, squeeze() as a view).
+# squeeze records torch's nodes under vmap (squeeze(dim) as squeeze.dims, squeeze() as a view);
+# expand with -1 sizes reads the example's shape.
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -40,3 +41,6 @@ x = torch.randn(4, 3, requires_grad=True)
 print(vmap(lambda v: v.unsqueeze(0).squeeze(0))(x).grad_fn.name(), vmap(lambda v: v.unsqueeze(0).squeeze())(x).grad_fn.name(),
       vmap(lambda v: v.unsqueeze(1).squeeze((1,)))(x).grad_fn.name())
 print(vmap(lambda v: v.reshape(1, 3, 1).squeeze(-1))(x).shape, vmap(vmap(lambda v: v.reshape(1, 1).squeeze()))(x).shape)
+y = torch.arange(12.).reshape(4, 3)
+print(vmap(lambda v: v.unsqueeze(0).expand(2, -1))(y)[1], vmap(lambda v: v.reshape(3, 1).expand(-1, 2))(y)[3])
+print(vmap(lambda v: v.expand(2, -1) * v.repeat(2, 1))(y).shape)

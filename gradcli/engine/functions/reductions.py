@@ -94,7 +94,7 @@ def _spread(op, name, input, dim, unbiased, keepdim, correction):
         dim, unbiased = None, dim
     dims = _dims(dim, input.ndim)
     c = _correction(unbiased, correction)
-    n = input._data.size if dims is None else int(np.prod([input._data.shape[d] for d in dims]))
+    n = input.numel() if dims is None else int(np.prod([input.shape[d] for d in dims]))
     if n - c <= 0:
         import warnings
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "

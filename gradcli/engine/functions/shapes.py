@@ -148,7 +148,7 @@ def expand(input, *sizes):
         raise errors.ShapeError(f"expand(torch.FloatTensor{{{list(input.shape)}}}, size={list(sizes)}): the number "
                                 "of sizes provided ({}) must be greater or equal to the number of dimensions in the "
                                 "tensor ({})".format(len(sizes), input.ndim))
-    shape = input._data.shape
+    shape = tuple(input.shape)      # one example's under vmap
     lead = len(sizes) - len(shape)
     target = [0] * len(sizes)
     for i in reversed(range(len(sizes))):         # torch checks (and reports) the last dim first
@@ -204,7 +204,7 @@ def repeat(input, *repeats):
     if len(repeats) < input.ndim:
         raise errors.ShapeError("Number of dimensions of repeat dims can not be smaller than number of dimensions "
                                 "of tensor")
-    shape = (1,) * (len(repeats) - input.ndim) + input._data.shape
+    shape = (1,) * (len(repeats) - input.ndim) + tuple(input.shape)
     instrumentation.check_shape([a * b for a, b in zip(shape, repeats)])
     return call(S.REPEAT, (input,), {"repeats": tuple(int(r) for r in repeats)})
 
