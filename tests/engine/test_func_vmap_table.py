@@ -66,7 +66,7 @@ def test_vmap_of_every_record_equals_a_loop(name, op, k, layout):
             with pytest.raises(RuntimeError, match="vmap: in-place operations on batched tensors"):
                 f(*args)
             return
-        if name not in RULES:
+        if name not in RULES and op.view:   # a view without a rule is refused; other ops run per example
             with pytest.raises(RuntimeError, match="Batching rule not implemented for aten::"):
                 f(*args)
             return

@@ -2,12 +2,16 @@
 
 Families: elementwise ops align the batch dims of their operands and broadcast; dim-taking ops
 shift non-negative dims past the batch dims (the engine hands negative dims, which need nothing);
-matmul and views have their own rules. An op without a rule raises torch's error instead of
-silently looping over the examples.
+matmul and views have their own rules. An op without a rule runs once per example, its graph kept
+(torch's batched fallback); a view without one, or one given a batched parameter, raises torch's
+error.
 """
 from __future__ import annotations
 
+import math
+
 from .. import instrumentation
+from ..functions import stack
 from ..tensor import Tensor
 from .rules_indexing import RULES as INDEXING_RULES
 from .rules_nn import RULES as NN_RULES
@@ -356,6 +360,28 @@ def _inplace(o, args, params):
     return self
 
 
+def _per_example(o, args, params, inner, lv):
+    """torch's batched fallback for an op without a rule (linalg_cross, matrix_exp, pdist...): the
+    op once per example, its graph kept, the results stacked."""
+    for v in (params or {}).values():      # a batched parameter would be read whole by every example
+        if v.__class__ is BatchedTensor or isinstance(v, (tuple, list)) and any(x.__class__ is BatchedTensor
+                                                                                for x in v):
+            raise RuntimeError(f"Batching rule not implemented for aten::{o.name.split('.')[0]}. We could not "
+                               f"generate a fallback.")
+    sizes = tuple(dict(active)[level] for level in lv)
+    n = math.prod(sizes)
+    flat = [full(a, lv).reshape((n,) + tuple(a.shape)) if a.__class__ is BatchedTensor else a for a in args]
+    outs = [inner(o, [f[i] if a.__class__ is BatchedTensor else f for a, f in zip(args, flat)], params)
+            for i in range(n)]
+
+    def joined(items):
+        out = stack(items)
+        return wrap(out.reshape(sizes + tuple(out.shape[1:])), lv)
+    if isinstance(outs[0], tuple):
+        return tuple(joined([r[k] for r in outs]) for k in range(len(outs[0])))
+    return joined(outs)
+
+
 def _arity_rule(name: str):
     """cat.N and stack.N are made per arity on first use; all share the joining rule."""
     family, _, arity = name.partition(".")
@@ -390,9 +416,10 @@ def batching_hook(o, args, params, inner):
         raise RuntimeError(f"vmap: We do not support batching operators that can output dynamic shape. Attempted "
                            f"to vmap over aten::{name}. Please file an issue at "
                            f"https://github.com/pytorch/pytorch/issues if you need this feature.")
-    if rule is None:
+    if rule is None and o.view:
         raise RuntimeError(f"Batching rule not implemented for aten::{name.split('.')[0]}. We could not generate "
                            f"a fallback.")
+    rule = rule or _per_example
     if instrumentation.forward_ad or instrumentation._profilers:
         inner = physical
     return rule(o, list(args), params, inner, lv)
