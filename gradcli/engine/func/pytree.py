@@ -65,6 +65,15 @@ def broadcasts(prefix, tree) -> bool:
     return all(broadcasts(p, t) for p, t in zip(prefix, tree))
 
 
+def broadcast_leaves(prefix, tree) -> list:
+    """``prefix`` (one that ``broadcasts``) spread over ``tree``'s leaves, in ``flatten``'s order."""
+    if not isinstance(prefix, (tuple, list, dict)):
+        return [prefix] * len(flatten(tree)[0])
+    if isinstance(prefix, dict):
+        return [d for key in tree for d in broadcast_leaves(prefix[key], tree[key])]
+    return [d for p, t in zip(prefix, tree) for d in broadcast_leaves(p, t)]
+
+
 class _Asterisk:
     def __repr__(self) -> str:
         return "*"

@@ -43,7 +43,7 @@ def _leaves_with_dims(args, in_dims, name):
     out = []
     for a, d in zip(args, _per_arg(in_dims, args, name)):
         leaves, spec = pytree.flatten(a)
-        ds = [d] * len(leaves) if isinstance(d, int) or d is None else pytree.flatten(d)[0]
+        ds = pytree.broadcast_leaves(d, a)
         out.append((leaves, spec, ds))
     return out
 
@@ -197,6 +197,8 @@ def _move(p, src, dst):
 
 
 def _leave(o, d, level, size, name):
+    if d is None and not isinstance(o, Tensor):     # torch hands back what out_dims=None marks as it is
+        return o
     if not isinstance(o, Tensor):
         raise ValueError(f"vmap({name}, ...): `{name}` must only return Tensors, got type {type(o)}. Did you "
                          f"mean to set out_dims= to None for output?")
