@@ -50,7 +50,7 @@ def main_callback(
         from .repl import run_repl
         from .worker import raise_c_stack
         raise_c_stack()
-        run_repl()
+        raise typer.Exit(run_repl())
     else:
         ctx.invoke(run, files=[Path("-")])
 
@@ -252,7 +252,7 @@ def repl(dtype: DtypeOpt = None) -> None:
         from .repl import run_piped
         raise typer.Exit(run_piped(sys.stdin, dtype_name(dtype)))
     from .repl import run_repl
-    run_repl(dtype_name(dtype))
+    raise typer.Exit(run_repl(dtype_name(dtype)))
 
 
 class SortBy(str, Enum):

@@ -42,7 +42,12 @@ def history_path() -> Path:
 
 
 class Quit(Exception):
-    """``:quit`` was typed."""
+    """``:quit`` was typed (``status`` None: the REPL's own status), or the code typed called exit(),
+    quit() or sys.exit() (``status``: the one Python would leave with)."""
+
+    def __init__(self, status: int | None = None):
+        super().__init__(status)
+        self.status = status
 
 
 class Repl:
@@ -108,12 +113,14 @@ class Repl:
             value = self.session.run(source, "<stdin>", echo=True)
         except GradcliError as err:
             self._warnings()
+            self._leave_on_exit(err)
             self._error(format_error(err, source))
             return
         except Exception as err:  # noqa: BLE001 - a REPL reports and goes on
             self._error(f"error: {type(err).__name__}: {err}")
             return
         self._warnings()
+        self._leave_on_exit()
         if value is not None:      # echo shows the other expression statements; the last one is returned
             try:
                 text = self.session.show(value, "<stdin>")   # within the limits: huge or deep values
@@ -121,6 +128,15 @@ class Repl:
                 self._error(format_error(err, source))
                 return
             self.stdout.write(text + "\n")
+
+    def _leave_on_exit(self, err=None) -> None:
+        """exit(), quit() or sys.exit() in what ran ends the REPL, as in Python's (it went on to the next
+        line): with the code's status, and its text on stderr when it is not a number."""
+        if not self.session.exited:
+            return
+        if err is not None and not err.exit_quietly:
+            self.stderr.write(err.message + "\n")
+        raise Quit(0 if err is None else err.exit_code)
 
     def _warnings(self) -> None:
         for text in self.session.warnings:
@@ -233,7 +249,10 @@ class Repl:
         try:
             self.session.run(source, path)
         except GradcliError as err:
+            self._leave_on_exit(err)
             self._error(format_error(err, source))
+            return
+        self._leave_on_exit()
 
     def _reset(self, _arg: str) -> None:
         self.session.reset()
@@ -328,13 +347,14 @@ def run_piped(stream, dtype: str | None = None) -> int:
             source = "\n".join(repl.lines)
             repl.lines.clear()
             repl.execute(source)
-    except Quit:
-        pass
+    except Quit as leave:
+        if leave.status is not None:
+            return leave.status
     return 1 if repl.errors else 0
 
 
-def run_repl(dtype: str | None = None) -> None:
-    """The interactive loop on a terminal."""
+def run_repl(dtype: str | None = None) -> int:
+    """The interactive loop on a terminal; the exit status (exit(n) typed: n)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.history import FileHistory
@@ -367,11 +387,12 @@ def run_repl(dtype: str | None = None) -> None:
             break
         try:
             repl.feed(line)
-        except Quit:
-            break
+        except Quit as leave:
+            return leave.status or 0
         except KeyboardInterrupt:
             repl.cancel()
             sys.stdout.write("KeyboardInterrupt\n")
+    return 0
 
 
 def _version() -> str:

@@ -71,6 +71,8 @@ class Session:
         # Warnings the engine issued during the last run/eval ("UserWarning: ..."),
         # for the CLI to show: library code does not print them itself.
         self.warnings: list[str] = []
+        # whether the last run/eval ended in exit(), quit() or sys.exit() (a REPL leaves then)
+        self.exited = False
         torch = self._modules["torch"]
         self._runtime = Runtime(
             globals_=self._globals, builtins=self._builtins, state=self._state,
@@ -263,6 +265,7 @@ class Session:
         return f"{filename}:{span.line}: {text}"
 
     def _execute(self, program, filename: str):
+        self.exited = False
         old_recursion = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_recursion, PYTHON_RECURSION_LIMIT))
         restore_engine_limit = _apply_engine_limit(self.limits.max_elements,
@@ -288,6 +291,7 @@ class Session:
                 err.filename = filename
             raise
         except ScriptExit as done:    # sys.exit(): 0 or None ends the run as its end would
+            self.exited = True
             if done.code is None or done.code == 0:
                 return None
             quiet = isinstance(done.code, int)
