@@ -46,6 +46,7 @@ def run_check(problem, eps: float, atol: float, rtol: float, top: int) -> CheckR
     from ..report.kinks import find_kinks
     wrt = problem.wrt(None)
     inputs = tuple(wrt.values())
+    _refuse_complex(inputs, "input")
 
     f = problem.as_function(wrt, lambda output: check_size(output.numel(), sum(x.numel() for x in inputs)))
     autograd = problem.torch.autograd
@@ -58,6 +59,7 @@ def run_check(problem, eps: float, atol: float, rtol: float, top: int) -> CheckR
         except autograd.GradcheckError as err:
             checks.append(Check(name, False, str(err).strip()))
     output, analytical = problem.jacobians(wrt)
+    _refuse_complex((output,), "output")
     with problem.memory_cap():
         numerical = get_numerical_jacobian(f, inputs, eps=eps)
     rows = []
@@ -69,6 +71,15 @@ def run_check(problem, eps: float, atol: float, rtol: float, top: int) -> CheckR
     rows.sort(key=lambda r: -r[5] if np.isfinite(r[5]) else -np.inf)
     graph = build_graph(output, problem.variables())
     return CheckResult(checks, rows[:top], find_kinks(graph), eps, atol, rtol)
+
+
+def _refuse_complex(tensors, what: str) -> None:
+    """The check compares real derivatives entry by entry; a complex input or output has Wirtinger
+    derivatives, which it does not compute (it printed FAILED, and its table the real parts only, where
+    torch's gradcheck passes)."""
+    if any(t.is_complex() for t in tensors):
+        raise CliError(f"gradcli check compares real derivatives: a complex {what} is not supported; check "
+                       "the real and imaginary parts as real functions (torch.view_as_real)", EXIT_FAILURE, "type")
 
 
 def check_size(n_out: int, n_in: int) -> None:
