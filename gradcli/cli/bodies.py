@@ -168,9 +168,9 @@ def _range(text: str) -> tuple:
         start, stop = (float(v) for v in text.split(":"))
     except ValueError:
         raise CliError(f"--x expects START:STOP such as 0:6.28, got {text!r}") from None
-    if not start < stop:
+    if math.isfinite(start) and math.isfinite(stop) and not start < stop:    # (nan is not finite)
         raise CliError(f"--x {text}: START must be less than STOP")
-    if not math.isfinite(stop - start):      # inf, or a width past float64 (numpy's warnings and no plot)
+    if not math.isfinite(stop - start):      # nan, inf, or a width past float64 (numpy's warnings and no plot)
         raise CliError(f"--x {text}: START and STOP must be finite numbers")
     return start, stop
 

@@ -117,13 +117,14 @@ def split_assignment(text: str) -> tuple[str, str]:
     return name, value.strip()
 
 
-def load_value(session, name: str, text: str):
-    """The value of one ``--at``: a language expression, ``@file.npy`` or ``@file.npz:key``."""
+def load_value(session, name: str, text: str, option: str | None = None):
+    """The value of one ``--at``: a language expression, ``@file.npy`` or ``@file.npz:key``. Errors name
+    ``option`` (``--grad-output``), else ``--at NAME``."""
     from ..lang import GradcliError, format_error
     if text.startswith("@"):
         return _load_array(text[1:])
     try:
-        return session.eval(text, filename=f"--at {name}")
+        return session.eval(text, filename=option or f"--at {name}")
     except GradcliError as err:   # point the caret into the value, not into the expression
         code = EXIT_USAGE if err.kind == "syntax" else EXIT_FAILURE
         raise CliError(format_error(err, text), code, err.kind, located=True) from None
@@ -188,16 +189,21 @@ def _check_array_sizes(path: str) -> None:
 def as_leaf(value, torch):
     """A fresh leaf that requires grad, in a floating dtype (ints become the default float)."""
     import numpy as np
-    if isinstance(value, torch.Tensor):
-        t = value.detach()
-    elif isinstance(value, np.ndarray):
-        t = torch.from_numpy(np.array(value))
-    else:
-        try:
+    try:
+        if isinstance(value, torch.Tensor):
+            t = value.detach()
+        elif isinstance(value, np.ndarray):
+            t = torch.from_numpy(np.array(value))
+        else:
             t = torch.tensor(value)
-        except (TypeError, ValueError) as err:
-            raise CliError(f"cannot make a tensor of {type(value).__name__} {value!r}: {err}",
-                           EXIT_FAILURE, "value") from None
+    except (TypeError, ValueError, OverflowError) as err:   # ['a'], 10**400, an array of strings
+        what = (f"an array of {value.dtype}" if isinstance(value, np.ndarray)
+                else f"{type(value).__name__} {_shortened(repr(value))}")
+        raise CliError(f"cannot make a tensor of {what}: {err}", EXIT_FAILURE, "value") from None
     if not (t.is_floating_point() or t.is_complex()):
         t = t.to(torch.get_default_dtype())
     return t.requires_grad_(True)
+
+
+def _shortened(text: str, width: int = 60) -> str:
+    return text if len(text) <= width else text[:width - 3] + "..."

@@ -209,7 +209,7 @@ class Problem:
         maker = SHAPED_BY_NAME.get(text.strip())
         if maker is not None:          # a bare `ones`, `zeros`, `randn`, `rand`: of the output's shape
             return getattr(torch, maker)(*output.shape, dtype=output.dtype)
-        value = _inputs.load_value(self.session, "grad_output", text)
+        value = _inputs.load_value(self.session, "grad_output", text, "--grad-output")
         if callable(value) and not isinstance(value, torch.Tensor):
             raise CliError(f"--grad-output {text}: give a value (a tensor of the output's shape "
                            f"{list(output.shape)}, a number, or ones/zeros/randn/rand), not a function", EXIT_USAGE)

@@ -29,3 +29,26 @@ def test_an_encoding_python_refuses_is_a_one_line_error(tmp_path, shell, data, m
     result = shell(f"gradcli run {script}")
     assert (result.returncode, result.stdout, result.stderr) == (1, "", f"error: cannot read {script}: {message}\n")
     assert shell(f"python {script}").returncode == 1
+
+
+@pytest.mark.parametrize("at, message", [
+    ("x=10**400", "error: cannot make a tensor of int " + "1" + "0" * 56 + "..."
+                  ": Python int too large to convert to C long\n"),      # was: error: OverflowError: ... alone
+    ("x='a'", "error: cannot make a tensor of str 'a': Could not infer dtype of str\n"),
+])
+def test_an_input_that_is_no_tensor_says_which_value(shell, at, message):
+    result = shell(f"gradcli grad 'x**2' --at \"{at}\"")
+    assert (result.returncode, result.stderr) == (1, message)
+
+
+def test_an_array_of_strings_says_its_dtype(tmp_path, shell):
+    np = pytest.importorskip("numpy")
+    np.save(tmp_path / "s.npy", np.array(["a", "b"]))
+    result = shell(f"gradcli grad 'x.sum()' --at x=@{tmp_path}/s.npy")
+    assert result.returncode == 1 and result.stderr.startswith("error: cannot make a tensor of an array of <U1: ")
+
+
+def test_a_bad_grad_output_names_the_option(shell):
+    # the error was labelled "--at grad_output:1:1"
+    result = shell("gradcli grad 'x**2' --at x=3 --grad-output abc")
+    assert result.returncode == 1 and result.stderr.startswith("--grad-output:1:1: error: NameError: name 'abc'")
