@@ -43,7 +43,9 @@ class Generator:
 
     def manual_seed(self, seed) -> "Generator":
         if isinstance(seed, float) or not isinstance(seed, (int, np.integer)):
-            raise TypeError(f"manual_seed expected a long, but got {type(seed).__name__}")
+            raise RuntimeError(f"manual_seed expected a long, but got {type(seed).__name__}")
+        if not -(1 << 63) <= int(seed) < (1 << 64):     # torch reads an int64 or a uint64
+            raise ValueError("Overflow when unpacking long long")
         self._stream.reseed(int(seed) % (1 << 64))
         return self
 
@@ -114,8 +116,9 @@ def random_tensor(shape: tuple, draw, dtype=None, requires_grad: bool = False, g
 
 @public()
 def manual_seed(seed) -> Generator:
-    """Seed the default generator (and return it, as torch does)."""
-    return default_generator.manual_seed(seed)
+    """Seed the default generator (and return it, as torch does); torch.manual_seed takes int(seed)
+    (1.5, "3"), a Generator's own manual_seed an int only."""
+    return default_generator.manual_seed(int(seed))
 
 
 @public()

@@ -71,3 +71,30 @@ def test_a_recorded_warning_names_the_script_and_its_line():
     s.run("import warnings\nwith warnings.catch_warnings(record=True) as w:\n    warnings.simplefilter('always')\n"
           "    warnings.warn('lr is large')", "train.grad")
     assert s.eval("w[0].filename, w[0].lineno, str(w[0].message)") == ("train.grad", 4, "lr is large")
+
+
+SEEDS = ["1.5", "-1", "2**64 - 1", "-2**63", "True", "'3'", "2**64", "2**200", "-2**63 - 1"]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_manual_seed_takes_and_refuses_what_torch_does(seed):
+    # torch.manual_seed(2**200) raised in torch and seeded gradcli; manual_seed(1.5) was refused
+    torch = pytest.importorskip("torch")
+    try:
+        torch.manual_seed(eval(seed))
+        expected = str(torch.initial_seed())
+    except ValueError as err:
+        expected = f"ValueError: {err}"
+    s = Session()
+    try:
+        s.run(f"torch.manual_seed({seed})")
+        got = str(s.eval("torch.initial_seed()"))
+    except GradcliError as err:
+        got = err.message
+    assert got == expected
+
+
+def test_a_generators_own_manual_seed_takes_only_an_int():
+    with pytest.raises(GradcliError) as info:
+        Session().run("torch.Generator().manual_seed(1.5)")
+    assert info.value.message == "RuntimeError: manual_seed expected a long, but got float"
