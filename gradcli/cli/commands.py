@@ -195,8 +195,8 @@ def check(expr: Expr = None, file: ScriptFile = None, at: At = None,
 @app.command()
 def run(files: Annotated[Optional[list[Path]], typer.Argument(
             metavar="FILE...", show_default=False, help="Scripts to run in order; '-' reads standard input.")] = None,
-        code: Annotated[Optional[str], typer.Option("-e", "--exec", metavar="CODE", show_default=False,
-                                                    help="Run CODE instead of files.")] = None,
+        code: Annotated[Optional[list[str]], typer.Option("-e", "--exec", metavar="CODE", show_default=False,
+                                                          help="Run CODE instead of files.")] = None,
         keep_going: Annotated[bool, typer.Option("--keep-going", "-k", help="Run the remaining scripts after a failure.")]
         = False,
         timeout: Timeout = None, max_elements: MaxElements = None, max_memory: MaxMemory = None,
@@ -209,11 +209,14 @@ def run(files: Annotated[Optional[list[Path]], typer.Argument(
 
     Example: gradcli run samples/*.grad --keep-going
     """
-    if code is not None and files:
+    if code and files:
         raise typer.BadParameter("give FILE... or -e CODE, not both")
-    if code is None and not files:
+    if not code and not files:
         raise typer.BadParameter("give FILE..., '-' or -e CODE")
-    sources = [("<exec>", code)] if code is not None else [(str(f), None) for f in files]
+    if code and len(code) > 1:     # the last one alone ran
+        raise typer.BadParameter(f"-e is given {len(code)} times: give the code once, statements separated by "
+                                 "newlines or ';'")
+    sources = [("<exec>", code[0])] if code else [(str(f), None) for f in files]
     _call("run", sources=sources, keep_going=keep_going, timeout=timeout, max_elements=max_elements,
           max_memory=max_memory, max_output=max_output, max_source=max_source, dtype=dtype_name(dtype), debug=debug)
 

@@ -52,3 +52,10 @@ def test_a_bad_grad_output_names_the_option(shell):
     # the error was labelled "--at grad_output:1:1"
     result = shell("gradcli grad 'x**2' --at x=3 --grad-output abc")
     assert result.returncode == 1 and result.stderr.startswith("--grad-output:1:1: error: NameError: name 'abc'")
+
+
+def test_exec_given_twice_is_a_usage_error_not_the_last_one_alone(shell):
+    result = shell("gradcli run -e 'print(1)' -e 'print(2)'")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert "-e is given 2 times: give the code once, statements separated by newlines or ';'" in result.stderr
+    assert shell("gradcli run -e 'print(1); print(2)'").stdout == "1\n2\n"
