@@ -58,8 +58,13 @@ def members(name: str, state, policy, namespaces: dict) -> dict:
     return {n: getattr(np.testing, n) for n in TESTING}
 
 
+MAX_CONVOLUTION_WORK = 10**9    # multiplications of one np.convolve/np.correlate: about a second
+
+
 def _numpy_members(state, children: dict) -> dict:
     members = {name: _limited(getattr(np, name), state) for name in FUNCTIONS}
+    for name in ("convolve", "correlate"):
+        members[name] = _bounded_work(members[name])
     for name in ("array", "asarray"):       # a tensor (or a list of them) read as torch's __array__ reads it
         members[name] = _reading_tensors(members[name])
     members.update({name: getattr(np, name) for name in CONSTANTS + DTYPES})
@@ -81,6 +86,23 @@ def _random_members(state) -> dict:
     members = {name: _limited(getattr(rng, name), state) for name in RANDOM}
     members["default_rng"] = default_rng
     return members
+
+
+def _bounded_work(function):
+    """np.convolve(a, v) takes len(a) * len(v) multiplications in one C call, which no time check
+    reaches (10**6 by 10**6 ran for minutes past the time limit); more than MAX_CONVOLUTION_WORK is
+    the limit error, before it starts."""
+    from .errors import GradcliError
+
+    def call(a, v, *args, **kwargs):
+        work = np.size(a) * np.size(v)
+        if work > MAX_CONVOLUTION_WORK:
+            raise GradcliError("limit", f"np.{function.__name__} of {np.size(a)} by {np.size(v)} elements would take "
+                               f"{work} multiplications in one call, past every time check (at most "
+                               f"{MAX_CONVOLUTION_WORK})", None)
+        return function(a, v, *args, **kwargs)
+    call.__name__ = call.__qualname__ = function.__name__
+    return call
 
 
 def _reading_tensors(function):

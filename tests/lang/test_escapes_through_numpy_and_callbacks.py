@@ -113,3 +113,13 @@ def test_a_namedtuple_with_too_many_fields_is_a_limit(session):
     assert err.message == "namedtuple() with 2000 fields: at most 1000 in gradcli scripts"
     assert session.eval("collections.namedtuple('P', 'x y')(1, 2).y") == 2
     assert session.eval("len(collections.namedtuple('Q', ['a' + str(i) for i in range(1000)])(*range(1000)))") == 1000
+
+
+@pytest.mark.parametrize("source", ["np.convolve(np.ones(10**6), np.ones(10**6))",
+                                    "np.correlate(np.ones(10**5), np.ones(10**5), 'full')"])
+def test_a_convolution_too_long_for_one_call_is_a_limit(session, source):
+    # 10**6 by 10**6 ran 146 s of CPU in one C call, past the 60 s time limit that no check reached
+    err = _refused(session, source, "limit")
+    assert "multiplications in one call, past every time check (at most 1000000000)" in err.message
+    assert session.eval("np.convolve([1, 2, 3], [0, 1, 0.5]).tolist()") == [0.0, 1.0, 2.5, 4.0, 1.5]
+    assert session.eval("np.correlate([1, 2, 3], [0, 1, 0.5], mode='same').tolist()") == [2.0, 3.5, 3.0]
