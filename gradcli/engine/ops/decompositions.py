@@ -147,6 +147,16 @@ def _cholesky_grad(m, g, factor, upper):
     return solve_tri(m, low, ga, False, False)
 
 
+def _cholesky_jvp(m, dA, L, upper):
+    """torch's cholesky_jvp: dL = L Phi(L^{-1} dA L^{-H}), Phi the lower triangle with its diagonal
+    halved. It reads all of dA, so a tangent that is not symmetric (jacfwd's basis) gives torch's
+    values, where a jvp derived from the symmetrized backward would not."""
+    low = m.mT(L) if upper else L
+    x = solve_tri(m, m.mT(low), solve_tri(m, low, dA, False), True, False)
+    dl = m.matmul(low, m.tril(x) - 0.5 * m.diag_embed(m.diagonal(x, 0, -2, -1)))
+    return m.mT(dl) if upper else dl
+
+
 def _spd(*shape, seed=0):
     a = arr(*shape, seed=seed)
     return np.matmul(a, _swap(a)) + shape[-1] * np.eye(shape[-1])
@@ -168,7 +178,7 @@ CHOLESKY_EX = defop(
     lambda a, upper, check_errors: (cholesky_np(a, upper), np.zeros(a.shape[:-2], np.int32)),
     lambda m, g, L, upper: _cholesky_grad(m, g[0], L, upper),
     saves=("L", "upper"), result_names=("L", "info"), outputs=2, nondiff_outputs=(1,), promote=KEEP,
-    samples=_cholesky_samples, jvp_note="generic: derived through double-vjp",
+    samples=_cholesky_samples, jvp=lambda m, t, L, upper: (_cholesky_jvp(m, t[0], L, upper), None),
     rule="L^{-H} Phi(L^H g) L^{-1}, Phi: the lower triangle, its diagonal halved, symmetrized")
 CHOLESKY = defop(
     "cholesky", "CholeskyBackward0", ("self",),
