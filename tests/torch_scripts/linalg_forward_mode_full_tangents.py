@@ -20,3 +20,11 @@ with fwAD.dual_level():
     print(fwAD.unpack_dual(L).tangent, info)
 print(jvp(lambda a: torch.linalg.cholesky(a).diagonal(0, -2, -1).log().sum() * 2, (B[0],), (tB[0],)))
 print(jvp(torch.logdet, (B[0],), (tB[0],)))
+
+# eigh's rule too reads the whole tangent: dL = diag(V^T dA V), dV = V ((V^T dA V) / (L_j - L_i))
+S = torch.tensor([[4., 1.], [1., 3.]])
+print(jacfwd(lambda a: torch.linalg.eigh(a).eigenvectors.abs())(S))
+print(jacfwd(torch.linalg.eigvalsh)(S))
+with fwAD.dual_level():
+    vals, vecs = torch.linalg.eigh(fwAD.make_dual(B, tB))
+    print(fwAD.unpack_dual(vals).tangent, fwAD.unpack_dual(vecs).tangent.abs())
