@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import itertools
 
+from .torch_class_names import default_repr
+
 
 class RemovableHandle:
     """Returned by every ``register_*hook``; ``remove()`` takes the hook out again."""
 
     __slots__ = ("_table", "id")
     _ids = itertools.count()
+    __repr__ = default_repr     # torch's module path: <torch.utils.hooks.RemovableHandle object at 0x...>
 
     def __init__(self, table: dict):
         self._table = table

@@ -1,6 +1,6 @@
 """The names torch prints for its classes (``<class 'torch.nn.modules.linear.Linear'>``), for the
 engine's classes that stand for them: a script printing ``type(x)`` or ``nn.Linear`` sees torch's
-text, and so does the default repr of a dataset, sampler, data loader or scheduler
+text, and so does the default repr of a dataset, sampler, data loader, scheduler or hook handle
 (``<torch.utils.data.dataloader.DataLoader object at 0x...>``). Loaded on the first class a script
 prints; a class added to the engine later and not listed here prints its bare name."""
 
@@ -16,6 +16,7 @@ TORCH_MODULES = {
     "torch.autograd.function": "BackwardCFunction Function FunctionCtx FunctionMeta",
     "torch.autograd.profiler": "profile record_function",
     "torch.autograd.profiler_util": "EventList FunctionEvent FunctionEventAvg",
+    "torch.autograd.graph": "_MultiHandle saved_tensors_hooks save_on_cpu disable_saved_tensors_hooks",
     "torch.autograd.grad_mode": "enable_grad inference_mode no_grad set_grad_enabled",
     "torch.autograd.variable": "Variable",
     "torch.distributions.bernoulli": "Bernoulli",
@@ -131,6 +132,7 @@ TORCH_MODULES = {
     "torch.optim.sgd": "SGD",
     "torch.optim.sparse_adam": "SparseAdam",
     "torch.utils.data.dataloader": "DataLoader _MultiProcessingDataLoaderIter _SingleProcessDataLoaderIter",
+    "torch.utils.hooks": "RemovableHandle",
     "torch.utils.data.dataset": "ChainDataset ConcatDataset Dataset IterableDataset StackDataset Subset TensorDataset",
     "torch.utils.data.sampler": "BatchSampler RandomSampler Sampler SequentialSampler SubsetRandomSampler WeightedRandomSampler",
 }

@@ -16,6 +16,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..device import device
 from ..hooks import RemovableHandle, add_hook
+from ..torch_class_names import default_repr
 from ..tensor import NO_GRAD_VIEW, Size, Tensor, TensorExtras, make, refresh_view_grad_fn
 from .anomaly_mode import is_anomaly_enabled
 from .grad_mode import no_grad
@@ -536,6 +537,8 @@ def edge(t: Tensor) -> tuple:
 class saved_tensors_hooks:
     """``with saved_tensors_hooks(pack, unpack): ...``"""
 
+    __repr__ = default_repr
+
     def __init__(self, pack_hook, unpack_hook):
         self.pack_hook = pack_hook
         self.unpack_hook = unpack_hook
@@ -555,6 +558,8 @@ class saved_tensors_hooks:
 class disable_saved_tensors_hooks:
     """Inside it, entering saved_tensors_hooks raises RuntimeError(error_message); like torch, disabling
     while such hooks are active raises at once. A context manager and a decorator."""
+
+    __repr__ = default_repr
 
     def __init__(self, error_message: str):
         self.error_message = error_message
@@ -689,6 +694,8 @@ def register_multi_grad_hook(tensors, fn, *, mode: str = "all"):
 
 class _MultiHandle:
     """The handle of a multi-grad hook: ``remove()`` takes every per-tensor hook out."""
+
+    __repr__ = default_repr
 
     def __init__(self, handles):
         self.handles = handles
