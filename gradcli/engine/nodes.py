@@ -158,6 +158,8 @@ _WRAPPED = {bool: np.bool_, int: np.int64, float: np.float64, complex: np.comple
 _DIM_NAMES = frozenset(("dim", "dims", "dim0", "dim1", "dim2", "dimension"))
 _INT64_NAMES = frozenset(("diagonal", "offset", "shifts", "pad", "ignore_index", "padding_idx", "index", "start",
                           "end"))
+# multi-output records whose complex gradient is their real formula conjugated around (ops/complex_parts)
+_HOLOMORPHIC_MULTI = frozenset(("_linalg_det", "_linalg_solve_ex"))
 _DIM_ON_OUTPUT = frozenset(("unsqueeze", "select_backward", "diagonal_backward"))   # dims of a one-dim-larger result
 
 
@@ -185,6 +187,8 @@ class MultiOutputNode(OpNode):
         return tuple(InputMetadata(s, self._odtype) for s in self._out_shapes)
 
     def apply(self, grads, m):
+        if self._odtype.kind == "c" and self.op.name in _HOLOMORPHIC_MULTI:    # torch's complex convention
+            return _conjugated_apply(self, grads, m)
         return fit_grads(self, self.raw_apply(grads, m), m)
 
     def raw_apply(self, grads, m):

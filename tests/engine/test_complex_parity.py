@@ -61,6 +61,8 @@ MATRIX_OPS = {
     "pad": lambda t, z: t.nn.functional.pad(z, (1, 2)) * 2,
     "sigmoid": lambda t, z: t.sigmoid(z), "float_power": lambda t, z: t.float_power(z, 2),
     "cov": lambda t, z: t.cov(z),
+    "det": lambda t, z: t.linalg.det(z) * t.det(z * z), "solve_constant_b": lambda t, z: t.linalg.solve(z, t.tensor(MW)),
+    "solve_right": lambda t, z: t.linalg.solve(z, t.tensor(MW) * z, left=False),
 }
 
 

@@ -131,7 +131,7 @@ def conjugated_apply(node, grads, m):
     real part, as torch's."""
     if not _checked(node.op):
         refuse_unchecked(node)
-    res = node.raw_apply((m.conj(grads[0]),), m)
+    res = node.raw_apply(tuple(None if g is None else m.conj(g) for g in grads), m)
     res = tuple(None if r is None else m.conj(r) for r in (res if res.__class__ is tuple else (res,)))
     res = tuple(r if r is None or meta is None or meta[1].kind == "c" else _real_part(m, r)
                 for r, meta in zip(res, node._in_meta))
@@ -143,7 +143,7 @@ def conjugated_apply(node, grads, m):
 # records their create_graph formulas use. Any other record refuses to differentiate a complex result
 # rather than give a gradient nobody checked.
 COMPLEX_CHECKED = frozenset("""
-    _index_put_impl_ _linalg_solve_ex _reshape_alias _to_copy _unsafe_view acos add add.Scalar addcmul as_strided
+    _index_put_impl_ _linalg_det _linalg_solve_ex _reshape_alias _to_copy _unsafe_view acos add add.Scalar addcmul as_strided
     bmm constant_pad_nd cos cosh cumprod cumsum div div.const_other dot exp expand expm1 flip index.Tensor lerp
     linalg_cross linalg_inv log log1p logsumexp mean mean.dim mm mul mul.Scalar mul.const_other mul.const_self mv
     neg permute pow pow.Tensor_Tensor prod.dim_int reciprocal reflection_pad1d roll rot90 rsqrt rsub select
