@@ -158,8 +158,11 @@ _WRAPPED = {bool: np.bool_, int: np.int64, float: np.float64, complex: np.comple
 _DIM_NAMES = frozenset(("dim", "dims", "dim0", "dim1", "dim2", "dimension"))
 _INT64_NAMES = frozenset(("diagonal", "offset", "shifts", "pad", "ignore_index", "padding_idx", "index", "start",
                           "end"))
-# multi-output records whose complex gradient is their real formula conjugated around (ops/complex_parts)
-_HOLOMORPHIC_MULTI = frozenset(("_linalg_det", "_linalg_solve_ex"))
+# multi-output records of complex inputs that go through ops/complex_parts: det and solve, whose complex
+# gradient is their real formula conjugated around, and factorizations whose real formulas would give
+# a wrong complex gradient, refused there
+_COMPLEX_MULTI = frozenset(("_linalg_det", "_linalg_solve_ex", "linalg_qr", "linalg_cholesky_ex", "linalg_lu",
+                            "linalg_lu_factor_ex", "linalg_lstsq", "lu_unpack", "geqrf"))
 _DIM_ON_OUTPUT = frozenset(("unsqueeze", "select_backward", "diagonal_backward"))   # dims of a one-dim-larger result
 
 
@@ -187,8 +190,8 @@ class MultiOutputNode(OpNode):
         return tuple(InputMetadata(s, self._odtype) for s in self._out_shapes)
 
     def apply(self, grads, m):
-        if self._odtype.kind == "c" and self.op.name in _HOLOMORPHIC_MULTI:    # torch's complex convention
-            return _conjugated_apply(self, grads, m)
+        if self.op.name in _COMPLEX_MULTI and any(meta is not None and meta[1].kind == "c" for meta in self._in_meta):
+            return _conjugated_apply(self, grads, m)     # torch's complex convention, or a refusal
         return fit_grads(self, self.raw_apply(grads, m), m)
 
     def raw_apply(self, grads, m):

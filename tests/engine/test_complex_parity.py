@@ -106,6 +106,18 @@ def test_the_checked_set_is_what_these_cases_exercise():
     assert {n for n in used if not n.startswith(("cat.", "stack."))} == COMPLEX_CHECKED
 
 
+@pytest.mark.parametrize("factor, record", [
+    (lambda a: ag.linalg.qr(a).R, "linalg_qr"), (lambda a: ag.linalg.cholesky(a @ a.mH), "linalg_cholesky_ex"),
+    (lambda a: ag.linalg.lu(a).U, "linalg_lu"), (lambda a: ag.linalg.lstsq(a, a[:, :1]).solution, "linalg_lstsq"),
+], ids=["qr", "cholesky", "lu", "lstsq"])
+def test_factorizations_refuse_a_complex_gradient(factor, record):
+    """Their real formulas would give a complex matrix a wrong gradient (and exit 0)."""
+    a = ag.tensor(M[:2, :2], requires_grad=True)
+    y = factor(a).abs().sum()
+    with pytest.raises(RuntimeError, match=f"gradcli does not differentiate {record} of complex tensors"):
+        y.backward()
+
+
 def test_an_unchecked_record_refuses_a_complex_gradient():
     z = ag.tensor([1 + 2j, 3 - 1j], requires_grad=True)
     y = ag.asin(z).abs().sum()

@@ -28,3 +28,4 @@ C = torch.tensor([[2 + 1j, 0.5 - 0.25j], [0.75 + 1j, 3 - 2j]], dtype=torch.compl
 g, = torch.autograd.grad(torch.linalg.det(C).abs(), C, create_graph=True)
 print(g.detach())
 print(torch.autograd.grad(g.abs().sum(), C)[0])
+
