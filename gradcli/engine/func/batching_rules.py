@@ -134,6 +134,13 @@ def _all_reduce(name, dim_tuple: bool = True, first: bool = False):
 def _matmul(o, args, params, inner, lv):
     """mm, mv, dot, matmul, bmm: numpy-style batched matmul over the physical tensors."""
     a, b = args[0], args[1]
+    if o.name == "dot" and len(lv) == 1 and (a.__class__ is BatchedTensor) != (b.__class__ is BatchedTensor):
+        # torch's dot_batch_rule, matmul(A, B.t()) with the batch in front: an mv when A is the batched
+        # vector (MvBackward0), else a row times a matrix, squeezed in place (SqueezeBackward4)
+        if a.__class__ is BatchedTensor:
+            return wrap(op("mv", align(a, lv), b), lv)
+        row = op("mm", op("unsqueeze", a, dim=-2), op("t", align(b, lv)))    # (dims negative: batch-safe)
+        return wrap(op("squeeze_.dim", row, dim=-2), lv)
     ra, rb = max(a.ndim, 2), max(b.ndim, 2)
     pa, pb = align(a, lv), align(b, lv)
     if a.ndim == 1:
