@@ -907,6 +907,8 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
     bump_version(self)
     if record:
         node._saved = _save(op, args, params, self) if op.plan else ()
+        if self._vc is not None:
+            _saved_before_write(node._saved, self._vc)
         if _inst.anomaly:
             _inst.remember_creation(node)
         if self._base is not None:
@@ -916,6 +918,15 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
             self._output_nr = 0
             self._requires_grad = True
     return self
+
+
+def _saved_before_write(saved: tuple, vc: list) -> None:
+    """An operand that shares the written tensor's version counter (``q.mul_(q)``, a view or a
+    detach of it) was saved by torch before the write: its saved version is the one before, so
+    unpacking it fails as torch's does."""
+    for s in saved:
+        if s.__class__ is SavedVariable and s.tensor is not None and s.vc is vc:
+            s.version = vc[0] - 1
 
 
 def bump_version(t: Tensor) -> None:

@@ -102,8 +102,8 @@ def pow_(self, exponent):
 
 
 def clamp_(self, min=None, max=None):
-    if isinstance(min, Tensor) or isinstance(max, Tensor):
-        return copy_(self, F.clamp(self, min, max))
+    if isinstance(min, Tensor) or isinstance(max, Tensor):   # torch's ClampBackward0, in place
+        return call_inplace(P.CLAMP_T, self, (self, min, max))
     return call_inplace(P.CLAMP, self, (self,), {"min": min, "max": max})
 
 

@@ -128,10 +128,14 @@ def _first_stale(node, stale: SavedVariable) -> SavedVariable:
 
 
 def _forward_name(node) -> str:
-    """torch names the op, not the node, in this message: ``SigmoidBackward0`` -> ``Sigmoid``."""
+    """torch's Node::forward_op_name, the op and not the node in this message: ``SigmoidBackward0`` ->
+    ``Sigmoid``, ``PowBackward1`` -> ``Pow1`` (a suffix other than digits keeps the whole name)."""
     name = node.name()
     cut = name.rfind("Backward")
-    return name[:cut] if cut > 0 else name
+    suffix = name[cut + 8:]
+    if cut < 0 or not suffix.isdigit() and suffix:
+        return name
+    return name[:cut] + ("" if suffix in ("0", "") else suffix)
 
 
 class SavedScalar:
