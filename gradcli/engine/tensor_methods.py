@@ -15,6 +15,7 @@ from .backward import backward as _backward
 from .device import device
 from .dispatch import call, call_inplace
 from .functions.arithmetic import _alpha_operand
+from .functions.inplace_ops import adopt, refuse_inplace, stand_in
 from .nn import functional as _F
 from .nn.functional import log_softmax, softmax
 from .ops import index_functions, pointwise as P
@@ -85,8 +86,9 @@ def mul_(self, other):
 
 
 def div_(self, other, *, rounding_mode=None):
-    if rounding_mode is not None:
-        return copy_(self, F.div(self, other, rounding_mode=rounding_mode))
+    if rounding_mode is not None:   # on a stand-in of self, so that the write leaves its saved input alone
+        refuse_inplace(self)
+        return adopt(self, F.div(stand_in(self), other, rounding_mode=rounding_mode))
     other = F._as_operand(other)
     op = P.DIV_CONST_OTHER if F._constant(other) and not F._constant(self) else P.DIV
     return call_inplace(op, self, (self, other))

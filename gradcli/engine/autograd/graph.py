@@ -432,6 +432,37 @@ class Node:
         self._x = None
 
 
+class NotImplementedNode(Node):
+    """torch's node for an op it has no derivative for (floor_divide): the graph goes on through it
+    and a backward that reaches it raises torch's error."""
+
+    __slots__ = ("op_name",)
+
+    def __init__(self, op_name: str, edges: tuple):
+        self._init(edges)
+        self.op_name = op_name
+
+    def name(self) -> str:
+        return "torch::autograd::NotImplemented"
+
+    def apply(self, grads, m):
+        raise errors.AutogradError(f"derivative for aten::{self.op_name} is not implemented")
+
+
+NotImplementedNode.__name__ = NotImplementedNode.__qualname__ = "NotImplemented"   # torch's repr
+
+
+def without_derivative(out: Tensor, op_name: str, inputs) -> Tensor:
+    """``out`` of an op torch does not differentiate: under grad mode, with inputs that require grad,
+    it hangs from a NotImplemented node (else it would pass for a constant, or an in-place write
+    would keep the old history and give a wrong gradient)."""
+    from .grad_mode import state
+    wanted = [t for t in inputs if isinstance(t, Tensor) and t._requires_grad]
+    if not state.grad or not wanted or out._grad_fn is not None:
+        return out
+    return make(out._data, NotImplementedNode(op_name, tuple(edge(t) for t in wanted)), 0, True)
+
+
 class AccumulateGrad(Node):
     """The sink of a leaf that requires grad: adds the incoming gradient into ``variable.grad``."""
 

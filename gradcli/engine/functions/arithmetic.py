@@ -7,6 +7,7 @@ from collections import namedtuple
 import numpy as np
 
 from .. import dtypes, errors
+from ..autograd.graph import without_derivative
 from ..autograd.grad_mode import state as _grad_mode
 from ..creation import tensor
 from ..dispatch import call, call_binary, call_fast, call_inplace, call_pow
@@ -237,7 +238,8 @@ def fmod(input, other):
 
 @public(method=True)
 def floor_divide(input, other):
-    return call(P.FLOOR_DIVIDE, (_as_operand(input), _as_operand(other)))
+    input, other = _as_operand(input), _as_operand(other)
+    return without_derivative(call(P.FLOOR_DIVIDE, (input, other)), "floor_divide", (input, other))
 
 
 @public(method=True)

@@ -12,6 +12,7 @@ from .. import errors
 from ..autograd.grad_mode import state as _mode
 from .. import dispatch
 from ..dispatch import _check_castable, _refuse_view_inplace
+from ..autograd.graph import NotImplementedNode
 from ..public import export
 from ..tensor import Tensor, make, storage
 
@@ -62,7 +63,10 @@ def inplace_of(fn, name: str):
         if not isinstance(self, Tensor):
             raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(self).__name__}")
         refuse_inplace(self)
-        return adopt(self, fn(stand_in(self), *args, **kwargs))
+        out = fn(stand_in(self), *args, **kwargs)
+        if out._grad_fn.__class__ is NotImplementedNode:    # torch's error names the in-place op
+            out._grad_fn.op_name = name
+        return adopt(self, out)
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"In-place {fn.__name__}: see ``inplace_ops``."
     return method
