@@ -855,7 +855,8 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
                 o = args[1]
                 if o.__class__ is Tensor and not (grad_on and o._requires_grad):
                     e = o._data
-                    if e.__class__ is _ndarray and e.dtype is d.dtype and e.shape == d.shape and d.flags.writeable:
+                    if e.__class__ is _ndarray and e.dtype is d.dtype and e.shape == d.shape and d.flags.writeable \
+                            and _owner(e) is not _owner(d):     # (views of one array: the general path checks them)
                         write(d, d, e)
                         self._vc[0] += 1
                         return self
@@ -871,6 +872,10 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
             raise errors.GraphError(errors.LEAF_INPLACE)
     arrays = unwrap(op, args)
     target = storage(self)
+    if op.name not in _READS_FIRST:
+        for a in arrays:
+            if a.__class__ is _ndarray and a is not target:
+                check_overlap(target, a)
     record = grad_on and op.differentiable and any(isinstance(a, Tensor) and a._requires_grad for a in args)
     if op.inplace is not None and not record and target.flags.writeable:
         # no graph to record: write straight into the storage, no temporary result and copy
@@ -918,6 +923,39 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
             self._output_nr = 0
             self._requires_grad = True
     return self
+
+
+def _owner(a: np.ndarray) -> np.ndarray:
+    return a if a.base is None else a.base
+
+
+_READS_FIRST = frozenset(("fill_.Tensor",))    # in-place ops torch gives no overlap check (fill_ reads item())
+PARTIAL_OVERLAP = ("unsupported operation: some elements of the input tensor and the written-to tensor refer to a "
+                   "single memory location. Please clone() the tensor before performing the operation.")
+
+
+def check_overlap(target: np.ndarray, a: np.ndarray) -> None:
+    """torch's assert_no_partial_overlap: an in-place op refuses an input whose memory partly overlaps
+    the written tensor's (``b[:2].add_(b[1:])``, ``b.mul_(b[0])``). As torch's, it judges dense
+    tensors only, by their memory ranges; the very same elements are fine (``q.mul_(q)``)."""
+    if _owner(a) is not _owner(target) or not (_dense(a) and _dense(target)):
+        return
+    a0, t0 = a.ctypes.data, target.ctypes.data
+    a1, t1 = a0 + a.nbytes, t0 + target.nbytes
+    if (a0, a1) == (t0, t1) and a.strides == target.strides:
+        return
+    if a0 < t1 and t0 < a1:
+        raise errors.AutogradError(PARTIAL_OVERLAP)
+
+
+def _dense(a: np.ndarray) -> bool:
+    """torch's is_non_overlapping_and_dense: the elements fill a block of memory, in some dim order."""
+    expected = a.itemsize
+    for stride, size in sorted((st, sh) for st, sh in zip(a.strides, a.shape) if sh != 1):
+        if stride != expected:
+            return False
+        expected *= size
+    return True
 
 
 def _saved_before_write(saved: tuple, vc: list) -> None:

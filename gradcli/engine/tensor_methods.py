@@ -13,7 +13,7 @@ from .autograd.forward_ad import tangent_suffix
 from .autograd.grad_mode import no_grad, state as _mode
 from .backward import backward as _backward
 from .device import device
-from .dispatch import call, call_inplace
+from .dispatch import call, call_inplace, check_overlap
 from .functions.arithmetic import _alpha_operand
 from .functions.inplace_ops import adopt, refuse_inplace, stand_in
 from .nn import functional as _F
@@ -88,6 +88,8 @@ def mul_(self, other):
 def div_(self, other, *, rounding_mode=None):
     if rounding_mode is not None:   # on a stand-in of self, so that the write leaves its saved input alone
         refuse_inplace(self)
+        if isinstance(other, Tensor) and other._data.__class__ is np.ndarray:
+            check_overlap(storage(self), other._data)
         return adopt(self, F.div(stand_in(self), other, rounding_mode=rounding_mode))
     other = F._as_operand(other)
     op = P.DIV_CONST_OTHER if F._constant(other) and not F._constant(self) else P.DIV

@@ -63,6 +63,9 @@ def inplace_of(fn, name: str):
         if not isinstance(self, Tensor):
             raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(self).__name__}")
         refuse_inplace(self)
+        for a in args:
+            if isinstance(a, Tensor) and a._data.__class__ is np.ndarray:
+                dispatch.check_overlap(storage(self), a._data)
         out = fn(stand_in(self), *args, **kwargs)
         if out._grad_fn.__class__ is NotImplementedNode:    # torch's error names the in-place op
             out._grad_fn.op_name = name
