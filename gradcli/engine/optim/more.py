@@ -145,7 +145,8 @@ class RAdam(Optimizer):
         rho_inf = 2 / (1 - beta2) - 1                       # the approximated SMA's maximum length
         rho_t = rho_inf - 2 * step * (beta2 ** step) / bias_correction2
         if rho_t > 5.0:                                     # variance is tractable: rectify
-            adaptive_lr = one(bias_correction2 ** 0.5) / (np.sqrt(exp_avg_sq) + one(group["eps"]))
+            # torch's number / tensor is reciprocal(tensor) * number (Tensor.__rtruediv__): its rounding
+            adaptive_lr = np.reciprocal(np.sqrt(exp_avg_sq) + one(group["eps"])) * one(bias_correction2 ** 0.5)
             rect = ((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) ** 0.5
             update = (update * adaptive_lr) * one(rect)
         data -= update
