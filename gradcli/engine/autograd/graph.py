@@ -99,7 +99,11 @@ class SavedVariable:
         if t is None:
             where = f", which is output {self.output_nr} of {_forward_name(node)},"
         elif t._grad_fn is not None:     # torch names the tensor's grad_fn now (a view's regenerated one)
-            where = f", which is output {t._output_nr} of {_forward_name(t.grad_fn)},"
+            x, before = t._x, t._grad_fn
+            stale = t._base is not None and x is not None and x.view_steps is not None and x.view_version != self.vc[0]
+            fn = t.grad_fn
+            # torch regenerates a stale view's grad_fn as AsStridedBackward0, in any grad mode
+            where = f", which is output {t._output_nr} of {'AsStrided' if stale and fn is before else _forward_name(fn)},"
         else:
             where = ""
         hint = ("Hint: the backtrace further above shows the operation that failed to compute its gradient. "
