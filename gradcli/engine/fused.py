@@ -29,6 +29,47 @@ def fma(a, b, c):
     return (_wide(a) * _wide(b) + _wide(c)).astype(_F32)
 
 
+def one_minus_square(y):
+    """``1 - y * y`` rounded once, as torch's tanh backward kernel computes it (a fused multiply-add).
+    float32 at any size: y^2 is exact in float64, and 1 - y^2 rounded there then to float32 (a double
+    rounding off on about one input in 2**29). float64, which has no wider type: y^2 = p + e exactly
+    (Dekker's product of Veltkamp's halves of y), 1 - p = s + r exactly (Knuth's two-sum), then
+    s + (r - e) rounds the exact value once but where it lies within 2**-104 of a tie. Other dtypes
+    round twice, as numpy does."""
+    if y.__class__ is not np.ndarray:
+        y = np.asarray(y)
+    dt = y.dtype
+    if dt is _F32 or dt == _F32:   # (numpy's dtypes are singletons: ``is`` settles the usual case)
+        # each step writes over the fresh array before it, and 1 is a ready 0-d array (numpy's
+        # handling of a Python number costs more than the subtraction itself)
+        t = y.astype(_F64)
+        _multiply(t, t, t)
+        _subtract(_ONE64, t, t)
+        return t.astype(_F32)
+    if dt is not _F64 and dt != _F64:
+        return 1 - y * y
+    with np.errstate(all="ignore"):
+        p = y * y
+        c = y * _SPLITTER
+        hi = c - (c - y)
+        lo = y - hi
+        e = ((hi * hi - p) + 2 * hi * lo) + lo * lo
+        s = _ONE64 - p
+        v = s - _ONE64
+        out = s + (((_ONE64 - (s - v)) + (-p - v)) - e)
+        if not np.isfinite(np.add.reduce(out, axis=None)):
+            # an infinite or overflowing square (its split overflows first) or nan: 1 - p is the answer
+            out = np.where(np.isfinite(out), out, s)
+    return out
+
+
+_multiply, _subtract = np.multiply, np.subtract
+_ONE64 = np.array(1.0)
+_ONE64.flags.writeable = False
+_SPLITTER = np.array(134217729.0)   # 2**27 + 1: splits a float64 into two halves of 26 bits
+_SPLITTER.flags.writeable = False
+
+
 def _wide(x):
     return x.astype(_F64) if isinstance(x, _ARRAYS) else _F64.type(np.float32(x))
 

@@ -326,9 +326,7 @@ _F64 = np.dtype(np.float64)
 _F32_SCALAR = np.float32
 _FLOAT_SCALARS = frozenset((np.float32, np.float64))   # what numpy's arithmetic on 0-d float arrays returns
 _F32_ONE = np.float32(1)
-_subtract, _multiply = np.subtract, np.multiply
-_ONE64 = np.array(1.0)
-_ONE64.flags.writeable = False
+_multiply = np.multiply
 
 
 def _tanh_bwd(m, g, result):
@@ -339,21 +337,15 @@ def _tanh_bwd(m, g, result):
         # rounded to float32 by a multiply with float32's 1 (np.float32(v) costs 3 times more), and numpy's
         # scalar arithmetic: a ufunc call on two scalars costs 6k instructions
         return g * (_F32_ONE * (1.0 - y * y))
-    if result.__class__ is np.ndarray and result.dtype is _F32 and result.size <= fused.FUSED_MAX:
-        # 1 - y^2 rounded once, as torch's fused kernel: y^2 is exact in float64. Each step writes over
-        # the fresh array before it (a new one would come cold from malloc), and 1 is a ready 0-d array
-        # (numpy's handling of a Python number costs more than the subtraction itself)
-        t = result.astype(_F64)
-        _multiply(t, t, t)
-        _subtract(_ONE64, t, t)
-        t = t.astype(_F32)
+    if result.__class__ is np.ndarray and (result.dtype is _F32 or result.dtype is _F64):
+        t = fused.one_minus_square(result)   # a fresh array: the product may write over it
         return _multiply(g, t, t) if m.plain else _multiply(g, t)   # (batched: g has more dims)
     return _tanh_grad(g, result)
 
 
 def _tanh_grad(g, y):
     """g (1 - y y), the 1 - y y rounded once as torch's kernel (a fused multiply-add)."""
-    return g * fused.fma(-y, y, 1)
+    return g * fused.one_minus_square(y)
 
 
 TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", "output"), _tanh_grad,
@@ -364,35 +356,40 @@ TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", 
                           None if t[0] is None else t[0] * (1 - output * output),
                           None if t[1] is None else -2 * t[1] * grad_output * output),
                       samples=binary(arr, unit), rule="the derivative of g * (1 - y^2) in g and in y")
-TANH = _unary("tanh", "TanhBackward0", rounded.tanh, _tanh_bwd, saves=("result",),
-              jvp=lambda m, t, result: _tanh_bwd(m, t[0], result),   # torch: tanh_backward(t, result)
+def _tanh_jvp(m, t, result):
+    """torch's tanh_backward(tangent, result): 1 - result^2 rounded once, as in the backward (a
+    tangent with a graph gets TanhBackwardBackward0, as torch's; batched ones the plain formula)."""
+    if not m.is_tensor:
+        return _tanh_grad(t[0], result)
+    return call(TANH_BACKWARD, (t[0], result)) if not m.nb else t[0] * (1 - result * result)
+
+
+TANH = _unary("tanh", "TanhBackward0", rounded.tanh, _tanh_bwd, saves=("result",), jvp=_tanh_jvp,
               rule="1 - tanh^2 (the result)")
 
 
 def _tanh_apply(node, grads, m):
     """TanhBackward0 in a plain backward (every tanh layer's, a third of a tanh chain's nodes): its
-    saved result checked as ``unpack_saved`` checks it and ``_tanh_bwd``'s float32 formulas (arrays
-    and 0-d values), without the generic apply's steps. Other dtypes, large arrays, hooked values,
-    create_graph, vmap and gradients that do not fit take ``OpNode.apply``."""
+    saved result checked as ``unpack_saved`` checks it and ``_tanh_bwd``'s formulas (float32 and
+    float64 arrays, float32 0-d values), without the generic apply's steps. Other dtypes, hooked
+    values, create_graph, vmap and gradients that do not fit take ``OpNode.apply``."""
     s = node._saved[0]
     if m.plain and s.__class__ is SavedVariable and s.tensor is None:
         y = s.data   # (an op's own output is kept as data only)
         if s.vc[0] != s.version or y is None:
             s.array(node)   # raises torch's error
         g = grads[0]
-        meta = node._in_meta[0]
-        if meta[1] is _F32 and g.dtype is _F32 and meta[0] == g.shape and node.next_functions[0][0] is not None:
+        dt = node._in_meta[0][1]
+        if ((dt is _F32 or dt is _F64) and g.dtype is dt and node._in_meta[0][0] == g.shape
+                and node.next_functions[0][0] is not None):
             c = y.__class__
             if c is _F32_SCALAR:
                 y = float(y)
                 r = g * (_F32_ONE * (1.0 - y * y))
                 if r.dtype is _F32:
                     return [r]
-            elif c is np.ndarray and y.dtype is _F32 and g.__class__ is np.ndarray and y.size <= fused.FUSED_MAX:
-                t = y.astype(_F64)    # 1 - y^2 rounded once, as torch's fused kernel (see _tanh_bwd)
-                _multiply(t, t, t)
-                _subtract(_ONE64, t, t)
-                t = t.astype(_F32)
+            elif c is np.ndarray and y.dtype is dt and g.__class__ is np.ndarray:
+                t = fused.one_minus_square(y)   # 1 - y^2 rounded once, as torch's fused kernel
                 return [_multiply(g, t, t)]
     return OpNode.apply(node, grads, m)
 
