@@ -275,3 +275,25 @@ def test_a_0d_float64_or_a_half_tanh_takes_the_general_way(monkeypatch):
         t.tanh().backward()
         assert x.grad.dtype == dtype and x.grad.item() == t.grad.item()
     assert calls == ["TanhBackward0", "TanhBackward0"]
+
+
+def _node_names(fn, seen):
+    if fn is None or fn in seen:
+        return []
+    seen.add(fn)
+    return [fn.name()] + [n for nxt, _ in fn.next_functions for n in _node_names(nxt, seen)]
+
+
+def test_a_second_tanh_derivative_has_torchs_bits_and_graph():
+    # TanhBackwardBackward0: tanh_backward(grad, output) and grad * (-2 * output * grad_output), in torch's order
+    rng = np.random.default_rng(11)
+    x = (rng.standard_normal(7) * 2).astype(np.float32)    # (7 values: torch's scalar tanh, whose values numpy's are)
+    v, w = rng.standard_normal((2, 7)).astype(np.float32)
+    results = []
+    for mod in (lib, torch):
+        t = mod.tensor(x, requires_grad=True)
+        (g,) = mod.autograd.grad(mod.tanh(t), t, mod.tensor(v), create_graph=True)
+        (h,) = mod.autograd.grad(g, t, mod.tensor(w), create_graph=True)
+        (k,) = mod.autograd.grad(h.sum(), t)
+        results.append((_bits(h.detach().numpy()), _bits(k.numpy()), sorted(_node_names(h.grad_fn, set()))))
+    assert results[0] == results[1]

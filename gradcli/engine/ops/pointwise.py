@@ -339,7 +339,7 @@ def _tanh_bwd(m, g, result):
         return g * (_F32_ONE * (1.0 - y * y))
     if result.__class__ is np.ndarray and (result.dtype is _F32 or result.dtype is _F64):
         t = fused.one_minus_square(result)   # a fresh array: the product may write over it
-        return _multiply(g, t, t) if m.plain else _multiply(g, t)   # (batched: g has more dims)
+        return _multiply(g, t, t) if g.shape == t.shape else _multiply(g, t)   # (a batched or broadcast g)
     return _tanh_grad(g, result)
 
 
@@ -348,13 +348,19 @@ def _tanh_grad(g, y):
     return g * fused.one_minus_square(y)
 
 
+def _minus_two_times(m, output):
+    """torch's ``-2 * output``: the Scalar overload (MulBackward1 under create_graph); a number as it is."""
+    return -2 * output if output.__class__ in (int, float) else m.scale(output, -2)
+
+
 TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", "output"), _tanh_grad,
-                      lambda m, gg, grad_output, output: (gg * (1 - output * output),
-                                                          -2 * gg * grad_output * output),
+                      # torch's formulas, in its order: tanh_backward(grad, output), grad * (-2 output grad_output)
+                      lambda m, gg, grad_output, output: (_tanh_bwd(m, gg, output),
+                                                          gg * (_minus_two_times(m, output) * grad_output)),
                       saves=("grad_output", "output"), promote=FLOAT,
                       jvp=lambda m, t, grad_output, output: _sum_tangents(
-                          None if t[0] is None else t[0] * (1 - output * output),
-                          None if t[1] is None else -2 * t[1] * grad_output * output),
+                          None if t[0] is None else _tanh_jvp(m, t, output),
+                          None if t[1] is None else t[1] * (_minus_two_times(m, output) * grad_output)),
                       samples=binary(arr, unit), rule="the derivative of g * (1 - y^2) in g and in y")
 def _tanh_jvp(m, t, result):
     """torch's tanh_backward(tangent, result): 1 - result^2 rounded once, as in the backward (a
