@@ -5,8 +5,9 @@ with one fused multiply-add (the optimizers' steps are made of them): one roundi
 rounds twice, which moves the last bit of about one element in twenty. float32 operands of up to
 ``FUSED_MAX`` elements are multiplied in float64, which holds their product exactly, and the sum is
 rounded to float32 (a double rounding, which differs from a single one on about one input in
-2**29). Larger arrays, where the emulation costs about four times numpy's update, and other dtypes
-(float64 has no wider type to hold its products) keep numpy's two roundings.
+2**29). float64 operands are split into exact sums of two values (``_fma64``). Larger arrays, where
+the emulation costs about four times numpy's update (float64's twenty times), and other dtypes keep
+numpy's two roundings.
 """
 from __future__ import annotations
 
@@ -24,9 +25,37 @@ def fma(a, b, c):
     scalar torch makes of it (``alpha=0.1`` is float32's 0.1; a tensor ``lr`` is read as a number)."""
     a, b, c = (x if isinstance(x, _ARRAYS) else float(x) for x in (a, b, c))
     arrays = [x for x in (a, b, c) if isinstance(x, _ARRAYS)]
-    if not arrays or any(x.dtype != _F32 or x.size > FUSED_MAX for x in arrays):
+    if not arrays or any(x.size > FUSED_MAX for x in arrays):
         return a * b + c
-    return (_wide(a) * _wide(b) + _wide(c)).astype(_F32)
+    if all(x.dtype == _F32 for x in arrays):
+        return (_wide(a) * _wide(b) + _wide(c)).astype(_F32)
+    if all(x.dtype == _F64 for x in arrays):
+        return _fma64(a, b, c)
+    return a * b + c
+
+
+def _fma64(a, b, c):
+    """``a * b + c`` in float64 (arrays or numbers) rounded once but where it lies within 2**-104 of a
+    tie: a * b = p + e exactly (Dekker's product of Veltkamp's halves), p + c = s + r exactly (Knuth's
+    two-sum), then s + (r + e). Non-finite values and exact zeros are numpy's p + c (its signs)."""
+    with np.errstate(all="ignore"):
+        p = a * b
+        ah, al = _halves(a)
+        bh, bl = _halves(b)
+        e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+        s = p + c
+        v = s - p
+        out = s + (((p - (s - v)) + (c - v)) + e)
+        if not np.isfinite(np.add.reduce(out, axis=None)):
+            out = np.where(np.isfinite(out), out, s)
+    return np.where(out == 0, s, out)
+
+
+def _halves(x):
+    """Veltkamp's split of a float64: x = hi + lo, each with at most 26 significant bits."""
+    c = x * 134217729.0   # 2**27 + 1
+    hi = c - (c - x)
+    return hi, x - hi
 
 
 def one_minus_square(y):
@@ -84,6 +113,8 @@ def add_(x: np.ndarray, y: np.ndarray, alpha) -> np.ndarray:
         wide *= _wide_alpha(alpha) if a is None else a
         wide += x.astype(_F64)
         x[...] = wide
+    elif x.dtype is _F64 and y.dtype is _F64 and x.size <= FUSED_MAX:
+        x[...] = _fma64(float(alpha), y, x)
     else:
         x += x.dtype.type(alpha) * y
     return x

@@ -144,6 +144,39 @@ def test_fused_add_matches_torch():
             real.tensor(x).add_(real.tensor(y), alpha=alpha).numpy().tobytes()
 
 
+def test_float64_fused_updates_match_torch():
+    # add_ with alpha, lerp_ and addcmul_ round once in float64 too (torch's fused multiply-add):
+    # values over sixty decades, zeros of both signs, infinities, nan
+    real = pytest.importorskip("torch")
+    rng = np.random.default_rng(5)
+    x, y, z = rng.standard_normal((3, 20000)) * 10.0 ** rng.uniform(-30, 30, (3, 20000))
+    x[:6], y[6:12] = [0.0, -0.0, np.inf, -np.inf, np.nan, 1e-310], [0.0, -0.0, np.inf, -np.inf, np.nan, 1e-310]
+    u, v = rng.standard_normal((2, 20000))
+    cases = [(fused.add_(x.copy(), y, a), real.tensor(x).add_(real.tensor(y), alpha=a)) for a in (-1e-3, 0.1, -0.37)]
+    cases += [(fused.lerp_(u.copy(), v, w), real.tensor(u).lerp_(real.tensor(v), w)) for w in (0.1, 0.9)]
+    cases += [(fused.addcmul_(u.copy(), v, z, 0.5), real.tensor(u).addcmul_(real.tensor(v), real.tensor(z), value=0.5))]
+    for ours, theirs in cases:
+        theirs = theirs.numpy()
+        same = (ours.view(np.uint64) == theirs.view(np.uint64)) | (np.isnan(ours) & np.isnan(theirs))
+        assert same.all()
+
+
+def test_float64_sgd_with_momentum_and_weight_decay_matches_torch():
+    real = pytest.importorskip("torch")
+    rng = np.random.default_rng(6)
+    start = rng.standard_normal(500)
+    results = []
+    for mod in (torch, real):
+        w = mod.nn.Parameter(mod.tensor(start))
+        opt = mod.optim.SGD([w], lr=0.01, momentum=0.9, weight_decay=1e-4, nesterov=True)
+        for _ in range(5):
+            opt.zero_grad()
+            (mod.sin(w * 1.5) * w).sum().backward()
+            opt.step()
+        results.append(w.detach().numpy().tobytes())
+    assert results[0] == results[1]
+
+
 def test_plain_pass_is_the_one_loss_backward_takes(monkeypatch):
     calls = []
     monkeypatch.setattr(bw, "_plain_pass", lambda *a: calls.append(a))
