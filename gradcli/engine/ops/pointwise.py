@@ -359,18 +359,11 @@ TANH_BACKWARD = defop("tanh_backward", "TanhBackwardBackward0", ("grad_output", 
                                                           gg * (_minus_two_times(m, output) * grad_output)),
                       saves=("grad_output", "output"), promote=FLOAT,
                       jvp=lambda m, t, grad_output, output: _sum_tangents(
-                          None if t[0] is None else _tanh_jvp(m, t, output),
+                          None if t[0] is None else _tanh_bwd(m, t[0], output),
                           None if t[1] is None else t[1] * (_minus_two_times(m, output) * grad_output)),
                       samples=binary(arr, unit), rule="the derivative of g * (1 - y^2) in g and in y")
-def _tanh_jvp(m, t, result):
-    """torch's tanh_backward(tangent, result): 1 - result^2 rounded once, as in the backward (a
-    tangent with a graph gets TanhBackwardBackward0, as torch's; batched ones the plain formula)."""
-    if not m.is_tensor:
-        return _tanh_grad(t[0], result)
-    return call(TANH_BACKWARD, (t[0], result)) if not m.nb else t[0] * (1 - result * result)
-
-
-TANH = _unary("tanh", "TanhBackward0", rounded.tanh, _tanh_bwd, saves=("result",), jvp=_tanh_jvp,
+TANH = _unary("tanh", "TanhBackward0", rounded.tanh, _tanh_bwd, saves=("result",),
+              jvp=lambda m, t, result: _tanh_bwd(m, t[0], result),   # torch: tanh_backward(t, result)
               rule="1 - tanh^2 (the result)")
 
 
