@@ -81,6 +81,7 @@ class _Parser:
         lexer = Lexer(text, self.tables, self.filename, MAX_BRACKET_DEPTH)
         tables = self.tables
         actions, symbol_ids, width, units = _action_table(tables)
+        chains = tables.setdefault("_chains", {})
         rules = tables["rules"]
         end_state = tables["end_states"][start]
         state_stack = [tables["start_states"][start]]
@@ -122,9 +123,16 @@ class _Parser:
                 if unit >= 0:
                     # a one-child `?rule` hands its child up unchanged (value, span, depth): only the
                     # state moves, and most reductions are these (atom -> power -> ... -> test)
-                    state_stack[-1] = actions[state_stack[-2] * width + unit] - 1
-                    if at_end and state_stack[-1] == end_state:
-                        return value_stack[-1]
+                    if at_end:
+                        state_stack[-1] = actions[state_stack[-2] * width + unit] - 1
+                        if state_stack[-1] == end_state:
+                            return value_stack[-1]
+                        continue
+                    key = (state_stack[-2], state_stack[-1], column)
+                    top = chains.get(key)
+                    if top is None:
+                        top = chains[key] = _unit_chain(actions, units, width, state_stack[-2], unit, column)
+                    state_stack[-1] = top
                     continue
                 origin, size, name, expand1, include, nones_after = rules[-cell - 1]
                 if size:
@@ -230,6 +238,18 @@ class _Parser:
             noun = _TERMINAL_WORDS[token.type].split(" ", 1)[1]
             return f"{noun} {token.value!r}"
         return repr(token.value)
+
+
+def _unit_chain(actions, units, width, below, unit, column) -> int:
+    """The state after every one-child reduction that follows, with ``column`` ahead: each one only
+    moves the top state (the state below it stays), so the chain is a function of the two states
+    and the column, worked out once."""
+    while True:
+        top = actions[below * width + unit] - 1
+        cell = actions[top * width + column]
+        if cell >= 0 or units[-cell - 1] < 0:
+            return top
+        unit = units[-cell - 1]
 
 
 def _action_table(tables: dict):
