@@ -68,7 +68,8 @@ AUTOGRAD_NAMES = frozenset("""
 """.split())
 AUTOGRAD_FUNCTIONAL_NAMES = frozenset("jacobian hessian vjp jvp hvp vhp".split())
 FORWARD_AD_NAMES = frozenset("dual_level make_dual unpack_dual enter_dual_level exit_dual_level".split())
-GRAPH_NAMES = frozenset("saved_tensors_hooks disable_saved_tensors_hooks Node register_multi_grad_hook".split())
+GRAPH_NAMES = frozenset("saved_tensors_hooks disable_saved_tensors_hooks Node register_multi_grad_hook "
+                        "increment_version".split())
 PROFILER_NAMES = frozenset("profile record_function".split())
 TORCH_PROFILER_NAMES = PROFILER_NAMES | {"ProfilerActivity", "schedule"}
 AUTOGRAD_FUNCTION_NAMES = frozenset("Function FunctionCtx once_differentiable".split())
@@ -81,7 +82,7 @@ NN_NAMES = frozenset("""
 """.split())
 NN_FUNCTIONAL_NAMES = frozenset("""
     relu relu6 leaky_relu elu selu celu gelu silu mish softplus softsign sigmoid tanh
-    hardtanh hardsigmoid hardswish logsigmoid tanhshrink softshrink hardshrink threshold glu
+    hardtanh hardsigmoid hardswish logsigmoid tanhshrink softshrink hardshrink threshold threshold_ glu
     softmax log_softmax softmin normalize linear bilinear dropout mse_loss l1_loss
     smooth_l1_loss huber_loss cross_entropy nll_loss binary_cross_entropy
     binary_cross_entropy_with_logits kl_div cosine_similarity pairwise_distance one_hot pad

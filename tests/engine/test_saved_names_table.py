@@ -52,6 +52,7 @@ TORCH_CALLS = {
     "as_strided.storage": lambda a, p: a[0].as_strided(p["size"], p["stride"], p["storage_offset"]),
     "cat.2": lambda a, p: torch.cat([a[0], a[1]], p["dim"]),
     "celu_": lambda a, p: F.celu(a[0].clone(), p["alpha"], True),
+    "threshold_": lambda a, p: F.threshold(a[0].clone(), p["threshold"], p["value"], True),
     "copy_": lambda a, p: a[0].clone().copy_(a[1]),
     "diagonal_copy": lambda a, p: torch.diagonal_copy(a[0], p["diagonal"]),
     "diagonal_copy.dims": lambda a, p: torch.diagonal_copy(a[0], p["offset"], p["dim1"], p["dim2"]),

@@ -22,8 +22,8 @@ from .anomaly_mode import is_anomaly_enabled
 from .grad_mode import no_grad, state as _grad_state
 
 __all__ = [
-    "Node", "allow_mutation_on_saved_tensors", "disable_saved_tensors_hooks", "register_multi_grad_hook", "save_on_cpu",
-    "saved_tensors_hooks",
+    "Node", "allow_mutation_on_saved_tensors", "disable_saved_tensors_hooks", "increment_version",
+    "register_multi_grad_hook", "save_on_cpu", "saved_tensors_hooks",
 ]
 
 _seq = itertools.count()
@@ -571,6 +571,14 @@ def edge(t: Tensor) -> tuple:
 # While a ``saved_tensors_hooks`` context is active, every tensor an op saves for backward goes
 # through ``pack_hook`` at once, and the backward gets ``unpack_hook(packed)`` back when it reads
 # it. The hooks live on ``saved_hooks_stack`` (innermost wins) and ``save`` applies them.
+
+def increment_version(tensor) -> None:
+    """Count a write autograd did not see (a kernel writing through ``.data`` or numpy), so that a
+    saved value read later is refused as stale; an inference tensor has no counter to bump."""
+    for t in (tensor,) if isinstance(tensor, Tensor) else tuple(tensor):
+        if t._vc is not None:
+            t._vc[0] += 1
+
 
 class saved_tensors_hooks:
     """``with saved_tensors_hooks(pack, unpack): ...``"""

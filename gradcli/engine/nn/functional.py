@@ -20,7 +20,7 @@ from ..functions import (
 )
 from ..ops import pointwise as P
 from ..ops.glu import glu  # noqa: F401
-from ..ops.shrink import hardshrink, softshrink, threshold as _threshold  # noqa: F401
+from ..ops.shrink import hardshrink, softshrink, threshold as _threshold, threshold_  # noqa: F401
 from ..ops.activation import (  # noqa: F401  (torch.nn.functional's activations)
     celu, celu_, elu, elu_, gelu, hardsigmoid, hardswish, hardtanh, hardtanh_, leaky_relu, leaky_relu_, logsigmoid,
     mish, relu, relu6, relu_, selu, selu_, sigmoid, silu, softplus,
@@ -64,7 +64,7 @@ __all__ = [
     "gumbel_softmax",
     "max_pool1d", "interpolate", "upsample", "gaussian_nll_loss", "glu", "hardshrink", "hinge_embedding_loss",
     "margin_ranking_loss", "multilabel_soft_margin_loss", "pairwise_distance", "poisson_nll_loss",
-    "soft_margin_loss", "softshrink", "tanhshrink", "threshold", "triplet_margin_loss",
+    "soft_margin_loss", "softshrink", "tanhshrink", "threshold", "threshold_", "triplet_margin_loss",
     "ctc_loss", "multi_margin_loss", "multilabel_margin_loss", "triplet_margin_with_distance_loss",
     "avg_pool2d", "batch_norm", "bilinear", "binary_cross_entropy", "binary_cross_entropy_with_logits", "celu",
     "celu_", "conv1d", "conv2d", "cosine_similarity", "cross_entropy", "dropout", "elu", "elu_", "embedding",
@@ -581,7 +581,7 @@ def tanhshrink(input):
 
 
 def threshold(input, threshold, value, inplace=False):
-    return _threshold(input, threshold, value)
+    return threshold_(input, threshold, value) if inplace else _threshold(input, threshold, value)
 
 
 def _plus(x, number):

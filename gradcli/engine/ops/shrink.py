@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import errors
-from ..dispatch import call
+from ..dispatch import call, call_inplace
 from . import dtype_rules
 from .activation import THRESHOLD_BACKWARD
 from .registry import KEEP, Kink, defop
@@ -89,7 +89,13 @@ THRESHOLD = defop("threshold", "ThresholdBackward0", ("self",),
 # the kernels refuse what torch's refuse, in its words
 HARDSHRINK.forward = dtype_rules.floats("hardshrink_cpu", HARDSHRINK.forward)
 SOFTSHRINK.forward = dtype_rules.floats("softshrink_check", SOFTSHRINK.forward)
+# the in-place form is torch's own entry (ThresholdBackward1), keeping the input as it was before
+THRESHOLD_ = defop("threshold_", "ThresholdBackward1", ("self",), THRESHOLD.forward, THRESHOLD.backward,
+                   saves=("self", "threshold"), promote=KEEP, jvp=THRESHOLD.jvp,
+                   samples=lambda: [Sample(arr(3, 4, seed=1, away_from=0.5), params={"threshold": 0.5, "value": 2.0})],
+                   rule="1 where self > threshold, else 0 (self as it was before the write)")
 THRESHOLD.forward = dtype_rules.no_bool("threshold_cpu", THRESHOLD.forward)
+THRESHOLD_.forward = dtype_rules.no_bool("threshold_cpu", THRESHOLD_.forward)
 
 
 def hardshrink(input, lambd=0.5):
@@ -104,3 +110,7 @@ def softshrink(input, lambd=0.5):
 
 def threshold(input, threshold, value):
     return call(THRESHOLD, (input,), {"threshold": threshold, "value": value})
+
+
+def threshold_(input, threshold, value):
+    return call_inplace(THRESHOLD_, input, (input,), {"threshold": threshold, "value": value})
