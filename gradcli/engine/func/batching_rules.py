@@ -314,7 +314,7 @@ RULES.update({"sum": _all_reduce("sum.dim_IntList"), "mean": _all_reduce("mean.d
               "baddbmm": _baddbmm, "addmv": _addmm,
               "unsqueeze": _unsqueeze, "t": _t, "transpose": _transpose, "permute": _permute, "expand": _expand})
 RULES.update({name: _reshape for name in RESHAPES})
-RULES.update({name: _elementwise for name in ("leaky_relu_", "elu_", "celu_", "zero_", "fill_")})
+RULES.update({name: _elementwise for name in ("leaky_relu_", "elu_", "celu_", "threshold_", "zero_", "fill_")})
 RULES["copy_"] = lambda o, args, params, inner, lv: wrap(inner(o, [full(args[0], lv), align(args[1], lv, args[0].ndim)],
                                                                params), lv)
 RULES.update(INDEXING_RULES)
