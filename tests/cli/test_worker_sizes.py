@@ -56,7 +56,8 @@ def test_grad_and_trace_take_the_limit_options_on_every_path():
     assert result.returncode == 1
     assert "a tensor of shape (100,) (100 elements) exceeds the limit of 10 elements" in result.stderr
     ok = gradcli("grad", "x**2", "--at", "x=3", "--timeout", "60", "--max-memory", "100", "--max-elements", "10")
-    assert (ok.returncode, ok.stdout) == (0, "value = tensor(9., grad_fn=<PowBackward0>)\nx.grad = tensor(6.)\n")
+    assert (ok.returncode, ok.stdout) == (0, "value = tensor(9., grad_fn=<PowBackward0>)\nx.grad = tensor(6.)\n"), \
+        ok.stderr       # (failed twice in a loaded fresh-clone run, never alone: the message says why)
     bad = gradcli("grad", "x", "--at", "x=3", "--timeout", "nan")                     # Typer's message
     assert bad.returncode == 2 and "Invalid value for '--timeout': must be a positive finite number" in bad.stderr
     traced = gradcli("trace", "torch.ones(100).sum() * x", "--at", "x=3", "--max-elements", "10")
