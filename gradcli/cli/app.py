@@ -101,6 +101,10 @@ def _status(run, *args) -> int:
         return 0
     except SystemExit as done:
         return _exit_status(done.code)
+    except MemoryError:     # the cap hit outside a script's statements (while loading, say): no traceback
+        print("error: out of memory (the run's memory cap was reached); allow more with --max-memory MB",
+              file=sys.stderr)
+        return 1
 
 
 def _exit_status(code) -> int:

@@ -22,6 +22,7 @@ function_batching = None  # (Function class, args, kwargs) -> result, or NotImpl
 index_batching = None     # (name, *args) -> result: x[i], gather and take with an index that differs per example
 per_example = None        # (fn, args, kwargs) -> result: a numpy-computed function run once per example in vmap
 transforms = 0      # how many torch.func transforms (grad, vjp, jvp, jacrev, jacfwd) are running
+grad_levels: list = []  # grad/vjp levels running: (torch's level number, first node seq, tracked tensor ids)
 
 
 class SizeLimitError(MemoryError):

@@ -39,7 +39,53 @@ def _iter(self):
     return iter(F.unbind(self, 0))
 
 
+def grad_tracking_levels(t) -> list:
+    """The torch.func.grad/vjp levels that see ``t`` as a GradTrackingTensor: their tracked inputs
+    and what was computed from them while they run (a node made after the level began)."""
+    seq = t._grad_fn._seq if t._grad_fn is not None else None
+    return [lvl for lvl, start, ids in instrumentation.grad_levels
+            if id(t) in ids or (seq is not None and seq >= start)]
+
+
+def nest_wrappers(text: str, heads) -> str:
+    """torch's repr of functorch's wrappers: each ``head`` (innermost first) around the text, indented."""
+    for head in heads:
+        inner = "\n".join("    " + line if line else line for line in text.split("\n"))
+        text = f"{head}\n{inner}\n)"
+    return text
+
+
+def plain_repr(t) -> str:
+    return format_tensor(t._data, t._data.dtype.name, default_float=dtypes.get_default_dtype().name)
+
+
+def _outer_autograd(t, limit: int = 10_000) -> bool:
+    """Whether ``t``'s graph reaches a leaf outside every grad level (a captured parameter): torch
+    then shows the plain autograd's grad_fn inside the GradTrackingTensor."""
+    tracked = set().union(*(ids for _, _, ids in instrumentation.grad_levels))
+    stack, seen = [t._grad_fn], set()
+    while stack and len(seen) < limit:
+        fn = stack.pop()
+        if fn is None or id(fn) in seen:
+            continue
+        seen.add(id(fn))
+        variable = getattr(fn, "variable", None)
+        if variable is not None and id(variable) not in tracked:
+            return True
+        stack.extend(f for f, _ in fn.next_functions)
+    return False
+
+
 def _repr(self) -> str:
+    if instrumentation.grad_levels:
+        levels = grad_tracking_levels(self)
+        if levels:
+            inner = _repr_plain(self) if _outer_autograd(self) else plain_repr(self)
+            return nest_wrappers(inner, [f"GradTrackingTensor(lvl={lvl}, value=" for lvl in levels])
+    return _repr_plain(self)
+
+
+def _repr_plain(self) -> str:
     suffixes = []
     if self._grad_fn is not None:
         suffixes.append(f"grad_fn=<{type(self.grad_fn).__name__}>")

@@ -15,6 +15,7 @@ from .. import instrumentation as _inst
 from ..dispatch import call
 from ..ops.registry import OPS
 from ..tensor import Size, Tensor, _wrap_dim, make
+from ..tensor_methods import grad_tracking_levels, nest_wrappers, plain_repr
 
 _ids = itertools.count(1)
 active: list = []    # the running vmap levels, outermost first: [(level id, batch size)]
@@ -46,12 +47,15 @@ class BatchedTensor(Tensor):
         return self.shape.numel()
 
     def __repr__(self) -> str:
-        """torch's: one wrapper per level, innermost outside, around the physical tensor."""
-        text = repr(self._phys)
-        for level in self._lv:
-            inner = "\n".join("    " + line if line else line for line in text.split("\n"))
-            text = f"BatchedTensor(lvl={depth.get(level, level)}, bdim=0, value=\n{inner}\n)"
-        return text
+        """torch's: one wrapper per level around the physical tensor, the lowest level innermost
+        (a grad level inside vmap wraps the BatchedTensor in a GradTrackingTensor)."""
+        grads = grad_tracking_levels(self._phys) if _inst.grad_levels else []
+        if not grads:
+            return nest_wrappers(repr(self._phys), [f"BatchedTensor(lvl={depth.get(level, level)}, bdim=0, value="
+                                                    for level in self._lv])
+        heads = sorted([(depth.get(level, level), f"BatchedTensor(lvl={depth.get(level, level)}, bdim=0, value=")
+                        for level in self._lv] + [(lvl, f"GradTrackingTensor(lvl={lvl}, value=") for lvl in grads])
+        return nest_wrappers(plain_repr(self._phys), [head for _, head in heads])
 
     __str__ = __repr__
 

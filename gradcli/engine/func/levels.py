@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import errors, instrumentation
 from ..autograd.grad_mode import state as _mode
-from ..autograd.graph import AccumulateGrad, mark_tracked
+from ..autograd.graph import AccumulateGrad, _seq as graph_seq, mark_tracked
 from ..tensor import Tensor
 from . import batched
 
@@ -22,6 +22,22 @@ class level:
 
     def __exit__(self, *exc):
         instrumentation.transforms -= 1
+        return False
+
+
+class grad_tracking:
+    """``with grad_tracking(flat):`` inside grad/vjp, after their inputs are tracked: those inputs and
+    what the function computes from them print as torch's GradTrackingTensor(lvl=N, value=...)."""
+
+    def __init__(self, flat):
+        self.ids = frozenset(id(getattr(t, "_phys", t)) for tracked, _ in flat for t in tracked)
+
+    def __enter__(self):
+        lvl = instrumentation.transforms + len(batched.active)
+        instrumentation.grad_levels.append((lvl, next(graph_seq), self.ids))
+
+    def __exit__(self, *exc):
+        instrumentation.grad_levels.pop()
         return False
 
 

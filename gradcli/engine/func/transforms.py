@@ -21,7 +21,7 @@ from .batched import BatchedTensor, full, levels_of, phys_of, wrap
 from .batched_grad import batched_grad
 from .batched import active as _vmap_levels
 from ..autograd.graph import captured
-from .levels import keeps_graph, level, nested, track
+from .levels import grad_tracking, keeps_graph, level, nested, track
 
 __all__ = ["grad", "grad_and_value", "hessian", "jacfwd", "jacrev", "jvp", "linearize", "vjp"]
 
@@ -106,7 +106,8 @@ def grad_and_value(func, argnums=0, has_aux: bool = False):
         outer = nested()
         with transform_grad(), level():
             targs, flat = _tracked_args(args, nums)
-            out, aux = _split_aux(func(*targs, **kwargs), has_aux, "grad_and_value(f)(*args)")
+            with grad_tracking(flat):
+                out, aux = _split_aux(func(*targs, **kwargs), has_aux, "grad_and_value(f)(*args)")
             if not isinstance(out, Tensor):
                 raise errors.AutogradError(f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got "
                                            f"{type(out)}")
@@ -144,7 +145,8 @@ def vjp(func, *primals, has_aux: bool = False):
     outer = nested()
     with transform_grad(), level():
         targs, flat = _tracked_args(primals, tuple(range(len(primals))))
-        out, aux = _split_aux(func(*targs), has_aux, "vjp(f, *primals)")
+        with grad_tracking(flat):
+            out, aux = _split_aux(func(*targs), has_aux, "vjp(f, *primals)")
     out_leaves, out_spec = pytree.flatten(out)
     _only_tensors(out_leaves, "vjp(f, *primals)")
     leaves = [t for tracked, _ in flat for t in tracked]
@@ -282,7 +284,8 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
         outer = nested()
         with transform_grad(), level():
             targs, flat = _tracked_args(args, nums)
-            out, aux = _split_aux(func(*targs), has_aux, "vjp(f, *primals)")
+            with grad_tracking(flat):
+                out, aux = _split_aux(func(*targs), has_aux, "vjp(f, *primals)")
             outs, o_spec = pytree.flatten(out)
             leaves = [t for tracked, _ in flat for t in tracked]
             keep = keeps_graph(outs, leaves, _originals(args, nums), outer)
