@@ -59,6 +59,7 @@ TORCH_NAMES = frozenset("""
     is_deterministic_algorithms_warn_only_enabled set_float32_matmul_precision get_float32_matmul_precision
     set_num_threads get_num_threads set_num_interop_threads get_num_interop_threads set_default_device
     get_default_device
+    jit compiler export fx onnx distributed multiprocessing quantization ao sparse hub package library
 """.split())
 
 AUTOGRAD_NAMES = frozenset("""

@@ -346,6 +346,13 @@ def test_unknown_name_suggests_the_closest(session):
     assert (err.line, err.column) == (1, 5)
 
 
+def test_torch_submodules_gradcli_lacks_say_so(session):
+    # (torch.jit read "module 'torch' has no attribute 'jit'; did you mean 'torch.int'?")
+    with pytest.raises(GradcliError) as info:
+        session.run("@torch.jit.script\ndef f(x):\n    return x * 2\n")
+    assert info.value.message == "AttributeError: torch.jit is not available in gradcli yet"
+
+
 def test_engine_error_keeps_torch_message_and_innermost_span(session):
     source = "a = torch.ones(3)\nb = torch.ones(4)\nc = 1 + (a + b)\n"
     with pytest.raises(GradcliError) as info:
