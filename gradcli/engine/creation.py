@@ -61,9 +61,14 @@ class Generator:
         return make(np.frombuffer(self._stream.get_state(), dtype=np.uint8).copy())
 
     def set_state(self, new_state) -> "Generator":
-        data = new_state._data if isinstance(new_state, Tensor) else None
-        if data is None or data.dtype != np.uint8 or data.shape != (_STATE_BYTES,):
-            raise RuntimeError("Expected a torch.ByteTensor of this generator's state (from get_state())")
+        if not isinstance(new_state, Tensor):
+            raise TypeError(f"expected a torch.ByteTensor, but got {type(new_state).__name__}")
+        data = new_state._data
+        if data.dtype != np.uint8:
+            raise TypeError("RNG state must be a torch.ByteTensor")
+        if data.shape != (_STATE_BYTES,):
+            raise RuntimeError(f"Expected a CPUGeneratorImplState of size {_STATE_BYTES} but found the input RNG "
+                               f"state size to be {data.size}")
         self._stream.set_state(data.tobytes())
         return self
 

@@ -575,7 +575,16 @@ def edge(t: Tensor) -> tuple:
 def increment_version(tensor) -> None:
     """Count a write autograd did not see (a kernel writing through ``.data`` or numpy), so that a
     saved value read later is refused as stale; an inference tensor has no counter to bump."""
-    for t in (tensor,) if isinstance(tensor, Tensor) else tuple(tensor):
+    if isinstance(tensor, Tensor):
+        tensors = (tensor,)
+    else:
+        try:
+            tensors = tuple(tensor)
+        except TypeError:
+            raise errors.AutogradError("increment_version expect a Iterable[Tensor] as input") from None
+        if not all(isinstance(t, Tensor) for t in tensors):
+            raise errors.AutogradError("increment_version expects each element of the iterable to be a tensor")
+    for t in tensors:
         if t._vc is not None:
             t._vc[0] += 1
 
