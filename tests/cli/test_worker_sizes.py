@@ -1,6 +1,7 @@
 """The analysis commands check the size of what they would build before building it (issue 14):
 a Jacobian, Hessian or gradcheck too large for the element limit is one clear error, at once."""
 import os
+import re
 import subprocess
 import sys
 
@@ -71,8 +72,9 @@ def test_filling_the_memory_cap_with_small_objects_ends_cleanly_ten_times():
     for _ in range(10):
         result = gradcli("run", "--timeout", "20", "--max-memory", "200", "-e", script)
         assert result.returncode == 1 and "Traceback" not in result.stderr
-        assert result.stderr.startswith("<exec>:5:15: error: MemoryError: out of memory (the run's memory cap was "
-                                        "reached); allow more with --max-memory MB")
+        # the cap is met by whichever allocation comes first: the list, its append, or the product
+        assert re.match(r"<exec>:[56]:\d+: error: MemoryError: out of memory \(the run's memory cap was "
+                        r"reached\); allow more with --max-memory MB", result.stderr), result.stderr
 
 
 def test_forward_mode_jacobian_is_refused_before_its_tangents_exist(tmp_path):
