@@ -456,11 +456,13 @@ class ScriptBuiltin:
     """A builtin that gradcli wraps to keep it within the limits (print, range, sum, ...): it prints
     as Python's own, ``<built-in function print>``, not as the wrapper it is."""
 
-    __slots__ = ("_fn", "__name__")
+    __slots__ = ("_fn", "__name__", "python_class")
 
     def __init__(self, fn, name: str):
         self._fn = fn
         self.__name__ = name
+        # what isinstance(x, type) / isinstance(x, range) test against
+        self.python_class = {"type": builtins.type, "range": builtins.range}.get(name)
 
     def __call__(self, *args, **kwargs):
         return self._fn(*args, **kwargs)
@@ -619,7 +621,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
             classinfo = classinfo.script_class
         elif isinstance(classinfo, tuple):
             classinfo = tuple(c.script_class if isinstance(c, TypeToken) else c for c in classinfo)
-        return builtins.issubclass(cls, classinfo)
+        return builtins.issubclass(cls, getattr(classinfo, "python_class", None) or classinfo)
 
     def format_(value, spec=""):
         """format(x, spec): the f-string's rules (numbers, strings and tensors take a spec)."""

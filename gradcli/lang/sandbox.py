@@ -148,7 +148,7 @@ def script_isinstance(value, classinfo) -> bool:
         return type(value) is classinfo._cls
     if isinstance(classinfo, tuple):
         return any(script_isinstance(value, item) for item in classinfo)
-    return isinstance(value, classinfo)
+    return isinstance(value, getattr(classinfo, "python_class", None) or classinfo)
 
 
 # The special methods a plain script class may define: Python calls them with the script's values

@@ -35,6 +35,13 @@ def test_other_classes_print_as_python_names_them(session):
         "<class 'float'> <class 'ValueError'>\n<class 'ExpBackward0'>\n")
 
 
+def test_isinstance_and_issubclass_take_type_and_range(session):
+    # the script's type and range are wrappers; isinstance tests against Python's classes
+    assert session.run("class A:\n    pass\nisinstance(A, type), isinstance(int, type), isinstance(torch.sin, type), "
+                       "isinstance(range(2), range), issubclass(A, type), isinstance(nn.Linear, (type, int))") == (
+        True, True, False, True, False, True)
+
+
 def test_isinstance_takes_tuples_of_torch_classes(session):
     assert session.run("m = nn.Linear(1, 1)\nisinstance(m, (nn.Conv2d, nn.Linear)), "
                        "isinstance(torch.ones(1), (nn.Module, torch.Tensor)), isinstance(m, (nn.ReLU,))") == (
