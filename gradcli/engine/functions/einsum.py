@@ -1,124 +1,241 @@
-"""``torch.einsum`` with torch's own decomposition: diagonals, sums, then pairwise bmm or mul."""
+"""``torch.einsum`` as ATen computes it (Linear.cpp): every operand is permuted to one label order
+(unsqueezed where a label is missing, diagonals for repeated labels), then contracted left to right
+with sumproduct_pair's permute/reshape/bmm/view/permute -- so the graph has torch's nodes."""
 from __future__ import annotations
 
 import math
 
 from .. import errors
 from ..public import public
-from .shapes import diagonal
 from .arithmetic import mul
-from .reductions import sum
 from .linear_algebra import bmm
+
+ELLIPSIS = -1
+
+
+def _label_index(c: str) -> int:
+    """torch's order of labels: A-Z before a-z (the implicit output is sorted by it)."""
+    return ord(c) - ord("A") if c.isupper() else 26 + ord(c) - ord("a")
+
+
+def _labels(text: str) -> list:
+    out, i = [], 0
+    while i < len(text):
+        if text.startswith("...", i):
+            out.append(ELLIPSIS)
+            i += 3
+        elif text[i].isalpha() and text[i].isascii():
+            out.append(_label_index(text[i]))
+            i += 1
+        else:
+            raise errors.AutogradError(f"einsum(): invalid subscript given at index {i} in the equation string, "
+                                       "subscripts must be in [a-zA-Z]")
+    return out
+
+
+def _subscript(label: int) -> str:
+    return chr(ord("A") + label) if label < 26 else chr(ord("a") + label - 26)
+
+
+def _sublist_subscript(n) -> str:
+    if n is Ellipsis:
+        return "..."
+    if 0 <= n < 52:
+        return _subscript(n)
+    raise ValueError("einsum(): subscript in subscript list is not within the valid range [0, 52)")
 
 
 @public()
-def einsum(equation, *operands):
+def einsum(*args):
+    if len(args) < 2:
+        raise ValueError("einsum(): must specify the equation string and at least one operand, "
+                         "or at least one operand and its subscripts list")
+    if isinstance(args[0], str):
+        equation, operands = args[0], args[1:]
+    else:       # the sublist form: einsum(a, [0, 1], b, [1, 2], [0, 2])
+        equation = ",".join("".join(_sublist_subscript(n) for n in sub) for sub in args[1::2])
+        if len(args) % 2:
+            equation += "->" + "".join(_sublist_subscript(n) for n in args[-1])
+            operands = args[:-1:2]
+        else:
+            operands = args[::2]
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
     eq = equation.replace(" ", "")
-    lhs, arrow, out = eq.partition("->")
+    lhs, arrow, rhs = eq.partition("->")
     subs = lhs.split(",")
     if len(subs) != len(operands):
         raise errors.AutogradError("einsum(): more operands were provided than specified in the equation"
                                    if len(operands) > len(subs) else
                                    "einsum(): fewer operands were provided than specified in the equation")
-    spare = iter("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    ell = None
-    letters = []
-    for s, op in zip(subs, operands):
-        if "..." in s:
-            n = op.ndim - (len(s) - 3)
-            if ell is None or len(ell) < n:
-                ell = (ell or "") + "".join(next(spare) for _ in range(n - len(ell or "")))
-            s = s.replace("...", ell[len(ell) - n:] if n else "")
-        if len(s) != op.ndim:
-            raise errors.AutogradError(f"einsum(): the number of subscripts in the equation ({len(s)}) does not "
-                                       f"match the number of dimensions ({op.ndim}) for operand "
-                                       f"{len(letters)}{' and no ellipsis was given' if '...' not in s else ''}")
-        letters.append(s)
-    _check_sizes(letters, operands)
+    op_labels = [_labels(s) for s in subs]
+    ell_num_dim = 0
+    counts = {}
+    for i, (labels, op) in enumerate(zip(op_labels, operands)):
+        named = [c for c in labels if c != ELLIPSIS]
+        if ELLIPSIS in labels:
+            if op.ndim < len(named):
+                raise errors.AutogradError(f"einsum(): the number of subscripts in the equation ({len(named)}) "
+                                           f"is more than the number of dimensions ({op.ndim}) for operand {i}")
+            ell_num_dim = max(ell_num_dim, op.ndim - len(named))
+        elif len(named) != op.ndim:
+            raise errors.AutogradError(f"einsum(): the number of subscripts in the equation ({len(named)}) does not "
+                                       f"match the number of dimensions ({op.ndim}) for operand {i} and no "
+                                       "ellipsis was given")
+        for c in named:
+            counts[c] = counts.get(c, 0) + 1
+    _check_sizes(op_labels, operands)
+
+    # the position of every label after the permutation: the output's first, then the contracted ones
+    perm_of, perm_index, ell_index, has_ellipsis = {}, 0, 0, False
     if arrow:
-        out = out.replace("...", ell or "")
+        for c in _labels(rhs):
+            if c == ELLIPSIS:
+                ell_index, has_ellipsis = perm_index, True
+                perm_index += ell_num_dim
+                continue
+            if c not in counts:
+                raise errors.AutogradError(f"einsum(): output subscript {_subscript(c)} does not appear in the "
+                                           "equation for any input operand")
+            if c in perm_of:
+                raise errors.AutogradError(f"einsum(): output subscript {_subscript(c)} appears more than once "
+                                           "in the output")
+            perm_of[c] = perm_index
+            perm_index += 1
     else:
-        counts = {}
-        for s in letters:
-            for c in s:
-                counts[c] = counts.get(c, 0) + 1
-        out = (ell or "") + "".join(sorted(c for c, k in counts.items() if k == 1 and c not in (ell or "")))
+        perm_index, has_ellipsis = ell_num_dim, True
+        for c in sorted(counts):
+            if counts[c] == 1:
+                perm_of[c] = perm_index
+                perm_index += 1
+    out_size = perm_index
+    if not has_ellipsis:
+        ell_index = perm_index
+        perm_index += ell_num_dim
+    for c in sorted(counts):
+        if c not in perm_of:
+            perm_of[c] = perm_index
+            perm_index += 1
+
+    dim_counts = [0] * perm_index
     ops = []
-    for s, op in zip(letters, operands):
-        s = list(s)
-        # repeated letters: take the diagonal (it becomes the last dim)
-        while len(set(s)) != len(s):
-            c = next(c for c in s if s.count(c) > 1)
-            p = s.index(c)
-            q = s.index(c, p + 1)
-            op = diagonal(op, 0, p, q)
-            s = [x for i, x in enumerate(s) if i not in (p, q)] + [c]
-        ops.append((op, s))
+    for labels, op in zip(op_labels, operands):
+        permutation = [-1] * perm_index
+        dim = 0
+        for c in labels:
+            if c == ELLIPSIS:
+                ndim = op.ndim - (len(labels) - 1)
+                for j in range(ell_num_dim - ndim, ell_num_dim):
+                    if op.shape[dim] != 1:
+                        dim_counts[ell_index + j] += 1
+                    permutation[ell_index + j] = dim
+                    dim += 1
+            elif permutation[perm_of[c]] == -1:
+                if op.shape[dim] != 1:
+                    dim_counts[perm_of[c]] += 1
+                permutation[perm_of[c]] = dim
+                dim += 1
+            else:                                   # a repeated label: its diagonal, where it first stood
+                prev = permutation[perm_of[c]]
+                op = op.diagonal(0, prev, dim).movedim(-1, prev)
+        for k, val in enumerate(permutation):
+            if val == -1:
+                op = op.unsqueeze(dim)
+                permutation[k] = dim
+                dim += 1
+        ops.append(op.permute(permutation))
 
-    def needed(rest):
-        keep = set(out)
-        for _, s in rest:
-            keep |= set(s)
-        return keep
+    while len(ops) > 1:
+        a, b = ops[0], ops[1]
+        ops = ops[2:]
+        sum_dims, a_sum, b_sum = [], [], []
+        for dim in range(out_size, perm_index):
+            if a.shape[dim] != 1 and b.shape[dim] != 1:
+                dim_counts[dim] -= 1
+                if dim_counts[dim] == 1:
+                    sum_dims.append(dim)
+                    dim_counts[dim] = 0
+            elif dim_counts[dim] == 1:
+                if a.shape[dim] != 1:
+                    a_sum.append(dim)
+                    dim_counts[dim] = 0
+                elif b.shape[dim] != 1:
+                    b_sum.append(dim)
+                    dim_counts[dim] = 0
+        if a_sum:
+            a = a.sum(a_sum, True)
+        if b_sum:
+            b = b.sum(b_sum, True)
+        ops.insert(0, _sumproduct_pair(a, b, sum_dims))
 
-    # letters only one operand has and the output does not: sum them first
-    current, cur = ops[0]
-    rest = ops[1:]
-    gone = [i for i, c in enumerate(cur) if c not in needed(rest)]
-    if gone:
-        current = sum(current, tuple(gone))
-        cur = [c for c in cur if c in needed(rest)]
-    while rest:
-        (b, bs), rest = rest[0], rest[1:]
-        keep = needed(rest)
-        drop_b = [i for i, c in enumerate(bs) if c not in keep and c not in cur]
-        if drop_b:
-            b = sum(b, tuple(drop_b))
-            bs = [c for c in bs if c in keep or c in cur]
-        batch = [c for c in cur if c in bs and c in keep]
-        contract = [c for c in cur if c in bs and c not in keep]
-        a_only = [c for c in cur if c not in bs]
-        b_only = [c for c in bs if c not in cur]
-        sizes = {c: current.shape[i] for i, c in enumerate(cur)}
-        sizes.update({c: b.shape[i] for i, c in enumerate(bs)})
-        if contract:
-            pa = [cur.index(c) for c in batch + a_only + contract]
-            pb = [bs.index(c) for c in batch + contract + b_only]
-            ta = current.permute(pa) if pa != list(range(len(pa))) else current
-            tb = b.permute(pb) if pb != list(range(len(pb))) else b
-            nbatch = math.prod(sizes[c] for c in batch)
-            ta = ta.reshape(nbatch, math.prod(sizes[c] for c in a_only), math.prod(sizes[c] for c in contract))
-            tb = tb.reshape(nbatch, math.prod(sizes[c] for c in contract), math.prod(sizes[c] for c in b_only))
-            current = bmm(ta, tb).view(tuple(sizes[c] for c in batch + a_only + b_only))
-            cur = batch + a_only + b_only
+    result = ops[0]
+    if perm_index > out_size:
+        if len(operands) > 1:
+            return result.view(tuple(result.shape[:out_size]))
+        return result.sum(list(range(out_size, perm_index)))
+    return result
+
+
+def _sumproduct_pair(left, right, sum_dims):
+    """ATen's sumproduct_pair with keepdim: the product of two aligned operands summed over
+    sum_dims, as one bmm between permutes and reshapes."""
+    if not sum_dims:
+        return mul(left, right)
+    lro, lo, ro = [], [], []
+    lro_size = lo_size = ro_size = sum_size = 1
+    for i in range(left.ndim):
+        sl, sr = left.shape[i] != 1, right.shape[i] != 1
+        if i in sum_dims:
+            if sl and sr:
+                if left.shape[i] != right.shape[i]:
+                    raise errors.AutogradError("non-broadcast dimensions must match")
+                sum_size *= left.shape[i]
+            elif sl:
+                left = left.sum(i, True)
+            elif sr:
+                right = right.sum(i, True)
+        elif sl and sr:
+            if left.shape[i] != right.shape[i]:
+                raise errors.AutogradError("non-broadcast dimensions must match")
+            lro.append(i)
+            lro_size *= left.shape[i]
+        elif sl:
+            lo.append(i)
+            lo_size *= left.shape[i]
         else:
-            full = batch + a_only + b_only
-            ta = current.permute([cur.index(c) for c in batch + a_only]) if cur != batch + a_only else current
-            ta = ta.reshape(tuple(sizes[c] for c in batch + a_only) + (1,) * len(b_only))
-            order = [bs.index(c) for c in batch + b_only]
-            tb = b.permute(order) if order != list(range(len(order))) else b
-            tb = tb.reshape(tuple(sizes[c] for c in batch) + (1,) * len(a_only) + tuple(sizes[c] for c in b_only))
-            current = mul(ta, tb)
-            cur = full
-    if list(cur) != list(out):
-        perm = [cur.index(c) for c in out]
-        current = current.permute(perm)
-    return current
+            ro.append(i)
+            ro_size *= right.shape[i]
+    if lo and ro and max(ro) < min(lo):     # torch swaps the operands when right's dims come first
+        left, right, lo, ro, lo_size, ro_size = right, left, ro, lo, ro_size, lo_size
+    out_shape = ([left.shape[d] for d in lro] + [left.shape[d] for d in lo] + [1] * len(sum_dims)
+                 + [right.shape[d] for d in ro])
+    order = lro + lo + list(sum_dims) + ro
+    operm = [0] * len(order)
+    for k, d in enumerate(order):
+        operm[d] = k
+    left = left.permute(lro + lo + list(sum_dims) + ro).reshape(lro_size, lo_size, sum_size)
+    right = right.permute(lro + list(sum_dims) + ro + lo).reshape(lro_size, sum_size, ro_size)
+    return bmm(left, right).view(tuple(out_shape)).permute(operm)
 
 
-def _check_sizes(letters, operands) -> None:
+def _check_sizes(op_labels, operands) -> None:
     """torch's complaints about a subscript's sizes: within one operand, then across operands."""
     seen = {}
-    for i, (s, op) in enumerate(zip(letters, operands)):
+    for i, (labels, op) in enumerate(zip(op_labels, operands)):
+        named = [c for c in labels if c != ELLIPSIS]
+        if ELLIPSIS in labels:
+            cut = labels.index(ELLIPSIS)
+            shape = list(op.shape[:cut]) + list(op.shape[op.ndim - (len(named) - cut):]) if len(named) > cut \
+                else list(op.shape[:cut])
+        else:
+            shape = list(op.shape)
         own = {}
-        for c, n in zip(s, op.shape):
+        for c, n in zip(named, shape):
             if own.setdefault(c, n) != n:
-                raise errors.AutogradError(f"einsum(): subscript {c} is repeated for operand {i} but the sizes "
-                                           f"don't match, {n} != {own[c]}")
+                raise errors.AutogradError(f"einsum(): subscript {_subscript(c)} is repeated for operand {i} but "
+                                           f"the sizes don't match, {n} != {own[c]}")
         for c, n in own.items():
             before = seen.setdefault(c, n)
             if before != n and 1 not in (before, n):
-                raise errors.AutogradError(f"einsum(): subscript {c} has size {n} for operand {i} which does not "
-                                           f"broadcast with previously seen size {before}")
+                raise errors.AutogradError(f"einsum(): subscript {_subscript(c)} has size {n} for operand {i} "
+                                           f"which does not broadcast with previously seen size {before}")
