@@ -17,7 +17,7 @@ from ..public import public
 from ..instrumentation import examplewise
 from ..tensor import Tensor, make
 from .common import _FAST_OPERANDS, _as_operand, _check_tensor
-from .generated import floor, reciprocal, trunc
+from .generated import reciprocal
 from .shapes import nonzero
 
 
@@ -134,19 +134,6 @@ def mul(input, other):
     return call(_mul_op(input, other), (input, other))
 
 
-def _floor_values(r, input, other):
-    """floor(a / b) with torch's values where they differ (inf // 2 is nan, -3 // inf is -1: numpy's
-    floor_divide rounds as torch's div does); the gradient stays floor's zero."""
-    with np.errstate(all="ignore"):
-        exact = np.floor_divide(*(v._data if isinstance(v, Tensor) else v for v in (input, other)))
-    exact = np.asarray(exact, dtype=r._data.dtype)
-    if exact.shape != r._data.shape or np.array_equal(np.signbit(exact), np.signbit(r._data)) and \
-            np.array_equal(exact, r._data, equal_nan=True):
-        return r
-    keep = (exact == r._data) & (np.signbit(exact) == np.signbit(r._data))
-    return call(P.WHERE, (r, make(exact)), {"condition": keep})
-
-
 @public(method=True, aliases=("divide", "true_divide"))
 def div(input, other, *, rounding_mode=None):
     if input.__class__ is Tensor and rounding_mode is None:
@@ -161,17 +148,12 @@ def div(input, other, *, rounding_mode=None):
         if divisor.dtype.kind in "iu" and (a._data if isinstance(a, Tensor) else np.asarray(a)).dtype.kind in "iub" \
                 and not np.all(divisor):
             raise errors.AutogradError("ZeroDivisionError")
-        q = call(P.DIV, (a, b))
-        if rounding_mode == "trunc":
-            r = trunc(q)
-        elif rounding_mode == "floor":
-            r = _floor_values(floor(q), a, b)
-        else:
-            raise ValueError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
+        if rounding_mode not in ("trunc", "floor"):
+            raise errors.AutogradError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "
                              f"'{rounding_mode}'")
-        both_int = all(isinstance(v, Tensor) and v._data.dtype.kind in "iub" or isinstance(v, int)
-                       for v in (input, other))
-        return r.to(dtypes.int64 if both_int else r.dtype) if both_int else r
+        if not isinstance(a, Tensor):
+            a = tensor(a)
+        return call(PM.DIV_MODE, (a, b), {"rounding_mode": rounding_mode})
     if not isinstance(input, Tensor):
         return mul(reciprocal(_check_tensor(other, "div", "other")), input)
     other = _as_operand(other)

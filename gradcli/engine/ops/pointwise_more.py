@@ -178,3 +178,24 @@ GCD = defop("gcd", "gcd", ("self", "other"), _integers("gcd_cpu", np.gcd), None,
             rule="not differentiable (integers)")
 LCM = defop("lcm", "lcm", ("self", "other"), _integers("lcm_cpu", np.lcm), None, promote=COMMON, differentiable=False,
             rule="not differentiable (integers)")
+
+
+def _div_mode_fwd(a, b, rounding_mode):
+    """torch's div_trunc / div_floor: floats as trunc(a / b) and numpy's floor_divide (which rounds as
+    torch's div_floor: inf // 2 is nan, -3 // inf is -1); integers exactly."""
+    with np.errstate(all="ignore"):
+        if rounding_mode == "floor":
+            return np.floor_divide(a, b)
+        if np.result_type(a, b).kind in "iub":
+            q = np.floor_divide(a, b)
+            return q + ((np.remainder(a, b) != 0) & ((a < 0) != (b < 0))).astype(q.dtype)
+        return np.trunc(np.true_divide(a, b))
+
+
+DIV_MODE = defop("div.Tensor_mode", "DivBackward2", ("self", "other"), _div_mode_fwd,
+                 lambda m, g, self, other, rounding_mode: (m.zeros_like(g), m.zeros_like(g)),
+                 saves=("self", "other", "rounding_mode"), promote=COMMON,
+                 jvp=lambda m, t, self, other, rounding_mode: m.zeros_like((t[1] if t[0] is None else t[0]) + self / other),
+                 samples=lambda: [Sample(arr(3, 4) * 3, arr(3, 4, seed=1) + 5, params={"rounding_mode": "floor"}),
+                                  Sample(arr(5) * 3, arr(5, seed=2) - 5, params={"rounding_mode": "trunc"})],
+                 rule="0 (piecewise constant)")
