@@ -144,7 +144,8 @@ def builtin_named(exc: Exception, fn, builtins: dict) -> Exception:
     name = next((key for key, value in builtins.items() if value is fn), None)
     message = str(exc)
     called = message.split("(", 1)[0]
-    if name is None or called == name or not message.startswith(called + "()") or " " in called:
+    if (name is None or called == name or not message.startswith(called + "()") or " " in called
+            or called.startswith("torch.")):    # (a name torch's own message gives, as torch.finfo's)
         return exc
     return TypeError(name + message[len(called):])
 

@@ -397,18 +397,27 @@ def result_type(tensor1, tensor2):
 
 
 class finfo:
-    """``torch.finfo(dtype)``: eps, max, min, tiny of a floating dtype."""
+    """``torch.finfo(dtype)``: eps, max, min, tiny of a floating dtype (one object per dtype, as torch's,
+    so two lookups compare equal)."""
 
-    def __init__(self, type=None):
+    _made: dict = {}
+
+    def __new__(cls, type=None):
         d = dtypes.get_default_dtype() if type is None else dtypes.as_dtype(type)
-        info = np.finfo(d.np)
-        self.dtype = str(d).replace("torch.", "")
-        self.bits = info.bits
-        self.eps = float(info.eps)
-        self.max = float(info.max)
-        self.min = float(info.min)
-        self.tiny = self.smallest_normal = float(info.tiny)
-        self.resolution = float(info.resolution)
+        if not d.is_floating_point and not d.is_complex:
+            raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
+                            "'torch.finfo'")
+        if d not in cls._made:
+            self = cls._made[d] = super().__new__(cls)
+            info = np.finfo(d.np)       # (a complex dtype's is its parts')
+            self.dtype = info.dtype.name
+            self.bits = info.bits
+            self.eps = float(info.eps)
+            self.max = float(info.max)
+            self.min = float(info.min)
+            self.tiny = self.smallest_normal = float(info.tiny)
+            self.resolution = 10.0 ** -info.precision     # torch's: a power of ten, not rounded to the dtype
+        return cls._made[d]
 
     def __repr__(self):
         return (f"finfo(resolution={self.resolution:g}, min={self.min:g}, max={self.max:g}, eps={self.eps:g}, "
@@ -416,16 +425,25 @@ class finfo:
 
 
 class iinfo:
-    """``torch.iinfo(dtype)``: max, min and bits of an integer dtype."""
+    """``torch.iinfo(dtype)``: max, min and bits of an integer dtype (one object per dtype, as torch's)."""
 
-    def __init__(self, type):
+    _made: dict = {}
+
+    def __new__(cls, type):
         d = dtypes.as_dtype(type)
-        info = np.iinfo(d.np)
-        self.dtype = str(d).replace("torch.", "")
-        self.bits, self.max, self.min = info.bits, int(info.max), int(info.min)
+        if d.name == "bool":
+            raise TypeError("torch.bool is not supported by torch.iinfo")
+        if d.is_floating_point or d.is_complex:
+            raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'")
+        if d not in cls._made:
+            self = cls._made[d] = super().__new__(cls)
+            info = np.iinfo(d.np)
+            self.dtype = str(d).replace("torch.", "")
+            self.bits, self.max, self.min = info.bits, int(info.max), int(info.min)
+        return cls._made[d]
 
-    def __repr__(self):
-        return f"iinfo(min={self.min}, max={self.max}, dtype={self.dtype})"
+    def __repr__(self):     # (torch formats the bounds as %g: int64's read -9.22337e+18)
+        return f"iinfo(min={self.min:g}, max={self.max:g}, dtype={self.dtype})"
 
 
 @public(method=True)
