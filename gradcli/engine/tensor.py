@@ -54,6 +54,24 @@ class Size(tuple):
             n *= s
         return n
 
+    # what a tuple's operations make of a Size is a Size again, as torch's (``x.shape[1:] + (4,)``)
+    def __getitem__(self, index):
+        got = tuple.__getitem__(self, index)
+        return Size(got) if isinstance(index, slice) else got
+
+    def __add__(self, other):
+        if not isinstance(other, tuple):
+            raise TypeError(f"can only concatenate tuple (not {type(other).__name__}) to torch.Size")
+        return Size(tuple.__add__(self, other))
+
+    def __radd__(self, other):
+        return Size(tuple.__add__(other, self))
+
+    def __mul__(self, times):
+        return Size(tuple.__mul__(self, times))
+
+    __rmul__ = __mul__
+
 
 _warned = {"float": False, "create_graph": False}   # torch's warnings given once per process
 
