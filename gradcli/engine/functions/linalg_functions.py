@@ -89,6 +89,9 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
     if LU.ndim < 2 or LU.shape[-2] != n:
         raise errors.ShapeError(f"linalg.lu_solve: A must be batches of square matrices, but they are "
                                 f"{LU.shape[-2] if LU.ndim > 1 else 1} by {n} matrices")
+    if LU.dtype != B.dtype:
+        raise errors.DTypeError(f"linalg.lu_solve: Expected LU and B to have the same dtype, but found LU of type "
+                                f"{LU.dtype.scalar_name} and B of type {B.dtype.scalar_name} instead")
     if B.ndim < 2:
         raise errors.ShapeError("linalg.lu_solve: The input tensor B must have at least 2 dimensions.")
     if B.shape[-2 if left else -1] != n:
@@ -357,6 +360,11 @@ def lstsq(A, B, rcond=None, *, driver=None):
     vector = B.ndim == A.ndim - 1
     if A.shape[-2] != B.shape[-1 if vector else -2]:
         raise errors.ShapeError("torch.linalg.lstsq: input.size(-2) should match other.size(-2)")
+    if A.dtype != B.dtype:
+        raise errors.DTypeError(f"torch.linalg.lstsq: Expected input and other to have the same dtype, but got "
+                                f"input's dtype {A.dtype.scalar_name} and other's dtype {B.dtype.scalar_name}")
+    if not (A.dtype.is_floating_point or A.dtype.is_complex):
+        raise errors.DTypeError("This function doesn't handle types other than float and double")
     D.real_float_check("linalg.lstsq", A._data)
     return linalg_lstsq_result(*call(F.LSTSQ, (A, B), {"rcond": rcond, "driver": driver}))
 
