@@ -92,6 +92,8 @@ class CPUStream:
     def uniform(self, shape: tuple, dtype, low: float = 0.0, high: float = 1.0) -> np.ndarray:
         """``x * (high - low) + low`` on ``unit`` draws, fused as torch's compiler fuses it."""
         dtype = np.dtype(dtype)
+        if dtype.kind == "c":   # torch draws the real view: each part uniform on [low, high)
+            return _as_complex(self.uniform(tuple(shape) + (2,), _PART[dtype], low, high))
         x = self.unit(_count(shape), dtype)
         if dtype == np.float64:
             return _fma_array(x, float(high) - float(low), float(low)).reshape(shape)
@@ -102,6 +104,8 @@ class CPUStream:
 
     def normal(self, shape: tuple, dtype, mean: float = 0.0, std: float = 1.0) -> np.ndarray:
         dtype = np.dtype(dtype)
+        if dtype.kind == "c":   # torch draws the real view, each part with half the variance
+            return _as_complex(self.normal(tuple(shape) + (2,), _PART[dtype], mean, std / math.sqrt(2)))
         n = _count(shape)
         if n < 16:
             return np.array([self.normal_double(mean, std) for _ in range(n)]).astype(dtype).reshape(shape)
@@ -309,3 +313,11 @@ def _sincos_ps(x: np.ndarray):
     sin = np.where(use_sin_poly, sin_poly, cos_poly)
     cos = np.where(use_sin_poly, cos_poly, sin_poly)
     return np.where(sin_negative, -sin, sin), np.where(cos_negative, -cos, cos)
+
+
+_PART = {np.dtype(np.complex64): np.dtype(np.float32), np.dtype(np.complex128): np.dtype(np.float64)}
+
+
+def _as_complex(parts: np.ndarray) -> np.ndarray:
+    """(..., 2) real and imaginary parts as one complex array."""
+    return np.ascontiguousarray(parts).view(np.result_type(parts.dtype, np.complex64))[..., 0]

@@ -180,10 +180,37 @@ def test_matrix_rank_and_eigvals_match_torch():
     assert mine.dtype == engine.complex64 and repr(mine) == repr(theirs)
 
 
-def test_eig_refuses_gradients_instead_of_giving_wrong_ones():
-    A = engine.tensor([[2.0, 1.0], [0.0, 3.0]], requires_grad=True)
-    with pytest.raises(RuntimeError, match="complex autograd is not supported"):
-        engine.linalg.eig(A)
+@pytest.mark.parametrize("loss", [
+    lambda L, V: L.real.sum() + (L.imag ** 2).sum(),                 # eigenvalues alone (V^-H diag(gL) V^H)
+    lambda L, V: (V.abs() ** 2 * torch_like(V).arange(V.shape[-1])).sum() + L.abs().sum(),   # phase-free V
+    lambda L, V: (V[..., :, 0] * V[..., :, 0].conj()).real.sum() + (V[..., 1, :].abs() * L.real).sum(),
+])
+@pytest.mark.parametrize("kind", ["real", "complex", "batched"])
+def test_eig_gradients_match_torch(loss, kind):
+    rng = np.random.default_rng(7)
+    a = {"real": lambda: rng.standard_normal((3, 3)),
+         "complex": lambda: rng.standard_normal((3, 3)) + 1j * rng.standard_normal((3, 3)),
+         "batched": lambda: rng.standard_normal((2, 4, 4))}[kind]()
+    grads = []
+    for module in (engine, torch):
+        A = module.tensor(a, requires_grad=True)
+        L, V = module.linalg.eig(A)
+        assert type(L.grad_fn).__name__ == "LinalgEigBackward0"
+        loss(L, V).backward()
+        grads.append(A.grad.numpy())
+    np.testing.assert_allclose(grads[0], grads[1], rtol=1e-9, atol=1e-9)
+
+
+def torch_like(t):
+    """The module ``t`` belongs to (the losses above run on both libraries)."""
+    return torch if isinstance(t, torch.Tensor) else engine
+
+
+def test_eig_refuses_a_loss_that_depends_on_the_eigenvectors_phase():
+    A = engine.tensor([[0.0, 1.0], [-2.0, 0.5]], requires_grad=True)     # complex eigenvectors
+    L, V = engine.linalg.eig(A)
+    with pytest.raises(RuntimeError, match="specified up to multiplication by e\\^\\{i phi\\}"):
+        V.real.sum().backward()
 
 
 @pytest.mark.parametrize("ord", [1, -1, float("inf"), -float("inf"), "fro", 2, -2, "nuc"])

@@ -46,6 +46,7 @@ WITHOUT_SAMPLES = {"alias", "alias_copy", "_to_copy", "delayed_error",  # delaye
                    # tests/engine/test_complex_parity.py compares them with torch (first and second order)
                    "view_as_real", "view_as_complex", "complex", "polar", "conj", "conj_physical",
                    "_fft_c2c", "_fft_r2c", "_fft_c2r",    # (tests/engine/test_fft_parity.py)
+                   "linalg_eig",    # (tests/engine/test_linalg_factor_parity.py)
                    # lt_ and the other in-place comparisons: a zero gradient (tests/engine/test_inplace_variants.py)
                    *(f"{c}_.{k}" for c in ("eq", "ne", "lt", "le", "gt", "ge") for k in ("Scalar", "Tensor"))}
 

@@ -13,7 +13,9 @@ from ..creation import tensor as _tensor
 from ..decompositions import _linalg_cholesky, _result_type, svdvals, eigvalsh
 from ..dims import wrap_dim
 from ..dispatch import call
+from ..autograd.grad_mode import is_grad_enabled
 from ..ops import decompositions as D, linalg as L, linalg_factor as F
+from ..ops.eig import EIG, complex_of
 from ..public import public
 from ..tensor import Tensor, make
 from .linear_algebra import _square_check, inverse, matmul, solve
@@ -369,27 +371,29 @@ def lstsq(A, B, rcond=None, *, driver=None):
     return linalg_lstsq_result(*call(F.LSTSQ, (A, B), {"rcond": rcond, "driver": driver}))
 
 
-def _complex_refusal(name, A):
-    if A.requires_grad:
-        raise errors.AutogradError(f"linalg.{name}: gradcli computes the (complex) eigendecomposition of a general "
-                                   "matrix but cannot differentiate it: complex autograd is not supported; use "
-                                   "linalg.eigh for symmetric matrices, or detach the input")
-    _square_check(A, name)
+def _eig_dtype_check(A):
+    if not (A.dtype.is_floating_point or A.dtype.is_complex):
+        raise errors.DTypeError(f"Unknown Complex ScalarType for {A.dtype.scalar_name}")
 
 
 def eig(A):
-    """torch.linalg.eig: complex eigenvalues and eigenvectors (LAPACK's geev), without gradients."""
-    _complex_refusal("eig", A)
-    values, vectors = np.linalg.eig(A._data)
-    kind = np.complex64 if A._data.dtype == np.float32 else np.complex128
-    return linalg_eig_result(make(values.astype(kind)), make(vectors.astype(kind)))
+    """torch.linalg.eig: complex eigenvalues and unit eigenvectors (LAPACK's geev), with torch's gradient."""
+    _eig_dtype_check(A)
+    _square_check(A, "eig")
+    values, vectors = call(EIG, (A,), {"real_input": not A.dtype.is_complex})
+    return linalg_eig_result(values, vectors)
 
 
 def eigvals(A):
-    """torch.linalg.eigvals: the complex eigenvalues (LAPACK's geev), without gradients."""
-    _complex_refusal("eigvals", A)
-    kind = np.complex64 if A._data.dtype == np.float32 else np.complex128
-    return make(np.linalg.eigvals(A._data).astype(kind))
+    """torch.linalg.eigvals: the complex eigenvalues; differentiable through eig, as torch's."""
+    _eig_dtype_check(A)
+    _square_check(A, "eigvals")
+    if A.requires_grad and is_grad_enabled():
+        return eig(A)[0]
+    kind = complex_of(A._data.dtype)
+    if not np.isfinite(A._data).all():     # (torch's LAPACK call returns nans where numpy's refuses)
+        return make(np.full(A.shape[:-1], np.nan * (1 + 1j), kind))
+    return make(np.linalg.eigvals(A._data).astype(kind))   # (geev without vectors, as torch's)
 
 
 geqrf_result = _result_type("geqrf", "a tau")

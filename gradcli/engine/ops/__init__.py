@@ -8,6 +8,7 @@ from . import (  # noqa: F401
 from . import angle, backward_ops, bitwise, index_reduce, nanmedian, random_counts, random_gamma, unique_consecutive, view_copies  # noqa: F401
 from . import complex_parts  # noqa: F401  (complex tensors' records, installs their backward)
 from . import weight_norm  # noqa: F401
+from . import eig  # noqa: F401  (complex outputs: its backward in torch's complex convention)
 from . import adaptive_avg_pool, upsample  # noqa: F401  (pooling's and F.interpolate's kernels)
 from . import spectral, strided  # noqa: F401  (torch.fft's primitives; as_strided on a storage)
 from .registry import OPS  # noqa: F401
