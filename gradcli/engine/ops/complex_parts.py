@@ -143,11 +143,13 @@ def conjugated_apply(node, grads, m):
 # records their create_graph formulas use. Any other record refuses to differentiate a complex result
 # rather than give a gradient nobody checked.
 COMPLEX_CHECKED = frozenset("""
-    _index_put_impl_ _linalg_det _linalg_solve_ex _reshape_alias _to_copy _unsafe_view acos add add.Scalar addcmul as_strided
+    _index_put_impl_ _linalg_det _linalg_solve_ex _reshape_alias _to_copy _unsafe_view acos acosh add add.Scalar addcmul
+    as_strided asin asinh atan atanh clone exp2 gather linalg_matrix_exp log10 log2 masked_fill.Scalar prod put
+    scatter_add sinc take
     bmm constant_pad_nd cos cosh cumprod cumsum div div.const_other dot exp expand expm1 flip index.Tensor lerp
     linalg_cross linalg_inv log log1p logsumexp mean mean.dim mm mul mul.Scalar mul.const_other mul.const_self mv
     neg permute pow pow.Tensor_Tensor prod.dim_int reciprocal reflection_pad1d roll rot90 rsqrt rsub select
-    select_backward sigmoid sigmoid_backward sin sinh slice slice_backward slice_scatter sqrt squeeze squeeze.dim squeeze_.dim sub sub.alpha
+    select_backward sigmoid sigmoid_backward sin sinh slice slice_backward slice_scatter sqrt squeeze squeeze.dim squeeze_.dim sub sub.Scalar sub.alpha
     sub.const_other sum sum.dim_IntList t tan tanh tanh_backward trace transpose transpose_ tril triu unsqueeze
     view where
 """.split())

@@ -277,10 +277,11 @@ def _vdot_fwd(a, b):
 
 
 VDOT = defop("vdot", "VdotBackward0", ("self", "other"), _vdot_fwd,
-             lambda m, g, self, other, needs: (m.unsqueeze(g, -1) * other if needs[0] else None,
+             lambda m, g, self, other, needs: (m.unsqueeze(m.conj(g), -1) * other if needs[0] else None,
                                                m.unsqueeze(g, -1) * self if needs[1] else None),
              samples=lambda: [Sample(arr(4), arr(4, seed=1))], **{**_mm, "saves": ("self", "other")},
              saved_for=_crossed("self", "other"))
+VDOT.complex_rule = True     # torch's formula, already in its complex convention (self: conj(grad) * other)
 BMM = defop("bmm", "BmmBackward0", ("self", "mat2"), _product(dtype_rules.bmm),
             lambda m, g, self, mat2, needs: (_bmm(m, g, m.mT(mat2)) if needs[0] else None,
                                              _bmm(m, m.mT(self), g) if needs[1] else None),

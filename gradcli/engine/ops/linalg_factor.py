@@ -307,7 +307,7 @@ def matrix_exp_np(a):
     n = a.shape[-1]
     if a.size == 0:
         return a.copy()
-    work = a.astype(np.float64)
+    work = a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)
     norm = np.abs(work).sum(-2).max(-1)
     with np.errstate(all="ignore"):
         s = np.where(norm > _THETA13, np.ceil(np.log2(np.where(norm > 0, norm, 1) / _THETA13)), 0).astype(int)
