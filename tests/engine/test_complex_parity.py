@@ -84,6 +84,10 @@ def _scored(f):
 
 
 CASES.update({name: (_scored(f), [M]) for name, f in MATRIX_OPS.items()})
+CASES.update({   # slogdet's complex formula is its own (complex_rule): the sign's angle and logabsdet
+    "slogdet": (lambda t, z: t.linalg.slogdet(z)[1] + (t.linalg.slogdet(z * 2)[0] * t.tensor(W[0])).real, [M]),
+    "logdet": (lambda t, z: t.logdet(z).imag * 2 + t.logdet(z).real, [M]),
+})
 
 LINEAR = {"conj_mul", "view_as_complex"}
 

@@ -8,7 +8,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..dims import wrap_dim
 from ..dispatch import call, call_mm
-from ..ops import linalg as L, shape as S
+from ..ops import linalg as L, pointwise as P, shape as S
 from ..ops.shape import unsqueeze
 from ..public import public
 from ..tensor import Tensor
@@ -239,9 +239,6 @@ for _r in (_slogdet_result, _linalg_slogdet_result):
 def linalg_slogdet(A):
     """torch.linalg.slogdet: the sign and the log of the absolute value of the determinant."""
     _square_check(A, "slogdet")
-    if A._data.dtype.kind == "c":
-        raise errors.AutogradError("linalg.slogdet: gradcli takes real matrices only (a complex one's sign and "
-                                   "gradient are not checked against torch's)")
     return _linalg_slogdet_result(*call(L.SLOGDET, (A,))[:2])
 
 
@@ -254,6 +251,8 @@ def slogdet(A):
 def logdet(A):
     """log det A: NaN where the determinant is negative, -inf where it is 0 (torch's composite)."""
     sign, logabsdet = linalg_slogdet(A)
+    if A.dtype.is_complex:      # the complex logarithm: the angle of the determinant as imaginary part
+        return call(P.LOG, (sign,)) + logabsdet
     return where(sign == -1, float("nan"), logabsdet)
 
 

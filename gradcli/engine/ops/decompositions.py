@@ -430,12 +430,12 @@ def pinv_np(a, atol, rtol, hermitian):
         top = size.max(-1, keepdims=True) if size.shape[-1] else size
         with np.errstate(divide="ignore"):
             inv = np.where(size > np.maximum(atol, rtol * top), 1 / vals, 0).astype(a.dtype)
-        return np.matmul(vecs * inv[..., None, :], _swap(vecs))
+        return np.matmul(vecs * inv[..., None, :], _swap(vecs).conj())
     u, s, vh = _svd_fwd(a, False)
     top = s[..., :1]
     with np.errstate(divide="ignore"):
         inv = np.where(s > np.maximum(atol, rtol * top), 1 / s, 0).astype(a.dtype)
-    return np.matmul(_swap(vh) * inv[..., None, :], _swap(u))
+    return np.matmul(_swap(vh).conj() * inv[..., None, :], _swap(u).conj())   # V S^+ U^H
 
 
 def _pinv_bwd(m, g, self, result):

@@ -582,7 +582,7 @@ def _slogdet_fwd(a):
     lu, pivots = lu_factor(np.swapaxes(a, -1, -2) if a.flags.c_contiguous and a.dtype.kind != "c" else a)
     if (sign == 0).any():   # a singular matrix: torch's sign is its LU product's zero (-0. after one swap)
         sign = np.where(sign == 0, np.copysign(np.zeros((), a.real.dtype), _lu_det(lu, pivots).real), sign)
-    return np.asarray(sign, dtype=a.dtype), np.asarray(logabsdet, dtype=a.dtype), lu, pivots
+    return np.asarray(sign, dtype=a.dtype), np.asarray(logabsdet, dtype=a.real.dtype), lu, pivots
 
 
 def _swap_rows(x, k, pivots):
@@ -621,6 +621,8 @@ def _lu_inverse_transpose(lu, pivots, of_transpose: bool):
 def _slogdet_bwd(m, grads, A, LU, pivots, sign):
     """d logabsdet / dA = inv(A)^T; the sign is piecewise constant: its gradient (grads[0]) contributes
     nothing. A singular matrix (sign 0) gets torch's LU solve with its zero pivots: infs and NaNs."""
+    if np.asarray(getattr(sign, "_data", sign)).dtype.kind == "c":
+        return _complex_slogdet_bwd(m, grads, A, sign)
     g = grads[1]
     if g is None:
         return None          # only the sign has a gradient: A gets none, as in torch
@@ -639,11 +641,25 @@ def _slogdet_bwd(m, grads, A, LU, pivots, sign):
     return m.where(mask, m.unsqueeze(m.unsqueeze(g, -1), -1) * m.cast(m.const(solved), grad), grad)
 
 
+def _complex_slogdet_bwd(m, grads, A, sign):
+    """A complex A, in torch's convention: d log det A = tr(A^-1 dA) = d logabsdet + i d angle(sign), so
+    the gradient is conj(c) A^-H with c = g_logabsdet + i Im(conj(g_sign) sign)."""
+    g_sign, g_log = grads[:2]
+    if g_sign is None and g_log is None:
+        return None
+    c = 0 if g_log is None else g_log
+    if g_sign is not None:
+        turn = m.conj(g_sign) * sign
+        c = c + (m.conj(turn) - turn) * 0.5       # conj(i Im(turn)): the sign's share, conjugated
+    return m.unsqueeze(m.unsqueeze(c, -1), -1) * m.conj(m.mT(_inverse_or_identity(m, A, sign)))
+
+
 SLOGDET = defop("_linalg_slogdet", "LinalgSlogdetBackward0", ("A",), _lapack(_slogdet_fwd, "linalg.slogdet"),
                 _slogdet_bwd, saves=("A", "LU", "pivots", "sign"), result_names=("sign", "logabsdet", "LU", "pivots"),
                 promote=KEEP, outputs=4, nondiff_outputs=(2, 3), materialize=False, jvp_note="generic: derived through double-vjp",
                 samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3)), Sample(arr(2, 3, 3) - 3 * np.eye(3))],
                 rule="d logabsdet = inv(A)^T g; the sign is piecewise constant")
+SLOGDET.complex_rule = True    # (its complex formula is written in torch's convention: _complex_slogdet_bwd)
 
 
 @functools.partial(_lapack, name="torch.linalg.solve")
