@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import namedtuple
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from ..dims import wrap_dim
 from ..dispatch import call, call_fast
 from ..ops import reduction as R
@@ -106,6 +106,8 @@ def _spread(op, name, input, dim, unbiased, keepdim, correction):
 
 @public(method=True)
 def prod(input, dim=None, keepdim=False, *, dtype=None):
+    if dtype is None and input.dtype is dtypes.uint8:
+        dtype = dtypes.int64       # (torch's integral promotion; an explicit uint8 keeps the wrapping product)
     input = _with_dtype(input, dtype)
     if dim is None:
         return call_fast(R.PROD, input)

@@ -412,7 +412,14 @@ def _prod_grad(m, g_full, self, dim):
     return g_full * others
 
 
-PROD = defop("prod", "ProdBackward0", ("self",), np.prod, _prod_bwd, saves=("self", "result"), promote=KEEP,
+def prod_np(a, axis=None, keepdims=False):
+    """A product in torch's dtype: int64 for bool and signed integers, uint8 kept (it wraps, as torch's
+    ``prod(dtype=torch.uint8)``; ``torch.prod`` converts uint8 to int64 first), floats kept."""
+    kind = a.dtype.kind
+    return np.prod(a, axis=axis, keepdims=keepdims, dtype=np.int64 if kind in "bi" else a.dtype if kind == "u" else None)
+
+
+PROD = defop("prod", "ProdBackward0", ("self",), prod_np, _prod_bwd, saves=("self", "result"), promote=KEEP,
              samples=lambda: [Sample(arr(3, 4)), Sample(np.array([1.5, 0.0, 2.0, -1.0]), note="a zero")],
              jvp_note="generic: derived through double-vjp",
              rule="product of the other elements")
@@ -429,7 +436,7 @@ def _prod_dim_bwd(m, g, self, result, dim, keepdim):
     return _prod_grad(m, gg, self, dim)
 
 
-PROD_DIM = defop("prod.dim_int", "ProdBackward1", ("self",), lambda a, dim, keepdim: np.prod(a, axis=dim, keepdims=keepdim),
+PROD_DIM = defop("prod.dim_int", "ProdBackward1", ("self",), lambda a, dim, keepdim: prod_np(a, dim, keepdim),
                  _prod_dim_bwd, saves=("self", "result", "dim", "keepdim"), promote=KEEP,
                  samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False})],
                  jvp_note="generic: derived through double-vjp",
