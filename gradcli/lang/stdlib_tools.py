@@ -15,19 +15,11 @@ import itertools
 import warnings
 
 from .errors import WARNING_CLASSES, GradcliError
+from .iterators import Checked
 from .namespace import Namespace
 from .sandbox import FIELDS_KEY, FROZEN_KEY
 
-_CHECK_EVERY = 1024
 DATACLASS_KEY = "__gradcli_dataclass__"      # the fields of a dataclass, in order
-
-
-def _checked(iterator, state):
-    """Yield from ``iterator``, checking the time limit every so many items."""
-    for n, item in enumerate(iterator):
-        if not n % _CHECK_EVERY:
-            state.check_deadline()
-        yield item
 
 
 class _Chain:
@@ -39,10 +31,11 @@ class _Chain:
         self._state = state
 
     def __call__(self, *iterables):
-        return _checked(itertools.chain(*iterables), self._state)
+        return Checked(itertools.chain(*iterables), self._state, iterables)
 
     def from_iterable(self, iterables):
-        return _checked(itertools.chain.from_iterable(iterables), self._state)
+        sources = iterables if type(iterables) in (list, tuple) else ()
+        return Checked(itertools.chain.from_iterable(iterables), self._state, sources)
 
     def __repr__(self) -> str:
         return "<class 'itertools.chain'>"
@@ -64,12 +57,12 @@ ITERTOOLS_NAMES = ("accumulate", "combinations", "combinations_with_replacement"
 
 def itertools_members(state, policy) -> dict:
     def checked(make):
-        return functools.wraps(make)(lambda *args, **kwargs: _checked(make(*args, **kwargs), state))
+        return functools.wraps(make)(lambda *args, **kwargs: Checked(make(*args, **kwargs), state, args))
 
     members = {name: checked(getattr(itertools, name)) for name in ITERTOOLS_NAMES}
     members["batched"] = checked(_batched)
     members["chain"] = _Chain(state)
-    members["tee"] = lambda iterable, n=2: tuple(_checked(it, state) for it in itertools.tee(iterable, n))
+    members["tee"] = lambda iterable, n=2: tuple(Checked(it, state, (iterable,)) for it in itertools.tee(iterable, n))
     policy.allow(_Chain, ("from_iterable",))
     return members
 
@@ -128,7 +121,7 @@ def _wraps(wrapped, *args, **kwargs):
 
 def functools_members(state, policy) -> dict:
     def reduce(function, iterable, *initial):
-        return functools.reduce(function, _checked(iter(iterable), state), *initial)
+        return functools.reduce(function, Checked(iter(iterable), state), *initial)
 
     policy.allow(_Cached, ("cache_clear",))
     return {"partial": functools.partial, "reduce": reduce, "wraps": _wraps, "lru_cache": _lru_cache,
@@ -547,7 +540,7 @@ def random_members(state) -> dict:
         seconds of Python code that no statement of the script interrupts)."""
         randbelow = rng._randbelow
         for i in reversed(range(1, len(x))):
-            if not i % _CHECK_EVERY:
+            if not i % Checked.CHECK_EVERY:
                 state.check_deadline()
             j = randbelow(i + 1)
             x[i], x[j] = x[j], x[i]
