@@ -37,9 +37,9 @@ def call_with_backward_hooks(module, args: tuple, kwargs: dict, run):
         args = tuple(args)
         node = next(w.grad_fn for w in wrapped if w.grad_fn is not None)
 
-        def on_input_grads(grads):
+        def hook(grads):     # torch's name for it, which its errors quote ("hook 'hook' has changed the size")
             return _fire(module, tuple(grads), state["grad_output"])
-        node.register_prehook(on_input_grads)
+        node.register_prehook(hook)
     result = run(*args, **kwargs)
     outputs = result if isinstance(result, tuple) else (result,)
     tensor_outs = [i for i, o in enumerate(outputs) if isinstance(o, Tensor) and o.requires_grad]
@@ -57,7 +57,7 @@ def call_with_backward_hooks(module, args: tuple, kwargs: dict, run):
         state["grad_output"] = grads
         if not wants_input and module._backward_hooks:
             warnings.warn(NO_INPUT_WARNING, UserWarning, stacklevel=2)
-            _fire(module, (None,) * len(positions), grads)
+            _fire_without_inputs(module, (None,) * len(positions), grads)
         return grads
     out_node.register_prehook(on_output_grads)
     new = list(outputs)
@@ -71,9 +71,18 @@ def _fire(module, grad_input: tuple, grad_output):
     for hook in list(module._backward_hooks.values()):
         changed = hook(module, grad_input, grad_output)
         if changed is not None:
-            changed = tuple(changed) if isinstance(changed, (tuple, list)) else (changed,)
-            if len(changed) != len(grad_input):
+            if len(changed) != len(grad_input):     # len() of what it returned, as torch: a number is a TypeError
                 raise RuntimeError(f"Backward hook returned an invalid number of grad_input, got {len(changed)}, "
                                    f"but expected {len(grad_input)}")
-            grad_input = changed
+            grad_input = tuple(changed)
     return grad_input
+
+
+def _fire_without_inputs(module, grad_input: tuple, grad_output) -> None:
+    """No input requires grad: there is no input gradient to replace, and torch refuses a hook that
+    returns one (it was ignored, and backward went on as if the hook had returned None)."""
+    for hook in list(module._backward_hooks.values()):
+        changed = hook(module, grad_input, grad_output)
+        if changed is not None and not (isinstance(changed, tuple) and all(g is None for g in changed)):
+            raise RuntimeError("Backward hook for Modules where no input requires gradient should always return "
+                               "None or None for all gradients.")
