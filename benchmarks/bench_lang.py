@@ -7,11 +7,12 @@ in Python on the engine (issue 13's target: 1.05x). Also prints the cold cost of
     python benchmarks/bench_lang.py [--rounds 21]
     python benchmarks/bench_lang.py --instructions   # callgrind counts: steady on a busy machine
 
-The timed rounds alternate the script with the Python loop, so each script round parses its source
-again (the parser keeps one tree): parse and compile are in its figure, as in a one-shot
-`gradcli run`. ``--instructions`` counts them apart (in one process the script's tree is kept),
-with a fixed hash seed and, where ``setarch -R`` exists, fixed addresses: a few per cent of a loop
-moves with where objects land (the type attribute cache's collisions), so only such counts compare.
+The timed rounds alternate three runs of the script with the Python loop: its tree read back from
+the parse cache (what `gradcli run FILE` does from its second run on), parsed cold (a first run, or
+no writable cache directory), and kept in memory (compile and run only: the loop alone). Each
+includes compiling the tree. ``--instructions`` counts the same parts apart, with a fixed hash seed
+and, where ``setarch -R`` exists, fixed addresses: a few per cent of a loop moves with where objects
+land (the type attribute cache's collisions), so only such counts compare.
 The 30 ms budget of the cold parse is the parser's own (``import gradcli.lang`` must not load the
 engine, see gradcli/lang/__init__.py); a command's whole cold start is bench_cold_start.py's.
 """
@@ -108,12 +109,37 @@ def cold_parse_ms() -> float:
     return min(runs)
 
 
+def script_runs(session, parser):
+    """Run the script with its tree from the parse cache, parsed cold, and kept in memory."""
+    tree = parser._Parser(SCRIPT, "loop.grad").run("start")
+    cold_dir = os.path.join(tempfile.gettempdir(), f"no-such-dir-{os.getpid()}", "cache")
+
+    def cached():
+        parser._last_parse = ("", "", None)     # as in a new process
+        return session.run(SCRIPT, "loop.grad")
+
+    def cold():
+        parser._last_parse = ("", "", None)
+        saved = os.environ.get("GRADCLI_CACHE_DIR")
+        os.environ["GRADCLI_CACHE_DIR"] = cold_dir      # nothing to read there, and nothing can be written
+        try:
+            return session.run(SCRIPT, "loop.grad")
+        finally:
+            os.environ.pop("GRADCLI_CACHE_DIR") if saved is None else os.environ.update(GRADCLI_CACHE_DIR=saved)
+
+    def in_memory():
+        parser._last_parse = (SCRIPT, "loop.grad", tree)
+        return session.run(SCRIPT, "loop.grad")
+    return cached, cold, in_memory
+
+
 def main() -> None:
     from gradcli import engine as torch
-    from gradcli.lang import Session
+    from gradcli.lang import Session, parser
 
     session = Session()
-    script_value = session.run(SCRIPT)
+    cached, cold, in_memory = script_runs(session, parser)
+    script_value = cached()         # and writes the cache entry the next rounds read
     python_value = python_loop(torch)
     assert abs(script_value - python_value) < 1e-6, (script_value, python_value)
     # the Python loop called from a script: under the run's limits (element count, timeout), which
@@ -121,19 +147,23 @@ def main() -> None:
     session.set("python_loop", lambda: python_loop(torch))
 
     rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 21
-    script, python, limited = interleaved_rounds(
-        [lambda: session.run(SCRIPT), lambda: python_loop(torch), lambda: session.run("python_loop()")], rounds)
-    script_time, python_time, limited_time = (statistics.median(wall for wall, _ in record)
-                                              for record in (script, python, limited))
-    print(f"300-step loop (parse and compile included): script {script_time * 1000:.1f} ms, "
-          f"python {python_time * 1000:.1f} ms, ratio {script_time / python_time:.2f}x (target 1.05x)")
-    print(f"  round by round, median [quartiles] of {rounds}: wall {paired(script, python, 0)}, "
-          f"cpu time {paired(script, python, 1)}; the Python loop under the run's limits: wall "
-          f"{paired(limited, python, 0)}, cpu {paired(limited, python, 1)}")
-    per_statement = (script_time - python_time) / STATEMENTS * 1e6
-    interpreter = (script_time - limited_time) / STATEMENTS * 1e6
-    print(f"  overhead {per_statement:.2f} us per statement ({STATEMENTS} statements); python under the "
-          f"run's limits {limited_time * 1000:.1f} ms, so the interpreter's own {interpreter:.2f} us")
+    runs = dict(cached=cached, cold=cold, memory=in_memory, python=lambda: python_loop(torch),
+                limited=lambda: session.run("python_loop()"))
+    times = dict(zip(runs, interleaved_rounds(list(runs.values()), rounds)))
+    median = {name: statistics.median(wall for wall, _ in record) for name, record in times.items()}
+    python = times["python"]
+    print(f"300-step loop, medians of {rounds} rounds (wall): python {median['python'] * 1000:.1f} ms; "
+          f"script {median['cached'] * 1000:.1f} ms with its tree from the parse cache, "
+          f"{median['cold'] * 1000:.1f} ms with a cold parse, {median['memory'] * 1000:.1f} ms without a parse")
+    print("  script / python round by round, median [quartiles], wall and cpu time (target 1.05x):")
+    for name, label in (("cached", "tree from the parse cache (gradcli run FILE, again)"),
+                        ("cold", "cold parse (a first run)"), ("memory", "no parse (the loop alone)"),
+                        ("limited", "the Python loop under the run's limits")):
+        print(f"    {label:54s} wall {paired(times[name], python, 0)}, cpu {paired(times[name], python, 1)}")
+    interpreter = (median["memory"] - median["limited"]) / STATEMENTS * 1e6
+    print(f"  the interpreter's own {interpreter:.2f} us per statement ({STATEMENTS} statements); the parse "
+          f"{(median['cold'] - median['memory']) * 1000:.2f} ms cold, "
+          f"{(median['cached'] - median['memory']) * 1000:.2f} ms from the cache")
     print(f"cold import gradcli.lang + parse one line: {cold_parse_ms():.1f} ms (budget 30 ms)")
 
 
@@ -143,15 +173,16 @@ import gc, sys
 sys.path.insert(0, {here!r})
 import bench_lang as b
 from gradcli import engine as torch
-from gradcli.lang import Limits, Session, parse
+from gradcli.lang import Limits, Session, parse_cache, parser
 # the run's limits stay on, with a time limit that valgrind's slowdown (50x, more on a busy machine)
 # cannot reach: the default 60 s stopped a round
 session = Session(limits=Limits(timeout=3600.0))
 session.set("python_loop", lambda: b.python_loop(torch))
-names = iter(range(10 ** 6))    # a new file name each time: the parser keeps only the last tree
-run = dict(script=lambda: session.run(b.SCRIPT), python=lambda: b.python_loop(torch),
+parse_cache.store(b.SCRIPT, parser._Parser(b.SCRIPT, "loop.grad").run("start"))
+run = dict(script=b.script_runs(session, parser)[2], python=lambda: b.python_loop(torch),
            limited=lambda: session.run("python_loop()"),
-           parse=lambda: parse(b.SCRIPT, f"loop{{next(names)}}.grad"))[{which!r}]
+           parse=lambda: parser._Parser(b.SCRIPT, "loop.grad").run("start"),
+           cache=lambda: parse_cache.load(b.SCRIPT))[{which!r}]
 run()
 gc.collect()
 gc.freeze()
@@ -175,20 +206,23 @@ def instructions(which: str, rounds: int) -> int:
 
 
 def main_instructions() -> None:
-    """Instructions per loop (three rounds minus one: start-up and warm-up cancel out) of the script,
-    of the Python loop, of the Python loop called from a script (under the run's limits), and of
-    parsing the script."""
+    """Instructions per loop (three rounds minus one: start-up and warm-up cancel out) of the script
+    (compile and run: its tree in memory), of the Python loop, of the Python loop called from a
+    script (under the run's limits), of parsing the script cold and of reading its tree back from
+    the parse cache."""
     # the first process of a new grammar builds its parse tables with lark and caches them: 2G
     # instructions that would land in the first count only
     subprocess.run([sys.executable, "-c", "import gradcli.lang as l; l.parse('x')"], check=True,
                    cwd=tempfile.gettempdir())
     per = {which: (instructions(which, 3) - instructions(which, 1)) / 2
-           for which in ("script", "python", "limited", "parse")}
-    whole = per["script"] + per["parse"]
-    print(f"instructions per 300-step loop: script {whole:,.0f} with its parse, python {per['python']:,.0f}, "
-          f"ratio {whole / per['python']:.3f}x (target 1.05x)")
-    print(f"  the parse {per['parse'] / per['python']:+.1%}, the run's limits "
-          f"{per['limited'] / per['python'] - 1:+.1%}, the interpreter (and compiling) "
+           for which in ("script", "python", "limited", "parse", "cache")}
+    python = per["python"]
+    print(f"instructions per 300-step loop: python {python:,.0f}; script {per['script']:,.0f} without a parse, "
+          f"ratios to python (target 1.05x): {per['script'] / python:.3f}x without a parse, "
+          f"{(per['script'] + per['cache']) / python:.3f}x with its tree from the parse cache, "
+          f"{(per['script'] + per['parse']) / python:.3f}x with a cold parse")
+    print(f"  the cold parse {per['parse'] / python:+.1%}, the tree from the cache {per['cache'] / python:+.1%}, "
+          f"the run's limits {per['limited'] / python - 1:+.1%}, the interpreter (and compiling) "
           f"{per['script'] / per['limited'] - 1:+.1%}")
 
 

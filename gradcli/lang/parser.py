@@ -56,8 +56,24 @@ def parse(source: str, filename: str = "<string>", check=None) -> syntax.Module:
     global _last_parse
     last_source, last_filename, module = _last_parse
     if module is None or source != last_source or filename != last_filename:
-        module = _Parser(source, filename, check).run("start")
+        module = _parsed(source, filename, check)
         _last_parse = (source, filename, module)
+    return module
+
+
+CACHED_SOURCE = 256     # scripts this long or longer are kept parsed on disk (parse_cache)
+
+
+def _parsed(source: str, filename: str, check):
+    """The tree of a whole script: from the parse cache when it holds this text, else parsed (and
+    then kept there). Only trees are cached: a script with a syntax error is parsed every time."""
+    if len(source) < CACHED_SOURCE:
+        return _Parser(source, filename, check).run("start")
+    from . import parse_cache
+    module = parse_cache.load(source)
+    if module is None:
+        module = _Parser(source, filename, check).run("start")
+        parse_cache.store(source, module)
     return module
 
 
