@@ -105,7 +105,7 @@ class Lexer:
     def _raw_tokens(self):
         text = self.text
         match = _master_regex(self.tables).match
-        keywords = self.tables["keywords"]
+        keywords = self.tables["keywords"]      # {"NAME": {"if": "IF", ...}}: the words a regexp also matches
         ignore = frozenset(self.tables["ignore"])
         pos, line, column = 0, 1, 1
         end = len(text)
@@ -122,7 +122,8 @@ class Lexer:
             else:
                 end_line, end_column = line, column + len(value)
             if kind not in ignore:
-                kind = keywords.get(kind, {}).get(value, kind)
+                if kind in keywords:
+                    kind = keywords[kind].get(value, kind)
                 if kind == "NAME" and not value.isascii():
                     value = self._identifier(value, line, column)
                 yield Token(kind, value, line, column, end_line, end_column)

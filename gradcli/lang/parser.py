@@ -98,7 +98,7 @@ class _Parser:
         tables = self.tables
         actions, symbol_ids, width, units = _action_table(tables)
         chains = tables.setdefault("_chains", {})
-        rules = tables["rules"]
+        plans = _plans(tables)
         end_state = tables["end_states"][start]
         state_stack = [tables["start_states"][start]]
         value_stack: list = []
@@ -150,8 +150,13 @@ class _Parser:
                         top = chains[key] = _unit_chain(actions, units, width, state_stack[-2], unit, column)
                     state_stack[-1] = top
                     continue
-                origin, size, name, expand1, include, nones_after = rules[-cell - 1]
-                if size:
+                column_of, size, name, kind, steps, nones_after = plans[-cell - 1]
+                if size == 1:
+                    children = [value_stack.pop()]
+                    spans = [span_stack.pop()]
+                    depth = depth_stack.pop()
+                    state_stack.pop()
+                elif size:
                     children = value_stack[-size:]
                     spans = span_stack[-size:]
                     depth = max(depth_stack[-size:])
@@ -164,27 +169,28 @@ class _Parser:
                     span = new_span(Span, (first[0], first[1], last[2], last[3]))
                 else:
                     span = _cover(spans)
-                shaped = []
-                steps = include
-                if (include and include[0][0] == 0 and include[0][1] and not include[0][2]
-                        and type(children[0]) is _Inline):
-                    # a left-recursive list (`_stmts: _stmts stmt`): extend the list the
-                    # stack owned instead of copying it, or n statements cost O(n**2)
-                    shaped = children[0]
-                    steps = include[1:]
-                for index, splice, nones in steps:
-                    if nones:
-                        shaped.extend([None] * nones)
-                    if splice:
-                        shaped.extend(children[index])
-                    else:
-                        shaped.append(children[index])
-                if nones_after:
-                    shaped.extend([None] * nones_after)
-                if origin.startswith("_"):
+                if steps is None:
+                    shaped = children       # every child, in order: the common case
+                else:
+                    shaped = []
+                    if steps and steps[0] == (0, True, 0) and type(children[0]) is _Inline:
+                        # a left-recursive list (`_stmts: _stmts stmt`): extend the list the
+                        # stack owned instead of copying it, or n statements cost O(n**2)
+                        shaped = children[0]
+                        steps = steps[1:]
+                    for index, splice, nones in steps:
+                        if nones:
+                            shaped.extend([None] * nones)
+                        if splice:
+                            shaped.extend(children[index])
+                        else:
+                            shaped.append(children[index])
+                    if nones_after:
+                        shaped.extend([None] * nones_after)
+                if kind is _INLINE:
                     value = shaped if type(shaped) is _Inline else _Inline(shaped)
                     value.span = span
-                elif expand1 and len(shaped) == 1:
+                elif kind is _EXPAND1 and len(shaped) == 1:
                     value = shaped[0]
                 else:
                     depth += 1
@@ -193,7 +199,7 @@ class _Parser:
                             "limit", f"code nested too deeply (more than {MAX_TREE_DEPTH} levels)",
                             span, filename=self.filename)
                     value = getattr(builder, name)(span, shaped)
-                goto = actions[state_stack[-1] * width + symbol_ids[origin]]
+                goto = actions[state_stack[-1] * width + column_of]
                 state_stack.append(goto - 1)
                 value_stack.append(value)
                 span_stack.append(span)
@@ -266,6 +272,27 @@ def _unit_chain(actions, units, width, below, unit, column) -> int:
         if cell >= 0 or units[-cell - 1] < 0:
             return top
         unit = units[-cell - 1]
+
+
+_INLINE, _EXPAND1, _BUILD = "inline", "expand1", "build"
+
+
+def _plans(tables: dict) -> list:
+    """Each rule as the driver applies it: (its symbol's column, size, builder method, kind, steps,
+    Nones after). Kind: an ``_rule`` is spliced into its parent, a ``?rule`` with one child is that
+    child, any other rule is built. Steps are the rule's include plan, or None when it keeps every
+    child in order (no token filtered, none spliced, no placeholder): then the children are the list."""
+    plans = tables.get("_plans")
+    if plans is None:
+        columns = _action_table(tables)[1]
+        plans = []
+        for origin, size, name, expand1, include, nones_after in tables["rules"]:
+            kind = _INLINE if origin.startswith("_") else _EXPAND1 if expand1 else _BUILD
+            keeps_all = tuple(include) == tuple((i, False, 0) for i in range(size)) and not nones_after
+            steps = None if keeps_all else tuple(tuple(step) for step in include)
+            plans.append((columns[origin], size, name, kind, steps, nones_after))
+        tables["_plans"] = plans
+    return plans
 
 
 def _action_table(tables: dict):

@@ -33,6 +33,9 @@ class Node:
 
     def __init__(self, *args, **kwargs):
         fields = self._fields
+        if not kwargs and len(args) == len(fields):     # how the parser builds every node
+            self.__dict__.update(zip(fields, args))
+            return
         if len(args) > len(fields):
             raise TypeError(f"{type(self).__name__} takes {len(fields)} fields")
         values = dict(zip(fields, args))
