@@ -118,7 +118,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     for t in inputs:    # torch's engine calls retain_grad() on each input: a non-leaf keeps retaining
         t.retain_grad()
     if create_graph and not _warned["create_graph"]:
-        _warned["create_graph"] = True      # torch's TORCH_WARN_ONCE: once per process
+        _warned["create_graph"] = not _warned["always"]   # torch's TORCH_WARN_ONCE: once per process
         warnings.warn(CREATE_GRAPH_LEAK, UserWarning, stacklevel=3)
     run([edge(t) for t in outputs], grads, retain_graph, create_graph, targets=inputs or None,
         accumulate=True)

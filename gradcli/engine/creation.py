@@ -285,6 +285,21 @@ def empty(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
 
 
 @public()
+def empty_strided(size, stride, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """A fresh tensor laid out with the given strides (in elements) over a storage just large enough."""
+    size, stride = tuple(size), tuple(stride)
+    if len(size) != len(stride):
+        raise errors.AutogradError(f"dimensionality of sizes ({len(size)}) must match dimensionality of strides "
+                                   f"({len(stride)})")
+    npd = _float(dtype)
+    extent = 1 + sum((n - 1) * s for n, s in zip(size, stride)) if all(size) else 0
+    _size(size, "empty_strided")
+    storage = np.zeros(_size((extent,), "empty_strided"), npd)
+    data = np.lib.stride_tricks.as_strided(storage, size, tuple(s * npd.itemsize for s in stride))
+    return _finish(data, None, requires_grad)
+
+
+@public()
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     if dtype is None:
         npd = (np.dtype(np.bool_) if isinstance(fill_value, bool) else np.dtype(np.int64)

@@ -11,6 +11,7 @@ from . import device as device_module
 from .nn.module import Module
 from .ops import threads as kernel_threads
 from .public import public
+from .tensor import _warned
 
 _state = {"deterministic": False, "warn_only": False, "matmul_precision": "highest",
           "threads": os.cpu_count() or 1, "interop_threads": os.cpu_count() or 1}
@@ -31,6 +32,28 @@ def are_deterministic_algorithms_enabled() -> bool:
 @public()
 def is_deterministic_algorithms_warn_only_enabled() -> bool:
     return _state["warn_only"]
+
+
+@public()
+def set_warn_always(b) -> None:
+    """torch's warnings given once per process (TORCH_WARN_ONCE) are given every time while set; they
+    do not count as the once (cleared while set, their flags come back as they were)."""
+    if bool(b) != _warned["always"]:
+        if b:
+            _once_before.update((k, _warned[k]) for k in _ONCE)
+            _warned.update(dict.fromkeys(_ONCE, False))
+        else:
+            _warned.update(_once_before)
+    _warned["always"] = bool(b)
+
+
+_ONCE = ("float", "create_graph")
+_once_before: dict = {}
+
+
+@public()
+def is_warn_always_enabled() -> bool:
+    return _warned["always"]
 
 
 @public()

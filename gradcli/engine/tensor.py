@@ -73,7 +73,8 @@ class Size(tuple):
     __rmul__ = __mul__
 
 
-_warned = {"float": False, "create_graph": False}   # torch's warnings given once per process
+_warned = {"float": False, "create_graph": False, "always": False}   # torch's warnings given once per process
+# (unless torch.set_warn_always(True): then "always" keeps them coming)
 
 
 class Tensor:
@@ -342,7 +343,7 @@ class Tensor:
 
     def __float__(self) -> float:
         if self._requires_grad and _mode.grad and not _warned["float"]:
-            _warned["float"] = True   # torch warns once per process, in grad mode (int() and item() never)
+            _warned["float"] = not _warned["always"]   # torch warns once per process, in grad mode (int() and item() never)
             warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
                           "behavior.\nConsider using tensor.detach() first.", UserWarning, stacklevel=2)
         return float(self._python_scalar())

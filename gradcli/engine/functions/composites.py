@@ -513,6 +513,22 @@ def is_tensor(obj) -> bool:
 
 
 @public()
+def typename(obj) -> str:
+    """A tensor's type string (``torch.FloatTensor``), else the dotted name of the object's class (of the
+    class itself for a class): torch's path for the engine's stand-ins of torch classes, no module for
+    Python's builtins."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    from ..torch_class_names import torch_class_name
+    cls = obj if isinstance(obj, type) else type(obj)
+    torch_name = torch_class_name(cls)
+    if torch_name is not None:
+        return torch_name
+    module = cls.__module__ or ""
+    return cls.__qualname__ if module in ("", "builtins") else f"{module}.{cls.__qualname__}"
+
+
+@public()
 def is_floating_point(input) -> bool:
     return input.is_floating_point()
 

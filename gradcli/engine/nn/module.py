@@ -15,6 +15,7 @@ from ..autograd import grad_mode
 from ..autograd.graph import _seq
 from ..autograd.profiler import record_function
 from ..autograd.grad_mode import no_grad
+from ..functions.composites import typename
 from ..hooks import RemovableHandle, add_hook
 from ..tensor import Tensor, make, storage
 from .backward_hooks import call_with_backward_hooks
@@ -70,15 +71,6 @@ class Buffer(metaclass=_BufferMeta):
         t = data.detach().requires_grad_(data.requires_grad)
         t.persistent, t._is_buffer = persistent, True
         return t
-
-
-def typename(value) -> str:
-    """torch.typename, for torch's messages: a tensor's type() ('torch.FloatTensor'), else its class's
-    qualified name ('int', 'numpy.ndarray')."""
-    if isinstance(value, Tensor):
-        return value.type()
-    cls = type(value)
-    return cls.__qualname__ if cls.__module__ in ("", "builtins") else f"{cls.__module__}.{cls.__qualname__}"
 
 
 def _addindent(text: str, spaces: int) -> str:
