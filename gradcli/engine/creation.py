@@ -469,13 +469,34 @@ def bernoulli(input, p=None, *, generator=None) -> Tensor:
 
 @public(method=True)
 def multinomial(input, num_samples, replacement=False, *, generator=None) -> Tensor:
-    if not replacement and num_samples > input._data.shape[-1]:
-        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+    _multinomial_checks(input, num_samples, replacement)
     def draw(stream, data):
+        _valid_distributions(data)
         rows = data.reshape(-1, data.shape[-1])
         drawn = np.stack([stream.multinomial_row(row, num_samples, replacement) for row in rows])
         return drawn.reshape(data.shape[:-1] + (num_samples,))
     return drawn_from(input, generator, draw)
+
+
+def _multinomial_checks(input, num_samples, replacement) -> None:
+    """torch's checks of the arguments, in its order."""
+    if num_samples <= 0:
+        raise RuntimeError("cannot sample n_sample <= 0 samples")
+    if input.ndim not in (1, 2):
+        raise RuntimeError("prob_dist must be 1 or 2 dim")
+    if input._data.dtype.kind not in "f":
+        raise RuntimeError(f"multinomial only supports floating-point dtypes for input, got: "
+                           f"{dtypes.scalar_type_name(input._data.dtype)}")
+    if not replacement and num_samples > input._data.shape[-1]:
+        raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+
+
+def _valid_distributions(probs: np.ndarray) -> None:
+    """Each row must be finite, non-negative and not all zero (torch's messages)."""
+    if not (np.isfinite(probs).all() and (probs >= 0).all()):
+        raise RuntimeError("probability tensor contains either `inf`, `nan` or element < 0")
+    if (probs.sum(-1) <= 0).any():
+        raise RuntimeError("invalid multinomial distribution (sum of probabilities <= 0)")
 
 
 def _like(input: Tensor, dtype):

@@ -53,7 +53,7 @@ class dtype:
     __str__ = __repr__
 
     def __reduce__(self):
-        return (as_dtype, (self.name,))
+        return (named, (self.name,))
 
 
 def _dtype(name: str, np_type, category: int, scalar_name: str, c_name: str) -> dtype:
@@ -113,24 +113,26 @@ def default_complex() -> dtype:
 
 
 def as_dtype(d) -> dtype:
-    """Accept a dtype, its name, a numpy dtype or a Python type."""
+    """A ``dtype=`` argument as torch takes it: a dtype, or Python's float, int or bool (a dtype's name
+    or a numpy dtype is torch's TypeError: ``named`` and ``from_numpy_dtype`` are the engine's own)."""
     if d.__class__ is dtype:
         return d
-    if isinstance(d, str):
-        found = _BY_NAME.get(d.removeprefix("torch."))
-        if found is None:
-            raise TypeError(f"unknown dtype '{d}'")
-        return found
     if d is builtins.float:     # torch's: Python's float is double whatever the default dtype
         return float64
     if d is builtins.int:
         return int64
     if d is builtins.bool:
         return bool
-    try:
-        return _BY_NP[np.dtype(d)]
-    except (TypeError, KeyError):
-        raise TypeError(f"unsupported dtype {d!r}") from None
+    kind = type(d)
+    raise TypeError(f"argument 'dtype' must be torch.dtype, not {kind.__qualname__ if kind.__module__ == 'builtins' else kind}")
+
+
+def named(name: str) -> dtype:
+    """The dtype called ``name`` (``"float32"``, ``"torch.float32"``): the CLI's --dtype."""
+    found = _BY_NAME.get(name.removeprefix("torch."))
+    if found is None:
+        raise TypeError(f"unknown dtype '{name}'")
+    return found
 
 
 def from_numpy_dtype(npd: np.dtype) -> dtype:

@@ -4,7 +4,7 @@ from .functions import (  # noqa: F401
 )
 from .ops.gamma import mvlgamma as multigammaln, polygamma  # noqa: F401
 from .ops.activation import sigmoid as expit  # noqa: F401
-from .nn.functional import log_softmax, softmax  # noqa: F401
+from .nn.functional import special_log_softmax as log_softmax, special_softmax as softmax  # noqa: F401
 from .ops.special import erf, erfc  # noqa: F401
 from .ops.special_functions import (  # noqa: F401
     entr, erfcx, i0e, i1, i1e, igamma as gammainc, igammac as gammaincc, log_ndtr, ndtri, xlog1py, zeta,

@@ -17,7 +17,7 @@ from .dispatch import call, call_inplace, check_overlap
 from .functions.arithmetic import _alpha_operand
 from .functions.inplace_ops import adopt, refuse_inplace, stand_in
 from .nn import functional as _F
-from .nn.functional import log_softmax, softmax
+from .nn.functional import _NO_DIM, torch_log_softmax, torch_softmax
 from .ops import index_functions, pointwise as P
 from .ops.copy import TO_COPY, copy_, fill, fill_, zero_
 from .printing import format_tensor
@@ -98,12 +98,12 @@ def _repr_plain(self) -> str:
                          suffixes=suffixes)
 
 
-def _softmax_method(self, dim, dtype=None):
-    return softmax(self, dim, dtype=dtype)
+def _softmax_method(self, dim=_NO_DIM, dtype=None):
+    return torch_softmax(self, dim, dtype)
 
 
-def _log_softmax_method(self, dim, dtype=None):
-    return log_softmax(self, dim, dtype=dtype)
+def _log_softmax_method(self, dim=_NO_DIM, dtype=None):
+    return torch_log_softmax(self, dim, dtype)
 
 def _binary_inplace(op, alpha_op):
     def method(self, other, *, alpha=1):
@@ -346,12 +346,12 @@ def to(self, *args, **kwargs):
             dtype = a
         elif isinstance(a, Tensor):
             dtype = a.dtype
-        elif isinstance(a, str):
-            if a == "cpu":
+        elif isinstance(a, str):      # a string is a device, as torch reads it (never a dtype's name)
+            if a == "cpu" or a.startswith("cpu:"):
                 continue
             if a.startswith("cuda") or a == "mps":
                 raise AssertionError("Torch not compiled with CUDA enabled")  # torch's type and words; gradcli is CPU-only
-            dtype = dtypes.as_dtype(a)
+            raise errors.AutogradError(f"Invalid device string: '{a}'")
         elif a in _PYTHON_TYPES:      # to(float) is float64, as torch reads Python's types
             dtype = dtypes.as_dtype(a)
         elif type(a) is not bool:      # a positional non_blocking/copy flag is a bool

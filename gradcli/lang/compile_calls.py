@@ -7,7 +7,7 @@ import time
 from types import FunctionType, MethodType
 
 from . import syntax_tree as syntax
-from .compile_errors import builtin_named, keyword_hint, wrap_exception
+from .compile_errors import argument_named, builtin_named, keyword_hint, wrap_exception
 from .compile_generators import has_yield
 from .errors import Frame, GradcliError
 from .namespace import Namespace
@@ -266,7 +266,7 @@ class CallsMixin:
     def _call_failed(self, exc, span, where, fn=None):
         """What ``_call`` makes of an exception its call raised (the exception to raise)."""
         if fn is not None:
-            exc = builtin_named(exc, fn, self.rt.builtins)
+            exc = argument_named(builtin_named(exc, fn, self.rt.builtins), fn)
         if isinstance(exc, GradcliError):
             if exc.frames:
                 exc.frames.insert(0, Frame(where, span))

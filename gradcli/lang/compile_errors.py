@@ -150,6 +150,15 @@ def builtin_named(exc: Exception, fn, builtins: dict) -> Exception:
     return TypeError(name + message[len(called):])
 
 
+def argument_named(exc: Exception, fn) -> Exception:
+    """The engine's "argument 'dtype' must be torch.dtype, not str" under the called function's name, as
+    torch's argument parser words it (``ones(): argument 'dtype' ...``)."""
+    name = getattr(fn, "__name__", None)
+    if not isinstance(exc, TypeError) or not str(exc).startswith("argument '") or not isinstance(name, str):
+        return exc
+    return TypeError(f"{name}(): {exc}")
+
+
 def keyword_hint(exc: Exception, fn) -> Exception:
     """Python's TypeError for a misspelt keyword (``torch.ones(3, requires_gard=True)``), with the
     parameter of ``fn`` it is closest to, as an unknown name gets one."""

@@ -19,6 +19,7 @@ from ..ops.reduction import DIST
 from ..ops.shape import SQUEEZE_INPLACE, call_slice, select, unsqueeze
 from ..public import public
 from ..tensor import Tensor, make
+from ..torch_class_names import torch_class_name
 from .generated import sqrt
 from .shapes import (broadcast_shapes, cat, clone, diagonal, expand, flatten, narrow, repeat, reshape, stack,
                      transpose, view)
@@ -519,7 +520,6 @@ def typename(obj) -> str:
     Python's builtins."""
     if isinstance(obj, Tensor):
         return obj.type()
-    from ..torch_class_names import torch_class_name
     cls = obj if isinstance(obj, type) else type(obj)
     torch_name = torch_class_name(cls)
     if torch_name is not None:

@@ -243,14 +243,46 @@ def _softmax_call(op, kernel, input, dim, dtype, name):
     return call(op, (input,), {"dim": d if input.ndim else None})
 
 
-@public(namespaces=("torch",))
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     return _softmax_call(SOFTMAX, "softmax", input, dim, dtype, "softmax")
 
 
-@public(namespaces=("torch",))
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return _softmax_call(LOG_SOFTMAX, "log_softmax", input, dim, dtype, "log_softmax")
+
+
+_NO_DIM = object()
+
+
+def _dim_given(name: str, dim) -> None:
+    """torch.softmax and torch.special's take ``dim`` as required, where F.softmax guesses one."""
+    if dim is _NO_DIM:
+        raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+    if dim is None:
+        raise TypeError(f"{name}(): argument 'dim' must be int, not NoneType")
+
+
+@public("softmax", namespaces=("torch",))
+def torch_softmax(input, dim=_NO_DIM, dtype=None):
+    """``torch.softmax(input, dim, dtype=None)`` (its third argument is the dtype, not F's _stacklevel)."""
+    _dim_given("softmax", dim)
+    return softmax(input, dim, dtype=dtype)
+
+
+@public("log_softmax", namespaces=("torch",))
+def torch_log_softmax(input, dim=_NO_DIM, dtype=None):
+    _dim_given("log_softmax", dim)
+    return log_softmax(input, dim, dtype=dtype)
+
+
+def special_softmax(input, dim=_NO_DIM, dtype=None):
+    _dim_given("special_softmax", dim)
+    return softmax(input, dim, dtype=dtype)
+
+
+def special_log_softmax(input, dim=_NO_DIM, dtype=None):
+    _dim_given("special_log_softmax", dim)
+    return log_softmax(input, dim, dtype=dtype)
 
 
 def gumbel_softmax(logits, tau=1.0, hard=False, eps=1e-10, dim=-1):
