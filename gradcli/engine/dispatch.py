@@ -550,9 +550,22 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     if (b.dtype is not dt or w.dtype is not dt or dt is not _F32 and dt is not _F64 or w.__class__ is not _ndarray
             or _inst.active or _inst.anomaly or saved_hooks_stack or not _mode.grad or _mode.inference):
         return call(addmm, (bias, input, call(transpose, (weight,))), {"beta": 1, "alpha": 1})
-    ws = (ws[1], ws[0])
-    wt = _transposed(transpose, weight, w, ws)
-    w = wt._data
+    rb, rx, rw = bias._requires_grad, input._requires_grad, weight._requires_grad
+    wts = (ws[1], ws[0])
+    if rw:   # weight.t()'s TBackward0 node, as call(transpose, (weight,)) makes it
+        tnode = _new(transpose.node_cls)
+        tnode.next_functions = (_edge(weight),)
+        tnode._in_meta = ((ws, dt),)
+        tnode._seq = next(_seq)
+        tnode._x = None
+        tnode._oshape = wts
+        tnode._odtype = dt
+        tnode._saved = ()
+    else:
+        tnode = None
+    w = w.T
+    # weight.t() is saved (as _saved_mat2) for the input's gradient; else nothing would keep the view
+    wt = _transposed(transpose, weight, w, tnode) if rx else None
     out = gemm_add(b, x, w)
     if _inst.limit is not None:
         _inst.check_size(out)
@@ -563,7 +576,6 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     t._vc = [0]
     t._base = None
     t._x = None
-    rb, rx, rw = bias._requires_grad, input._requires_grad, wt._requires_grad
     if not (rb or rx or rw):
         t._grad_fn = None
         t._requires_grad = False
@@ -573,47 +585,35 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     fn = input._grad_fn    # (the previous layer's output: its node's edge inline, as call's)
     ex = (fn, input._output_nr) if fn is not None and input._base is None else _edge(input)
     # (the fresh view's edge: its own node, no view to refresh as _edge would)
-    node.next_functions = (_edge(bias), ex, (wt._grad_fn, 0) if rw else NO_EDGE)
-    node._in_meta = ((bs, dt), (xs, dt), (ws, dt))
+    node.next_functions = (_edge(bias), ex, (tnode, 0) if rw else NO_EDGE)
+    node._in_meta = ((bs, dt), (xs, dt), (wts, dt))
     node._seq = next(_seq)
     node._x = None
-    node._oshape = (xs[0], ws[1])   # (out.shape, without numpy's attribute)
+    node._oshape = (xs[0], ws[0])   # (out.shape, without numpy's attribute)
     node._odtype = dt
     # addmm's saves: mat1 (for mat2's gradient), mat2 (for mat1's), alpha, beta, both sizes, each
     # one's strides in elements where its own gradient needs its layout (each array's read once)
     size = dt.itemsize
     sx, sw = x.strides if rx else None, w.strides if rw else None
-    node._saved = (_saved_input(input) if rw else None, _saved_input(wt) if rx else None, 1, 1, xs, ws,
+    node._saved = (_saved_input(input) if rw else None, _saved_input(wt) if rx else None, 1, 1, xs, wts,
                    (sx[0] // size, sx[1] // size) if rx else None, (sw[0] // size, sw[1] // size) if rw else None)
     t._grad_fn = node
     t._requires_grad = True
     return t
 
 
-def _transposed(transpose, weight, w, shape):
-    """``call(transpose, (weight,))`` with grad mode on: the view ``_make_view`` makes (same base,
-    version counter and view steps) and its TBackward0 node, built in place; ``shape`` is the view's."""
+def _transposed(transpose, weight, wt, node):
+    """The view ``call(transpose, (weight,))`` makes with grad mode on (same base, version counter
+    and view steps), over ``wt`` (weight's array transposed), its TBackward0 ``node`` built by the caller."""
     vc = weight._vc
     view = _new(Tensor)
-    view._data = w.T
+    view._data = wt
     view._output_nr = 0
     view._grad = None
     view._vc = vc if vc is not None else [0]   # (an inference tensor's view outside inference mode: as make)
     view._base = weight._base if weight._base is not None else weight
-    if weight._requires_grad:
-        node = _new(transpose.node_cls)
-        node.next_functions = (_edge(weight),)
-        node._in_meta = ((w.shape, w.dtype),)
-        node._seq = next(_seq)
-        node._x = None
-        node._oshape = shape
-        node._odtype = w.dtype
-        node._saved = ()
-        view._grad_fn = node
-        view._requires_grad = True
-    else:
-        view._grad_fn = None
-        view._requires_grad = False
+    view._grad_fn = node
+    view._requires_grad = node is not None
     x = view._x = TensorExtras()
     steps = weight._x.view_steps if weight._x is not None else None
     x.view_steps = ((transpose, None, 0),) if steps is None else steps + ((transpose, None, 0),)

@@ -144,3 +144,15 @@ def test_linear_module_of_other_inputs_takes_f_linear():
         layer(torch.ones(4, 2))
     no_bias = torch.nn.Linear(3, 2, bias=False)
     assert no_bias(torch.ones(4, 3)).grad_fn.name() == "MmBackward0"
+
+
+def test_first_layer_keeps_only_the_transpose_node():
+    """With an input that needs no gradient the weight.t() view is saved by nobody: its node is the
+    edge, as the generic path's, and nothing else of it is kept."""
+    x, w, b = _inputs(torch.float32, False, True, True)
+    out = F.linear(x, w, b)
+    tnode = out.grad_fn.next_functions[2][0]
+    assert tnode.name() == "TBackward0" and tnode.next_functions[0][0].variable is w
+    assert out.grad_fn._saved_mat2 is None and out.grad_fn._saved_mat1 is x
+    out.sum().backward()
+    np.testing.assert_array_equal(w.grad._data, np.broadcast_to(x._data.sum(0), (2, 3)))

@@ -46,6 +46,26 @@ def test_mse_loss_records_the_node_call_would(reduction, ri, rt, dtype):
             np.testing.assert_array_equal(g._data, t.grad._data)
 
 
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_mse_loss_module_records_what_the_functional_does(reduction, dtype):
+    x, y = _pair(dtype, True, False)
+    module = torch.nn.MSELoss(reduction=reduction)(x * 1, y)
+    functional = F.mse_loss(x * 1, y, reduction=reduction)
+    assert module._data.tobytes() == functional._data.tobytes()
+    assert _described(module.grad_fn) == _described(functional.grad_fn)
+
+
+def test_mse_loss_module_falls_back_to_the_functional_on_unusual_inputs():
+    x, y = _pair(torch.float32, True, False)
+    with pytest.warns(UserWarning, match="Using a target size"):   # broadcast: F.mse_loss's warning
+        assert torch.nn.MSELoss()(x, y[:1]).grad_fn.name() == "MseLossBackward0"
+    with pytest.raises(ValueError, match="is not a valid value for reduction"):
+        torch.nn.MSELoss(reduction="total")(x, y)
+    loss = torch.nn.MSELoss(reduction="sum")(x, torch.nn.Parameter(y._data.copy(), requires_grad=False))
+    assert loss.item() == pytest.approx(F.mse_loss(x, y, reduction="sum").item())
+
+
 def test_mse_loss_without_grad_or_under_hooks_takes_the_general_path():
     x, y = _pair(torch.float32, True, False)
     with torch.no_grad():
