@@ -601,9 +601,10 @@ class StatementsMixin:
                     del owner[key]
             return delete_item
 
+        obj, name, delete = self.expr(node.value, scope), node.attr, self.rt.policy.delete
+
         def delete_attribute(env):
-            raise self._error("attribute", "deleting attributes is not supported in gradcli "
-                              "scripts; assign None instead", span)
+            self._guarded(delete, obj(env), name, span)
         return delete_attribute
 
     def stmt_Raise(self, node, scope):

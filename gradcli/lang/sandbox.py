@@ -459,6 +459,25 @@ class AttributePolicy:
         raise GradcliError("attribute", f"cannot set attribute {name!r} on "
                            f"{_type_name(target)}", span)
 
+    def delete(self, target, name: str, span: Span | None) -> None:
+        """``del obj.name`` removes only what the object itself holds and a script may set: a
+        module's parameter, buffer, submodule or setting, a script object's field, a user attribute
+        (never a member of a class or of the engine)."""
+        if isinstance(target, type) or (self._namespace_type is not None
+                                        and type(target) is self._namespace_type):
+            raise GradcliError("attribute", f"cannot delete attributes of {_type_name(target)}", span)
+        self._rules(type(target))
+        open_members = self._open_of.get(type(target))
+        if name in _user_names(target) or (
+                open_members is not None and not name.startswith("_") and name in open_members(target)
+                and not _class_has(type(target), name)):
+            delattr(target, name)
+            _user_names(target).discard(name)
+            return
+        if not _has(target, name):
+            raise AttributeError(f"'{type(target).__name__}' object has no attribute '{name}'")
+        raise GradcliError("attribute", f"cannot delete attribute {name!r} of {_type_name(target)}", span)
+
     # ----------------------------------------------------------------- errors
 
     def _refused(self, value, name: str, span) -> GradcliError:

@@ -564,6 +564,19 @@ def test_global_nonlocal_and_del(session, out):
     assert info.value.kind == "name"
 
 
+@pytest.mark.parametrize("code, message", [
+    ("del nn.Linear", "AttributeError: cannot delete attributes of module"),
+    ("del nn.Linear(2, 2).forward", "AttributeError: cannot delete attribute 'forward' of 'Linear' object"),
+    ("del torch.ones(1).grad", "AttributeError: cannot delete attribute 'grad' of 'Tensor' object"),
+])
+def test_del_refuses_members_of_classes_and_namespaces(session, code, message):
+    """``del`` removes what an object holds, never what its class or the engine defines."""
+    session.run("import torch\nimport torch.nn as nn")
+    with pytest.raises(GradcliError) as info:
+        session.run(code)
+    assert info.value.message == message
+
+
 def test_nonlocal_needs_an_enclosing_binding(session):
     with pytest.raises(GradcliError) as info:
         session.run("def f():\n    nonlocal q\n    q = 1")
