@@ -69,7 +69,9 @@ TORCH_MODULES = {
         "Softshrink Softsign Tanh Tanhshrink Threshold"
     ),
     "torch.nn.modules.adaptive": "AdaptiveLogSoftmaxWithLoss _ASMoutput",
-    "torch.nn.modules.batchnorm": "BatchNorm1d BatchNorm2d BatchNorm3d LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d",
+    "torch.nn.modules.batchnorm": (
+        "BatchNorm1d BatchNorm2d BatchNorm3d LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d SyncBatchNorm"
+    ),
     "torch.nn.modules.channelshuffle": "ChannelShuffle",
     "torch.nn.modules.container": "ModuleDict ModuleList ParameterDict ParameterList Sequential",
     "torch.nn.modules.conv": (

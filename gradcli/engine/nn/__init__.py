@@ -22,7 +22,7 @@ _LAZY = {
         TripletMarginWithDistanceLoss""",
     "extra_layers": """PReLU RReLU Softmax2d RMSNorm InstanceNorm1d InstanceNorm2d InstanceNorm3d LocalResponseNorm
         PixelShuffle PixelUnshuffle ChannelShuffle Unfold Fold AlphaDropout FeatureAlphaDropout ParameterDict
-        LazyLinear LazyConv1d LazyConv2d LazyConv3d LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d DataParallel""",
+        LazyLinear LazyConv1d LazyConv2d LazyConv3d LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d DataParallel SyncBatchNorm""",
     "pool_layers": """AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveAvgPool3d MaxUnpool1d MaxUnpool2d LPPool1d LPPool2d
         UpsamplingNearest2d UpsamplingBilinear2d""",
     "attention": "MultiheadAttention TransformerEncoder TransformerEncoderLayer Transformer TransformerDecoder "
@@ -80,5 +80,5 @@ __all__ = [
     "UpsamplingNearest2d", "UpsamplingBilinear2d", "ZeroPad3d", "ConstantPad3d", "ReflectionPad3d", "ReplicationPad3d",
     "CircularPad1d", "CircularPad2d", "CircularPad3d", "LazyLinear", "Conv3d", "ConvTranspose3d", "MaxPool3d",
     "AvgPool3d", "EmbeddingBag", "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyBatchNorm1d", "LazyBatchNorm2d",
-    "LazyBatchNorm3d", "DataParallel",
+    "LazyBatchNorm3d", "DataParallel", "SyncBatchNorm",
 ]

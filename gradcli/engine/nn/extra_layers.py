@@ -1,4 +1,4 @@
-"""PReLU, RReLU, Softmax2d, RMSNorm, InstanceNorm1d/2d/3d, LocalResponseNorm, PixelShuffle,
+"""PReLU, RReLU, SyncBatchNorm, Softmax2d, RMSNorm, InstanceNorm1d/2d/3d, LocalResponseNorm, PixelShuffle,
 PixelUnshuffle, ChannelShuffle, Unfold, Fold, AlphaDropout, FeatureAlphaDropout and the
 ParameterDict container, and LazyLinear, LazyConv1d/2d/3d, LazyBatchNorm1d/2d/3d: torch's constructors, parameters, reprs and train/eval behaviour over
 ``torch.nn.functional``."""
@@ -412,3 +412,38 @@ class DataParallel(Module):
 
     def forward(self, *inputs, **kwargs):
         return self.module(*inputs, **kwargs)
+
+
+class SyncBatchNorm(_BatchNorm):
+    """``nn.SyncBatchNorm`` without a process group, as torch's: statistics are only synchronised across
+    distributed workers, so outside ``torch.distributed`` it is a BatchNorm for any input of 2+ dims."""
+
+    script_class_members = ("convert_sync_batchnorm",)
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum=0.1, affine: bool = True,
+                 track_running_stats: bool = True, process_group=None, device=None, dtype=None, *,
+                 bias: bool = True):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias)
+        self.process_group = process_group
+
+    def _check_input_dim(self, input) -> None:
+        if input.ndim < 2:
+            raise ValueError(f"expected at least 2D input (got {input.ndim}D input)")
+        if input.shape[1] == 0:
+            raise ValueError("SyncBatchNorm number of input channels should be non-zero")
+
+    @classmethod
+    def convert_sync_batchnorm(cls, module, process_group=None):
+        """Every BatchNorm in ``module`` replaced by a SyncBatchNorm sharing its parameters and buffers."""
+        output = module
+        if isinstance(module, _BatchNorm) and not isinstance(module, _InstanceNorm):
+            output = cls(module.num_features, module.eps, module.momentum, module.affine,
+                         module.track_running_stats, process_group, bias=module.bias is not None)
+            if module.affine:
+                output.weight, output.bias = module.weight, module.bias
+            output.running_mean, output.running_var = module.running_mean, module.running_var
+            output.num_batches_tracked = module.num_batches_tracked
+            output.training = module.training
+        for name, child in module.named_children():
+            output.add_module(name, cls.convert_sync_batchnorm(child, process_group))
+        return output
