@@ -24,6 +24,7 @@ from .autograd.graph import (
 )
 from .backend import numpy_math, numpy_math_batched
 from .ops.copy import copy_
+from . import sparse
 from .tensor import Tensor, _warned, make
 from .tensor_math import TensorMath
 
@@ -611,6 +612,8 @@ def _accumulate(var: Tensor, g, tensor_mode: bool) -> None:
             var._grad = old + g
     elif old is None:
         var._grad = make(_grad_buffer(g, var._data, _STEALABLE))
+    elif sparse.is_coo(old._data):     # torch's sparse ``.grad += new``
+        var._grad = make(sparse.accumulate(old._data, g))
     elif old._data.shape != var._data.shape or not old._data.flags.writeable:
         var._grad = make(np.asarray(old._data + g, dtype=var._data.dtype))
     else:   # torch's ``grad += new`` without a graph: in place, a .grad made under create_graph keeps its grad_fn
@@ -641,6 +644,8 @@ def _grad_buffer(g, param, stealable: int):
         if own is None or (own.__class__ is np.ndarray and own.base is None and own.nbytes == g.nbytes
                            and sys.getrefcount(own) <= 3 and own.flags.writeable):
             return g
+    if sparse.is_coo(g):   # a sparse gradient stays sparse (torch's .grad is then a sparse tensor)
+        return sparse.stored(g)
     out = np.empty_like(param)
     np.copyto(out, g, casting="unsafe")
     return out

@@ -21,6 +21,8 @@ from .nn.functional import _NO_DIM, torch_log_softmax, torch_softmax
 from .ops import index_functions, pointwise as P
 from .ops.copy import TO_COPY, copy_, fill, fill_, zero_
 from .printing import format_tensor
+from .sparse import is_coo
+from .functions.sparse_methods import sparse_repr, sparse_zero_
 from .tensor import Size, Tensor, storage
 from .ops.subscripts import getitem, setitem
 
@@ -94,6 +96,8 @@ def _repr_plain(self) -> str:
     tangent = self._x.tangents if self._x is not None else None
     if tangent:
         suffixes.append(tangent_suffix(self))
+    if is_coo(self._data):
+        return sparse_repr(self, suffixes)
     return format_tensor(self._data, self._data.dtype.name, default_float=dtypes.get_default_dtype().name,
                          suffixes=suffixes)
 
@@ -525,6 +529,11 @@ def _mT(self):
     return F.transpose(self, -2, -1)
 
 
+def _zero_(self):
+    """``t.zero_()``; a sparse gradient (``zero_grad(set_to_none=False)``) keeps no entries, as torch's."""
+    return sparse_zero_(self) if is_coo(self._data) else zero_(self)
+
+
 _METHODS = {
     "__add__": F.add, "__radd__": F.add, "__sub__": F.sub, "__rsub__": _rev(F.sub), "__mul__": F.mul,
     "__rmul__": F.mul, "__truediv__": F.div, "__rtruediv__": _truediv_r, "__floordiv__": F.floor_divide,
@@ -551,7 +560,7 @@ _METHODS = {
     "cfloat": _caster(dtypes.complex64), "cdouble": _caster(dtypes.complex128),
     "bfloat16": _no_numpy_dtype("bfloat16"), "chalf": _no_numpy_dtype("complex32 (chalf)"),
     "new_tensor": new_tensor, "new_zeros": new_zeros, "new_ones": new_ones, "new_empty": new_empty,
-    "new_full": new_full, "new": new, "zero_": zero_, "fill_": fill_, "copy_": copy_, "add_": add_, "sub_": sub_,
+    "new_full": new_full, "new": new, "zero_": _zero_, "fill_": fill_, "copy_": copy_, "add_": add_, "sub_": sub_,
     "mul_": mul_, "div_": div_, "pow_": pow_, "clamp_": clamp_, "clip_": clamp_, "neg_": neg_, "negative_": neg_,
     "round_": round_,
     "uniform_": uniform_, "normal_": normal_, "random_": random_, "exponential_": exponential_, "bernoulli_": bernoulli_,

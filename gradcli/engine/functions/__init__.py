@@ -36,3 +36,4 @@ from . import complex_numbers, stft, storages, strided  # noqa: F401  (view_as_r
 from . import tensor_attributes  # noqa: F401  (Tensor.is_cpu, layout, H, get_device(), conj()...)
 from . import inplace_variants  # noqa: F401  (Tensor.addcmul_, lerp_, lt_, torch.square_...)
 from . import inplace_misc  # noqa: F401  (Tensor.fill_diagonal_, resize_, apply_, map_)
+from . import sparse_methods  # noqa: F401  (a sparse gradient's is_sparse, layout, to_dense(), coalesce()...)

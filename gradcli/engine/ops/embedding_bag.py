@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import errors, sparse as coo
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -92,8 +93,28 @@ def _bwd(m, g, weight, per_sample_weights, indices, offsets, mode, padding_idx, 
     if per_sample_weights is not None:
         grad_psw = m.sum(m.matmul(m.const(picks), weight) * per_index, (nb + 1,))
         per_index = per_index * m.reshape(per_sample_weights, (idx.size, 1))
+    if sparse and not nb and not m.is_tensor:
+        return _sparse_rows(g, per_sample_weights, idx, bag_of, counts, mode, padding_idx, scale_grad_by_freq,
+                            num_weights), grad_psw
     scatter = picks.T if freq is None else picks.T / np.where(freq > 0, freq, 1)[:, None]
     return m.matmul(m.const(np.ascontiguousarray(scatter)), per_index), grad_psw
+
+
+def _sparse_rows(g, per_sample_weights, idx, bag_of, counts, mode, padding_idx, scale_grad_by_freq, num_weights):
+    """torch's _embedding_bag_sparse_backward: each index gets its bag's gradient (divided by the
+    bag's size for mean, times its weight), then embedding's sparse gradient of those rows."""
+    if scale_grad_by_freq:
+        raise errors.AutogradError("embedding_backward: scale_grad_by_freq not supported with sparse gradients")
+    inside = bag_of >= 0
+    idx, bag_of, counts = idx[inside], bag_of[inside], counts[inside]
+    rows = np.asarray(g)[bag_of]
+    if mode == 1:
+        sizes = np.bincount(bag_of[counts], minlength=len(g)).astype(rows.dtype)
+        rows = rows / np.maximum(sizes, 1)[bag_of][:, None]
+    if per_sample_weights is not None:
+        rows = rows * np.asarray(per_sample_weights)[inside][:, None]
+    keep = idx != padding_idx
+    return coo.build(idx[keep].astype(np.int64).reshape(1, -1), rows[keep], (num_weights, rows.shape[-1]))
 
 
 def _samples():

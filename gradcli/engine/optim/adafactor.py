@@ -1,11 +1,13 @@
 """``torch.optim.Adafactor`` (factored second moments: a row and a column average for a matrix, a
 full one for a vector) following torch's single-tensor update, and ``SparseAdam``, which takes
-sparse gradients only: gradcli's gradients are all dense, so its step gives torch's error for them."""
+sparse gradients only (nn.Embedding(sparse=True)'s) and gives torch's error for dense ones."""
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
-from .. import fused
+from .. import fused, sparse
 from .optimizer import Optimizer, new_step
 
 __all__ = ["Adafactor", "SparseAdam"]
@@ -93,4 +95,27 @@ class SparseAdam(Optimizer):
 
     def _update(self, p, data, grad, group, state) -> None:
         raise RuntimeError("SparseAdam does not support dense gradients, please consider Adam instead")
+
+    def _sparse_update(self, p, data, grad, group, arrays) -> None:
+        """torch's sparse_adam: the moments and the parameter move at the coalesced gradient's rows only."""
+        state = arrays.setdefault(p, {})
+        if not state:
+            state.update(step=0, exp_avg=np.zeros_like(data), exp_avg_sq=np.zeros_like(data))
+        state["step"] += 1
+        grad = sparse.coalesce(sparse.scaled(grad, -1) if group["maximize"] else grad)
+        rows, values = grad.indices[0], grad.values
+        if values.size == 0:
+            return
+        one, (beta1, beta2), step = data.dtype.type, group["betas"], state["step"]
+        exp_avg, exp_avg_sq = state["exp_avg"], state["exp_avg_sq"]
+        old_avg = exp_avg[rows]
+        avg_update = (values - old_avg) * one(1 - beta1)
+        exp_avg[rows] += avg_update
+        old_sq = exp_avg_sq[rows]
+        sq_update = (values * values - old_sq) * one(1 - beta2)
+        exp_avg_sq[rows] += sq_update
+        numer = avg_update + old_avg
+        denom = np.sqrt(sq_update + old_sq) + one(group["eps"])
+        step_size = group["lr"] * math.sqrt(1 - beta2 ** step) / (1 - beta1 ** step)
+        data[rows] += one(-step_size) * (numer / denom)
 

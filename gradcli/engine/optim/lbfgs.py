@@ -160,7 +160,10 @@ class LBFGS(Optimizer):
         self._set_param(x)
         return loss, flat_grad
 
-    def _step(self, closure):
+    def _step(self, *closure):
+        if not closure:     # (Python's words for torch's step(self, closure))
+            raise TypeError("LBFGS.step() missing 1 required positional argument: 'closure'")
+        closure, = closure
         with no_grad():     # as torch's @no_grad step: only the closure records a graph
             return self._iterate(closure)
 

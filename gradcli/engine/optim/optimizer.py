@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 
-from .. import dtypes, fused
+from .. import dtypes, fused, sparse
 from ..autograd.grad_mode import enable_grad
 from ..hooks import RemovableHandle
 from ..tensor import Tensor, make, storage
@@ -186,6 +186,11 @@ class Optimizer:
             if grad is not None:
                 if group.get("capturable"):
                     raise AssertionError(self._capturable_refusal)
+                if grad._data.__class__ is sparse.CooArray:
+                    self._sparse_update(p, storage(p), grad._data, group, arrays)
+                    if p._vc is not None:
+                        p._vc[0] += 1
+                    continue
                 state = arrays.get(p)
                 if state is None:
                     state = arrays[p] = {}
@@ -194,6 +199,11 @@ class Optimizer:
                 self._update(p, storage(p), -g if group.get("maximize") else g, group, state)
                 if p._vc is not None:
                     p._vc[0] += 1
+
+    def _sparse_update(self, p, data, grad, group, arrays) -> None:
+        """A step on a sparse gradient (nn.Embedding(sparse=True)): SGD, Adagrad and SparseAdam take
+        one, the others give torch's error."""
+        raise RuntimeError(f"{type(self).__name__} does not support sparse gradients")
 
     @property
     def state(self) -> dict:
@@ -346,10 +356,29 @@ class SGD(Optimizer):
                 data = p._data
                 if data.__class__ is not np.ndarray:
                     data = storage(p)
-                add_(data, grad._data, alpha)
+                if grad._data.__class__ is sparse.CooArray:
+                    sparse.add_into(data, grad._data, alpha=alpha)
+                else:
+                    add_(data, grad._data, alpha)
                 vc = p._vc
                 if vc is not None:
                     vc[0] += 1
+
+    def _sparse_update(self, p, data, grad, group, arrays) -> None:
+        """torch's SGD on a sparse gradient: the momentum buffer is sparse too (its entries pile up
+        until they are coalesced), weight decay is refused as torch's add(sparse, dense)."""
+        if group["weight_decay"] != 0:
+            raise RuntimeError("add(sparse, dense) is not supported. Use add(dense, sparse) instead.")
+        if group.get("maximize"):
+            grad = sparse.scaled(grad, -1)
+        momentum = group["momentum"]
+        if momentum != 0:
+            state = arrays.setdefault(p, {})
+            buf = state.get("momentum_buffer")
+            buf = grad if buf is None else sparse.add(sparse.scaled(buf, momentum), grad, 1 - group["dampening"])
+            state["momentum_buffer"] = buf
+            grad = sparse.add(grad, buf, momentum) if group["nesterov"] else buf
+        sparse.add_into(data, grad, alpha=-group["lr"])
 
     def _update(self, p, data, d_p, group, state) -> None:
         wd, momentum = group["weight_decay"], group["momentum"]
@@ -414,6 +443,10 @@ class Adam(Optimizer):
         else:
             denom = np.sqrt(exp_avg_sq) / data.dtype.type(bias_correction2_sqrt) + data.dtype.type(eps)
         data += (data.dtype.type(-step_size) * exp_avg) / denom   # addcdiv_: value * t1 / t2, in that order
+
+
+    def _sparse_update(self, p, data, grad, group, arrays) -> None:
+        raise RuntimeError("Adam does not support sparse gradients, please consider SparseAdam instead")
 
 
 class AdamW(Adam):
@@ -501,6 +534,21 @@ class Adagrad(Optimizer):
         also for a group added later (a group's own value is kept but not used)."""
         value = self.defaults["initial_accumulator_value"]
         return {"step": new_step(), "sum": np.full_like(data, complex(value, value) if np.iscomplexobj(data) else value)}
+
+    def _sparse_update(self, p, data, grad, group, arrays) -> None:
+        """torch's sparse Adagrad: the step counts, then the coalesced rows alone move."""
+        state = arrays.setdefault(p, {})
+        if not state:
+            state.update(self._initial_state(data))
+        state["step"] += 1
+        if group["weight_decay"] != 0:
+            raise RuntimeError("weight_decay option is not compatible with sparse gradients")
+        grad = sparse.coalesce(sparse.scaled(grad, -1) if group.get("maximize") else grad)
+        one, rows, values = data.dtype.type, grad.indices[0], grad.values
+        clr = group["lr"] / (1 + (float(state["step"]) - 1) * group["lr_decay"])
+        state["sum"][rows] += values * values
+        std = np.sqrt(state["sum"][rows]) + one(group["eps"])
+        sparse.add_into(data, None, grad.indices, values / std, alpha=-clr)
 
     def _update(self, p, data, grad, group, state) -> None:
         one = data.dtype.type
