@@ -2,7 +2,7 @@
 # repr (indices, values, size, nnz, layout), is_sparse/layout, coalesce()/indices()/values()/to_dense(),
 # accumulation over backward calls (torch's merge of two entry lists), zero_grad(set_to_none=False);
 # SGD (momentum, nesterov, maximize), Adagrad and SparseAdam step on them, the other optimizers and
-# weight decay give torch's errors; a skip-gram model trained with SparseAdam.
+# weight decay give torch's errors, and so do the clipping utilities; a skip-gram model trained with SparseAdam.
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -130,3 +130,14 @@ for epoch in range(5):
 print(model.inp.weight.grad.coalesce().indices())
 print(model.inp.weight[:3])
 print(opt.state_dict()["state"][0]["step"], opt.state_dict()["param_groups"])
+
+# clipping a sparse gradient: torch's kernels refuse it (the message's start; torch lists its backends after)
+e = nn.Embedding(5, 2, sparse=True)
+e(torch.tensor([1, 3])).sum().backward()
+for clip in (lambda: torch.nn.utils.clip_grad_norm_(e.parameters(), 0.5),
+             lambda: torch.nn.utils.clip_grad_value_(e.parameters(), 0.5)):
+    try:
+        clip()
+    except NotImplementedError as ex:
+        print(type(ex).__name__, str(ex)[:60])
+print(e.weight.grad.to_dense().sum())

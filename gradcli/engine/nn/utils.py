@@ -8,6 +8,7 @@ from .. import creation, functions
 from . import rnn_utils as rnn  # noqa: F401  (torch.nn.utils.rnn)
 from . import prune  # noqa: F401  (torch.nn.utils.prune)
 from ..autograd.grad_mode import no_grad
+from ..sparse import is_coo
 from ..tensor import Tensor, make, storage
 from .fusion import fuse_conv_bn_eval, fuse_conv_bn_weights, fuse_linear_bn_eval, fuse_linear_bn_weights
 from .norm_hooks import remove_spectral_norm, remove_weight_norm, spectral_norm, weight_norm
@@ -19,6 +20,17 @@ __all__ = ["clip_grad_norm_", "clip_grad_value_", "get_total_norm", "clip_grads_
 
 def _params(parameters) -> list:
     return [parameters] if isinstance(parameters, Tensor) else list(parameters)
+
+
+def _dense(grads, op: str) -> list:
+    """The gradients, refusing a sparse one (nn.Embedding(sparse=True)'s) as torch's kernels do."""
+    for g in grads:
+        if is_coo(g._data):
+            raise NotImplementedError(
+                f"Could not run 'aten::{op}' with arguments from the 'SparseCPU' backend. This could be because "
+                "the operator doesn't exist for this backend, or was omitted during the selective/custom build "
+                "process (if using custom build).")
+    return grads
 
 
 def clip_grad_norm_(parameters, max_norm: float, norm_type: float = 2.0, error_if_nonfinite: bool = False,
@@ -33,7 +45,7 @@ def clip_grad_norm_(parameters, max_norm: float, norm_type: float = 2.0, error_i
 
 def get_total_norm(tensors, norm_type: float = 2.0, error_if_nonfinite: bool = False, foreach=None):
     """The norm of the tensors' norms (what clip_grad_norm_ clips by); 0 for no tensors."""
-    arrays = [storage(t) for t in _params(tensors)]
+    arrays = [storage(t) for t in _dense(_params(tensors), "linalg_vector_norm")]
     if not arrays:
         return creation.tensor(0.0)
     norm_type = float(norm_type)
@@ -68,10 +80,10 @@ def clip_grads_with_norm_(parameters, max_norm: float, total_norm, foreach=None)
 
 def clip_grad_value_(parameters, clip_value: float, foreach=None) -> None:
     """Clamp every gradient element to [-clip_value, clip_value] in place."""
+    grads = _dense([p.grad for p in _params(parameters) if p.grad is not None], "clamp_min_")
     with no_grad():
-        for p in _params(parameters):
-            if p.grad is not None:
-                p.grad.clamp_(-clip_value, clip_value)
+        for g in grads:
+            g.clamp_(-clip_value, clip_value)
 
 
 def parameters_to_vector(parameters):
