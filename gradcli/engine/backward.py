@@ -238,7 +238,8 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
     if tensor_mode:
         return found
     buffers.clear()
-    return [None if g is None else make(g if _exclusive(g) else np.array(g, copy=True)) for g in found]
+    return [None if g is None else make(g if _exclusive(g) or sparse.is_coo(g) else np.array(g, copy=True))
+            for g in found]
 
 
 def _plain_pass(root, nr: int, g, retain_graph) -> None:

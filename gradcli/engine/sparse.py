@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .ops.std_sort import std_sort_order
+
 
 class CooArray(np.ndarray):
     """A read-only dense array with its COO form: ``indices`` (1, nnz) int64, ``values`` (nnz, ...)."""
@@ -16,6 +18,12 @@ class CooArray(np.ndarray):
     indices = values = None     # (arrays derived from one, by reshape or slicing, are plain dense arrays)
     coalesced = False
     contiguous = True   # whether torch's values would be contiguous: it merges two such, else concatenates
+
+    def copy(self, order="C"):
+        """A copy keeps the COO form (``copy.deepcopy`` of a model or a state dict)."""
+        if self.indices is None:
+            return np.ndarray.copy(self, order)
+        return build(self.indices.copy(), self.values.copy(), self.shape, self.coalesced, self.contiguous)
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         """``a + b`` with a CooArray on either side adds as torch does; every other ufunc works on the
@@ -109,15 +117,22 @@ def add(t: CooArray, s: CooArray, alpha=1) -> CooArray:
 def coalesce(a: CooArray) -> CooArray:
     """Indices sorted and made unique, the values of each index summed in the order torch's unstable
     sort of the indices leaves them."""
-    from .ops.reduction import _sort_order_torch     # (the op families load after this module)
     if a.coalesced:
         return a
-    order = _sort_order_torch(a.indices[0], 0, False, False)
+    order = _sort_order(a.indices[0])
     rows, values = a.indices[0][order], a.values[order]
     unique, inverse = np.unique(rows, return_inverse=True)
     sums = np.zeros((unique.size,) + values.shape[1:], values.dtype)
     add_into(sums, None, inverse.reshape(1, -1), values)
     return build(unique.reshape(1, -1).astype(np.int64), sums, a.shape, True)
+
+
+def _sort_order(rows: np.ndarray) -> np.ndarray:
+    """torch's CPU sort of 1-D int64 keys: libstdc++'s introsort (ties reordered past 16 keys) below
+    32768 keys, a stable radix sort from there (ops.reduction's rule, for one row)."""
+    if rows.size <= 16 or rows.size >= 32768 or np.unique(rows).size == rows.size:
+        return np.argsort(rows, kind="stable")
+    return np.array(std_sort_order(rows.tolist()), np.int64)
 
 
 def scaled(a: CooArray, factor) -> CooArray:

@@ -141,3 +141,17 @@ for clip in (lambda: torch.nn.utils.clip_grad_norm_(e.parameters(), 0.5),
     except NotImplementedError as ex:
         print(type(ex).__name__, str(ex)[:60])
 print(e.weight.grad.to_dense().sum())
+
+# autograd.grad returns the sparse gradient; deepcopy (of a model or an optimizer's state) keeps it sparse
+import copy
+w = torch.randn(5, 3, requires_grad=True)
+g, = torch.autograd.grad(F.embedding(torch.tensor([1, 1]), w, sparse=True).sum(), w)
+print(g)
+e = nn.Embedding(4, 2, sparse=True)
+o = torch.optim.SGD(e.parameters(), lr=0.1, momentum=0.5)
+for _ in range(2):
+    o.zero_grad()
+    (e(torch.tensor([1, 2, 1])) * torch.tensor([[1.0], [2.0], [3.0]])).sum().backward()
+    o.step()
+print(o.state_dict())
+print(copy.deepcopy(o.state_dict())["state"][0]["momentum_buffer"].is_sparse, copy.deepcopy(e).weight.grad)
