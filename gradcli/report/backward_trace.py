@@ -12,7 +12,7 @@ done by the engine and written down.
 from __future__ import annotations
 
 from ..engine.autograd.graph import topological_order
-from .graph import build_graph
+from .graph import build_graph, root_node
 
 
 class Step:
@@ -60,7 +60,7 @@ class Recorder:
 
     def run(self, gradient, engine) -> Trace:
         """Run ``output.backward(gradient)`` with the recording hooks in place, then remove them."""
-        order = topological_order([self.output.grad_fn])
+        order = topological_order([root_node(self.output)])
         trace = self.trace = Trace(self.graph, gradient)
         ids = {node: i for i, node in enumerate(order)}
         for node in order:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..engine.autograd.graph import topological_order
+from ..engine.autograd.graph import accumulator, topological_order
 from . import values
 
 VERSION_MESSAGE_MARK = "is at version "
@@ -71,10 +71,18 @@ class Graph:
         return len(self.nodes)
 
 
+def root_node(output):
+    """The node a backward from ``output`` starts at: its ``grad_fn``, or for a leaf that requires grad
+    its AccumulateGrad (torch's gradient edge: ``x.backward()`` fills ``x.grad``); None without either."""
+    if output.grad_fn is None and output.is_leaf and output.requires_grad:
+        return accumulator(output)
+    return output.grad_fn
+
+
 def build_graph(output, names: dict | None = None, output_name: str | None = None, module_calls=None) -> Graph:
-    """The graph below ``output.grad_fn``; ``names`` maps script names to their values;
+    """The graph below ``root_node(output)``; ``names`` maps script names to their values;
     ``module_calls`` (from nn's record_module_calls) says which module call made each node."""
-    root = output.grad_fn
+    root = root_node(output)
     if root is None:
         return Graph([], output_name)
     tensors = _named_tensors(names or {})
