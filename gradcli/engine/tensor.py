@@ -338,7 +338,8 @@ class Tensor:
 
     def __bool__(self) -> bool:
         if self._data.size != 1:
-            raise errors.AutogradError("Boolean value of Tensor with more than one value is ambiguous")
+            raise errors.AutogradError("Boolean value of Tensor with more than one value is ambiguous"
+                                       if self._data.size else "Boolean value of Tensor with no values is ambiguous")
         return bool(self._data.reshape(()))
 
     def __float__(self) -> float:
