@@ -13,7 +13,7 @@ import sys
 from .errors import EXIT_FAILURE, CliError
 from .inputs import read_file
 from .oneshot import run_grad as grad  # noqa: F401  (the same body as the fast path's)
-from .output import Output
+from .output import Output, Relay
 from .problem import limits_of, problem_for
 
 
@@ -54,7 +54,8 @@ def graph(expr, file, at, format: str, output, out_file, by_module: bool, per_sa
     as_json = json_output or format == "json"
     out = Output(as_json, debug)
     drawing = format in ("dot", "mermaid")   # stdout is the drawing only
-    with out.guard(), _problem(out, expr, at, dtype, file, stdout=sys.stderr if drawing else None) as problem:
+    relay = Relay(sys.stderr if drawing or as_json else sys.stdout)
+    with out.guard(), _problem(out, expr, at, dtype, file, stdout=relay) as problem:
         batch = problem.first_example(per_sample) if per_sample is not None else None
         if by_module:
             from ..engine.nn.module import record_module_calls
@@ -70,7 +71,7 @@ def graph(expr, file, at, format: str, output, out_file, by_module: bool, per_sa
 
             from .graph_files import write_graph
             sys.stdout.write(write_graph(Path(out_file), g, problem.source,
-                                         lambda: _recorded_pass(problem, root)) + "\n")
+                                         lambda: _recorded_pass(problem, root, relay)) + "\n")
         elif format == "dot":
             sys.stdout.write(graph_view.to_dot(g))
         elif format == "mermaid":
@@ -79,12 +80,14 @@ def graph(expr, file, at, format: str, output, out_file, by_module: bool, per_sa
             out.show(graph_view.tree_doc(g), {"graph": graph_view.graph_json(g)})
 
 
-def _recorded_pass(problem, root):
-    """The backward pass from ``root``, recorded step by step (what ``trace`` shows)."""
+def _recorded_pass(problem, root, relay):
+    """The backward pass from ``root``, recorded step by step (what ``trace`` shows), with what the
+    script's hooks print during it (the page showed none: it went to the terminal)."""
     from .. import engine
     from ..report.backward_trace import Recorder
     recorder = Recorder(root, problem.variables())
     start = engine.ones_like(root)
+    relay.target = recorder
     return recorder.run(start, engine)
 
 
@@ -93,7 +96,6 @@ def trace(expr, file, at, grad_output, dtype, json_output: bool, debug: bool, ti
     from .. import engine
     from ..report import trace_view
     from ..report.backward_trace import Recorder
-    from .output import Relay
     out = Output(json_output, debug)
     relay = Relay(sys.stderr if json_output else sys.stdout)
     limits = limits_of(timeout, max_elements, max_memory)
@@ -148,6 +150,7 @@ def plot(expr, x: str, points: int, order: int, out_file, at, dtype, json_output
             # x would be inf past float32's range: a blank plot, exit 0
             raise CliError(f"--x {x}: past float32's range (±3.4e+38); plot it with --dtype float64")
         grid = np.linspace(start, stop, points)
+        _refuse_repeated_points(x, grid, problem.torch.get_default_dtype() == problem.torch.float32)
         curves = [(label, values.numpy()) for label, values in problem.curves("x", grid, order)]
         out.show(plot_view.plot_doc(grid, curves), plot_view.plot_json(grid, curves))   # first: a failed save keeps it
         if out_file is not None:
@@ -161,6 +164,17 @@ def plot(expr, x: str, points: int, order: int, out_file, at, dtype, json_output
 
 
 FLOAT32_MAX = 3.4028234663852886e38
+
+
+def _refuse_repeated_points(text: str, grid, float32: bool) -> None:
+    """The points must stay distinct in the run's dtype: --x 1e-300:1e-299 is all zeros in float32, and
+    the plot drew f(x) = x as a flat 0 under axis labels from 1e-300 to 1e-299 (exit 0)."""
+    import numpy as np
+    if np.all(np.diff(grid.astype(np.float32) if float32 else grid) > 0):
+        return
+    hint = "plot it with --dtype float64" if float32 else "make the range wider or use fewer --points"
+    raise CliError(f"--x {text}: its {len(grid)} points are not distinct numbers in "
+                   f"{'float32' if float32 else 'float64'} (the range is too narrow for them); {hint}")
 
 
 def _range(text: str) -> tuple:

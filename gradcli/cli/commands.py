@@ -268,7 +268,8 @@ class SortBy(str, Enum):
 @app.command()
 def profile(file: Annotated[Path, typer.Argument(metavar="FILE", help="The script to profile ('-' for standard input).")],
             sort_by: Annotated[SortBy, typer.Option("--sort-by", "-s", help="Order of the rows.")] = SortBy.self,
-            limit: Annotated[Optional[int], typer.Option(help="Show at most this many rows.", show_default=False)]
+            limit: Annotated[Optional[int], typer.Option(help="Show at most this many rows.", show_default=False,
+                                                         min=0)]
             = None,
             dtype: DtypeOpt = None, json_output: Json = False, debug: Debug = False,
             timeout: Timeout = None, max_elements: MaxElements = None, max_memory: MaxMemory = None) -> None:

@@ -104,10 +104,28 @@ def print_doc(doc) -> None:
     if use_rich():
         from rich.console import Console
         from ..report import to_rich
-        to_rich.render(doc, Console(file=sys.stdout))
+        to_rich.render(_terminal_safe_doc(doc) if _isatty(sys.stdout) else doc, Console(file=sys.stdout))
     else:
         from ..report import to_plain
-        sys.stdout.write(to_plain.render(doc))
+        sys.stdout.write(terminal_safe(to_plain.render(doc), sys.stdout))
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _terminal_safe_doc(doc) -> list:
+    """The document with control characters in its text shown as escapes: names a script chose reach
+    the report (``m.add_module("\\x1b]0;...", ...)`` labels a graph's nodes), and Rich prints them as is."""
+    for item in doc:
+        if hasattr(item, "segments"):
+            item.segments = [(_CONTROL.sub(_escape, text), style) for text, style in item.segments]
+        else:
+            item.rows = [[_CONTROL.sub(_escape, cell) for cell in row] for row in item.rows]
+    return doc
 
 
 class Relay:
@@ -122,6 +140,12 @@ class Relay:
 
     def flush(self) -> None:
         self.target.flush()
+
+    def isatty(self) -> bool:
+        """The first target's answer, which ScriptOutput asks once: on a terminal, what the script and
+        its hooks print is made terminal-safe before it is relayed (``trace`` and ``graph`` sent
+        ``print("\\x1b[2J")`` to the terminal as is)."""
+        return self.target.isatty()
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")

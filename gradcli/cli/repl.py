@@ -8,6 +8,7 @@ prompts, Ctrl-C to cancel the input and Ctrl-D to leave.
 """
 from __future__ import annotations
 
+import math
 import os
 import re
 import shutil
@@ -16,6 +17,8 @@ import textwrap
 import threading
 import warnings
 from pathlib import Path
+
+from .output import Relay, ScriptOutput, script_stderr, terminal_safe
 
 PROMPT, CONTINUATION = ">>> ", "... "
 
@@ -70,7 +73,10 @@ class Repl:
         with self._session_lock:
             if self._session is None:
                 from ..lang import Session
-                self._session = Session(stdout=self.stdout, dtype=self._default_dtype)
+                # terminal-safe as `gradcli run` is (a :load-ed script's print("\x1b]0;...") set the
+                # window title); no output budget in a session that lasts; :trace relays into its recorder
+                self._relay = Relay(self.stdout)
+                self._session = Session(stdout=ScriptOutput(self._relay, math.inf), dtype=self._default_dtype)
             return self._session
 
     @property
@@ -110,7 +116,8 @@ class Repl:
     def execute(self, source: str) -> None:
         from ..lang import GradcliError, format_error
         try:
-            value = self.session.run(source, "<stdin>", echo=True)
+            with script_stderr(self.session.stdout):
+                value = self.session.run(source, "<stdin>", echo=True)
         except GradcliError as err:
             self._warnings()
             self._leave_on_exit(err)
@@ -127,7 +134,7 @@ class Repl:
             except GradcliError as err:
                 self._error(format_error(err, source))
                 return
-            self.stdout.write(text + "\n")
+            self.stdout.write(terminal_safe(text, self.stdout) + "\n")
 
     def _leave_on_exit(self, err=None) -> None:
         """exit(), quit() or sys.exit() in what ran ends the REPL, as in Python's (it went on to the next
@@ -140,11 +147,11 @@ class Repl:
 
     def _warnings(self) -> None:
         for text in self.session.warnings:
-            self.stderr.write(f"warning: {text}\n")
+            self.stderr.write(terminal_safe(f"warning: {text}", self.stderr) + "\n")
 
     def _error(self, message: str) -> None:
         self.errors += 1
-        self.stderr.write(wrapped(message.rstrip("\n"), self.stderr) + "\n")
+        self.stderr.write(wrapped(terminal_safe(message.rstrip("\n"), self.stderr), self.stderr) + "\n")
         self.stderr.flush()
 
     # -- meta commands ------------------------------------------------------------------------
@@ -174,7 +181,7 @@ class Repl:
             from .output import print_doc
             print_doc(doc)
         else:
-            self.stdout.write(to_plain.render(doc))
+            self.stdout.write(terminal_safe(to_plain.render(doc), self.stdout))
 
     def _help(self, _arg: str) -> None:
         self.stdout.write(HELP + "\n")
@@ -227,11 +234,11 @@ class Repl:
                              f"runs {name}.backward(); {name} has shape {list(tensor.shape)}: trace "
                              f"{name}.sum() instead, or use gradcli trace --grad-output)")
         recorder = Recorder(tensor, self.session.variables(), name)
-        previous, self.session.stdout = self.session.stdout, recorder
+        previous, self._relay.target = self._relay.target, recorder
         try:
             recorded = recorder.run(engine.ones_like(tensor), engine)
         finally:
-            self.session.stdout = previous
+            self._relay.target = previous
         self._show(trace_view.trace_doc(recorded))
 
     def _load(self, path: str) -> None:
@@ -247,7 +254,8 @@ class Repl:
             self._error(err.message)
             return
         try:
-            self.session.run(source, path)
+            with script_stderr(self.session.stdout):
+                self.session.run(source, path)
         except GradcliError as err:
             self._leave_on_exit(err)
             self._error(format_error(err, source))

@@ -18,3 +18,18 @@ def test_a_reversed_range_says_so(cli):
 
 def test_a_tiny_range_still_plots(cli):
     assert cli("plot", "sin(x)", "--x", "0:1e-6", "--points", "5").exit_code == 0
+
+
+@pytest.mark.parametrize("x_range, dtype", [("1e-300:1e-299", "float32"), ("1:1.000001", "float32"),
+                                            ("1:1.000000000000001", "float64")])
+def test_a_range_whose_points_collapse_in_the_dtype_is_a_usage_error(cli, x_range, dtype):
+    # 1e-300:1e-299 is all zeros in float32: f(x) = x was drawn as a flat 0 under axis labels
+    # from 1e-300 to 1e-299, exit 0
+    r = cli("plot", "x", "--x", x_range, "--dtype", dtype)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert f"--x {x_range}: its 200 points are not distinct numbers in {dtype}" in r.stderr
+
+
+def test_the_same_range_plots_in_float64(cli):
+    r = cli("plot", "x", "--x", "1e-300:1e-299", "--dtype", "float64", "--json")
+    assert r.exit_code == 0 and '"f": [1e-300' in r.stdout
