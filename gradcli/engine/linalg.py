@@ -21,17 +21,17 @@ __all__ = [
 ]
 
 
-def norm(A, ord=None, dim=None, keepdim=False):
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     """torch.linalg.norm: a matrix norm when ``dim`` is a pair, or when ``ord`` is given and A is a matrix
     (dim None); else a vector norm (2 by default, of the flattened input when dim is None)."""
     if isinstance(ord, str) or (ord is not None and (dim is None and A.ndim == 2 or
                                                      isinstance(dim, (tuple, list)) and len(dim) == 2)):
-        return matrix_norm(A, "fro" if ord is None else ord, (-2, -1) if dim is None else dim, keepdim)
-    return _norm(A, 2 if ord is None else ord, dim, keepdim)
+        return matrix_norm(A, "fro" if ord is None else ord, (-2, -1) if dim is None else dim, keepdim, dtype=dtype)
+    return _norm(A, 2 if ord is None else ord, dim, keepdim, dtype)
 
 
-def vector_norm(x, ord=2, dim=None, keepdim=False):
-    return _norm(x, ord, dim, keepdim)
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
+    return _norm(x, ord, dim, keepdim, dtype)
 
 
 def diagonal(A, *, offset=0, dim1=-2, dim2=-1):

@@ -233,7 +233,7 @@ def cond(A, p=None):
     return (matrix_norm(A, p) * matrix_norm(inverse_, p)).nan_to_num(float("inf"), float("inf"), -float("inf"))
 
 
-def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False):
+def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
     """torch.linalg.matrix_norm by torch's steps: 'fro' as a vector norm over both dims; 1/-1 (inf/-inf)
     the largest/smallest absolute column (row) sum; 2/-2/'nuc' from the singular values."""
     if A._data.dtype.kind not in "fc":
@@ -245,8 +245,9 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False):
         raise errors.AutogradError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dim))}")
     d0, d1 = (wrap_dim(d, A.ndim) % A.ndim for d in dim)
     if ord == "fro":
-        return _norm(A, ord, (d0, d1), keepdim)
+        return _norm(A, ord, (d0, d1), keepdim, dtype)
     if ord in ("nuc", 2, -2):
+        A = A if dtype is None else A.to(dtype)
         order = [d for d in range(A.ndim) if d not in (d0, d1)] + [d0, d1]
         s = svdvals(A.permute(*order))
         out = s.sum(-1, keepdim) if ord == "nuc" else s.amax(-1, keepdim) if ord == 2 else s.amin(-1, keepdim)
@@ -257,7 +258,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False):
         d0, d1 = d1, d0
     if not keepdim and d0 < d1:
         d1 -= 1
-    sums = _norm(A, 1, d0, keepdim)
+    sums = _norm(A, 1, d0, keepdim, dtype)
     return sums.amax(d1, keepdim) if ord > 0 else sums.amin(d1, keepdim)
 
 

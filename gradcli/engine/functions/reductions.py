@@ -6,6 +6,7 @@ from collections import namedtuple
 import numpy as np
 
 from .. import dtypes, errors
+from ..autograd.grad_mode import state as _grad_mode
 from ..dims import wrap_dim
 from ..dispatch import call, call_fast
 from ..ops import reduction as R
@@ -19,11 +20,32 @@ def _with_dtype(input, dtype):
     return input if dtype is None else input.to(dtype)
 
 
+def _in_dtype(input, dtype, reduce):
+    """``reduce(input.to(dtype))`` as torch records a reduction's dtype=: one node, its edge to input
+    itself (no ToCopyBackward0), its gradient cast back to input's dtype by the engine."""
+    if input._requires_grad and _grad_mode.grad and not (dtype.is_floating_point or dtype.is_complex):
+        raise errors.AutogradError(f"Autograd not support dtype: {dtype.scalar_name}")
+    cast = input.to(dtype)
+    result = reduce(cast)
+    if result.dtype != dtype:       # an integer sum promotes to int64: dtype= says otherwise
+        result = result.to(dtype)
+    node, copy = result.grad_fn, cast.grad_fn
+    if cast is input or node is None or copy is None or copy is input.grad_fn:
+        return result
+    edges = node.next_functions
+    node.next_functions = tuple(copy.next_functions[0] if fn is copy else (fn, k) for fn, k in edges)
+    node._in_meta = tuple((input._data.shape, input._data.dtype) if fn is copy else meta
+                          for (fn, _), meta in zip(edges, node._in_meta))
+    return result
+
+
 @public(method=True)
 def sum(input, dim=None, keepdim=False, *, dtype=None):
     if input.__class__ is Tensor and dim is None and dtype is None and not keepdim:
         return call_fast(R.SUM, input)   # a loss's x.sum(): no argument to check
-    input = _with_dtype(_check_tensor(input, "sum"), dtype)
+    input = _check_tensor(input, "sum")
+    if dtype is not None:
+        return _in_dtype(input, dtype, lambda t: sum(t, dim, keepdim))
     dims = _dims(dim, input.ndim)
     if dims is None and not keepdim:
         return call_fast(R.SUM, input)
@@ -34,7 +56,9 @@ def sum(input, dim=None, keepdim=False, *, dtype=None):
 @public(method=True)
 def nansum(input, dim=None, keepdim=False, *, dtype=None):
     """sum treating NaN as 0 (NansumBackward0: the gradient of a NaN element is 0)."""
-    input = _with_dtype(_check_tensor(input, "nansum"), dtype)
+    input = _check_tensor(input, "nansum")
+    if dtype is not None:
+        return _in_dtype(input, dtype, lambda t: nansum(t, dim, keepdim))
     dims = _dims(dim, input.ndim) or tuple(range(-input.ndim, 0))
     return call(R.NANSUM, (input,), {"dim": dims, "keepdim": bool(keepdim)})
 
@@ -49,7 +73,10 @@ def nanmean(input, dim=None, keepdim=False, *, dtype=None):
 
 @public(method=True)
 def mean(input, dim=None, keepdim=False, *, dtype=None):
-    input = _with_dtype(_check_tensor(input, "mean"), dtype)
+    input = _check_tensor(input, "mean")
+    if getattr(dtype, "is_floating_point", False) or getattr(dtype, "is_complex", False):
+        return _in_dtype(input, dtype, lambda t: mean(t, dim, keepdim))
+    input = _with_dtype(input, dtype)
     if input._data.dtype.kind not in "fc":
         which = "Input" if dtype is None else "Optional"
         raise errors.AutogradError(
@@ -108,7 +135,8 @@ def _spread(op, name, input, dim, unbiased, keepdim, correction):
 def prod(input, dim=None, keepdim=False, *, dtype=None):
     if dtype is None and input.dtype is dtypes.uint8:
         dtype = dtypes.int64       # (torch's integral promotion; an explicit uint8 keeps the wrapping product)
-    input = _with_dtype(input, dtype)
+    if dtype is not None:
+        return _in_dtype(input, dtype, lambda t: prod(t, dim, keepdim))
     if dim is None:
         return call_fast(R.PROD, input)
     return call(R.PROD_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)})
@@ -178,7 +206,11 @@ _linalg = [None]    # torch.linalg.matrix_norm, a layer above: linalg_functions 
 
 @public(method=True)
 def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
-    input = _with_dtype(input, dtype)
+    if dtype is not None:
+        if not (dtype.is_floating_point or dtype.is_complex):
+            raise errors.AutogradError("linalg.vector_norm: dtype should be floating point or complex, but got "
+                                       f"{dtype.scalar_name}")
+        return _in_dtype(input, dtype, lambda t: norm(t, p, dim, keepdim))
     if input._data.dtype.kind not in "fc":
         raise errors.AutogradError("linalg.vector_norm: Expected a floating point or complex tensor as input. "
                                    f"Got {_type_word(input)}")
@@ -196,12 +228,16 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None):
 
 @public(method=True)
 def cumsum(input, dim, *, dtype=None):
-    return call(R.CUMSUM, (_with_dtype(input, dtype),), {"dim": wrap_dim(dim, input.ndim)})
+    if dtype is not None:
+        return _in_dtype(input, dtype, lambda t: cumsum(t, dim))
+    return call(R.CUMSUM, (input,), {"dim": wrap_dim(dim, input.ndim)})
 
 
 @public(method=True)
 def cumprod(input, dim, *, dtype=None):
-    return call(R.CUMPROD, (_with_dtype(input, dtype),), {"dim": wrap_dim(dim, input.ndim)})
+    if dtype is not None:
+        return _in_dtype(input, dtype, lambda t: cumprod(t, dim))
+    return call(R.CUMPROD, (input,), {"dim": wrap_dim(dim, input.ndim)})
 
 
 # (values, indices) pairs of other names, built on max's: scripts read .values and .indices on them as on max's
