@@ -174,17 +174,34 @@ def pad(input, pad, mode="constant", value=None):
 
 
 def _circular(input, pad):
-    """Circular padding as torch computes it, from slices of the input (values and gradients equal
-    torch's; its graph writes the slices into a new tensor, CopySlices nodes)."""
-    out = input
-    for k in range(len(pad) // 2):
-        dim, before, after = out.ndim - 1 - k, pad[2 * k], pad[2 * k + 1]
-        n = out.shape[dim]
-        parts = ([narrow(out, dim, n - before, before)] if before > 0 else []) + \
-            [narrow(out, dim, max(-before, 0), n - max(-before, 0) - max(-after, 0))] + \
-            ([narrow(out, dim, 0, after)] if after > 0 else [])
-        out = cat(parts, dim) if len(parts) > 1 else parts[0]
+    """Circular padding by torch's steps (PadNd.cpp's _pad_circular): the input copied into the middle
+    of a new tensor, then each dim's left and right bands copied from the opposite side of it, so the
+    graph is torch's nest of CopySlices over SliceBackward0."""
+    k = len(pad) // 2
+    lead = input.ndim - k
+    shape = list(input.shape)
+    for i in range(k):
+        shape[lead + i] += pad[2 * (k - i - 1)] + pad[2 * (k - i - 1) + 1]
+    out = input.new_empty(tuple(shape))
+    out_slice, in_slice = out, input
+    for i in range(k):
+        dim, left, right = k - i + lead - 1, pad[2 * i], pad[2 * i + 1]
+        out_slice = _slice(out_slice, dim, max(left, 0), shape[dim] - max(right, 0))
+        in_slice = _slice(in_slice, dim, max(-left, 0), input.shape[dim] - max(-right, 0))
+    out_slice.copy_(in_slice)
+    for i in range(k):
+        dim, left, right = k - i + lead - 1, pad[2 * i], pad[2 * i + 1]
+        if left > 0:
+            _slice(out, dim, 0, left).copy_(_slice(out, dim, shape[dim] - left - max(right, 0),
+                                                   shape[dim] - max(right, 0)))
+        if right > 0:
+            _slice(out, dim, shape[dim] - right, shape[dim]).copy_(_slice(out, dim, max(left, 0),
+                                                                          max(left, 0) + right))
     return out
+
+
+def _slice(t, dim, start, end):
+    return narrow(t, dim, start, end - start)
 
 
 def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, d: int, name: str):
