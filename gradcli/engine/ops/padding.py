@@ -1,6 +1,6 @@
 """Padding: ``F.pad``'s constant, reflect and replicate modes as torch's records
 (ConstantPadNdBackward0, ReflectionPad1D/2D/3DBackward0, ReplicationPad1D/2D/3DBackward0); circular
-padding is cat of slices (torch records it as CopySlices).
+padding copies slices into a new tensor, as torch (nn/functional_conv._circular).
 
 Every mode maps each padded position of a dim to an input position (or none, for constant
 padding): the forward takes those positions, and the backward adds the gradient back with a
