@@ -1,8 +1,8 @@
 """``torch.nn.functional``'s affine_grid and grid_sample (4-d input: spatial transformers), composed of
-engine ops: the grid is the base coordinates times theta^T, and sampling gathers the neighbouring
-pixels and blends them with weights that are differentiable in the grid. Torch records one
-AffineGridGeneratorBackward0 / GridSampler2DBackward0 node; the values and gradients (to the input
-and to the grid) are the same."""
+engine ops: the grid is torch's AffineGridGeneratorBackward0 record (ops/affine_grid), and sampling
+gathers the neighbouring pixels and blends them with weights that are differentiable in the grid
+(torch records one GridSampler2DBackward0 node; the values and gradients, to the input and to the
+grid, are the same)."""
 from __future__ import annotations
 
 import warnings
@@ -10,7 +10,9 @@ import warnings
 import numpy as np
 
 from .. import errors
-from ..functions import floor, matmul, where
+from ..dispatch import call
+from ..functions import floor, where
+from ..ops.affine_grid import AFFINE_GRID
 from ..tensor import make
 
 
@@ -23,32 +25,27 @@ def _align(align_corners) -> bool:
     return bool(align_corners)
 
 
-def _base(n: int, align_corners: bool) -> np.ndarray:
-    if n <= 1:
-        return np.zeros(max(n, 0))
-    if align_corners:
-        return np.linspace(-1.0, 1.0, n)
-    return (np.arange(n) * 2 + 1) / n - 1
-
-
 def affine_grid(theta, size, align_corners=None):
-    """Sampling coordinates in [-1, 1] for an (N, C, H, W) output: theta (N, 2, 3) applied to the base grid."""
+    """Sampling coordinates in [-1, 1] for an (N, C, H, W) or (N, C, D, H, W) output: theta (N, 2, 3)
+    or (N, 3, 4) applied to the base grid, one AffineGridGeneratorBackward0 node as torch's."""
     align = _align(align_corners)
-    size = tuple(int(s) for s in size)
-    if len(size) != 4:
-        raise NotImplementedError("affine_grid only supports 4D sizes in gradcli (5D volumetric grids are not "
-                                  "available yet)")
+    given, size = size, tuple(int(s) for s in size)
     if theta._data.dtype.kind != "f":
         raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
-    n, _, h, w = size
-    if theta.ndim != 3 or tuple(theta.shape[1:]) != (2, 3):
-        raise ValueError(f"Expected a batch of 2D affine matrices of shape Nx2x3 for size {list(size)}. Got "
-                         f"{list(theta.shape)}.")
-    if min(size) <= 0:
-        raise ValueError(f"Expected non-zero, positive output size. Got {list(size)}")
-    xs, ys = np.meshgrid(_base(w, align), _base(h, align))
-    base = np.stack([xs, ys, np.ones_like(xs)], -1).reshape(1, h * w, 3).astype(theta._data.dtype)
-    return matmul(make(base), theta.transpose(1, 2)).reshape(n, h, w, 2)
+    if len(size) not in (4, 5):
+        raise NotImplementedError("affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+                                  f"respectively. Got size {given}.")
+    k = len(size) - 2
+    if theta.ndim != 3 or tuple(theta.shape[1:]) != (k, k + 1):
+        raise ValueError(f"Expected a batch of {k}D affine matrices of shape Nx{k}x{k + 1} for size {given}. "
+                         f"Got {theta.shape}.")
+    if align and min(size[2:]) == 1:
+        warnings.warn("Since version 1.3.0, affine_grid behavior has changed for unit-size grids when "
+                      "align_corners=True. This is not an intended use case of affine_grid. See the documentation "
+                      "of affine_grid for details.", UserWarning, stacklevel=2)
+    elif min(size) <= 0:
+        raise ValueError(f"Expected non-zero, positive output size. Got {given}")
+    return call(AFFINE_GRID, (theta,), {"size": size, "align_corners": align})
 
 
 def _unnormalize(coord, size: int, align: bool):
