@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import small_bmm
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -26,26 +27,17 @@ def base_grid(size, align_corners: bool) -> np.ndarray:
     return np.stack(coords, -1).reshape(1, -1, len(spatial) + 1)
 
 
-def _bmm(a, b):
-    """torch's CPU bmm: below 400 multiply-adds per matrix a plain loop summing in order (numpy's
-    matmul pairs its sums: another last bit, and a symmetric grid's zero becomes 1e-8); BLAS above."""
-    if a.shape[-1] * a.shape[-2] * b.shape[-1] >= 400:
-        return np.matmul(a, b)
-    out = a[..., :, :1] * b[..., :1, :]
-    for k in range(1, a.shape[-1]):
-        out = out + a[..., :, k:k + 1] * b[..., k:k + 1, :]
-    return out
-
-
 def _fwd(theta, size, align_corners):
+    if theta.dtype.kind == "b":
+        raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
     base = base_grid(size, align_corners).astype(theta.dtype)
-    return _bmm(base, theta.swapaxes(-1, -2)).reshape(tuple(size[:1]) + tuple(size[2:]) + (len(size) - 2,))
+    return small_bmm.bmm(base, theta.swapaxes(-1, -2)).reshape(tuple(size[:1]) + tuple(size[2:]) + (len(size) - 2,))
 
 
 def _bwd(m, g, align_corners, size):
     base_t = m.cast(m.const(base_grid(size, align_corners).swapaxes(1, 2)), g)
     flat = m.g_reshape(g, (size[0], -1, len(size) - 2))
-    return m.transpose(m.matmul(base_t, flat) if m.is_tensor else _bmm(base_t, flat), -1, -2)
+    return m.transpose(m.matmul(base_t, flat) if m.is_tensor else small_bmm.bmm(base_t, flat), -1, -2)
 
 
 def _jvp(m, t, align_corners, size):

@@ -14,7 +14,7 @@ from .. import dtypes
 from ..autograd.graph import SavedVariable
 from ..errors import AutogradError, DTypeError, LinAlgError, ShapeError
 from ..nodes import OpNode, checked_array, fit_grads
-from . import dtype_rules
+from . import dtype_rules, small_bmm
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -125,11 +125,11 @@ def _matmul_jvp(m, t, self, other):
     return out
 
 
-def _product(check):
-    """np.matmul after torch's dtype check of the kernel (one dtype, no bool)."""
+def _product(check, product=np.matmul):
+    """``product`` (np.matmul) after torch's dtype check of the kernel (one dtype, no bool)."""
     def forward(a, b):
         check(a, b)
-        return np.matmul(a, b)
+        return product(a, b)
     return forward
 
 
@@ -167,7 +167,7 @@ def _scaled_vector(m, g, vec):
 
 
 def _bmm(m, a, b):
-    return m.bmm(a, b) if _recorded(m) else m.matmul(a, b)
+    return m.bmm(a, b) if _recorded(m) else m.matmul(a, b) if m.is_tensor else small_bmm.bmm(a, b)
 
 
 def _mm_samples():
@@ -287,7 +287,7 @@ VDOT = defop("vdot", "VdotBackward0", ("self", "other"), _vdot_fwd,
              samples=lambda: [Sample(arr(4), arr(4, seed=1))], **{**_mm, "saves": ("self", "other")},
              saved_for=_crossed("self", "other"))
 VDOT.complex_rule = True     # torch's formula, already in its complex convention (self: conj(grad) * other)
-BMM = defop("bmm", "BmmBackward0", ("self", "mat2"), _product(dtype_rules.bmm),
+BMM = defop("bmm", "BmmBackward0", ("self", "mat2"), _product(dtype_rules.bmm, small_bmm.bmm),
             lambda m, g, self, mat2, needs: (_bmm(m, g, m.mT(mat2)) if needs[0] else None,
                                              _bmm(m, m.mT(self), g) if needs[1] else None),
             samples=lambda: [Sample(arr(2, 3, 4), arr(2, 4, 5, seed=1))], **{**_mm, "saves": ("self", "mat2")},
@@ -350,7 +350,7 @@ ADDMV = defop("addmv", "AddmvBackward0", ("self", "mat", "vec"), _addmv_fwd,
                                       note="broadcast self")],
               jvp_note="generic: derived through double-vjp",
               rule="d/dself = beta, d/dmat = alpha outer(g, vec), d/dvec = alpha mat^T g")
-MATMUL = defop("matmul", "MatmulBackward0", ("self", "other"), _product(matmul_check), _matmul_bwd,
+MATMUL = defop("matmul", "MatmulBackward0", ("self", "other"), _product(matmul_check, small_bmm.matmul), _matmul_bwd,
                samples=lambda: [Sample(arr(4), arr(4, 3, seed=1)), Sample(arr(2, 3, 4), arr(4, seed=1)),
                                 Sample(arr(2, 1, 3, 4), arr(5, 4, 2, seed=1)), Sample(arr(3, 4), arr(2, 4, 5, seed=2))],
                **_mm)
