@@ -11,9 +11,10 @@ import numpy as np
 from .. import dtypes, errors
 from ..autograd.grad_mode import no_grad
 from ..dispatch import call
-from ..functions import add, einsum
+from ..functions import add
 from ..ops.embedding import EMBEDDING
 from ..ops.embedding_bag import EMBEDDING_BAG, check_mode
+from ..ops.trilinear import BILINEAR, TRILINEAR
 from ..ops.normalization import BATCH_NORM, BATCH_NORM_KERNEL_MAX, LAYER_NORM, batch_stats
 from ..ops.pooling import avg_pool2d
 from ..tensor import Tensor, make
@@ -200,13 +201,22 @@ def bilinear(input1, input2, weight, bias=None):
     if len({t._data.dtype for t in named.values()}) > 1:   # torch checks dtypes before shapes
         raise errors.DTypeError("All tensors must have the same dtype, got " +
                                 ", ".join(f"{k}: {dtypes.c_type_name(t._data.dtype)}" for k, t in named.items()))
-    if input1.shape[:-1] != input2.shape[:-1]:
-        raise errors.ShapeError(f"bilinear(): input batch dimensions do not match: got {list(input1.shape[:-1])} "
-                                f"and {list(input2.shape[:-1])}")
-    if weight.ndim != 3 or weight.shape[1] != input1.shape[-1] or weight.shape[2] != input2.shape[-1]:
-        raise errors.ShapeError(f"bilinear(): input size does not match weight size: got {input1.shape[-1]} and "
-                                f"{input2.shape[-1]} but expected {weight.shape[1]} and {weight.shape[2]}")
-    out = einsum("...i,oij,...j->...o", input1, weight, input2)
+    if input1.ndim != input2.ndim:
+        raise errors.ShapeError(f"bilinear(): input dimensions do not match: got {input1.ndim} and {input2.ndim}")
+    for d, (n1, n2) in enumerate(zip(input1.shape[:-1], input2.shape[:-1])):
+        if n1 != n2:
+            raise errors.ShapeError(f"bilinear(): input batch dimensions do not match at dim {d}: got {n1} and {n2}")
+    for k, t in ((1, input1), (2, input2)):
+        if t.shape[-1] != weight.shape[k]:
+            raise errors.ShapeError(f"bilinear(): input{k} size does not match weight size: got {t.shape[-1]} but "
+                                    f"expected {weight.shape[k]}")
+    if bias is not None and bias.shape[0] != weight.shape[0]:
+        raise errors.ShapeError(f"bilinear(): bias size does not match weight size: got {bias.shape[0]} but "
+                                f"expected {weight.shape[0]}")
+    # torch's steps: both inputs viewed as matrices, one _trilinear, the result viewed back
+    flat = call(TRILINEAR, (input1.reshape(-1, input1.shape[-1]), weight, input2.reshape(-1, input2.shape[-1])),
+                BILINEAR)
+    out = flat.reshape(tuple(input1.shape[:-1]) + (weight.shape[0],))
     return out if bias is None else add(out, bias)
 
 
