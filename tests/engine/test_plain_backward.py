@@ -286,6 +286,35 @@ def test_relu_apply_matches_the_generic_one_in_every_layout(layout):
     assert fast.tobytes(order="A") == generic.tobytes(order="A") and fast.strides == generic.strides
 
 
+@pytest.mark.parametrize("layout", ["C", "F"])
+def test_relu_masks_a_gradient_nothing_else_holds_in_place(layout):
+    # the product AddmmBackward0 hands down in a training step: only the pass's list refers to it
+    values = np.array([[-1.0, 0.0, 2.0], [3.0, -0.0, float("nan")]], np.float32)
+    x = torch.tensor(values if layout == "C" else np.asfortranarray(values), requires_grad=True)
+    node = torch.relu(x).grad_fn
+    grads = [np.array([[-1.0, -2.0, -3.0], [4.0, -5.0, 6.0]], np.float32, order=layout)]
+    mine = id(grads[0])
+    out = node.apply(grads, numpy_math)[0]
+    assert id(out) == mine and out.tolist() == [[0.0, 0.0, -3.0], [4.0, 0.0, 6.0]]
+
+
+def test_relu_leaves_a_gradient_others_hold_as_it_was():
+    x = torch.tensor([-1.0, 2.0, -3.0], requires_grad=True)
+    seen = []
+    r = torch.relu(x)
+    r.register_hook(lambda g: seen.append(g))     # the gradient relu receives, kept by a hook ...
+    (r * torch.tensor([2.0, 3.0, 4.0])).sum().backward()
+    assert seen[0].tolist() == [2.0, 3.0, 4.0] and x.grad.tolist() == [0.0, 3.0, 0.0]
+    given = torch.tensor([5.0, 6.0, 7.0])       # ... the caller's own gradient ...
+    z = torch.tensor([-1.0, 2.0, 0.0], requires_grad=True)
+    torch.relu(z).backward(given)
+    assert given.tolist() == [5.0, 6.0, 7.0] and z.grad.tolist() == [0.0, 6.0, 0.0]
+    w = torch.tensor([[-1.0, 2.0], [3.0, -4.0]], requires_grad=True)
+    a = w @ torch.eye(2)
+    (torch.relu(a) + torch.relu(-a)).sum().backward()   # ... and one gradient that reaches two relus
+    assert w.grad.tolist() == [[-1.0, 1.0], [1.0, -1.0]]
+
+
 def test_relu_of_a_number():
     for value, expected in ((-1.5, 0.0), (0.0, 0.0), (2.0, 1.0)):
         x = torch.tensor(value, requires_grad=True)
