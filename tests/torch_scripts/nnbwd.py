@@ -102,3 +102,19 @@ zero = torch.optim.SGD([p32], lr=0.0)
 p32.grad = torch.full((7,), -1.0)
 zero.step()
 print(p32.tolist(), p32._version)
+
+# relu's gradient masked where nothing else holds it, copied where a hook, the caller or a second
+# relu still does
+kept = []
+r = torch.relu(torch.linspace(-1, 1, 5, requires_grad=True))
+r.register_hook(lambda g: kept.append(g))
+(r * torch.arange(1.0, 6.0)).sum().backward()
+print(kept[0].tolist())
+given = torch.arange(1.0, 6.0)
+z = torch.linspace(-1, 1, 5, requires_grad=True)
+torch.relu(z).backward(given)
+print(given.tolist(), z.grad.tolist())
+m = (torch.arange(6.0).reshape(2, 3) - 2.5).requires_grad_()
+a = m @ torch.eye(3)
+(torch.relu(a) * 3 + torch.relu(-a)).sum().backward()
+print(m.grad.tolist())
