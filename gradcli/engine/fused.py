@@ -6,12 +6,15 @@ rounds twice, which moves the last bit of about one element in twenty. float32 o
 ``FUSED_MAX`` elements are multiplied in float64, which holds their product exactly, and the sum is
 rounded to float32 (a double rounding, which differs from a single one on about one input in
 2**29). float64 operands are split into exact sums of two values (``_fma64``). Larger arrays, where
-the emulation costs about four times numpy's update (float64's twenty times), and other dtypes keep
-numpy's two roundings.
+the emulation costs about four times numpy's update (float64's twenty times), keep numpy's two
+roundings, but for ``add_`` (every optimizer's ``param.add_(grad, alpha=-lr)``): BLAS's axpy rounds
+once there (``blas_axpy``). Other dtypes keep numpy's two roundings.
 """
 from __future__ import annotations
 
 import numpy as np
+
+from .blas_axpy import axpy
 
 FUSED_MAX = 65536
 
@@ -116,7 +119,13 @@ def add_(x: np.ndarray, y: np.ndarray, alpha) -> np.ndarray:
     elif x.dtype is _F64 and y.dtype is _F64 and x.size <= FUSED_MAX:
         x[...] = _fma64(float(alpha), y, x)
     else:
-        x += x.dtype.type(alpha) * y
+        # a large float array: BLAS's axpy rounds once in one pass (the whole blocks; the few elements
+        # after them take the way above), else numpy's two roundings
+        done = axpy(x, y, alpha) if x.size > FUSED_MAX else 0
+        if not done:
+            x += x.dtype.type(alpha) * y
+        elif done < x.size:
+            add_(x.reshape(-1, order="A")[done:], y.reshape(-1, order="A")[done:], alpha)
     return x
 
 

@@ -118,3 +118,13 @@ m = (torch.arange(6.0).reshape(2, 3) - 2.5).requires_grad_()
 a = m @ torch.eye(3)
 (torch.relu(a) * 3 + torch.relu(-a)).sum().backward()
 print(m.grad.tolist())
+
+# a large parameter's SGD step rounds once per element, as torch's add_ kernel (a fused multiply-add)
+big = torch.nn.Parameter(((torch.arange(70003.0) % 1013) - 506) / 7)
+big.grad = ((torch.arange(70003.0) % 997) - 498) / 3
+torch.optim.SGD([big], lr=0.1).step()
+print(big[::701].tolist(), big[-3:].tolist())
+wide = torch.nn.Parameter((((torch.arange(70003.0) % 1013) - 506) / 7).double())
+wide.grad = (((torch.arange(70003.0) % 997) - 498) / 3).double()
+torch.optim.SGD([wide], lr=0.1).step()
+print(wide[::701].tolist(), wide[-3:].tolist())
