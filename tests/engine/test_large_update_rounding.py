@@ -32,7 +32,6 @@ def _same(a, b) -> bool:
 @pytest.mark.parametrize("shape, order", [((100, 1000), "C"), ((300, 301), "F"), ((100003,), "C"), ((70000, 1), "F")])
 def test_a_large_update_rounds_as_torch_does(dtype, shape, order):
     real = pytest.importorskip("torch")
-    real.set_num_threads(1)
     _axpy_in_use()
     x = np.asarray(_values(shape, dtype, 1), order=order)
     y = np.asarray(_values(shape, dtype, 2), order=order)
@@ -57,7 +56,6 @@ def test_a_large_update_rounds_once(dtype):
 
 def test_torch_rounds_a_large_sgd_step_alike():
     real = pytest.importorskip("torch")
-    real.set_num_threads(1)
     _axpy_in_use()
     w = _values((300, 301), np.float32, 3)
     g = _values((300, 301), np.float32, 4)
