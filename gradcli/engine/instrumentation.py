@@ -20,6 +20,7 @@ forward_ad_hooks = None  # (propagate, snapshot_self), registered by autograd.fo
 batching = None     # while vmap runs: (op, args, params, inner) -> result, or NotImplemented for plain args
 function_batching = None  # (Function class, args, kwargs) -> result, or NotImplemented: Function.apply under vmap
 index_batching = None     # (name, *args) -> result: x[i], gather and take with an index that differs per example
+index_each = None         # (fn, args, kwargs, inplace name) -> result: an index function whose index differs per example
 per_example = None        # (fn, args, kwargs) -> result: a numpy-computed function run once per example in vmap
 transforms = 0      # how many torch.func transforms (grad, vjp, jvp, jacrev, jacfwd) are running
 grad_levels: list = []  # grad/vjp levels running: (torch's level number, first node seq, tracked tensor ids)

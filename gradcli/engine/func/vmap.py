@@ -16,6 +16,7 @@ from .batched import levels_of, op, phys_of, unsqueeze, wrap
 from .batching_rules import batching_hook
 from .custom_function import function_batching
 from .fallback import per_example
+from .index_each import index_each
 from .rules_indexing import batched_index
 
 __all__ = ["vmap"]
@@ -23,6 +24,7 @@ __all__ = ["vmap"]
 instrumentation.function_batching = function_batching    # Function.apply under vmap
 instrumentation.per_example = per_example                 # searchsorted, histc, isin: once per example
 instrumentation.index_batching = batched_index            # x[i], gather, take with an index per example
+instrumentation.index_each = index_each                  # index_select, scatters, x[i] = v: once per example
 
 
 def _per_arg(dims, args, name: str) -> list:

@@ -17,7 +17,7 @@ from .indexing import (
 )
 from .pointwise import WHERE
 from .scatter_reduce import INDEX_COPY, MASKED_SCATTER, SCATTER_REDUCE
-from .subscripts import index_put, tensor_index_put_
+from .subscripts import index_put, per_example, tensor_index_put_
 
 
 # -- argument checks --------------------------------------------------------------------------------------
@@ -185,16 +185,19 @@ def _scatter_reduce(input, dim, index, src, value, reduce, inplace):
 
 
 @public()
+@per_example(2)
 def scatter(input, dim, index, src=None, *, value=None, reduce=None):
     """torch.scatter: write ``src`` (or a number) into ``input`` at ``index`` along ``dim``."""
     return _scatter_call(input, dim, index, src, value, reduce, False)
 
 
+@per_example(2, scatter, "aten::scatter_")
 def scatter_(self, dim, index, src=None, *, value=None, reduce=None):
     return _scatter_call(self, dim, index, src, value, reduce, True)
 
 
 @public()
+@per_example(2)
 def scatter_add(input, dim, index, src):
     """torch.scatter_add: add ``src`` into ``input`` at ``index`` along ``dim``; repeats accumulate."""
     if not isinstance(src, Tensor):
@@ -203,6 +206,7 @@ def scatter_add(input, dim, index, src):
     return call(SCATTER_ADD, (input, src), {"dim": d, "index": _kept_if(src.requires_grad, index, idx)})
 
 
+@per_example(2, scatter_add, "scatter_add_")
 def scatter_add_(self, dim, index, src):
     if not isinstance(src, Tensor):
         raise TypeError(f"scatter_add_(): argument 'src' (position 3) must be Tensor, not {type(src).__name__}")
@@ -211,6 +215,7 @@ def scatter_add_(self, dim, index, src):
 
 
 @public()
+@per_example(2)
 def index_select(input, dim, index):
     """torch.index_select: whole slices along ``dim`` at ``index`` (IndexSelectBackward0)."""
     input = _tensor_arg(input, "index_select", "input", 1)
@@ -262,6 +267,7 @@ def _index_add_args(self, dim, index, source, fn):
 
 
 @public()
+@per_example(2)
 def index_add(input, dim, index, source, *, alpha=1):
     """torch.index_add: ``input`` plus ``alpha * source`` added at ``index`` along ``dim``; repeats accumulate."""
     input, source, params = _index_add_args(input, dim, index, source, "index_add")
@@ -269,6 +275,7 @@ def index_add(input, dim, index, source, *, alpha=1):
     return call(INDEX_ADD, (input, source), params)
 
 
+@per_example(2, index_add, "index_add_")
 def index_add_(self, dim, index, source, *, alpha=1):
     self, source, params = _index_add_args(self, dim, index, source, "index_add_")
     params["alpha"] = alpha
@@ -295,12 +302,14 @@ def _index_fill_args(self, dim, index, value):
 
 
 @public()
+@per_example(2)
 def index_fill(input, dim, index, value):
     """torch.index_fill: ``value`` written into whole slices along ``dim`` at ``index``."""
     op, args, params = _index_fill_args(_tensor_arg(input, "index_fill", "input", 1), dim, index, value)
     return call(op, args, params)
 
 
+@per_example(2, index_fill, "index_fill_")
 def index_fill_(self, dim, index, value):
     op, args, params = _index_fill_args(self, dim, index, value)
     return call_inplace(op, self, args, params)
@@ -420,12 +429,14 @@ def _index_copy_args(self, dim, index, source, fn):
 
 
 @public()
+@per_example(2)
 def index_copy(input, dim, index, source):
     """torch.index_copy: ``input`` with the slices at ``index`` along ``dim`` replaced by ``source``'s."""
     input, source, params = _index_copy_args(input, dim, index, source, "index_copy")
     return call(INDEX_COPY, (input, source), params)
 
 
+@per_example(2, index_copy, "aten::index_copy_")
 def index_copy_(self, dim, index, source):
     self, source, params = _index_copy_args(self, dim, index, source, "index_copy_")
     return call_inplace(INDEX_COPY, self, (self, source), params)
@@ -475,6 +486,7 @@ def _scatter_reduce_args(input, dim, index, src, reduce, fn):
 
 
 @public()
+@per_example(2)
 def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
     """torch.scatter_reduce: ``src`` reduced into ``input`` at ``index`` along ``dim`` by sum, prod, mean,
     amax or amin (with ``input``'s own values when include_self)."""
@@ -483,6 +495,7 @@ def scatter_reduce(input, dim, index, src, reduce, *, include_self=True):
                                               "include_self": bool(include_self)})
 
 
+@per_example(2, scatter_reduce, "aten::scatter_reduce_")
 def scatter_reduce_(self, dim, index, src, reduce, *, include_self=True):
     self, d, idx = _scatter_reduce_args(self, dim, index, src, reduce, "scatter_reduce_")
     return call_inplace(SCATTER_REDUCE, self, (self, src), {"dim": d, "index": _kept(index, idx), "reduce": reduce,

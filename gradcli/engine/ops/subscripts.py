@@ -4,6 +4,7 @@ indexing. Basic parts (ints, slices, None, ...) become views in order, as torch 
 ``aten::index`` / ``index_put_`` over the view."""
 from __future__ import annotations
 
+import functools
 import operator
 
 import numpy as np
@@ -21,6 +22,27 @@ from .shape import ALIAS, call_slice, select, unsqueeze
 
 
 # -- x[idx] and x[idx] = v ---------------------------------------------------------------------------------
+
+def batched_in(v) -> bool:
+    """Whether ``v`` (a tensor, or a tuple or list of index entries) holds a tensor batched by vmap."""
+    if isinstance(v, (tuple, list)):
+        return any(batched_in(x) for x in v)
+    return isinstance(v, Tensor) and bool(v.__dict__.get("_lv"))
+
+
+def per_example(pos: int, out_of_place=None, inplace: str | None = None):
+    """Inside vmap, an index (argument ``pos``) batched by vmap sends the call to ``instrumentation.index_each``: the
+    function (for an in-place one, ``out_of_place``, written into self) once per example."""
+    def decorate(fn):
+        @functools.wraps(fn)
+        def run(*args, **kwargs):
+            index = args[pos] if len(args) > pos else kwargs.get("index", kwargs.get("indices"))
+            if _inst.index_each is not None and batched_in(index):
+                return _inst.index_each(out_of_place or fn, args, kwargs, inplace)
+            return fn(*args, **kwargs)
+        return run
+    return decorate
+
 
 def _seq_as_tuple(seq) -> bool:
     """torch's (and old numpy's) rule: a list holding a sequence, tensor, slice, None or ... is a tuple."""
@@ -231,6 +253,7 @@ def _index_put_args(t, indices, values, fn):
 
 
 @public()
+@per_example(1)
 def index_put(input, indices, values, accumulate=False):
     """torch.index_put: ``input`` with ``values`` written (or added) at ``indices`` (IndexPutBackward0).
 
@@ -244,6 +267,7 @@ def index_put(input, indices, values, accumulate=False):
     return call(INDEX_PUT, args, params)
 
 
+@per_example(1, index_put, "index_put_")
 def tensor_index_put_(self, indices, values, accumulate=False):
     """Tensor.index_put_ (in place)."""
     args, params = _index_put_args(self, indices, values, "index_put_")
@@ -311,6 +335,8 @@ def getitem(t: Tensor, key):
     an integer-array or mask part one IndexBackward0 copy."""
     if isinstance(key, Tensor) and key.__dict__.get("_lv") and _inst.index_batching is not None:
         return _inst.index_batching("index", t, key)     # inside vmap, an index per example
+    if _inst.index_each is not None and isinstance(key, tuple) and batched_in(key):
+        return _inst.index_each(getitem, (t, key), {})
     items = _expand_subscript(t, key)
     if any(isinstance(k, (Tensor, list, np.ndarray)) or isinstance(k, bool) for k in items):
         return advanced_index(t, items)
@@ -322,8 +348,18 @@ def getitem(t: Tensor, key):
     return out
 
 
+def _set_copy(t: Tensor, key, value) -> Tensor:
+    """``t`` with ``t[key] = value`` done on a copy: one example of a per-example ``x[i] = v``."""
+    out = t.clone()
+    setitem(out, key, value)
+    return out
+
+
 def setitem(t: Tensor, key, value) -> None:
     """``t[key] = value``: copy_ into the view, or index_put_ for advanced keys (both in place)."""
+    if _inst.index_each is not None and batched_in(key):
+        _inst.index_each(_set_copy, (t, key, value), {}, "index_put_")     # inside vmap, an index per example
+        return
     items = _expand_subscript(t, key)
     if _advanced(items):
         index_put_(t, items, value)
