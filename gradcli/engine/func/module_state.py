@@ -7,6 +7,7 @@ import contextlib
 from .. import errors
 from ..functions import stack
 from ..tensor import Tensor
+from ..torch_class_names import torch_class_name
 
 __all__ = ["functional_call", "replace_all_batch_norm_modules_", "stack_module_state"]
 
@@ -39,6 +40,7 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
         if messages:
             raise errors.AutogradError(f"Error(s) in reparametrizing for {type(module).__name__}:\n\t"
                                        + "\n\t".join(messages))
+    _check_names(module, dicts)
     with _swapped(module, {k: v for k, v in dicts.items() if k in known}):
         return module(*args, **kwargs)
 
@@ -57,6 +59,34 @@ def _untied(named: list, given: dict) -> dict:
                              f"Consider using tie_weights=False")
         untied.update(dict.fromkeys(tied[name], given[name]))
     return untied
+
+
+def _check_names(module, given: dict) -> None:
+    """torch's checks as it swaps each name in (``NamedMemberAccessor``): a tensor value, a path of
+    submodules, and a name that is a tensor attribute or none at all (a new one is only set)."""
+    from ..nn.module import Module
+    for name, value in given.items():
+        if not isinstance(value, Tensor):
+            raise TypeError(f"{value} is not an instance of torch.Tensor")
+        prefix, _, attr = name.rpartition(".")
+        owner, path = module, []
+        for part in prefix.split(".") if prefix else ():
+            path.append(part)
+            if not hasattr(owner, part):
+                raise AttributeError(f"{owner._get_name()} has no attribute `{part}`")
+            owner = getattr(owner, part)
+            if not isinstance(owner, Module):
+                raise TypeError(f"submodule `{'.'.join(path)}`: {owner} is not an instance of torch.nn.Module")
+        if attr not in owner._parameters and attr not in owner._buffers and hasattr(owner, attr) \
+                and not isinstance(getattr(owner, attr), Tensor):
+            raise TypeError(f"attribute `{attr}`: {_shown(getattr(owner, attr))} is not an instance of torch.Tensor")
+
+
+def _shown(value) -> str:
+    """str(value), a class with the name torch gives it (``module.__class__``)."""
+    if isinstance(value, type):
+        return f"<class '{torch_class_name(value) or f'{value.__module__}.{value.__qualname__}'}'>"
+    return str(value)
 
 
 @contextlib.contextmanager
