@@ -23,7 +23,7 @@ index_batching = None     # (name, *args) -> result: x[i], gather and take with 
 index_each = None         # (fn, args, kwargs, inplace name) -> result: an index function whose index differs per example
 per_example = None        # (fn, args, kwargs) -> result: a numpy-computed function run once per example in vmap
 transforms = 0      # how many torch.func transforms (grad, vjp, jvp, jacrev, jacfwd) are running
-grad_levels: list = []  # grad/vjp levels running: (torch's level number, first node seq, tracked tensor ids)
+grad_levels: list = []  # grad/vjp/jvp levels running: (torch's level number, first node seq, input ids, dual level)
 
 
 class SizeLimitError(MemoryError):

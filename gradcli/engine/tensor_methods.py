@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import creation, dtypes, errors, functions as F, instrumentation, public
-from .autograd.forward_ad import tangent_suffix
+from .autograd.forward_ad import get_tangent, tangent_suffix
 from .autograd.grad_mode import no_grad, state as _mode
 from .backward import backward as _backward
 from .device import device
@@ -42,11 +42,11 @@ def _iter(self):
 
 
 def grad_tracking_levels(t) -> list:
-    """The torch.func.grad/vjp levels that see ``t`` as a GradTrackingTensor: their tracked inputs
-    and what was computed from them while they run (a node made after the level began)."""
+    """The torch.func.grad/vjp/jvp levels that see ``t`` as a GradTrackingTensor (levels.grad_tracking)."""
     seq = t._grad_fn._seq if t._grad_fn is not None else None
-    return [lvl for lvl, start, ids in instrumentation.grad_levels
-            if id(t) in ids or (seq is not None and seq >= start)]
+    return [lvl for lvl, start, ids, dual in instrumentation.grad_levels
+            if id(t) in ids or (seq is not None and start is not None and seq >= start)
+            or (dual is not None and get_tangent(t, dual) is not None)]
 
 
 def nest_wrappers(text: str, heads) -> str:
@@ -64,7 +64,7 @@ def plain_repr(t) -> str:
 def _outer_autograd(t, limit: int = 10_000) -> bool:
     """Whether ``t``'s graph reaches a leaf outside every grad level (a captured parameter): torch
     then shows the plain autograd's grad_fn inside the GradTrackingTensor."""
-    tracked = set().union(*(ids for _, _, ids in instrumentation.grad_levels))
+    tracked = set().union(*(ids for _, _, ids, _ in instrumentation.grad_levels))
     stack, seen = [t._grad_fn], set()
     while stack and len(seen) < limit:
         fn = stack.pop()

@@ -11,7 +11,7 @@ from .. import errors, instrumentation
 from ..autograd.grad_mode import state as _mode
 from ..autograd.graph import AccumulateGrad, _seq as graph_seq, mark_tracked
 from ..tensor import Tensor
-from . import batched
+from . import batched, pytree
 
 
 class level:
@@ -26,15 +26,20 @@ class level:
 
 
 class grad_tracking:
-    """``with grad_tracking(flat):`` inside grad/vjp, after their inputs are tracked: those inputs and
-    what the function computes from them print as torch's GradTrackingTensor(lvl=N, value=...)."""
+    """``with grad_tracking(args):`` inside grad/vjp/jvp/jacfwd, once their inputs are tracked: every
+    tensor among the function's ``args`` and what it computes from them (a node made after the level
+    began; at a forward-mode ``dual`` level, a tensor carrying a tangent there) print as torch's
+    GradTrackingTensor(lvl=N, value=...)."""
 
-    def __init__(self, flat):
-        self.ids = frozenset(id(getattr(t, "_phys", t)) for tracked, _ in flat for t in tracked)
+    def __init__(self, args, dual: int | None = None):
+        self.ids = frozenset(id(getattr(t, "_phys", t)) for t in pytree.flatten(list(args))[0]
+                             if isinstance(t, Tensor))
+        self.dual = dual
 
     def __enter__(self):
         lvl = instrumentation.transforms + len(batched.active)
-        instrumentation.grad_levels.append((lvl, next(graph_seq), self.ids))
+        start = None if self.dual is not None else next(graph_seq)
+        instrumentation.grad_levels.append((lvl, start, self.ids, self.dual))
 
     def __exit__(self, *exc):
         instrumentation.grad_levels.pop()

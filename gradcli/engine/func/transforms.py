@@ -106,7 +106,7 @@ def grad_and_value(func, argnums=0, has_aux: bool = False):
         outer = nested()
         with transform_grad(), level():
             targs, flat = _tracked_args(args, nums)
-            with grad_tracking(flat):
+            with grad_tracking(targs):
                 out, aux = _split_aux(func(*targs, **kwargs), has_aux, "grad_and_value(f)(*args)")
             if not isinstance(out, Tensor):
                 raise errors.AutogradError(f"grad_and_value(f)(*args): Expected f(*args) to return a Tensor, got "
@@ -145,7 +145,7 @@ def vjp(func, *primals, has_aux: bool = False):
     outer = nested()
     with transform_grad(), level():
         targs, flat = _tracked_args(primals, tuple(range(len(primals))))
-        with grad_tracking(flat):
+        with grad_tracking(targs):
             out, aux = _split_aux(func(*targs), has_aux, "vjp(f, *primals)")
     out_leaves, out_spec = pytree.flatten(out)
     _only_tensors(out_leaves, "vjp(f, *primals)")
@@ -198,9 +198,10 @@ def jvp(func, primals, tangents, *, strict: bool = False, has_aux: bool = False)
                                        f"while the given forward gradient is of size {list(t.shape)}.")
     plain = not nested() and not fwAD._levels and not any(x._requires_grad for x in p_leaves + t_leaves)
     if plain:
-        with fwAD.dual_level(), level():
+        with fwAD.dual_level() as dual, level():
             duals = pytree.unflatten(p_spec, [_dual(p, t) for p, t in zip(p_leaves, t_leaves)])
-            out, aux = _split_aux(func(*duals), has_aux, "jvp(f, primals, tangents)")
+            with grad_tracking(duals, dual):
+                out, aux = _split_aux(func(*duals), has_aux, "jvp(f, primals, tangents)")
             outs, o_spec = pytree.flatten(out)
             unpacked = [_unpack(o) for o in outs]
         prim = [p for p, _ in unpacked]
@@ -284,7 +285,7 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
         outer = nested()
         with transform_grad(), level():
             targs, flat = _tracked_args(args, nums)
-            with grad_tracking(flat):
+            with grad_tracking(targs):
                 out, aux = _split_aux(func(*targs), has_aux, "vjp(f, *primals)")
             outs, o_spec = pytree.flatten(out)
             leaves = [t for tracked, _ in flat for t in tracked]
@@ -400,7 +401,8 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
         flat_in = [pytree.flatten(args[n]) for n in nums]
         leaves = [leaf for ls, _ in flat_in for leaf in ls]
         if nested() or fwAD._levels or any(isinstance(t, Tensor) and t._requires_grad for t in leaves):
-            return jacrev(func, argnums, has_aux=has_aux)(*args)
+            with level():       # torch's two levels (vmap over jvp) where jacrev has one
+                return jacrev(func, argnums, has_aux=has_aux)(*args)
         for t in leaves:
             if not isinstance(t, Tensor):
                 raise AttributeError(f"'{type(t).__name__}' object has no attribute 'numel'")   # torch's
@@ -409,7 +411,7 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
         sizes = [t.numel() for t in leaves]
         total = sum(sizes)
         args = list(args)
-        with fwAD.dual_level(_nb=1), level():
+        with fwAD.dual_level(_nb=1) as dual, level(), level():    # torch's two levels: vmap over jvp
             offset, it = 0, iter(range(len(leaves)))
             for k, n in enumerate(nums):
                 ls, spec = flat_in[k]
@@ -421,7 +423,8 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
                     offset += sizes[i]
                     duals.append(_basis_dual(leaf, basis.reshape((total,) + tuple(leaf.shape))))
                 args[n] = pytree.unflatten(spec, duals)
-            out, aux = _split_aux(func(*args), has_aux, "jvp(f, primals, tangents)")
+            with grad_tracking(args, dual):
+                out, aux = _split_aux(func(*args), has_aux, "jvp(f, primals, tangents)")
             outs, o_spec = pytree.flatten(out)
             _only_tensors(outs, "jvp(f, primals, tangents)")
             tans = [fwAD.unpack_dual(phys_of(o)).tangent for o in outs]
