@@ -64,7 +64,6 @@ def _untied(named: list, given: dict) -> dict:
 def _check_names(module, given: dict) -> None:
     """torch's checks as it swaps each name in (``NamedMemberAccessor``): a tensor value, a path of
     submodules, and a name that is a tensor attribute or none at all (a new one is only set)."""
-    from ..nn.module import Module
     for name, value in given.items():
         if not isinstance(value, Tensor):
             raise TypeError(f"{value} is not an instance of torch.Tensor")
@@ -75,11 +74,17 @@ def _check_names(module, given: dict) -> None:
             if not hasattr(owner, part):
                 raise AttributeError(f"{owner._get_name()} has no attribute `{part}`")
             owner = getattr(owner, part)
-            if not isinstance(owner, Module):
+            if not _is_module(owner):
                 raise TypeError(f"submodule `{'.'.join(path)}`: {owner} is not an instance of torch.nn.Module")
         if attr not in owner._parameters and attr not in owner._buffers and hasattr(owner, attr) \
                 and not isinstance(getattr(owner, attr), Tensor):
             raise TypeError(f"attribute `{attr}`: {_shown(getattr(owner, attr))} is not an instance of torch.Tensor")
+
+
+def _is_module(value) -> bool:
+    """An nn.Module (func sits below nn: known by what functional_call uses of it)."""
+    return not isinstance(value, type) and isinstance(getattr(value, "_modules", None), dict) \
+        and callable(getattr(value, "named_parameters", None))
 
 
 def _shown(value) -> str:
