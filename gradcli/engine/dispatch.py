@@ -836,7 +836,7 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> T
 def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> Tensor:
     if inplace_watchers:
         for watch in inplace_watchers:
-            watch(self)
+            watch(self, op)
     grad_on = _mode.grad
     write = op.inplace
     if write is not None and not params and self.__class__ is Tensor and self._vc is not None and args[0] is self:

@@ -6,6 +6,9 @@ itself (``add_profiler``), so the op path never imports the layers above it.
 """
 from __future__ import annotations
 
+import itertools
+import weakref
+
 active = False      # a profiler is recording or a forward-AD level is open: ops go through run()
 anomaly = False     # detect_anomaly is on: nodes remember where they were made
 check_nan = True    # anomaly mode also checks backward outputs for NaN
@@ -23,6 +26,8 @@ index_batching = None     # (name, *args) -> result: x[i], gather and take with 
 index_each = None         # (fn, args, kwargs, inplace name) -> result: an index function whose index differs per example
 per_example = None        # (fn, args, kwargs) -> result: a numpy-computed function run once per example in vmap
 transforms = 0      # how many torch.func transforms (grad, vjp, jvp, jacrev, jacfwd) are running
+modules = weakref.WeakKeyDictionary()   # every live nn.Module -> its creation number (torch.func: captured state)
+module_count = itertools.count()
 grad_levels: list = []  # grad/vjp/jvp levels running: (torch's level number, first node seq, input ids, dual level)
 
 

@@ -648,7 +648,8 @@ class save_on_cpu(saved_tensors_hooks):
         super().__init__(lambda t: t, lambda t: t)
 
 
-# Called with the tensor an in-place op is about to write (allow_mutation_on_saved_tensors)
+# Called with the tensor an in-place op is about to write and the op (allow_mutation_on_saved_tensors,
+# torch.func's grad transforms)
 inplace_watchers: list = []
 
 
@@ -678,7 +679,7 @@ class allow_mutation_on_saved_tensors:
         tensor, copy = entry
         return tensor if copy is None else copy
 
-    def _before_write(self, target) -> None:
+    def _before_write(self, target, op) -> None:
         data = target._data
         for entry in self._packed:
             if entry[1] is None and np.may_share_memory(entry[0]._data, data):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import errors, instrumentation
 from ..autograd.grad_mode import state as _mode
-from ..autograd.graph import AccumulateGrad, _seq as graph_seq, mark_tracked
+from ..autograd.graph import AccumulateGrad, _seq as graph_seq, inplace_watchers, mark_tracked
 from ..tensor import Tensor
 from . import batched, pytree
 
@@ -38,12 +38,55 @@ class grad_tracking:
 
     def __enter__(self):
         lvl = instrumentation.transforms + len(batched.active)
-        start = None if self.dual is not None else next(graph_seq)
-        instrumentation.grad_levels.append((lvl, start, self.ids, self.dual))
+        self.start = None if self.dual is not None else next(graph_seq)
+        self.entry = (lvl, self.start, self.ids, self.dual)
+        self.first_module = next(instrumentation.module_count)    # later modules are the function's own
+        instrumentation.grad_levels.append(self.entry)
+        inplace_watchers.append(self._before_write)
 
     def __exit__(self, *exc):
+        inplace_watchers.remove(self._before_write)
         instrumentation.grad_levels.pop()
         return False
+
+    def _before_write(self, target, op) -> None:
+        """torch refuses an in-place op, at the innermost level, on a tensor the function captured
+        rather than took as an argument or made; gradcli recognises captured module state (a
+        buffer or parameter of a module made before the level: BatchNorm's num_batches_tracked
+        under functional_call given the parameters only). A captured plain tensor is not caught."""
+        if instrumentation.grad_levels[-1] is not self.entry:
+            return
+        base = target._base if target._base is not None else target
+        if id(target) in self.ids or id(base) in self.ids:
+            return
+        fn = target._grad_fn
+        if fn is not None and self.start is not None and fn._seq >= self.start:
+            return
+        if _module_state(base, self.first_module):
+            raise RuntimeError(f"During a grad (vjp, jvp, grad, etc) transform, the function provided attempted to "
+                               f"call in-place operation ({_aten_inplace(op)}) that would mutate a captured Tensor. "
+                               f"This is not supported; please rewrite the function being transformed to explicitly "
+                               f"accept the mutated Tensor(s) as inputs.")
+
+
+def _module_state(t, before: int) -> bool:
+    """Whether ``t`` is a buffer or parameter of a module made before number ``before``."""
+    for module, number in list(instrumentation.modules.items()):
+        if number < before:
+            state = module.__dict__
+            if any(v is t for table in ("_buffers", "_parameters") for v in state.get(table, {}).values()):
+                return True
+    return False
+
+
+def _aten_inplace(op) -> str:
+    """torch's name of the in-place overload (``aten::add_.Tensor``: Python numbers are wrapped)."""
+    base, _, overload = op.name.partition(".")
+    if base in ("add", "sub", "mul", "div"):
+        return f"aten::{base}_.Tensor"
+    if base == "fill_":
+        overload = overload or "Scalar"
+    return f"aten::{base if base.endswith('_') else base + '_'}" + (f".{overload}" if overload else "")
 
 
 def nested() -> bool:

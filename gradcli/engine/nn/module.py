@@ -145,6 +145,11 @@ class Module:
     training: bool
     script_dunders = ("__init__",)   # what a script's `class Net(nn.Module)` may define
 
+    def __new__(cls, *args, **kwargs):
+        self = super().__new__(cls)
+        _inst.modules[self] = next(_inst.module_count)     # torch.func tells captured module state by it
+        return self
+
     def __init__(self, *args, **kwargs):
         if args or kwargs:
             raise TypeError(f"{type(self).__name__}.__init__() takes no arguments")
