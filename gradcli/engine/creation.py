@@ -401,13 +401,32 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -
 @public()
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     npd = _float(dtype)
-    return random_tensor(_size(size, "rand"), lambda g, s: g.uniform(s, npd), None, requires_grad, generator)
+    return random_tensor(_size(size, "rand"), lambda g, s: _uniform(g, s, npd), None, requires_grad, generator)
 
 
 @public()
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     npd = _float(dtype)
-    return random_tensor(_size(size, "randn"), lambda g, s: g.normal(s, npd), None, requires_grad, generator)
+    return random_tensor(_size(size, "randn"), lambda g, s: _normal(g, s, npd), None, requires_grad, generator)
+
+
+def _normal(g, shape: tuple, npd):
+    """torch fills a complex tensor through its real view (real, imaginary pairs), each part with
+    standard deviation 1/sqrt(2) so the complex variance is 1."""
+    if npd.kind != "c":
+        return g.normal(shape, npd)
+    return g.normal(tuple(shape) + (2,), _part(npd), 0.0, 1.0 / math.sqrt(2.0)).view(npd).reshape(shape)
+
+
+def _uniform(g, shape: tuple, npd):
+    """rand: a complex tensor's real view filled, real and imaginary parts each uniform on [0, 1)."""
+    if npd.kind != "c":
+        return g.uniform(shape, npd)
+    return g.uniform(tuple(shape) + (2,), _part(npd)).view(npd).reshape(shape)
+
+
+def _part(npd) -> np.dtype:
+    return np.dtype(np.float32) if npd == np.complex64 else np.dtype(np.float64)
 
 
 @public()
@@ -555,13 +574,13 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 @public()
 def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return random_tensor(shape, lambda g, s: g.uniform(s, npd), None, requires_grad)
+    return random_tensor(shape, lambda g, s: _uniform(g, s, npd), None, requires_grad)
 
 
 @public()
 def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return random_tensor(shape, lambda g, s: g.normal(s, npd), None, requires_grad)
+    return random_tensor(shape, lambda g, s: _normal(g, s, npd), None, requires_grad)
 
 
 @public()
