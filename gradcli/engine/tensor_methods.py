@@ -49,6 +49,21 @@ def grad_tracking_levels(t) -> list:
             or (dual is not None and get_tangent(t, dual) is not None)]
 
 
+TRANSFORMED_REQUIRES_GRAD = (
+    "You are attempting to call Tensor.requires_grad_() (or perhaps using torch.autograd.functional.* APIs) inside "
+    "of a function being transformed by a functorch transform. This is unsupported, please attempt to use the "
+    "functorch transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call requires_grad_() outside of a function "
+    "being transformed instead.")
+plain_requires_grad_ = Tensor.requires_grad_    # the transforms' own tracking uses it
+
+
+def _requires_grad_(self, requires_grad: bool = True):
+    """torch refuses it on a tensor a running grad/jvp transform wraps (an input, or computed from one)."""
+    if instrumentation.grad_levels and grad_tracking_levels(self):
+        raise RuntimeError(TRANSFORMED_REQUIRES_GRAD)
+    return plain_requires_grad_(self, requires_grad)
+
+
 def nest_wrappers(text: str, heads) -> str:
     """torch's repr of functorch's wrappers: each ``head`` (innermost first) around the text, indented."""
     for head in heads:
@@ -573,6 +588,7 @@ _METHODS.update({
 _METHODS.update(index_functions.TENSOR_METHODS)
 _METHODS["where"] = lambda self, condition, other: F.where(condition, self, other)
 _METHODS["matrix_power"] = F.matrix_power
+_METHODS["requires_grad_"] = _requires_grad_
 _METHODS["is_nonzero"] = F.is_nonzero
 _METHODS["prelu"] = _F.prelu
 

@@ -15,7 +15,7 @@ from .. import instrumentation as _inst
 from ..dispatch import call
 from ..ops.registry import OPS
 from ..tensor import Size, Tensor, _wrap_dim, make
-from ..tensor_methods import grad_tracking_levels, nest_wrappers, plain_repr
+from ..tensor_methods import TRANSFORMED_REQUIRES_GRAD, grad_tracking_levels, nest_wrappers, plain_repr
 
 _ids = itertools.count(1)
 active: list = []    # the running vmap levels, outermost first: [(level id, batch size)]
@@ -75,11 +75,7 @@ class BatchedTensor(Tensor):
         return self.item()
 
     def requires_grad_(self, requires_grad: bool = True):
-        raise RuntimeError("You are attempting to call Tensor.requires_grad_() (or perhaps using "
-                           "torch.autograd.functional.* APIs) inside of a function being transformed by a functorch "
-                           "transform. This is unsupported, please attempt to use the functorch transforms (e.g. "
-                           "grad, vjp, jacrev, jacfwd, hessian) or call requires_grad_() outside of a function being "
-                           "transformed instead.")
+        raise RuntimeError(TRANSFORMED_REQUIRES_GRAD)
 
     def detach(self) -> Tensor:
         """The physical tensor detached, still batched (Tensor.detach would drop the batch dims)."""

@@ -11,6 +11,7 @@ from .. import errors, instrumentation
 from ..autograd.grad_mode import state as _mode
 from ..autograd.graph import AccumulateGrad, _seq as graph_seq, inplace_watchers, mark_tracked
 from ..tensor import Tensor
+from ..tensor_methods import plain_requires_grad_
 from . import batched, pytree
 
 
@@ -114,8 +115,8 @@ def _track(t) -> Tensor:
         raise errors.AutogradError("only Tensors of floating point dtype can require gradients")
     if connected(t):
         alias = t.view_as(t)        # keeps t's graph and its forward-mode tangent (jacfwd(jacrev(f)))
-        return alias if alias._requires_grad else mark_tracked(alias.requires_grad_())
-    return mark_tracked(t.detach().requires_grad_())
+        return alias if alias._requires_grad else mark_tracked(plain_requires_grad_(alias))
+    return mark_tracked(plain_requires_grad_(t.detach()))
 
 
 

@@ -68,6 +68,22 @@ def _only_tensors(outs, api: str) -> None:
                                        f"{type(o)}")
 
 
+def _float_outputs(outs) -> None:
+    """vjp and jacrev differentiate floating outputs only (grad gives zeros for an integer one)."""
+    for o in outs:
+        if o._data.dtype.kind not in "fc":
+            raise errors.AutogradError(f"vjp(f, ...): All outputs of f must be floating-point or complex Tensors, "
+                                       f"got Tensor with dtype {o.dtype}")
+
+
+def _refuse_complex(api: str, values, what: str) -> None:
+    """jacrev and jacfwd take real inputs (all the args, flattened, whatever argnums) and outputs."""
+    for i, t in enumerate(pytree.flatten(values)[0]):
+        if isinstance(t, Tensor) and t._data.dtype.kind == "c":
+            raise errors.AutogradError(f"{api}: Expected all {what} to be real but received complex tensor at "
+                                       f"flattened input idx: {i}")
+
+
 def _split_aux(out, has_aux: bool, name: str):
     if not has_aux:
         return out, None
@@ -149,6 +165,7 @@ def vjp(func, *primals, has_aux: bool = False):
             out, aux = _split_aux(func(*targs), has_aux, "vjp(f, *primals)")
     out_leaves, out_spec = pytree.flatten(out)
     _only_tensors(out_leaves, "vjp(f, *primals)")
+    _float_outputs(out_leaves)
     leaves = [t for tracked, _ in flat for t in tracked]
     keep = keeps_graph(out_leaves, leaves, primals, outer)
 
@@ -281,6 +298,7 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
 
     @functools.wraps(func)
     def wrapper(*args):
+        _refuse_complex("jacrev", args, "inputs")
         nums = _argnums(argnums, args)
         outer = nested()
         with transform_grad(), level():
@@ -288,6 +306,9 @@ def jacrev(func, argnums=0, *, has_aux: bool = False, chunk_size=None, _prealloc
             with grad_tracking(targs):
                 out, aux = _split_aux(func(*targs), has_aux, "vjp(f, *primals)")
             outs, o_spec = pytree.flatten(out)
+            _only_tensors(outs, "vjp(f, *primals)")
+            _float_outputs(outs)
+            _refuse_complex("jacrev", outs, "outputs")
             leaves = [t for tracked, _ in flat for t in tracked]
             keep = keeps_graph(outs, leaves, _originals(args, nums), outer)
             if len(outs) > 1 and all(isinstance(o, Tensor) and o._requires_grad for o in outs):
@@ -397,6 +418,7 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
 
     @functools.wraps(func)
     def wrapper(*args):
+        _refuse_complex("jacfwd", args, "inputs")
         nums = _argnums(argnums, args)
         flat_in = [pytree.flatten(args[n]) for n in nums]
         leaves = [leaf for ls, _ in flat_in for leaf in ls]
@@ -427,6 +449,7 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
                 out, aux = _split_aux(func(*args), has_aux, "jvp(f, primals, tangents)")
             outs, o_spec = pytree.flatten(out)
             _only_tensors(outs, "jvp(f, primals, tangents)")
+            _refuse_complex("jacfwd", outs, "outputs")
             tans = [fwAD.unpack_dual(phys_of(o)).tangent for o in outs]
         per_out = []
         for o, t in zip(outs, tans):
