@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from .. import creation, dtypes, functions
+from .. import instrumentation as _inst
 from ..autograd.grad_mode import no_grad
 from . import functional as F
 from .module import Module, Parameter
@@ -117,6 +118,8 @@ class RNNBase(Module):
             self._check_dtype(input.data)
         if isinstance(input, PackedSequence):
             return self._forward_packed(input, hx)
+        if _inst.batching is not None:
+            self._refuse_under_vmap(input, hx)
         batched = input.dim() == 3
         if input.dim() not in (2, 3):
             raise ValueError(f"{type(self).__name__}: Expected input to be 2D or 3D, got {input.dim()}D instead")
@@ -213,6 +216,23 @@ class RNNBase(Module):
             c_n = c_n.index_select(1, packed.unsorted_indices) if lstm else None
         output = PackedSequence(layer_input, packed.batch_sizes, packed.sorted_indices, packed.unsorted_indices)
         return (output, (h_n, c_n)) if lstm else (output, h_n)
+
+    def _refuse_under_vmap(self, input, hx) -> None:
+        """torch's vmap has no rule for the fused recurrent ops (aten::gru.input...); under a grad
+        transform inside vmap the GRU and RNN decompositions write a batched step into an unbatched
+        hidden state, and only the LSTM's computes."""
+        found = [t for t in (input, *(hx if isinstance(hx, tuple) else (hx,)), *self.parameters())
+                 if t is not None and t.__dict__.get("_lv")]
+        if not found:
+            return
+        if not _inst.grad_levels:
+            raise RuntimeError(f"Batching rule not implemented for aten::{self.mode.lower()}.input. We could not "
+                               f"generate a fallback.")
+        if self.mode != "LSTM":
+            n = 1 if input.dim() == 2 else input.shape[0 if self.batch_first else 1]
+            sizes = list(found[0]._data.shape[:len(found[0]._lv)])
+            raise RuntimeError(f"output with shape [{n}, {self.hidden_size}] doesn't match the broadcast shape "
+                               f"{sizes + [n, self.hidden_size]}")
 
     def _initial_state(self, hx, batch: int, dtype):
         """Zeros when ``hx`` is None, else ``hx`` checked against torch's shapes (an LSTM's h has
