@@ -45,7 +45,8 @@ def test_every_declared_name_is_reachable_or_denied_with_a_reason(path):
     names = [n for n in _script_names(path) if n not in denied]
     dotted = path.replace("torch.", "torch.", 1)
     failed = _reachable([f"import torch.nn.functional\n{dotted}.{n}" if path.startswith("torch.nn")
-                         else f"{dotted}.{n}" for n in names])
+                         else f"import {path}\n{dotted}.{n}" if not path.startswith("torch") else f"{dotted}.{n}"
+                         for n in names])
     assert not failed, "\n".join(failed)
 
 

@@ -144,6 +144,11 @@ FUNC_NAMES = frozenset("""
     functionalize replace_all_batch_norm_modules_
 """.split())
 
+FUNCTORCH_NAMES = frozenset("""
+    combine_state_for_ensemble grad grad_and_value hessian jacfwd jacrev jvp make_functional
+    make_functional_with_buffers vjp vmap
+""".split())
+
 # torch.distributions / torch.nn.utils.rnn: their surface (what gradcli lacks reads "not available yet")
 TRANSFORMS_NAMES = frozenset("""
     Transform AbsTransform AffineTransform ComposeTransform ExpTransform IndependentTransform PowerTransform
@@ -232,6 +237,7 @@ MODULES = {
     "torch.profiler": (("gradcli.engine.profiler",), TORCH_PROFILER_NAMES, {}),
     "torch.testing": (("gradcli.engine.testing",), frozenset({"assert_close", "assert_allclose"}), {}),
     "torch.func": (("gradcli.engine.func",), FUNC_NAMES, {}),
+    "functorch": (("gradcli.engine.functorch",), FUNCTORCH_NAMES, {}),   # older tutorials' torch.func
     "torch.linalg": (("gradcli.engine.linalg",), LINALG_NAMES, {}),
     "torch.special": (("gradcli.engine.special",), SPECIAL_NAMES, {}),
     "torch.fft": (("gradcli.engine.fft",), frozenset(), {}),
