@@ -496,7 +496,8 @@ def import_error(module: str, span: Span | None) -> GradcliError:
     if module.split(".")[0] in NUMPY_NAMES:
         return GradcliError("import", f"no module named {module!r} in gradcli; of numpy, scripts have numpy, "
                                       "numpy.random, numpy.linalg and numpy.testing", span)
-    available = ", ".join(sorted(MODULES) + ["numpy", "math", "typing", "collections", "dataclasses", "functools",
+    ours = sorted(MODULES, key=lambda m: (not m.startswith("torch"), m))     # torch's first, then functorch
+    available = ", ".join(ours + ["numpy", "math", "typing", "collections", "dataclasses", "functools",
                                              "itertools", "random", "warnings", "time", "copy", "abc",
                                              "json", "operator", "string", "unittest", "sys", "argparse",
                                              "logging", "os", "io"])
