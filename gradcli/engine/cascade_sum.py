@@ -195,10 +195,13 @@ def _ceil_log2(x: int) -> int:
 
 def column_sums(g: np.ndarray):
     """``g.sum(0)`` of a (rows, columns) gradient of contiguous rows, up to 16 of them (a batch's bias
-    gradient) in torch's order with a few numpy calls, or None (``torch_order_sum`` knows the rest):
+    gradient), or of one contiguous column, in torch's order with a few numpy calls, or None (``torch_order_sum`` knows the rest):
     the whole column groups add their rows in sequence (16 rows make one block, flushed into a +0
     accumulator), the other columns four interleaved rows at a time, as ``_outer_sum`` derives."""
     rows, columns = g.shape
+    if columns == 1 and rows > 1 and g.strides[0] == g.itemsize and (g.dtype is _F32 or g.dtype is _F64):
+        # one column (nn.Linear(in, 1)'s bias): a reduction of one contiguous run, whatever the rows
+        return np.full(1, full_sum(g[:, 0]), g.dtype)
     if (rows > 16 or rows < 2 or columns < 2 or g.strides[1] != g.itemsize   # (rows may be apart: a slice)
             or g.dtype is not _F32 and g.dtype is not _F64):
         return None

@@ -10,7 +10,7 @@ import operator
 
 import numpy as np
 
-from . import dtypes, errors
+from . import blas_order, dtypes, errors
 from .autograd.graph import (
     NO_EDGE, SavedScalar, SavedVariable, _forward_name, _seq, edge, inplace_watchers, save, save_param,
     saved_hooks_stack,
@@ -531,7 +531,7 @@ def call_mm(op, input, other):
     return t
 
 
-_matmul = np.matmul
+_matmul = blas_order.matmul
 
 
 def call_linear(addmm, transpose, gemm_add, bias, input, weight):

@@ -10,7 +10,8 @@ import functools
 
 import numpy as np
 
-from .. import dtypes
+from .. import blas_order, dtypes
+from ..blas_order import sequential_product
 from ..autograd.graph import SavedVariable
 from ..errors import AutogradError, DTypeError, LinAlgError, ShapeError
 from ..nodes import OpNode, checked_array, fit_grads
@@ -26,6 +27,10 @@ def gemm(a, b):
     result made C-ordered again (torch's addmm output is contiguous)."""
     if b.size >= 32768 and _swap_faster(a, b):
         return np.ascontiguousarray((b.T @ a.T).T)
+    if a.shape[0] == 1 or b.shape[1] == 1:     # a matrix-vector product: torch's order where it is known
+        product = sequential_product(a, b)
+        if product is not None:
+            return product
     return a @ b
 
 
@@ -187,7 +192,7 @@ def _mm_bwd(m, g, self, mat2, mat2_sym_sizes, self_sym_sizes, mat2_sym_strides, 
     return mm_grads(m, g, self, mat2, needs, (self_sym_sizes, self_sym_strides), (mat2_sym_sizes, mat2_sym_strides))
 
 
-MM = defop("mm", "MmBackward0", ("self", "mat2"), _product(dtype_rules.mm), _mm_bwd, samples=_mm_samples,
+MM = defop("mm", "MmBackward0", ("self", "mat2"), _product(dtype_rules.mm, blas_order.matmul), _mm_bwd, samples=_mm_samples,
            **{**_mm, "saves": ("self", "mat2", "mat2_sym_sizes", "self_sym_sizes", "mat2_sym_strides",
                                "self_sym_strides"),
               "jvp": lambda m, t, self, mat2, *geometry: _matmul_jvp(m, t, self, mat2)},
