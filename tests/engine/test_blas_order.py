@@ -30,6 +30,23 @@ def test_dot_product_shapes_keep_numpys_product():
     assert sequential_product(a, a.T) is None                                               # not a vector
 
 
+def test_narrow_row_major_products_take_the_order_in_float32_only():
+    a = R.standard_normal((40, 30))
+    b = R.standard_normal((30, 4))
+    assert sequential_product(a.astype(np.float32), b.astype(np.float32)) is not None
+    assert sequential_product(a, b) is None                       # float64's kernel sums otherwise
+    assert sequential_product(a.astype(np.float32), R.standard_normal((30, 6)).astype(np.float32)) is None
+
+
+@pytest.mark.parametrize("rows, inner, columns", [(500, 100, 2), (17, 1000, 8), (3, 7, 3), (64, 80, 4)])
+def test_narrow_float32_products_match_torch_bit_for_bit(rows, inner, columns):
+    torch = pytest.importorskip("torch")
+    for layout in "NT":
+        a = _stored(R.standard_normal((rows, inner)).astype(np.float32), layout)
+        b = R.standard_normal((inner, columns)).astype(np.float32)
+        assert np.array_equal(matmul(a, b), torch.mm(torch.from_numpy(a), torch.from_numpy(b)).numpy()), layout
+
+
 def test_an_all_negative_zero_sum_is_positive_zero_as_the_kernel_starts_from_zero():
     out = sequential_product(np.array([[0.0, 0.0]]), np.array([[-1.0], [-1.0]]))
     assert out.tolist() == [[0.0]] and not np.signbit(out).any()
@@ -48,7 +65,6 @@ def test_a_single_column_gradient_sums_its_rows_in_torchs_order():
 ])
 def test_matches_torch_bit_for_bit(dtype, rows, inner, columns, layouts):
     torch = pytest.importorskip("torch")
-    torch.set_num_threads(1)
     for layout in layouts.split():
         a = R.standard_normal((rows, inner)).astype(dtype)
         b = R.standard_normal((inner, columns)).astype(dtype)

@@ -27,7 +27,7 @@ def gemm(a, b):
     result made C-ordered again (torch's addmm output is contiguous)."""
     if b.size >= 32768 and _swap_faster(a, b):
         return np.ascontiguousarray((b.T @ a.T).T)
-    if a.shape[0] == 1 or b.shape[1] == 1:     # a matrix-vector product: torch's order where it is known
+    if a.shape[0] == 1 or b.shape[1] <= 8:     # a matrix-vector or narrow product: torch's order where known
         product = sequential_product(a, b)
         if product is not None:
             return product
@@ -42,6 +42,10 @@ def gemm_add(c, a, b):
         fb = b.flags
         if fb.f_contiguous and not fb.c_contiguous and a.flags.c_contiguous:
             return np.add(c, (b.T @ a.T).T, order="C")
+    if a.shape[0] == 1 or b.shape[1] <= 8:     # torch's order where known (its bias is added after the sum)
+        product = sequential_product(a, b)
+        if product is not None:
+            return c + product
     return c + a @ b
 
 
