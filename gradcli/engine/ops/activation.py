@@ -31,6 +31,7 @@ from ..autograd.graph import SavedVariable
 from ..dispatch import call, call_fast, call_inplace
 from ..nodes import OpNode, checked_array
 from ..tensor import Tensor
+from .softmax_kernel import sleef_expf
 from . import dtype_rules, rounded
 from .registry import FLOAT, KEEP, Kink, defop
 from .backward_ops import hardsigmoid_grad
@@ -40,16 +41,30 @@ from ..public import public
 
 
 def sigmoid_np(x):
-    """A sigmoid that does not overflow for large |x|; small float32 inputs as torch's kernel,
-    1 / (1 + exp(-x)) in float32 with a correctly rounded exp (see ops.rounded)."""
+    """A sigmoid that does not overflow for large |x|; float32 as torch's kernel: 1 / (1 + exp(-x))
+    in float32, with SLEEF's expf on each whole pair of 16-lane vectors (torch's vectorized loop) and
+    a correctly rounded exp on the rest (its scalar loop, std::exp), up to one thread's grain of
+    elements (equal to torch's on every element tried, 5 to 32768 of them)."""
     x = np.asarray(x)
     if x.dtype.kind == "c":     # torch's complex sigmoid: the formula as it is
         return 1 / (1 + np.exp(-x))
+    if x.dtype == np.float32 and x.size <= _SIGMOID_EXACT_MAX and x.flags.c_contiguous:
+        flat = x.reshape(-1)
+        whole = flat.size - flat.size % 32
+        e = np.empty_like(flat)
+        with np.errstate(over="ignore"):
+            if whole:
+                e[:whole] = sleef_expf(np.float32(0) - flat[:whole])
+            e[whole:] = rounded.exp(-flat[whole:])
+            return (np.float32(1) / (e + np.float32(1))).reshape(x.shape)
     if x.dtype == np.float32 and x.size <= rounded.ROUNDED_MAX:
         with np.errstate(over="ignore"):
             return (np.float32(1) / (np.float32(1) + rounded.exp(-x))).astype(np.float32, copy=False)
     e = np.exp(-np.abs(x))
     return np.where(x >= 0, 1 / (1 + e), e / (1 + e)).astype(x.dtype, copy=False)
+
+
+_SIGMOID_EXACT_MAX = 32768     # torch's grain: past it the work is split among threads
 
 
 def _away(*points):
