@@ -48,7 +48,7 @@ def sigmoid_np(x):
     x = np.asarray(x)
     if x.dtype.kind == "c":     # torch's complex sigmoid: the formula as it is
         return 1 / (1 + np.exp(-x))
-    if x.dtype == np.float32 and x.size <= _SIGMOID_EXACT_MAX and x.flags.c_contiguous:
+    if x.dtype == np.float32 and 32 <= x.size <= _SIGMOID_EXACT_MAX and x.flags.c_contiguous:
         flat = x.reshape(-1)
         whole = flat.size - flat.size % 32
         e = np.empty_like(flat)
@@ -57,7 +57,7 @@ def sigmoid_np(x):
                 e[:whole] = sleef_expf(np.float32(0) - flat[:whole])
             e[whole:] = rounded.exp(-flat[whole:])
             return (np.float32(1) / (e + np.float32(1))).reshape(x.shape)
-    if x.dtype == np.float32 and x.size <= rounded.ROUNDED_MAX:
+    if x.dtype == np.float32 and x.size <= rounded.ROUNDED_MAX:    # (under 32 elements: the scalar loop alone)
         with np.errstate(over="ignore"):
             return (np.float32(1) / (np.float32(1) + rounded.exp(-x))).astype(np.float32, copy=False)
     e = np.exp(-np.abs(x))
