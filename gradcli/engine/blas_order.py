@@ -38,10 +38,16 @@ def sequential_product(a: np.ndarray, b: np.ndarray):
             or (rows == 1 and b.strides[1] == size) or (columns == 1 and rows > 1 and a.strides[0] == size)
             or (columns in _NARROW and b.strides[1] == size and dtype is _F32)):
         return None
-    products = a[:, :, None] * b[None, :, :]          # each rounded once, as MKL's multiply
-    # added in order (a reduction along a contiguous axis would go pairwise); the kernel starts from
-    # +0.0, so an all -0.0 sum is +0.0, and the result is a new contiguous array
-    return np.add.accumulate(products, axis=1)[:, -1, :] + 0.0
+    return ordered_product(a, b)
+
+
+def ordered_product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``a @ b`` over the last two dims (leading dims broadcast) with each entry's products rounded
+    once and added in order from +0.0: MKL's small kernels and ATen's small bmm (ops/small_bmm.py).
+    (An accumulation, since a reduction along a contiguous axis would go pairwise; the final + 0.0
+    gives an all -0.0 sum the kernels' +0.0 and makes a new C-ordered array.)"""
+    products = a[..., :, :, None] * b[..., None, :, :]
+    return np.add.accumulate(products, axis=-2)[..., -1, :] + 0.0
 
 
 def matmul(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -287,6 +287,10 @@ def empty(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
 @public()
 def empty_strided(size, stride, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """A fresh tensor laid out with the given strides (in elements) over a storage just large enough."""
+    for name, position, given in (("size", 1, size), ("stride", 2, stride)):
+        if not isinstance(given, (tuple, list)) or not all(isinstance(n, int) for n in given):
+            raise TypeError(f"empty_strided(): argument '{name}' (position {position}) must be tuple of ints, "
+                            f"not {type(given).__name__}")
     size, stride = tuple(size), tuple(stride)
     if len(size) != len(stride):
         raise errors.AutogradError(f"dimensionality of sizes ({len(size)}) must match dimensionality of strides "
@@ -499,6 +503,9 @@ def multinomial(input, num_samples, replacement=False, *, generator=None) -> Ten
 
 def _multinomial_checks(input, num_samples, replacement) -> None:
     """torch's checks of the arguments, in its order."""
+    if not isinstance(num_samples, int) or isinstance(num_samples, bool):
+        raise TypeError(f"multinomial(): argument 'num_samples' (position 2) must be int, not "
+                        f"{type(num_samples).__name__}")
     if num_samples <= 0:
         raise RuntimeError("cannot sample n_sample <= 0 samples")
     if input.ndim not in (1, 2):

@@ -38,6 +38,8 @@ def is_deterministic_algorithms_warn_only_enabled() -> bool:
 def set_warn_always(b) -> None:
     """torch's warnings given once per process (TORCH_WARN_ONCE) are given every time while set; they
     do not count as the once (cleared while set, their flags come back as they were)."""
+    if not isinstance(b, bool):
+        raise RuntimeError(f"setWarnOnlyOnce expects a bool, but got {type(b).__name__}")
     if bool(b) != _warned["always"]:
         if b:
             _once_before.update((k, _warned[k]) for k in _ONCE)

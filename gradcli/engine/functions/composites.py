@@ -397,6 +397,14 @@ def result_type(tensor1, tensor2):
     return dtypes.result_type(dims, zero_dims, scalars)
 
 
+def _info_dtype(name: str, given):
+    try:
+        return dtypes.as_dtype(given)
+    except TypeError:
+        raise TypeError(f"{name}(): argument 'type' (position 1) must be torch.dtype, not "
+                        f"{type(given).__name__}") from None
+
+
 class finfo:
     """``torch.finfo(dtype)``: eps, max, min, tiny of a floating dtype (one object per dtype, as torch's,
     so two lookups compare equal)."""
@@ -404,7 +412,7 @@ class finfo:
     _made: dict = {}
 
     def __new__(cls, type=None):
-        d = dtypes.get_default_dtype() if type is None else dtypes.as_dtype(type)
+        d = dtypes.get_default_dtype() if type is None else _info_dtype("finfo", type)
         if not d.is_floating_point and not d.is_complex:
             raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
                             "'torch.finfo'")
@@ -431,7 +439,7 @@ class iinfo:
     _made: dict = {}
 
     def __new__(cls, type):
-        d = dtypes.as_dtype(type)
+        d = _info_dtype("iinfo", type)
         if d.name == "bool":
             raise TypeError("torch.bool is not supported by torch.iinfo")
         if d.is_floating_point or d.is_complex:

@@ -372,14 +372,16 @@ def lstsq(A, B, rcond=None, *, driver=None):
     return linalg_lstsq_result(*call(F.LSTSQ, (A, B), {"rcond": rcond, "driver": driver}))
 
 
-def _eig_dtype_check(A):
+def _eig_dtype_check(A, name):
+    if A.ndim < 2:
+        raise errors.ShapeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
     if not (A.dtype.is_floating_point or A.dtype.is_complex):
         raise errors.DTypeError(f"Unknown Complex ScalarType for {A.dtype.scalar_name}")
 
 
 def eig(A):
     """torch.linalg.eig: complex eigenvalues and unit eigenvectors (LAPACK's geev), with torch's gradient."""
-    _eig_dtype_check(A)
+    _eig_dtype_check(A, "eig")
     _square_check(A, "eig")
     values, vectors = call(EIG, (A,), {"real_input": not A.dtype.is_complex})
     return linalg_eig_result(values, vectors)
@@ -387,7 +389,7 @@ def eig(A):
 
 def eigvals(A):
     """torch.linalg.eigvals: the complex eigenvalues; differentiable through eig, as torch's."""
-    _eig_dtype_check(A)
+    _eig_dtype_check(A, "eigvals")
     _square_check(A, "eigvals")
     if A.requires_grad and is_grad_enabled():
         return eig(A)[0]

@@ -258,8 +258,10 @@ def _dim_given(name: str, dim) -> None:
     """torch.softmax and torch.special's take ``dim`` as required, where F.softmax guesses one."""
     if dim is _NO_DIM:
         raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
-    if dim is None:
+    if dim is None:     # (the words of torch's parser for dim=None given by keyword)
         raise TypeError(f"{name}(): argument 'dim' must be int, not NoneType")
+    if not isinstance(dim, int) or isinstance(dim, bool):
+        raise TypeError(f"{name}(): argument 'dim' (position 2) must be int, not {type(dim).__name__}")
 
 
 @public("softmax", namespaces=("torch",))
