@@ -15,7 +15,8 @@ _OWN = (np.dtype(np.float32), np.dtype(np.float64))    # the dtypes that sum in 
 def bmm(a, b):
     """``a @ b`` over the last two dims (leading dims broadcast), in torch's order when small."""
     k = a.shape[-1]
-    if a.shape[-2] * k * b.shape[-1] >= SMALL or not k or a.dtype not in _OWN or b.dtype != a.dtype:
+    if (a.shape[-2] * k * b.shape[-1] >= SMALL or not k or b.shape[-2] != k or a.dtype not in _OWN
+            or b.dtype != a.dtype):    # (mismatched inner sizes: matmul's error, never a broadcast)
         # (half precision accumulates in float32 there: numpy's matmul is as close)
         return np.matmul(a, b)
     return ordered_product(a, b)
