@@ -42,8 +42,8 @@ def sequential_product(a: np.ndarray, b: np.ndarray):
 
 
 def ordered_product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``a @ b`` over the last two dims (leading dims broadcast) with each entry's products rounded
-    once and added in order from +0.0: MKL's small kernels and ATen's small bmm (ops/small_bmm.py).
+    """``a @ b`` (2-D) with each entry's products rounded once and added in order from +0.0, as MKL's
+    small kernels add them.
     (An accumulation, since a reduction along a contiguous axis would go pairwise; the final + 0.0
     gives an all -0.0 sum the kernels' +0.0 and makes a new C-ordered array.)"""
     products = a[..., :, :, None] * b[..., None, :, :]

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..blas_order import ordered_product
-
 SMALL = 400
 _OWN = (np.dtype(np.float32), np.dtype(np.float64))    # the dtypes that sum in their own precision
 
@@ -15,11 +13,14 @@ _OWN = (np.dtype(np.float32), np.dtype(np.float64))    # the dtypes that sum in 
 def bmm(a, b):
     """``a @ b`` over the last two dims (leading dims broadcast), in torch's order when small."""
     k = a.shape[-1]
-    if (a.shape[-2] * k * b.shape[-1] >= SMALL or not k or b.shape[-2] != k or a.dtype not in _OWN
-            or b.dtype != a.dtype):    # (mismatched inner sizes: matmul's error, never a broadcast)
+    if a.shape[-2] * k * b.shape[-1] >= SMALL or not k or a.dtype not in _OWN or b.dtype != a.dtype:
         # (half precision accumulates in float32 there: numpy's matmul is as close)
         return np.matmul(a, b)
-    return ordered_product(a, b)
+    out = np.multiply(a[..., :, :1], b[..., :1, :], order="C")    # C-ordered, as matmul's result (its strides)
+    out += 0.0      # torch's sum starts at +0: a lone -0.0 product becomes +0.0
+    for i in range(1, k):
+        out += a[..., :, i:i + 1] * b[..., i:i + 1, :]
+    return out
 
 
 def matmul(a, b):
