@@ -86,7 +86,9 @@ class GeneratorsMixin:
             # the generator runs in a frame of its own over the same variables: the call's frame
             # holds the generator as its return value, and a cycle back to it would keep a generator
             # dropped early from closing (its finally and __exit__) until a garbage collection
-            frame.retval = ScriptGenerator(_drive(run, Scope(frame.vars, frame.parent)), name)
+            generator = _drive(run, Scope(frame.vars, frame.parent))
+            generator.__qualname__ = name       # what an error in its finally names (finalizers.py)
+            frame.retval = ScriptGenerator(generator, name)
             return RETURN
         return body
 

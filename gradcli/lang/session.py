@@ -18,6 +18,7 @@ from .compile_errors import wrap_exception
 from .compiler import Compiler
 from .scopes import Runtime
 from .errors import GradcliError, ScriptExit, closest
+from .finalizers import FinalizerErrors
 from . import engine_modes
 from .limits import Limits, RunState, WarningCounter, memory_cap
 from .stdlib_tools import stdlib_tool_modules
@@ -57,6 +58,7 @@ class Session:
         self.stdout = stdout
         self._state = RunState(self.limits)
         self._policy = AttributePolicy(self._state)
+        self._finalizers = FinalizerErrors(self._state)
         self._modules = build_modules()
         self._globals: dict = {}
         self._modules.update(stdlib_tool_modules(self._state, self._policy, self._globals))
@@ -146,7 +148,8 @@ class Session:
 
     def reset(self) -> None:
         """Forget every global; builtins and imports stay available."""
-        self._globals.clear()
+        with self._finalizers.installed():
+            self._globals.clear()
 
     def close(self) -> None:
         """Drop the script's values while its modes are on: a generator suspended inside
@@ -162,8 +165,9 @@ class Session:
                 if type(value) is ScriptGenerator:
                     with contextlib.suppress(Exception):     # as Python at exit, an error here ends nothing
                         value.close()
-            self._globals.clear()
-            gc.collect()
+            with self._finalizers.installed():
+                self._globals.clear()
+                gc.collect()
         finally:
             engine_modes.restore(outside_modes)
             self._apply_settings(outside)
@@ -284,8 +288,11 @@ class Session:
         # same nan and inf silently, so a script's output matches torch's
         warnings.filterwarnings("ignore", NUMPY_FLOAT_NOTICE, RuntimeWarning)
         try:
-            with memory_cap(self.limits):
-                return program()
+            with memory_cap(self.limits), self._finalizers.installed() as finalizers:
+                value = program()
+            if finalizers.limit is not None:    # met in a dropped generator's finally
+                raise finalizers.limit
+            return value
         except GradcliError as err:
             if err.filename == "<string>":
                 err.filename = filename
