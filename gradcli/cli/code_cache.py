@@ -55,6 +55,8 @@ class Finder:
         self.preloaded = set(sys.modules)     # imported before it was installed: never its to serve
         try:
             with open(path, "rb") as f:
+                if not _own_file(f.fileno()):
+                    return
                 import mmap
                 self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
             view = memoryview(self._map)
@@ -96,6 +98,14 @@ class Finder:
             self._map.close()
         self.entries, self._blob = {}, None
         return entries
+
+
+def _own_file(fd: int) -> bool:
+    """Whether the open file is the user's own and nobody else may write it: the bundle is code this
+    process runs, so one planted in a shared cache directory by another user is never read."""
+    st = os.fstat(fd)
+    getuid = getattr(os, "getuid", None)
+    return not st.st_mode & 0o022 and (getuid is None or st.st_uid == getuid())
 
 
 def _unchanged(entry) -> bool:
@@ -191,7 +201,9 @@ def _write(entries: dict) -> None:
     temporary = f"{_finder.path}.{os.getpid()}.tmp"
     try:
         os.makedirs(os.path.dirname(temporary), exist_ok=True)
-        with open(temporary, "xb") as f:
+        # at most 0o644 whatever the umask: a group-writable bundle is never read (_own_file)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        with os.fdopen(fd, "wb") as f:
             f.write(len(head).to_bytes(8, "little") + head + b"".join(chunks))
         os.replace(temporary, _finder.path)
     except OSError:

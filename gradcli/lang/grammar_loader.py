@@ -78,6 +78,8 @@ def load_tables() -> dict:
 def _read_cache(path: str) -> dict | None:
     try:
         with open(path, "rb") as f:
+            if not _own_file(f.fileno()):
+                return None
             # loads(read()), not load(f): load calls the file's readinto once per object, 3x slower
             data = marshal.loads(f.read())
     except (OSError, EOFError, ValueError, TypeError):
@@ -85,11 +87,21 @@ def _read_cache(path: str) -> dict | None:
     return data if isinstance(data, dict) and data.get("format") == TABLE_FORMAT else None
 
 
+def _own_file(fd: int) -> bool:
+    """Whether the open file is the user's own and nobody else may write it: tables planted in a shared
+    cache directory by another user would decide what a script means (and _sre runs their regexp code)."""
+    st = os.fstat(fd)
+    getuid = getattr(os, "getuid", None)
+    return not st.st_mode & 0o022 and (getuid is None or st.st_uid == getuid())
+
+
 def _write_cache(path: str, tables: dict) -> None:
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "wb") as f:
+        # a new file, never through a link planted under its name (it would overwrite the link's target)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        with os.fdopen(fd, "wb") as f:
             marshal.dump(tables, f)
         os.replace(tmp, path)
     except OSError:

@@ -87,3 +87,40 @@ def test_hash_checked_pycs_are_recorded_once_and_not_read_again(copy):
     assert _grad(env, tmp_path) == first == "value = tensor(9., grad_fn=<PowBackward0>)\nx.grad = tensor(6.)\n"
     assert bundle.stat().st_mtime_ns == written
     assert "Bundled" not in _run(env, tmp_path, "-c", PROBE)
+
+
+def _plant(cache: Path, site: Path, module: str, mode: int) -> Path:
+    """A bundle as another user could leave it in a shared cache directory: the module's entry matches
+    its source's mtime and size (anyone can read them) but its code is the planter's."""
+    import marshal
+    import zlib
+    package = str(site / "gradcli")
+    key = zlib.crc32(f"{package}\0{sys.version}\0{sys.implementation.cache_tag}".encode())
+    origin = site / "gradcli" / (module.replace(".", "/") + ".py")
+    code = marshal.dumps(compile(origin.read_text() + "\nprint('PLANTED CODE RAN')\n", str(origin), "exec"))
+    st = origin.stat()
+    index = marshal.dumps({f"gradcli.{module}": (str(origin), False, int(st.st_mtime) & 0xFFFFFFFF,
+                                                st.st_size & 0xFFFFFFFF, str(origin) + "c", 0, len(code))})
+    cache.mkdir(exist_ok=True)
+    bundle = cache / f"code-{key:08x}-f2.marshal"
+    bundle.write_bytes(len(index).to_bytes(8, "little") + index + code)
+    bundle.chmod(mode)
+    return bundle
+
+
+def test_a_bundle_others_may_write_is_never_run(copy):
+    tmp_path, env = copy
+    bundle = _plant(tmp_path / "cache", tmp_path / "site", "cli.problem", 0o644)
+    assert "PLANTED CODE RAN" in _grad(env, tmp_path)      # the user's own file: it is the cache
+    bundle.unlink()
+    bundle = _plant(tmp_path / "cache", tmp_path / "site", "cli.problem", 0o666)
+    assert _grad(env, tmp_path) == "value = tensor(9., grad_fn=<PowBackward0>)\nx.grad = tensor(6.)\n"
+    assert bundle.stat().st_mode & 0o777 == 0o644       # written again, as the user's own
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="chown to another user needs root")
+def test_a_bundle_of_another_user_is_never_run(copy):
+    tmp_path, env = copy
+    bundle = _plant(tmp_path / "cache", tmp_path / "site", "cli.problem", 0o644)
+    os.chown(bundle, 65534, 65534)
+    assert _grad(env, tmp_path) == "value = tensor(9., grad_fn=<PowBackward0>)\nx.grad = tensor(6.)\n"
