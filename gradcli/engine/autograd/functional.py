@@ -276,6 +276,8 @@ def _standard_basis(tensors, numels):
     total = sum(numels)
     chunks, start = [], 0
     for t, n in zip(tensors, numels):
+        if _inst.limit is not None:   # the language's --max-elements, before allocating
+            _inst.check_shape((total, n))
         c = np.zeros((total, n), t._data.dtype)
         c[np.arange(start, start + n), np.arange(n)] = 1
         chunks.append(c)
@@ -301,6 +303,8 @@ def _jacfwd(func, inputs, strict=False, vectorize=False):
         is_outputs_tuple, dual_outputs = _as_tuple(func(*duals), "outputs")
         primals, tangents = [], []
         for out in dual_outputs:
+            if _inst.limit is not None:   # the Jacobian block, before it is built from the tangent
+                _inst.check_shape((total,) + out._data.shape)
             primal, tangent = fwAD.unpack_dual(out)
             primals.append(primal.detach())
             tangents.append(np.zeros((total,) + out._data.shape, out._data.dtype) if tangent is None

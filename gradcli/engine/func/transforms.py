@@ -10,6 +10,7 @@ import functools
 import numpy as np
 
 from .. import errors
+from .. import instrumentation as _inst
 from ..autograd import forward_ad as fwAD
 from ..autograd.grad_mode import transform_grad
 from ..functions import cat, movedim, split
@@ -340,6 +341,7 @@ def _jacobian_rows(out, leaves, keep: bool, chunk_size, last: bool = True):
         return [make(np.zeros(s, t._data.dtype)) if g is None else _shape_row(g, s)
                 for g, s, t in zip(found, shapes, leaves)]
     step = n if chunk_size is None else chunk_size
+    _check_shapes([(min(step, n), n)] + shapes)
     parts = []
     for start in range(0, n, step):
         count = min(step, n - start)
@@ -365,6 +367,7 @@ def _stacked_rows(outs, leaves, keep: bool, chunk_size) -> list:
     numels = [o.numel() for o in outs]
     n = sum(numels)
     step = n if chunk_size is None else chunk_size
+    _check_shapes([(min(step, n), n)] + [(n,) + tuple(t.shape) for t in leaves])
     parts = []
     for start in range(0, n, step):
         count = min(step, n - start)
@@ -387,6 +390,13 @@ def _stacked_rows(outs, leaves, keep: bool, chunk_size) -> list:
                          make(np.ascontiguousarray(r).reshape(tuple(o.shape) + tuple(leaf.shape)))
                          for r, o in zip(rows, outs)])
     return [[per_leaf[i][k] for i in range(len(leaves))] for k in range(len(outs))]
+
+
+def _check_shapes(shapes) -> None:
+    """The run's --max-elements for a basis or Jacobian built here with numpy, before building it."""
+    if _inst.limit is not None:
+        for shape in shapes:
+            _inst.check_shape(shape)
 
 
 def _shape_row(whole, shape: tuple):
@@ -432,6 +442,7 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
                 raise ValueError(f"Expected primal to be floating point or complex, but got: {t.dtype}")
         sizes = [t.numel() for t in leaves]
         total = sum(sizes)
+        _check_shapes([(total,) + tuple(phys_of(t)._data.shape) for t in leaves])
         args = list(args)
         with fwAD.dual_level(_nb=1) as dual, level(), level():    # torch's two levels: vmap over jvp
             offset, it = 0, iter(range(len(leaves)))
@@ -460,6 +471,7 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
                 per_arg = [pytree.unflatten(spec, [next(it2) for _ in ls]) for ls, spec in flat_in]
                 per_out.append(per_arg[0] if isinstance(argnums, int) else tuple(per_arg))
                 continue
+            _check_shapes([(total,) + shape])
             tangent = np.zeros((total,) + shape, o._data.dtype) if t is None else t._data
             moved = np.moveaxis(tangent, 0, -1)     # shape + (total,)
             start, cols = 0, []

@@ -28,11 +28,14 @@ instrumentation.index_each = index_each                  # index_select, scatter
 
 
 def _per_arg(dims, args, name: str) -> list:
-    if isinstance(dims, int):
-        return [dims] * len(args)
-    if not isinstance(dims, tuple):
+    if not isinstance(dims, (int, tuple)):
         raise ValueError(f"vmap({name}, in_dims={dims}, ...)(<inputs>): expected `in_dims` to be int or a "
                          f"(potentially nested) tuple matching the structure of inputs, got: {type(dims)}.")
+    if not args:
+        raise ValueError(f"vmap({name})(<inputs>): got no inputs. Maybe you forgot to add inputs, or you are "
+                         f"trying to vmap over a function with no inputs. The latter is unsupported.")
+    if isinstance(dims, int):
+        return [dims] * len(args)
     if not pytree.broadcasts(dims, tuple(args)):
         raise ValueError(f"vmap({name}, in_dims={dims!r}, ...)(<inputs>): in_dims is not compatible with the "
                          f"structure of `inputs`. in_dims has structure {pytree.spec_repr(dims)} but inputs has "

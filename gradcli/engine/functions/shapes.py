@@ -49,12 +49,14 @@ def view(input, *shape):
 @public()
 def reshape(input, *shape):
     shape = _infer_shape(shape, input.numel(), "reshape")
+    lead = input._data.shape[:input._data.ndim - input.ndim]   # a batched tensor's batch dims (vmap)
     try:
-        np.reshape(input._data, shape, copy=False)
+        np.reshape(input._data, lead + shape, copy=False)
     except ValueError:  # torch copies to a contiguous clone, then views it without recording a view
         return call(S.UNSAFE_VIEW, (call(S.CLONE, (input,)),), {"shape": shape})
-    # torch: a contiguous input is a plain view; a non-contiguous one that can still be viewed is an alias
-    return call(S.VIEW if input.is_contiguous() else S.RESHAPE_ALIAS, (input,), {"shape": shape})
+    # torch: a contiguous input is a plain view; a non-contiguous one that can still be viewed is an alias,
+    # except under vmap (a batched tensor is "subclass-like": always a view)
+    return call(S.VIEW if lead or input.is_contiguous() else S.RESHAPE_ALIAS, (input,), {"shape": shape})
 
 
 @public(method=True)
