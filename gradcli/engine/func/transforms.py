@@ -5,6 +5,7 @@ an outer transform (or a captured tensor that requires grad) needs it.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 
 import numpy as np
@@ -20,6 +21,7 @@ from ..tensor import Tensor, make
 from . import pytree
 from .batched import BatchedTensor, full, levels_of, phys_of, wrap
 from .batched_grad import batched_grad
+from .jacfwd_randomness import draws_refused, jacfwd_per_row
 from .batched import active as _vmap_levels
 from ..autograd.graph import captured
 from .levels import grad_tracking, keeps_graph, level, nested, track
@@ -428,63 +430,72 @@ def jacfwd(func, argnums=0, has_aux: bool = False, *, randomness: str = "error")
 
     @functools.wraps(func)
     def wrapper(*args):
-        _refuse_complex("jacfwd", args, "inputs")
-        nums = _argnums(argnums, args)
-        flat_in = [pytree.flatten(args[n]) for n in nums]
-        leaves = [leaf for ls, _ in flat_in for leaf in ls]
-        if nested() or fwAD._levels or any(isinstance(t, Tensor) and t._requires_grad for t in leaves):
-            with level():       # torch's two levels (vmap over jvp) where jacrev has one
-                return jacrev(func, argnums, has_aux=has_aux)(*args)
-        for t in leaves:
-            if not isinstance(t, Tensor):
-                raise AttributeError(f"'{type(t).__name__}' object has no attribute 'numel'")   # torch's
-            if t._data.dtype.kind not in "fc":
-                raise ValueError(f"Expected primal to be floating point or complex, but got: {t.dtype}")
-        sizes = [t.numel() for t in leaves]
-        total = sum(sizes)
-        _check_shapes([(total,) + tuple(phys_of(t)._data.shape) for t in leaves])
-        args = list(args)
-        with fwAD.dual_level(_nb=1) as dual, level(), level():    # torch's two levels: vmap over jvp
-            offset, it = 0, iter(range(len(leaves)))
-            for k, n in enumerate(nums):
-                ls, spec = flat_in[k]
-                duals = []
-                for leaf in ls:
-                    i = next(it)
-                    basis = np.zeros((total, sizes[i]), leaf._data.dtype)
-                    basis[offset + np.arange(sizes[i]), np.arange(sizes[i])] = 1
-                    offset += sizes[i]
-                    duals.append(_basis_dual(leaf, basis.reshape((total,) + tuple(leaf.shape))))
-                args[n] = pytree.unflatten(spec, duals)
-            with grad_tracking(args, dual):
-                out, aux = _split_aux(func(*args), has_aux, "jvp(f, primals, tangents)")
-            outs, o_spec = pytree.flatten(out)
-            _only_tensors(outs, "jvp(f, primals, tangents)")
-            _refuse_complex("jacfwd", outs, "outputs")
-            tans = [fwAD.unpack_dual(phys_of(o)).tangent for o in outs]
-        per_out = []
-        for o, t in zip(outs, tans):
-            shape = phys_of(o)._data.shape          # inside vmap: the batch dims, then out.shape
-            if t is not None and t._requires_grad and captured([t]):   # a captured tensor needs the graph
-                cols = _graph_columns(t, shape, leaves, sizes, levels_of(o))
-                it2 = iter(cols)
-                per_arg = [pytree.unflatten(spec, [next(it2) for _ in ls]) for ls, spec in flat_in]
-                per_out.append(per_arg[0] if isinstance(argnums, int) else tuple(per_arg))
-                continue
-            _check_shapes([(total,) + shape])
-            tangent = np.zeros((total,) + shape, o._data.dtype) if t is None else t._data
-            moved = np.moveaxis(tangent, 0, -1)     # shape + (total,)
-            start, cols = 0, []
-            for leaf, n in zip(leaves, sizes):
-                cols.append(wrap(make(np.ascontiguousarray(moved[..., start:start + n]).reshape(
-                    shape + tuple(leaf.shape))), levels_of(o)))
-                start += n
+        if randomness == "different":
+            _refuse_complex("jacfwd", args, "inputs")
+            return jacfwd_per_row(func, args, _argnums(argnums, args), argnums, has_aux, jvp)
+        with draws_refused() if randomness == "error" else contextlib.nullcontext():
+            return _jacfwd(func, argnums, has_aux, args)
+    return wrapper
+
+
+def _jacfwd(func, argnums, has_aux: bool, args: tuple):
+    """jacfwd with every basis row sharing the function's draws (randomness 'same' or 'error')."""
+    _refuse_complex("jacfwd", args, "inputs")
+    nums = _argnums(argnums, args)
+    flat_in = [pytree.flatten(args[n]) for n in nums]
+    leaves = [leaf for ls, _ in flat_in for leaf in ls]
+    if nested() or fwAD._levels or any(isinstance(t, Tensor) and t._requires_grad for t in leaves):
+        with level():       # torch's two levels (vmap over jvp) where jacrev has one
+            return jacrev(func, argnums, has_aux=has_aux)(*args)
+    for t in leaves:
+        if not isinstance(t, Tensor):
+            raise AttributeError(f"'{type(t).__name__}' object has no attribute 'numel'")   # torch's
+        if t._data.dtype.kind not in "fc":
+            raise ValueError(f"Expected primal to be floating point or complex, but got: {t.dtype}")
+    sizes = [t.numel() for t in leaves]
+    total = sum(sizes)
+    _check_shapes([(total,) + tuple(phys_of(t)._data.shape) for t in leaves])
+    args = list(args)
+    with fwAD.dual_level(_nb=1) as dual, level(), level():    # torch's two levels: vmap over jvp
+        offset, it = 0, iter(range(len(leaves)))
+        for k, n in enumerate(nums):
+            ls, spec = flat_in[k]
+            duals = []
+            for leaf in ls:
+                i = next(it)
+                basis = np.zeros((total, sizes[i]), leaf._data.dtype)
+                basis[offset + np.arange(sizes[i]), np.arange(sizes[i])] = 1
+                offset += sizes[i]
+                duals.append(_basis_dual(leaf, basis.reshape((total,) + tuple(leaf.shape))))
+            args[n] = pytree.unflatten(spec, duals)
+        with grad_tracking(args, dual):
+            out, aux = _split_aux(func(*args), has_aux, "jvp(f, primals, tangents)")
+        outs, o_spec = pytree.flatten(out)
+        _only_tensors(outs, "jvp(f, primals, tangents)")
+        _refuse_complex("jacfwd", outs, "outputs")
+        tans = [fwAD.unpack_dual(phys_of(o)).tangent for o in outs]
+    per_out = []
+    for o, t in zip(outs, tans):
+        shape = phys_of(o)._data.shape          # inside vmap: the batch dims, then out.shape
+        if t is not None and t._requires_grad and captured([t]):   # a captured tensor needs the graph
+            cols = _graph_columns(t, shape, leaves, sizes, levels_of(o))
             it2 = iter(cols)
             per_arg = [pytree.unflatten(spec, [next(it2) for _ in ls]) for ls, spec in flat_in]
             per_out.append(per_arg[0] if isinstance(argnums, int) else tuple(per_arg))
-        jac = pytree.unflatten(o_spec, per_out)
-        return (jac, _finish(aux, False)) if has_aux else jac
-    return wrapper
+            continue
+        _check_shapes([(total,) + shape])
+        tangent = np.zeros((total,) + shape, o._data.dtype) if t is None else t._data
+        moved = np.moveaxis(tangent, 0, -1)     # shape + (total,)
+        start, cols = 0, []
+        for leaf, n in zip(leaves, sizes):
+            cols.append(wrap(make(np.ascontiguousarray(moved[..., start:start + n]).reshape(
+                shape + tuple(leaf.shape))), levels_of(o)))
+            start += n
+        it2 = iter(cols)
+        per_arg = [pytree.unflatten(spec, [next(it2) for _ in ls]) for ls, spec in flat_in]
+        per_out.append(per_arg[0] if isinstance(argnums, int) else tuple(per_arg))
+    jac = pytree.unflatten(o_spec, per_out)
+    return (jac, _finish(aux, False)) if has_aux else jac
 
 
 def _graph_columns(tangent, shape: tuple, leaves, sizes, lv) -> list:
