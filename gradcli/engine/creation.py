@@ -325,17 +325,29 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
-    if vals[2] == 0:
-        raise errors.AutogradError("step must be nonzero")
-    if (vals[1] - vals[0]) / vals[2] < 0:
-        raise errors.AutogradError("upper bound and lower bound inconsistent with step sign")
-    n = builtins.max(0, math.ceil((vals[1] - vals[0]) / vals[2]))
-    instrumentation.check_shape((n,))
     if dtype is None:
         npd = np.dtype(np.int64) if builtins.all(isinstance(v, int) for v in vals) else _float(None)
     else:
         npd = dtypes.as_dtype(dtype).np
-    data = vals[0] + np.arange(n, dtype=np.float64 if npd.kind == "f" else np.int64) * vals[2]
+    if npd.kind not in "iufc":
+        raise NotImplementedError(f"\"arange_cpu\" not implemented for '{dtypes.scalar_type_name(npd)}'")
+    # integer dtypes step in torch's int64 accumulator (bounds and step truncated); int64 also
+    # counts the elements in it, the other dtypes count in the given (float) values
+    whole = [math.trunc(v) for v in vals] if npd.kind in "iu" else vals
+    if npd == np.int64:
+        if whole[2] == 0:
+            raise ValueError("step must be nonzero")
+        if (whole[1] - whole[0]) / whole[2] < 0:
+            raise errors.AutogradError("upper bound and lower bound inconsistent with step sign")
+        n = builtins.max(0, int((whole[1] - whole[0] + whole[2] - (whole[2] > 0) + (whole[2] < 0)) / whole[2]))
+    else:
+        if vals[2] == 0:
+            raise errors.AutogradError("step must be nonzero")
+        if (vals[1] - vals[0]) / vals[2] < 0:
+            raise errors.AutogradError("upper bound and lower bound inconsistent with step sign")
+        n = builtins.max(0, math.ceil((vals[1] - vals[0]) / vals[2]))
+    instrumentation.check_shape((n,))
+    data = whole[0] + np.arange(n, dtype=np.float64 if npd.kind in "fc" else np.int64) * whole[2]
     return _finish(data.astype(npd), None, requires_grad)
 
 
@@ -417,6 +429,7 @@ def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -
 def _normal(g, shape: tuple, npd):
     """torch fills a complex tensor through its real view (real, imaginary pairs), each part with
     standard deviation 1/sqrt(2) so the complex variance is 1."""
+    _floating_only(npd, "normal_kernel_cpu")
     if npd.kind != "c":
         return g.normal(shape, npd)
     return g.normal(tuple(shape) + (2,), _part(npd), 0.0, 1.0 / math.sqrt(2.0)).view(npd).reshape(shape)
@@ -424,9 +437,16 @@ def _normal(g, shape: tuple, npd):
 
 def _uniform(g, shape: tuple, npd):
     """rand: a complex tensor's real view filled, real and imaginary parts each uniform on [0, 1)."""
+    _floating_only(npd, "check_uniform_bounds")
     if npd.kind != "c":
         return g.uniform(shape, npd)
     return g.uniform(tuple(shape) + (2,), _part(npd)).view(npd).reshape(shape)
+
+
+def _floating_only(npd, kernel: str) -> None:
+    """torch's kernels draw floats only: randn(dtype=torch.long) is an error, not rounded draws."""
+    if npd.kind not in "fc":
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{dtypes.scalar_type_name(npd)}'")
 
 
 def _part(npd) -> np.dtype:
@@ -479,6 +499,7 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False)
         return drawn_from(std, generator, lambda g, s: ((g.normal(s.shape, s.dtype) * s).astype(s.dtype)
                                                         + mean).astype(s.dtype))
     if isinstance(mean, Tensor):
+        _floating_only(mean._data.dtype, "normal_kernel_cpu")
         return drawn_from(mean, generator, lambda g, m: (g.normal(m.shape, m.dtype, 0.0, std) + m).astype(m.dtype))
     npd = _float(None)
     return random_tensor(_size(tuple(size), "normal"), lambda g, s: g.normal(s, npd, mean, std), None, requires_grad,
@@ -487,6 +508,8 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False)
 
 @public(method=True)
 def bernoulli(input, p=None, *, generator=None) -> Tensor:
+    if p is None:
+        _floating_only(input._data.dtype, "bernoulli_tensor_cpu_p_")
     return drawn_from(input, generator, lambda g, d: g.bernoulli(d if p is None else p, d.shape).astype(d.dtype))
 
 

@@ -453,9 +453,10 @@ class AttributePolicy:
             attributes.setdefault(USER_ATTRIBUTES_KEY, set()).add(name)
             attributes[name] = new_value
             return
-        if name in readable:
-            raise GradcliError("attribute", f"attribute {name!r} of {_type_name(target)} "
-                               "is read-only", span)
+        if name in readable:     # Python's words for a read-only attribute of a C type
+            owner = next(("torch._C.TensorBase" for k in type(target).__mro__ if k.__name__ == "Tensor"),
+                         type(target).__name__)
+            raise GradcliError("attribute", f"attribute {name!r} of {owner!r} objects is not writable", span)
         raise GradcliError("attribute", f"cannot set attribute {name!r} on "
                            f"{_type_name(target)}", span)
 

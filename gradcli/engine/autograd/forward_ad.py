@@ -448,6 +448,12 @@ def function_jvp(cls, ctx, args, outs) -> None:
     tangents = [get_tangent(a, lv.index) if isinstance(a, Tensor) else None for a in args]
     if all(t is None for t in tangents):
         return
+    vmappable = getattr(cls, "generate_vmap_rule", False) or any("vmap" in vars(k) for k in cls.__mro__)
+    if lv.nb and _inst.transforms and not vmappable:
+        # batched tangents are jacfwd's vmap over jvp: torch asks the Function for a vmap rule first
+        raise RuntimeError(f"You tried to vmap over {cls.__name__}, but it does not have vmap support. Please "
+                           f"override and implement the vmap staticmethod or set generate_vmap_rule=True. For more "
+                           f"details, please see https://pytorch.org/docs/main/notes/extending.func.html")
     jvp = getattr(cls, "jvp", None)
     if jvp is None:
         raise NotImplementedError("You must implement the jvp function for custom autograd.Function to use it "
