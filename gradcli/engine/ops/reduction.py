@@ -13,7 +13,7 @@ from .. import dtypes
 from ..cascade_sum import torch_order_sum
 from ..errors import DTypeError, ShapeError
 from ..nodes import OpNode
-from . import dtype_rules
+from . import dtype_rules, rounded
 from .registry import FLOAT, KEEP, Kink, defop
 from .samples import Sample, arr
 from .std_sort import quick_select_position, std_sort_order, topk_order
@@ -359,7 +359,9 @@ def _arg(fn, a, dim, keepdim):
 def _logsumexp_fwd(a, dim, keepdim):
     mx = np.amax(a, axis=dim, keepdims=True)
     mx = np.where(np.isfinite(mx), mx, 0)
-    out = np.log(np.sum(np.exp(a - mx), axis=dim, keepdims=True)) + mx
+    e = rounded.exp(a - mx)
+    total = torch_order_sum(e, dim, True)     # torch: exp, the sum in its order, then log and + max
+    out = rounded.log(np.sum(e, axis=dim, keepdims=True) if total is None else total) + mx
     return out if keepdim else np.squeeze(out, dim)
 
 
