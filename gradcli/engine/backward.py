@@ -19,7 +19,7 @@ from . import instrumentation as _inst
 from .autograd.anomaly_mode import AnomalyError
 from .autograd.grad_mode import enable_grad, no_grad, state as grad_state
 from .autograd.graph import (
-    AccumulateGrad, BackwardTask, Node, backward_tasks, dependencies, edge, follow_retained, retaining,
+    AccumulateGrad, BackwardTask, GradientEdge, Node, backward_tasks, dependencies, edge, follow_retained, retaining,
     topological_order,
 )
 from .backend import numpy_math, numpy_math_batched
@@ -136,14 +136,14 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
          allow_unused=None, is_grads_batched=False, materialize_grads=False):
     """``torch.autograd.grad``: return d(outputs)/d(inputs) without touching ``.grad``."""
     outs = _as_tuple(outputs)
-    ins = _as_tuple(inputs)
+    ins = (inputs,) if isinstance(inputs, GradientEdge) else _as_tuple(inputs)
     if allow_unused is None:
         allow_unused = materialize_grads
     elif materialize_grads and not allow_unused:
         raise ValueError("Expected allow_unused to be True or not passed when materialize_grads=True, "
                          "but got: allow_unused=False.")
     for t in ins:
-        if not isinstance(t, Tensor):
+        if not isinstance(t, (Tensor, GradientEdge)):
             raise TypeError(f"grad(): inputs must be Tensors, not {type(t).__name__}")
     pairs = [(t, g) for t, g in zip(outs, _root_grads(outs, grad_outputs, is_grads_batched))]
     if not ins:
@@ -152,7 +152,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         if not t._requires_grad:
             raise errors.GraphError(f"element {i} of tensors does not require grad and does not have a grad_fn")
     for t in ins:
-        if not t._requires_grad:
+        if isinstance(t, Tensor) and not t._requires_grad:
             raise errors.GraphError("One of the differentiated Tensors does not require grad")
     if retain_graph is None:
         retain_graph = create_graph
@@ -201,7 +201,7 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
     needed = None
     if targets is not None:
         for i, t in enumerate(targets):
-            captures.setdefault(edge(t), []).append(i)
+            captures.setdefault(tuple(t[:2]) if isinstance(t, GradientEdge) else edge(t), []).append(i)
         needed = _needed(deps, roots, {fn for fn, _ in captures})
 
     buffers: dict = {}

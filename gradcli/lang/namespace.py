@@ -70,7 +70,7 @@ AUTOGRAD_NAMES = frozenset("""
 AUTOGRAD_FUNCTIONAL_NAMES = frozenset("jacobian hessian vjp jvp hvp vhp".split())
 FORWARD_AD_NAMES = frozenset("dual_level make_dual unpack_dual enter_dual_level exit_dual_level".split())
 GRAPH_NAMES = frozenset("saved_tensors_hooks disable_saved_tensors_hooks Node register_multi_grad_hook "
-                        "increment_version".split())
+                        "increment_version GradientEdge get_gradient_edge".split())
 PROFILER_NAMES = frozenset("profile record_function".split())
 TORCH_PROFILER_NAMES = PROFILER_NAMES | {"ProfilerActivity", "schedule"}
 AUTOGRAD_FUNCTION_NAMES = frozenset("Function FunctionCtx once_differentiable".split())
@@ -888,6 +888,7 @@ ENGINE_TYPES = (
     (("numpy.generic",), NUMPY_SCALAR_ATTRIBUTES, (), {}),
     (("numpy.dtype",), NUMPY_DTYPE_ATTRIBUTES, (), {}),
     (("gradcli.engine.autograd.forward_ad.UnpackedDualTensor",), frozenset({"primal", "tangent"}), (), {}),
+    (("gradcli.engine.autograd.graph.GradientEdge",), frozenset({"node", "output_nr", "ownership_token"}), (), {}),
     (("gradcli.engine.nn.losses._ASMoutput",), frozenset({"output", "loss", "count", "index"}), (), {}),
     (("gradcli.engine.func.custom_function.VmapInfo",), frozenset({"batch_size", "randomness"}), (), {}),
     (("gradcli.engine.functions.reductions._max_result", "gradcli.engine.functions.reductions._min_result",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 import weakref
+from collections import namedtuple
 
 import numpy as np
 
@@ -22,8 +23,8 @@ from .anomaly_mode import is_anomaly_enabled
 from .grad_mode import no_grad, state as _grad_state
 
 __all__ = [
-    "Node", "allow_mutation_on_saved_tensors", "disable_saved_tensors_hooks", "increment_version",
-    "register_multi_grad_hook", "save_on_cpu", "saved_tensors_hooks",
+    "GradientEdge", "Node", "allow_mutation_on_saved_tensors", "disable_saved_tensors_hooks", "get_gradient_edge",
+    "increment_version", "register_multi_grad_hook", "save_on_cpu", "saved_tensors_hooks",
 ]
 
 _seq = itertools.count()
@@ -565,6 +566,19 @@ def edge(t: Tensor) -> tuple:
             return NO_EDGE   # a view made under no_grad: it requires grad but has no history (torch)
         return (accumulator(t), 0)
     return (None, 0)
+
+
+GradientEdge = namedtuple("GradientEdge", ["node", "output_nr", "ownership_token"], defaults=(None,))
+GradientEdge.__doc__ = "An edge of the graph: autograd.grad's inputs may name one in place of a tensor."
+
+
+def get_gradient_edge(tensor: Tensor) -> GradientEdge:
+    """The edge an op would record for ``tensor``: the gradient flowing there, even after an in-place
+    op has moved the tensor itself to a newer node."""
+    if not tensor._requires_grad:
+        raise errors.AutogradError("It is not possible to get the gradient edge for a Tensor that does not "
+                                   "require gradients")
+    return GradientEdge(*edge(tensor))    # (torch's token keeps a custom Function's node alive: not needed here)
 
 
 # -- saved-tensor hooks and multi-grad hooks ------------------------------------------------
