@@ -3,6 +3,8 @@ tensors and their real parts (RoPE's ``view_as_complex(x.reshape(..., -1, 2)) * 
 ``torch.polar(ones, angles)``), checked as torch checks them."""
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from .. import errors
@@ -12,12 +14,26 @@ from ..public import public
 from ..tensor import Tensor
 
 
+# conj()'s results by id: torch's conj is a lazy view whose is_conj() is True until resolve_conj()
+# copies it (gradcli's conj computes the values at once; only the flag is kept, on conj's own result)
+lazy_conj = weakref.WeakValueDictionary()
+
+
 @public()
 def view_as_real(input):
     if not isinstance(input, Tensor):
         raise TypeError(f"view_as_real(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
     if input._data.dtype.kind != "c":
         raise errors.AutogradError("view_as_real is only supported for complex tensors")
+    if lazy_conj.get(id(input)) is input:
+        raise errors.AutogradError("view_as_real doesn't work on unresolved conjugated tensors.  To resolve the "
+                                   "conjugate tensor so you can view it as real, use self.resolve_conj(); however, "
+                                   "be warned that the resulting tensor will NOT alias the original.")
+    return real_view(input)
+
+
+def real_view(input):
+    """view_as_real without its checks (Tensor.real and .imag of a complex tensor, conj()'s too)."""
     return call(C.VIEW_AS_REAL, (input,))
 
 

@@ -11,7 +11,7 @@ from ..public import PROPERTIES, export, public
 from ..dispatch import call
 from ..ops.complex_parts import CONJ, CONJ_PHYSICAL
 from ..ops.shape import select
-from .complex_numbers import view_as_real
+from .complex_numbers import lazy_conj, real_view
 from .shapes import transpose
 
 
@@ -89,7 +89,7 @@ def is_same_size(input, other):
 
 @public(method=True)
 def is_conj(input):
-    return False
+    return lazy_conj.get(id(input)) is input
 
 
 @public(method=True)
@@ -100,8 +100,13 @@ def is_neg(input):
 @public(method=True)
 def conj(input):
     """A real tensor itself (as torch); a complex one's conjugate (ConjBackward0; torch's is a lazy view,
-    gradcli's a copy)."""
-    return call(CONJ, (input,)) if input._data.dtype.kind == "c" else input
+    gradcli's a copy flagged is_conj(), the conjugate of a flagged one unflagged)."""
+    if input._data.dtype.kind != "c":
+        return input
+    out = call(CONJ, (input,))
+    if not is_conj(input):
+        lazy_conj[id(out)] = out
+    return out
 
 
 @public(method=True)
@@ -113,14 +118,14 @@ def conj_physical(input):
 @public()
 def real(input):
     """A real tensor itself; a complex one's real parts, a view (torch's SelectBackward0 of view_as_real)."""
-    return select(view_as_real(input), -1, 0) if input._data.dtype.kind == "c" else input
+    return select(real_view(input), -1, 0) if input._data.dtype.kind == "c" else input
 
 
 @public()
 def imag(input):
     if input._data.dtype.kind != "c":
         raise errors.AutogradError("imag is not implemented for tensors with non-complex dtypes.")
-    return select(view_as_real(input), -1, 1)
+    return select(real_view(input), -1, 1)
 
 
 PROPERTIES["real"] = real
@@ -143,9 +148,8 @@ export(to_dense, "to_dense", namespaces=(), method=True)
 
 @public(method=True)
 def resolve_conj(input):
-    """The tensor itself: gradcli's conj() is already materialized (torch's is a lazy view that
-    resolve_conj copies; gradcli's is_conj() is always False)."""
-    return input
+    """A conj() result copied (torch materializes its lazy view: CloneBackward0), else the tensor itself."""
+    return input.clone() if is_conj(input) else input
 
 
 @public(method=True)
