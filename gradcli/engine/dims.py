@@ -14,6 +14,12 @@ class GivenNegative(int):
     __slots__ = ()
 
 
+class KernelStride(tuple):
+    """A pool's stride the caller left out: the kernel size, which the pool uses; torch's node saves
+    the stride as given (``max_pool2d(x, 2).grad_fn._saved_stride`` is ``()``)."""
+    __slots__ = ()
+
+
 def wrap_dim(dim: int, ndim: int) -> int:
     """A dim as a negative index into an ``ndim``-d shape, with torch's range error."""
     n = builtins.max(ndim, 1)

@@ -13,7 +13,7 @@ from . import dtypes, errors
 from .autograd.graph import (
     HookedSavedVariable, InputMetadata, Node, SavedIndexList, SavedScalar, SavedTensor, SavedVariable, hooks_entered,
 )
-from .dims import GivenNegative
+from .dims import GivenNegative, KernelStride
 from .cascade_sum import column_sums
 from .tensor import make
 
@@ -119,8 +119,9 @@ class OpNode(Node):
         if isinstance(value, SavedScalar):
             value = value.get()
             return make(_asarray(value, dtype=_WRAPPED.get(type(value))))
-        if value is None and name.endswith("_sym_strides"):
+        if value is None and name.endswith("_sym_strides") or value.__class__ is KernelStride:
             return ()   # torch keeps an operand's strides only for its own gradient, else shows an empty tuple
+            #             (and a pool's stride as given: none)
         if name in _DIM_NAMES and self._in_meta and self._in_meta[0] is not None:
             op_name = type(self).op.name
             return _positive_dims(value, len(self._in_meta[0][0]) + (op_name in _DIM_ON_OUTPUT

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .. import dtypes, errors
 from ..dispatch import call
+from ..dims import KernelStride
 from ..functions import cat, narrow, squeeze, unsqueeze
 from ..ops.convolution import COL2IM, CONVOLUTION, IM2COL, MAX_POOL2D, out_size
 from ..ops.padding import (
@@ -131,7 +132,7 @@ def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     """The maximum of each window (and, with return_indices, where it was in its map)."""
     kernel = _tuple(kernel_size, 2, "kernel_size")
-    stride = kernel if stride is None or stride == [] else _tuple(stride, 2, "stride")
+    stride = KernelStride(kernel) if stride is None or stride == [] else _tuple(stride, 2, "stride")
     padding, dilation = _tuple(padding, 2, "padding"), _tuple(dilation, 2, "dilation")
     check_pool_args(input, kernel, stride, padding, dilation, bool(ceil_mode))
     values, indices = call(MAX_POOL2D, (input,), {"kernel_size": kernel, "stride": stride, "padding": padding,
@@ -266,14 +267,12 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     if input.ndim not in (2, 3) or 0 in input.shape[-2:]:
         raise errors.ShapeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size "
                                 f"for input, but got:{list(input.shape)}")
-    unbatched = input.ndim == 2
-    x = unsqueeze(unsqueeze(input, 0) if unbatched else input, 2)
+    x = unsqueeze(input, -2)     # torch's steps: unsqueeze(-2), max_pool2d (3-D input unbatched), squeeze(-2)
     first = lambda v, name: _tuple(v, 1, name)[0]     # noqa: E731
     stride = first(kernel_size if stride is None or stride == [] else stride, "stride")
     out = max_pool2d(x, (1, first(kernel_size, "kernel_size")), (1, stride), (0, first(padding, "padding")),
                      (1, first(dilation, "dilation")), ceil_mode, return_indices)
-    fix = (lambda t: squeeze(squeeze(t, 2), 0)) if unbatched else (lambda t: squeeze(t, 2))
-    return (fix(out[0]), fix(out[1])) if return_indices else fix(out)
+    return (squeeze(out[0], -2), squeeze(out[1], -2)) if return_indices else squeeze(out, -2)
 
 
 def _pool3d_args(input, kernel_size, stride, padding):

@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import errors
 from ..dispatch import call
+from ..dims import KernelStride
 from . import dtype_rules
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -203,7 +204,7 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
                divisor_override=None):
     """torch.nn.functional.avg_pool2d: the mean of each window (or its sum over divisor_override)."""
     kernel = _pair(kernel_size)
-    stride = kernel if stride is None or stride == [] else _pair(stride)
+    stride = KernelStride(kernel) if stride is None or stride == [] else _pair(stride)
     padding = _pair(padding)
     check_pool_args(input, kernel, stride, padding, (1, 1), bool(ceil_mode), "avg")
     if divisor_override is not None and divisor_override == 0:
