@@ -6,10 +6,13 @@ from __future__ import annotations
 import warnings
 from collections import namedtuple
 
+import numpy as np
+
 from . import dtypes, errors
 from .creation import zeros
 from .dispatch import call
 from .ops import decompositions as D
+from .ops.dtype_rules import not_implemented
 from .public import public
 
 
@@ -28,14 +31,17 @@ svd_result = _result_type("svd", "U S V")
 linalg_qr_result = _result_type("linalg_qr", "Q R")
 
 
-def _matrices(A, name: str, square: bool = True) -> None:
-    """torch's checks of a (batch of) matrix input: rank, dtype, then squareness."""
+def _matrices(A, name: str, square: bool = True, kernel: str | None = None) -> None:
+    """torch's checks of a (batch of) matrix input: rank, squareness, then dtype (the named kernel's
+    "not implemented" for an integer or bool input, where torch's function leaves that to it)."""
     if A.ndim < 2:
         raise errors.ShapeError(f"{name}: The input tensor A must have at least 2 dimensions.")
-    D.real_float_check(name, A._data)
     if square and A.shape[-1] != A.shape[-2]:
         raise errors.ShapeError(f"{name}: A must be batches of square matrices, but they are {A.shape[-2]} by "
                                 f"{A.shape[-1]} matrices")
+    if kernel is not None and A._data.dtype.kind not in "fc":
+        raise not_implemented(kernel, A._data)
+    D.real_float_check(name, A._data)
 
 
 def _linalg_cholesky(A, upper=False):
@@ -52,7 +58,7 @@ def cholesky(input, upper=False):
                   "and\nU = torch.cholesky(A, upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH\n"
                   "This transform will produce equivalent results for all valid (symmetric positive definite) "
                   "inputs.", UserWarning, stacklevel=2)
-    _matrices(input, "cholesky")
+    _matrices(input, "cholesky", kernel="cholesky_cpu")
     return call(D.CHOLESKY, (input,), {"upper": bool(upper)})
 
 
@@ -116,14 +122,14 @@ def _real_for_grad(A) -> None:
 def eigh(A, UPLO="L"):
     """torch.linalg.eigh: eigenvalues (ascending) and orthonormal eigenvectors of a symmetric matrix,
     read from its ``UPLO`` triangle."""
-    _matrices(A, "linalg.eigh")
+    _matrices(A, "linalg.eigh", kernel="linalg_eigh_cpu")
     _real_for_grad(A)
     return linalg_eigh_result(*call(D.EIGH, (A,), {"UPLO": _uplo(UPLO), "compute_v": True}))
 
 
 def eigvalsh(A, UPLO="L"):
     """torch.linalg.eigvalsh: the eigenvalues alone (torch runs eigh for a differentiable input too)."""
-    _matrices(A, "linalg.eigh")
+    _matrices(A, "linalg.eigh", kernel="linalg_eigh_cpu")
     _real_for_grad(A)
     return call(D.EIGH, (A,), {"UPLO": _uplo(UPLO), "compute_v": True})[0]
 
@@ -150,6 +156,9 @@ def svdvals(A, *, driver=None):
 @public(method=True)
 def svd(input, some=True, compute_uv=True):
     """torch.svd: U, S and V = Vh^T (not Vh), reduced unless ``some=False``."""
+    if input.ndim < 2:
+        raise errors.ShapeError(f"linalg.svd: input should have at least 2 dimensions, but has {input.ndim} "
+                                "dimensions instead")
     _matrices(input, "linalg.svd", square=False)
     U, S, Vh = call(D.SVD, (input,), {"full_matrices": not some})
     if not compute_uv:     # torch's zero-filled U (m x m) and V (n x n), whatever ``some`` says
@@ -170,7 +179,7 @@ def qr(A, mode="reduced"):
 
 def pinv(A, *, atol=None, rtol=None, hermitian=False):
     """torch.linalg.pinv: the pseudo-inverse, by SVD (eigh when ``hermitian``)."""
-    if A.ndim < 2 or A._data.dtype.kind not in "fc":
+    if A.ndim < 2 or A._data.dtype.kind not in "fc" or A._data.dtype == np.float16:
         kind = dtypes.scalar_type_name(A._data.dtype)
         raise errors.AutogradError(f"linalg.pinv({kind}{{{list(A.shape)}}}): expected a tensor with 2 or more "
                                    "dimensions of float, double, cfloat or cdouble types")

@@ -15,6 +15,7 @@ from ..dims import wrap_dim
 from ..dispatch import call
 from ..autograd.grad_mode import is_grad_enabled
 from ..ops import decompositions as D, linalg as L, linalg_factor as F
+from ..ops.dtype_rules import not_implemented
 from ..ops.eig import EIG, complex_of
 from ..public import public
 from ..tensor import Tensor, make
@@ -206,6 +207,10 @@ def matrix_power(A, n):
 def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, tol=None):
     """torch.linalg.matrix_rank: the number of singular values above max(atol, rtol * largest) (rtol
     defaults to eps * max(m, n) when neither is given; ``tol`` is the old name of atol)."""
+    if A.ndim < 2:
+        raise errors.ShapeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
+    if A._data.dtype not in (np.float32, np.float64, np.complex64, np.complex128):
+        raise errors.DTypeError("This function doesn't handle types other than float and double")
     if tol is not None:
         atol, rtol = tol, 0.0
     values = (eigvalsh(A).abs() if hermitian else svdvals(A))._data
@@ -220,11 +225,16 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, tol=None):
 def cond(A, p=None):
     """torch.linalg.cond: sigma_max / sigma_min for p None or 2 (its inverse for -2), sum(s) sum(1/s) for
     'nuc', else norm(A, p) * norm(inv(A), p) with inf for a singular A; torch's steps, so torch's nodes."""
+    if A.ndim < 2:
+        raise errors.ShapeError(f"linalg.cond{'' if p in (None, 2, -2) else f'(ord={p})'}: The input tensor "
+                                f"{'' if p in (None, 2, -2) else 'A '}must have at least 2 dimensions.")
     if p in (None, 2, -2):
         s = svdvals(A)
         top, bottom = s[..., 0:1], s[..., -1:]
         return (bottom / top if p == -2 else top / bottom).squeeze(-1)
-    _square_check(A, "cond")
+    if A.shape[-1] != A.shape[-2]:
+        raise errors.ShapeError(f"linalg.cond(ord={p}): A must be batches of square matrices, but they are "
+                                f"{A.shape[-2]} by {A.shape[-1]} matrices")
     if p == "nuc":
         s = svdvals(A)
         return s.sum(-1) * s.reciprocal().sum(-1)
@@ -373,10 +383,11 @@ def lstsq(A, B, rcond=None, *, driver=None):
 
 
 def _eig_dtype_check(A, name):
-    if A.ndim < 2:
-        raise errors.ShapeError(f"linalg.{name}: The input tensor A must have at least 2 dimensions.")
+    """torch's eig looks up the complex dtype of its result first: an integer input fails there."""
     if not (A.dtype.is_floating_point or A.dtype.is_complex):
         raise errors.DTypeError(f"Unknown Complex ScalarType for {A.dtype.scalar_name}")
+    if A._data.dtype == np.float16:
+        raise not_implemented("linalg_eig_out_cpu", A._data)
 
 
 def eig(A):

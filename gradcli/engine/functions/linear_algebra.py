@@ -9,6 +9,7 @@ from .. import dtypes, errors
 from ..dims import wrap_dim
 from ..dispatch import call, call_mm
 from ..ops import linalg as L, pointwise as P, shape as S
+from ..ops.dtype_rules import no_half
 from ..ops.shape import unsqueeze
 from ..public import public
 from ..tensor import Tensor
@@ -208,13 +209,18 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
                                           "dim2": wrap_dim(dim2, input.ndim + 1)})
 
 
-def _square_check(A, name):
+def _square_check(A, name, prefix="linalg."):
+    """torch's checks of a square-matrix argument, in torch's order: rank, squareness, dtype (and
+    float16, which LAPACK does not have)."""
+    if A.ndim < 2:
+        raise errors.ShapeError(f"{prefix}{name}: The input tensor A must have at least 2 dimensions.")
+    if A.shape[-1] != A.shape[-2]:
+        raise errors.ShapeError(f"{prefix}{name}: A must be batches of square matrices, but they are "
+                                f"{A.shape[-2]} by {A.shape[-1]} matrices")
     if A._data.dtype.kind not in "fc":
-        raise errors.AutogradError(f"linalg.{name}: Expected a floating point or complex tensor as input. "
+        raise errors.AutogradError(f"{prefix}{name}: Expected a floating point or complex tensor as input. "
                                    f"Got {dtypes.scalar_type_name(A._data.dtype)}")
-    if A.ndim < 2 or A.shape[-1] != A.shape[-2]:
-        raise errors.ShapeError(f"linalg.{name}: A must be batches of square matrices, but they are "
-                                f"{A.shape[-2] if A.ndim > 1 else 1} by {A.shape[-1] if A.ndim else 1} matrices")
+    no_half(name, A._data, prefix)
 
 
 @public(method=True)
@@ -250,6 +256,7 @@ def slogdet(A):
 @public(method=True)
 def logdet(A):
     """log det A: NaN where the determinant is negative, -inf where it is 0 (torch's composite)."""
+    _square_check(A, "logdet", prefix="")
     sign, logabsdet = linalg_slogdet(A)
     if A.dtype.is_complex:      # the complex logarithm: the angle of the determinant as imaginary part
         return call(P.LOG, (sign,)) + logabsdet
@@ -260,7 +267,10 @@ def solve(A, B, *, left=True):
     """torch.linalg.solve: X with A X = B, or X A = B when not ``left``, with torch's checks in its order."""
     if not isinstance(B, Tensor):
         raise TypeError(f"linalg_solve(): argument 'B' (position 2) must be Tensor, not {type(B).__name__}")
-    if A._data.dtype.kind in "fc" and B._data.dtype != A._data.dtype:
+    if A._data.dtype.kind not in "fc":
+        raise errors.AutogradError(f"linalg.solve: Expected a floating point or complex tensor as input. "
+                                   f"Got {dtypes.scalar_type_name(A._data.dtype)}")
+    if B._data.dtype != A._data.dtype:
         raise errors.DTypeError(f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
                                 f"{dtypes.scalar_type_name(A._data.dtype)} and B of type "
                                 f"{dtypes.scalar_type_name(B._data.dtype)} instead")

@@ -13,6 +13,7 @@ import numpy as np
 from .. import dtypes
 from ..dispatch import call
 from ..errors import AutogradError, DTypeError, LinAlgError, ShapeError
+from .dtype_rules import no_half
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -483,3 +484,4 @@ def real_float_check(name: str, a) -> None:
     if a.dtype.kind not in "fc":
         raise AutogradError(f"{name}: Expected a floating point or complex tensor as input. Got "
                             f"{dtypes.scalar_type_name(a.dtype)}")
+    no_half(name, a)

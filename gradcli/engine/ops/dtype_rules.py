@@ -133,7 +133,8 @@ def no_int(kernel: str, fn):
 
 
 def linalg_input(name: str, *arrays) -> None:
-    """torch.linalg's check: floating or complex inputs, all of one dtype."""
+    """torch.linalg's check: floating or complex inputs, all of one dtype (and no float16 where the
+    kernel is LAPACK's)."""
     a = arrays[0]
     if a.dtype.kind not in "fc":
         raise DTypeError(f"linalg.{name}: Expected a floating point or complex tensor as input. Got {_s(a.dtype)}")
@@ -141,6 +142,27 @@ def linalg_input(name: str, *arrays) -> None:
         if b.dtype != a.dtype:
             raise DTypeError(f"linalg.{name}: Expected A and B to have the same dtype, but found A of type "
                              f"{_s(a.dtype)} and B of type {_s(b.dtype)} instead")
+    no_half(name, a)
+
+
+# torch's CPU linear algebra is LAPACK's, which has no half precision: what each function says of a
+# float16 input -- its kernel's "not implemented", its own check's words, or lstsq's -- unlisted ones compute
+_HALF_KERNELS = {"lu_factor": "lu_cpu", "det": "lu_cpu", "solve": "lu_cpu", "cholesky": "cholesky_cpu",
+                 "cholesky_inverse": "cholesky_inverse_out_cpu", "eig": "linalg_eig_out_cpu", "eigh": "linalg_eigh_cpu",
+                 "svd": "linalg_svd_cpu", "qr": "geqrf_cpu"}
+_HALF_LOW_PRECISION = frozenset({"inv", "slogdet", "logdet"})
+
+
+def no_half(name: str, a, prefix: str = "linalg.") -> None:
+    if a.dtype != np.float16:
+        return
+    name = name.removeprefix("linalg.")
+    if name in _HALF_KERNELS:
+        raise not_implemented(_HALF_KERNELS[name], a)
+    if name in _HALF_LOW_PRECISION:
+        raise DTypeError(f"{prefix}{name}: Low precision dtypes not supported. Got Half")
+    if name == "lstsq":
+        raise DTypeError("This function doesn't handle types other than float and double")
 
 
 def in_self_dtype(kernel: str, fn):

@@ -12,10 +12,12 @@ import numpy as np
 
 from .. import blas_order, dtypes
 from ..blas_order import sequential_product
+from ..cascade_sum import torch_order_sum
 from ..autograd.graph import SavedVariable
 from ..errors import AutogradError, DTypeError, LinAlgError, ShapeError
 from ..nodes import OpNode, checked_array, fit_grads
-from . import dtype_rules, small_bmm
+from . import dtype_rules, lu_kernel, rounded, small_bmm
+from .decompositions import square_check
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -429,35 +431,36 @@ def _lapack(fn, name: str):
     return run
 
 
-def _first_zero_pivot(a) -> int:
-    """Where LU with partial pivoting (torch's inversion) meets its first zero pivot, 1-based."""
-    a = np.array(a, dtype=np.float64).reshape((-1,) + np.shape(a)[-2:])
-    for m in a:
-        m = m.copy()
-        n = m.shape[0]
-        for k in range(n):
-            p = k + int(np.argmax(np.abs(m[k:, k])))
-            if m[p, k] == 0:
-                return k + 1
-            m[[k, p]] = m[[p, k]]
-            m[k + 1:, k:] -= np.outer(m[k + 1:, k] / m[k, k], m[k, k:])
-    return 1
-
-
 def _inv_fwd(a):
+    """torch's inverse: A's LU solve of the identity (linalg.inv is linalg.solve(A, I) in torch), in
+    LAPACK's (column-major) layout; the first zero pivot of the LU is torch's error."""
     dtype_rules.linalg_input("inv", a)
-    try:
-        return np.swapaxes(np.ascontiguousarray(np.swapaxes(np.linalg.inv(a), -1, -2)), -1, -2)   # LAPACK's layout
-    except np.linalg.LinAlgError as err:
-        if "square" in str(err):
-            raise ShapeError(f"linalg.inv: A must be batches of square matrices, but they are {a.shape[-2]} by "
-                             f"{a.shape[-1]} matrices") from None
-        raise LinAlgError(f"linalg.inv: The diagonal element {_first_zero_pivot(a)} is zero, the inversion could "
-                            f"not be completed because the input matrix is singular.") from None
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        raise ShapeError(f"linalg.inv: A must be batches of square matrices, but they are {a.shape[-2]} by "
+                         f"{a.shape[-1]} matrices")
+    n = a.shape[-1]
+    inverse = None
+    if n <= lu_kernel.SMALL_SOLVE and a.dtype.kind != "c":
+        lu, pivots, info = lu_kernel.getrf(a)
+        if not info.any():
+            inverse = lu_kernel.getrs(lu, pivots, np.broadcast_to(np.eye(n, dtype=a.dtype), a.shape))
+    else:
+        try:
+            inverse = np.linalg.inv(a)
+        except np.linalg.LinAlgError:
+            info = lu_kernel.getrf(a)[2]
+    if inverse is None:
+        flat = info.reshape(-1)
+        first = int(np.argmax(flat > 0))
+        batch = f"(Batch element {first}): " if a.ndim > 2 else ""
+        raise LinAlgError(f"linalg.inv: {batch}The diagonal element {max(int(flat[first]), 1)} is zero, the "
+                          f"inversion could not be completed because the input matrix is singular.")
+    return np.swapaxes(np.ascontiguousarray(np.swapaxes(inverse, -1, -2)), -1, -2)
 
 
+# derivatives.yaml's association: -(inv^H @ (g @ inv^H))
 INV = defop("linalg_inv", "LinalgInvExBackward0", ("A",), _inv_fwd,
-            lambda m, g, inverse: -m.matmul(m.matmul(m.mT(inverse), g), m.mT(inverse)),
+            lambda m, g, inverse: -m.matmul(m.mT(inverse), m.matmul(g, m.mT(inverse))),
             saves=("inverse",), result_names=("inverse",), promote=KEEP,
             jvp=lambda m, t, inverse: -m.matmul(m.matmul(inverse, t[0]), inverse),
             samples=lambda: [Sample(arr(3, 3) + 3 * np.eye(3)), Sample(arr(2, 3, 3) + 3 * np.eye(3))],
@@ -474,49 +477,30 @@ def _inverse_or_identity(m, A, result):
 
 
 def lu_factor(a) -> tuple:
-    """torch.linalg.lu_factor's values (LAPACK's getrf) for a stack of square matrices: the packed
-    factors (L's unit diagonal left out) and the 1-based int32 pivots. The pivot is the first entry of
-    largest magnitude, NaN passed over unless it comes first (BLAS's i?amax); a zero pivot is kept and
-    the elimination goes on, as LAPACK's does. Saved for torch's ``_saved_LU``/``_saved_pivots``."""
-    lu = np.array(a, copy=True)
-    n = lu.shape[-1]
-    pivots = np.zeros(lu.shape[:-1], np.int32)
-    if lu.size == 0:
-        return lu, pivots
-    flat, pflat = lu.reshape((-1, n, n)), pivots.reshape((-1, n))
-    rows = np.arange(flat.shape[0])
-    for k in range(n):
-        col = flat[:, k:, k]
-        mag = np.abs(col.real) + np.abs(col.imag) if np.iscomplexobj(col) else np.abs(col)
-        first_nan = np.isnan(mag[:, 0])
-        p = k + np.where(first_nan, 0, np.argmax(np.where(np.isnan(mag), -1, mag), axis=1))
-        pflat[:, k] = p + 1
-        row = flat[rows, p].copy()
-        flat[rows, p] = flat[:, k]
-        flat[:, k] = row
-        pivot = flat[:, k, k]
-        with np.errstate(all="ignore"):
-            scale = np.where(pivot != 0, 1 / np.where(pivot != 0, pivot, 1), 1)
-            flat[:, k + 1:, k] *= scale[:, None]
-            flat[:, k + 1:, k + 1:] -= flat[:, k + 1:, k, None] * flat[:, k, None, k + 1:]
-    return lu, pivots
+    """torch.linalg.lu_factor's values for a stack of square matrices (``lu_kernel.getrf``): the packed
+    factors and the pivots, saved for torch's ``_saved_LU``/``_saved_pivots``."""
+    return lu_kernel.getrf(a)[:2]
 
 
 def _det_fwd(a):
-    """aten's _linalg_det: the determinant, and the LU factors and pivots torch saves (of A^T when A is
-    contiguous: torch factors the transpose then, det A^T = det A)."""
+    """aten's _linalg_det: the determinant as the product of the LU factors' diagonal (as torch takes it),
+    and the LU factors and pivots torch saves (of A^T when A is contiguous: torch factors the transpose
+    then, det A^T = det A)."""
     dtype_rules.linalg_input("det", a)
-    det = np.asarray(np.linalg.det(a), dtype=a.dtype)
+    square_check("linalg.det", a)
     lu, pivots = lu_factor(np.swapaxes(a, -1, -2) if a.flags.c_contiguous and a.dtype.kind != "c" else a)
-    if (det == 0).any():    # a singular matrix: torch's zero has the sign of its LU product (-0. after one swap)
-        det = np.asarray(np.where(det == 0, _lu_det(lu, pivots), det), dtype=a.dtype)
-    return det, lu, pivots
+    return np.asarray(_lu_det(lu, pivots), dtype=a.dtype), lu, pivots
 
 
 def _lu_det(lu, pivots):
     """The determinant as the LU factors give it: the pivots' product, negated for an odd number of swaps."""
-    swaps = np.sum(pivots != np.arange(1, lu.shape[-1] + 1, dtype=pivots.dtype), axis=-1)
-    return np.prod(np.diagonal(lu, 0, -2, -1), axis=-1) * np.where(swaps % 2 == 1, -1, 1).astype(lu.dtype)
+    return np.prod(np.diagonal(lu, 0, -2, -1), axis=-1) * _permutation_sign(pivots, lu.dtype)
+
+
+def _permutation_sign(pivots, dtype):
+    """The sign of the pivots' permutation: -1 for an odd number of swaps."""
+    swaps = np.sum(pivots != np.arange(1, pivots.shape[-1] + 1, dtype=pivots.dtype), axis=-1)
+    return np.where(swaps % 2 == 1, -1, 1).astype(dtype)
 
 
 def _det_bwd(m, g, A, LU, pivots, result):
@@ -524,10 +508,24 @@ def _det_bwd(m, g, A, LU, pivots, result):
     so that second derivatives and the gradient itself are right there, where det A^-T gives 0)."""
     if m.is_tensor and (np.asarray(result._data) == 0).any():
         return _det_bwd_svd(m, g[0], A)
+    if m.plain and A.flags.c_contiguous and A.dtype.kind != "c" and A.shape[-1] <= lu_kernel.SMALL_SOLVE:
+        return _lu_solve_scaled_identity(g[0] * result, A, LU, pivots)
     grad = m.unsqueeze(m.unsqueeze(g[0] * result, -1), -1) * m.mT(_inverse_or_identity(m, A, result))
     if m.plain and (result == 0).any():
         grad = np.where(np.expand_dims(result == 0, (-2, -1)), _singular_zero_solve(g[0] * result, A, LU, pivots), grad)
     return grad
+
+
+def _lu_solve_scaled_identity(d, A, LU, pivots):
+    """torch's det gradient outside grad mode for a contiguous real A: lu_solve of A^T's factors (zero
+    pivots nudged to eps) with d I on the right, d = g det: A^-T d with torch's arithmetic."""
+    n = A.shape[-1]
+    rhs = np.zeros(np.shape(d) + (n, n), A.dtype)
+    rhs[..., np.arange(n), np.arange(n)] = np.expand_dims(d, -1)
+    lu = np.array(LU, dtype=A.dtype)
+    diag = lu[..., np.arange(n), np.arange(n)]
+    lu[..., np.arange(n), np.arange(n)] = np.where(diag == 0, np.finfo(A.dtype).eps, diag)
+    return lu_kernel.getrs(lu, pivots, rhs)
 
 
 def _det_bwd_svd(m, g, A):
@@ -589,12 +587,24 @@ DET = defop("_linalg_det", "LinalgDetBackward0", ("A",), _lapack(_det_fwd, "lina
 
 
 def _slogdet_fwd(a):
-    """aten's _linalg_slogdet: sign and log|det|, then LU and pivots as _linalg_det's."""
-    with np.errstate(all="ignore"):
-        sign, logabsdet = _checked("slogdet", np.linalg.slogdet)(a)
-    sign = np.where(np.isnan(logabsdet), 0, sign)         # torch: no sign for a NaN determinant
+    """aten's _linalg_slogdet: LU and pivots as _linalg_det's; from a real LU's diagonal, as torch takes
+    them, the sign (the product of the pivots' signs and the permutation's: 0 for a NaN, -0. for a
+    singular matrix after one swap) and log|det| (the sum of log|pivot|). Complex: numpy's."""
+    dtype_rules.linalg_input("slogdet", a)
+    square_check("linalg.slogdet", a)
     lu, pivots = lu_factor(np.swapaxes(a, -1, -2) if a.flags.c_contiguous and a.dtype.kind != "c" else a)
-    if (sign == 0).any():   # a singular matrix: torch's sign is its LU product's zero (-0. after one swap)
+    if a.dtype.kind != "c":
+        diag = np.diagonal(lu, 0, -2, -1)
+        signs = (diag > 0).astype(a.dtype) - (diag < 0)      # torch's sgn: 0 for NaN
+        sign = np.prod(signs, axis=-1) * _permutation_sign(pivots, a.dtype)
+        with np.errstate(all="ignore"):
+            logs = np.ascontiguousarray(rounded.log(np.abs(diag)))
+            logabsdet = torch_order_sum(logs, (-1,), False) if logs.size else np.zeros(logs.shape[:-1], a.dtype)
+        return np.asarray(sign, dtype=a.dtype), np.asarray(logabsdet, dtype=a.dtype), lu, pivots
+    with np.errstate(all="ignore"):
+        sign, logabsdet = np.linalg.slogdet(a)
+    sign = np.where(np.isnan(logabsdet), 0, sign)         # torch: no sign for a NaN determinant
+    if (sign == 0).any():   # a singular matrix: torch's sign is its LU product's zero
         sign = np.where(sign == 0, np.copysign(np.zeros((), a.real.dtype), _lu_det(lu, pivots).real), sign)
     return np.asarray(sign, dtype=a.dtype), np.asarray(logabsdet, dtype=a.real.dtype), lu, pivots
 
@@ -682,17 +692,18 @@ def _solve_fwd(a, b, left, check_errors):
     them by torch's rule), the LU factors and pivots of A torch saves, and LAPACK's info (a singular
     matrix raises torch's error: gradcli has no ``check_errors=False`` garbage to return)."""
     dtype_rules.linalg_input("solve", a, b)
-    lu, pivots = lu_factor(a)
-    info = _first_zero_pivot_index(lu)
+    lu, pivots, info = lu_kernel.getrf(a)
     if info.any():
         batch = f"(Batch element {int(np.argmax(info.reshape(-1) > 0))}): " if a.ndim > 2 else ""
         raise LinAlgError(f"torch.linalg.solve: {batch}The solver failed because the input matrix is singular.")
     if not left:
         x = np.swapaxes(np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
     elif solve_is_vector(a.shape, b.shape):
-        x = np.linalg.solve(a, b[..., None])[..., 0]
+        x = lu_kernel.getrs(lu, pivots, b[..., None])
+        x = np.linalg.solve(a, b[..., None])[..., 0] if x is None else x[..., 0]
     else:
-        x = np.linalg.solve(a, b)
+        x = lu_kernel.getrs(lu, pivots, b)
+        x = np.linalg.solve(a, b) if x is None else x
     return x, lu, pivots, info
 
 
@@ -700,14 +711,6 @@ def solve_is_vector(a_shape, b_shape) -> bool:
     """torch's (numpy's) rule: B is a vector, or a batch of them, when it is 1-D or has A's shape less
     the last dim."""
     return len(b_shape) == 1 or tuple(b_shape) == tuple(a_shape[:-1])
-
-
-def _first_zero_pivot_index(lu):
-    """LAPACK's info per matrix: the 1-based index of the first zero on U's diagonal, 0 if none."""
-    zero = np.diagonal(lu, 0, -2, -1) == 0
-    if zero.size == 0:
-        return np.zeros(zero.shape[:-1], np.int32)
-    return np.where(zero.any(-1), np.argmax(zero, -1) + 1, 0).astype(np.int32)
 
 
 def _solve_bwd(m, g, A, left, LU, pivots, result):

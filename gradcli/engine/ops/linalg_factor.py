@@ -13,6 +13,7 @@ import numpy as np
 
 from ..dispatch import call
 from ..errors import AutogradError, LinAlgError, ShapeError
+from . import lu_kernel
 from .dtype_rules import linalg_input
 from .decompositions import PINV, default_rtol, solve_triangular_np, solve_tri
 from .registry import KEEP, defop
@@ -26,34 +27,9 @@ def _mT(a):
 # -- LU ---------------------------------------------------------------------------------------------
 
 def getrf(a):
-    """LAPACK's getrf for a stack of m x n matrices: the packed factors (L's unit diagonal left out),
-    the 1-based int32 pivots, and info (the 1-based index of the first zero pivot, 0 if none; the
-    elimination goes on past it, as LAPACK's)."""
+    """LAPACK's getrf (``lu_kernel``) of a stack of m x n matrices: factors, pivots, info."""
     linalg_input("lu_factor", a)
-    lu = np.array(a, dtype=a.dtype, copy=True)
-    m, n = lu.shape[-2:]
-    k = min(m, n)
-    pivots = np.zeros(lu.shape[:-2] + (k,), np.int32)
-    info = np.zeros(lu.shape[:-2], np.int32)
-    if lu.size == 0:
-        return lu, pivots, info
-    flat, pflat, iflat = lu.reshape((-1, m, n)), pivots.reshape((-1, k)), info.reshape(-1)
-    rows = np.arange(flat.shape[0])
-    for j in range(k):
-        mag = np.abs(flat[:, j:, j])
-        first_nan = np.isnan(mag[:, 0])
-        p = j + np.where(first_nan, 0, np.argmax(np.where(np.isnan(mag), -1, mag), axis=1))
-        pflat[:, j] = p + 1
-        row = flat[rows, p].copy()
-        flat[rows, p] = flat[:, j]
-        flat[:, j] = row
-        pivot = flat[:, j, j]
-        iflat[:] = np.where((iflat == 0) & (pivot == 0), j + 1, iflat)
-        with np.errstate(all="ignore"):
-            scale = np.where(pivot != 0, 1 / np.where(pivot != 0, pivot, 1), 1)
-            flat[:, j + 1:, j] *= scale[:, None]
-            flat[:, j + 1:, j + 1:] -= flat[:, j + 1:, j, None] * flat[:, j, None, j + 1:]
-    return lu, pivots, info
+    return lu_kernel.getrf(a)
 
 
 def permutation(pivots, m, dtype):
@@ -228,6 +204,10 @@ def lu_solve_np(lu, pivots, b, left=True, adjoint=False):
     """X with A X = B (A^H X = B when ``adjoint``; X A = B, X A^H = B when not ``left``), A = P L U."""
     if not left:
         return _mT(lu_solve_np(lu, pivots, _mT(b), True, not adjoint))
+    if not adjoint:
+        x = lu_kernel.getrs(lu, pivots, b)     # torch's arithmetic where it is known
+        if x is not None:
+            return x
     P, L, U = unpack(lu, pivots)
     if adjoint:      # A^T X = U^T L^T P^T X = B
         y = solve_triangular_np(_mT(U), b, upper=False)
