@@ -396,11 +396,11 @@ def _tanh_apply(node, grads, m):
 TANH.node_cls.apply = _tanh_apply
 # torch's formulas, so create_graph records its nodes: grad * (self.pow(2) + 1).rsqrt(),
 # grad * (self * self - 1).rsqrt(), grad * 1 / (1 - self.pow(2))
-ASINH = _unary("asinh", "AsinhBackward0", np.arcsinh, lambda m, g, self: g * m.rsqrt(m.shift(m.pow(self, 2), 1)),
+ASINH = _unary("asinh", "AsinhBackward0", rounded.arcsinh, lambda m, g, self: g * m.rsqrt(m.shift(m.pow(self, 2), 1)),
                rule="1/sqrt(self^2 + 1)", aliases=("arcsinh",))
-ACOSH = _unary("acosh", "AcoshBackward0", np.arccosh, lambda m, g, self: g * m.rsqrt(m.unshift(self * self, 1)),
+ACOSH = _unary("acosh", "AcoshBackward0", rounded.arccosh, lambda m, g, self: g * m.rsqrt(m.unshift(self * self, 1)),
                samples=unary(lambda *s, seed=0: arr(*s, low=1.2, high=3.0, seed=seed)), rule="1/sqrt(self^2 - 1)", aliases=("arccosh",))
-ATANH = _unary("atanh", "AtanhBackward0", np.arctanh, lambda m, g, self: g / m.lsub(1, m.pow(self, 2)),
+ATANH = _unary("atanh", "AtanhBackward0", rounded.arctanh, lambda m, g, self: g / m.lsub(1, m.pow(self, 2)),
                samples=unary(unit), rule="1/(1 - self^2)", aliases=("arctanh",))
 LOGADDEXP = defop("logaddexp", "LogaddexpBackward0", ("self", "other"), R.floats("logaddexp_cpu", np.logaddexp),
                   lambda m, g, self, other: (g / (1 + m.exp(other - self)), g / (1 + m.exp(self - other))),

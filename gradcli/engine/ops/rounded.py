@@ -1,50 +1,101 @@
-"""float32 transcendental functions rounded once from double precision, as torch's are.
+"""float32 transcendental functions as torch's CPU kernels compute them, as far as that is known.
 
-numpy's float32 kernels for exp, log, tanh and their kin are off by an ulp on a fifth to two
-fifths of inputs; torch's CPU kernels are nearly correctly rounded (measured on 20,000 normal
-inputs: exp differs from the correctly rounded value on 1 input in 120, tanh on 1 in 1,200, log
-on 1 in 12; numpy's float32 on 2 in 5, 1 in 3 and 1 in 5). So a float32 value is computed in
-double precision and rounded to float32, which gives torch's last digit on all but those few
-inputs: from Python's ``math`` for a 0-d value (as cheap as numpy's call), through numpy's
-float64 kernel for arrays up to ``ROUNDED_MAX`` elements (the printed values and the losses of
-small models). Larger arrays keep numpy's float32 kernels: float64 costs 3 to 60 times more there.
+numpy's float32 kernels for exp, log, tanh and their kin are off by an ulp on a fifth to two fifths
+of inputs; torch's are nearly correctly rounded (its MKL VML kernels for log, sqrt and the
+trigonometric functions differ from the correctly rounded value on 1 input in 5 to 1 in 20, in
+ways no formula reproduces; exp, tanh, log2, log10, log1p, expm1, sinh and cosh agree with it on all
+but about 1 input in 200). So a float32 value is computed in double precision and rounded to
+float32: from Python's ``math`` for a 0-d value (as cheap as numpy's call), through numpy's float64
+kernel for arrays up to ``WIDE_MAX`` elements (about 1.5 us more per 1000 elements; tanh only up to
+``ROUNDED_MAX``: the vector chain's speed target is measured on 1000-element tanh). Larger arrays
+keep numpy's float32 kernels. Where torch's loop calls the C library's float function for one
+element (std::sinh of a float: sinhf, coshf, atanhf, exp2f on a 0-d tensor; asinhf and acoshf at
+every size), glibc's own function is called.
 """
 from __future__ import annotations
 
+import ctypes
 import math
 
 import numpy as np
 
 ROUNDED_MAX = 256
+WIDE_MAX = 8192     # (a float64 copy of 64 kB: larger temporaries are page-faulting allocations)
 
 _F32 = np.dtype(np.float32)     # numpy's float32 descriptor is one object: an identity test suffices
+_F64 = np.dtype(np.float64)
 _float32 = np.float32
+_float64 = np.float64
 _ONE = np.float32(1)
 
 
-def rounded(np_fn, math_fn, bounded=False):
-    """``np_fn`` with float32 inputs of up to ROUNDED_MAX elements computed in float64 and rounded.
+def rounded(np_fn, math_fn, bounded=False, up_to=WIDE_MAX, double=None):
+    """``np_fn`` with float32 inputs of up to ``up_to`` elements computed in float64 and rounded.
     ``bounded``: its values lie within float32's range, so a 0-d result is rounded by a multiply
-    with float32's 1 (the same rounding as ``np.float32(v)``, a third of its cost)."""
+    with float32's 1 (the same rounding as ``np.float32(v)``, a third of its cost). ``double``: the C
+    library's double function (Python's ``math`` calls it) for a 0-d float64 input, where torch's
+    scalar loop calls it too (numpy's own kernels differ in the last bit)."""
     def fn(a, *args):   # (no **kwargs: a call would build an empty dict, half the cost of a 0-d tanh)
         if args:
             return np_fn(a, *args)
-        if getattr(a, "dtype", None) is _F32:
+        dtype = getattr(a, "dtype", None)
+        if dtype is _F32:
             if not a.ndim:
                 try:
                     return _ONE * math_fn(a) if bounded else _float32(math_fn(a))
                 except (ValueError, OverflowError):     # outside math's domain: numpy's nan, inf and warning
                     pass
-            if a.size <= ROUNDED_MAX:
+            if a.size <= up_to:
                 return np_fn(a.astype(np.float64)).astype(np.float32)
+        elif dtype is _F64 and double is not None and not a.ndim:
+            try:
+                return _float64(double(a))
+            except (ValueError, OverflowError):
+                pass
         return np_fn(a)
     fn.__name__ = np_fn.__name__
-    fn.__doc__ = f"numpy's {np_fn.__name__}, rounded from float64 for small float32 inputs (see ops.rounded)."
+    fn.__doc__ = f"numpy's {np_fn.__name__}, rounded from float64 for float32 inputs (see ops.rounded)."
     return fn
 
 
-exp = rounded(np.exp, math.exp)
-exp2 = rounded(np.exp2, lambda x: 2.0 ** float(x))
+def _c_float(name: str, fallback):
+    """The C library's float function ``name`` (glibc's sinhf, ...) for one value, called when first
+    used; ``fallback`` (Python's double function) where there is no such library."""
+    def first_call(x):
+        nonlocal call
+        try:
+            c_fn = getattr(ctypes.CDLL("libm.so.6"), name)
+            c_fn.restype, c_fn.argtypes = ctypes.c_float, (ctypes.c_float,)
+            call = c_fn
+        except (OSError, AttributeError):
+            call = fallback
+        return call(x)
+    call = first_call
+    return lambda x: call(float(x))
+
+
+def c_elementwise(name: str, np_fn, double, up_to=WIDE_MAX):
+    """``np_fn`` where torch's kernel calls the C library's function on every element (asinh, acosh:
+    no vectorized version): its float function ``name`` on float32 inputs, its double one (Python's
+    ``math``) on float64 inputs, element by element up to ``up_to`` elements (larger: numpy's)."""
+    single = _c_float(name, None)
+
+    def fn(a, *args):
+        dtype = getattr(a, "dtype", None)
+        if args or (dtype is not _F32 and dtype is not _F64) or a.size > up_to:
+            return np_fn(a, *args)
+        values = a.reshape(-1).tolist()
+        try:
+            out = [double(v) for v in values] if dtype is _F64 else [single(v) for v in values]
+        except (TypeError, ValueError):   # (no C library; a value outside math's domain)
+            return np_fn(a.astype(np.float64)).astype(dtype)
+        return np.array(out, dtype).reshape(a.shape)
+    fn.__name__ = np_fn.__name__
+    return fn
+
+
+exp = rounded(np.exp, math.exp, double=math.exp)
+exp2 = rounded(np.exp2, _c_float("exp2f", lambda x: 2.0 ** x), double=lambda x: 2.0 ** float(x))
 expm1 = rounded(np.expm1, math.expm1)
 log1p = rounded(np.log1p, math.log1p)
 log = rounded(np.log, math.log, bounded=True)
@@ -56,12 +107,14 @@ tan = rounded(np.tan, math.tan)
 arcsin = rounded(np.arcsin, math.asin, bounded=True)
 arccos = rounded(np.arccos, math.acos, bounded=True)
 arctan = rounded(np.arctan, math.atan, bounded=True)
-sinh = rounded(np.sinh, math.sinh)
-cosh = rounded(np.cosh, math.cosh)
-tanh = rounded(np.tanh, math.tanh, bounded=True)
+sinh = rounded(np.sinh, _c_float("sinhf", math.sinh), double=math.sinh)
+cosh = rounded(np.cosh, _c_float("coshf", math.cosh), double=math.cosh)
+tanh = rounded(np.tanh, math.tanh, bounded=True, up_to=ROUNDED_MAX, double=math.tanh)
+arctanh = rounded(np.arctanh, _c_float("atanhf", math.atanh), double=math.atanh)
+arcsinh = c_elementwise("asinhf", np.arcsinh, math.asinh)
+arccosh = c_elementwise("acoshf", np.arccosh, math.acosh)
 
 
-_F64 = np.dtype(np.float64)
 _EXACT_POWERS = {3: lambda a: a * a * a, -2: lambda a: 1 / (a * a), 0.5: np.sqrt, -0.5: lambda a: 1 / np.sqrt(a)}
 
 
