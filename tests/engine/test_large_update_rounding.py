@@ -90,3 +90,20 @@ def test_what_axpy_leaves_to_numpy(monkeypatch):
     monkeypatch.setattr(blas_axpy, "_routines", {})          # a numpy without its OpenBLAS
     assert blas_axpy.axpy(x.copy(), y, 0.5) == 0
     assert fused.add_(x.copy(), np.ones_like(x), 0.5).tolist() == (x + np.float32(0.5)).tolist()
+
+
+def test_the_address_axpy_reads_is_the_arrays_first_element():
+    a = np.arange(70016, dtype=np.float32)
+    read_only = a.copy()
+    read_only.flags.writeable = False
+    for arr in (a, a[32:], a.reshape(547, 128), a.reshape(128, 547).T, read_only, a[::2]):
+        assert blas_axpy._address(arr) == arr.ctypes.data
+
+
+def test_a_read_only_gradient_updates_as_a_writable_one():
+    _axpy_in_use()
+    x = np.linspace(-1, 1, 70016, dtype=np.float32)
+    y = np.linspace(3, -2, 70016, dtype=np.float32)
+    frozen = y.copy()
+    frozen.flags.writeable = False
+    assert _same(fused.add_(x.copy(), frozen, -0.1), fused.add_(x.copy(), y, -0.1))
