@@ -445,11 +445,13 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                     # in a training loop): swap them in one heap operation
                     _, _, fn, handed = pushpop(heap, (-nxt._seq, counter, nxt, b))
                     counter += 1
-            else:   # a second ready node: both go through the heap
+            elif nxt._seq > fn._seq:    # a second ready node that outranks the first: it runs next
                 push(heap, (-fn._seq, counter, fn, handed))
-                push(heap, (-nxt._seq, counter + 1, nxt, b))
-                counter += 2
-                fn = handed = None
+                fn, handed = nxt, b
+                counter += 1
+            else:   # (ties, AccumulateGrad's: the one ready first runs first)
+                push(heap, (-nxt._seq, counter, nxt, b))
+                counter += 1
         grads_in = gi = None   # the buffers alone hold the gradients (AccumulateGrad may steal them)
 
 

@@ -32,6 +32,19 @@ def _diamond(lib):
     return (c + lib.sigmoid(b) * a - x).sum()
 
 
+def _mlp(lib):
+    """nn.Linear, ReLU, nn.Linear: each AddmmBackward0 readies its bias's AccumulateGrad, the node
+    below and its weight's TBackward0 at once (the T outranks the node below); a weight used twice."""
+    lib.manual_seed(0)
+    w1 = lib.nn.Parameter(lib.tensor([[0.5, -0.25, 1.0], [0.75, 0.5, -1.5]]))
+    b1 = lib.nn.Parameter(lib.tensor([0.1, -0.2]))
+    w2 = lib.nn.Parameter(lib.tensor([[1.0, -2.0], [0.5, 0.25]]))
+    x = lib.tensor([[1.0, 2.0, 3.0], [-1.0, 0.5, 2.0]])
+    h = lib.nn.functional.relu(lib.nn.functional.linear(x, w1, b1))
+    out = lib.nn.functional.linear(h, w2) + lib.nn.functional.linear(h, w2, b1)
+    return lib.nn.functional.mse_loss(out, lib.ones(2, 2))
+
+
 def _order(lib, root):
     """The node names in the order the pass runs them (a pre-hook on every node)."""
     seen, stack, ran = set(), [root.grad_fn], []
@@ -46,7 +59,7 @@ def _order(lib, root):
     return ran
 
 
-@pytest.mark.parametrize("build", [lambda lib: _two_chains(lib, 4), _diamond], ids=["two-chains", "diamond"])
+@pytest.mark.parametrize("build", [lambda lib: _two_chains(lib, 4), _diamond, _mlp], ids=["two-chains", "diamond", "mlp"])
 def test_nodes_run_in_torchs_order(build):
     assert _order(lib, build(lib)) == _order(torch, build(torch))
 
