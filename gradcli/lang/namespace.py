@@ -196,11 +196,13 @@ MODULES = {
     "torch.nn.init": (("gradcli.engine.nn.init",), frozenset(), {}),
     "torch.nn.utils": (("gradcli.engine.nn.utils",), frozenset(), {"rnn": "torch.nn.utils.rnn",
                                                                    "prune": "torch.nn.utils.prune",
+                                                                   "stateless": "torch.nn.utils.stateless",
                                                                    "parametrize": "torch.nn.utils.parametrize",
                                                                    "parametrizations":
                                                                        "torch.nn.utils.parametrizations"}),
     "torch.nn.utils.parametrize": (("gradcli.engine.nn.parametrize",), frozenset(), {}),
     "torch.nn.utils.prune": (("gradcli.engine.nn.prune",), frozenset(), {}),
+    "torch.nn.utils.stateless": (("gradcli.engine.nn.stateless",), frozenset({"functional_call"}), {}),
     "torch.nn.utils.parametrizations": (("gradcli.engine.nn.parametrizations",),
                                         frozenset({"orthogonal", "spectral_norm", "weight_norm"}), {}),
     "torch.nn.utils.rnn": (("gradcli.engine.nn.rnn_utils",), RNN_UTILS_NAMES, {}),

@@ -159,9 +159,10 @@ def align(t, lv: tuple, rank: int | None = None) -> Tensor:
         for i, level in enumerate(lv):
             if level not in own:
                 p = unsqueeze(p, i)
-    if rank is not None:
-        for _ in range(rank - (p._data.ndim - len(lv))):
-            p = unsqueeze(p, len(lv))
+    pad = 0 if rank is None else rank - (p._data.ndim - len(lv))
+    if pad > 0:     # torch's maybePadToLogicalRank: a view with size-1 dims after the batch dims
+        shape = p._data.shape
+        p = op("view", p, shape=shape[:len(lv)] + (1,) * pad + shape[len(lv):])
     return p
 
 

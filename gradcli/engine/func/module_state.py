@@ -18,6 +18,8 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
     tensors (dotted names, as ``named_parameters`` gives them); the module is unchanged afterwards."""
     dicts = parameter_and_buffer_dicts
     if isinstance(dicts, (list, tuple)):
+        if not all(isinstance(d, dict) for d in dicts):
+            raise ValueError("Expected all elements of parameter_and_buffer_dicts to be dictionaries")
         merged, repeated = {}, []
         for d in dicts:
             for key in d:
@@ -27,6 +29,9 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
         if repeated:
             raise ValueError(f"{repeated} appeared in multiple dictionaries; behavior of functional call is ambiguous")
         dicts = merged
+    elif not isinstance(dicts, dict):
+        raise ValueError(f"Expected parameter_and_buffer_dicts to be a dict, or a list/tuple of dicts, but got "
+                         f"{_shown(type(dicts))}")
     args = () if args is None else (args if isinstance(args, tuple) else (args,))
     kwargs = kwargs or {}
     named = [*module.named_parameters(remove_duplicate=False), *module.named_buffers(remove_duplicate=False)]
@@ -139,16 +144,19 @@ def stack_module_state(models) -> tuple:
         raise errors.AutogradError("stack_module_state: Expected all models to be of the same class.")
 
     def stacked(named):
+        """torch's construct_stacked_leaf: new leaves that require grad when every model's does."""
         names = [n for n, _ in named(models[0])]
         out = {}
         for name in names:
             values = [dict(named(m))[name] for m in models]
+            flags = {v.requires_grad for v in values}
+            if len(flags) > 1:
+                raise errors.AutogradError(f"Expected {name} from each model to have the same .requires_grad")
             out[name] = stack([v.detach() for v in values])
+            if flags == {True}:
+                out[name].requires_grad_()
         return out
 
     params = stacked(lambda m: m.named_parameters())
-    for name, value in params.items():
-        if any(dict(m.named_parameters())[name].requires_grad for m in models):
-            value.requires_grad_()
     buffers = stacked(lambda m: [(n, b) for n, b in m.named_buffers() if isinstance(b, Tensor)])
     return params, buffers
