@@ -492,4 +492,16 @@ def _snapshot_self(self, args):
     return old
 
 
-_inst.forward_ad_hooks = (propagate, _snapshot_self)
+def _take_tangents(dst: Tensor, src: Tensor) -> None:
+    """An in-place view op (``transpose_``, ``unsqueeze_``...) reshapes a tensor's tangent with it:
+    ``dst`` takes the tangents ``src``, the op's out-of-place result, got."""
+    x = src._x
+    if x is None or not x.tangents:
+        return
+    for lv in _levels:
+        tangent = x.tangents.get(lv.index)
+        if tangent is not None:
+            _set_tangent(dst, tangent, lv)
+
+
+_inst.forward_ad_hooks = (propagate, _snapshot_self, _take_tangents)

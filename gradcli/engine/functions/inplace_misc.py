@@ -9,6 +9,7 @@ import numbers
 import numpy as np
 
 from .. import errors
+from .. import instrumentation as _inst
 from ..ops.copy import fill_
 from ..public import method
 from ..tensor import storage
@@ -45,6 +46,8 @@ def resize_(self, *sizes, memory_format=None):
         raise errors.ShapeError(f"Trying to create tensor with negative dimension: {list(shape)}")
     if self._requires_grad:
         raise errors.AutogradError("cannot resize variables that require grad")
+    if _inst.forward_ad and self._x is not None and any(t is not None for t in (self._x.tangents or {}).values()):
+        raise errors.AutogradError("cannot resize variables that has a forward grad")
     n = math.prod(shape)
     data = storage(self)
     if n <= data.size and data.flags.c_contiguous:

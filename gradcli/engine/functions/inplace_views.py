@@ -4,6 +4,7 @@ history: TBackward1, TransposeBackward1, UnsqueezeBackward1, SqueezeBackward3/4/
 from __future__ import annotations
 
 from .. import errors
+from .. import instrumentation as _inst
 from ..autograd.grad_mode import state as _mode
 from ..dims import squeeze_dims, wrap_dim
 from ..dispatch import call
@@ -27,6 +28,8 @@ def _reshaped_in_place(self, record, params, replay, replay_params):
         self._phys = out._phys
     if out._grad_fn is not None:
         self._grad_fn, self._output_nr = out._grad_fn, 0
+    if _inst.forward_ad:
+        _inst.forward_ad_hooks[2](self, out)    # the tangent changes shape with the tensor
     if self._vc is not None:
         self._vc[0] += 1
     if self._base is not None:
