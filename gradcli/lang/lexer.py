@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import sys
+from sys import intern
 
 from .errors import GradcliError, Span
 
@@ -124,8 +125,10 @@ class Lexer:
             if kind not in ignore:
                 if kind in keywords:
                     kind = keywords[kind].get(value, kind)
-                if kind == "NAME" and not value.isascii():
-                    value = self._identifier(value, line, column)
+                if kind == "NAME":
+                    # interned as Python's compiler interns names: dicts then find them by identity,
+                    # and the type attribute cache holds only interned names (getattr(tensor, name))
+                    value = intern(value) if value.isascii() else intern(self._identifier(value, line, column))
                 yield Token(kind, value, line, column, end_line, end_column)
             pos, line, column = m.end(), end_line, end_column
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+from sys import intern as _intern
 
 try:
     from _blake2 import blake2b as _blake2b     # what hashlib.blake2b is, without loading OpenSSL (1-2 ms)
@@ -38,6 +39,7 @@ NODES = tuple(sorted((c for c in vars(syntax).values()
                       if isinstance(c, type) and issubclass(c, syntax.Node) and c is not syntax.Node),
                      key=lambda c: c.__name__))
 _INDEX = {cls: i for i, cls in enumerate(NODES)}
+_FIELDS = tuple(cls._fields[1:] for cls in NODES)   # a node's fields after its span
 _SCALARS = (str, int, float, bool, type(None))
 
 _version: str | None = None
@@ -185,26 +187,28 @@ def _encode(value):
 
 def _decode(value):
     if type(value) is not list:
-        return value
+        return _intern(value) if type(value) is str else value
     head = value[0]
     if type(head) is int:
         if head < 0:
             raise _Refused("a negative node index")
         cls = NODES[head]
-        fields = cls._fields
-        if len(value) != len(fields) + 4:
-            raise _Refused(f"{cls.__name__} with {len(value) - 4} fields")
-        span = value[1:5]
-        if any(type(n) is not int for n in span):
+        names = _FIELDS[head]
+        if len(value) != len(names) + 5:
+            raise _Refused(f"{cls.__name__} with {len(value) - 5} fields")
+        line, column, end_line, end_column = span = value[1:5]
+        if type(line) is not int or type(column) is not int or type(end_line) is not int \
+                or type(end_column) is not int:
             raise _Refused("a span of other than integers")
         node = _new(cls)
         members = node.__dict__
         members["span"] = _new_span(Span, span)
-        for field, item in zip(fields[1:], value[5:]):
-            members[field] = item if type(item) is not list else _decode(item)
+        for field, item in zip(names, value[5:]):
+            kind = type(item)
+            members[field] = _decode(item) if kind is list else _intern(item) if kind is str else item
         return node
     if head == "T":
-        return tuple([item if type(item) is not list else _decode(item) for item in value[1:]])
+        return tuple([_decode(item) for item in value[1:]])
     if head == "J" and len(value) == 3 and all(type(n) in (int, float) for n in value[1:]):
         return complex(value[1], value[2])
     if head == "E" and len(value) == 1:
