@@ -201,6 +201,42 @@ class ScriptSuper:
         return f"<super: <class '{cls.__name__}'>, <{type(obj).__name__} object>>"
 
 
+class UnboundMethod:
+    """``Class.method`` read on a class: ``torch.Tensor.add``, ``nn.Module.__init__`` (older code's
+    explicit base call ``nn.Module.__init__(self)``). Called with an instance of the class first, it
+    runs the method as that class resolves it, read through the script rules of the instance (the
+    base's ``__init__`` as ``super()`` gives it), so it reaches nothing ``obj.method`` would not."""
+
+    __slots__ = ("_cls", "_name", "_policy", "_span")
+    script_name = "method"
+
+    def __init__(self, cls: type, name: str, policy, span):
+        self._cls, self._name, self._policy, self._span = cls, name, policy, span
+
+    def __call__(self, *args, **kwargs):
+        cls, name = self._cls, self._name
+        shown = "torch._C.TensorBase" if cls.__name__ == "Tensor" else cls.__name__    # (torch's C base)
+        if not args:
+            raise TypeError(f"unbound method {shown.rpartition('.')[2]}.{name}() needs an argument")
+        if not isinstance(args[0], cls):
+            raise TypeError(f"descriptor '{name}' for '{shown}' objects doesn't apply to a "
+                            f"'{type(args[0]).__name__}' object")
+        obj, mro = args[0], type(args[0]).__mro__
+        at = mro.index(cls)
+        if name == "__init__":      # a script class initializing its base part (or itself), nothing else
+            if type(obj) not in self._policy.script_classes:
+                raise TypeError(f"{shown}.__init__ initializes an instance of a script's class only")
+            if at == 0:
+                return getattr(cls, "__init__")(*args, **kwargs)
+        owner = obj if at == 0 else ScriptSuper(mro[at - 1], obj)
+        return self._policy.get(owner, name, self._span)(*args[1:], **kwargs)
+
+    def __repr__(self) -> str:
+        if self._cls.__name__ == "Tensor":     # torch's C methods
+            return f"<method '{self._name}' of 'torch._C.TensorBase' objects>"
+        return f"<function {self._cls.__name__}.{self._name} at {hex(id(self))}>"
+
+
 class AttributePolicy:
     """Decides and performs attribute reads and writes for scripts."""
 
@@ -380,6 +416,8 @@ class AttributePolicy:
         if cls is self._namespace_type:
             return value.get(name, span)
         if not self._allowed(value, name):
+            if isinstance(value, type) and self._unbound_method(value, name):
+                return UnboundMethod(value, name, self, span)
             raise self._refused(value, name, span)
         if not isinstance(value, type) and (cls, name) not in self._guards and name in self._rules(cls)[0]:
             self._plain_reads.add((cls, name))
@@ -407,7 +445,20 @@ class AttributePolicy:
     def has(self, value, name: str) -> bool:
         if self._namespace_type is not None and type(value) is self._namespace_type:
             return name in value.members()
+        if isinstance(value, type) and self._unbound_method(value, name):
+            return True
         return self._allowed(value, name) and _has(value, name)
+
+    def _unbound_method(self, cls: type, name: str) -> bool:
+        """``cls.name`` is a method its instances offer scripts (or the ``__init__`` a subclass calls)."""
+        if name == "__init__":      # a script's class or a class one derives from (autograd Functions
+            # are never instantiated by scripts: their ``apply`` makes the context)
+            return f"{cls.__module__}.{cls.__qualname__}" != "gradcli.engine.autograd.function.Function" and \
+                any(cls in klass.__mro__ for klass in self._script_classes)
+        if name.startswith("_") or cls.__module__ == "builtins" or name not in self._rules(cls)[0]:
+            return False    # (Python's own types: their unbound methods scripts may pass are listed, and guarded)
+        member = next((vars(k)[name] for k in cls.__mro__ if name in vars(k)), None)
+        return callable(member) and not isinstance(member, (property, staticmethod, classmethod))
 
     def set(self, target, name: str, new_value, span: Span | None, *, initializing: bool = False) -> None:
         if not initializing and getattr(type(target), FROZEN_KEY, False) and type(target) in self._script_classes:
