@@ -187,6 +187,40 @@ def test_a_sum_of_two_tensors_hands_each_its_gradient_as_torch(left, right):
         assert ours.dtype == theirs.dtype and ours.shape == theirs.shape and _bits(ours) == _bits(theirs)
 
 
+@pytest.mark.parametrize("other", ["tensor", "constant", "number"])
+@pytest.mark.parametrize("dtype, shape", [(np.float32, (4, 5)), (np.float64, (7,)), (np.float32, ())])
+def test_a_difference_hands_each_operand_its_gradient_as_torch(other, dtype, shape):
+    """``x - y``'s SubBackward0 (y requiring grad, a tensor that does not, a number): g and -g, bit for bit."""
+    a, b = _awkward(max(int(np.prod(shape)), 1), dtype)[:int(np.prod(shape))].reshape(shape), np.ones(shape, dtype)
+    grad = _awkward(max(int(np.prod(shape)), 1), dtype, seed=3)[:int(np.prod(shape))].reshape(shape)
+    results = []
+    for mod in (lib, torch):
+        x, y = mod.tensor(a, requires_grad=True), mod.tensor(b, requires_grad=other == "tensor")
+        (x - (y if other != "number" else 0.5)).backward(mod.tensor(grad))
+        results.append([t.grad.numpy() for t in ((x, y) if other == "tensor" else (x,))])
+    for ours, theirs in zip(*results):
+        assert ours.dtype == theirs.dtype and ours.shape == theirs.shape and _bits(ours) == _bits(theirs)
+
+
+def _seed_updates(mod, steps=12):
+    """The seeds' loop: out-of-place updates ``w - lr * w.grad`` whose SubBackward0 chain every later
+    backward walks again."""
+    w = mod.tensor([[0.1, 0.15], [0.2, 0.25]], requires_grad=True)
+    x = mod.tensor([[1.0], [2.0]])
+    for _ in range(steps):
+        w.retain_grad()
+        mod.sigmoid(w @ x).var().backward()
+        w = w - 0.5 * w.grad
+    return w
+
+
+def test_the_seeds_update_chain_has_torchs_values_and_the_general_applys(monkeypatch):
+    ours = _seed_updates(lib)
+    assert _bits(ours.detach().numpy()) == _bits(_seed_updates(torch).detach().numpy())
+    monkeypatch.setattr(type(ours.grad_fn), "apply", nodes.OpNode.apply)   # every SubBackward0 the general way
+    assert _bits(_seed_updates(lib).detach().numpy()) == _bits(ours.detach().numpy())
+
+
 def _tanh_chain(x, mod, steps=30):
     y = x
     for _ in range(steps):

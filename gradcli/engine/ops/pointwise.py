@@ -56,6 +56,23 @@ SUB = defop("sub", "SubBackward0", ("self", "other"), operator.sub,
             lambda m, g, needs: (g if needs[0] else None, -g if needs[1] else None), masked=True,
             jvp=lambda m, t: _sum_tangents(t[0], None if t[1] is None else -t[1]), constants=ALPHA_ONE,
             samples=binary(), rule="d/dself = 1, d/dother = -1")
+
+
+def _sub_apply(node, grads, m):
+    """SubBackward0 in a plain backward (``w - lr * w.grad``, a training loop's out-of-place update,
+    whose chain every later backward walks again): the record's ``(g, -g)`` as ``_add_apply`` hands
+    ``(g, g)`` on; the rest takes ``OpNode.apply``."""
+    g = grads[0]
+    if m.plain and node._odtype.kind == "f" and (g.__class__ is np.ndarray or g.__class__ in _FLOAT_SCALARS):
+        (fa, _), (fb, _) = node.next_functions
+        ma, mb = node._in_meta
+        shape, dt = g.shape, g.dtype
+        if ((fa is None or ma[0] == shape and ma[1] is dt) and (fb is None or mb[0] == shape and mb[1] is dt)):
+            return [None if fa is None else g, None if fb is None else -g]
+    return OpNode.apply(node, grads, m)
+
+
+SUB.node_cls.apply = _sub_apply
 SUB_ALPHA = defop("sub.alpha", "SubBackward0", ("self", "other"), lambda a, b, alpha: _plus_times(a, b, -alpha),
                   lambda m, g, alpha, needs: (g if needs[0] else None, -(g * alpha) if needs[1] else None),
                   saves=("alpha",), masked=True,
@@ -68,6 +85,22 @@ SUB_CONST_OTHER = defop("sub.const_other", "SubBackward0", ("self", "other"), op
                         jvp=lambda m, t: t[0], constants=ALPHA_ONE,
                         samples=lambda: [Sample(arr(2, 3, seed=7), 1.5), Sample(arr(seed=3), -2.0)],
                         rule="d/dself = 1 (other is a Python number)")
+
+
+def _sub_const_apply(node, grads, m):
+    """SubBackward0 of ``tensor - constant`` in a plain backward (``w - lr * w.grad``, the seeds'
+    out-of-place update, whose chain every later backward walks again): the record's ``(g, None)``
+    handed on as it is where it fits; the rest takes ``OpNode.apply``."""
+    g = grads[0]
+    if m.plain and node._odtype.kind == "f" and (g.__class__ is np.ndarray or g.__class__ in _FLOAT_SCALARS):
+        (fa, _), (fb, _) = node.next_functions
+        shape, dt = node._in_meta[0]
+        if fa is not None and fb is None and shape == g.shape and dt is g.dtype:
+            return [g, None]
+    return OpNode.apply(node, grads, m)
+
+
+SUB_CONST_OTHER.node_cls.apply = _sub_const_apply
 RSUB = defop("rsub", "RsubBackward1", ("self", "other"), lambda a, b: b - a,
              lambda m, g: (-g, None), edges=("self",),
              jvp=lambda m, t: -t[0], constants=ALPHA_ONE,
