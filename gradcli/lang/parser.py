@@ -119,6 +119,8 @@ class _Parser:
                     except GradcliError as err:
                         err.span = err.span or token.span
                         err.filename = self.filename
+                        if err.kind == "limit":     # not the line's own work: the whole text is still being read
+                            err.message += f" while parsing (line {token.line} of {lexer.last_line - 1})"
                         raise
             at_end = token is None
             if at_end:
