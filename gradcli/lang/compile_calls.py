@@ -48,6 +48,11 @@ class ScriptFunction:
         return self if obj is None else BoundScriptMethod(self, obj)
 
 
+# type(f) prints <class 'function'> as Python's (the class keeps its own __qualname__: the policy's
+# allow_later names it by that)
+ScriptFunction.__name__ = "function"
+
+
 class BoundScriptMethod:
     """``instance.method`` of a script class: calling it passes the instance first. Opaque to
     scripts like the function itself."""
@@ -64,6 +69,9 @@ class BoundScriptMethod:
 
     def __repr__(self) -> str:
         return f"<bound method {type(self._self).__name__}.{self._function._name} of {self._self!r}>"
+
+
+BoundScriptMethod.__name__ = "method"      # type(obj.f): <class 'method'>, as Python's
 
 class CallsMixin:
     """Compiling calls, `def` and `lambda` (part of :class:`Compiler`)."""

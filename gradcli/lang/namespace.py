@@ -351,6 +351,9 @@ class Namespace:
         return f"<module '{self._name}'>"
 
 
+Namespace.__name__ = "module"      # type(math): <class 'module'>, as Python's (the qualname stays its own)
+
+
 def _import_first(candidates):
     """The engine module behind a namespace; a path that does not resolve is a bug, never skipped."""
     (dotted,) = candidates
@@ -630,6 +633,10 @@ def python_builtins(state, policy, stdout_ref) -> dict:
             classinfo = classinfo.script_class
         elif isinstance(classinfo, tuple):
             classinfo = tuple(c.script_class if isinstance(c, TypeToken) else c for c in classinfo)
+        if classinfo is ScriptObject:       # the language's `object`: the base of every class
+            classinfo = object
+        elif isinstance(classinfo, tuple):
+            classinfo = tuple(object if c is ScriptObject else c for c in classinfo)
         return builtins.issubclass(cls, getattr(classinfo, "python_class", None) or classinfo)
 
     def format_(value, spec=""):
@@ -669,6 +676,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         "id": builtins.id, "dir": ScriptBuiltin(dir_, "dir"),
         "format": ScriptBuiltin(format_, "format"), "frozenset": builtins.frozenset,
         "slice": builtins.slice, "complex": builtins.complex,
+        "NotImplemented": NotImplemented, "Ellipsis": Ellipsis,     # `return NotImplemented` in __eq__
         "exit": ScriptBuiltin(script_exit, "exit"), "quit": ScriptBuiltin(script_exit, "quit"),
     }
     policy.allow(builtins.property, ("setter", "getter", "deleter"))   # @x.setter in a class body

@@ -148,6 +148,8 @@ def script_isinstance(value, classinfo) -> bool:
         return type(value) is classinfo._cls
     if isinstance(classinfo, tuple):
         return any(script_isinstance(value, item) for item in classinfo)
+    if classinfo is ScriptObject:       # the language's `object`: every value is one
+        return True
     return isinstance(value, getattr(classinfo, "python_class", None) or classinfo)
 
 
@@ -170,6 +172,11 @@ class ScriptObject:
     protocols (VALUE_DUNDERS)."""
 
     script_dunders = VALUE_DUNDERS | {"__post_init__"}
+
+
+# printed as Python's: <class 'object'>, <object object at 0x...>, "'object' object has no attribute 'x'"
+ScriptObject.__name__ = ScriptObject.__qualname__ = "object"
+ScriptObject.__module__ = "builtins"
 
 
 class ScriptSuper:
