@@ -128,7 +128,9 @@ def _cache_dir() -> str:
     explicit = os.environ.get("GRADCLI_CACHE_DIR")
     if explicit:
         return explicit
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):     # unset, or relative: invalid by the XDG spec (a cache in the working directory)
+        base = os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "gradcli")
 
 

@@ -40,7 +40,9 @@ META_COMMANDS = (":help", ":vars", ":params", ":graph", ":saved", ":trace", ":lo
 
 
 def history_path() -> Path:
-    state = os.environ.get("XDG_STATE_HOME") or os.path.join(Path.home(), ".local", "state")
+    state = os.environ.get("XDG_STATE_HOME", "")
+    if not os.path.isabs(state):     # unset, or relative: invalid by the XDG spec
+        state = os.path.join(Path.home(), ".local", "state")
     return Path(state) / "gradcli" / "history"
 
 

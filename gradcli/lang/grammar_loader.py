@@ -51,12 +51,14 @@ def _grammar_file() -> str:
 
 
 def cache_dir() -> str:
-    """$GRADCLI_CACHE_DIR, else $XDG_CACHE_HOME/gradcli, else ~/.cache/gradcli."""
+    """$GRADCLI_CACHE_DIR, else $XDG_CACHE_HOME/gradcli, else ~/.cache/gradcli. A relative XDG_CACHE_HOME
+    is ignored, as the XDG spec says (it would put a cache in whatever directory gradcli runs in)."""
     explicit = os.environ.get("GRADCLI_CACHE_DIR")
     if explicit:
         return explicit
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
-        os.path.expanduser("~"), ".cache")
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "gradcli")
 
 
