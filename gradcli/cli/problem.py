@@ -20,6 +20,11 @@ from .output import DEFAULT_MAX_OUTPUT, ScriptOutput, script_stderr, terminal_sa
 SHAPED_BY_NAME = {"ones": "ones", "zeros": "zeros", "randn": "randn", "rand": "rand"}
 
 
+def _holds_tensor(value, tensor_type) -> bool:
+    return any(isinstance(v, tensor_type) or (isinstance(v, (list, tuple)) and _holds_tensor(v, tensor_type))
+               for v in value)
+
+
 def limits_of(timeout: float | None, max_elements: int | None, max_memory: int | None):
     """The language's Limits with the options given on the command line (defaults otherwise)."""
     from ..lang import Limits
@@ -127,11 +132,25 @@ class Problem:
                            EXIT_FAILURE, "value")
         if isinstance(value, self.torch.Tensor):
             return value
+        if isinstance(value, (list, tuple)) and _holds_tensor(value, self.torch.Tensor):
+            return self._stacked(value)
         try:
             return self.torch.tensor(value)
         except (TypeError, ValueError):
             raise CliError(f"the output is a {type(value).__name__}, not a tensor or a number",
                            EXIT_FAILURE, "type") from None
+
+    def _stacked(self, value):
+        """A list or tuple holding tensors as one tensor that keeps their graph: ``torch.tensor`` would copy
+        their values and cut it (``(x, x * 2)`` had a Jacobian of zeros)."""
+        torch = self.torch
+        parts = [v if isinstance(v, torch.Tensor) else self._stacked(v) if isinstance(v, (list, tuple))
+                 else torch.tensor(v) for v in value]
+        try:
+            return torch.stack(parts)
+        except (RuntimeError, TypeError) as err:
+            raise CliError(f"the output is a {type(value).__name__} of values that do not stack into one tensor "
+                           f"({err}); make it one tensor", EXIT_FAILURE, "value") from None
 
     def curves(self, name: str, grid, order: int) -> list:
         """[("f", f(x)), ("f'", f'(x)), ...] on the points ``grid`` for an elementwise f of ``name``."""
