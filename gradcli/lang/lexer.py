@@ -91,13 +91,14 @@ def _from_code(pattern: str, code) -> re.Pattern | None:
 class Lexer:
     """Turns source text into tokens, tracking brackets for error messages."""
 
-    def __init__(self, text: str, tables: dict, filename: str, max_brackets: int):
+    def __init__(self, text: str, tables: dict, filename: str, max_brackets: int, start=(1, 1)):
         self.text = text
         self.tables = tables
         self.filename = filename
         self.max_brackets = max_brackets
         self.open_brackets: list[Token] = []
-        self.last_line = text.count("\n") + 1
+        self.start = start      # (line, column) of the first character
+        self.last_line = start[0] + text.count("\n")
 
     def error(self, message: str, span: Span, incomplete: bool = False) -> GradcliError:
         return GradcliError("syntax", message, span, filename=self.filename,
@@ -108,7 +109,7 @@ class Lexer:
         match = _master_regex(self.tables).match
         keywords = self.tables["keywords"]      # {"NAME": {"if": "IF", ...}}: the words a regexp also matches
         ignore = frozenset(self.tables["ignore"])
-        pos, line, column = 0, 1, 1
+        pos, (line, column) = 0, self.start
         end = len(text)
         while pos < end:
             m = match(text, pos)
@@ -205,8 +206,10 @@ class Lexer:
                         raise self._tab_error(line, indent)
                 continue
             if levels is None:
-                prefix = self.text.split("\n", tok.line)[tok.line - 1][:tok.column - 1]
-                levels, chars = [_width(prefix)], [tok.column - 1]
+                row = tok.line - self.start[0]      # the token's line and column in self.text
+                offset = tok.column - (self.start[1] if row == 0 else 1)
+                prefix = self.text.split("\n", row + 1)[row][:offset]
+                levels, chars = [_width(prefix)], [offset]
                 first_line, first_width = tok.line, levels[0]
             if kind in OPEN_BRACKETS:
                 self.open_brackets.append(tok)

@@ -83,18 +83,19 @@ def parse_expression(source: str, filename: str = "<string>", check=None) -> syn
 
 
 class _Parser:
-    def __init__(self, source: str, filename: str, check=None):
+    def __init__(self, source: str, filename: str, check=None, start=(1, 1)):
         if source.startswith("\ufeff"):
             source = source[1:]   # a UTF-8 byte order mark, as Python ignores it
         self.source = source
         self.filename = filename
         self.check = check
+        self.start = start      # (line, column) of the text's first character: an f-string field's in its script
         self.tables = load_tables()
         self.builder = AstBuilder(self)
 
     def run(self, start: str):
         text = self.source.rstrip() + "\n"
-        lexer = Lexer(text, self.tables, self.filename, MAX_BRACKET_DEPTH)
+        lexer = Lexer(text, self.tables, self.filename, MAX_BRACKET_DEPTH, self.start)
         tables = self.tables
         actions, symbol_ids, width, units = _action_table(tables)
         chains = tables.setdefault("_chains", {})
