@@ -802,7 +802,8 @@ MODULE_ATTRIBUTES = frozenset("""
     named_modules train eval requires_grad_ zero_grad apply to float double half cpu cuda state_dict load_state_dict
     get_submodule get_parameter get_buffer insert reset_running_stats flatten_parameters all_weights type
     register_forward_hook register_forward_pre_hook register_full_backward_hook register_full_backward_pre_hook
-    register_backward_hook
+    register_backward_hook register_state_dict_pre_hook register_state_dict_post_hook
+    register_load_state_dict_pre_hook register_load_state_dict_post_hook
     register_buffer register_parameter add_module
     register_module extra_repr reset_parameters append extend keys values items
     pop get update setdefault clear generate_square_subsequent_mask

@@ -18,6 +18,7 @@ from ..autograd.grad_mode import no_grad
 from ..functions.composites import typename
 from ..hooks import RemovableHandle, add_hook
 from ..tensor import Tensor, make, storage
+from . import state_dict as _state_dict
 from .backward_hooks import call_with_backward_hooks
 
 
@@ -144,6 +145,7 @@ class Module:
 
     training: bool
     script_dunders = ("__init__",)   # what a script's `class Net(nn.Module)` may define
+    _version = 1     # saved in state_dict()._metadata; loading reads it (batch norms' older checkpoints)
 
     def __new__(cls, *args, **kwargs):
         self = super().__new__(cls)
@@ -492,40 +494,34 @@ class Module:
         return getattr(module, name)
 
     # -- state --------------------------------------------------------------------------------------
-    def state_dict(self, prefix: str = "", keep_vars: bool = False) -> "OrderedDict":
-        out = OrderedDict()
-        # every path to a shared submodule has its own keys (torch walks the tree, it does not dedupe)
-        for module_prefix, module in self.named_modules(prefix=prefix.rstrip("."), remove_duplicate=False):
-            dot = module_prefix + ("." if module_prefix else "")
-            buffers = ((n, t) for n, t in module._buffers.items() if n not in module._non_persistent_buffers_set)
-            for name, t in (*module._parameters.items(), *buffers):
-                if t is not None:
-                    out[dot + name] = t if keep_vars else t.detach()
-        return out
+    def state_dict(self, *args, destination=None, prefix: str = "", keep_vars: bool = False):
+        return _state_dict.save(self, args, destination, prefix, keep_vars)
 
     def load_state_dict(self, state_dict, strict: bool = True, assign: bool = False):
-        """torch's order: every matching tensor is copied first, then the errors are reported
-        together (missing and unexpected keys when strict, then size mismatches)."""
-        own = self.state_dict(keep_vars=True)
-        errors = []
-        with no_grad():
-            for key, target in own.items():
-                if key in state_dict:
-                    value = state_dict[key]
-                    if tuple(value.shape) != tuple(target.shape):
-                        errors.append(f"size mismatch for {key}: copying a param with shape {value.shape} from "
-                                      f"checkpoint, the shape in current model is {target.shape}.")
-                        continue
-                    target.copy_(value)
-        missing = [k for k in own if k not in state_dict]
-        unexpected = [k for k in state_dict if k not in own]
-        if strict and unexpected:
-            errors.insert(0, "Unexpected key(s) in state_dict: " + ", ".join(f'"{k}"' for k in unexpected) + ". ")
-        if strict and missing:
-            errors.insert(0, "Missing key(s) in state_dict: " + ", ".join(f'"{k}"' for k in missing) + ". ")
-        if errors:
-            raise RuntimeError(f"Error(s) in loading state_dict for {type(self).__name__}:\n\t" + "\n\t".join(errors))
-        return _IncompatibleKeys(missing, unexpected)
+        return _state_dict.load(self, state_dict, strict, assign, _IncompatibleKeys)
+
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                              error_msgs) -> None:
+        _state_dict.load_own(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                             error_msgs)
+
+    def register_state_dict_pre_hook(self, hook) -> RemovableHandle:
+        """``hook(module, prefix, keep_vars)`` before this module's entries are saved."""
+        return add_hook(self.__dict__.setdefault("_state_dict_pre_hooks", OrderedDict()), hook)
+
+    def register_state_dict_post_hook(self, hook) -> RemovableHandle:
+        """``hook(module, state_dict, prefix, local_metadata)`` after this module and its children are
+        saved; it may edit the dict in place."""
+        return add_hook(self.__dict__.setdefault("_state_dict_hooks", OrderedDict()), hook)
+
+    def register_load_state_dict_pre_hook(self, hook) -> RemovableHandle:
+        """``hook(module, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+        error_msgs)`` before this module's tensors are loaded (it may rename keys of old checkpoints)."""
+        return add_hook(self.__dict__.setdefault("_load_state_dict_pre_hooks", OrderedDict()), hook)
+
+    def register_load_state_dict_post_hook(self, hook) -> RemovableHandle:
+        """``hook(module, incompatible_keys)`` after this module and its children are loaded."""
+        return add_hook(self.__dict__.setdefault("_load_state_dict_post_hooks", OrderedDict()), hook)
 
     # -- printing ---------------------------------------------------------------------------------
     def extra_repr(self) -> str:

@@ -168,6 +168,7 @@ class _BatchNorm(Module):
     """Per-channel normalisation with running statistics (buffers) used in eval()."""
 
     _batch_norm = True   # torch.func.replace_all_batch_norm_modules_ looks for it (torch: isinstance _BatchNorm)
+    _version = 2         # (torch's: the version that added num_batches_tracked)
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum=0.1, affine: bool = True,
                  track_running_stats: bool = True, device=None, dtype=None, *, bias: bool = True):
@@ -189,6 +190,16 @@ class _BatchNorm(Module):
             self.register_buffer("running_mean", None)
             self.register_buffer("running_var", None)
             self.register_buffer("num_batches_tracked", None)
+
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, *args) -> None:
+        """torch's compatibility with checkpoints older than ``num_batches_tracked`` (no version 2
+        metadata: also any plain dict): a missing count keeps the module's own."""
+        key = prefix + "num_batches_tracked"
+        version = local_metadata.get("version")
+        if (version is None or version < 2) and self.track_running_stats and key not in state_dict:
+            state_dict[key] = self.num_batches_tracked if self.num_batches_tracked is not None \
+                else creation.tensor(0, dtype=dtypes.int64)
+        super()._load_from_state_dict(state_dict, prefix, local_metadata, *args)
 
     def reset_running_stats(self) -> None:
         if self.track_running_stats:
