@@ -10,7 +10,7 @@ import operator
 
 import numpy as np
 
-from . import blas_order, dtypes, errors
+from . import blas_order, dtypes, errors, half_opmath
 from .autograd.graph import (
     NO_EDGE, SavedScalar, SavedVariable, _forward_name, _seq, edge, inplace_watchers, save, save_param,
     saved_hooks_stack,
@@ -141,7 +141,10 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
         arrays = [a._data if isinstance(a, Tensor) else a for a in args]
         needs_grad = any(isinstance(a, Tensor) and a._requires_grad for a in args)
     try:
-        out = op.forward(*arrays, **params) if params else op.forward(*arrays)
+        if dt is _F16 and half_opmath.applies(op, arrays):
+            out = half_opmath.forward(op, arrays, params)
+        else:
+            out = op.forward(*arrays, **params) if params else op.forward(*arrays)
     except ValueError as e:
         raise _shape_error(arrays, e) from None
     except OverflowError:
@@ -277,6 +280,8 @@ def call_fast(op, a, b=_UNARY):
         return call(op, (a,) if b is _UNARY else (a, b))
     d = a._data
     dt = d.dtype
+    if dt is _F16:
+        return call(op, (a,) if b is _UNARY else (a, b))   # (half_opmath's ops)
     try:
         if b is _UNARY:
             if dt is not _F32 and dt.kind not in _FLOAT_KINDS and op.promote == "float":
@@ -364,6 +369,7 @@ _SAVES_SIZES = ((3, 0),)
 _UFUNC_OF = {operator.add: np.add, operator.sub: np.subtract, operator.mul: np.multiply,
              operator.truediv: np.true_divide}
 _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)   # numpy's builtin descriptors are singletons
+_F16 = np.dtype(np.float16)
 _F32_NUMBERS: dict = {}
 _F64_NUMBERS: dict = {}
 
