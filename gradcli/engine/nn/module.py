@@ -5,6 +5,7 @@ A Module is the top layer of the engine: it only composes tensors and the functi
 """
 from __future__ import annotations
 
+import warnings
 from collections import OrderedDict
 
 import numpy as np
@@ -116,6 +117,28 @@ def _observed_call(module, args, kwargs):
     if _calls is not None:
         _calls.append((module, start, next(_seq)))
     return result
+
+
+def _call_always(module, args: tuple, kwargs: dict):
+    """A call of a module with ``always_call`` forward hooks: when the call raises, those that have
+    not run yet run with output None (an error of theirs only warns), then the error propagates."""
+    ran = module.__dict__["_always_ran"] = set()
+    try:
+        return module(*args, **kwargs)
+    except Exception:
+        always = module.__dict__["_forward_hooks_always_called"]
+        for hook_id, hook in list(module._forward_hooks.items()):
+            if hook_id in always and hook_id not in ran:
+                try:
+                    hook.fn(module, args, kwargs, None) if type(hook) is _WithKwargs else hook(module, args, None)
+                except Exception as e:
+                    # (a script's error carries its position: its message alone, without the class label)
+                    text = e.message.partition(": ")[2] if isinstance(getattr(e, "message", None), str) else e
+                    warnings.warn("module forward hook with ``always_call=True`` raised an exception that was "
+                                  f"silenced as another error was raised in forward: {text}")
+        raise
+    finally:
+        del module.__dict__["_always_ran"]
 
 
 class _WithKwargs:
@@ -273,6 +296,8 @@ class Module:
         if not (self._forward_pre_hooks or self._forward_hooks or self._backward_hooks or self._backward_pre_hooks
                 or _calls is not None or _inst._profilers):
             return self.forward(*args, **kwargs)   # nothing observes this call
+        if self.__dict__.get("_forward_hooks_always_called") and "_always_ran" not in self.__dict__:
+            return _call_always(self, args, kwargs)
         for hook in list(self._forward_pre_hooks.values()):
             if type(hook) is _WithKwargs:
                 changed = hook.fn(self, args, kwargs)
@@ -294,7 +319,10 @@ class Module:
         return self._after_forward_hooks(args, kwargs, self.forward(*args, **kwargs))
 
     def _after_forward_hooks(self, args: tuple, kwargs: dict, result):
-        for hook in list(self._forward_hooks.values()):
+        ran = self.__dict__.get("_always_ran")
+        for hook_id, hook in list(self._forward_hooks.items()):
+            if ran is not None:
+                ran.add(hook_id)
             changed = hook.fn(self, args, kwargs, result) if type(hook) is _WithKwargs else hook(self, args, result)
             if changed is not None:
                 result = changed
@@ -326,10 +354,15 @@ class Module:
                 result.grad_fn.register_hook(lambda grad_input, grad_output: hook(module, grad_input, grad_output))
         return self.register_forward_hook(attach)
 
-    def register_forward_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False) -> RemovableHandle:
+    def register_forward_hook(self, hook, *, prepend: bool = False, with_kwargs: bool = False,
+                              always_call: bool = False) -> RemovableHandle:
         """``hook(module, args, output)`` after forward (with_kwargs: ``hook(module, args, kwargs,
-        output)``); it may return a replacement output."""
-        return _add_module_hook(self._forward_hooks, hook, prepend, with_kwargs)
+        output)``); it may return a replacement output. always_call: also when forward raises
+        (with output None)."""
+        handle = _add_module_hook(self._forward_hooks, hook, prepend, with_kwargs)
+        if always_call:
+            self.__dict__.setdefault("_forward_hooks_always_called", set()).add(handle.id)
+        return handle
 
     # -- walking the tree -------------------------------------------------------------------------
     def named_modules(self, memo=None, prefix: str = "", remove_duplicate: bool = True):
@@ -503,7 +536,7 @@ class Module:
     def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
                               error_msgs) -> None:
         _state_dict.load_own(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
-                             error_msgs)
+                             error_msgs, Parameter)
 
     def register_state_dict_pre_hook(self, hook) -> RemovableHandle:
         """``hook(module, prefix, keep_vars)`` before this module's entries are saved."""

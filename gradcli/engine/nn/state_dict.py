@@ -91,8 +91,10 @@ def load(model, state_dict, strict: bool, assign: bool, incompatible_keys):
     return incompatible_keys(missing, unexpected)
 
 
-def load_own(module, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs):
-    """torch's ``Module._load_from_state_dict``: this module's tensors only, errors collected."""
+def load_own(module, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs,
+             parameter_cls):
+    """torch's ``Module._load_from_state_dict``: this module's tensors only, errors collected
+    (``parameter_cls``: nn.Parameter, which assign=True wraps a plain tensor in)."""
     for hook in hooks(module, "_load_state_dict_pre_hooks"):
         hook(module, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs)
     local_state = own_state(module)
@@ -116,12 +118,11 @@ def load_own(module, state_dict, prefix, local_metadata, strict, missing_keys, u
             continue
         with no_grad():
             if assign:
-                from .module import Parameter
-                if isinstance(param, Parameter):
-                    if isinstance(value, Parameter):
+                if isinstance(param, parameter_cls):
+                    if isinstance(value, parameter_cls):
                         value.requires_grad_(param.requires_grad)
                     else:
-                        value = Parameter(value, requires_grad=param.requires_grad)
+                        value = parameter_cls(value, requires_grad=param.requires_grad)
                 setattr(module, name, value)
             else:
                 param.copy_(value)
