@@ -425,8 +425,15 @@ class Bilinear(Module):
 
 class Unflatten(Module):
     def __init__(self, dim, unflattened_size):
+        """The size is kept as given (a list, a tuple or a torch.Size: its repr shows it so)."""
         super().__init__()
-        self.dim, self.unflattened_size = dim, tuple(unflattened_size)
+        if not isinstance(unflattened_size, (tuple, list)):
+            raise TypeError(f"unflattened_size must be a tuple of ints, but found type {type(unflattened_size).__name__}")
+        for i, size in enumerate(unflattened_size):
+            if not isinstance(size, int):
+                raise TypeError(f"unflattened_size must be tuple of ints, but found element of type {type(size).__name__} "
+                                f"at pos {i}")
+        self.dim, self.unflattened_size = dim, unflattened_size
 
     def forward(self, input):
         return functions.unflatten(input, self.dim, self.unflattened_size)
