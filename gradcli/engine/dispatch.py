@@ -431,9 +431,10 @@ def call_binary(op, a, b):
         return t
     node = _new(OpNode)   # filled as a plain OpNode, then given its class: see call_fast
     fn = a._grad_fn
-    ea = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a)
+    ea = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a) if a._requires_grad else NO_EDGE
     fn = b._grad_fn
-    node.next_functions = (ea, (fn, b._output_nr) if fn is not None and b._base is None else _edge(b))
+    eb = (fn, b._output_nr) if fn is not None and b._base is None else _edge(b) if b._requires_grad else NO_EDGE
+    node.next_functions = (ea, eb)
     node._in_meta = ((d.shape, dt), (e.shape, dt))
     node._seq = next(_seq)
     node._x = None
@@ -517,9 +518,11 @@ def call_mm(op, input, other):
         return t
     node = _new(OpNode)   # filled as a plain OpNode, then given its class: see call_fast
     fn = input._grad_fn
-    ea = (fn, input._output_nr) if fn is not None and input._base is None else _edge(input)
+    ea = ((fn, input._output_nr) if fn is not None and input._base is None
+          else _edge(input) if input._requires_grad else NO_EDGE)
     fn = other._grad_fn
-    node.next_functions = (ea, (fn, other._output_nr) if fn is not None and other._base is None else _edge(other))
+    node.next_functions = (ea, (fn, other._output_nr) if fn is not None and other._base is None
+                           else _edge(other) if other._requires_grad else NO_EDGE)
     sa, sb = a.shape, b.shape   # (each array's attributes read once)
     node._in_meta = ((sa, dt), (sb, dt))
     node._seq = next(_seq)
@@ -560,7 +563,10 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     wts = (ws[1], ws[0])
     if rw:   # weight.t()'s TBackward0 node, as call(transpose, (weight,)) makes it
         tnode = _new(transpose.node_cls)
-        tnode.next_functions = (_edge(weight),)
+        px = weight._x   # (a Parameter's edge, its AccumulateGrad, without _edge's call: its leaf case inline)
+        tnode.next_functions = ((acc, 0) if weight._base is None and weight._grad_fn is None and px is not None
+                                and (acc := px.accum) is not None and px.creation_meta is not NO_GRAD_VIEW
+                                else _edge(weight),)
         tnode._in_meta = ((ws, dt),)
         tnode._seq = next(_seq)
         tnode._x = None
@@ -589,9 +595,12 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
 
     node = _new(addmm.node_cls)
     fn = input._grad_fn    # (the previous layer's output: its node's edge inline, as call's)
-    ex = (fn, input._output_nr) if fn is not None and input._base is None else _edge(input)
-    # (the fresh view's edge: its own node, no view to refresh as _edge would)
-    node.next_functions = (_edge(bias), ex, (tnode, 0) if rw else NO_EDGE)
+    ex = ((fn, input._output_nr) if fn is not None and input._base is None
+          else _edge(input) if input._requires_grad else NO_EDGE)
+    px = bias._x   # (the bias's edge as the weight's; the fresh view's: its own node, no view to refresh)
+    node.next_functions = ((acc, 0) if rb and bias._base is None and bias._grad_fn is None and px is not None
+                           and (acc := px.accum) is not None and px.creation_meta is not NO_GRAD_VIEW
+                           else _edge(bias), ex, (tnode, 0) if rw else NO_EDGE)
     node._in_meta = ((bs, dt), (xs, dt), (wts, dt))
     node._seq = next(_seq)
     node._x = None
@@ -652,9 +661,11 @@ def call_loss(op, input, target, reduction: int):
     t._x = None
     node = _new(OpNode)   # filled as a plain OpNode, then given its class: see call_fast
     fn = input._grad_fn
-    ea = (fn, input._output_nr) if fn is not None and input._base is None else _edge(input)
+    ea = ((fn, input._output_nr) if fn is not None and input._base is None
+          else _edge(input) if input._requires_grad else NO_EDGE)
     fn = target._grad_fn
-    node.next_functions = (ea, (fn, target._output_nr) if fn is not None and target._base is None else _edge(target))
+    node.next_functions = (ea, (fn, target._output_nr) if fn is not None and target._base is None
+                           else _edge(target) if target._requires_grad else NO_EDGE)
     node._in_meta = ((a.shape, dt), (b.shape, dt))
     node._seq = next(_seq)
     node._x = None

@@ -59,6 +59,29 @@ def test_linear_records_the_node_call_would(rx, rw, rb, dtype):
             np.testing.assert_array_equal(g._data, t.grad._data)
 
 
+@pytest.mark.parametrize("kind", ["view", "no_grad_view", "non_leaf"])
+def test_linear_of_weight_and_bias_that_are_not_plain_leaves_links_them_as_call_would(kind):
+    """call_linear links a leaf Parameter to its AccumulateGrad inline; a view (its node, or no edge for
+    a view made under no_grad, as torch) and an op's result take ``_edge``."""
+    x, w0, b0 = _inputs(torch.float32, True, True, True)
+    if kind == "non_leaf":
+        w, b = w0 * 1, b0 * 1
+    elif kind == "view":
+        w, b = w0[:, :], b0[:]
+    else:
+        with torch.no_grad():
+            w, b = w0[:, :], b0[:]
+    fast = F.linear(x, w, b)
+    generic = call(ADDMM, (b, x, call(T, (w,))), {"beta": 1, "alpha": 1})
+    assert _described(fast.grad_fn) == _described(generic.grad_fn)
+    assert _described(fast.grad_fn.next_functions[2][0]) == _described(generic.grad_fn.next_functions[2][0])
+    fast_edges = [fn for fn, _ in fast.grad_fn.next_functions[:1] + fast.grad_fn.next_functions[2][0].next_functions]
+    generic_edges = [fn for fn, _ in
+                     generic.grad_fn.next_functions[:1] + generic.grad_fn.next_functions[2][0].next_functions]
+    assert [type(fn).__name__ for fn in fast_edges] == [type(fn).__name__ for fn in generic_edges]
+    assert [fn is None for fn in fast_edges] == ([True, True] if kind == "no_grad_view" else [False, False])
+
+
 def test_linear_without_grad_records_nothing():
     x, w, b = _inputs(torch.float32, True, True, True)
     with torch.no_grad():

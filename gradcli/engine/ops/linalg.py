@@ -40,7 +40,7 @@ def gemm_add(c, a, b):
     """``c + a @ b`` (addmm with beta = alpha = 1, every nn.Linear): where ``gemm`` would copy its
     swapped product back to C order, the sum reads it as it is and writes the C-ordered result
     (one pass, one array fewer; the same sums). ``_swap_faster``'s test, inline: once per layer call."""
-    if b.size >= 32768 and 4 <= a.shape[0] <= 64 and a.dtype == _F32 and b.dtype == _F32:
+    if b.size >= 32768 and 4 <= a.shape[0] <= 64 and a.dtype is _F32 and b.dtype is _F32:   # (a singleton)
         fb = b.flags
         if fb.f_contiguous and not fb.c_contiguous and a.flags.c_contiguous:
             return np.add(c, (b.T @ a.T).T, order="C")
