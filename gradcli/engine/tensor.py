@@ -257,6 +257,11 @@ class Tensor:
         """Keep ``.grad`` for this non-leaf after backward (a no-op on leaves)."""
         if not self._requires_grad:
             raise errors.GraphError("can't retain_grad on Tensor that has requires_grad=False")
+        if instrumentation.grad_levels:
+            raise RuntimeError("You are attempting to call Tensor.retain_grad() inside of a function being "
+                               "transformed by a functorch transform. This is unsupported, please attempt to use "
+                               "the functorch transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call "
+                               "retain_grad() outside of a function being transformed instead.")
         if self._grad_fn is None or self.retains_grad:
             return
         self._extras.retains_grad = True

@@ -11,7 +11,7 @@ import itertools
 
 import numpy as np
 
-from .. import instrumentation as _inst
+from .. import errors, instrumentation as _inst
 from ..dispatch import call
 from ..ops.registry import OPS
 from ..tensor import Size, Tensor, _wrap_dim, make
@@ -76,6 +76,36 @@ class BatchedTensor(Tensor):
 
     def requires_grad_(self, requires_grad: bool = True):
         raise RuntimeError(TRANSFORMED_REQUIRES_GRAD)
+
+    def _tracked(self) -> bool:
+        """Whether a grad transform inside this tensor's vmaps tracks it. torch's wrappers nest by level
+        and the outermost one shows: a BatchedTensor has no graph (requires_grad False, a leaf), a
+        GradTrackingTensor of an inner grad level has its level's."""
+        if not _inst.grad_levels:
+            return False
+        top = max(depth.get(level, level) for level in self._lv)
+        return any(lvl > top for lvl in grad_tracking_levels(self._phys))
+
+    @property
+    def requires_grad(self) -> bool:
+        return self._requires_grad and self._tracked()
+
+    @requires_grad.setter
+    def requires_grad(self, flag) -> None:
+        self.requires_grad_(flag)
+
+    @property
+    def grad_fn(self):
+        return Tensor.grad_fn.fget(self) if self._tracked() else None
+
+    @property
+    def is_leaf(self) -> bool:
+        return self._grad_fn is None or not self._tracked()
+
+    def retain_grad(self) -> None:
+        if not self.requires_grad:
+            raise errors.GraphError("can't retain_grad on Tensor that has requires_grad=False")
+        Tensor.retain_grad(self)
 
     def detach(self) -> Tensor:
         """The physical tensor detached, still batched (Tensor.detach would drop the batch dims)."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import math
 
-from .. import instrumentation
+from .. import errors, instrumentation
+from ..autograd.grad_mode import state as _mode
 from ..functions import stack
 from ..tensor import Tensor
 from .rules_indexing import RULES as INDEXING_RULES
@@ -346,6 +347,11 @@ def _inplace(o, args, params):
     Writing a batched value into a tensor not batched at every level (a captured tensor) cannot
     be done: torch's errors."""
     self, operands = args[0], list(args[1:])
+    if _mode.grad and self._requires_grad and self.__class__ is not BatchedTensor:   # torch's checks come first
+        if self._base is not None and self._base._grad_fn is None:
+            raise errors.GraphError(errors.VIEW_OF_LEAF_INPLACE)
+        if self._grad_fn is None:
+            raise errors.GraphError(errors.LEAF_INPLACE)
     lv = _union(args)
     own = levels_of(self)
     if own != lv:

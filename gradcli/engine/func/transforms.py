@@ -288,6 +288,9 @@ def linearize(func, *primals):
             if isinstance(p, Tensor) and isinstance(t, Tensor) and p.shape != t.shape:
                 raise RuntimeError(f"tangent:{i} with shape {t.shape} in flattened pytree doesn't match the shape "
                                    f"{p.shape} of the corresponding primal.")
+            if isinstance(p, Tensor) and isinstance(t, Tensor) and p.dtype != t.dtype:
+                raise RuntimeError(f"tangent:{i} with dtype {t.dtype} in flattened pytree doesn't match the dtype "
+                                   f"{p.dtype} of the corresponding primal.")
         return jvp(func, primals, tangents)[1]
     return out, jvp_fn
 
