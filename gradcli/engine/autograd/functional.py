@@ -400,6 +400,10 @@ def _jacrev_batched(outputs, inputs, create_graph):
     for inp, g in zip(inputs, vj):
         if g is None:
             g = make(np.zeros((total,) + inp._data.shape, inp._data.dtype))
+        if g._requires_grad:    # torch's steps, which a graph shows: split by output, then view
+            per_input.append([piece.view(tuple(out.shape) + tuple(inp.shape))
+                              for piece, out in zip(g.split(list(numels), 0), outputs)])
+            continue
         row, start = [], 0
         for out, n in zip(outputs, numels):
             piece = g[start:start + n] if len(numels) > 1 else g

@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 
+from .. import instrumentation as _inst
 from ..dims import wrap_dim
 from ..errors import ShapeError
 from ..nodes import OpNode, as_uint64
@@ -151,8 +152,14 @@ SQUEEZE_INPLACE_DIMS = defop("squeeze_.dims", "SqueezeBackward5", ("self",),
                              samples=lambda: [Sample(arr(1, 4, 1), params={"dim": (-3, -1)})],
                              jvp_note="generic: derived through double-vjp (shape only)",
                              rule="unsqueeze the gradient back")
+def _unsqueeze_bwd(m, g, dim):
+    """squeeze(g, dim); with a graph under vmap, torch's batching rule runs it as squeeze.dims
+    (SqueezeBackward2: vmap(grad(f)) of a model's 1-d input shows it)."""
+    return m.squeeze(g, (dim,) if m.is_tensor and _inst.batching is not None else dim)
+
+
 UNSQUEEZE = _view_op("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
-                     lambda m, g, dim: m.squeeze(g, dim), saves=("dim",),
+                     _unsqueeze_bwd, saves=("dim",),
                      samples=lambda: [Sample(arr(3, 4), params={"dim": -2})], jvp=lambda m, t, dim: m.unsqueeze(t[0], dim),
                                                                               rule="squeeze the gradient back")
 
