@@ -5,14 +5,14 @@ in Python on the engine (issue 13's target: 1.05x). Also prints the cold cost of
 `import gradcli.lang` + parsing one line, measured in a fresh interpreter.
 
     python benchmarks/bench_lang.py [--rounds 21]
-    python benchmarks/bench_lang.py --instructions   # callgrind counts: steady on a busy machine
+    python benchmarks/bench_lang.py --instructions [--rounds 3]   # callgrind counts: steady on a busy machine
 
 The timed rounds alternate three runs of the script with the Python loop: its tree read back from
 the parse cache (what `gradcli run FILE` does from its second run on), parsed cold (a first run, or
 no writable cache directory), and kept in memory (compile and run only: the loop alone). Each
-includes compiling the tree. ``--instructions`` counts the same parts apart, with a fixed hash seed
-and, where ``setarch -R`` exists, fixed addresses: a few per cent of a loop moves with where objects
-land (the type attribute cache's collisions), so only such counts compare.
+includes compiling the tree. ``--instructions`` counts the same parts apart, in one valgrind process
+with a fixed hash seed and, where ``setarch -R`` exists, fixed addresses: a few per cent of a loop moves
+with where objects land (the type attribute cache's collisions), so only runs of one process compare.
 The 30 ms budget of the cold parse is the parser's own (``import gradcli.lang`` must not load the
 engine, see gradcli/lang/__init__.py); a command's whole cold start is bench_cold_start.py's.
 """
@@ -82,13 +82,16 @@ def python_loop(torch):
 
 def interleaved_rounds(fns, rounds=21):
     """(wall, cpu) seconds of each function in rounds that alternate between them (a machine's load
-    drifts over seconds; alternating keeps both sides under the same drift)."""
+    drifts over seconds; alternating keeps both sides under the same drift). Each round starts one
+    function later than the last: a fixed order would give each function the same predecessor (the
+    garbage and cache state it leaves) in every round."""
     times = [[] for _ in fns]
-    for _ in range(rounds):
-        for fn, record in zip(fns, times):
+    for r in range(rounds):
+        for i in range(len(fns)):
+            k = (r + i) % len(fns)
             wall, cpu = time.perf_counter(), time.process_time()
-            fn()
-            record.append((time.perf_counter() - wall, time.process_time() - cpu))
+            fns[k]()
+            times[k].append((time.perf_counter() - wall, time.process_time() - cpu))
     return times
 
 
@@ -167,9 +170,12 @@ def main() -> None:
     print(f"cold import gradcli.lang + parse one line: {cold_parse_ms():.1f} ms (budget 30 ms)")
 
 
-# one process per count: the loop run `rounds` times after one warm-up round (valgrind's callgrind)
+# one process for all counts (valgrind's callgrind): each variant runs once to warm up, then the variants
+# take turns `rounds` times; callgrind writes its counts out each time time.sleep is entered, so each
+# file holds exactly one run. Counts from separate processes differ by up to 1-2% with where objects
+# land (other paths, other environment); runs in one process compare to a few hundredths of a per cent.
 ROUNDS = """
-import gc, sys
+import gc, sys, time
 sys.path.insert(0, {here!r})
 import bench_lang as b
 from gradcli import engine as torch
@@ -182,48 +188,69 @@ parse_cache.store(b.SCRIPT, parser._Parser(b.SCRIPT, "loop.grad").run("start"))
 run = dict(script=b.script_runs(session, parser)[2], python=lambda: b.python_loop(torch),
            limited=lambda: session.run("python_loop()"),
            parse=lambda: parser._Parser(b.SCRIPT, "loop.grad").run("start"),
-           cache=lambda: parse_cache.load(b.SCRIPT))[{which!r}]
-run()
+           cache=lambda: parse_cache.load(b.SCRIPT))
+for fn in run.values():
+    fn()
 gc.collect()
 gc.freeze()
 for _ in range({rounds}):
-    run()
+    for fn in run.values():
+        time.sleep(0)
+        fn()
+time.sleep(0)
 """
+VARIANTS = ("script", "python", "limited", "parse", "cache")
 
 
-def instructions(which: str, rounds: int) -> int:
+def instructions(rounds: int) -> dict:
+    """Instructions of each run of each variant, in the order they ran."""
     here = os.path.dirname(os.path.abspath(__file__))
-    code = ROUNDS.format(here=here, which=which, rounds=rounds)
     fixed_addresses = ["setarch", os.uname().machine, "-R"] if shutil.which("setarch") else []
-    proc = subprocess.run(fixed_addresses + ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                                             sys.executable, "-c", code],
-                          capture_output=True, text=True, cwd=tempfile.gettempdir(),
-                          env=dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0"))
-    found = re.search(r"Collected : (\d+)", proc.stderr)
-    if proc.returncode != 0 or found is None:
-        raise SystemExit(f"{which} failed under valgrind:\n{proc.stderr[-2000:]}")
-    return int(found.group(1))
+    with tempfile.TemporaryDirectory() as out:
+        proc = subprocess.run(fixed_addresses + ["valgrind", "--tool=callgrind", "--dump-before=time_sleep",
+                                                 f"--callgrind-out-file={out}/cg", sys.executable, "-c",
+                                                 ROUNDS.format(here=here, rounds=rounds)],
+                              capture_output=True, text=True, cwd=tempfile.gettempdir(),
+                              env=dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0"))
+        dumps = sorted((int(name.rsplit(".", 1)[1]), os.path.join(out, name))
+                       for name in os.listdir(out) if re.fullmatch(r"cg\.\d+", name))
+        counts = [_total(path) for _, path in dumps]
+    runs = counts[1:1 + rounds * len(VARIANTS)]     # the first file is the start-up and the warm-up
+    if proc.returncode != 0 or len(runs) != rounds * len(VARIANTS):
+        raise SystemExit(f"callgrind gave {len(counts)} counts (a Python without the symbol time_sleep?):\n"
+                         f"{proc.stderr[-2000:]}")
+    return {name: runs[i::len(VARIANTS)] for i, name in enumerate(VARIANTS)}
+
+
+def _total(path: str) -> int:
+    with open(path) as f:
+        for line in f:
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1])
+    raise SystemExit(f"no total in {path}")
 
 
 def main_instructions() -> None:
-    """Instructions per loop (three rounds minus one: start-up and warm-up cancel out) of the script
-    (compile and run: its tree in memory), of the Python loop, of the Python loop called from a
-    script (under the run's limits), of parsing the script cold and of reading its tree back from
-    the parse cache."""
+    """Instructions per loop of the script (compile and run: its tree in memory), of the Python loop,
+    of the Python loop called from a script (under the run's limits), of parsing the script cold and
+    of reading its tree back from the parse cache: medians of the runs of one process."""
     # the first process of a new grammar builds its parse tables with lark and caches them: 2G
     # instructions that would land in the first count only
     subprocess.run([sys.executable, "-c", "import gradcli.lang as l; l.parse('x')"], check=True,
                    cwd=tempfile.gettempdir())
-    per = {which: (instructions(which, 3) - instructions(which, 1)) / 2
-           for which in ("script", "python", "limited", "parse", "cache")}
+    rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 3
+    runs = instructions(rounds)
+    per = {name: statistics.median(counts) for name, counts in runs.items()}
     python = per["python"]
-    print(f"instructions per 300-step loop: python {python:,.0f}; script {per['script']:,.0f} without a parse, "
-          f"ratios to python (target 1.05x): {per['script'] / python:.3f}x without a parse, "
-          f"{(per['script'] + per['cache']) / python:.3f}x with its tree from the parse cache, "
-          f"{(per['script'] + per['parse']) / python:.3f}x with a cold parse")
-    print(f"  the cold parse {per['parse'] / python:+.1%}, the tree from the cache {per['cache'] / python:+.1%}, "
-          f"the run's limits {per['limited'] / python - 1:+.1%}, the interpreter (and compiling) "
-          f"{per['script'] / per['limited'] - 1:+.1%}")
+    spread = max((max(c) - min(c)) / statistics.median(c) for name, c in runs.items() if name != "cache")
+    print(f"instructions per 300-step loop, medians of {rounds} runs in one process (runs of a variant differ "
+          f"by up to {spread:.2%}): python {python:,.0f}; script {per['script']:,.0f} without a parse")
+    print(f"  ratios to python (target 1.05x): {per['script'] / python:.4f}x without a parse, "
+          f"{(per['script'] + per['cache']) / python:.4f}x with its tree from the parse cache, "
+          f"{(per['script'] + per['parse']) / python:.4f}x with a cold parse")
+    print(f"  the cold parse {per['parse'] / python:+.2%}, the tree from the cache {per['cache'] / python:+.2%}, "
+          f"the run's limits {per['limited'] / python - 1:+.2%}, the interpreter (and compiling) "
+          f"{per['script'] / per['limited'] - 1:+.2%}")
 
 
 if __name__ == "__main__":
