@@ -132,6 +132,26 @@ def test_the_bias_sum_is_taken_without_the_general_sum_to(monkeypatch):
     assert len(calls) == 1 and c.grad.tolist() == [[16.0] * 10]
 
 
+def test_a_layers_output_plus_its_bias_is_summed_without_the_generic_apply(monkeypatch):
+    """``x @ w + b`` (a functional Linear): the product's gradient handed on (w's as torch's, to BLAS's
+    rounding), the bias's summed over the batch with torch's bits, and AddBackward0 never takes
+    ``OpNode.apply``."""
+    general = []
+    real = nodes.OpNode.apply
+    monkeypatch.setattr(nodes.OpNode, "apply", lambda node, *a: general.append(node.name()) or real(node, *a))
+    rng = np.random.default_rng(9)
+    x, w, b, g = (rng.standard_normal(s).astype(np.float32) for s in ((16, 30), (30, 100), (100,), (16, 100)))
+    grads = []
+    for mod in (lib, torch):
+        tw, tb = mod.tensor(w, requires_grad=True), mod.tensor(b, requires_grad=True)
+        (mod.tensor(x) @ tw + tb).backward(mod.tensor(g))
+        grads.append((tw.grad.numpy(), tb.grad.numpy()))
+    assert "AddBackward0" not in general
+    (w_grad, b_grad), (torch_w_grad, torch_b_grad) = grads
+    np.testing.assert_allclose(w_grad, torch_w_grad, rtol=1e-5, atol=1e-5)
+    assert _bits(b_grad) == _bits(torch_b_grad)
+
+
 def test_a_gradient_that_cannot_be_summed_to_a_bias_is_refused_as_before():
     node = (lib.ones(4, 3, requires_grad=True) + lib.zeros(3, requires_grad=True)).grad_fn
     with pytest.raises(Exception, match="invalid gradient at index 1"):

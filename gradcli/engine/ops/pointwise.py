@@ -12,6 +12,7 @@ import operator
 import numpy as np
 
 from .. import dtypes, errors, fused
+from ..cascade_sum import column_sums
 from ..autograd.graph import SavedScalar, SavedVariable
 from ..dispatch import _F32_NUMBERS, call
 from ..nodes import OpNode, checked_array
@@ -33,15 +34,22 @@ ADD = defop("add", "AddBackward0", ("self", "other"), operator.add,
 
 def _add_apply(node, grads, m):
     """AddBackward0 in a plain backward (``y + 0.1``, ``h @ w + b``): the record's ``(g, g)``, handed
-    on as it is to each input it fits (a number's edge gets None); an input of another shape or dtype
-    (a broadcast bias) and complex values take ``OpNode.apply``."""
+    on as it is to each input it fits (a number's edge gets None), a batch's bias after it (``h @ w + b``)
+    summed over the rows as ``fit_grads`` sums it; other shapes and dtypes and complex values take
+    ``OpNode.apply``."""
     g = grads[0]
     if m.plain and node._odtype.kind == "f" and (g.__class__ is np.ndarray or g.__class__ in _FLOAT_SCALARS):
         (fa, _), (fb, _) = node.next_functions
         ma, mb = node._in_meta
         shape, dt = g.shape, g.dtype
-        if ((fa is None or ma[0] == shape and ma[1] is dt) and (fb is None or mb[0] == shape and mb[1] is dt)):
-            return [None if fa is None else g, None if fb is None else g]
+        if fa is None or ma[0] == shape and ma[1] is dt:
+            if fb is None or mb[0] == shape and mb[1] is dt:
+                return [None if fa is None else g, None if fb is None else g]
+            bias = mb[0]
+            if len(bias) == 1 and len(shape) == 2 and shape[1] == bias[0] and mb[1] is dt:
+                total = column_sums(g)   # (torch's order; None: OpNode.apply's general sum)
+                if total is not None:
+                    return [None if fa is None else g, total]
     return OpNode.apply(node, grads, m)
 
 
