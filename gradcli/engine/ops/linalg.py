@@ -696,8 +696,9 @@ def _solve_fwd(a, b, left, check_errors):
     if info.any():
         batch = f"(Batch element {int(np.argmax(info.reshape(-1) > 0))}): " if a.ndim > 2 else ""
         raise LinAlgError(f"torch.linalg.solve: {batch}The solver failed because the input matrix is singular.")
-    if not left:
-        x = np.swapaxes(np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)), -1, -2)
+    if not left:    # X A = B: A^T X^T = B^T with A's own factors, as torch's
+        x = lu_kernel.getrs_adjoint(lu, pivots, np.swapaxes(b, -1, -2))
+        x = np.swapaxes(np.linalg.solve(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2)) if x is None else x, -1, -2)
     elif solve_is_vector(a.shape, b.shape):
         x = lu_kernel.getrs(lu, pivots, b[..., None])
         x = np.linalg.solve(a, b[..., None])[..., 0] if x is None else x[..., 0]

@@ -81,3 +81,37 @@ def getrs(lu, pivots, b):
                 x[..., i, :] -= dot
             x[..., i, :] *= (1 / lu[..., i, i])[..., None]
     return np.swapaxes(np.ascontiguousarray(np.swapaxes(x, -1, -2)), -1, -2)    # LAPACK's layout, as torch's
+
+
+def getrs_adjoint(lu, pivots, b):
+    """X with A^T X = B from A's getrf factors (getrs with trans, which torch's solve with left=False
+    takes: X A = B is A^T X^T = B^T): U^T Y = B row by row in ascending order (each row scaled by its
+    pivot's reciprocal), then L^T Z = Y in descending order, then the row swaps undone, last first.
+    MKL's arithmetic up to ``SMALL_SQUARE``; None when larger or complex (numpy's solver then)."""
+    n = lu.shape[-1]
+    if n > SMALL_SQUARE or lu.dtype.kind == "c":
+        return None
+    x = np.array(np.broadcast_to(b, np.broadcast_shapes(lu.shape[:-2], b.shape[:-2]) + b.shape[-2:]),
+                 dtype=np.result_type(lu, b), copy=True)
+    with np.errstate(all="ignore"):
+        for i in range(n):
+            if i:
+                dot = lu[..., 0, i, None] * x[..., 0, :]
+                for k in range(1, i):
+                    dot = dot + lu[..., k, i, None] * x[..., k, :]
+                x[..., i, :] -= dot
+            x[..., i, :] *= (1 / lu[..., i, i])[..., None]
+        for i in range(n - 2, -1, -1):
+            dot = lu[..., n - 1, i, None] * x[..., n - 1, :]
+            for k in range(n - 2, i, -1):
+                dot = dot + lu[..., k, i, None] * x[..., k, :]
+            x[..., i, :] -= dot
+    index = np.broadcast_to(pivots - 1, x.shape[:-2] + (n,))
+    for k in range(n - 1, -1, -1):
+        rows = index[..., k]
+        if (rows != k).any():
+            picked = np.take_along_axis(x, rows[..., None, None], -2)[..., 0, :]
+            swap = np.where((rows != k)[..., None], picked, x[..., k, :])
+            np.put_along_axis(x, rows[..., None, None], x[..., k, None, :], -2)
+            x[..., k, :] = swap
+    return x
