@@ -236,6 +236,9 @@ def _check_rectangular(data) -> None:
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor:
     """A new tensor holding a copy of ``data`` (numbers, nested lists, tensors, ndarrays)."""
     if isinstance(data, Tensor):
+        warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
+                      "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+                      UserWarning, stacklevel=2)
         arr = np.array(data._data, copy=True)
     else:
         npd = dtypes.as_dtype(dtype).np if dtype is not None else (

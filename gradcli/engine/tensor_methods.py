@@ -6,6 +6,8 @@ API, the op families and the autograd layer, plus the in-place family (``add_``,
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from . import creation, dtypes, errors, functions as F, instrumentation, public
@@ -23,7 +25,7 @@ from .ops.copy import TO_COPY, copy_, fill, fill_, zero_
 from .printing import format_tensor
 from .sparse import is_coo
 from .functions.sparse_methods import sparse_repr, sparse_zero_
-from .tensor import Size, Tensor, storage
+from .tensor import Size, Tensor, _warned, storage
 from .ops.subscripts import getitem, setitem
 
 
@@ -537,6 +539,13 @@ def _truediv_r(self, other):
 
 
 def _T(self):
+    if self.ndim != 2 and not _warned["T"]:     # torch warns once per process (TORCH_WARN_ONCE)
+        _warned["T"] = not _warned["always"]
+        warnings.warn("The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated "
+                      "and it will throw an error in a future release. Consider `x.mT` to transpose batches of "
+                      "matrices or `x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a "
+                      "tensor. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4314.)",
+                      UserWarning, stacklevel=2)
     return F.permute(self, tuple(range(self.ndim - 1, -1, -1))) if self.ndim >= 2 else self
 
 

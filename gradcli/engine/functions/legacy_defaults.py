@@ -18,7 +18,8 @@ _FLOAT_ONLY = "only floating-point types are supported as the default type"
 @public()
 def set_default_tensor_type(t):
     warnings.warn("torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use "
-                  "torch.set_default_dtype() and torch.set_default_device() as alternatives.", UserWarning)
+                  "torch.set_default_dtype() and torch.set_default_device() as alternatives. (Triggered internally "
+                  "at /__w/pytorch/pytorch/torch/csrc/tensor/python_tensor.cpp:434.)", UserWarning)
     if isinstance(t, str):
         if t.startswith("torch.cuda."):
             raise TypeError(f"type {t} not available. Torch not compiled with CUDA enabled.")

@@ -125,7 +125,8 @@ def _spread(op, name, input, dim, unbiased, keepdim, correction):
     if n - c <= 0:
         import warnings
         warnings.warn(f"{name}(): degrees of freedom is <= 0. Correction should be strictly less than the "
-                      "reduction factor (input numel divided by output numel).", UserWarning, stacklevel=3)
+                      "reduction factor (input numel divided by output numel). (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)", UserWarning, stacklevel=3)
     if dim is None and unbiased is None and correction is None:
         c = None     # torch's node shows None when the call gave none (x.var(); an explicit dim=None reads so too)
     return call(op, (input,), {"dim": dims, "correction": c, "keepdim": bool(keepdim)})
