@@ -11,7 +11,7 @@ import numpy as np
 
 from .. import dtypes
 from ..cascade_sum import torch_order_sum
-from ..errors import DTypeError, ShapeError
+from ..errors import AutogradError, DTypeError, ShapeError
 from ..nodes import OpNode
 from . import dtype_rules, rounded
 from .registry import FLOAT, KEEP, Kink, defop
@@ -609,6 +609,9 @@ def _dist_fwd(a, b, p):
 def _dist_bwd(m, g, self, other, p, result):
     """The norm's gradient at self - other (recomputed in the vocabulary): +/- for the two sides."""
     gs = _norm_bwd(m, g, self - other, result, p, None, False)
+    if gs is None:      # p = 0: torch's formula negates the undefined gradient of self
+        raise AutogradError("Expected a proper Tensor but got None (or an undefined Tensor in C++) for argument #0 "
+                            "'self'")
     return gs, -gs
 
 
