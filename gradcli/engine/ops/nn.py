@@ -119,8 +119,11 @@ def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promot
             kw = {"reduction": reduction, **dict(zip(extra, params))}
             return (call(rec, (g, self, target), kw) if needs[0] else None,
                     call(rec, (g, target, self), kw) if needs[1] else None)
-        gs = _spread(m, g, reduction, _shape(self, target)) * d_self(m, self - target, *params)
-        return (gs if needs[0] else None), (-gs if needs[1] else None)
+        spread = _spread(m, g, reduction, _shape(self, target))
+        # target's gradient is the formula at target - self, as torch's swapped backward (a zero
+        # difference gives +0 there, where negating self's would give -0)
+        return (spread * d_self(m, self - target, *params) if needs[0] else None,
+                spread * d_self(m, target - self, *params) if needs[1] else None)
 
     def jvp(m, t, self, target, reduction, *params):
         d = d_self(m, self - target, *params)
@@ -162,10 +165,14 @@ def _mse_apply(node, grads, m):
     (f0, _), (f1, _) = node.next_functions
     meta = node._in_meta
     dt = ga.dtype
+    gb = None
+    if f1 is not None:      # target's: the formula at target - self, as torch's (+0 where they are equal)
+        e = b - a
+        gb = g / max(a.size, 1) * (e + e) if saved[2] == 1 else g * (e + e)
     if (ga.shape != meta[0][0] or dt is not meta[0][1] and dt != meta[0][1]
             or f1 is not None and dt is not meta[1][1] and dt != meta[1][1]):
-        return fit_grads(node, (ga if f0 is not None else None, -ga if f1 is not None else None), m)
-    return [ga if f0 is not None else None, -ga if f1 is not None else None]
+        return fit_grads(node, (ga if f0 is not None else None, gb), m)
+    return [ga if f0 is not None else None, gb]
 
 
 def _loss_samples(**params):
@@ -847,23 +854,25 @@ def _cdist_bwd(m, g, x1, x2, p, result):
     backward gives 0 there too."""
     if p == 0:
         return m.g_zeros(g, tuple(x1.shape)), m.g_zeros(g, tuple(x2.shape))
-    diff = m.unsqueeze(x1, -2) - m.unsqueeze(x2, -3)
     gg, d = m.unsqueeze(g, -1), m.unsqueeze(result, -1)
     safe = m.where(d == 0, 1.0, d)
-    if p == 1:
-        part = gg * m.sign(diff)
-    elif p == float("inf"):     # every element at the maximum gets the whole gradient (no sharing of ties)
-        part = gg * m.sign(diff) * m.where(m.abs(diff) == d, 1.0, 0.0)
-    elif p == 2:
-        part = m.where(d == 0, 0.0, gg * diff / safe)
-    elif p < 2:
-        size = m.where(diff == 0, 1.0, m.abs(diff)) if p < 1 else m.abs(diff)
-        part = m.where(d == 0, 0.0, m.sign(diff) * size ** (p - 1) * gg / safe ** (p - 1))
-        if p < 1:
-            part = m.where(diff == 0, 0.0, part)
-    else:
-        part = m.where(d == 0, 0.0, diff * m.abs(diff) ** (p - 2) * gg / safe ** (p - 1))
-    return m.sum(part, (-2,), False), -m.sum(part, (-3,), False)
+
+    def part(diff):
+        if p == 1:
+            return gg * m.sign(diff)
+        if p == float("inf"):     # every element at the maximum gets the whole gradient (no sharing of ties)
+            return gg * m.sign(diff) * m.where(m.abs(diff) == d, 1.0, 0.0)
+        if p == 2:
+            return m.where(d == 0, 0.0, gg * diff / safe)
+        if p < 2:
+            size = m.where(diff == 0, 1.0, m.abs(diff)) if p < 1 else m.abs(diff)
+            out = m.where(d == 0, 0.0, m.sign(diff) * size ** (p - 1) * gg / safe ** (p - 1))
+            return m.where(diff == 0, 0.0, out) if p < 1 else out
+        return m.where(d == 0, 0.0, diff * m.abs(diff) ** (p - 2) * gg / safe ** (p - 1))
+
+    # x2's gradient as torch's: the same backward with the inputs swapped (+0 where a difference is 0)
+    return (m.sum(part(m.unsqueeze(x1, -2) - m.unsqueeze(x2, -3)), (-2,), False),
+            m.sum(part(m.unsqueeze(x2, -3) - m.unsqueeze(x1, -2)), (-3,), False))
 
 
 CDIST = defop("_cdist_forward", "CdistBackward0", ("x1", "x2"), lambda x1, x2, p, compute_mode: _cdist_fwd(x1, x2, p),
