@@ -158,11 +158,13 @@ RAD2DEG = defop("rad2deg", "Rad2DegBackward0", ("self",), lambda a: a * (180 / m
                 promote=FLOAT, jvp=lambda m, t: t[0] * (180 / math.pi), samples=unary(), rule="180 / pi")
 
 
-# nextafter: torch's NextafterBackward0 passes g to self and 0 to other (and saves both)
+# nextafter: torch's NextafterBackward0 passes g to self where self != other (0 where they are equal:
+# the result is other then) and 0 to other (and saves both)
 NEXTAFTER = defop("nextafter", "NextafterBackward0", ("self", "other"), R.floats("nextafter_cpu", np.nextafter),
-                  lambda m, g, self, other: (g, m.zeros_like(g)), saves=("self", "other"), promote=COMMON,
-                  jvp=lambda m, t, self, other: t[0] if t[0] is not None else m.zeros_like(t[1]), samples=binary(),
-                  rule="d/dself = 1, d/dother = 0 (torch's convention)")
+                  lambda m, g, self, other: (m.where(self == other, 0.0, g), m.zeros_like(g)), saves=("self", "other"),
+                  promote=COMMON,
+                  jvp=lambda m, t, self, other: m.where(self == other, 0.0, t[0]) if t[0] is not None else m.zeros_like(t[1]),
+                  samples=binary(), rule="d/dself = 1 where self != other, else 0; d/dother = 0 (torch's convention)")
 
 
 def _integers(kernel: str, fn):
