@@ -255,6 +255,11 @@ class Tensor:
 
     def retain_grad(self) -> None:
         """Keep ``.grad`` for this non-leaf after backward (a no-op on leaves)."""
+        if instrumentation.grad_levels:     # inside torch.func.grad/vjp/jacrev: torch refuses
+            raise errors.GraphError("You are attempting to call Tensor.retain_grad() inside of a function being "
+                                    "transformed by a functorch transform. This is unsupported, please attempt to use "
+                                    "the functorch transforms (e.g. grad, vjp, jacrev, jacfwd, hessian) or call "
+                                    "retain_grad() outside of a function being transformed instead.")
         if not self._requires_grad:
             raise errors.GraphError("can't retain_grad on Tensor that has requires_grad=False")
         if instrumentation.grad_levels:
