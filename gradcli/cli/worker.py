@@ -222,12 +222,14 @@ def _watch(pid: int, limit: float) -> int:
         signal.setitimer(signal.ITIMER_REAL, INTERRUPT_WAIT)
 
     def on_terminate(signum, frame):
-        state["terminated"] = True
+        state["terminated"] = signum
         _kill(pid)
 
     signal.signal(signal.SIGALRM, on_alarm)
     signal.signal(signal.SIGINT, on_interrupt)
     signal.signal(signal.SIGTERM, on_terminate)
+    if hasattr(signal, "SIGHUP"):       # the terminal closed: its default ended this process alone, and the
+        signal.signal(signal.SIGHUP, on_terminate)      # child ran on until its own time limit
     signal.setitimer(signal.ITIMER_REAL, limit)
     while True:
         try:
@@ -240,7 +242,7 @@ def _watch(pid: int, limit: float) -> int:
         return os.WEXITSTATUS(status)
     sig = os.WTERMSIG(status)
     if state["terminated"]:
-        return 128 + signal.SIGTERM     # as a process that SIGTERM ended: no message of ours
+        return 128 + state["terminated"]    # as a process that SIGTERM or SIGHUP ended: no message of ours
     if state["interrupted"]:
         _say("error: KeyboardInterrupt: the work did not stop at Ctrl-C (one long operation) and was killed")
         return 130
