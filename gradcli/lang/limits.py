@@ -73,6 +73,10 @@ class RunState:
         self._begun = True
         self.where = None
 
+    def resume(self) -> None:
+        """The next start() keeps the deadline that is running (the prompts of a pasted >>> session)."""
+        self._begun = True
+
     def start(self) -> None:
         if self._begun:
             self._begun = False

@@ -211,7 +211,8 @@ class Session:
         its value; a statement the paste shows failing ("Traceback ...") prints
         its error and the paste goes on, as in the Python REPL."""
         for text, expects_error in chunks:
-            module = parse(text, filename)
+            self._state.resume()     # one time limit for the whole paste, parsing included, not one per prompt
+            module = parse(text, filename, self._state.check_deadline)
             with _named(filename):
                 program = Compiler(self._runtime, filename, source).module(module, echo=True)
             try:
