@@ -400,10 +400,11 @@ class _Binder:
             return dict(zip(names, args))
         variables = {}
         if len(args) > len(names):
-            if self.vararg is None:
-                raise self._fail(f"takes {len(names)} positional argument"
-                                 f"{'' if len(names) == 1 else 's'} but {len(args)} were given",
-                                 span)
+            if self.vararg is None:     # Python's words: "takes from 1 to 2 ...", "but 1 was given"
+                optional = sum(n in defaults for n in names)
+                takes = f"from {len(names) - optional} to {len(names)}" if optional else str(len(names))
+                raise self._fail(f"takes {takes} positional argument{'' if len(names) == 1 else 's'} but "
+                                 f"{len(args)} {'was' if len(args) == 1 else 'were'} given", span)
             variables[self.vararg] = tuple(args[len(names):])
         elif self.vararg is not None:
             variables[self.vararg] = ()
@@ -428,7 +429,9 @@ class _Binder:
             variables[self.kwarg] = extra
         missing = [n for n in names if n not in variables and n not in defaults]
         if missing:
-            listed = " and ".join(repr(m) for m in missing)
+            quoted = [repr(m) for m in missing]      # Python's: 'a', 'b', and 'c'
+            listed = quoted[0] if len(quoted) == 1 else (
+                f"{quoted[0]} and {quoted[1]}" if len(quoted) == 2 else ", ".join(quoted[:-1]) + ", and " + quoted[-1])
             raise self._fail(f"missing {len(missing)} required positional argument"
                              f"{'' if len(missing) == 1 else 's'}: {listed}", span)
         for n in names:
