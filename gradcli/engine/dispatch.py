@@ -180,9 +180,9 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
         elif n == 2 and a.__class__ is Tensor and args[1].__class__ is Tensor:
             b = args[1]   # two plain tensors (h + b1, out - label): both edges inline
             fn = a._grad_fn
-            ea = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a)
+            ea = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a) if a._requires_grad else NO_EDGE
             fn = b._grad_fn
-            eb = (fn, b._output_nr) if fn is not None and b._base is None else _edge(b)
+            eb = (fn, b._output_nr) if fn is not None and b._base is None else _edge(b) if b._requires_grad else NO_EDGE
             node.next_functions = (ea, eb)
             d = b._data
             node._in_meta = ((a._data.shape, a._data.dtype), (d.shape, d.dtype))
@@ -843,14 +843,12 @@ def set_rebase_view(fn) -> None:
     rebase_view = fn
 
 
-def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> Tensor:
-    """Run ``op`` and write its result into ``self``: bump the version, rebase the graph."""
-    if _inst.active:
+def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _observed: bool = True) -> Tensor:
+    """Run ``op`` and write its result into ``self``: bump the version, rebase the graph. (A profiler
+    or forward-mode AD observes the call, which it runs as ``_call_inplace``: every other in-place op
+    a frame fewer, such as the two of each parameter's hand-written update.)"""
+    if _observed and _inst.active:
         return _inst.run_inplace(op, self, args, params, _call_inplace)
-    return _call_inplace(op, self, args, params)
-
-
-def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> Tensor:
     if inplace_watchers:
         for watch in inplace_watchers:
             watch(self, op)
@@ -873,7 +871,8 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
                 if o.__class__ is Tensor and not (grad_on and o._requires_grad):
                     e = o._data
                     if e.__class__ is _ndarray and e.dtype is d.dtype and e.shape == d.shape and d.flags.writeable \
-                            and _owner(e) is not _owner(d):     # (views of one array: the general path checks them)
+                            and (e if (eb := e.base) is None else eb) is not (d if (db := d.base) is None else db):
+                        # (_owner's test inline: views of one array take the general path, which checks them)
                         write(d, d, e)
                         self._vc[0] += 1
                         return self
@@ -940,6 +939,10 @@ def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> 
             self._output_nr = 0
             self._requires_grad = True
     return self
+
+
+def _call_inplace(op, self: Tensor, args: tuple, params: dict | None = None) -> Tensor:
+    return call_inplace(op, self, args, params, False)
 
 
 def _owner(a: np.ndarray) -> np.ndarray:

@@ -15,13 +15,14 @@ from .autograd.forward_ad import get_tangent, tangent_suffix
 from .autograd.grad_mode import no_grad, state as _mode
 from .backward import backward as _backward
 from .device import device
-from .dispatch import call, call_inplace, check_overlap
+from .dispatch import call, call_inplace, call_mm, check_overlap
 from .functions.arithmetic import _alpha_operand
 from .functions.inplace_ops import adopt, refuse_inplace, stand_in
 from .nn import functional as _F
 from .nn.functional import _NO_DIM, torch_log_softmax, torch_softmax
 from .ops import index_functions, pointwise as P
-from .ops.copy import TO_COPY, copy_, fill, fill_, zero_
+from .ops.linalg import MM
+from .ops.copy import TO_COPY, ZERO, copy_, fill, fill_, zero_
 from .printing import format_tensor
 from .sparse import is_coo
 from .functions.sparse_methods import sparse_repr, sparse_zero_
@@ -131,7 +132,8 @@ def _binary_inplace(op, alpha_op):
         if alpha != 1:      # torch's one node (AddBackward0 keeping alpha) and one rounding
             other = F._as_operand(_alpha_operand(other, alpha))
             return call_inplace(alpha_op, self, (self, other), {"alpha": alpha})
-        return call_inplace(op, self, (self, F._as_operand(other)))
+        # (a tensor operand, p -= lr * p.grad's, is its own: _as_operand's call skipped)
+        return call_inplace(op, self, (self, other if other.__class__ is Tensor else F._as_operand(other)))
     method.__name__ = op.name + "_"
     return method
 
@@ -526,7 +528,12 @@ def _inplace(name: str):
 
 
 def _matmul(self, other):
-    """A number or list on the other side of ``@`` is Python's TypeError, as in torch."""
+    """A number or list on the other side of ``@`` is Python's TypeError, as in torch; two plain
+    matrices of one dtype (``x @ w``) go to their mm as F.matmul's first case, a frame fewer."""
+    if self.__class__ is Tensor and other.__class__ is Tensor:
+        a, b = self._data, other._data
+        if a.ndim == 2 and b.ndim == 2 and a.shape[1] == b.shape[0] and a.dtype is b.dtype:
+            return call_mm(MM, self, other)
     return F.matmul(self, other) if isinstance(other, Tensor) else NotImplemented
 
 
@@ -554,8 +561,12 @@ def _mT(self):
 
 
 def _zero_(self):
-    """``t.zero_()``; a sparse gradient (``zero_grad(set_to_none=False)``) keeps no entries, as torch's."""
-    return sparse_zero_(self) if is_coo(self._data) else zero_(self)
+    """``t.zero_()``; a sparse gradient (``zero_grad(set_to_none=False)``) keeps no entries, as torch's.
+    (An ndarray's is zero_'s own call, made here: ``p.grad.zero_()`` after every hand-written update.)"""
+    d = self._data
+    if d.__class__ is not np.ndarray and is_coo(d):
+        return sparse_zero_(self)
+    return call_inplace(ZERO, self, (self,))
 
 
 _METHODS = {

@@ -200,3 +200,29 @@ def test_full_sums_of_whole_vector_groups_add_in_torchs_order(groups, dtype):
         assert ours._data.tobytes() == theirs.numpy().tobytes()
     zeros = -np.zeros(n, dtype)   # torch's accumulator starts at +0
     assert not np.signbit(torch.tensor(zeros).sum()._data)
+
+
+@pytest.mark.parametrize("ra,rb", [c for c in itertools.product([False, True], repeat=2) if any(c)])
+@pytest.mark.parametrize("layout", ["transposed", "results"])
+def test_the_matmul_operator_records_the_node_torch_matmul_does(ra, rb, layout):
+    """``x @ w`` of two plain matrices goes to call_mm from the operator itself (a frame fewer)."""
+    a, b = _leaves(torch.float32, ra, rb)
+    by_operator = (lambda x, w: x @ w)(*_operands(a, b, layout))
+    by_function = torch.matmul(*_operands(a, b, layout))
+    assert by_operator._data.tobytes() == by_function._data.tobytes()
+    assert _described(by_operator.grad_fn) == _described(by_function.grad_fn)
+
+
+def test_the_matmul_operator_of_other_operands_is_torch_matmuls():
+    a, _ = _leaves(torch.float32, True, False)
+    w = torch.nn.Parameter(torch.ones(3, 2))
+    assert (a @ w).grad_fn.name() == "MmBackward0"                      # a Parameter: F.matmul's path
+    assert (a @ torch.ones(3)).grad_fn.name() == "MvBackward0"
+    w64 = torch.ones(3, 2, dtype=torch.float64)
+    with pytest.raises(Exception) as by_operator:
+        a @ w64
+    with pytest.raises(Exception) as by_function:
+        torch.matmul(a, w64)
+    assert (by_operator.type, str(by_operator.value)) == (by_function.type, str(by_function.value))
+    with pytest.raises(TypeError, match="unsupported operand"):
+        a @ 3

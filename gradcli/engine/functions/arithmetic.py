@@ -57,14 +57,15 @@ def _refuse_bool_sub(input, other):
 
 @public(method=True, aliases=("subtract",))
 def sub(input, other, *, alpha=1):
-    _refuse_bool_sub(input, other)
-    if input.__class__ is Tensor and alpha == 1:
+    if input.__class__ is Tensor and alpha == 1 and input._data.dtype.kind != "b":   # (no bool: nothing to refuse)
         oc = other.__class__
         if oc is float or oc is int:
             return call_fast(P.SUB_CONST_OTHER, input, other)
-        if oc is Tensor:   # a constant tensor (no grad, no forward-mode tangent) needs no gradient either
+        if oc is Tensor and other._data.dtype.kind != "b":
+            # a constant tensor (no grad, no forward-mode tangent) needs no gradient either
             constant = not other._requires_grad and other._x is None
             return call_binary(P.SUB_CONST_OTHER if constant else P.SUB, input, other)
+    _refuse_bool_sub(input, other)
     if alpha != 1 and isinstance(input, Tensor):
         return call(P.SUB_ALPHA, (input, _as_operand(_alpha_operand(other, alpha))), {"alpha": alpha})
     if alpha != 1:
