@@ -198,7 +198,6 @@ ESCAPES = [
     ("class P:\n    def __format__(self, spec): return spec", "syntax"),
     ("class P:\n    def __index__(self): return 10**9", "syntax"),
     ("class P:\n    def __repr__(self): return 'p'\nP().__repr__", "attribute"),
-    ("class P:\n    def __repr__(self): return repr(self)\nrepr(P())", "runtime"),   # RecursionError
     ("print(1, file=x)", "attribute"),
     ("try:\n    1/0\nexcept ZeroDivisionError as e:\n    e.args.__class__", "attribute"),
     ("import sys\nsys.modules", "attribute"),
@@ -485,11 +484,21 @@ RECURSIONS = [
     "def f(*a): return f(*a, 1)\nf()",
     "class R(Function):\n    @staticmethod\n    def forward(ctx, a):\n        return R.apply(a)\n"
     "R.apply(torch.ones(1))",
+    "class P:\n    def __repr__(self): return repr(self)\nrepr(P())",
 ]
 
 
+@pytest.fixture(scope="module")
+def patient_session():
+    """Recursion ends at the depth limit in milliseconds; a loaded machine once let the shared
+    session's 1 s clock meet it first. The time limit is not what these test."""
+    return Session(limits=_limits(timeout=30.0))
+
+
 @pytest.mark.parametrize("source", RECURSIONS, ids=[s[:50] for s in RECURSIONS])
-def test_runaway_recursion_ends_with_pythons_recursionerror(session, source):
+def test_runaway_recursion_ends_with_pythons_recursionerror(patient_session, source):
+    session = patient_session
+    session.run("x = torch.ones(3, requires_grad=True)\ny = (x * 2).sum()")
     err = _refused(session, source, "runtime")
     assert err.message == "RecursionError: maximum recursion depth exceeded"
 
