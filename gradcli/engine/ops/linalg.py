@@ -519,13 +519,19 @@ def _det_bwd(m, g, A, LU, pivots, result):
 def _lu_solve_scaled_identity(d, A, LU, pivots):
     """torch's det gradient outside grad mode for a contiguous real A: lu_solve of A^T's factors (zero
     pivots nudged to eps) with d I on the right, d = g det: A^-T d with torch's arithmetic."""
+    lu, rhs = _nudged_lu_and_scaled_identity(d, A, LU)
+    return lu_kernel.getrs(lu, pivots, rhs)
+
+
+def _nudged_lu_and_scaled_identity(d, A, LU):
+    """torch's det backward inputs to lu_solve: the factors with zero pivots replaced by eps, and d I."""
     n = A.shape[-1]
     rhs = np.zeros(np.shape(d) + (n, n), A.dtype)
     rhs[..., np.arange(n), np.arange(n)] = np.expand_dims(d, -1)
     lu = np.array(LU, dtype=A.dtype)
     diag = lu[..., np.arange(n), np.arange(n)]
     lu[..., np.arange(n), np.arange(n)] = np.where(diag == 0, np.finfo(A.dtype).eps, diag)
-    return lu_kernel.getrs(lu, pivots, rhs)
+    return lu, rhs
 
 
 def _det_bwd_svd(m, g, A):
@@ -546,11 +552,7 @@ def _singular_zero_solve(d, A, LU, pivots):
     solve step by step as BLAS does it: A^T X = d I with A^T's factors for a contiguous A, else the
     adjoint solve with A's."""
     n = A.shape[-1]
-    out = np.zeros(np.shape(d) + (n, n), A.dtype)
-    out[..., np.arange(n), np.arange(n)] = np.expand_dims(d, -1)
-    lu = np.array(LU, dtype=A.dtype)
-    diag = lu[..., np.arange(n), np.arange(n)]
-    lu[..., np.arange(n), np.arange(n)] = np.where(diag == 0, np.finfo(A.dtype).eps, diag)
+    lu, out = _nudged_lu_and_scaled_identity(d, A, LU)
     flat, lus, piv = out.reshape((-1, n, n)), lu.reshape((-1, n, n)), np.asarray(pivots).reshape((-1, n)) - 1
     for B, F, p in zip(flat, lus, piv):
         if A.flags.c_contiguous and A.dtype.kind != "c":    # swaps, then L (unit) and U

@@ -59,14 +59,7 @@ def getrs(lu, pivots, b):
         return None
     x = np.array(np.broadcast_to(b, np.broadcast_shapes(lu.shape[:-2], b.shape[:-2]) + b.shape[-2:]),
                  dtype=np.result_type(lu, b), copy=True)
-    index = np.broadcast_to(pivots - 1, x.shape[:-2] + (n,))
-    for k in range(n):
-        rows = index[..., k]
-        if (rows != k).any():
-            picked = np.take_along_axis(x, rows[..., None, None], -2)[..., 0, :]
-            swap = np.where((rows != k)[..., None], picked, x[..., k, :])
-            np.put_along_axis(x, rows[..., None, None], x[..., k, None, :], -2)
-            x[..., k, :] = swap
+    _swap_rows(x, pivots, range(n))
     with np.errstate(all="ignore"):
         for i in range(1, n):
             dot = lu[..., i, 0, None] * x[..., 0, :]
@@ -106,12 +99,17 @@ def getrs_adjoint(lu, pivots, b):
             for k in range(n - 2, i, -1):
                 dot = dot + lu[..., k, i, None] * x[..., k, :]
             x[..., i, :] -= dot
-    index = np.broadcast_to(pivots - 1, x.shape[:-2] + (n,))
-    for k in range(n - 1, -1, -1):
+    _swap_rows(x, pivots, range(n - 1, -1, -1))
+    return x
+
+
+def _swap_rows(x, pivots, order) -> None:
+    """LAPACK's laswp on a stack of right-hand sides: row k with row pivots[k] (1-based), k in ``order``."""
+    index = np.broadcast_to(pivots - 1, x.shape[:-2] + (pivots.shape[-1],))
+    for k in order:
         rows = index[..., k]
         if (rows != k).any():
             picked = np.take_along_axis(x, rows[..., None, None], -2)[..., 0, :]
             swap = np.where((rows != k)[..., None], picked, x[..., k, :])
             np.put_along_axis(x, rows[..., None, None], x[..., k, None, :], -2)
             x[..., k, :] = swap
-    return x
