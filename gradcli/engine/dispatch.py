@@ -277,6 +277,8 @@ def call_fast(op, a, b=_UNARY):
     single-output elementwise record (tanh, relu...) or a tensor and a Python number (y * 1.01,
     y + 0.1), in the fewest steps; anything unusual goes through ``call``."""
     if a.__class__ is not Tensor or not op.unary_fast or _inst.active:
+        if b is _UNARY and not isinstance(a, Tensor):   # torch.relu(array), torch.sigmoid(0.5)
+            raise TypeError(f"{op.name}(): argument 'input' (position 1) must be Tensor, not {errors.type_name(a)}")
         return call(op, (a,) if b is _UNARY else (a, b))
     d = a._data
     dt = d.dtype

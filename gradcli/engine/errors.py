@@ -55,3 +55,10 @@ INFERENCE_SAVED = (
 )
 INFERENCE_VERSION = "Inference tensors do not track version counter."
 NUMPY_REQUIRES_GRAD = "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() instead."
+
+
+def type_name(obj) -> str:
+    """An argument's type as torch's errors print it (Python's tp_name): numpy's classes with their
+    module (``numpy.ndarray``), the others bare (``list``, ``float``, a script's class)."""
+    cls = type(obj)
+    return f"numpy.{cls.__name__}" if cls.__module__ == "numpy" else cls.__name__

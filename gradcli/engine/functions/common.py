@@ -16,7 +16,7 @@ _FAST_OPERANDS = frozenset((Tensor, float, int))  # operands the dispatcher take
 
 def _check_tensor(x, fn: str, arg: str = "input") -> Tensor:
     if not isinstance(x, Tensor):
-        raise TypeError(f"{fn}(): argument '{arg}' (position 1) must be Tensor, not {type(x).__name__}")
+        raise TypeError(f"{fn}(): argument '{arg}' (position 1) must be Tensor, not {errors.type_name(x)}")
     return x
 
 

@@ -91,7 +91,7 @@ def softsign(input):
 
 def _tensor_arg(x, fn: str, arg: str, pos: int) -> Tensor:
     if not isinstance(x, Tensor):
-        raise TypeError(f"{fn}(): argument '{arg}' (position {pos}) must be Tensor, not {type(x).__name__}")
+        raise TypeError(f"{fn}(): argument '{arg}' (position {pos}) must be Tensor, not {errors.type_name(x)}")
     return x
 
 
@@ -244,11 +244,20 @@ def _softmax_call(op, kernel, input, dim, dtype, name):
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    _method_of_input(input, "softmax", dim)
     return _softmax_call(SOFTMAX, "softmax", input, dim, dtype, "softmax")
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    _method_of_input(input, "log_softmax", dim)
     return _softmax_call(LOG_SOFTMAX, "log_softmax", input, dim, dtype, "log_softmax")
+
+
+def _method_of_input(input, name: str, dim) -> None:
+    """F.softmax(x) is ``x.softmax(dim)`` in torch (``x.dim()`` first without a dim): a list or an
+    array fails there, with Python's AttributeError."""
+    if not isinstance(input, Tensor):
+        raise AttributeError(f"'{errors.type_name(input)}' object has no attribute '{'dim' if dim is None else name}'")
 
 
 _NO_DIM = object()
@@ -365,8 +374,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
 def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None,
                   reduction="mean", label_smoothing=0.0):
     """log_softmax over the class dim, then nll_loss (class indices) or -sum(target log p) (probabilities)."""
-    _tensor_arg(input, "cross_entropy", "input", 1)
-    _tensor_arg(target, "cross_entropy", "target", 2)
+    _tensor_arg(input, "cross_entropy_loss", "input", 1)
+    _tensor_arg(target, "cross_entropy_loss", "target", 2)
     red = _reduction(reduction, size_average, reduce)
     if not 0.0 <= label_smoothing <= 1.0:
         raise errors.AutogradError(f"label_smoothing must be between 0.0 and 1.0. Got: {label_smoothing}")

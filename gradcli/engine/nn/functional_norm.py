@@ -109,7 +109,9 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
               sparse=False):
     """Rows of ``weight`` picked by the integer tensor ``input``."""
-    if not isinstance(input, Tensor) or input._data.dtype.kind not in "iu":
+    if not isinstance(input, Tensor):
+        raise TypeError(f"embedding(): argument 'indices' (position 2) must be Tensor, not {errors.type_name(input)}")
+    if input._data.dtype.kind not in "iu":
         raise errors.DTypeError("Expected tensor for argument #1 'indices' to have one of the following scalar "
                                 "types: Long, Int; but got " + (f"torch.{dtypes.scalar_type_name(input._data.dtype)}Tensor instead (while "
                                                                 "checking arguments for embedding)"

@@ -636,7 +636,7 @@ for _op in (LOGSIGMOID, SILU, MISH, SOFTPLUS, LEAKY_RELU, LEAKY_RELU_, ELU, ELU_
 def _float_only(input, name: str):
     """torch's kernels for these activations exist only for floating dtypes."""
     if not isinstance(input, Tensor):
-        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
+        raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {errors.type_name(input)}")
     if input._data.dtype.kind not in "fc":
         raise NotImplementedError(f"\"{_KERNEL[name]}\" not implemented for '{dtypes.scalar_type_name(input._data.dtype)}'")
     return input
