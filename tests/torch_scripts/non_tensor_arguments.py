@@ -22,6 +22,12 @@ attempts = [
     ("F.cross_entropy(target list)", lambda: F.cross_entropy(torch.randn(2, 3), [0, 1])),
     ("nn.Embedding(list)", lambda: nn.Embedding(3, 2)([0, 1])),
     ("torch.exp(int)", lambda: torch.exp(2)),
+    ("F.mse_loss(output, array)", lambda: F.mse_loss(torch.ones(2), np.ones(2))),
+    ("nn.MSELoss()(output, list)", lambda: nn.MSELoss()(torch.ones(2), [1.0, 1.0])),
+    ("F.l1_loss(array, target)", lambda: F.l1_loss(np.ones(2), torch.ones(2))),
+    ("nn.BCELoss()(output, float)", lambda: nn.BCELoss()(torch.full((1,), 0.5), 1.0)),
+    ("F.binary_cross_entropy_with_logits(list, target)",
+     lambda: F.binary_cross_entropy_with_logits([0.5], torch.ones(1))),
 ]
 for what, attempt in attempts:
     try:

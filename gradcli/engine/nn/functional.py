@@ -106,6 +106,14 @@ def _float_kernel(input: Tensor, kernel: str) -> None:
         raise NotImplementedError(f"\"{kernel}\" not implemented for '{dtypes.scalar_type_name(input._data.dtype)}'")
 
 
+def _sizes_first(input, target) -> None:
+    """torch's pointwise losses compare ``target.size()`` with ``input.size()`` before anything else: a
+    list, a number or a numpy array fails there, with Python's own error ('int' object is not callable
+    for an array, whose size is a number)."""
+    if not (isinstance(input, Tensor) and isinstance(target, Tensor)):
+        target.size() != input.size()
+
+
 def _warn_size(input: Tensor, target: Tensor) -> None:
     if target.shape != input.shape:
         warnings.warn(f"Using a target size ({target.shape}) that is different to the input size ({input.shape}). "
@@ -152,6 +160,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
         # every training loop's call: float tensors of one shape, nothing to warn about or broadcast
         red = _REDUCTIONS.get(reduction)   # (a deprecated or invalid name: _reduction's warning or error)
         return call_loss(MSE_LOSS, input, target, _reduction(reduction) if red is None else red)
+    _sizes_first(input, target)
     _tensor_arg(input, "mse_loss", "input", 1)
     _warn_size(input, target)
     red = _reduction(reduction, size_average, reduce)
@@ -165,6 +174,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", we
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
     """|input - target| reduced: a composite in torch too (MeanBackward0 over AbsBackward0 over SubBackward0)."""
+    _sizes_first(input, target)
     _tensor_arg(input, "l1_loss", "input", 1)
     _warn_size(input, target)
     red = _reduction(reduction, size_average, reduce)
@@ -177,6 +187,7 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", wei
 
 
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    _sizes_first(input, target)
     _tensor_arg(input, "smooth_l1_loss", "input", 1)
     _warn_size(input, target)
     red = _reduction(reduction, size_average, reduce)
@@ -190,6 +201,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
 
 
 def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    _sizes_first(input, target)
     _tensor_arg(input, "huber_loss", "input", 1)
     _warn_size(input, target)
     red = _reduction(reduction)
@@ -203,6 +215,7 @@ def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
 
 
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    _sizes_first(input, target)
     _tensor_arg(input, "binary_cross_entropy", "input", 1)
     red = _reduction(reduction, size_average, reduce)
     if target.shape != input.shape:
@@ -216,6 +229,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction="mean",
                                      pos_weight=None):
+    _sizes_first(input, target)
     _tensor_arg(input, "binary_cross_entropy_with_logits", "input", 1)
     red = _reduction(reduction, size_average, reduce)
     if target.shape != input.shape:
