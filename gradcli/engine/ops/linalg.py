@@ -410,12 +410,6 @@ DIAG_EMBED = defop("diag_embed", "DiagEmbedBackward0", ("self",), diag_embed_np,
                    jvp_note="generic: derived through double-vjp",
                    rule="the diagonal of the gradient")
 
-def _checked(name: str, fn):
-    def run(a):
-        dtype_rules.linalg_input(name, a)
-        return fn(a)
-    return run
-
 
 def _lapack(fn, name: str):
     """A numpy.linalg kernel whose failures read as torch's errors, not numpy's LinAlgError."""
