@@ -12,7 +12,6 @@ from . import dtypes, errors
 from .creation import zeros
 from .dispatch import call
 from .ops import decompositions as D
-from .ops.dtype_rules import not_implemented
 from .public import public
 
 
@@ -31,22 +30,9 @@ svd_result = _result_type("svd", "U S V")
 linalg_qr_result = _result_type("linalg_qr", "Q R")
 
 
-def _matrices(A, name: str, square: bool = True, kernel: str | None = None) -> None:
-    """torch's checks of a (batch of) matrix input: rank, squareness, then dtype (the named kernel's
-    "not implemented" for an integer or bool input, where torch's function leaves that to it)."""
-    if A.ndim < 2:
-        raise errors.ShapeError(f"{name}: The input tensor A must have at least 2 dimensions.")
-    if square and A.shape[-1] != A.shape[-2]:
-        raise errors.ShapeError(f"{name}: A must be batches of square matrices, but they are {A.shape[-2]} by "
-                                f"{A.shape[-1]} matrices")
-    if kernel is not None and A._data.dtype.kind not in "fc":
-        raise not_implemented(kernel, A._data)
-    D.real_float_check(name, A._data)
-
-
 def _linalg_cholesky(A, upper=False):
     """torch.linalg.cholesky: L with A = L L^H (U with A = U^H U when ``upper``), from one triangle of A."""
-    _matrices(A, "linalg.cholesky")
+    D.matrix_check("linalg.cholesky", A._data)
     return call(D.CHOLESKY_EX, (A,), {"upper": bool(upper), "check_errors": True})[0]
 
 
@@ -58,7 +44,7 @@ def cholesky(input, upper=False):
                   "and\nU = torch.cholesky(A, upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH\n"
                   "This transform will produce equivalent results for all valid (symmetric positive definite) "
                   "inputs.", UserWarning, stacklevel=2)
-    _matrices(input, "cholesky", kernel="cholesky_cpu")
+    D.matrix_check("cholesky", input._data, kernel="cholesky_cpu")
     return call(D.CHOLESKY, (input,), {"upper": bool(upper)})
 
 
@@ -122,14 +108,14 @@ def _real_for_grad(A) -> None:
 def eigh(A, UPLO="L"):
     """torch.linalg.eigh: eigenvalues (ascending) and orthonormal eigenvectors of a symmetric matrix,
     read from its ``UPLO`` triangle."""
-    _matrices(A, "linalg.eigh", kernel="linalg_eigh_cpu")
+    D.matrix_check("linalg.eigh", A._data, kernel="linalg_eigh_cpu")
     _real_for_grad(A)
     return linalg_eigh_result(*call(D.EIGH, (A,), {"UPLO": _uplo(UPLO), "compute_v": True}))
 
 
 def eigvalsh(A, UPLO="L"):
     """torch.linalg.eigvalsh: the eigenvalues alone (torch runs eigh for a differentiable input too)."""
-    _matrices(A, "linalg.eigh", kernel="linalg_eigh_cpu")
+    D.matrix_check("linalg.eigh", A._data, kernel="linalg_eigh_cpu")
     _real_for_grad(A)
     return call(D.EIGH, (A,), {"UPLO": _uplo(UPLO), "compute_v": True})[0]
 
@@ -142,13 +128,13 @@ def _no_driver(driver) -> None:
 
 def _linalg_svd(A, full_matrices=True, *, driver=None):
     """torch.linalg.svd: U, S (descending), Vh with A = U diag(S) Vh."""
-    _matrices(A, "linalg.svd", square=False)
+    D.matrix_check("linalg.svd", A._data, square=False)
     _no_driver(driver)
     return linalg_svd_result(*call(D.SVD, (A,), {"full_matrices": bool(full_matrices)}))
 
 
 def svdvals(A, *, driver=None):
-    _matrices(A, "linalg.svd", square=False)
+    D.matrix_check("linalg.svd", A._data, square=False)
     _no_driver(driver)
     return call(D.SVD, (A,), {"full_matrices": False})[1]
 
@@ -159,7 +145,7 @@ def svd(input, some=True, compute_uv=True):
     if input.ndim < 2:
         raise errors.ShapeError(f"linalg.svd: input should have at least 2 dimensions, but has {input.ndim} "
                                 "dimensions instead")
-    _matrices(input, "linalg.svd", square=False)
+    D.matrix_check("linalg.svd", input._data, square=False)
     U, S, Vh = call(D.SVD, (input,), {"full_matrices": not some})
     if not compute_uv:     # torch's zero-filled U (m x m) and V (n x n), whatever ``some`` says
         m, n = input.shape[-2:]
@@ -173,7 +159,7 @@ def qr(A, mode="reduced"):
     if mode not in ("reduced", "complete", "r"):
         raise errors.AutogradError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' "
                                    "(default), 'r', or 'complete'")
-    _matrices(A, "linalg.qr", square=False)
+    D.matrix_check("linalg.qr", A._data, square=False)
     return linalg_qr_result(*call(D.QR, (A,), {"mode": mode}))
 
 

@@ -19,7 +19,7 @@ from ..ops.dtype_rules import not_implemented
 from ..ops.eig import EIG, complex_of
 from ..public import public
 from ..tensor import Tensor, make
-from .linear_algebra import _square_check, inverse, matmul, solve
+from .linear_algebra import inverse, matmul, solve
 from . import reductions
 from .reductions import norm as _norm, sum as _sum
 from .shapes import reshape
@@ -146,7 +146,7 @@ def _lu_solve_deprecated(b, LU_data, LU_pivots):
 @public(method=True)
 def matrix_exp(input):
     """torch.matrix_exp: exp(A) = sum A^k / k! (scaling and squaring with a Pade approximant)."""
-    _square_check(input, "matrix_exp")
+    D.matrix_check("linalg.matrix_exp", input._data)
     return call(F.MATRIX_EXP, (input,))
 
 
@@ -292,7 +292,7 @@ def solve_ex(A, B, *, left=True, check_errors=False):
 
 def inv_ex(A, *, check_errors=False):
     """torch.linalg.inv_ex: the inverse and LAPACK's info (inf/NaN entries for a singular matrix)."""
-    _square_check(A, "inv")
+    D.matrix_check("linalg.inv", A._data)
     info = F.getrf(A._data)[2]
     if info.any() and not check_errors:
         eye = np.broadcast_to(np.eye(A.shape[-1], dtype=A._data.dtype), tuple(A.shape))
@@ -304,7 +304,7 @@ def inv_ex(A, *, check_errors=False):
 def cholesky_ex(A, *, upper=False, check_errors=False):
     """torch.linalg.cholesky_ex: the factor and LAPACK's info (the order of the first leading minor
     that is not positive-definite; the factor is then LAPACK's partial one)."""
-    _square_check(A, "cholesky")
+    D.matrix_check("linalg.cholesky", A._data)
     info = np.zeros(A.shape[:-2], np.int32)
     flat = (np.swapaxes(A._data, -1, -2) if upper else A._data).reshape((-1,) + tuple(A.shape[-2:]))
     partial = []
@@ -393,7 +393,7 @@ def _eig_dtype_check(A, name):
 def eig(A):
     """torch.linalg.eig: complex eigenvalues and unit eigenvectors (LAPACK's geev), with torch's gradient."""
     _eig_dtype_check(A, "eig")
-    _square_check(A, "eig")
+    D.matrix_check("linalg.eig", A._data)
     values, vectors = call(EIG, (A,), {"real_input": not A.dtype.is_complex})
     return linalg_eig_result(values, vectors)
 
@@ -401,7 +401,7 @@ def eig(A):
 def eigvals(A):
     """torch.linalg.eigvals: the complex eigenvalues; differentiable through eig, as torch's."""
     _eig_dtype_check(A, "eigvals")
-    _square_check(A, "eigvals")
+    D.matrix_check("linalg.eigvals", A._data)
     if A.requires_grad and is_grad_enabled():
         return eig(A)[0]
     kind = complex_of(A._data.dtype)

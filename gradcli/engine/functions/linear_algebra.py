@@ -8,8 +8,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..dims import wrap_dim
 from ..dispatch import call, call_mm
-from ..ops import linalg as L, pointwise as P, shape as S
-from ..ops.dtype_rules import no_half
+from ..ops import decompositions as D, linalg as L, pointwise as P, shape as S
 from ..ops.shape import unsqueeze
 from ..public import public
 from ..tensor import Tensor
@@ -209,29 +208,15 @@ def diag_embed(input, offset=0, dim1=-2, dim2=-1):
                                           "dim2": wrap_dim(dim2, input.ndim + 1)})
 
 
-def _square_check(A, name, prefix="linalg."):
-    """torch's checks of a square-matrix argument, in torch's order: rank, squareness, dtype (and
-    float16, which LAPACK does not have)."""
-    if A.ndim < 2:
-        raise errors.ShapeError(f"{prefix}{name}: The input tensor A must have at least 2 dimensions.")
-    if A.shape[-1] != A.shape[-2]:
-        raise errors.ShapeError(f"{prefix}{name}: A must be batches of square matrices, but they are "
-                                f"{A.shape[-2]} by {A.shape[-1]} matrices")
-    if A._data.dtype.kind not in "fc":
-        raise errors.AutogradError(f"{prefix}{name}: Expected a floating point or complex tensor as input. "
-                                   f"Got {dtypes.scalar_type_name(A._data.dtype)}")
-    no_half(name, A._data, prefix)
-
-
 @public(method=True)
 def inverse(A):
-    _square_check(A, "inv")
+    D.matrix_check("linalg.inv", A._data)
     return call(L.INV, (A,))
 
 
 @public(method=True)
 def det(A):
-    _square_check(A, "det")
+    D.matrix_check("linalg.det", A._data)
     return call(L.DET, (A,))[0]
 
 
@@ -244,7 +229,7 @@ for _r in (_slogdet_result, _linalg_slogdet_result):
 
 def linalg_slogdet(A):
     """torch.linalg.slogdet: the sign and the log of the absolute value of the determinant."""
-    _square_check(A, "slogdet")
+    D.matrix_check("linalg.slogdet", A._data)
     return _linalg_slogdet_result(*call(L.SLOGDET, (A,))[:2])
 
 
@@ -256,7 +241,7 @@ def slogdet(A):
 @public(method=True)
 def logdet(A):
     """log det A: NaN where the determinant is negative, -inf where it is 0 (torch's composite)."""
-    _square_check(A, "logdet", prefix="")
+    D.matrix_check("logdet", A._data)
     sign, logabsdet = linalg_slogdet(A)
     if A.dtype.is_complex:      # the complex logarithm: the angle of the determinant as imaginary part
         return call(P.LOG, (sign,)) + logabsdet
@@ -274,7 +259,7 @@ def solve(A, B, *, left=True):
         raise errors.DTypeError(f"linalg.solve: Expected A and B to have the same dtype, but found A of type "
                                 f"{dtypes.scalar_type_name(A._data.dtype)} and B of type "
                                 f"{dtypes.scalar_type_name(B._data.dtype)} instead")
-    _square_check(A, "solve")
+    D.matrix_check("linalg.solve", A._data)
     vector = L.solve_is_vector(A.shape, B.shape)
     b_shape = tuple(B.shape) + (1,) * vector
     if len(b_shape) < 2:

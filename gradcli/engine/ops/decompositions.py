@@ -13,7 +13,7 @@ import numpy as np
 from .. import dtypes
 from ..dispatch import call
 from ..errors import AutogradError, DTypeError, LinAlgError, ShapeError
-from .dtype_rules import no_half
+from .dtype_rules import no_half, not_implemented
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -473,6 +473,8 @@ def default_rtol(a, atol, rtol) -> float:
 
 
 def square_check(name: str, a) -> None:
+    """torch's rank and squareness checks of a (batch of) matrix argument; ``name`` prefixes the
+    message as torch's does ("linalg.det", "logdet")."""
     if a.ndim < 2:
         raise ShapeError(f"{name}: The input tensor A must have at least 2 dimensions.")
     if a.shape[-1] != a.shape[-2]:
@@ -485,3 +487,16 @@ def real_float_check(name: str, a) -> None:
         raise AutogradError(f"{name}: Expected a floating point or complex tensor as input. Got "
                             f"{dtypes.scalar_type_name(a.dtype)}")
     no_half(name, a)
+
+
+def matrix_check(name: str, a, square: bool = True, kernel: str | None = None) -> None:
+    """torch's checks of a (batch of) matrix argument in torch's order: rank, squareness, then
+    dtype. ``kernel``: the kernel whose "not implemented" an integer or bool input meets first,
+    where torch's function leaves the dtype to it."""
+    if square:
+        square_check(name, a)
+    elif a.ndim < 2:
+        raise ShapeError(f"{name}: The input tensor A must have at least 2 dimensions.")
+    if kernel is not None and a.dtype.kind not in "fc":
+        raise not_implemented(kernel, a)
+    real_float_check(name, a)

@@ -142,7 +142,7 @@ def linalg_input(name: str, *arrays) -> None:
         if b.dtype != a.dtype:
             raise DTypeError(f"linalg.{name}: Expected A and B to have the same dtype, but found A of type "
                              f"{_s(a.dtype)} and B of type {_s(b.dtype)} instead")
-    no_half(name, a)
+    no_half(f"linalg.{name}", a)
 
 
 # torch's CPU linear algebra is LAPACK's, which has no half precision: what each function says of a
@@ -153,9 +153,11 @@ _HALF_KERNELS = {"lu_factor": "lu_cpu", "det": "lu_cpu", "solve": "lu_cpu", "cho
 _HALF_LOW_PRECISION = frozenset({"inv", "slogdet", "logdet"})
 
 
-def no_half(name: str, a, prefix: str = "linalg.") -> None:
+def no_half(name: str, a) -> None:
+    """LAPACK's refusal of float16, in the words of ``name``'s function ("linalg.inv", "logdet")."""
     if a.dtype != np.float16:
         return
+    prefix = "linalg." if name.startswith("linalg.") else ""
     name = name.removeprefix("linalg.")
     if name in _HALF_KERNELS:
         raise not_implemented(_HALF_KERNELS[name], a)
