@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from .errors import EXIT_OK
 from .inputs import MAX_SOURCE_BYTES, read_file
@@ -24,7 +23,7 @@ def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debu
         out = Output(debug=debug)
         try:
             with out.guard():
-                source = text if text is not None else read_file(Path(name), max_source)
+                source = text if text is not None else read_file(name, max_source)
                 out.source = source
                 filename = "<stdin>" if name == "-" else name
                 session = Session(stdout=stdout, limits=limits, dtype=dtype)

@@ -126,3 +126,17 @@ def test_a_script_that_builds_a_layer_loads_the_layers():
 def test_help_and_version_load_no_numpy(args):
     # every other command imports numpy first, on a thread of its own (see cli.preload)
     assert "numpy" not in _imported(*args)
+
+
+def test_the_worker_of_run_loads_no_pathlib():
+    # the worker runs bodies.run on file names Typer already made into str(Path); pathlib and the urllib and
+    # ipaddress it imports were a sixth of what run -e adds to the engine (Typer's supervisor has them anyway)
+    code = ("import sys\nfrom gradcli.cli import bodies\n"
+            "try:\n    bodies.run(sources=[('<exec>', 'print(1)')], keep_going=False, timeout=None, max_elements=None,\n"
+            "              max_memory=None, max_output=10**6, max_source=10**6, dtype=None, debug=False)\n"
+            "except SystemExit:\n    pass\n"
+            "print(' '.join(sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    printed, loaded = result.stdout.split("\n", 1)
+    assert printed == "1" and "gradcli.engine" in loaded.split(), result.stderr
+    assert not {"pathlib", "urllib", "ipaddress"} & (set(loaded.split()) - _bare_interpreter())
