@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from gradcli.cli import code_cache
+
 REPO = Path(__file__).resolve().parents[2]
 
 # how each gradcli module the worker's imports loaded was found, after the engine and the language
@@ -56,6 +58,20 @@ def test_the_first_command_writes_the_cache_and_the_next_ones_load_from_it(copy)
     assert "SourceFileLoader" not in _run({**env, "PYTHONDONTWRITEBYTECODE": "1"}, tmp_path, "-c", PROBE)
 
 
+def test_the_engine_modules_load_from_one_shared_marshal(copy):
+    tmp_path, env = copy
+    first = _grad(env, tmp_path)
+    probe = PROBE + ("from gradcli.cli import code_cache\n"
+                     "names = code_cache._finder.engine_names\n"
+                     "print(len(names) > 100, {'gradcli.engine', 'gradcli.engine.tensor'} <= set(names),\n"
+                     "      any(n.startswith('gradcli.lang') for n in names), sorted(code_cache._finder._engine_code))\n")
+    lines = _run(env, tmp_path, "-c", probe).splitlines()
+    assert "SourceFileLoader" not in lines[0]
+    # each module's code is taken out of the shared marshal as it is imported: none is left over
+    assert lines[1] == "True True False []"
+    assert _grad(env, tmp_path) == first
+
+
 def test_a_changed_source_is_imported_from_itself_and_then_cached_again(copy):
     tmp_path, env = copy
     _grad(env, tmp_path)
@@ -99,10 +115,11 @@ def _plant(cache: Path, site: Path, module: str, mode: int) -> Path:
     origin = site / "gradcli" / (module.replace(".", "/") + ".py")
     code = marshal.dumps(compile(origin.read_text() + "\nprint('PLANTED CODE RAN')\n", str(origin), "exec"))
     st = origin.stat()
-    index = marshal.dumps({f"gradcli.{module}": (str(origin), False, int(st.st_mtime) & 0xFFFFFFFF,
-                                                st.st_size & 0xFFFFFFFF, str(origin) + "c", 0, len(code))})
+    index = marshal.dumps(({f"gradcli.{module}": (str(origin), False, int(st.st_mtime) & 0xFFFFFFFF,
+                                                 st.st_size & 0xFFFFFFFF, str(origin) + "c", 0, len(code))},
+                           ((), len(code), 0)))
     cache.mkdir(exist_ok=True)
-    bundle = cache / f"code-{key:08x}-f2.marshal"
+    bundle = cache / f"code-{key:08x}-f{code_cache._FORMAT}.marshal"
     bundle.write_bytes(len(index).to_bytes(8, "little") + index + code)
     bundle.chmod(mode)
     return bundle
