@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import warnings
-from collections import namedtuple
 
 import numpy as np
 
@@ -13,21 +12,7 @@ from .creation import zeros
 from .dispatch import call
 from .ops import decompositions as D
 from .public import public
-
-
-def _result_type(torch_name: str, fields: str):
-    """A named tuple that prints as torch's ``torch.return_types.<name>``."""
-    cls = namedtuple(torch_name, fields)
-    names = fields.split()
-    cls.__repr__ = lambda self: (f"torch.return_types.{torch_name}(\n"
-                                 + ",\n".join(f"{n}={v!r}" for n, v in zip(names, self)) + ")")
-    return cls
-
-
-linalg_eigh_result = _result_type("linalg_eigh", "eigenvalues eigenvectors")
-linalg_svd_result = _result_type("linalg_svd", "U S Vh")
-svd_result = _result_type("svd", "U S V")
-linalg_qr_result = _result_type("linalg_qr", "Q R")
+from .return_types import result_type
 
 
 def _linalg_cholesky(A, upper=False):
@@ -110,7 +95,7 @@ def eigh(A, UPLO="L"):
     read from its ``UPLO`` triangle."""
     D.matrix_check("linalg.eigh", A._data, kernel="linalg_eigh_cpu")
     _real_for_grad(A)
-    return linalg_eigh_result(*call(D.EIGH, (A,), {"UPLO": _uplo(UPLO), "compute_v": True}))
+    return result_type("linalg_eigh")(*call(D.EIGH, (A,), {"UPLO": _uplo(UPLO), "compute_v": True}))
 
 
 def eigvalsh(A, UPLO="L"):
@@ -130,7 +115,7 @@ def _linalg_svd(A, full_matrices=True, *, driver=None):
     """torch.linalg.svd: U, S (descending), Vh with A = U diag(S) Vh."""
     D.matrix_check("linalg.svd", A._data, square=False)
     _no_driver(driver)
-    return linalg_svd_result(*call(D.SVD, (A,), {"full_matrices": bool(full_matrices)}))
+    return result_type("linalg_svd")(*call(D.SVD, (A,), {"full_matrices": bool(full_matrices)}))
 
 
 def svdvals(A, *, driver=None):
@@ -150,8 +135,8 @@ def svd(input, some=True, compute_uv=True):
     if not compute_uv:     # torch's zero-filled U (m x m) and V (n x n), whatever ``some`` says
         m, n = input.shape[-2:]
         batch = tuple(input.shape[:-2])
-        return svd_result(zeros(batch + (m, m), dtype=input.dtype), S, zeros(batch + (n, n), dtype=input.dtype))
-    return svd_result(U, S, Vh.transpose(-2, -1))
+        return result_type("svd")(zeros(batch + (m, m), dtype=input.dtype), S, zeros(batch + (n, n), dtype=input.dtype))
+    return result_type("svd")(U, S, Vh.transpose(-2, -1))
 
 
 def qr(A, mode="reduced"):
@@ -160,7 +145,7 @@ def qr(A, mode="reduced"):
         raise errors.AutogradError(f"qr received unrecognized mode '{mode}' but expected one of 'reduced' "
                                    "(default), 'r', or 'complete'")
     D.matrix_check("linalg.qr", A._data, square=False)
-    return linalg_qr_result(*call(D.QR, (A,), {"mode": mode}))
+    return result_type("linalg_qr")(*call(D.QR, (A,), {"mode": mode}))
 
 
 def pinv(A, *, atol=None, rtol=None, hermitian=False):

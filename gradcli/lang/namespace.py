@@ -846,6 +846,14 @@ BACKENDS_MATMUL_SWITCHES = frozenset(
     "allow_tf32 allow_fp16_reduced_precision_reduction allow_bf16_reduced_precision_reduction".split())
 
 
+RETURN_TYPES = "gradcli.engine.return_types"
+
+
+def _return_types(names: str) -> tuple:
+    """The dotted names of torch.return_types classes, made on first use (engine/return_types.py)."""
+    return tuple(f"{RETURN_TYPES}.{name}" for name in names.split())
+
+
 # (candidate dotted paths of a type, readable, writable, options)
 ENGINE_TYPES = (
     (("gradcli.engine.tensor.Tensor",), None, TENSOR_WRITABLE,
@@ -902,22 +910,16 @@ ENGINE_TYPES = (
     (("gradcli.engine.autograd.graph.GradientEdge",), frozenset({"node", "output_nr", "ownership_token"}), (), {}),
     (("gradcli.engine.nn.losses._ASMoutput",), frozenset({"output", "loss", "count", "index"}), (), {}),
     (("gradcli.engine.func.custom_function.VmapInfo",), frozenset({"batch_size", "randomness"}), (), {}),
-    (("gradcli.engine.functions.reductions._max_result", "gradcli.engine.functions.reductions._min_result",
-      "gradcli.engine.functions.sorting._sort_result", "gradcli.engine.functions.sorting._topk_result",
-      "gradcli.engine.functions.sorting._median_result", "gradcli.engine.functions.sorting._kthvalue_result",
-      "gradcli.engine.functions.sorting._nanmedian_result"),
-     frozenset({"values", "indices"}), (), {}),
-    (("gradcli.engine.functions.sorting._aminmax_result",), frozenset({"min", "max"}), (), {}),
-    (("gradcli.engine.functions.arithmetic._frexp_result",), frozenset({"mantissa", "exponent"}), (), {}),
-    (("gradcli.engine.functions.inspection._histogram_result",), frozenset({"hist", "bin_edges"}), (), {}),
-    (("gradcli.engine.functions.linear_algebra._slogdet_result",
-      "gradcli.engine.functions.linear_algebra._linalg_slogdet_result"), frozenset({"sign", "logabsdet"}), (), {}),
-    (tuple(f"gradcli.engine.decompositions.{n}_result" for n in ("linalg_eigh", "linalg_svd", "svd", "linalg_qr")),
-     frozenset("eigenvalues eigenvectors U S V Vh Q R".split()), (), {}),
-    (("gradcli.engine.functions.linalg_legacy._qr_result",), frozenset({"Q", "R"}), (), {}),
-    (tuple(f"gradcli.engine.functions.linalg_functions.{n}_result" for n in (
-        "linalg_lu_factor", "linalg_lu_factor_ex", "linalg_lu", "lu_unpack", "lu_with_info", "linalg_solve_ex",
-        "linalg_inv_ex", "linalg_cholesky_ex", "linalg_lstsq", "linalg_eig", "geqrf")),
+    (_return_types("max min sort topk median kthvalue nanmedian"), frozenset({"values", "indices"}), (), {}),
+    (_return_types("aminmax"), frozenset({"min", "max"}), (), {}),
+    (_return_types("frexp"), frozenset({"mantissa", "exponent"}), (), {}),
+    (_return_types("histogram"), frozenset({"hist", "bin_edges"}), (), {}),
+    (_return_types("slogdet linalg_slogdet"), frozenset({"sign", "logabsdet"}), (), {}),
+    (_return_types("linalg_eigh linalg_svd svd linalg_qr"), frozenset("eigenvalues eigenvectors U S V Vh Q R".split()),
+     (), {}),
+    (_return_types("qr"), frozenset({"Q", "R"}), (), {}),
+    (_return_types("linalg_lu_factor linalg_lu_factor_ex linalg_lu lu_unpack _lu_with_info linalg_solve_ex "
+                   "linalg_inv_ex linalg_cholesky_ex linalg_lstsq linalg_eig geqrf"),
      frozenset("LU pivots info P L U result inverse solution residuals rank singular_values eigenvalues eigenvectors "
                "a tau".split()), (), {}),
     (("gradcli.engine.functions.composites.finfo",),
@@ -977,7 +979,12 @@ def configure_policy(policy, modules: dict[str, Namespace]) -> None:
     for paths, readable, writable, options in ENGINE_TYPES:
         readable = tensor_attributes() if readable is None else readable
         for dotted in paths:
-            if dotted.rpartition(".")[0] in sys.modules or dotted.startswith("numpy."):
+            module_name, _, name = dotted.rpartition(".")
+            if module_name == RETURN_TYPES:       # a class made when an op first returns one
+                if name not in importlib.import_module(RETURN_TYPES).NAMES:
+                    raise TypeError(f"{dotted} is not one of torch.return_types")
+                policy.allow_later(dotted, readable, writable, **options)
+            elif module_name in sys.modules or dotted.startswith("numpy."):
                 policy.allow(_resolve_type(dotted), readable, writable, **options)
             else:       # a class of a namespace loaded on first use: its rules apply when it is
                 policy.allow_later(dotted, readable, writable, **options)

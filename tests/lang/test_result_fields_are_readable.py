@@ -7,6 +7,7 @@ import pkgutil
 import pytest
 
 import gradcli.engine
+from gradcli.engine import return_types
 from gradcli.lang import Session
 
 CALLS = [
@@ -56,6 +57,9 @@ def _engine_result_types():
             if isinstance(value, type) and issubclass(value, tuple) and hasattr(value, "_fields") \
                     and value.__module__ != "gradcli.engine.ops.registry":     # op records, not results
                 found[f"{value.__module__}.{value.__qualname__}"] = value
+    for name in return_types.NAMES:      # torch.return_types: made on first use, not module attributes
+        cls = return_types.result_type(name)
+        found[f"{cls.__module__}.{cls.__qualname__}"] = cls
     return sorted(found.items())
 
 

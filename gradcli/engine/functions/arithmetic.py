@@ -2,7 +2,6 @@
 with torch's argument handling (alpha, rounding modes, numbers on either side)."""
 from __future__ import annotations
 
-from collections import namedtuple
 
 import numpy as np
 
@@ -14,6 +13,7 @@ from ..dispatch import call, call_binary, call_fast, call_inplace, call_pow
 from ..ops import pointwise as P
 from ..ops import pointwise_more as PM
 from ..public import public
+from ..return_types import result_type
 from ..instrumentation import examplewise
 from ..tensor import Tensor, make
 from .common import _FAST_OPERANDS, _as_operand, _check_tensor
@@ -448,11 +448,6 @@ def ldexp(input, other):
     return call(PM.LDEXP, (input, _check_tensor(other, "ldexp", "other")))
 
 
-_frexp_result = namedtuple("frexp", ["mantissa", "exponent"])
-_frexp_result.__repr__ = lambda self: (f"torch.return_types.frexp(\nmantissa={self.mantissa!r},\n"
-                                       f"exponent={self.exponent!r})")
-
-
 @public(method=True)
 def frexp(input):
-    return _frexp_result(*call(PM.FREXP, (input,)))
+    return result_type("frexp")(*call(PM.FREXP, (input,)))

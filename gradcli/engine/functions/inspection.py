@@ -2,13 +2,13 @@
 ``histogram`` (counts and bin edges) and ``can_cast`` (torch's casting rule)."""
 from __future__ import annotations
 
-from collections import namedtuple
 
 import numpy as np
 
 from .. import dtypes, errors
 from ..ops import dtype_rules as R
 from ..public import public
+from ..return_types import result_type
 from ..instrumentation import examplewise
 from ..tensor import Tensor, make
 from .common import _check_tensor
@@ -33,11 +33,6 @@ def isreal(input):
     """True where the imaginary part is 0 (everywhere for a real tensor)."""
     data = _check_tensor(input, "isreal")._data
     return make(np.imag(data) == 0 if data.dtype.kind == "c" else np.ones(data.shape, dtype=bool))
-
-
-_histogram_result = namedtuple("histogram", ["hist", "bin_edges"])
-_histogram_result.__repr__ = lambda self: (f"torch.return_types.histogram(\nhist={self.hist!r},\n"
-                                           f"bin_edges={self.bin_edges!r})")
 
 
 @public(method=True)
@@ -66,7 +61,7 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False):  # no
     w = None if weight is None else weight._data
     hist, _ = np.histogram(data.reshape(-1), bins=edges, weights=None if w is None else w.reshape(-1),
                            density=bool(density))
-    return _histogram_result(make(hist.astype(data.dtype)), make(np.ascontiguousarray(edges)))
+    return result_type("histogram")(make(hist.astype(data.dtype)), make(np.ascontiguousarray(edges)))
 
 
 @public()

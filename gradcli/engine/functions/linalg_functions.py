@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import dtypes, errors
 from ..creation import tensor as _tensor
-from ..decompositions import _linalg_cholesky, _result_type, svdvals, eigvalsh
+from ..decompositions import _linalg_cholesky, svdvals, eigvalsh
 from ..dims import wrap_dim
 from ..dispatch import call
 from ..autograd.grad_mode import is_grad_enabled
@@ -18,22 +18,12 @@ from ..ops import decompositions as D, linalg as L, linalg_factor as F
 from ..ops.dtype_rules import not_implemented
 from ..ops.eig import EIG, complex_of
 from ..public import public
+from ..return_types import result_type
 from ..tensor import Tensor, make
 from .linear_algebra import inverse, matmul, solve
 from . import reductions
 from .reductions import norm as _norm, sum as _sum
 from .shapes import reshape
-
-linalg_lu_factor_result = _result_type("linalg_lu_factor", "LU pivots")
-linalg_lu_factor_ex_result = _result_type("linalg_lu_factor_ex", "LU pivots info")
-linalg_lu_result = _result_type("linalg_lu", "P L U")
-lu_unpack_result = _result_type("lu_unpack", "P L U")
-lu_with_info_result = _result_type("_lu_with_info", "LU pivots info")
-linalg_solve_ex_result = _result_type("linalg_solve_ex", "result info")
-linalg_inv_ex_result = _result_type("linalg_inv_ex", "inverse info")
-linalg_cholesky_ex_result = _result_type("linalg_cholesky_ex", "L info")
-linalg_lstsq_result = _result_type("linalg_lstsq", "solution residuals rank singular_values")
-linalg_eig_result = _result_type("linalg_eig", "eigenvalues eigenvectors")
 
 
 def _int32(a) -> Tensor:
@@ -60,7 +50,7 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False):
     if check_errors and info._data.any():
         raise errors.AutogradError(f"torch.linalg.lu_factor_ex: U[{int(info._data.max())},{int(info._data.max())}]"
                                    " is zero and using it on lu_solve would result in a division by zero.")
-    return linalg_lu_factor_ex_result(LU, pivots, info)
+    return result_type("linalg_lu_factor_ex")(LU, pivots, info)
 
 
 def lu_factor(A, *, pivot=True):
@@ -75,14 +65,14 @@ def lu_factor(A, *, pivot=True):
             f"torch.linalg.lu_factor: {batch}U[{k},{k}] is zero and using it on lu_solve would result in a division "
             "by zero. If you still want to perform the factorization, consider calling linalg.lu(A, pivot) or "
             "linalg.lu_factor_ex(A, pivot)")
-    return linalg_lu_factor_result(LU, pivots)
+    return result_type("linalg_lu_factor")(LU, pivots)
 
 
 def lu(A, *, pivot=True):
     """torch.linalg.lu: P, unit-lower L and upper U with A = P L U."""
     _lu_input(A, "linalg.lu")
     _pivoting(pivot, "lu")
-    return linalg_lu_result(*call(F.LU, (A,), {"pivot": True}))
+    return result_type("linalg_lu")(*call(F.LU, (A,), {"pivot": True}))
 
 
 def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
@@ -106,7 +96,7 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
 @public()
 def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
     """torch.lu_unpack: P, L, U from lu_factor's packed result (empty where not unpacked)."""
-    return lu_unpack_result(*call(F.LU_UNPACK, (LU_data,), {
+    return result_type("lu_unpack")(*call(F.LU_UNPACK, (LU_data,), {
         "pivots": LU_pivots._data, "unpack_data": bool(unpack_data), "unpack_pivots": bool(unpack_pivots),
         "LU_data_sym_argsize_minus_1": LU_data.shape[-1], "LU_data_sym_argsize_minus_2": LU_data.shape[-2]}))
 
@@ -120,7 +110,7 @@ def _lu(A, pivot=True, get_infos=False):
                   "torch.linalg.lu_factor_ex(A, compute_pivots)", UserWarning, stacklevel=2)
     LU, pivots, info = lu_factor_ex(A, pivot=pivot)
     if get_infos:
-        return lu_with_info_result(LU, pivots, info)
+        return result_type("_lu_with_info")(LU, pivots, info)
     if info._data.any():
         k = int(info._data.reshape(-1)[np.argmax(info._data.reshape(-1) > 0)])
         raise errors.AutogradError(f"torch.lu: U[{k},{k}] is zero and using it on lu_solve would result in a "
@@ -286,8 +276,8 @@ def solve_ex(A, B, *, left=True, check_errors=False):
         b = B._data[..., None] if vector else B._data
         with np.errstate(all="ignore"):
             x = F.lu_solve_np(*F.getrf(A._data)[:2], b, left)
-        return linalg_solve_ex_result(make(x[..., 0] if vector else x), _int32(info))
-    return linalg_solve_ex_result(solve(A, B, left=left), _int32(info))
+        return result_type("linalg_solve_ex")(make(x[..., 0] if vector else x), _int32(info))
+    return result_type("linalg_solve_ex")(solve(A, B, left=left), _int32(info))
 
 
 def inv_ex(A, *, check_errors=False):
@@ -297,8 +287,8 @@ def inv_ex(A, *, check_errors=False):
     if info.any() and not check_errors:
         eye = np.broadcast_to(np.eye(A.shape[-1], dtype=A._data.dtype), tuple(A.shape))
         with np.errstate(all="ignore"):
-            return linalg_inv_ex_result(make(F.lu_solve_np(*F.getrf(A._data)[:2], eye)), _int32(info))
-    return linalg_inv_ex_result(inverse(A), _int32(info))
+            return result_type("linalg_inv_ex")(make(F.lu_solve_np(*F.getrf(A._data)[:2], eye)), _int32(info))
+    return result_type("linalg_inv_ex")(inverse(A), _int32(info))
 
 
 def cholesky_ex(A, *, upper=False, check_errors=False):
@@ -316,8 +306,8 @@ def cholesky_ex(A, *, upper=False, check_errors=False):
         if check_errors:
             _linalg_cholesky(A, upper)          # raises torch's error
         out = np.stack(partial).reshape(A.shape)
-        return linalg_cholesky_ex_result(make(np.swapaxes(out, -1, -2) if upper else out), _int32(info))
-    return linalg_cholesky_ex_result(call(D.CHOLESKY_EX, (A,), {"upper": bool(upper), "check_errors": True})[0],
+        return result_type("linalg_cholesky_ex")(make(np.swapaxes(out, -1, -2) if upper else out), _int32(info))
+    return result_type("linalg_cholesky_ex")(call(D.CHOLESKY_EX, (A,), {"upper": bool(upper), "check_errors": True})[0],
                                      _int32(info))
 
 
@@ -379,7 +369,7 @@ def lstsq(A, B, rcond=None, *, driver=None):
     if not (A.dtype.is_floating_point or A.dtype.is_complex):
         raise errors.DTypeError("This function doesn't handle types other than float and double")
     D.real_float_check("linalg.lstsq", A._data)
-    return linalg_lstsq_result(*call(F.LSTSQ, (A, B), {"rcond": rcond, "driver": driver}))
+    return result_type("linalg_lstsq")(*call(F.LSTSQ, (A, B), {"rcond": rcond, "driver": driver}))
 
 
 def _eig_dtype_check(A, name):
@@ -395,7 +385,7 @@ def eig(A):
     _eig_dtype_check(A, "eig")
     D.matrix_check("linalg.eig", A._data)
     values, vectors = call(EIG, (A,), {"real_input": not A.dtype.is_complex})
-    return linalg_eig_result(values, vectors)
+    return result_type("linalg_eig")(values, vectors)
 
 
 def eigvals(A):
@@ -408,9 +398,6 @@ def eigvals(A):
     if not np.isfinite(A._data).all():     # (torch's LAPACK call returns nans where numpy's refuses)
         return make(np.full(A.shape[:-1], np.nan * (1 + 1j), kind))
     return make(np.linalg.eigvals(A._data).astype(kind))   # (geev without vectors, as torch's)
-
-
-geqrf_result = _result_type("geqrf", "a tau")
 
 
 def householder_product(A, tau):
@@ -435,4 +422,4 @@ def geqrf(input):
     has no derivative for it."""
     if input.ndim < 2:
         raise errors.ShapeError(f"torch.geqrf: The input tensor A must have at least 2 dimensions.")
-    return geqrf_result(*call(F.GEQRF, (input,)))
+    return result_type("geqrf")(*call(F.GEQRF, (input,)))

@@ -6,10 +6,9 @@ from __future__ import annotations
 import warnings
 
 from .. import errors
-from ..decompositions import _result_type, qr as _linalg_qr
+from ..decompositions import qr as _linalg_qr
 from ..public import export, public
-
-_qr_result = _result_type("qr", "Q R")
+from ..return_types import result_type
 
 
 @public(method=True)
@@ -19,7 +18,7 @@ def qr(input, some=True):
                   "release.\nThe boolean parameter 'some' has been replaced with a string parameter 'mode'.\nQ, R = "
                   "torch.qr(A, some)\nshould be replaced with\nQ, R = torch.linalg.qr(A, 'reduced' if some else "
                   "'complete')", UserWarning)
-    return _qr_result(*_linalg_qr(input, "reduced" if some else "complete"))
+    return result_type("qr")(*_linalg_qr(input, "reduced" if some else "complete"))
 
 
 _REMOVED = "This function was deprecated since version 1.9 and is now removed."

@@ -1,7 +1,6 @@
 """``torch.matmul`` decomposed as torch records it, ``mm``, ``bmm``, ``dot``, ``inverse``, ``det``..."""
 from __future__ import annotations
 
-from collections import namedtuple
 
 import numpy as np
 
@@ -11,6 +10,7 @@ from ..dispatch import call, call_mm
 from ..ops import decompositions as D, linalg as L, pointwise as P, shape as S
 from ..ops.shape import unsqueeze
 from ..public import public
+from ..return_types import result_type
 from ..tensor import Tensor
 from .shapes import expand, permute, reshape, t
 from .arithmetic import mul, where
@@ -220,22 +220,15 @@ def det(A):
     return call(L.DET, (A,))[0]
 
 
-_slogdet_result = namedtuple("slogdet", ["sign", "logabsdet"])
-_linalg_slogdet_result = namedtuple("linalg_slogdet", ["sign", "logabsdet"])
-for _r in (_slogdet_result, _linalg_slogdet_result):
-    _r.__repr__ = lambda self: (f"torch.return_types.{type(self).__name__}(\nsign={self.sign!r},\n"
-                                f"logabsdet={self.logabsdet!r})")
-
-
 def linalg_slogdet(A):
     """torch.linalg.slogdet: the sign and the log of the absolute value of the determinant."""
     D.matrix_check("linalg.slogdet", A._data)
-    return _linalg_slogdet_result(*call(L.SLOGDET, (A,))[:2])
+    return result_type("linalg_slogdet")(*call(L.SLOGDET, (A,))[:2])
 
 
 @public(method=True)
 def slogdet(A):
-    return _slogdet_result(*linalg_slogdet(A))
+    return result_type("slogdet")(*linalg_slogdet(A))
 
 
 @public(method=True)

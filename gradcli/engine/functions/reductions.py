@@ -2,7 +2,6 @@
 and dtype arguments, and the overload that decides the node name."""
 from __future__ import annotations
 
-from collections import namedtuple
 import numpy as np
 
 from .. import dtypes, errors
@@ -11,6 +10,7 @@ from ..dims import wrap_dim
 from ..dispatch import call, call_fast
 from ..ops import reduction as R
 from ..public import public
+from ..return_types import result_type
 from ..tensor import Tensor, make
 from .common import _check_tensor, _dims
 from .arithmetic import maximum, minimum
@@ -143,11 +143,6 @@ def prod(input, dim=None, keepdim=False, *, dtype=None):
     return call(R.PROD_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)})
 
 
-_max_result = namedtuple("max", ["values", "indices"])
-_min_result = namedtuple("min", ["values", "indices"])
-for _r in (_max_result, _min_result):
-    _r.__repr__ = lambda self: (f"torch.return_types.{type(self).__name__}(\nvalues={self.values!r},\n"
-                                f"indices={self.indices!r})")
 
 
 @public()
@@ -159,7 +154,7 @@ def max(input, dim=None, keepdim=False, *, other=None):
             raise errors.AutogradError("max(): Expected reduction dim to be specified for input.numel() == 0. "
                                        "Specify the reduction dim with the 'dim' argument.")
         return call_fast(R.MAX, input)
-    return _max_result(*call(R.MAX_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+    return result_type("max")(*call(R.MAX_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
 
 
 @public()
@@ -171,7 +166,7 @@ def min(input, dim=None, keepdim=False):
             raise errors.AutogradError("min(): Expected reduction dim to be specified for input.numel() == 0. "
                                        "Specify the reduction dim with the 'dim' argument.")
         return call_fast(R.MIN, input)
-    return _min_result(*call(R.MIN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+    return result_type("min")(*call(R.MIN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
 
 
 @public(method=True)
@@ -241,20 +236,16 @@ def cumprod(input, dim, *, dtype=None):
     return call(R.CUMPROD, (input,), {"dim": wrap_dim(dim, input.ndim)})
 
 
-# (values, indices) pairs of other names, built on max's: scripts read .values and .indices on them as on max's
-_cummax_result = type("cummax", (_max_result,), {"__slots__": ()})
-_cummin_result = type("cummin", (_max_result,), {"__slots__": ()})
-_mode_result = type("mode", (_max_result,), {"__slots__": ()})
 
 
 @public(method=True)
 def cummax(input, dim):
-    return _cummax_result(*call(R.CUMMAX, (input,), {"dim": wrap_dim(dim, input.ndim)}))
+    return result_type("cummax")(*call(R.CUMMAX, (input,), {"dim": wrap_dim(dim, input.ndim)}))
 
 
 @public(method=True)
 def cummin(input, dim):
-    return _cummin_result(*call(R.CUMMIN, (input,), {"dim": wrap_dim(dim, input.ndim)}))
+    return result_type("cummin")(*call(R.CUMMIN, (input,), {"dim": wrap_dim(dim, input.ndim)}))
 
 
 @public(method=True)
@@ -265,7 +256,7 @@ def logcumsumexp(input, dim):
 @public(method=True)
 def mode(input, dim=-1, keepdim=False):
     """The most frequent value along dim (the smallest of equally frequent ones) and its last index."""
-    return _mode_result(*call(R.MODE, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+    return result_type("mode")(*call(R.MODE, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
 
 
 @public(method=True)
