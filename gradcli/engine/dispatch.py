@@ -768,7 +768,7 @@ def _save_hooked(op, args, params, results) -> tuple:
     name, alphabetically, then the outputs), whatever the record's order of ``saves``."""
     saved = [None] * len(op.plan)
     unneeded = op.unneeded(args) if op.skips else ()
-    for i in _pack_order(op):
+    for i in op.pack_order:
         if i in unneeded:
             continue
         kind, key = op.plan[i]
@@ -785,17 +785,6 @@ def _save_hooked(op, args, params, results) -> tuple:
             d = args[key]._data
             saved[i] = tuple(s // d.itemsize for s in d.strides)
     return tuple(saved)
-
-
-_PACK_ORDERS: dict = {}
-
-
-def _pack_order(op) -> tuple:
-    order = _PACK_ORDERS.get(op)
-    if order is None:
-        order = _PACK_ORDERS[op] = tuple(sorted(range(len(op.plan)),
-                                                key=lambda i: (op.plan[i][0] == 1, op.saves[i])))
-    return order
 
 
 def _view_steps(t: Tensor):

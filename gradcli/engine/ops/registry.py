@@ -132,15 +132,16 @@ class OpDef:
         self.edge_inputs = None if edges is None else tuple(inputs.index(name) for name in edges)
         if self.edge_inputs is not None and masked:
             raise ValueError(f"{name}: a masked record's needs follow its inputs, so it declares no edges")
-        # node_cls: the backward node's class, made on first read (see below)
-        self.plan = tuple(_plan(self, name) for name in self.saves)
+        # node_cls and pack_order: made on first read (see below). The tables every op reads are plain
+        # attributes (a descriptor on the class makes each read take CPython's slow path), made with as
+        # little work as the ~450 records need at import: most save an input, their output or nothing
+        self.plan = tuple([(0, inputs.index(n)) if n in inputs else (1, 0) if n == "result" else _plan(self, n)
+                           for n in saves]) if saves else ()
         self.saves_result = self.plan == ((1, 0),)          # saves its one output and nothing else
         self.unary_fast = self.outputs == 1 and not self.view    # dispatch.call_fast can run it (one output, no view)
         # (index in saves, the inputs it is saved for)
-        self.skips = tuple((self.saves.index(name), tuple(self.inputs.index(i) for i in inputs))
-                           for name, inputs in self.saved_for.items())
-        # torch's order: saved inputs by name, then outputs
-        self.pack_order = tuple(sorted(range(len(self.plan)), key=lambda i: (self.plan[i][0] == 1, self.saves[i])))
+        self.skips = tuple((saves.index(name), tuple(inputs.index(i) for i in needs))
+                           for name, needs in self.saved_for.items()) if self.saved_for else ()
 
     def __repr__(self) -> str:
         return f"OpDef({self.name!r}, {self.node!r})"
@@ -155,6 +156,11 @@ class OpDef:
             bases = (SomeInputs,) + bases
         return type(self.node, bases, {"__slots__": (), "op": self, "__module__": "torch.autograd.graph",
                                          "saves_nothing": not self.plan, **saved_attributes(self)})
+
+    @_made_on_first_read
+    def pack_order(self) -> tuple:
+        """The saved values in torch's order (saved inputs by name, then outputs), for saved-tensor hooks."""
+        return tuple(sorted(range(len(self.plan)), key=lambda i: (self.plan[i][0] == 1, self.saves[i])))
 
     def unneeded(self, args) -> tuple:
         """The indices in ``saves`` that no gradient to compute reads: left unsaved (None), as torch's."""
