@@ -18,7 +18,9 @@ import zlib
 from .lexer import master_pattern, regex_code
 
 # Bump when the layout of the table data changes.
-TABLE_FORMAT = 5
+TABLE_FORMAT = 6
+# How the parser applies a rule (a plan's kind, see _driver_tables)
+INLINE, EXPAND1, BUILD = 0, 1, 2
 
 # os.path, not pathlib: the one-shot ``grad`` loads no pathlib (3 ms of imports with urllib)
 _HERE = os.path.dirname(os.path.realpath(__file__))
@@ -143,14 +145,16 @@ def build_tables(grammar_text: str) -> dict:
         for symbol, (action, arg) in row.items():
             cell = arg + 1 if action.name == "Shift" else -(rule_index[id(arg)] + 1)
             actions[base + symbol_ids[str(symbol)]] = cell
+    exported = tuple(_export_rule(rule) for rule in rules)
     return {
+        **_driver_tables(exported, symbol_ids),
         "format": TABLE_FORMAT,
         "terminals": terminals,
         "master_code": regex_code(master_pattern(terminals)),   # the lexer's regexp, compiled (see lexer)
         "keywords": keywords,
         "literals": literals,
         "ignore": tuple(str(name) for name in frontend.lexer_conf.ignore),
-        "rules": tuple(_export_rule(rule) for rule in rules),
+        "rules": exported,
         "symbols": tuple(symbols),
         "actions": actions.tobytes(),
         "start_states": {str(k): v for k, v in table.start_states.items()},
@@ -158,6 +162,26 @@ def build_tables(grammar_text: str) -> dict:
         "lark_version": lark.__version__,
         "python": sys.version_info[:2],
     }
+
+
+def _driver_tables(rules: tuple, columns: dict) -> dict:
+    """What the parser's driver reads of each rule, worked out with the tables (it cost every start-up
+    ~3 M instructions): ``columns``, symbol -> column of the action table; ``units[rule]``, the column
+    of the rule's symbol when the rule is a one-child ``?rule`` whose reduction only changes the state
+    (the child is the value, its span the span), else -1; ``plans[rule]``, (its symbol's column, size,
+    builder method, kind, steps, Nones after). Kind: an ``_rule`` is spliced into its parent
+    (INLINE), a ``?rule`` with one child is that child (EXPAND1), any other rule is built (BUILD).
+    Steps are the rule's include plan, or None when it keeps every child in order (no token
+    filtered, none spliced, no placeholder): then the children are the list."""
+    units, plans = [], []
+    for origin, size, name, expand1, include, nones_after in rules:
+        inline = origin.startswith("_")
+        units.append(columns[origin] if size == 1 and expand1 and not inline and include == ((0, False, 0),)
+                     and not nones_after else -1)
+        keeps_all = include == tuple((i, False, 0) for i in range(size)) and not nones_after
+        plans.append((columns[origin], size, name, INLINE if inline else EXPAND1 if expand1 else BUILD,
+                      None if keeps_all else include, nones_after))
+    return {"columns": columns, "units": tuple(units), "plans": tuple(plans)}
 
 
 def _export_terminals(terminal_defs):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from . import syntax_tree as syntax
 from .errors import GradcliError, Span
-from .grammar_loader import load_tables
+from .grammar_loader import EXPAND1, INLINE, load_tables
 from .lexer import CLOSE_BRACKETS, Lexer, Token
 from .syntax_builder import AstBuilder, _cover
 
@@ -99,7 +99,7 @@ class _Parser:
         tables = self.tables
         actions, symbol_ids, width, units = _action_table(tables)
         chains = tables.setdefault("_chains", {})
-        plans = _plans(tables)
+        plans = tables["plans"]
         end_state = tables["end_states"][start]
         state_stack = [tables["start_states"][start]]
         value_stack: list = []
@@ -190,10 +190,10 @@ class _Parser:
                             shaped.append(children[index])
                     if nones_after:
                         shaped.extend([None] * nones_after)
-                if kind is _INLINE:
+                if kind == INLINE:
                     value = shaped if type(shaped) is _Inline else _Inline(shaped)
                     value.span = span
-                elif kind is _EXPAND1 and len(shaped) == 1:
+                elif kind == EXPAND1 and len(shaped) == 1:
                     value = shaped[0]
                 else:
                     depth += 1
@@ -277,40 +277,11 @@ def _unit_chain(actions, units, width, below, unit, column) -> int:
         unit = units[-cell - 1]
 
 
-_INLINE, _EXPAND1, _BUILD = "inline", "expand1", "build"
-
-
-def _plans(tables: dict) -> list:
-    """Each rule as the driver applies it: (its symbol's column, size, builder method, kind, steps,
-    Nones after). Kind: an ``_rule`` is spliced into its parent, a ``?rule`` with one child is that
-    child, any other rule is built. Steps are the rule's include plan, or None when it keeps every
-    child in order (no token filtered, none spliced, no placeholder): then the children are the list."""
-    plans = tables.get("_plans")
-    if plans is None:
-        columns = _action_table(tables)[1]
-        plans = []
-        for origin, size, name, expand1, include, nones_after in tables["rules"]:
-            kind = _INLINE if origin.startswith("_") else _EXPAND1 if expand1 else _BUILD
-            keeps_all = tuple(include) == tuple((i, False, 0) for i in range(size)) and not nones_after
-            steps = None if keeps_all else tuple(tuple(step) for step in include)
-            plans.append((columns[origin], size, name, kind, steps, nones_after))
-        tables["_plans"] = plans
-    return plans
-
-
 def _action_table(tables: dict):
-    """The dense action table as (int view, symbol -> column, row width, units): ``units[rule]`` is
-    the column of the rule's symbol when the rule is a one-child ``?rule`` whose reduction only
-    changes the state (the child is the value, its span the span), else -1."""
+    """The dense action table as (int view, symbol -> column, row width, units); see
+    grammar_loader._driver_tables."""
     view = tables.get("_view")
     if view is None:
-        symbols = tables["symbols"]
-        columns = {name: i for i, name in enumerate(symbols)}
-        units = [columns[origin] if size == 1 and expand1 and not origin.startswith("_")
-                 and tuple(include) == ((0, False, 0),) and not nones_after else -1
-                 for origin, size, _, expand1, include, nones_after in tables["rules"]]
-        view = (memoryview(tables["actions"]).cast("i"), columns, len(symbols), units)
+        view = (memoryview(tables["actions"]).cast("i"), tables["columns"], len(tables["symbols"]), tables["units"])
         tables["_view"] = view
     return view
-
-
