@@ -18,16 +18,18 @@ The file is mapped, not read: each code object is unmarshalled straight from the
 where reading the 3 MB into memory first cost ~1,500 page faults (more than the imports it saves
 in a VM).
 
-The modules ``import gradcli.engine`` loads (every command's ~155) are also kept together, in one
-marshal of all their code objects, read at the first of them: one marshal shares the names, strings
-and constants the modules have in common, which 155 separate ones each make and intern again (~10 M
-instructions of every command's start, a fifth of unmarshalling them). The worker notes which
-modules those are once the engine is imported (``note_engine``); the copy is made whenever the file
-is written, from the same ``.pyc`` code as the modules' own entries, which stay for the rest.
+Groups of modules every command loads together are also kept in one marshal of all their code
+objects each, read at the first module of the group: one marshal shares the names, strings and
+constants its modules have in common, which separate ones each make and intern again (a fifth of
+unmarshalling them: ~10 M instructions for the engine's ~155 modules). The groups: ``engine``, what
+``import gradcli.engine`` loads (noted by ``cli.preload``), and ``language``, the language's modules
+a session needs before it runs anything (noted when a command has made its session). A command
+notes its groups (``note_group``); the shared copies are made whenever the file is written, from the
+same ``.pyc`` code as the modules' own entries, which stay for everything else.
 
 Layout: the length of the header (8 bytes, little-endian), the header (marshal: the index, name ->
 source path, is package, mtime, size, .pyc path, offset, length, with offset -1 for a module
-without a usable ``.pyc``; and the engine's modules as (names, offset, length)), then the code,
+without a usable ``.pyc``; and the groups, name -> (module names, offset, length)), then the code,
 offsets from the end of the header.
 """
 from __future__ import annotations
@@ -42,7 +44,7 @@ from importlib.machinery import ModuleSpec, SourceFileLoader
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # this copy's gradcli/
 _FORMAT = 3
 _finder = None       # the installed finder, in a worker
-_engine_modules: tuple = ()      # what import gradcli.engine loaded in this process (note_engine)
+_noted: dict = {}       # group -> the modules this process noted for it (note_group)
 
 
 class BundledLoader(SourceFileLoader):
@@ -63,10 +65,9 @@ class Finder:
         self.path = path
         self.entries = {}
         self._blob = self._map = None
-        self.engine_names: tuple = ()     # the modules in the engine's shared marshal, in its order
-        self._engine_set = frozenset()
-        self._engine_at = (0, 0)          # its offset and length
-        self._engine_code = None          # name -> code, once read
+        self.groups: dict = {}            # group -> (module names, offset, length) of its shared marshal
+        self._group_of: dict = {}         # module -> its group
+        self._group_code: dict = {}       # group -> module -> code, once read
         self.preloaded = set(sys.modules)     # imported before it was installed: never its to serve
         try:
             with open(path, "rb") as f:
@@ -76,10 +77,10 @@ class Finder:
                 self._map = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
             view = memoryview(self._map)
             n = int.from_bytes(view[:8], "little")
-            entries, (names, at, length) = marshal.loads(view[8:8 + n])
-            if isinstance(entries, dict) and isinstance(names, tuple):
-                self.entries, self._blob = entries, view[8 + n:]
-                self.engine_names, self._engine_set, self._engine_at = names, frozenset(names), (at, length)
+            entries, groups = marshal.loads(view[8:8 + n])
+            if isinstance(entries, dict) and isinstance(groups, dict):
+                self.entries, self._blob, self.groups = entries, view[8 + n:], groups
+                self._group_of = {name: group for group, (names, _, _) in groups.items() for name in names}
         except (OSError, EOFError, ValueError, TypeError):    # none yet (ValueError: empty), or damaged
             pass
 
@@ -100,19 +101,20 @@ class Finder:
         if entry is None or entry[0] != origin or self._blob is None:
             return None
         try:
-            if fullname in self._engine_set:
-                return self._engine_module(fullname)
+            group = self._group_of.get(fullname)
+            if group is not None:
+                return self._grouped(group, fullname)
             return marshal.loads(self._blob[entry[5]:entry[5] + entry[6]])
         except (EOFError, ValueError, TypeError):     # a damaged file: the .pyc instead
             return None
 
-    def _engine_module(self, fullname: str):
-        """One module's code from the engine's shared marshal, read whole on the first request."""
-        if self._engine_code is None:
-            at, length = self._engine_at
-            codes = marshal.loads(self._blob[at:at + length])
-            self._engine_code = dict(zip(self.engine_names, codes))
-        return self._engine_code.pop(fullname, None)     # each is executed once: kept no longer
+    def _grouped(self, group: str, fullname: str):
+        """One module's code from its group's shared marshal, read whole on the group's first request."""
+        codes = self._group_code.get(group)
+        if codes is None:
+            names, at, length = self.groups[group]
+            codes = self._group_code[group] = dict(zip(names, marshal.loads(self._blob[at:at + length])))
+        return codes.pop(fullname, None)     # each is executed once: kept no longer
 
     def detach(self) -> dict:
         """Every entry with its code as bytes (None: no usable .pyc), the file unmapped (so that it can be
@@ -171,11 +173,10 @@ def install() -> None:
     sys.meta_path.insert(0, _finder)
 
 
-def note_engine() -> None:
-    """Remember the modules ``import gradcli.engine`` has just loaded, for the shared marshal that
+def note_group(group: str, prefix: str) -> None:
+    """Remember the modules under ``prefix`` loaded by now as ``group``, for the shared marshal that
     ``save`` writes (see the module's docstring)."""
-    global _engine_modules
-    _engine_modules = tuple(name for name in sys.modules if name.startswith("gradcli.engine"))
+    _noted[group] = tuple(name for name in sys.modules if name.startswith(prefix))
 
 
 def save() -> None:
@@ -197,8 +198,8 @@ def save() -> None:
         if entry is not None:
             fresh[name] = entry
     if fresh:
-        engine = _engine_modules or _finder.engine_names
-        _write({**_finder.detach(), **fresh}, engine)
+        groups = {group: names for group, (names, _, _) in _finder.groups.items()}
+        _write({**_finder.detach(), **fresh}, {**groups, **_noted})
 
 
 def _entry(spec) -> tuple | None:
@@ -223,9 +224,9 @@ def _entry(spec) -> tuple | None:
     return entry + (data[16:] if usable else None,)
 
 
-def _write(entries: dict, engine: tuple) -> None:
-    """Write ``entries`` (code as bytes) in the mapped layout, with the code of the ``engine``
-    modules among them also in one marshal, atomically."""
+def _write(entries: dict, groups: dict) -> None:
+    """Write ``entries`` (code as bytes) in the mapped layout, with the code of each group's modules
+    among them (group -> names) also in one marshal, atomically."""
     index, chunks, at = {}, [], 0
     for name, entry in entries.items():
         if entry[5] is None:
@@ -234,10 +235,14 @@ def _write(entries: dict, engine: tuple) -> None:
         index[name] = entry[:5] + (at, len(entry[5]))
         chunks.append(entry[5])
         at += len(entry[5])
-    names = tuple(name for name in engine if name in entries and entries[name][5] is not None)
-    shared = marshal.dumps(tuple(marshal.loads(entries[name][5]) for name in names))
-    chunks.append(shared)
-    head = marshal.dumps((index, (names, at, len(shared))))
+    shared = {}
+    for group, names in groups.items():
+        names = tuple(name for name in names if name in entries and entries[name][5] is not None)
+        code = marshal.dumps(tuple(marshal.loads(entries[name][5]) for name in names))
+        shared[group] = (names, at, len(code))
+        chunks.append(code)
+        at += len(code)
+    head = marshal.dumps((index, shared))
     temporary = f"{_finder.path}.{os.getpid()}.tmp"
     try:
         os.makedirs(os.path.dirname(temporary), exist_ok=True)

@@ -46,7 +46,7 @@ def _import() -> None:
         code_cache.install()
 
         import gradcli.engine  # noqa: F401
-        code_cache.note_engine()
+        code_cache.note_group("engine", "gradcli.engine")
     except BaseException:   # noqa: BLE001  the command's own import raises it again, where it is reported
         pass
 

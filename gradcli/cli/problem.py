@@ -11,7 +11,7 @@ import re
 import sys
 import warnings
 
-from . import inputs as _inputs
+from . import code_cache, inputs as _inputs
 from .errors import EXIT_FAILURE, EXIT_USAGE, CliError
 from .output import DEFAULT_MAX_OUTPUT, ScriptOutput, script_stderr, terminal_safe
 
@@ -101,6 +101,7 @@ class Problem:
         self.source = source
         self.filename = filename
         self.session = Session(stdout=stdout, dtype=dtype, limits=limits)
+        code_cache.note_group("language", "gradcli.lang")     # what every session needs (see code_cache)
         self.stdout = stdout
         self.inputs = {}
         for text in at:

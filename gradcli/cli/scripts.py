@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 
+from . import code_cache
 from .errors import EXIT_OK
 from .inputs import MAX_SOURCE_BYTES, read_file
 from .output import DEFAULT_MAX_OUTPUT, Output, ScriptOutput, script_stderr
@@ -27,6 +28,7 @@ def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debu
                 out.source = source
                 filename = "<stdin>" if name == "-" else name
                 session = Session(stdout=stdout, limits=limits, dtype=dtype)
+                code_cache.note_group("language", "gradcli.lang")     # what every session needs
                 try:
                     with script_stderr(stdout):
                         session.run(source, filename)

@@ -58,17 +58,20 @@ def test_the_first_command_writes_the_cache_and_the_next_ones_load_from_it(copy)
     assert "SourceFileLoader" not in _run({**env, "PYTHONDONTWRITEBYTECODE": "1"}, tmp_path, "-c", PROBE)
 
 
-def test_the_engine_modules_load_from_one_shared_marshal(copy):
+def test_the_engine_and_the_language_load_from_a_shared_marshal_each(copy):
     tmp_path, env = copy
     first = _grad(env, tmp_path)
-    probe = PROBE + ("from gradcli.cli import code_cache\n"
-                     "names = code_cache._finder.engine_names\n"
-                     "print(len(names) > 100, {'gradcli.engine', 'gradcli.engine.tensor'} <= set(names),\n"
-                     "      any(n.startswith('gradcli.lang') for n in names), sorted(code_cache._finder._engine_code))\n")
+    probe = PROBE + ("from gradcli.lang.session import Session\n"
+                     "from gradcli.cli import code_cache\n"
+                     "groups = code_cache._finder.groups\n"
+                     "engine, language = groups['engine'][0], groups['language'][0]\n"
+                     "print(len(engine) > 100, {'gradcli.engine', 'gradcli.engine.tensor'} <= set(engine),\n"
+                     "      {'gradcli.lang.parser', 'gradcli.lang.session'} <= set(language),\n"
+                     "      any(n.startswith('gradcli.lang') for n in engine), sorted(code_cache._finder._group_code['engine']))\n")
     lines = _run(env, tmp_path, "-c", probe).splitlines()
     assert "SourceFileLoader" not in lines[0]
     # each module's code is taken out of the shared marshal as it is imported: none is left over
-    assert lines[1] == "True True False []"
+    assert lines[1] == "True True True False []"
     assert _grad(env, tmp_path) == first
 
 
@@ -117,7 +120,7 @@ def _plant(cache: Path, site: Path, module: str, mode: int) -> Path:
     st = origin.stat()
     index = marshal.dumps(({f"gradcli.{module}": (str(origin), False, int(st.st_mtime) & 0xFFFFFFFF,
                                                  st.st_size & 0xFFFFFFFF, str(origin) + "c", 0, len(code))},
-                           ((), len(code), 0)))
+                           {}))
     cache.mkdir(exist_ok=True)
     bundle = cache / f"code-{key:08x}-f{code_cache._FORMAT}.marshal"
     bundle.write_bytes(len(index).to_bytes(8, "little") + index + code)
