@@ -13,6 +13,7 @@ import numpy as np
 
 from ..dispatch import call
 from ..errors import AutogradError, LinAlgError, ShapeError
+from ..fused import fma
 from . import lu_kernel
 from .dtype_rules import linalg_input
 from .decompositions import PINV, default_rtol, solve_triangular_np, solve_tri
@@ -338,8 +339,18 @@ def _same_dtypes(a, b):
     return a
 
 
+def cross_np(a, b, dim):
+    """a x b along ``dim`` as torch's kernel computes each component, ``a1 * b2 - a2 * b1``: the
+    compiler fuses the first product into the subtraction (one rounding), so the cross product of
+    parallel vectors keeps the rounding error of the second product (numpy's np.cross rounds both
+    and gives 0, and differs in the last bit on most other inputs)."""
+    a, b = np.moveaxis(a, dim, -1), np.moveaxis(b, dim, -1)
+    parts = [fma(a[..., i], b[..., j], -(a[..., j] * b[..., i])) for i, j in ((1, 2), (2, 0), (0, 1))]
+    return np.moveaxis(np.stack(np.broadcast_arrays(*parts), -1), -1, dim)
+
+
 def _cross(m, a, b, dim):
-    return call(CROSS, (a, b), {"dim": dim}) if m.is_tensor else np.cross(a, b, axis=dim)
+    return call(CROSS, (a, b), {"dim": dim}) if m.is_tensor else cross_np(a, b, dim)
 
 
 def _from_end(dim, x):
@@ -360,7 +371,7 @@ def _cross_jvp(m, t, self, other, dim):
 
 
 CROSS = defop("linalg_cross", "LinalgCrossBackward0", ("self", "other"),
-              lambda a, b, dim: np.cross(_same_dtypes(a, b), b, axis=dim), _cross_bwd,
+              lambda a, b, dim: cross_np(_same_dtypes(a, b), b, dim), _cross_bwd,
               saves=("self", "other", "dim"), promote=KEEP, masked=True, jvp=_cross_jvp,
               samples=lambda: [Sample(arr(4, 3), arr(4, 3, seed=2), params={"dim": -1}),
                                Sample(arr(3, 2), arr(3, 1, seed=3), params={"dim": 0}, note="broadcast")],
