@@ -208,6 +208,44 @@ def _infer_dtype(values) -> np.dtype:
     return (result or dtypes.get_default_dtype()).np
 
 
+def _numbers_array(data, npd):
+    """The array of ``data`` (numbers, nested lists, tensors; an ndarray is cast as numpy casts)."""
+    if npd is None or npd.kind not in "iu" or isinstance(data, np.ndarray):
+        return np.array(_nested(data), dtype=npd)
+    values = np.array(_nested(data))
+    if values.dtype.kind not in "biuf":
+        return np.array(_nested(data), dtype=npd)
+    return converted_without_overflow(values, npd, dtypes.from_numpy_dtype(npd).name)
+
+
+def converted_without_overflow(values: np.ndarray, npd: np.dtype, type_name: str) -> np.ndarray:
+    """Python numbers stored in an integer dtype as torch stores them (c10::checked_convert): a float
+    is truncated but must lie within the dtype's range, an int too, except that an unsigned dtype
+    takes negative ints down to -max, wrapped round (two's complement); anything else is torch's
+    RuntimeError, where numpy would wrap, saturate or raise its own error."""
+    info = np.iinfo(npd)
+    if values.dtype.kind == "f":
+        with np.errstate(invalid="ignore"):
+            bad = np.isnan(values) | (values < info.min) | (values > info.max)
+    else:
+        bad = (values < (-info.max if npd.kind == "u" else info.min)) | (values > info.max)
+    if bad.any():
+        raise errors.AutogradError(f"value cannot be converted to type {type_name} without overflow")
+    with np.errstate(invalid="ignore", over="ignore"):
+        return values.astype(npd)
+
+
+_SCALAR_TYPE_NAMES = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int", "int64": "int64_t"}
+
+
+def integer_scalar(value, npd: np.dtype):
+    """A Python number a kernel writes into an integer dtype (fill, full, masked_fill), checked as
+    torch checks it, whose message names the C type."""
+    if npd.kind not in "iu" or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    return converted_without_overflow(np.array(value), npd, _SCALAR_TYPE_NAMES.get(npd.name, npd.name))
+
+
 def _nested(values):
     if isinstance(values, Tensor):
         return values._data
@@ -245,7 +283,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
             _infer_dtype(data) if not isinstance(data, np.ndarray) else None)
         _check_rectangular(data)
         try:
-            arr = np.array(_nested(data), dtype=npd)
+            arr = _numbers_array(data, npd)
         except ValueError as e:
             raise ValueError(f"could not build a tensor from this data ({e})") from None
         if arr.dtype == object:
@@ -313,6 +351,7 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> T
                if isinstance(fill_value, int) else _float(None))
     else:
         npd = dtypes.as_dtype(dtype).np
+    fill_value = integer_scalar(fill_value, npd)
     return _finish(np.full(_size((size,) if isinstance(size, int) else tuple(size), "full"), fill_value, npd), None,
                    requires_grad)
 

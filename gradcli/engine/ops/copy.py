@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import errors
-from ..creation import tensor
+from ..creation import integer_scalar, tensor
 from ..dispatch import call, call_inplace
 from ..tensor import Tensor
 from .registry import KEEP, defop
@@ -15,13 +15,17 @@ from .samples import Sample, arr
 
 ZERO = defop("zero_", "ZeroBackward0", ("self",), lambda a: np.zeros_like(a), lambda m, g: m.zeros_like(g),
              promote=KEEP, jvp=lambda m, t: m.zeros_like(t[0]), samples=lambda: [Sample(arr(3))], rule="0")
-FILL = defop("fill_", "FillBackward2", ("self",), lambda a, value: np.full_like(a, value), lambda m, g: m.zeros_like(g),
+def _filled(a, value):
+    return np.full_like(a, integer_scalar(value, a.dtype))
+
+
+FILL = defop("fill_", "FillBackward2", ("self",), _filled, lambda m, g: m.zeros_like(g),
              promote=KEEP, jvp=lambda m, t: m.zeros_like(t[0]), samples=lambda: [Sample(arr(3), params={"value": 2.0})],
              rule="0")
 
 
 # torch.fill(input, value) out of place, and fill_ with a 0-d tensor value (whose gradient is the sum of g)
-FILL_OUT = defop("fill.Scalar", "FillBackward0", ("self",), lambda a, value: np.full_like(a, value),
+FILL_OUT = defop("fill.Scalar", "FillBackward0", ("self",), _filled,
                  lambda m, g: m.zeros_like(g), promote=KEEP, jvp=lambda m, t: m.zeros_like(t[0]),
                  samples=lambda: [Sample(arr(2, 3), params={"value": -1.5})], rule="0")
 
@@ -63,7 +67,7 @@ def _zero_fill(destination, a) -> None:
 
 
 ZERO.inplace = _zero_fill
-FILL.inplace = lambda destination, a, value: destination.fill(value)
+FILL.inplace = lambda destination, a, value: destination.fill(integer_scalar(value, destination.dtype))
 COPY.inplace = lambda destination, a, src: np.copyto(destination, src, casting="unsafe")
 def _twice(m, g):
     raise errors.AutogradError("trying to differentiate twice a function that was marked with @once_differentiable")
