@@ -35,6 +35,9 @@ WITHOUT_SAMPLES = {"alias", "alias_copy", "_to_copy", "delayed_error",  # delaye
                    "geqrf",                       # only raises: torch has no derivative of geqrf
                    "hardsigmoid_backward", "hardsigmoid_backward.self_grad",   # only raise: no derivative
                    "_pdist_backward",   # only raises when differentiated (tests/torch_scripts/pdist_double_backward_*)
+                   # torch has neither a second derivative nor a forward-mode rule; values, gradients, nodes
+                   # and errors compared with torch in tests/torch_scripts/attention_flash_and_math_nodes.py
+                   "_scaled_dot_product_flash_attention_for_cpu", "_scaled_dot_product_flash_attention_for_cpu_backward",
                    # draws: a pass-through of values drawn before the op, differentiated through the draw
                    # (implicit reparameterization), which finite differences cannot see;
                    # tests/engine/test_gamma_sampling_parity.py compares them with torch

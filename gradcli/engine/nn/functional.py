@@ -27,9 +27,11 @@ from ..ops.activation import (  # noqa: F401  (torch.nn.functional's activations
 )
 from ..ops.nn import (
     ADDMM, BINARY_CROSS_ENTROPY, BINARY_CROSS_ENTROPY_WITH_LOGITS, HUBER_LOSS, LOG_SOFTMAX, MSE_LOSS, NLL_LOSS,
-    NLL_LOSS2D, SMOOTH_L1_LOSS, SOFTMAX, ADD_SCALAR, MUL_SCALAR, SUB_SCALAR, _REDUCTIONS, _class_dim, _reduction,
+    NLL_LOSS2D, SAFE_SOFTMAX, SMOOTH_L1_LOSS, SOFTMAX, ADD_SCALAR, MUL_SCALAR, SUB_SCALAR, _REDUCTIONS, _class_dim,
+    _reduction,
 )
 from ..ops.linalg import gemm_add
+from ..ops.flash_attention import FLASH_ATTENTION, flash_attention_applies
 from ..ops.normalization import GROUP_NORM
 from ..ops.pooling import avg_pool2d  # noqa: F401
 from ..ops.shape import T
@@ -589,28 +591,64 @@ def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
                                  enable_gqa=False):
     """softmax(query @ key^T * scale + mask) @ value, scale 1/sqrt(E) by default; a bool mask keeps
-    the True positions, a float mask is added; is_causal keeps the lower triangle."""
-    length, source = query.shape[-2], key.shape[-2]
-    if enable_gqa and query.ndim >= 3 and key.shape[-3] != query.shape[-3]:
-        repeats = query.shape[-3] // key.shape[-3]
-        key, value = key.repeat_interleave(repeats, dim=-3), value.repeat_interleave(repeats, dim=-3)
-    factor = 1.0 / math.sqrt(query.shape[-1]) if scale is None else scale
-    weight = query @ key.transpose(-2, -1) * factor
+    the True positions, a float mask is added; is_causal keeps the lower triangle. torch's steps: its
+    input checks, a bool mask made a float one, then its CPU flash kernel where that takes the inputs
+    (one node), else its math composite (``_attention_math``)."""
+    _check_attention_inputs(query, key, value, attn_mask)
+    if attn_mask is not None and attn_mask.dtype == dtypes.bool:
+        attn_mask = _float_mask(attn_mask, query.dtype)
+    if flash_attention_applies(query, key, value, attn_mask, dropout_p):
+        return call(FLASH_ATTENTION, (query, key, value), {"dropout_p": 0.0, "is_causal": bool(is_causal),
+                                                           "attn_mask": attn_mask, "scale": scale})[0]
+    return _attention_math(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa)
+
+
+def _check_attention_inputs(query, key, value, attn_mask):
+    """torch's validate_sdpa_input."""
+    if not query.dtype == key.dtype == value.dtype:
+        names = [dtypes.c_type_name(t._data.dtype) for t in (query, key, value)]
+        raise errors.AutogradError(f"Expected query, key, and value to have the same dtype, but got query.dtype: "
+                                   f"{names[0]} key.dtype: {names[1]} and value.dtype: {names[2]} instead.")
+    if min(query.ndim, key.ndim, value.ndim) < 2:
+        raise errors.AutogradError(f"Expected query, key, and value to all be  at least 2 dimensional, but got "
+                                   f"query.dim: {query.ndim} key.dim: {key.ndim} and value.dim: {value.ndim} instead.")
+    if attn_mask is not None and attn_mask.dtype not in (dtypes.bool, dtypes.float32, query.dtype):
+        raise errors.AutogradError(f"Expected attn_mask dtype to be bool or float or to match query dtype, but got "
+                                   f"attn_mask.dtype: {dtypes.c_type_name(attn_mask._data.dtype)} and  query.dtype: "
+                                   f"{dtypes.c_type_name(query._data.dtype)} instead.")
+
+
+def _float_mask(mask, dtype):
+    """torch's convert_boolean_attn_mask: 0 where attending, -inf elsewhere."""
+    return creation.zeros(mask.shape, dtype=dtype).masked_fill(mask.logical_not(), -math.inf)
+
+
+def _attention_math(query, key, value, attn_mask, dropout_p, is_causal, scale, enable_gqa):
+    """torch's _scaled_dot_product_attention_math, node for node: query and key^T each scaled by the
+    scale's square root (its sign on the query), the mask added in place, _safe_softmax (0 on a row
+    with nothing to attend to), dropout; float16 inputs computed in float32."""
+    origin = query.dtype
+    if origin == dtypes.float16:
+        query, key, value = query.to(dtypes.float32), key.to(dtypes.float32), value.to(dtypes.float32)
+    negative = scale is not None and scale < 0
+    root = math.sqrt(1.0 / math.sqrt(query.shape[-1]) if scale is None else -scale if negative else scale)
+    query = call(MUL_SCALAR, (query,), {"other": -root if negative else root})
     if is_causal:
         if attn_mask is not None:
             raise errors.AutogradError("_scaled_dot_product_attention: Explicit attn_mask should not be set when "
                                        "is_causal=True")
-        causal = creation.ones(length, source, dtype=dtypes.bool).tril()
-        weight = weight.masked_fill(causal.logical_not(), -math.inf)
+        attn_mask = _float_mask(creation.ones(query.shape[-2], key.shape[-2], dtype=dtypes.bool).tril(), query.dtype)
+    if enable_gqa and query.ndim >= 3 and key.shape[-3] != query.shape[-3]:
+        repeats = query.shape[-3] // key.shape[-3]
+        key, value = key.repeat_interleave(repeats, dim=-3), value.repeat_interleave(repeats, dim=-3)
+    attn = matmul(query, call(MUL_SCALAR, (key.transpose(-2, -1),), {"other": root}))
     if attn_mask is not None:
-        if attn_mask.dtype == dtypes.bool:
-            weight = weight.masked_fill(attn_mask.logical_not(), -math.inf)
-        else:
-            weight = weight + attn_mask
-    weight = softmax(weight, -1)
+        attn = attn.add_(attn_mask)
+    attn = call(SAFE_SOFTMAX, (attn,), {"dim": -1})
     if dropout_p > 0.0:
-        weight = dropout(weight, dropout_p, True)
-    return weight @ value
+        attn = dropout(attn, dropout_p, True)
+    out = matmul(attn, value)
+    return out if out.dtype == origin else out.to(origin)
 
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):

@@ -680,6 +680,26 @@ def _softmax_samples():
 SOFTMAX = defop("_softmax", "SoftmaxBackward0", ("self",), _softmax_fwd, _softmax_bwd, saves=("result", "dim"),
                 jvp=lambda m, t, result, dim: _softmax_bwd(m, t[0], result, dim), promote=KEEP,
                 samples=_softmax_samples, rule="result (g - sum(g result, dim))")
+
+
+def _safe_softmax_fwd(a, dim):
+    """torch's _safe_softmax (scaled_dot_product_attention's): softmax, but 0 along a row whose every
+    entry is -inf (softmax gives NaN there)."""
+    if a.dtype.kind not in "fc":
+        raise dtype_rules.not_implemented("softmax_lastdim_kernel_impl" if dim in (-1, a.ndim - 1) else
+                                          "softmax_kernel_impl", a)
+    if a.size == 0:
+        return a.copy()
+    with np.errstate(invalid="ignore"):
+        out = _softmax_fwd(a, dim)
+    return np.where(np.all(a == -np.inf, axis=dim, keepdims=True), a.dtype.type(0), out)
+
+
+SAFE_SOFTMAX = defop("_safe_softmax", "SafeSoftmaxBackward0", ("self",), _safe_softmax_fwd, _softmax_bwd,
+                     saves=("result", "dim"), jvp=lambda m, t, result, dim: _softmax_bwd(m, t[0], result, dim),
+                     promote=KEEP,
+                     samples=lambda: [Sample(arr(3, 4), params={"dim": -1})],
+                     rule="result (g - sum(g result, dim)), as softmax's")
 LOG_SOFTMAX = defop("_log_softmax", "LogSoftmaxBackward0", ("self",), _log_softmax_fwd, _log_softmax_bwd,
                     saves=("result", "dim"), promote=KEEP,
                     jvp=lambda m, t, result, dim: None if dim is None else
