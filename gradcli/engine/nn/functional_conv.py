@@ -8,7 +8,7 @@ from __future__ import annotations
 from .. import dtypes, errors
 from ..dispatch import call
 from ..dims import KernelStride
-from ..functions import cat, narrow, squeeze, unsqueeze
+from ..functions import narrow, squeeze, unsqueeze
 from ..ops.convolution import COL2IM, CONVOLUTION, IM2COL, MAX_POOL2D, out_size
 from ..ops.padding import (
     CONSTANT_PAD, REFLECTION_PAD1D, REFLECTION_PAD2D, REFLECTION_PAD3D, REPLICATION_PAD1D, REPLICATION_PAD2D,
@@ -206,37 +206,28 @@ def _slice(t, dim, start, end):
 
 
 def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, d: int, name: str):
-    """The adjoint of a d-dim convolution, composed: per group, the kernel-weighted columns
-    (weight^T @ input) folded back into the output map by col2im, overlaps summed (torch records one
-    ConvolutionBackward0; the values and gradients are the same)."""
-    unbatched = input.ndim == d + 1
-    if unbatched:
-        input = unsqueeze(input, 0)
+    """The adjoint of a d-dim convolution: torch's convolution with transposed=True (one
+    ConvolutionBackward0)."""
+    if input.ndim == d + 1:      # unbatched: torch adds the batch dim and takes it away again
+        return squeeze(_conv_transpose(unsqueeze(input, 0), weight, bias, stride, padding, output_padding, groups,
+                                       dilation, d, name), 0)
     if input.ndim != d + 2 or weight.ndim != d + 2:
         raise errors.ShapeError(f"Expected {d + 1}D (unbatched) or {d + 2}D (batched) input to {name}, but got "
                                 f"input of size: {list(input.shape)}")
-    n, c_in, spatial = input.shape[0], input.shape[1], tuple(input.shape[2:])
-    if weight.shape[0] != c_in:
+    if weight.shape[0] != input.shape[1]:
         raise errors.ShapeError(f"Given transposed=1, weight of size {list(weight.shape)}, expected input"
-                                f"{list(input.shape)} to have {weight.shape[0]} channels, but got {c_in} "
+                                f"{list(input.shape)} to have {weight.shape[0]} channels, but got {input.shape[1]} "
                                 f"channels instead")
-    stride, padding = _tuple(stride, d, "stride"), _tuple(padding, d, "padding")
-    output_padding, dilation = _tuple(output_padding, d, "output_padding"), _tuple(dilation, d, "dilation")
-    kernel = tuple(weight.shape[2:])
-    size = tuple((i - 1) * s - 2 * p + dl * (k - 1) + op + 1
-                 for i, s, p, dl, k, op in zip(spatial, stride, padding, dilation, kernel, output_padding))
-    c_group = c_in // groups
-    outs = []
-    for g in range(groups):
-        x = narrow(input, 1, g * c_group, c_group).reshape(n, c_group, -1)
-        wg = narrow(weight, 0, g * c_group, c_group)
-        cols = wg.reshape(c_group, -1).t() @ x
-        outs.append(call(COL2IM, (cols,), {"output_size": size, "kernel_size": kernel, "dilation": dilation,
-                                           "padding": padding, "stride": stride}))
-    out = outs[0] if groups == 1 else cat(outs, 1)
-    if bias is not None:
-        out = out + bias.reshape((1, -1) + (1,) * d)
-    return squeeze(out, 0) if unbatched else out
+    return call(CONVOLUTION, (input, weight, bias),
+                {"stride": _tuple(stride, d, "stride"), "padding": _tuple(padding, d, "padding"),
+                 "dilation": _tuple(dilation, d, "dilation"), "transposed": True,
+                 "output_padding": _tuple(output_padding, d, "output_padding"), "groups": int(groups)})
+
+
+def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    """The adjoint of conv1d."""
+    return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 1,
+                           "conv_transpose1d")
 
 
 def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
@@ -249,17 +240,6 @@ def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_paddi
     """The adjoint of conv3d."""
     return _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, 3,
                            "conv_transpose3d")
-
-
-def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
-    """conv_transpose2d over a height of 1."""
-    unbatched = input.ndim == 2
-    x = unsqueeze(unsqueeze(input, 0) if unbatched else input, 2)
-    out = conv_transpose2d(x, unsqueeze(weight, 2), bias, (1, _tuple(stride, 1, "stride")[0]),
-                           (0, _tuple(padding, 1, "padding")[0]), (0, _tuple(output_padding, 1, "output_padding")[0]),
-                           groups, (1, _tuple(dilation, 1, "dilation")[0]))
-    out = squeeze(out, 2)
-    return squeeze(out, 0) if unbatched else out
 
 
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):

@@ -104,6 +104,8 @@ def as_2d(values: tuple, fill: int) -> tuple:
 
 def _conv_fwd(input, weight, bias, stride, padding, dilation, transposed, output_padding, groups):
     dtype_rules.convolution(input, weight, bias, groups)
+    if transposed:
+        return _conv_transpose_fwd(input, weight, bias, stride, padding, dilation, output_padding, groups)
     d = weight.ndim - 2
     x = input[..., None, :] if d == 1 else input
     w = weight[..., None, :] if d == 1 else weight
@@ -119,8 +121,35 @@ def _conv_fwd(input, weight, bias, stride, padding, dilation, transposed, output
     return out
 
 
+def transposed_size(size, kernel, stride, padding, dilation, output_padding) -> tuple:
+    """A transposed convolution's output size per spatial dim."""
+    return tuple((i - 1) * s - 2 * p + dl * (k - 1) + op + 1
+                 for i, k, s, p, dl, op in zip(size, kernel, stride, padding, dilation, output_padding))
+
+
+def _conv_transpose_fwd(input, weight, bias, stride, padding, dilation, output_padding, groups):
+    """The adjoint of the convolution with the same geometry: per group, the kernel-weighted columns
+    (weight^T @ input) folded back into the output maps by col2im, overlaps summed."""
+    d = weight.ndim - 2
+    x = input[..., None, :] if d == 1 else input
+    w = weight[..., None, :] if d == 1 else weight
+    n, c = x.shape[:2]
+    o = w.shape[1] * groups
+    size = transposed_size(x.shape[2:], w.shape[2:], as_2d(stride, 1), as_2d(padding, 0), as_2d(dilation, 1),
+                           as_2d(output_padding, 0))
+    wm = np.swapaxes(w.reshape(groups, c // groups, -1), -1, -2)
+    cols = np.matmul(wm, x.reshape(n, groups, c // groups, -1)).reshape(n, o * math.prod(w.shape[2:]), -1)
+    out = col2im_np(cols, size, w.shape[2:], as_2d(dilation, 1), as_2d(padding, 0), as_2d(stride, 1))
+    out = out.reshape((n, o) + tuple(size[-d:]))
+    if bias is not None:
+        out += bias.astype(out.dtype, copy=False).reshape((1, o) + (1,) * d)
+    return out
+
+
 def _conv_bwd(m, g, input, weight, stride, padding, dilation, transposed, output_padding, groups,
               needs=(True, True, True)):
+    if transposed:
+        return _conv_transpose_bwd(m, g, input, weight, stride, padding, dilation, groups, needs)
     nb = m.nb
     lead = tuple(g.shape[:nb])
     x_shape, w_shape = tuple(input.shape), tuple(weight.shape)
@@ -144,6 +173,30 @@ def _conv_bwd(m, g, input, weight, stride, padding, dilation, transposed, output
     return grad_input, grad_weight, grad_bias
 
 
+def _conv_transpose_bwd(m, g, input, weight, stride, padding, dilation, groups, needs):
+    """input: the convolution of g by the same weight (W @ im2col(g) per group); weight: input @
+    im2col(g)^T per group, summed over the batch; bias: the sum of g."""
+    nb = m.nb
+    lead = tuple(g.shape[:nb])
+    x_shape, w_shape = tuple(input.shape), tuple(weight.shape)
+    d = len(w_shape) - 2
+    n, c, o = x_shape[0], x_shape[1], w_shape[1] * groups
+    geometry = (tuple(as_2d(w_shape[2:], 1)), as_2d(dilation, 1), as_2d(padding, 0), as_2d(stride, 1))
+    length = math.prod(x_shape[2:])
+    maps = m.reshape(g, lead + (n, o) + as_2d(tuple(g.shape[nb + 2:]), 1))
+    cols = m.reshape(m.im2col(maps, *geometry), lead + (n, groups, o // groups * math.prod(w_shape[2:]), length))
+    grad_input = grad_weight = grad_bias = None
+    if needs[0]:
+        wm = m.reshape(weight, (groups, c // groups, -1))
+        grad_input = m.reshape(m.matmul(wm, cols), lead + x_shape)
+    if needs[1]:
+        x = m.reshape(input, (n, groups, c // groups, length))
+        grad_weight = m.reshape(m.sum(m.matmul(x, m.mT(cols)), (nb,)), lead + w_shape)
+    if len(needs) > 2 and needs[2]:
+        grad_bias = m.sum(g, (nb,) + tuple(range(nb + 2, nb + 2 + d)))
+    return grad_input, grad_weight, grad_bias
+
+
 def _conv_samples():
     two = {"stride": (1, 1), "padding": (0, 0), "dilation": (1, 1), "transposed": False,
            "output_padding": (0, 0), "groups": 1}
@@ -153,7 +206,15 @@ def _conv_samples():
            "groups": 1}
     three = {"stride": (1, 2, 1), "padding": (1, 0, 1), "dilation": (1, 1, 2), "transposed": False,
              "output_padding": (0, 0, 0), "groups": 2}
+    transposed = {"stride": (2, 1), "padding": (1, 0), "dilation": (1, 2), "transposed": True,
+                  "output_padding": (1, 0), "groups": 2}
+    transposed_1d = {"stride": (3,), "padding": (1,), "dilation": (1,), "transposed": True, "output_padding": (2,),
+                     "groups": 1}
     return [Sample(arr(1, 2, 4, 4), arr(3, 2, 2, 2, seed=1), arr(3, seed=2), params=two),
+            Sample(arr(2, 4, 3, 3, seed=12), arr(4, 2, 3, 2, seed=13), arr(4, seed=14), params=transposed,
+                   note="transposed: stride, padding, dilation, output_padding, groups"),
+            Sample(arr(2, 2, 4, seed=15), arr(2, 3, 2, seed=16), arr(3, seed=17), params=transposed_1d,
+                   note="transposed 1-d"),
             Sample(arr(2, 4, 5, 5, seed=3), arr(4, 2, 3, 2, seed=4), arr(4, seed=5), params=strided,
                    note="stride, padding, dilation, groups"),
             Sample(arr(2, 2, 7, seed=6), arr(3, 2, 3, seed=7), arr(3, seed=8), params=one, note="conv1d"),
@@ -167,7 +228,8 @@ CONVOLUTION = defop("convolution", "ConvolutionBackward0", ("input", "weight", "
                     derived={"bias_sym_sizes_opt": lambda node: node._in_meta[2][0] if node._in_meta[2] else (0,)},
                     promote=KEEP, masked=True, samples=_conv_samples,
                     jvp_note="generic: derived through double-vjp",
-                    rule="input: col2im(W^T g); weight: g @ im2col(input)^T; bias: sum of g")
+                    rule="input: col2im(W^T g); weight: g @ im2col(input)^T; bias: sum of g "
+                         "(transposed: input: W @ im2col(g); weight: input @ im2col(g)^T)")
 
 
 # -- max pooling ----------------------------------------------------------------------------------------
