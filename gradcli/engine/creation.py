@@ -526,8 +526,8 @@ def randperm(n, *, generator=None, dtype=None, requires_grad=False) -> Tensor:
     return wrap(_finish(drawn, dtype, requires_grad))
 
 
-@public()
 def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False) -> Tensor:
+    """torch.normal's draws (functions.random_counts.normal records their node)."""
     if not isinstance(std, Tensor):
         check_std(std)
     if isinstance(mean, Tensor) and isinstance(std, Tensor):
@@ -548,8 +548,8 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False)
                          generator)
 
 
-@public(method=True)
 def bernoulli(input, p=None, *, generator=None) -> Tensor:
+    """torch.bernoulli's draws (functions.random_counts.bernoulli records their node)."""
     if p is None:
         _floating_only(input._data.dtype, "bernoulli_tensor_cpu_p_")
     return drawn_from(input, generator, lambda g, d: g.bernoulli(d if p is None else p, d.shape).astype(d.dtype))

@@ -6,6 +6,7 @@ API, the op families and the autograd layer, plus the in-place family (``add_``,
 """
 from __future__ import annotations
 
+import functools
 import warnings
 
 import numpy as np
@@ -22,6 +23,7 @@ from .nn import functional as _F
 from .nn.functional import _NO_DIM, torch_log_softmax, torch_softmax
 from .ops import index_functions, pointwise as P
 from .ops.linalg import MM
+from .ops.random_draw_nodes import BERNOULLI_TENSOR_FILL, FILLS
 from .ops.copy import TO_COPY, ZERO, copy_, fill, fill_, zero_
 from .printing import format_tensor
 from .sparse import is_coo
@@ -199,24 +201,43 @@ for _fn, _name, _aliases in ((clamp_, "clamp_", ("clip_",)), (neg_, "neg_", ("ne
     public.export(_fn, _name, aliases=_aliases)
 
 
-def uniform_(self, a=0.0, b=1.0, *, generator=None):
+def _refused_first(fill):
+    """torch refuses an in-place fill of a leaf that requires grad (or a view of one) before it
+    checks the arguments or draws (the generator is left where it was)."""
+    @functools.wraps(fill)
+    def checked(self, *args, **kwargs):
+        refuse_inplace(self)
+        return fill(self, *args, **kwargs)
+    return checked
+
+
+@_refused_first
+def uniform_(self, from_=0.0, to=1.0, *, generator=None):
+    """Draws from [from, to) (torch's parameter names; ``from`` is a Python keyword, so it is positional)."""
     _floating_only(self, "check_uniform_bounds")
-    _check_draw(a <= b, f"uniform_ expects to return a [from, to) range, but found from={a:g} > to={b:g}")
-    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.uniform(s, self._data.dtype, a, b)))
+    _check_draw(from_ <= to, f"uniform_ expects to return a [from, to) range, but found from={from_:g} > to={to:g}")
+    return _init_inplace(self, creation.fill_values(self, generator,
+                                                    lambda g, s: g.uniform(s, self._data.dtype, from_, to)),
+                         "uniform_.drawn")
 
 
+@_refused_first
 def normal_(self, mean=0.0, std=1.0, *, generator=None):
     _floating_only(self, "normal_kernel_cpu")
     creation.check_std(std)
-    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.normal(s, self._data.dtype, mean, std)))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.normal(s, self._data.dtype, mean, std)),
+                         "normal_.drawn")
 
 
+@_refused_first
 def exponential_(self, lambd=1.0, *, generator=None):
     _continuous_only(self, "Exponential", dtypes.scalar_type_name)
     _check_draw(lambd > 0, f"exponential_ expects lambda > 0.0, but found lambda={lambd:g}")
-    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.exponential(s, lambd)))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.exponential(s, lambd)),
+                         "exponential_.drawn")
 
 
+@_refused_first
 def bernoulli_(self, p=0.5, *, generator=None):
     prob = p._data if isinstance(p, Tensor) else p
     if isinstance(p, Tensor) and creation.random_rules is not None:
@@ -226,33 +247,42 @@ def bernoulli_(self, p=0.5, *, generator=None):
                     "false.")
     else:
         _check_draw(0 <= p <= 1, f"bernoulli_ expects p to be in [0, 1], but got p={p:g}")
-    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.bernoulli(prob, s)))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.bernoulli(prob, s)),
+                         "bernoulli_.Tensor" if isinstance(p, Tensor) else "bernoulli_.float", p)
 
 
+@_refused_first
 def geometric_(self, p, *, generator=None):
     if self._data.dtype.kind == "b":
         _floating_only(self, "geometric_cpu")
     _check_draw(0 < p < 1, f"geometric_ expects p to be in (0, 1), but got p={p:g}")
-    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.geometric(s, p)))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.geometric(s, p)),
+                         "geometric_.drawn")
 
 
+@_refused_first
 def log_normal_(self, mean=1.0, std=2.0, *, generator=None):
     _floating_only(self, "log_normal_cpu")
     _check_draw(std > 0, f"log_normal_ expects std > 0.0, but found std={std:g}")
-    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.log_normal(s, mean, std)))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.log_normal(s, mean, std)),
+                         "log_normal_.drawn")
 
 
+@_refused_first
 def cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
     _continuous_only(self, "Cauchy", dtypes.c_type_name)
     _check_draw(sigma > 0, f"cauchy_ expects sigma > 0.0, but found sigma={sigma:g}")
-    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.cauchy(s, median, sigma)))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.cauchy(s, median, sigma)),
+                         "cauchy_.drawn")
 
 
+@_refused_first
 def random_(self, from_=None, to=None, *, generator=None):
     """``random_()`` (every value the dtype holds up to 2**mantissa for floats), ``random_(to)``,
     ``random_(from, to)``: integers drawn as torch draws them."""
     if from_ is None and to is None:
-        return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.full_range(s, self._data.dtype)))
+        return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.full_range(s, self._data.dtype)),
+                             "random_.drawn")
     low, high = (0, from_) if to is None else (from_ or 0, to)
     _check_draw(high > low, f"random_ expects 'from' to be less than 'to', but got from={low} >= to={high}")
     npd = self._data.dtype
@@ -260,7 +290,8 @@ def random_(self, from_=None, to=None, *, generator=None):
         least, most = (0, 1) if npd.kind == "b" else (int(np.iinfo(npd).min), int(np.iinfo(npd).max))
         _check_draw(least <= low <= most, f"from is out of bounds for {dtypes.c_type_name(npd)}")
         _check_draw(least <= high - 1 <= most, f"to - 1 is out of bounds for {dtypes.c_type_name(npd)}")
-    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.integers(int(low), int(high), s)))
+    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.integers(int(low), int(high), s)),
+                         "random_.to" if to is None else "random_.from")
 
 
 def _floating_only(self, kernel: str) -> None:
@@ -281,9 +312,13 @@ def _check_draw(ok: bool, message: str) -> None:
         raise errors.AutogradError(message)
 
 
-def _init_inplace(self, values):
-    if _mode.grad and self._requires_grad and self._grad_fn is None:
-        raise errors.GraphError(errors.LEAF_INPLACE)
+def _init_inplace(self, values, fill: str, p=None):
+    """Write the values drawn into ``self``; where a graph is recorded (self or a tensor ``p`` needs
+    grad), as torch's in-place op whose gradient is zero (ops/random_draw_nodes)."""
+    if _mode.grad and creation.random_rules is None and (self._requires_grad or getattr(p, "_requires_grad", False)):
+        if fill == "bernoulli_.Tensor":
+            return call_inplace(BERNOULLI_TENSOR_FILL, self, (self, p), {"drawn": values})
+        return call_inplace(FILLS[fill], self, (self,), {"drawn": values})
     np.copyto(storage(self), values, casting="unsafe")
     if self._vc is not None:
         self._vc[0] += 1

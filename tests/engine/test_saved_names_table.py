@@ -104,6 +104,22 @@ TORCH_CALLS = {
     "scatter.src": lambda a, p: a[0].scatter(p["dim"], p["index"], a[1]),
     "scatter_add": lambda a, p: a[0].scatter_add(p["dim"], p["index"], a[1]),
     "poisson": lambda a, p: torch.poisson(a[0]),
+    # random draws: torch's nodes for the same call (std and probabilities made valid by ops that save nothing)
+    "normal.Tensor_float": lambda a, p: torch.normal(a[0], 1.0),
+    "normal.float_Tensor": lambda a, p: torch.normal(0.0, a[0] * 0 + 1),
+    "normal.Tensor_Tensor": lambda a, p: torch.normal(a[0], a[1] * 0 + 1),
+    "bernoulli": lambda a, p: torch.bernoulli(a[0] * 0 + 0.5),
+    "bernoulli_.Tensor": lambda a, p: (a[0] * 1).bernoulli_(a[1] * 0 + 0.5),
+    "bernoulli_.float": lambda a, p: (a[0] * 1).bernoulli_(0.5),
+    "normal_.drawn": lambda a, p: (a[0] * 1).normal_(),
+    "uniform_.drawn": lambda a, p: (a[0] * 1).uniform_(),
+    "exponential_.drawn": lambda a, p: (a[0] * 1).exponential_(),
+    "geometric_.drawn": lambda a, p: (a[0] * 1).geometric_(0.5),
+    "log_normal_.drawn": lambda a, p: (a[0] * 1).log_normal_(),
+    "cauchy_.drawn": lambda a, p: (a[0] * 1).cauchy_(),
+    "random_.drawn": lambda a, p: (a[0] * 1).random_(),
+    "random_.to": lambda a, p: (a[0] * 1).random_(3),
+    "random_.from": lambda a, p: (a[0] * 1).random_(1, 3),
     "index_reduce": lambda a, p: a[0].index_reduce(p["dim"], p["index"], a[1], p["reduce"],
                                                    include_self=p["include_self"]),
     "scatter_reduce.two": lambda a, p: a[0].scatter_reduce(p["dim"], p["index"], a[1], p["reduce"],
@@ -175,6 +191,7 @@ NO_SAMPLE = {"_to_copy", "alias", "alias_copy", "delayed_error", "heaviside", "h
              "_ctc_loss", "_ctc_loss_backward",     # (CTC: test_ctc_loss_parity.py)
              "unique_consecutive", "_unique2", "unique_dim",   # (no saved values; tests/torch_scripts/unique_*.py)
              "binomial", "binomial.count_grad", "binomial.prob_grad",     # (tests/torch_scripts/poisson_binomial.py)
+             "bernoulli.p",     # only raises (tests/torch_scripts/random_draws_zero_gradient_nodes.py)
              "_standard_gamma", "_standard_gamma_grad", "_sample_dirichlet",   # draws (test_gamma_sampling_parity.py)
              # complex in or out (tests/engine/test_complex_parity.py compares their nodes with torch's)
              "view_as_real", "view_as_complex", "complex", "polar", "conj", "conj_physical",

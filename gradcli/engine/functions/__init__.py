@@ -7,8 +7,8 @@ This package gathers them for the engine's own use (``functions.sum`` in the cre
 vocabulary, ``F.add`` in tensor methods); what is public is ``engine.public``'s business.
 """
 from ..creation import (  # noqa: F401  (the factories belong to the same API)
-    arange, as_tensor, bernoulli, empty, empty_like, eye, full, full_like, initial_seed, linspace, logspace,
-    manual_seed, multinomial, normal, ones, ones_like, rand, rand_like, randint, randint_like, randn, randn_like,
+    arange, as_tensor, empty, empty_like, eye, full, full_like, initial_seed, linspace, logspace,
+    manual_seed, multinomial, ones, ones_like, rand, rand_like, randint, randint_like, randn, randn_like,
     randperm, scalar_tensor, seed, tensor, zeros, zeros_like,
 )
 from .common import _as_operand, _check_tensor  # noqa: F401
@@ -22,6 +22,7 @@ from .sorting import *  # noqa: F401,F403
 from .einsum import *  # noqa: F401,F403
 from .composites import *  # noqa: F401,F403
 from .discrete import *  # noqa: F401,F403
+from .random_draws import bernoulli, normal  # noqa: F401
 from .combinatorics import combinations, nonzero_static, unique_consecutive, unravel_index  # noqa: F401
 from . import finite_differences, index_reduce, legacy_defaults, linalg_legacy, random_counts, random_gamma, view_copies  # noqa: F401
 from . import inplace_views  # noqa: F401  (Tensor.t_, transpose_, unsqueeze_, squeeze_)

@@ -5,7 +5,7 @@ from . import (  # noqa: F401
     indexing, linalg, linalg_factor, loss_backward, margin_losses, max_unpool, nn, normalization, padding, parametric, pointwise,
     pooling, reduction, scatter_reduce, shape, shrink, shuffle, special, special_functions, subscripts,
 )
-from . import angle, backward_ops, bitwise, index_reduce, nanmedian, random_counts, random_gamma, unique_consecutive, view_copies  # noqa: F401
+from . import angle, backward_ops, bitwise, index_reduce, nanmedian, random_counts, random_draw_nodes, random_gamma, unique_consecutive, view_copies  # noqa: F401
 from . import complex_parts  # noqa: F401  (complex tensors' records, installs their backward)
 from . import weight_norm  # noqa: F401
 from . import eig  # noqa: F401  (complex outputs: its backward in torch's complex convention)
