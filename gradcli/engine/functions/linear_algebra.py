@@ -290,16 +290,6 @@ def vdot(input, other):
     return call(L.VDOT, (input, other))
 
 
-def _scaled_sum(input, product, beta, alpha):
-    """beta * input + alpha * product; beta = 0 ignores input's values (nan and inf too), as torch."""
-    if alpha != 1:
-        product = mul(product, alpha)
-    if beta == 0:
-        shape = tuple(np.broadcast_shapes(tuple(input.shape), tuple(product.shape)))
-        return product if tuple(product.shape) == shape else expand(product, shape)
-    return (input if beta == 1 else mul(input, beta)) + product
-
-
 @public(method=True)
 def addmv(input, mat, vec, *, beta=1, alpha=1):
     """torch's AddmvBackward0: beta * input + alpha * (mat @ vec)."""
@@ -314,7 +304,8 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
 
 @public(method=True)
 def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
-    return _scaled_sum(input, bmm(batch1, batch2).sum(0), beta, alpha)
+    """torch's AddbmmBackward0: beta * input + alpha * (the sum of the batches' products)."""
+    return call(L.ADDBMM, (input, batch1, batch2), {"beta": beta, "alpha": alpha})
 
 
 @public()

@@ -349,6 +349,66 @@ BADDBMM = defop("baddbmm", "BaddbmmBackward0", ("self", "batch1", "batch2"), _ba
                                         params={"beta": 1, "alpha": 1}, note="broadcast self")],
                 jvp_note="generic: derived through double-vjp",
                 rule="d/dself = beta, d/dbatch1 = alpha g @ batch2^T, d/dbatch2 = alpha batch1^T @ g")
+def _addbmm_fwd(s, b1, b2, beta, alpha):
+    """torch's addbmm_impl_: beta * self, then each batch's product added in turn (addmm_ per batch);
+    its checks in its order (self expanded to the result's size first)."""
+    if b1.ndim >= 2 and b2.ndim >= 3:
+        shape = (b1.shape[1], b2.shape[2])
+        try:
+            out = np.array(np.broadcast_to(s, shape))
+        except ValueError:
+            raise ShapeError(_expand_message(s.shape, shape)) from None
+    if b1.ndim != 3 or b2.ndim != 3:
+        raise ShapeError(f"batch{1 if b1.ndim != 3 else 2} must be a 3D tensor")
+    if b1.shape[0] != b2.shape[0]:
+        raise ShapeError(f"batch1 and batch2 must have same number of batches, got {b1.shape[0]} and {b2.shape[0]}")
+    if b1.shape[2] != b2.shape[1]:
+        raise ShapeError(f"Incompatible matrix sizes for bmm ({b1.shape[1]}x{b1.shape[2]} and "
+                         f"{b2.shape[1]}x{b2.shape[2]})")
+    for name, a in (("mat1", b1), ("self", s)):     # (addmm_'s checks, batch by batch)
+        if a.dtype != b2.dtype:
+            raise DTypeError(f"{name} and mat2 must have the same dtype, but got {dtypes.scalar_type_name(a.dtype)} "
+                             f"and {dtypes.scalar_type_name(b2.dtype)}")
+    products = np.matmul(b1, b2)
+    if not len(products):
+        return out if beta == 1 else _scaled(out, beta) if beta != 0 else np.zeros_like(out)
+    out = _plus_product(out, products[0], beta, alpha)
+    for product in products[1:]:
+        out = out + _scaled(product, alpha)
+    return out
+
+
+def _expand_message(given: tuple, target: tuple) -> str:
+    lead = len(target) - len(given)
+    dim = next(i for i in range(len(given) - 1, -1, -1) if given[i] not in (1, target[lead + i]))
+    return (f"The expanded size of the tensor ({target[lead + dim]}) must match the existing size ({given[dim]}) at "
+            f"non-singleton dimension {lead + dim}.  Target sizes: {list(target)}.  Tensor sizes: {list(given)}")
+
+
+def _addbmm_bwd(m, g, batch1, batch2, alpha, beta, needs=(True, True, True)):
+    """torch's formula: each batch's gradient is g expanded over the batches, times the other operand."""
+    if not (needs[1] or needs[2]):
+        return _times(m, g, beta), None, None
+    nb = m.nb
+    batches = (batch1 if batch1 is not None else batch2).shape[0]     # (each is saved for the other only)
+    spread = m.expand(m.unsqueeze(g, nb), tuple(g.shape[:nb]) + (batches,) + tuple(g.shape[nb:]))
+    return (_times(m, g, beta) if needs[0] else None,
+            _times(m, _bmm(m, spread, m.mT(batch2)), alpha) if needs[1] else None,
+            _times(m, _bmm(m, m.mT(batch1), spread), alpha) if needs[2] else None)
+
+
+ADDBMM = defop("addbmm", "AddbmmBackward0", ("self", "batch1", "batch2"), _addbmm_fwd, _addbmm_bwd,
+               saves=("batch1", "batch2", "alpha", "beta"), promote=KEEP, masked=True,
+               saved_for={"batch1": ("batch2",), "batch2": ("batch1",)},
+               derived={"batch1_sym_argsize_0": lambda node: node._in_meta[1][0][0],
+                        "batch1_sym_argsize_1": lambda node: node._in_meta[1][0][1],
+                        "batch2_sym_argsize_2": lambda node: node._in_meta[2][0][2]},
+               samples=lambda: [Sample(arr(3, 5), arr(2, 3, 4, seed=1), arr(2, 4, 5, seed=2),
+                                       params={"beta": 0.5, "alpha": 2.0}),
+                                Sample(arr(5, seed=3), arr(3, 3, 4, seed=4), arr(3, 4, 5, seed=5),
+                                       params={"beta": 1, "alpha": 1}, note="broadcast self")],
+               jvp_note="generic: derived through double-vjp",
+               rule="d/dself = beta, d/dbatch1 = alpha g @ batch2^T per batch, d/dbatch2 = alpha batch1^T @ g per batch")
 ADDMV = defop("addmv", "AddmvBackward0", ("self", "mat", "vec"), _addmv_fwd,
               lambda m, g, mat, vec, alpha, beta, needs=(True, True, True): (
                   _times(m, g, beta) if needs[0] else None,
