@@ -52,6 +52,7 @@ KNOWN = {
         ("softshrink_backward", "arg0 int, arg0 bool, arg0 float32"),
     ) for edge in edges.split(", ")},
     "max_pool2d_with_indices arg0 nan": "a window of NaNs: torch's index is another NaN's",
+    "max_pool3d_with_indices arg0 nan": "a box of NaNs: torch's index is another NaN's",
     **{f"{n} arg{k} bool": _NEG_BOOL for n, k in (("logaddexp", 0), ("logaddexp", 1), ("logaddexp2", 0),
                                                   ("logaddexp2", 1), ("pow.Tensor_Tensor", 1))},
     "topk arg0 bool": _PUBLIC.format("topk").replace("F.", "torch."),

@@ -14,7 +14,8 @@ from ..ops.padding import (
     CONSTANT_PAD, REFLECTION_PAD1D, REFLECTION_PAD2D, REFLECTION_PAD3D, REPLICATION_PAD1D, REPLICATION_PAD2D,
     REPLICATION_PAD3D,
 )
-from ..ops.pooling import avg_pool2d, avg_pool_dtype, check_pool_args
+from ..ops.pooling import avg_pool_dtype, check_pool_args, pooled_size
+from ..ops.pooling3d import AVG_POOL3D, MAX_POOL3D
 from ..tensor import Tensor
 
 
@@ -259,48 +260,46 @@ def _pool3d_args(input, kernel_size, stride, padding):
     if input.ndim not in (4, 5):
         raise errors.ShapeError("non-empty 4D or 5D (batch mode) tensor expected for input")
     kernel = _tuple(kernel_size, 3, "kernel_size")
-    stride = kernel if stride is None or stride == [] else _tuple(stride, 3, "stride")
+    stride = KernelStride(kernel) if stride is None or stride == [] else _tuple(stride, 3, "stride")
     return kernel, stride, _tuple(padding, 3, "padding")
 
 
+def _check_pool3d(input, kernel, stride, padding, dilation, ceil_mode, op: str) -> None:
+    """torch's pool3d_shape_check, in its order and words (``op`` "avg" or "max")."""
+    if 0 in stride or 0 in kernel:
+        raise errors.ShapeError("stride should not be zero")
+    if any(p * 2 > (k - 1) * d + 1 for p, k, d in zip(padding, kernel, dilation)):
+        raise errors.ShapeError(f"pad should be at most half of effective kernel size, but got pad={padding[0]}, "
+                                f"kernel_size={kernel[0]} and dilation={dilation[0]}")
+    c, (t, h, w) = input.shape[-4], tuple(input.shape[-3:])
+    if op == "avg" and (t < kernel[0] or h < kernel[1] or w < kernel[2]):
+        raise errors.ShapeError(f"input image (T: {t} H: {h} W: {w}) smaller than kernel size (kT: {kernel[0]} "
+                                f"kH: {kernel[1]} kW: {kernel[2]})")
+    sizes = [pooled_size(n, k, st, p, dl, ceil_mode) for n, k, st, p, dl in zip((t, h, w), kernel, stride, padding,
+                                                                                 dilation)]
+    if min(sizes) < 1:
+        raise errors.ShapeError(f"Given input size: ({c}x{t}x{h}x{w}). Calculated output size: "
+                                f"({c}x{'x'.join(map(str, sizes))}). Output size is too small")
+
+
 def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
-    """The maximum of each (D, H, W) window, and its flat index in its volume. A box's maximum is the
-    maximum over depth of the maxima over (H, W), so gradcli pools the planes, then the depth
-    (max_pool2d twice; torch records one MaxPool3DWithIndicesBackward0): values, indices (the first
-    maximum in raster order) and gradients are torch's."""
+    """The maximum of each (D, H, W) window, and its flat index in its volume (MaxPool3DWithIndicesBackward0)."""
     kernel, stride, padding = _pool3d_args(input, kernel_size, stride, padding)
     dilation = _tuple(dilation, 3, "dilation")
-    lead, (d, h, w) = tuple(input.shape[:-3]), tuple(input.shape[-3:])
-    planes, where = max_pool2d(input.reshape((-1, h, w)), kernel[1:], stride[1:], padding[1:], dilation[1:],
-                               ceil_mode, True)
-    ho, wo = planes.shape[-2:]
-    columns = planes.reshape((-1, d, ho * wo))
-    values, depth = max_pool2d(columns, (kernel[0], 1), (stride[0], 1), (padding[0], 0), (dilation[0], 1),
-                               ceil_mode, True)
-    do = values.shape[-2]
-    out = values.reshape(lead + (do, ho, wo))
-    if not return_indices:
-        return out
-    picked = depth // (ho * wo)
-    inner = where.reshape((-1, d, ho * wo)).gather(1, picked)
-    return out, (picked * (h * w) + inner).reshape(lead + (do, ho, wo))
+    _check_pool3d(input, kernel, stride, padding, dilation, bool(ceil_mode), "max")
+    out, indices = call(MAX_POOL3D, (input,), {"kernel_size": kernel, "stride": stride, "padding": padding,
+                                               "dilation": dilation, "ceil_mode": bool(ceil_mode)})
+    return (out, indices) if return_indices else out
 
 
 def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
-    """The mean of each (D, H, W) window. Sums and torch's divisors (a product of one factor per dim)
-    both separate, so gradcli averages the planes, then the depth (avg_pool2d twice; torch records
-    one AvgPool3DBackward0): the values and gradients are torch's."""
+    """The mean of each (D, H, W) window (AvgPool3DBackward0)."""
     kernel, stride, padding = _pool3d_args(input, kernel_size, stride, padding)
     avg_pool_dtype("avg_pool3d_out_frame", input._data)
     if divisor_override is not None and divisor_override == 0:
         raise errors.AutogradError("divisor must be not zero")
-    once = 1 if divisor_override else None
-    lead, (d, h, w) = tuple(input.shape[:-3]), tuple(input.shape[-3:])
-    planes = avg_pool2d(input.reshape((-1, h, w)), kernel[1:], stride[1:], padding[1:], ceil_mode,
-                        count_include_pad, once)
-    ho, wo = planes.shape[-2:]
-    out = avg_pool2d(planes.reshape((-1, d, ho * wo)), (kernel[0], 1), (stride[0], 1), (padding[0], 0), ceil_mode,
-                     count_include_pad, once)
-    out = out.reshape(lead + (out.shape[-2], ho, wo))
-    return out / divisor_override if divisor_override else out
+    _check_pool3d(input, kernel, stride, padding, (1, 1, 1), bool(ceil_mode), "avg")
+    return call(AVG_POOL3D, (input,), {"kernel_size": kernel, "stride": stride, "padding": padding,
+                                       "ceil_mode": bool(ceil_mode), "count_include_pad": bool(count_include_pad),
+                                       "divisor_override": divisor_override})
