@@ -595,7 +595,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
         if len(value) != 1:
             raise TypeError("dir() is available in gradcli scripts with one argument only")
         names = value[0].members() if isinstance(value[0], Namespace) else builtins.dir(value[0])
-        return sorted(n for n in names if policy.has(value[0], n))
+        return sorted(n for n in names if policy.listed(value[0], n))
 
     def getattr_(value, name, *default):
         """Python's getattr through the same gate as `value.name` (torch code picks layers and
@@ -604,8 +604,8 @@ def python_builtins(state, policy, stdout_ref) -> dict:
             raise TypeError("attribute name must be string")
         if len(default) > 1:
             raise TypeError(f"getattr expected at most 3 arguments, got {2 + len(default)}")
-        if default and not policy.has(value, name):
-            return default[0]
+        if default:
+            return policy.get_or(value, name, default[0])
         return policy.get(value, name, None)
 
     def iter_(iterable, *sentinel):

@@ -449,12 +449,34 @@ class AttributePolicy:
         """Namespaces (torch, math, ...) have fixed members: a site may remember what it read."""
         return type(value) is self._namespace_type
 
+    def get_or(self, value, name: str, default):
+        """Python's ``getattr(value, name, default)``: ``default`` only when the attribute is missing
+        or refused. The attribute is read once, and any other error of the read (a property's
+        ValueError, a limit met inside it) propagates, as in Python."""
+        try:
+            return self.get(value, name, None)
+        except GradcliError as err:
+            if err.kind != "attribute":
+                raise
+        except AttributeError:
+            pass
+        return default
+
     def has(self, value, name: str) -> bool:
+        """Python's ``hasattr``: reading ``value.name`` succeeds (read once, errors other than a
+        missing attribute propagate)."""
+        if self._namespace_type is not None and type(value) is self._namespace_type:
+            return name in value.members()
+        return self.get_or(value, name, _MISSING) is not _MISSING
+
+    def listed(self, value, name: str) -> bool:
+        """``dir(value)``'s filter on the names Python's dir gives: those a script may read, decided
+        without reading them (dir runs no property, hook or warning)."""
         if self._namespace_type is not None and type(value) is self._namespace_type:
             return name in value.members()
         if isinstance(value, type) and self._unbound_method(value, name):
             return True
-        return self._allowed(value, name) and _has(value, name)
+        return self._allowed(value, name)
 
     def _unbound_method(self, cls: type, name: str) -> bool:
         """``cls.name`` is a method its instances offer scripts (or the ``__init__`` a subclass calls)."""
@@ -612,6 +634,9 @@ class AttributePolicy:
             state.check_length(len(owner) + 1, "list", span)
             return method(*args)
         return grow
+
+
+_MISSING = object()
 
 
 def _has(value, name: str) -> bool:

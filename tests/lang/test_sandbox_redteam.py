@@ -509,6 +509,9 @@ def test_runaway_recursion_ends_with_pythons_recursionerror(patient_session, sou
     "try:\n    sum([[1] * 1000] * 100000, [])\nexcept Exception:\n    pass",
     "w = torch.ones(2, requires_grad=True)\nw.register_hook(lambda g: [0 for i in range(10**12)])\n"
     "try:\n    (w * 2).sum().backward()\nexcept Exception:\n    pass",
+    # hasattr and getattr with a default treat only a missing attribute as absent
+    "class Slow:\n    @property\n    def p(self):\n        while True: pass\nhasattr(Slow(), 'p')",
+    "class Slow:\n    @property\n    def p(self):\n        while True: pass\ngetattr(Slow(), 'p', 0)",
 ])
 def test_limits_are_not_catchable(session, source):
     _refused(session, source, "limit")
