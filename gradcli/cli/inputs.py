@@ -131,10 +131,12 @@ def load_value(session, name: str, text: str, option: str | None = None):
 
 
 MAX_ARRAY_ELEMENTS = 50_000_000     # the language's default tensor-size limit
+NUMERIC_KINDS = "biufc"             # numpy's dtype kinds a tensor can be made of
 
 
 def _load_array(spec: str):
-    import zipfile      # with numpy's loader: only for an @file input
+    import tokenize     # with numpy's loader: only for an @file input
+    import zipfile
 
     import numpy as np
     path, key = spec, ""
@@ -145,7 +147,9 @@ def _load_array(spec: str):
             raise CliError(f"cannot load {path}: not a regular file", EXIT_USAGE, "io")
         _check_array_sizes(path)
         loaded = np.load(path, allow_pickle=False)
-    except (OSError, ValueError, zipfile.BadZipFile) as err:
+    except (SyntaxError, tokenize.TokenError):     # numpy parses an .npy header with tokenize and ast
+        raise CliError(f"cannot load {path}: its .npy header is not a valid header", EXIT_FAILURE, "io") from None
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as err:
         raise CliError(f"cannot load {path}: {err}", EXIT_FAILURE, "io") from None
     if hasattr(loaded, "files"):
         if not key:
@@ -159,13 +163,17 @@ def _load_array(spec: str):
 
 
 def _check_array_sizes(path: str) -> None:
-    """Every array's element count, read from its .npy header before any data is: a small .npz of
-    zeros can hold billions of elements."""
+    """Every array's element count and type, read from its .npy header before any data is: a small
+    .npz of zeros can hold billions of elements, a 200-byte .npy a 4-billion-byte string, and an .npz
+    member that is not an .npy loads as the raw bytes it inflates to."""
     from numpy.lib import format as npy
 
     def check(stream, label: str) -> None:
         version = npy.read_magic(stream)
-        shape = (npy.read_array_header_1_0 if version == (1, 0) else npy.read_array_header_2_0)(stream)[0]
+        shape, _, dtype = (npy.read_array_header_1_0 if version == (1, 0) else npy.read_array_header_2_0)(stream)
+        if dtype.kind not in NUMERIC_KINDS:
+            raise CliError(f"cannot load {label}: an array of {dtype} is not numbers, and a tensor holds "
+                           "only bool, integer, floating or complex values", EXIT_FAILURE, "value")
         count = 1
         for n in shape:
             count *= int(n)
@@ -181,9 +189,11 @@ def _check_array_sizes(path: str) -> None:
     import zipfile
     with zipfile.ZipFile(path) as archive:
         for member in archive.namelist():
-            if member.endswith(".npy"):
-                with archive.open(member) as stream:
-                    check(stream, f"{path}:{member[:-4]}")
+            if not member.endswith(".npy"):
+                raise CliError(f"cannot load {path}: its member {member!r} is not an .npy array (numpy.savez "
+                               "writes only those)", EXIT_FAILURE, "io")
+            with archive.open(member) as stream:
+                check(stream, f"{path}:{member[:-4]}")
 
 
 def as_leaf(value, torch):

@@ -242,3 +242,36 @@ def test_entry_point_matches_typer(capsys):
     assert done.value.code == 2 and "syntax error" in capsys.readouterr().err
     main(["grad", "x**2", "--at", "x=3", "--json"])
     assert json.loads(capsys.readouterr().out)["grad"] == {"x": 6.0}
+
+
+def _npy_with_header(path, header: dict, data: bytes = b"\0" * 64):
+    with open(path, "wb") as f:
+        np.lib.format.write_array_header_1_0(f, header)
+        f.write(data)
+
+
+def test_an_npy_input_that_is_not_numbers_is_refused_from_its_header(cli, tmp_path):
+    # a 200-byte file whose header promises 40 strings of 100 million characters (16 GB) is refused
+    # before numpy allocates it, as are other arrays a tensor cannot hold
+    _npy_with_header(tmp_path / "big.npy", {"descr": "<U100000000", "fortran_order": False, "shape": (40,)})
+    np.save(tmp_path / "words.npy", np.array(["a", "b"]))
+    np.save(tmp_path / "days.npy", np.array(["2020-01-01"], dtype="datetime64[D]"))
+    for name in ("big", "words", "days"):
+        r = cli("grad", "x.sum()", "--at", f"x=@{tmp_path}/{name}.npy")
+        assert r.exit_code == 1 and "is not numbers" in r.stderr and "Traceback" not in r.stderr, r.stderr
+        assert f"cannot load {tmp_path}/{name}.npy" in r.stderr
+
+
+def test_an_npz_member_that_is_not_an_npy_is_refused_before_it_is_inflated(cli, tmp_path):
+    import zipfile
+    with zipfile.ZipFile(tmp_path / "bomb.npz", "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("x", b"\0" * (1 << 20))    # numpy would hand back the member's inflated bytes
+    r = cli("grad", "x.sum()", "--at", f"x=@{tmp_path}/bomb.npz:x")
+    assert r.exit_code == 1 and "its member 'x' is not an .npy array" in r.stderr
+
+
+def test_an_npy_header_that_does_not_parse_names_the_file(cli, tmp_path):
+    text = b"{'descr': '<f8', 'fortran_order': False, 'shape': (3,"
+    (tmp_path / "bad.npy").write_bytes(b"\x93NUMPY\x01\x00" + len(text + b"\n").to_bytes(2, "little") + text + b"\n")
+    r = cli("grad", "x.sum()", "--at", f"x=@{tmp_path}/bad.npy")
+    assert r.exit_code == 1 and r.stderr.startswith(f"error: cannot load {tmp_path}/bad.npy: its .npy header"), r.stderr
