@@ -93,6 +93,14 @@ ESCAPES = [
     ("m = nn.Linear(2, 2)\nm.apply(lambda x: x).forward.__globals__", "attribute"),
     ("m = nn.Linear(2, 2)\nm.register_forward_hook(print).__dict__", "attribute"),
     ("torch.optim.SGD([nn.Parameter(torch.ones(1))]).__dict__", "attribute"),
+    # a ParameterDict's key is not a way to the module's own attributes (torch reads any by key)
+    ("nn.ParameterDict()['__dict__']", "attribute"),
+    ("nn.ParameterDict()['__getattribute__']('_parameters')", "attribute"),
+    ("nn.ParameterDict()['__reduce_ex__'](1)", "attribute"),
+    ("nn.ParameterDict()['_forward_hooks']", "attribute"),
+    ("pd = nn.ParameterDict()\npd['_keys'] = 5", "key"),
+    ("pd = nn.ParameterDict()\npd['_parameters'] = nn.Parameter(torch.ones(1))", "key"),
+    ("pd = nn.ParameterDict()\npd.update({'__dict__': 1})", "key"),
     ("torch.optim.SGD([nn.Parameter(torch.ones(1))]).step.__func__", "attribute"),
     ("torch.utils.data.DataLoader([1, 2]).__iter__", "attribute"),
     # script classes over nn.Module and Dataset: only __init__ (and __len__/__getitem__ for

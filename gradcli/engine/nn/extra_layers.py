@@ -240,10 +240,18 @@ class ParameterDict(Module):
 
     def __getitem__(self, key):
         self._check_key(key)
+        if key not in self._keys and key.startswith("_"):
+            # torch reads any attribute by its key (``pd["__dict__"]``); the module's own state is
+            # not an entry, and scripts must not reach it through one
+            raise AttributeError(f"'ParameterDict' object has no attribute '{key}'")
         return getattr(self, key)
 
     def __setitem__(self, key, value) -> None:
         self._check_key(key)
+        if key not in self._keys and hasattr(self, key):
+            # torch's register_parameter refuses the name of an attribute the module has (``training``,
+            # ``_parameters``): a key never replaces the module's own state
+            raise KeyError(f"attribute '{key}' already exists")
         self._keys[key] = None
         if isinstance(value, Tensor) and not isinstance(value, Parameter):
             value = Parameter(value)

@@ -8,6 +8,7 @@ layer starts with torch's values.
 from __future__ import annotations
 
 import math
+import operator
 from collections import OrderedDict
 
 from .. import creation, dtypes, functions
@@ -454,6 +455,7 @@ def _class_text(value) -> str:
 
 
 def _index(index: int, size: int) -> int:
+    index = operator.index(index)   # torch's TypeError for m["0"] or m[1.0]
     if not -size <= index < size:
         raise IndexError(f"index {index} is out of range")
     return index % size

@@ -7,6 +7,7 @@ bilinear weights, N(0, 1) for embeddings, ones and zeros for normalisation) on t
 from __future__ import annotations
 
 import math
+import operator
 
 from .. import creation, dtypes, functions
 from ..autograd.grad_mode import no_grad
@@ -471,11 +472,13 @@ class ParameterList(Module):
         values = list(self._parameters.values())
         if isinstance(index, slice):
             return ParameterList(values[index])
+        index = operator.index(index)   # torch's TypeError for p["0"] or p[1.0]
         if not -len(values) <= index < len(values):
             raise IndexError(f"index {index} is out of range")
         return values[index]
 
     def __setitem__(self, index, value) -> None:
+        index = operator.index(index)
         if not -len(self) <= index < len(self):
             raise IndexError(f"index {index} is out of range")
         self.register_parameter(str(index % len(self)), value if isinstance(value, Parameter) else Parameter(value))
