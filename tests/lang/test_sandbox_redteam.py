@@ -537,6 +537,22 @@ def test_the_operator_module_and_shuffle_still_compute(session):
     assert session.run("import random\nrandom.seed(0)\nl2 = list(range(10))\nrandom.shuffle(l2)\nl2") == expected
 
 
+def test_a_dataloader_batch_of_a_billion_indices_meets_the_time_limit():
+    # the batch sampler gathers indices without running an op or a script call that would check the
+    # clock: it ran on until the memory cap, where the process crawled for minutes
+    s = Session(limits=_limits(timeout=0.3, max_memory=2 << 30))
+    start = time.process_time()
+    with pytest.raises(GradcliError) as info:
+        s.run("from torch.utils.data import DataLoader, Dataset\n"
+              "class Huge(Dataset):\n"
+              "    def __len__(self): return 10**12\n"
+              "    def __getitem__(self, i): return i\n"
+              "next(iter(DataLoader(Huge(), batch_size=10**9)))")
+    assert info.value.kind == "limit" and "time limit" in info.value.message
+    assert time.process_time() - start < FAST
+    assert s.run("next(iter(DataLoader(Huge(), batch_size=3))).tolist()") == [0, 1, 2]
+
+
 def test_the_time_limit_names_the_last_statement_when_it_runs_there():
     s = Session(limits=_limits(timeout=0.3))
     with pytest.raises(GradcliError) as info:

@@ -1,8 +1,10 @@
 """``torch.utils.data`` samplers: which indices a DataLoader visits and how they are batched."""
 from __future__ import annotations
 
-from ... import creation, dtypes
+from ... import creation, dtypes, instrumentation as _inst
 from ...torch_class_names import default_repr
+
+CHECK_EVERY = 4096      # indices gathered into one batch between two checks of the run's time limit
 
 __all__ = ["BatchSampler", "RandomSampler", "Sampler", "SequentialSampler", "SubsetRandomSampler",
            "WeightedRandomSampler"]
@@ -121,6 +123,8 @@ class BatchSampler(Sampler):
             if len(batch) == self.batch_size:
                 yield batch
                 batch = []
+            elif not len(batch) % CHECK_EVERY and _inst.interrupt is not None:
+                _inst.interrupt()     # a batch of a billion indices runs no op that would check the time
         if batch and not self.drop_last:
             yield batch
 
