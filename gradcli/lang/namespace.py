@@ -945,8 +945,9 @@ NDARRAY = np.ndarray
 
 def refuse_object_array(value) -> None:
     """Scripts get numpy arrays of numbers only: an array of Python objects (``np.ones(1) * [10**30]``,
-    ``a.astype(object)``) would run Python's operators elementwise in one C call, outside the limits."""
-    if type(value) is NDARRAY and value.dtype.kind == "O":
+    ``a.astype(object)``, a record with an object field: ``dtype=[('a', 'O')]``) would run Python's
+    operators elementwise in one C call, outside the limits."""
+    if type(value) is NDARRAY and value.dtype.hasobject:
         raise TypeError("numpy arrays of Python objects are not available in gradcli scripts")
 
 

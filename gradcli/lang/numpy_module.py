@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .namespace import refuse_object_array
 from .sandbox import TypeToken
 
 FUNCTIONS = """
@@ -52,6 +53,8 @@ def members(name: str, state, policy, namespaces: dict) -> dict:
         return _numpy_members(state, {n.rpartition(".")[2]: ns for n, ns in namespaces.items() if n != "numpy"})
     if name == "numpy.random":
         policy.allow(np.random.Generator, GENERATOR_METHODS)
+        for method in GENERATOR_METHODS:    # rng.choice([10**30, 1], size=2) is an array of Python objects
+            policy.add_guard(np.random.Generator, method, lambda owner, bound, span: _limited(bound, state))
         return _random_members(state)
     if name == "numpy.linalg":
         return {n: _limited(getattr(np.linalg, n), state) for n in LINALG}
@@ -123,15 +126,15 @@ def _reading_tensors(function):
 
 
 def _limited(function, state):
-    """``function``, with `dtype=object` refused (arrays of Python objects) and a result larger than
-    the tensor element limit reported as the limit, as a tensor's would be."""
+    """``function``, with `dtype=object` refused (arrays of Python objects, records with an object
+    field) and a result larger than the tensor element limit reported as the limit, as a tensor's
+    would be."""
     def call(*args, **kwargs):
-        if kwargs.get("dtype") in (object, "object", "O"):
+        if kwargs.get("dtype") is not None and np.dtype(kwargs["dtype"]).hasobject:
             raise TypeError("numpy arrays of Python objects (dtype=object) are not available in gradcli scripts")
         result = function(*args, **kwargs)
         if isinstance(result, np.ndarray):
-            if result.dtype.kind == "O":
-                raise TypeError("numpy arrays of Python objects are not available in gradcli scripts")
+            refuse_object_array(result)
             state.check_elements(result.size, None)
         return result
     call.__name__ = call.__qualname__ = getattr(function, "__name__", "function")

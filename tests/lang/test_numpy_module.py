@@ -69,7 +69,17 @@ def test_what_numpy_does_not_give_scripts(session, source, kind):
     assert err.value.kind == kind
 
 
-@pytest.mark.parametrize("source", ["np.array([print])", "np.zeros(3, dtype=object)", "np.array([np])"])
+@pytest.mark.parametrize("source", [
+    "np.array([print])", "np.zeros(3, dtype=object)", "np.array([np])",
+    # a record with an object field holds Python objects too: its field is an object array, whose
+    # `** 10**7` ran Python's int power elementwise in one C call, past the time limit
+    "np.full(100, 7, dtype=[('a', 'O')])['a'] ** 10**7",
+    "np.zeros(2, [('a', 'O')])",
+    "np.array([(1, 2.0)], dtype='O,f8')",
+    "np.ones(3).astype([('a', 'O')])",
+    "np.random.default_rng(1).choice([10**30, 1], size=2)",
+    "np.random.default_rng(1).permutation([10**30, 1])",
+])
 def test_arrays_of_python_objects_are_refused(session, source):
     with pytest.raises(GradcliError, match="Python objects"):
         run(session, "import numpy as np\n" + source)
