@@ -16,6 +16,7 @@ import warnings
 
 from .errors import WARNING_CLASSES, GradcliError
 from .iterators import Checked
+from .limits import interruptible
 from .namespace import Namespace
 from .sandbox import FIELDS_KEY, FROZEN_KEY
 
@@ -480,7 +481,21 @@ def warnings_members(state, policy) -> dict:
     def filterwarnings(action, message="", category=Warning, module="", lineno=0, append=False):
         if not (isinstance(category, type) and issubclass(category, Warning)):
             raise TypeError("category must be a Warning subclass")
-        warnings.filterwarnings(_action(action), message, category, module, lineno, append)
+        if not isinstance(message, str) or not isinstance(module, str):
+            raise TypeError("message and module must be strings")
+        if not (isinstance(lineno, int) and lineno >= 0):
+            raise TypeError("lineno must be an int >= 0")
+        import re
+        # Python's filterwarnings, its regular expressions matched under the run's time limit
+        entry = (_action(action), _TimedPattern(re.compile(message, re.I)) if message else None, category,
+                 _TimedPattern(re.compile(module)) if module else None, lineno)
+        if not append:
+            if entry in warnings.filters:
+                warnings.filters.remove(entry)
+            warnings.filters.insert(0, entry)
+        elif entry not in warnings.filters:
+            warnings.filters.append(entry)
+        warnings._filters_mutated()     # (what Python's own filterwarnings calls: cached decisions go)
 
     def simplefilter(action, category=Warning, lineno=0, append=False):
         warnings.simplefilter(_action(action), category, lineno, append)
@@ -500,6 +515,29 @@ def warnings_members(state, policy) -> dict:
     policy.allow(warnings.WarningMessage, ("message", "category", "filename", "lineno"))
     return {"filterwarnings": filterwarnings, "simplefilter": simplefilter, "warn": warn,
             "catch_warnings": _CatchWarnings, **WARNING_CLASSES}
+
+
+class _TimedPattern:
+    """A warning filter's regular expression for a script's filter: every warning's text is matched
+    against it, and a backtracking pattern ('(a*)*c') ran for minutes in that one C call."""
+
+    __slots__ = ("_pattern",)
+
+    def __init__(self, pattern):
+        self._pattern = pattern
+
+    def match(self, text):
+        with interruptible():
+            return self._pattern.match(text)
+
+    def __eq__(self, other) -> bool:
+        return type(other) is _TimedPattern and other._pattern == self._pattern
+
+    def __hash__(self) -> int:
+        return hash(self._pattern)
+
+    def __repr__(self) -> str:
+        return repr(self._pattern)
 
 
 class _CatchWarnings:

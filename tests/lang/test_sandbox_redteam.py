@@ -517,6 +517,15 @@ def test_runaway_recursion_ends_with_pythons_recursionerror(patient_session, sou
     "try:\n    sum([[1] * 1000] * 100000, [])\nexcept Exception:\n    pass",
     "w = torch.ones(2, requires_grad=True)\nw.register_hook(lambda g: [0 for i in range(10**12)])\n"
     "try:\n    (w * 2).sum().backward()\nexcept Exception:\n    pass",
+    # a backtracking regular expression is one C call: the timer of limits.interruptible ends it
+    "import warnings\nwarnings.filterwarnings('ignore', message='(a*)*c')\nwarnings.warn('a' * 40 + 'b')",
+    "import unittest\nclass T(unittest.TestCase):\n    def test_a(self):\n"
+    "        with self.assertRaisesRegex(ValueError, '(a*)*c'):\n            raise ValueError('a' * 40 + 'b')\n"
+    "unittest.main(exit=False)",
+    # unhashable elements are counted one by one, with a time check between counts
+    "import unittest\nclass T(unittest.TestCase):\n    def test_a(self):\n"
+    "        self.assertCountEqual([[i] for i in range(10**5)], [[i] for i in range(10**5)])\n"
+    "unittest.main(exit=False)",
     # hasattr and getattr with a default treat only a missing attribute as absent
     "class Slow:\n    @property\n    def p(self):\n        while True: pass\nhasattr(Slow(), 'p')",
     "class Slow:\n    @property\n    def p(self):\n        while True: pass\ngetattr(Slow(), 'p', 0)",
