@@ -172,8 +172,8 @@ def _check_array_sizes(path: str) -> None:
         version = npy.read_magic(stream)
         shape, _, dtype = (npy.read_array_header_1_0 if version == (1, 0) else npy.read_array_header_2_0)(stream)
         if dtype.kind not in NUMERIC_KINDS:
-            raise CliError(f"cannot load {label}: an array of {dtype} is not numbers, and a tensor holds "
-                           "only bool, integer, floating or complex values", EXIT_FAILURE, "value")
+            raise CliError(f"cannot make a tensor of an array of {dtype}: {label} holds no numbers (a tensor "
+                           "holds only bool, integer, floating or complex values)", EXIT_FAILURE, "value")
         count = 1
         for n in shape:
             count *= int(n)

@@ -258,8 +258,9 @@ def test_an_npy_input_that_is_not_numbers_is_refused_from_its_header(cli, tmp_pa
     np.save(tmp_path / "days.npy", np.array(["2020-01-01"], dtype="datetime64[D]"))
     for name in ("big", "words", "days"):
         r = cli("grad", "x.sum()", "--at", f"x=@{tmp_path}/{name}.npy")
-        assert r.exit_code == 1 and "is not numbers" in r.stderr and "Traceback" not in r.stderr, r.stderr
-        assert f"cannot load {tmp_path}/{name}.npy" in r.stderr
+        assert r.exit_code == 1 and "Traceback" not in r.stderr, r.stderr
+        assert r.stderr.startswith("error: cannot make a tensor of an array of ")
+        assert f"{tmp_path}/{name}.npy holds no numbers" in r.stderr
 
 
 def test_an_npz_member_that_is_not_an_npy_is_refused_before_it_is_inflated(cli, tmp_path):
