@@ -340,5 +340,5 @@ def check_format_spec(spec: str, span: Span | None) -> None:
     """Refuse format widths that would build enormous strings ("{:999999999}")."""
     for digits in _WIDTHS.findall(spec):
         if len(digits) > 6 or int(digits) > MAX_FORMAT_WIDTH:
-            raise GradcliError("limit", f"format width {digits} is larger than {MAX_FORMAT_WIDTH}",
-                               span)
+            shown = digits if len(digits) <= 20 else f"of {len(digits)} digits"   # a message stays one line
+            raise GradcliError("limit", f"format width {shown} is larger than {MAX_FORMAT_WIDTH}", span)

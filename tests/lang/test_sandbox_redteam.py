@@ -896,3 +896,8 @@ DISTRIBUTION_ESCAPES = [
 @pytest.mark.parametrize("source", DISTRIBUTION_ESCAPES, ids=[s[:50] for s in DISTRIBUTION_ESCAPES])
 def test_escape_through_distributions_is_refused(session, source):
     _refused(session, source, "attribute")
+
+
+def test_a_format_width_of_thousands_of_digits_is_named_by_its_length(session):
+    err = _refused(session, "'{:{}}'.format(1, '>' + '9' * 6000)", "limit")
+    assert err.message == "format width of 6000 digits is larger than 10000"
