@@ -481,10 +481,12 @@ def warnings_members(state, policy) -> dict:
     def filterwarnings(action, message="", category=Warning, module="", lineno=0, append=False):
         if not (isinstance(category, type) and issubclass(category, Warning)):
             raise TypeError("category must be a Warning subclass")
-        if not isinstance(message, str) or not isinstance(module, str):
-            raise TypeError("message and module must be strings")
+        if not isinstance(message, str):        # Python's own checks, with its words
+            raise AssertionError("message must be a string")
+        if not isinstance(module, str):
+            raise AssertionError("module must be a string")
         if not (isinstance(lineno, int) and lineno >= 0):
-            raise TypeError("lineno must be an int >= 0")
+            raise AssertionError("lineno must be an int >= 0")
         import re
         # Python's filterwarnings, its regular expressions matched under the run's time limit
         entry = (_action(action), _TimedPattern(re.compile(message, re.I)) if message else None, category,
