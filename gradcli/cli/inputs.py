@@ -72,6 +72,12 @@ def _declared_encoding(data: bytes, path) -> str:
         encoding = tokenize.detect_encoding(io.BytesIO(data).readline)[0]
     except SyntaxError as err:
         raise CliError(f"cannot read {path}: {err.msg}", EXIT_FAILURE, "io") from None
+    try:    # Python refuses a codec that does not read ASCII as ASCII (utf-16) or is no text codec (rot13)
+        readable = b"# coding\n".decode(encoding) == "# coding\n"
+    except (LookupError, UnicodeDecodeError):
+        readable = False
+    if not readable:
+        raise CliError(f"cannot read {path}: encoding problem: {encoding}", EXIT_FAILURE, "io")
     return "utf-8-sig" if encoding in ("utf-8", "utf-8-sig") else encoding
 
 

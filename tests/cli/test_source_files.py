@@ -22,6 +22,8 @@ def test_a_script_runs_as_python_reads_its_file(tmp_path, shell, data, printed):
     (b"# coding: nonesuch\nprint(1)\n", "unknown encoding: nonesuch"),
     (b"print(1)\nprint(2)\n# coding: latin-1\nprint('\xe9')\n", "it is not UTF-8 text (byte 0xe9 at offset 43)"),
     (b"# coding: ascii\nprint('\xc3\xa9')\n", "it is not ascii text (byte 0xc3 at offset 23)"),
+    (b"# -*- coding: rot13 -*-\nprint(1)\n", "encoding problem: rot13"),     # was: error: LookupError: ...
+    (b"# -*- coding: utf-16 -*-\nprint(1)\n", "encoding problem: utf-16"),   # was: a syntax error in garbage
 ])
 def test_an_encoding_python_refuses_is_a_one_line_error(tmp_path, shell, data, message):
     script = tmp_path / "script.grad"
