@@ -446,14 +446,21 @@ def copy_members() -> dict:
 
 # ---------------------------------------------------------------------------- time
 
+UNREPRESENTABLE_SLEEP = 9_223_372_037     # seconds: more nanoseconds than an int64 holds
+
+
 def time_members(state) -> dict:
     """``time.perf_counter()`` around a training loop, and ``time.sleep`` within the run's time
     limit (a sleep past the deadline ends the run at the deadline)."""
     import time
 
     def sleep(seconds):
-        if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+        if not isinstance(seconds, (int, float)):
             raise TypeError(f"'{type(seconds).__name__}' object cannot be interpreted as an integer")
+        if seconds != seconds:      # Python's checks, in its words (a NaN slept not at all)
+            raise ValueError("Invalid value NaN (not a number)")
+        if seconds > UNREPRESENTABLE_SLEEP:
+            time.sleep(seconds)     # past 2**63 ns: Python's own OverflowError, before it sleeps
         if seconds < 0:
             raise ValueError("sleep length must be non-negative")
         time.sleep(max(0.0, min(seconds, state.deadline - time.monotonic())))
