@@ -13,6 +13,7 @@ from __future__ import annotations
 import collections
 import copy
 import errno
+import operator
 import os
 import pickle
 
@@ -40,10 +41,10 @@ class BytesIO:
     (the bytes hold a 4-byte stand-in), and bytes a script writes itself are bytes."""
 
     def __init__(self, initial_bytes=b""):
-        self._bytes, self._pos, self._saved, self.closed = bytearray(initial_bytes), 0, {}, False
+        self._bytes, self._pos, self._saved, self.closed = bytearray(_bytes_like(initial_bytes)), 0, {}, False
 
     def write(self, data) -> int:
-        data = bytes(data)
+        data = _bytes_like(data)
         self._bytes[self._pos:self._pos + len(data)] = data
         self._pos += len(data)
         return len(data)
@@ -55,6 +56,11 @@ class BytesIO:
         return data
 
     def seek(self, offset, whence=0) -> int:
+        offset = operator.index(offset)
+        if whence not in (0, 1, 2):
+            raise ValueError(f"invalid whence ({whence}, should be 0, 1 or 2)")
+        if whence == 0 and offset < 0:
+            raise ValueError(f"negative seek value {offset}")
         self._pos = max(0, offset + (0, self._pos, len(self._bytes))[whence])
         return self._pos
 
@@ -72,6 +78,15 @@ class BytesIO:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _bytes_like(data) -> bytes:
+    """``data`` as bytes, refused as io.BytesIO refuses what is not bytes-like (``bytes(10**9)`` of an
+    int would make a billion zero bytes, of a str fail with another message)."""
+    try:
+        return bytes(memoryview(data))
+    except TypeError:
+        raise TypeError(f"a bytes-like object is required, not '{type(data).__name__}'") from None
 
 
 _STAND_IN = b"PK\x03\x04"     # a zip file's magic, as torch.save's files start
