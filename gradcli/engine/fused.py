@@ -75,8 +75,11 @@ def one_minus_square(y):
         # each step writes over the fresh array before it, and 1 is a ready 0-d array (numpy's
         # handling of a Python number costs more than the subtraction itself)
         t = y.astype(_F64)
-        _multiply(t, t, t)
-        _subtract(_ONE64, t, t)
+        if t.size != 1:
+            _multiply(t, t, t)
+            _subtract(_ONE64, t, t)
+        else:   # (one element: see ``times``)
+            _subtract(_ONE64, _multiply(t, t), t)
         return t.astype(_F32)
     if dt is not _F64 and dt != _F64:
         return 1 - y * y
@@ -93,6 +96,13 @@ def one_minus_square(y):
             # an infinite or overflowing square (its split overflows first) or nan: 1 - p is the answer
             out = np.where(np.isfinite(out), out, s)
     return out
+
+
+def times(g, t):
+    """``g * t`` written over ``t``, a fresh array of the product's shape and dtype. An array of one
+    element gets a new one instead: numpy copies an operand that is also the output when it has one
+    element (it cannot tell that they coincide exactly), which tripled a (1,)-shaped tanh chain's backward."""
+    return _multiply(g, t, t) if t.size != 1 else _multiply(g, t)
 
 
 _multiply, _subtract = np.multiply, np.subtract

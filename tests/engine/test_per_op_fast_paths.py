@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from gradcli import engine as lib
+from gradcli.engine import fused
 from gradcli.engine.dispatch import number_operand
 from gradcli.engine.ops import rounded
 
@@ -172,3 +173,32 @@ def test_tanh_backward_on_0d_float32_gives_torchs_fused_bits():
         got.append(gt._data)
         want.append(torch.ops.aten.tanh_backward(torch.tensor(float(g)), torch.from_numpy(np.asarray(y._data))).numpy())
     assert _bits(np.array(got)) == _bits(np.array(want))
+
+
+
+def _awkward_tanh_results():
+    rng = np.random.default_rng(5)
+    return np.concatenate([[0.0, -0.0, 1.0, -1.0, 1e-45, np.nan, 0.99999994],
+                           rng.uniform(-1, 1, 40)]).astype(np.float32), rng.standard_normal(47).astype(np.float32)
+
+
+@pytest.mark.parametrize("shape", [(), (1,), (1, 1)])
+def test_one_minus_square_of_one_element_has_the_bits_of_a_longer_arrays(shape):
+    # one element takes fresh arrays where longer ones are written over (numpy copies a one-element
+    # operand that is also the output): the same float64 steps, so the same bits
+    values, grads = _awkward_tanh_results()
+    for v, g in zip(values, grads):
+        one = fused.times(np.full(shape, g), fused.one_minus_square(np.full(shape, v)))
+        longer = fused.times(np.full(3, g), fused.one_minus_square(np.full(3, v)))
+        assert one.shape == shape and _bits(np.reshape(one, -1)) == _bits(longer[:1])
+
+
+@pytest.mark.parametrize("shape", [(1,), (1, 1)])
+def test_a_one_element_tanh_gradient_has_the_bits_of_a_longer_ones(shape):
+    values, grads = _awkward_tanh_results()
+    for v, g in zip(values, grads):
+        one = lib.tensor(np.full(shape, v), requires_grad=True)
+        pair = lib.tensor(np.full(2, v), requires_grad=True)
+        lib.tanh(one).backward(lib.tensor(np.full(shape, g)))
+        lib.tanh(pair).backward(lib.tensor(np.full(2, g)))
+        assert one.grad.shape == shape and _bits(one.grad._data.reshape(-1)) == _bits(pair.grad._data[:1])

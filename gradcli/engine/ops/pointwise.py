@@ -380,7 +380,7 @@ def _tanh_bwd(m, g, result):
         return g * (_F32_ONE * (1.0 - y * y))
     if result.__class__ is np.ndarray and (result.dtype is _F32 or result.dtype is _F64):
         t = fused.one_minus_square(result)   # a fresh array: the product may write over it
-        return _multiply(g, t, t) if g.shape == t.shape else _multiply(g, t)   # (a batched or broadcast g)
+        return fused.times(g, t) if g.shape == t.shape else _multiply(g, t)   # (a batched or broadcast g)
     return _tanh_grad(g, result)
 
 
@@ -430,7 +430,7 @@ def _tanh_apply(node, grads, m):
                     return [r]
             elif c is np.ndarray and y.dtype is dt and g.__class__ is np.ndarray:
                 t = fused.one_minus_square(y)   # 1 - y^2 rounded once, as torch's fused kernel
-                return [_multiply(g, t, t)]
+                return [_multiply(g, t, t) if t.size != 1 else _multiply(g, t)]   # (fused.times, inline)
     return OpNode.apply(node, grads, m)
 
 
