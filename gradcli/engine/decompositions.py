@@ -51,6 +51,25 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False):
                                              "unitriangular": bool(unitriangular)})
 
 
+@public(method=True)
+def triangular_solve(input, A, upper=True, transpose=False, unitriangular=False):
+    """torch.triangular_solve (deprecated for linalg.solve_triangular): X with A X = input (A^T X =
+    input when ``transpose``), and a copy of A."""
+    warnings.warn("torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be removed "
+                  "in a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed and does not "
+                  "return a copy of one of the inputs.\nX = torch.triangular_solve(B, A).solution\nshould be replaced "
+                  "with\nX = torch.linalg.solve_triangular(A, B).", UserWarning, stacklevel=2)
+    for arg, x in (("b", input), ("A", A)):
+        if x.ndim < 2:
+            raise errors.ShapeError(f"torch.triangular_solve: Expected {arg} to have at least 2 dimensions, but it has "
+                                    f"{x.ndim} dimensions instead")
+    if A.shape[-1] != A.shape[-2]:
+        raise errors.ShapeError(f"A must be batches of square matrices, but they are {A.shape[-2]} by {A.shape[-1]} "
+                                f"matrices")
+    return result_type("triangular_solve")(*call(D.TRIANGULAR_SOLVE, (input, A), {
+        "upper": bool(upper), "transpose": bool(transpose), "unitriangular": bool(unitriangular)}))
+
+
 def _broadcastable(a: tuple, b: tuple) -> None:
     for i, (x, y) in enumerate(zip(reversed(a), reversed(b))):
         if x != y and 1 not in (x, y):

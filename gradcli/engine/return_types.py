@@ -19,6 +19,7 @@ FIELDS = {
     "linalg_lu_factor": "LU pivots", "linalg_lu_factor_ex": "LU pivots info", "_lu_with_info": "LU pivots info",
     "linalg_lu": "P L U", "lu_unpack": "P L U", "linalg_solve_ex": "result info", "linalg_inv_ex": "inverse info",
     "linalg_cholesky_ex": "L info", "linalg_lstsq": "solution residuals rank singular_values",
+    "triangular_solve": "solution cloned_coefficient",
 }
 # (values, indices) pairs of other names, built on max's: scripts read .values and .indices on them as on max's
 SUBCLASSES = {"cummax": "max", "cummin": "max", "mode": "max"}

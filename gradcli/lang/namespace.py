@@ -918,6 +918,7 @@ ENGINE_TYPES = (
     (_return_types("linalg_eigh linalg_svd svd linalg_qr"), frozenset("eigenvalues eigenvectors U S V Vh Q R".split()),
      (), {}),
     (_return_types("qr"), frozenset({"Q", "R"}), (), {}),
+    (_return_types("triangular_solve"), frozenset({"solution", "cloned_coefficient"}), (), {}),
     (_return_types("linalg_lu_factor linalg_lu_factor_ex linalg_lu lu_unpack _lu_with_info linalg_solve_ex "
                    "linalg_inv_ex linalg_cholesky_ex linalg_lstsq linalg_eig geqrf"),
      frozenset("LU pivots info P L U result inverse solution residuals rank singular_values eigenvalues eigenvectors "

@@ -99,6 +99,52 @@ SOLVE_TRIANGULAR = defop(
     rule="d/dB = solve_triangular(A^T, g), d/dA = -d/dB @ X^T on A's triangle")
 
 
+def _triangular_solve_fwd(b, a, upper, transpose, unitriangular):
+    """torch.triangular_solve: X with op(A) X = b (op(A) = A^T when ``transpose``), and A's copy."""
+    if b.dtype != a.dtype:
+        raise DTypeError(f"Expected b and A to have the same dtype, but found b of type "
+                         f"{dtypes.scalar_type_name(b.dtype)} and A of type {dtypes.scalar_type_name(a.dtype)} instead.")
+    if a.shape[-1] != b.shape[-2]:
+        raise ShapeError(f"Incompatible matrix sizes for triangular_solve: each A matrix is {a.shape[-1]} by "
+                         f"{a.shape[-1]} but each b matrix is {b.shape[-2]} by {b.shape[-1]}")
+    if a.dtype.kind not in "fc":
+        raise not_implemented("triangular_solve_cpu", a)
+    solution = solve_triangular_np(np.swapaxes(a, -1, -2) if transpose else a, b, upper != transpose, True,
+                                   unitriangular)
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    return (lapack_layout(solution.astype(a.dtype, copy=False)),
+            lapack_layout(np.array(np.broadcast_to(a, batch + a.shape[-2:]))))
+
+
+def _triangular_solve_bwd(m, g, self, A, upper, transpose, unitriangular, solution, needs=(True, True)):
+    """torch's triangular_solve_backward: G_b solves op(A)^T G_b = G_X; G_A = -G_b X^T (X G_b^T when
+    ``transpose``) on A's triangle (strictly, when unitriangular), plus the copy's gradient."""
+    gx, gm = g
+    gb = ga = None
+    if gx is not None:
+        gb = solve_tri(m, A if transpose else m.mT(A), gx, upper == transpose, True, unitriangular)
+        if needs[1]:
+            ga = -m.matmul(solution, m.mT(gb)) if transpose else -m.matmul(gb, m.mT(solution))
+            ga = m.triu(ga, int(unitriangular)) if upper else m.tril(ga, -int(unitriangular))
+    if needs[1] and gm is not None:
+        ga = gm if ga is None else ga + gm
+    return gb if needs[0] else None, ga
+
+
+TRIANGULAR_SOLVE = defop(
+    "triangular_solve", "TriangularSolveBackward0", ("self", "A"), _triangular_solve_fwd, _triangular_solve_bwd,
+    saves=("self", "A", "upper", "transpose", "unitriangular", "solution"), result_names=("solution",),
+    outputs=2, promote=KEEP, masked=True, materialize=False,
+    samples=lambda: [Sample(arr(3, 2, seed=2), _tri_sample(True, 1),
+                            params={"upper": True, "transpose": False, "unitriangular": False}),
+                     Sample(arr(2, 3, 2, seed=4), _tri_sample(False, 3),
+                            params={"upper": False, "transpose": True, "unitriangular": False}, note="A^T X = b"),
+                     Sample(arr(3, 1, seed=6), _tri_sample(True, 5),
+                            params={"upper": True, "transpose": True, "unitriangular": True}, note="unit diagonal")],
+    jvp_note="generic: derived through double-vjp",
+    rule="d/db = solve(op(A)^T, g), d/dA = -d/db X^T on A's triangle (+ the copy's gradient)")
+
+
 # -- cholesky ---------------------------------------------------------------------------------------
 
 def _first_bad_minor(a) -> int:
