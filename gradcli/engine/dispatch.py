@@ -154,8 +154,8 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
     if op.outputs == 1:
         if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
             out = _asarray(out)
-        if _inst.limit is not None:
-            _inst.check_size(out)
+        if _inst.cap is not None and out.size > _inst.cap:
+            _inst.over_cap(out)
         if op.view:
             return _make_view(op, args[0], out, params, record, args)
         # the result tensor, built in place (this is the hottest spot of the engine)
@@ -302,8 +302,8 @@ def call_fast(op, a, b=_UNARY):
     oc = out.__class__
     if oc is not _ndarray and oc not in _SCALARS:
         out = _asarray(out)
-    if _inst.limit is not None:   # a script's session: its size limit and timeout
-        _inst.check_size(out)
+    if _inst.cap is not None and out.size > _inst.cap:   # a script's session: its size limit and timeout
+        _inst.over_cap(out)
     t = _new(Tensor)
     t._data = out
     t._output_nr = 0
@@ -418,8 +418,8 @@ def call_binary(op, a, b):
         return call(op, (a, b))   # torch's words for a broadcast mismatch
     if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
         out = _asarray(out)
-    if _inst.limit is not None:
-        _inst.check_size(out)
+    if _inst.cap is not None and out.size > _inst.cap:
+        _inst.over_cap(out)
     t = _new(Tensor)
     t._data = out
     t._output_nr = 0
@@ -464,8 +464,8 @@ def call_pow(op, input, exponent):
         return call(op, (input,), {"exponent": exponent})   # its errors, as call words them
     if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
         out = _asarray(out)
-    if _inst.limit is not None:
-        _inst.check_size(out)
+    if _inst.cap is not None and out.size > _inst.cap:
+        _inst.over_cap(out)
     t = _new(Tensor)
     t._data = out
     t._output_nr = 0
@@ -504,8 +504,8 @@ def call_mm(op, input, other):
             or _inst.active or _inst.anomaly or saved_hooks_stack or _mode.inference):
         return call(op, (input, other))
     out = _matmul(a, b)
-    if _inst.limit is not None:
-        _inst.check_size(out)
+    if _inst.cap is not None and out.size > _inst.cap:
+        _inst.over_cap(out)
     t = _new(Tensor)
     t._data = out
     t._output_nr = 0
@@ -581,8 +581,8 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     # weight.t() is saved (as _saved_mat2) for the input's gradient; else nothing would keep the view
     wt = _transposed(transpose, weight, w, tnode) if rx else None
     out = gemm_add(b, x, w)
-    if _inst.limit is not None:
-        _inst.check_size(out)
+    if _inst.cap is not None and out.size > _inst.cap:
+        _inst.over_cap(out)
     t = _new(Tensor)
     t._data = out
     t._output_nr = 0
@@ -652,8 +652,8 @@ def call_loss(op, input, target, reduction: int):
     out = op.forward(a, b, reduction)
     if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
         out = _asarray(out)
-    if _inst.limit is not None:
-        _inst.check_size(out)
+    if _inst.cap is not None and out.size > _inst.cap:
+        _inst.over_cap(out)
     t = _new(Tensor)
     t._data = out
     t._output_nr = 0

@@ -14,9 +14,11 @@ anomaly = False     # detect_anomaly is on: nodes remember where they were made
 check_nan = True    # anomaly mode also checks backward outputs for NaN
 forward_ad = False  # a forward-AD level is open: ops propagate tangents
 limit = None        # max elements of any op result, or None
-interrupt = None    # callable run every INTERRUPT_EVERY ops (the language's --timeout), or None
-INTERRUPT_EVERY = 32    # a clock read per op would cost a few per cent of a small training step
-_until_interrupt = INTERRUPT_EVERY
+interrupt = None    # the time check (the language's --timeout), or None: see set_interrupt
+# what an op compares its result's element count with (None: neither a limit nor a time check, no
+# comparison): the limit, NO_LIMIT under a time check alone, -1 once request_interrupt asked for the check
+cap = None
+NO_LIMIT = 1 << 62
 _profilers: list = []
 creation_context = None  # callable returning a description of "where" (the language sets it)
 forward_ad_hooks = None  # (propagate, snapshot_self, take_tangents), registered by autograd.forward_ad
@@ -39,17 +41,44 @@ def set_max_elements(n: int | None) -> None:
     """Refuse op results with more than ``n`` elements (the language's --max-elements)."""
     global limit
     limit = n
+    _reset_cap()
 
 
-def check_size(arr) -> None:
-    global _until_interrupt
-    if arr.size > limit:
-        raise SizeLimitError(f"result of {arr.size} elements exceeds the limit of {limit} elements")
+def set_interrupt(fn) -> None:
+    """Install the time check (None removes it). A backward pass calls it on entry and every few nodes;
+    an op only when ``request_interrupt`` asked (a watchdog thread does at the deadline), so the op path
+    pays one comparison per result instead of a countdown and a call."""
+    global interrupt
+    interrupt = fn
+    _reset_cap()
+
+
+def request_interrupt() -> None:
+    """Make the next op run the time check. Safe from another thread: a request that meets the check
+    being removed is dropped, or costs the next op one extra call."""
+    global cap
     if interrupt is not None:
-        _until_interrupt -= 1
-        if _until_interrupt <= 0:
-            _until_interrupt = INTERRUPT_EVERY
+        cap = -1
+
+
+def _reset_cap() -> None:
+    global cap
+    cap = limit if limit is not None else None if interrupt is None else NO_LIMIT
+
+
+def over_cap(arr) -> None:
+    """An op result past ``cap``: the element limit's error, or the time check that was asked for. A
+    check that raises stays asked for, so every later op raises too."""
+    global cap
+    if limit is not None and arr.size > limit:
+        raise SizeLimitError(f"result of {arr.size} elements exceeds the limit of {limit} elements")
+    _reset_cap()
+    if interrupt is not None:
+        try:
             interrupt()
+        except BaseException:
+            cap = -1
+            raise
 
 
 def check_shape(shape) -> None:

@@ -21,6 +21,7 @@ from .errors import GradcliError, ScriptExit, closest
 from .finalizers import FinalizerErrors
 from . import engine_modes
 from .limits import Limits, RunState, WarningCounter, memory_cap
+from .watchdog import WATCHDOG
 from .stdlib_tools import stdlib_tool_modules
 from .namespace import (Namespace, base_environment, build_modules, configure_policy, known_names, numpy_namespaces,
                         script_class_bases)
@@ -274,7 +275,7 @@ class Session:
         old_recursion = sys.getrecursionlimit()
         sys.setrecursionlimit(max(old_recursion, PYTHON_RECURSION_LIMIT))
         restore_engine_limit = _apply_engine_limit(self.limits.max_elements,
-                                                   self._state.check_deadline)
+                                                   self._state if self.limits.timeout is not None else None)
         outside = self._engine_settings()
         if self._settings is not None:
             self._apply_settings(self._settings)
@@ -353,20 +354,32 @@ def _named(filename: str):
         raise
 
 
-def _apply_engine_limit(max_elements: int, interrupt=None):
-    """Set the engine's tensor-size limit and time check for this run; return the undo."""
+def _apply_engine_limit(max_elements: int, timed: RunState | None):
+    """Set the engine's tensor-size limit for this run and, for a run with a time limit, its time
+    check, with the watchdog that asks for it at the deadline; return the undo."""
     try:
         from gradcli.engine import instrumentation
     except ImportError:
         return lambda: None
-    previous = instrumentation.limit
-    previous_interrupt = getattr(instrumentation, "interrupt", None)
+    previous = instrumentation.limit, instrumentation.interrupt, WATCHDOG.armed()
     instrumentation.set_max_elements(max_elements)
-    instrumentation.interrupt = interrupt
+    if timed is None:
+        instrumentation.set_interrupt(None)
+        WATCHDOG.arm(None)
+    else:
+        def check():
+            """The error once the deadline has passed; else (the watchdog fired for a deadline since
+            replaced: Session.show starts its own clock) the watchdog armed for the one running."""
+            timed.check_deadline()
+            WATCHDOG.arm(timed.deadline)
+        instrumentation.set_interrupt(check)
+        WATCHDOG.arm(timed.deadline, instrumentation.request_interrupt)
 
     def undo():
-        instrumentation.set_max_elements(previous)
-        instrumentation.interrupt = previous_interrupt
+        limit, interrupt, armed = previous
+        instrumentation.set_max_elements(limit)
+        instrumentation.set_interrupt(interrupt)
+        WATCHDOG.arm(*armed)
     return undo
 
 

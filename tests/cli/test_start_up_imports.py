@@ -67,7 +67,7 @@ ENGINE_LAZY = ("gradcli.engine.func", "gradcli.engine.optim", "gradcli.engine.ut
 LANG = _names("gradcli.lang", """
     compile_calls compile_errors compile_expressions compile_generators compile_statements compiler engine_modes errors
     finalizers grammar_loader iterators lexer limits namespace parser sandbox scopes session stdlib_tools syntax_builder
-    syntax_tree""")
+    syntax_tree watchdog""")
 CLI = {"gradcli", "gradcli.engine"} | _names("gradcli.cli", "app code_cache dash_expr errors inputs output preload problem")
 TYPER = CLI | _names("gradcli.cli", "commands options bodies oneshot worker")
 REPORT = _names("gradcli.report", "document to_plain")
