@@ -311,7 +311,7 @@ def _exclusive(g) -> bool:
     return g.__class__ is np.ndarray and g.base is None and sys.getrefcount(g) <= _FRESH_REFERENCES
 
 
-INTERRUPT_EVERY = 64     # nodes between two time checks: a node is microseconds, a check a clock read
+INTERRUPT_EVERY = 64     # nodes between two looks at instrumentation.cap (whether the time check is due)
 # One cycle for every pass (its place carries over from pass to pass): a new cycle per pass copied its
 # 64 entries into a list first, which cost a script's small training step more than all its clock reads
 _TIMED = cycle((False,) * (INTERRUPT_EVERY - 1) + (True,))
@@ -325,10 +325,12 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
     pop, push, pushpop = heapq.heappop, heapq.heappush, heapq.heappushpop
     accumulate_cls = AccumulateGrad
     fn = handed = None
-    interrupt = _inst.interrupt   # the language's --timeout: checked per pass and every INTERRUPT_EVERY nodes
+    # the language's --timeout: its check runs once the watchdog asked for it (cap -1), which the pass
+    # looks for on entry and every INTERRUPT_EVERY nodes
+    interrupt = _inst.interrupt
     ticks = 0
-    if interrupt is not None:
-        interrupt()
+    if _inst.cap == -1:
+        _inst.check_time()
     # the loop's iterator says which nodes take the rare steps: every node of autograd.grad's pass
     # (the nodes it needs), every INTERRUPT_EVERY-th under a time limit, else none; a node costs
     # the same with a time limit as without
@@ -346,11 +348,13 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
             buf, handed = handed, None   # the gradients of the node chosen to run next came straight to it
         if special:
             if needed is None:
-                interrupt()
+                if _inst.cap == -1:
+                    _inst.check_time()
             else:
                 if interrupt is not None and (ticks := ticks + 1) >= INTERRUPT_EVERY:
                     ticks = 0
-                    interrupt()
+                    if _inst.cap == -1:
+                        _inst.check_time()
                 if fn not in needed:
                     # off every path to the requested inputs: torch neither runs the node nor fires
                     # its hooks (tensor hooks, retain_grad, post-accumulate hooks), except a requested

@@ -45,9 +45,9 @@ def set_max_elements(n: int | None) -> None:
 
 
 def set_interrupt(fn) -> None:
-    """Install the time check (None removes it). A backward pass calls it on entry and every few nodes;
-    an op only when ``request_interrupt`` asked (a watchdog thread does at the deadline), so the op path
-    pays one comparison per result instead of a countdown and a call."""
+    """Install the time check (None removes it). It runs only once ``request_interrupt`` asked for it (a
+    watchdog thread does at the deadline): an op pays one comparison per result, a backward pass one
+    every few nodes, instead of a countdown and a call, or a clock read."""
     global interrupt
     interrupt = fn
     _reset_cap()
@@ -67,11 +67,19 @@ def _reset_cap() -> None:
 
 
 def over_cap(arr) -> None:
-    """An op result past ``cap``: the element limit's error, or the time check that was asked for. A
-    check that raises stays asked for, so every later op raises too."""
-    global cap
+    """An op result past ``cap``: the element limit's error, or the time check that was asked for."""
     if limit is not None and arr.size > limit:
         raise SizeLimitError(f"result of {arr.size} elements exceeds the limit of {limit} elements")
+    check_time()
+
+
+def check_time() -> None:
+    """Run the time check if ``request_interrupt`` asked for it (ops through ``over_cap``; a backward
+    pass calls it when it finds ``cap`` at -1 between nodes). A check that raises stays asked for, so
+    every later op raises too."""
+    global cap
+    if cap != -1:
+        return
     _reset_cap()
     if interrupt is not None:
         try:

@@ -189,55 +189,88 @@ def test_plain_pass_is_the_one_loss_backward_takes(monkeypatch):
     assert len(calls) == 1 and model[0].weight.grad is not None
 
 
-def test_a_time_limit_keeps_the_plain_pass_and_checks_every_64_nodes(monkeypatch):
-    # the language's --timeout sets instrumentation.interrupt: loss.backward() still takes the plain
-    # pass, with the same gradients, and reads the clock once on entry and once per 64 nodes (where
-    # the 64 start carries over from the passes before: one more read or one fewer in a pass)
+def _chain():
+    """w and the sum of 200 MulBackward0 and AddBackward0 nodes after it."""
+    w = torch.tensor([0.5, -1.5], requires_grad=True)
+    z = w
+    for _ in range(200):
+        z = z * 1.01 + 0.1
+    return w, z.sum()
+
+
+def _under_time_check(check, fn):
+    """``fn()`` with ``check`` as the language's time check, asked for from the start (as the watchdog
+    asks at the deadline)."""
+    from gradcli.engine import instrumentation
+    instrumentation.set_interrupt(check)
+    instrumentation.request_interrupt()
+    try:
+        return fn()
+    finally:
+        instrumentation.set_interrupt(None)
+
+
+def test_a_time_limit_keeps_the_plain_pass_and_looks_for_the_check_every_64_nodes(monkeypatch):
+    # the language's --timeout installs a time check that a watchdog asks for at the deadline
+    # (instrumentation.cap at -1): loss.backward() still takes the plain pass, with the same gradients,
+    # and looks for the request once on entry and once per 64 nodes (where the 64 start carries over
+    # from the passes before: one more look or one fewer in a pass)
     from gradcli.engine import instrumentation
 
-    def gradients():
-        w = torch.tensor([0.5, -1.5], requires_grad=True)
-        z = w
-        for _ in range(200):     # 200 MulBackward0 and AddBackward0 nodes, then one leaf
-            z = z * 1.01 + 0.1
-        z.sum().backward()
-        return w.grad._data.tobytes()
+    def backward():
+        w, loss = _chain()      # (built before the check is asked for: its ops would take it)
+        return _under_time_check(check, lambda: (loss.backward(), w.grad._data.tobytes())[1])
 
-    expected = gradients()
+    def check():    # a deadline that has passed and does not stop the pass: asked for again at once
+        ticks.append(1)
+        instrumentation.request_interrupt()
+
     ticks, passes = [], []
+    w, loss = _chain()
+    loss.backward()
+    expected = w.grad._data.tobytes()
     original = bw._plain_pass
     monkeypatch.setattr(bw, "_plain_pass", lambda *a: (passes.append(1), original(*a)))
-    monkeypatch.setattr(instrumentation, "interrupt", lambda: ticks.append(1))
-    assert gradients() == expected
+    assert backward() == expected
     nodes = 1 + 400 + 1     # SumBackward0, the chain, AccumulateGrad
     assert passes == [1] and len(ticks) - 1 in (nodes // bw.INTERRUPT_EVERY, nodes // bw.INTERRUPT_EVERY + 1)
     for _ in range(9):
-        assert gradients() == expected
+        assert backward() == expected
     # ten passes: ten entries, and the 10 * (nodes + 1) steps of the loop (its last step finds no node)
-    # read it every 64th
+    # look every 64th
     assert passes == [1] * 10 and len(ticks) - 10 in range(
         10 * (nodes + 1) // bw.INTERRUPT_EVERY - 1, 10 * (nodes + 1) // bw.INTERRUPT_EVERY + 2)
+    ticks.clear()
+    w, loss = _chain()
+    instrumentation.set_interrupt(check)       # installed, not asked for: the pass never runs it
+    try:
+        loss.backward()
+    finally:
+        instrumentation.set_interrupt(None)
+    assert ticks == [] and w.grad._data.tobytes() == expected
 
 
-def test_a_time_limit_stops_the_plain_pass_between_nodes(monkeypatch):
+def test_a_time_limit_stops_the_plain_pass_between_nodes():
     from gradcli.engine import instrumentation
 
     class Stop(Exception):
         pass
 
-    def interrupt():
+    def check():
         ticks.append(1)
         if len(ticks) == 3:
             raise Stop
+        instrumentation.request_interrupt()
     ticks = []
     w = torch.ones(1, requires_grad=True)
     z = w
     for _ in range(1000):
         z = z * 1.0
-    monkeypatch.setattr(instrumentation, "interrupt", interrupt)
+    loss = z.sum()
     with pytest.raises(Stop):
-        z.sum().backward()
+        _under_time_check(check, loss.backward)
     assert w.grad is None and torch.is_grad_enabled()      # stopped after 2 * 64 nodes, grad mode restored
+    assert instrumentation.cap is None
 
 
 def test_leaf_gradients_keep_torch_order_around_hooks():
