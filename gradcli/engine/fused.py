@@ -105,7 +105,7 @@ def times(g, t):
     return _multiply(g, t, t) if t.size != 1 else _multiply(g, t)
 
 
-_multiply, _subtract = np.multiply, np.subtract
+_add, _multiply, _subtract = np.add, np.multiply, np.subtract
 _ONE64 = np.array(1.0)
 _ONE64.flags.writeable = False
 _SPLITTER = np.array(134217729.0)   # 2**27 + 1: splits a float64 into two halves of 26 bits
@@ -123,8 +123,13 @@ def add_(x: np.ndarray, y: np.ndarray, alpha) -> np.ndarray:
     if x.dtype is _F32 and y.dtype is _F32 and x.size <= FUSED_MAX:
         a = _WIDE_ALPHAS.get(alpha) if alpha.__class__ is float else None
         wide = y.astype(_F64)
-        wide *= _wide_alpha(alpha) if a is None else a
-        wide += x.astype(_F64)
+        if a is None:
+            a = _wide_alpha(alpha)
+        if wide.size != 1 or x.size != 1:
+            wide *= a
+            wide += x.astype(_F64)
+        else:   # a one-element parameter (a Linear(n, 1)'s bias) takes fresh arrays: see ``times``
+            wide = _add(_multiply(wide, a), x.astype(_F64))
         x[...] = wide
     elif x.dtype is _F64 and y.dtype is _F64 and x.size <= FUSED_MAX:
         x[...] = _fma64(float(alpha), y, x)

@@ -103,3 +103,18 @@ def test_augmented_assignments_are_the_in_place_methods():
     q /= 4
     q -= torch.tensor(0.25)
     assert q is alias and q._version == 5 and q.tolist() == [3.75, 8.75, 0.75]
+
+
+@pytest.mark.parametrize("shape", [(), (1,), (1, 1)])
+def test_a_one_element_update_has_the_bits_of_the_same_element_in_a_longer_one(shape):
+    # one element takes fresh arrays where longer ones are written over (numpy copies a one-element
+    # operand that is also the output): the same float64 steps, so the same bits
+    from gradcli.engine import fused
+    rng = np.random.default_rng(11)
+    for alpha in (-0.01, 0.1, 3, -1e-30):
+        for _ in range(50):
+            x, y = (rng.standard_normal(2) * 10.0 ** rng.uniform(-6, 6, 2)).astype(np.float32)
+            one, longer = np.full(shape, x), np.full(3, x)
+            fused.add_(one, np.full(shape, y), alpha)
+            fused.add_(longer, np.full(3, y), alpha)
+            assert one.shape == shape and one.reshape(-1).view(np.uint32)[0] == longer.view(np.uint32)[0]
