@@ -212,10 +212,29 @@ def _numbers_array(data, npd):
     """The array of ``data`` (numbers, nested lists, tensors; an ndarray is cast as numpy casts)."""
     if npd is None or npd.kind not in "iu" or isinstance(data, np.ndarray):
         return np.array(_nested(data), dtype=npd)
-    values = np.array(_nested(data))
+    try:
+        values = np.array(_nested(data))
+    except OverflowError:   # an int below int64's range
+        values = None
+    if (values is None or values.dtype.kind in "fuO") and _holds_wide_int(data):
+        raise OverflowError("Overflow when unpacking long long")
     if values.dtype.kind not in "biuf":
         return np.array(_nested(data), dtype=npd)
     return converted_without_overflow(values, npd, dtypes.from_numpy_dtype(npd).name)
+
+
+def _holds_wide_int(data) -> bool:
+    """Whether ``data`` (numbers, nested lists) holds a Python int beyond int64's range, which torch's
+    parser refuses whatever the dtype asked for, since it unpacks every int as a long long. Only
+    called when numpy's array of it hints at one (uint64, float or object)."""
+    stack = [data]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, (list, tuple)):
+            stack.extend(v)
+        elif type(v) is int and not -(1 << 63) <= v < (1 << 63):
+            return True
+    return False
 
 
 def converted_without_overflow(values: np.ndarray, npd: np.dtype, type_name: str) -> np.ndarray:
@@ -284,6 +303,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
         _check_rectangular(data)
         try:
             arr = _numbers_array(data, npd)
+        except OverflowError as e:
+            raise ValueError(str(e)) from None
         except ValueError as e:
             raise ValueError(f"could not build a tensor from this data ({e})") from None
         if arr.dtype == object:
