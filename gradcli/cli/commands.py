@@ -216,6 +216,9 @@ def run(files: Annotated[Optional[list[Path]], typer.Argument(
     if code and len(code) > 1:     # the last one alone ran
         raise typer.BadParameter(f"-e is given {len(code)} times: give the code once, statements separated by "
                                  "newlines or ';'")
+    dashes = sum(str(f) == "-" for f in files or ())
+    if dashes > 1:      # the second read found standard input empty and ran nothing, with exit 0
+        raise typer.BadParameter(f"'-' is given {dashes} times: standard input can be read once")
     sources = [("<exec>", code[0])] if code else [(str(f), None) for f in files]
     _call("run", sources=sources, keep_going=keep_going, timeout=timeout, max_elements=max_elements,
           max_memory=max_memory, max_output=max_output, max_source=max_source, dtype=dtype_name(dtype), debug=debug)

@@ -53,7 +53,13 @@ class ScriptGenerator:
         return self
 
     def __next__(self):
-        return next(self._generator)
+        try:
+            return next(self._generator)
+        except GradcliError as err:
+            if isinstance(err.exception, StopIteration) and catchable(err):   # PEP 479: it would end the
+                # generator's consumer unseen
+                raise _generator_raised_stop_iteration(err) from None
+            raise
 
     def close(self) -> None:
         """Python's ``close``: the generator's pending ``finally`` and ``with`` exits run now (for
@@ -65,6 +71,15 @@ class ScriptGenerator:
 
 
 ScriptGenerator.__name__ = ScriptGenerator.__qualname__ = "generator"     # type(g).__name__, as Python
+
+
+def _generator_raised_stop_iteration(err: GradcliError) -> GradcliError:
+    """Python's RuntimeError for a StopIteration that leaves a generator's body, where it was raised."""
+    message = "generator raised StopIteration"
+    error = GradcliError("runtime", f"RuntimeError: {message}", err.span, filename=err.filename, frames=err.frames)
+    error.exception = RuntimeError(message)
+    error.exception.__cause__ = err.exception
+    return error
 
 
 def _returning(fn):
@@ -229,9 +244,7 @@ class GeneratorsMixin:
         def run_handlers(env):
             try:
                 code = yield from body(env)
-            except GeneratorExit:
-                raise
-            except ScriptExit as done:
+            except (GeneratorExit, ScriptExit) as done:     # (closed early: ``except GeneratorExit:`` runs)
                 return (yield from handle(env, done))
             except Exception as raw:
                 err = raw if isinstance(raw, GradcliError) else self._wrap(raw, span)

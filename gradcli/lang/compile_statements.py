@@ -635,8 +635,9 @@ class StatementsMixin:
                                       span)
             if isinstance(exc, ScriptExit):     # `raise SystemExit(2)`: as sys.exit(2)
                 raise exc
-            if isinstance(exc, RecursionError):     # the script's own, not the stack's end: `except` catches it
-                err = self._error("runtime", f"RecursionError: {exc}" if exc.args else "RecursionError", span)
+            if isinstance(exc, (RecursionError, MemoryError)):  # the script's own, not a limit: `except` catches it
+                label = type(exc).__name__
+                err = self._error("runtime", f"{label}: {exc}" if exc.args else label, span)
                 err.exception = exc
                 raise err
             raise self._wrap(exc, span)
@@ -645,7 +646,7 @@ class StatementsMixin:
     def _matching_handler(self, handlers, env, err):
         """The first ``except`` clause whose classes match ``err`` (its name bound), for plain and
         generator bodies; ``err`` itself is raised again when none does."""
-        exc = err if isinstance(err, ScriptExit) else python_exception(err)
+        exc = err if isinstance(err, (ScriptExit, GeneratorExit)) else python_exception(err)
         for kinds, store, handler, kind_span in handlers:
             if kinds is not None:
                 classes = kinds(env)

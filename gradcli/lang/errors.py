@@ -209,6 +209,6 @@ EXCEPTION_CLASSES = {cls.__name__: cls for cls in (
     BaseException, ScriptExit, KeyboardInterrupt, Exception, ArithmeticError, AssertionError, AttributeError, FloatingPointError,
     ImportError, ModuleNotFoundError, IndexError, KeyError, LookupError, NameError, NotImplementedError,
     OverflowError, RecursionError, RuntimeError, TypeError, UnboundLocalError, ValueError,
-    ZeroDivisionError, StopIteration, OSError, FileNotFoundError, EOFError)}
+    ZeroDivisionError, StopIteration, OSError, FileNotFoundError, EOFError, MemoryError, GeneratorExit)}
 WARNING_CLASSES = {cls.__name__: cls for cls in (Warning, UserWarning, DeprecationWarning, FutureWarning,
                                                  RuntimeWarning, PendingDeprecationWarning)}

@@ -335,6 +335,10 @@ class AttributePolicy:
         """A class scripts may name (exception classes): only `__name__` is readable."""
         self._class_members[cls] = self._class_members.get(cls, frozenset()) | {"__name__"}
 
+    def allow_class_members(self, cls: type, names) -> None:
+        """Members a class offers scripts on itself besides its public ones (a namedtuple's ``_make``)."""
+        self._class_members[cls] = self._class_members.get(cls, frozenset()) | frozenset(names)
+
     @property
     def script_classes(self) -> set:
         return self._script_classes

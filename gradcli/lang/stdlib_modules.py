@@ -82,20 +82,24 @@ def collections_members(policy=None) -> dict:
 MAX_NAMEDTUPLE_FIELDS = 1000     # 100,000 fields take 3 s in one call that no time check reaches
 
 
+_NAMEDTUPLE_MEMBERS = ("_asdict", "_replace", "_fields", "_field_defaults", "_make")
+
+
 def _namedtuple_maker(policy):
     import collections
 
     def namedtuple(typename, field_names, *, rename=False, defaults=None, module=None):
         """collections.namedtuple: Python's own class (it checks the names are identifiers), whose
-        fields, ``_asdict`` and ``_replace`` scripts may read."""
+        fields and its documented methods and attributes (``_make``, ``_fields``...) scripts may read."""
         names = field_names.replace(",", " ").split() if isinstance(field_names, str) else field_names
         if hasattr(names, "__len__") and len(names) > MAX_NAMEDTUPLE_FIELDS:    # Python compiles code per field
             raise GradcliError("limit", f"namedtuple() with {len(names)} fields: at most {MAX_NAMEDTUPLE_FIELDS} "
                                "in gradcli scripts")
         cls = collections.namedtuple(typename, field_names, rename=rename, defaults=defaults,
                                      module="__main__")
-        policy.allow(cls, cls._fields + ("_asdict", "_replace", "_fields", "_make"))
+        policy.allow(cls, cls._fields + _NAMEDTUPLE_MEMBERS)
         policy.register_class(cls, cls._fields)
+        policy.allow_class_members(cls, _NAMEDTUPLE_MEMBERS)    # ``Point._fields``, ``Point._make(row)``
         return cls
     return namedtuple
 

@@ -61,3 +61,11 @@ def test_exec_given_twice_is_a_usage_error_not_the_last_one_alone(shell):
     assert (result.returncode, result.stdout) == (2, "")
     assert "-e is given 2 times: give the code once, statements separated by newlines or ';'" in result.stderr
     assert shell("gradcli run -e 'print(1); print(2)'").stdout == "1\n2\n"
+
+
+def test_standard_input_given_twice_is_a_usage_error(shell):
+    # `run - -` ran the piped script, then an empty second script, and exited 0
+    result = shell("echo 'print(1)' | gradcli run - -")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert "'-' is given 2 times: standard input can be read once" in result.stderr
+    assert shell("echo 'print(1)' | gradcli run -").stdout == "1\n"
