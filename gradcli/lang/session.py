@@ -377,9 +377,13 @@ def _apply_engine_limit(max_elements: int, timed: RunState | None):
 
     def undo():
         limit, interrupt, armed = previous
+        WATCHDOG.arm(*armed)
         instrumentation.set_max_elements(limit)
         instrumentation.set_interrupt(interrupt)
-        WATCHDOG.arm(*armed)
+        if interrupt is not None:
+            # a run inside a run: the outer deadline may have fired before this run's install reset its
+            # request (``armed`` then holds no deadline); the outer check runs once and re-arms it
+            instrumentation.request_interrupt()
     return undo
 
 

@@ -69,3 +69,20 @@ def test_the_element_limit_still_comes_first():
         s.run("torch.ones(40, 40)")
     with pytest.raises(GradcliError, match="exceeds the limit of 1000 elements"):
         s.run("torch.ones(40, 1) * torch.ones(1, 40)")
+
+
+def test_a_request_made_before_a_run_inside_a_run_is_not_lost():
+    # the outer deadline passes, the watchdog asks for the check (cap -1) and disarms; the inner run's
+    # install reset cap and its end put back "nothing armed": the outer run's engine ops ran unchecked
+    inner = Session(limits=Limits(timeout=30.0))
+    outer = Session(limits=Limits(timeout=0.3))
+
+    def asked_then_inner_then_spin():
+        end = time.monotonic() + FAST
+        while instrumentation.cap != -1 and time.monotonic() < end:
+            time.sleep(0.01)        # (no engine op: the request stays pending)
+        assert instrumentation.cap == -1
+        assert inner.run("(torch.ones(2) + 1).sum().item()") == 4.0
+        spin()
+    outer.set("work", asked_then_inner_then_spin)
+    assert stopped_in(outer, "work()") < FAST
