@@ -74,10 +74,12 @@ def store(source: str, module) -> None:
     try:
         path, name = _entry(source)
         body = json.dumps([_FORMAT, _encode(module)], separators=(",", ":")).encode("ascii")
-        key = _key(create=True)
+        directory = os.path.dirname(path)
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+        key = _key(create=True) if _own_directory(directory) else None
         if key is None:
             return
-        _prune(os.path.dirname(path))
+        _prune(directory)
         tmp = f"{path}.{os.getpid()}.tmp"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
         with os.fdopen(fd, "wb") as f:
@@ -118,7 +120,6 @@ def _key(create: bool) -> bytes | None:
     except FileNotFoundError:
         if not create:
             return None
-        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
         tmp = f"{path}.{os.getpid()}.tmp"
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
         with os.fdopen(fd, "wb") as f:
@@ -144,10 +145,25 @@ def _sign(key: bytes, name: str, body: bytes) -> bytes:
     return _blake2b(name.encode() + b"\0" + body, key=key, digest_size=_KEY_BYTES).digest()
 
 
+def _own_directory(path: str) -> bool:
+    """Whether ``path`` is a directory of the user's own, not a link, that nobody else may write: a
+    ``parsed`` planted in a shared cache directory (a link to one of the user's directories) had
+    gradcli write entries there and prune its oldest quarter of ``.json`` files."""
+    st = os.lstat(path)
+    getuid = getattr(os, "getuid", None)
+    return (st.st_mode & 0o170000 == 0o040000 and not st.st_mode & 0o022
+            and (getuid is None or st.st_uid == getuid()))
+
+
+def _is_entry_name(name: str) -> bool:
+    """An entry's file name: the 40 hex digits of its hash, then ``.json``."""
+    return len(name) == 45 and name.endswith(".json") and all(c in "0123456789abcdef" for c in name[:40])
+
+
 def _prune(directory: str) -> None:
-    """At most MAX_ENTRIES entries: the oldest quarter goes when there are more."""
+    """At most MAX_ENTRIES entries: the oldest quarter goes when there are more (entries only)."""
     try:
-        entries = [e for e in os.scandir(directory) if e.name.endswith(".json")]
+        entries = [e for e in os.scandir(directory) if _is_entry_name(e.name)]
     except FileNotFoundError:
         return
     if len(entries) < MAX_ENTRIES:

@@ -178,6 +178,32 @@ def test_the_directory_keeps_a_bounded_number_of_entries(cache, monkeypatch):
     assert 0 < len(entries) <= 8
 
 
+def test_a_parsed_directory_planted_as_a_link_gets_no_key_no_entry_and_no_pruning(cache, tmp_path, monkeypatch):
+    # a 'parsed' link in a shared cache directory, to one of the user's own: gradcli wrote its key and
+    # entries there and pruned the oldest quarter of its .json files
+    monkeypatch.setattr(parse_cache, "MAX_ENTRIES", 8)
+    users = tmp_path / "users"
+    users.mkdir()
+    for i in range(12):
+        (users / f"data{i}.json").write_text("{}")
+    (tmp_path / "cache").mkdir()
+    os.symlink(users, tmp_path / "cache" / "parsed")
+    assert run() == run() and cache == ["start", "start"]
+    assert sorted(os.listdir(users)) == sorted(f"data{i}.json" for i in range(12))
+
+
+def test_pruning_removes_entries_only(cache, monkeypatch):
+    monkeypatch.setattr(parse_cache, "MAX_ENTRIES", 8)
+    run()
+    directory = os.path.dirname(entry_path())
+    for i in range(12):
+        with open(os.path.join(directory, f"notes{i}.json"), "w") as f:
+            f.write("{}")
+    for i in range(12):
+        run(f"value = {i}\n" + "y = value * 2\n" * 30)
+    assert sum(n.startswith("notes") for n in os.listdir(directory)) == 12
+
+
 def test_gradcli_run_twice_reads_the_tree_back(tmp_path):
     script = tmp_path / "loop.grad"
     script.write_text(SCRIPT)
