@@ -190,7 +190,8 @@ class Repl:
 
     def _vars(self, _arg: str) -> None:
         from ..report import variables_view
-        self._show(variables_view.variables_doc(self.session.variables()))
+        self._show(self.session.within_limits(lambda: variables_view.variables_doc(self.session.variables()),
+                                              ":vars"))
 
     def _params(self, name: str) -> None:
         from ..report import variables_view
@@ -201,7 +202,7 @@ class Repl:
         value = self.session.get(name)
         if not hasattr(value, "named_parameters"):
             raise ValueError(f":params {name}: {name} is {_a(type(value).__name__)}, not an nn.Module")
-        self._show(variables_view.parameters_doc(name, value))
+        self._show(self.session.within_limits(lambda: variables_view.parameters_doc(name, value), ":params"))
 
     def _tensor(self, name: str, command: str):
         if not name:
@@ -216,13 +217,16 @@ class Repl:
     def _graph(self, name: str) -> None:
         from ..report import graph_view
         from ..report.graph import build_graph
-        self._show(graph_view.tree_doc(build_graph(self._tensor(name, ":graph"), self.session.variables(), name)))
+        tensor = self._tensor(name, ":graph")
+        self._show(self.session.within_limits(
+            lambda: graph_view.tree_doc(build_graph(tensor, self.session.variables(), name)), ":graph"))
 
     def _saved(self, name: str) -> None:
         from ..report import graph_view
         from ..report.graph import build_graph
-        g = build_graph(self._tensor(name, ":saved"), self.session.variables(), name)
-        self._show(graph_view.saved_doc(g))
+        tensor = self._tensor(name, ":saved")
+        self._show(self.session.within_limits(
+            lambda: graph_view.saved_doc(build_graph(tensor, self.session.variables(), name)), ":saved"))
 
     def _trace(self, name: str) -> None:
         from .. import engine
@@ -238,7 +242,7 @@ class Repl:
         recorder = Recorder(tensor, self.session.variables(), name)
         previous, self._relay.target = self._relay.target, recorder
         try:
-            recorded = recorder.run(engine.ones_like(tensor), engine)
+            recorded = self.session.within_limits(lambda: recorder.run(engine.ones_like(tensor), engine), ":trace")
         finally:
             self._relay.target = previous
         self._show(trace_view.trace_doc(recorded))

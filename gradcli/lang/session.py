@@ -202,9 +202,15 @@ class Session:
         """repr(value) under the session's limits (time, memory, string length,
         recursion): what a REPL prints for a value a run returned, which can be a
         structure too big or too deep to print (a GradcliError of kind "limit")."""
+        return self.within_limits(lambda: self._bounded_repr(value), filename)
+
+    def within_limits(self, work, filename: str = "<string>"):
+        """``work()`` under the session's limits (time, tensor size, memory), as a run is: what the REPL
+        does with a script's values outside a run (:vars prints them with the script's ``__repr__``,
+        :trace runs their hooks) may run script code, which must not escape the limits there."""
         def program():
             self._state.start()
-            return self._bounded_repr(value)
+            return work()
         return self._execute(program, filename)
 
     def _run_doctest(self, chunks, source: str, filename: str):
