@@ -88,7 +88,7 @@ def _recorded_pass(problem, root, relay):
     recorder = Recorder(root, problem.variables())
     start = engine.ones_like(root)
     relay.target = recorder
-    return recorder.run(start, engine)
+    return problem.within_limits(lambda: recorder.run(start, engine))
 
 
 def trace(expr, file, at, grad_output, dtype, json_output: bool, debug: bool, timeout, max_elements,
@@ -107,7 +107,8 @@ def trace(expr, file, at, grad_output, dtype, json_output: bool, debug: bool, ti
         start = problem.grad_output(y, grad_output)
         recorder = Recorder(y, problem.variables())
         relay.target = recorder
-        recorded = recorder.run(start if start is not None else engine.ones_like(y), engine)
+        recorded = problem.within_limits(lambda: recorder.run(start if start is not None else engine.ones_like(y),
+                                                              engine))
         out.show(trace_view.trace_doc(recorded), trace_view.trace_json(recorded))
 
 

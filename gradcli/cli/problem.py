@@ -244,8 +244,9 @@ class Problem:
         if not output.requires_grad:
             warn_constant_output()
             return {name: torch.zeros_like(x) for name, x in wrt.items()}
-        grads = torch.autograd.grad(output, list(wrt.values()), grad_output, create_graph=create_graph,
-                                    allow_unused=True, materialize_grads=True)
+        grads = self.within_limits(lambda: torch.autograd.grad(
+            output, list(wrt.values()), grad_output, create_graph=create_graph, allow_unused=True,
+            materialize_grads=True))
         return dict(zip(wrt, grads))
 
     def _batched_inputs(self, batch: str) -> list:
@@ -305,6 +306,15 @@ class Problem:
                 check_output(f.last)
             return f.last
         return f
+
+    def within_limits(self, work):
+        """``work()`` under the run's limits (time, tensor size, memory) with its warnings shown: an
+        analysis the command does itself outside ``session.run`` that runs none (a backward pass runs
+        the script's hooks, which ran past the element limit there)."""
+        try:
+            return self.session.within_limits(work, self.filename)
+        finally:
+            show_warnings(self.session)
 
     def memory_cap(self):
         """The run's memory cap around an analysis the command does itself (outside ``session.run``)."""
