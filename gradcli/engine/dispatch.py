@@ -912,9 +912,7 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
             fn, nr = node.next_functions[0]
             args = (make(target.copy(), fn, nr, fn is not None),) + tuple(args[1:])
     if not target.flags.writeable:
-        raise errors.AutogradError("unsupported operation: more than one element of the written-to tensor "
-                                   "refers to a single memory location. Please clone() the tensor before "
-                                   "performing the operation.")
+        target = _overlapping_target(op, target)
     np.copyto(target, out, casting="unsafe")
     bump_version(self)
     if record:
@@ -1011,6 +1009,22 @@ def _check_castable(result: np.dtype, target: np.dtype) -> None:
     if result != target and not np.can_cast(result, target, "same_kind"):
         raise errors.DTypeError(f"result type {dtypes.scalar_type_name(result)} can't be cast to the desired output "
                                 f"type {dtypes.scalar_type_name(target)}")
+
+
+# in-place ops torch lets write a tensor whose elements share memory (an expanded one): a number everywhere
+_OVERLAP_WRITERS = frozenset({"zero_", "fill_"})
+
+
+def _overlapping_target(op, target: np.ndarray) -> np.ndarray:
+    """A read-only target (its elements share memory: expand, a zero stride) as torch treats it: fill_ and
+    zero_ write it through a writable view of the same memory; any other op is torch's error."""
+    root = target
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    if op.name in _OVERLAP_WRITERS and root.flags.writeable:
+        start = target.__array_interface__["data"][0] - root.__array_interface__["data"][0]
+        return np.ndarray(target.shape, target.dtype, buffer=root, offset=start, strides=target.strides)
+    raise errors.AutogradError(errors.INTERNAL_OVERLAP)
 
 
 def _check_inplace_fits(op, arrays, target) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import errors
 from .autograd.graph import NO_EDGE, InputMetadata, Node, edge
 from .autograd.grad_mode import enable_grad
 from .backend import numpy_math
@@ -68,6 +69,8 @@ class CopySlices(Node):
             result = np.array(g, dtype=self.dtype, order="C")     # the base's layout (torch: its strides), not g's
             region = _replay_array(result, self.steps)
             inner = self.fn.apply([region.copy()], m)
+            if not region.flags.writeable:     # the view written in place shares memory (torch's copy_ refuses)
+                raise errors.AutogradError(errors.INTERNAL_OVERLAP)
             region[...] = 0 if inner[0] is None else inner[0]
         return [result] + list(inner[1:])
 

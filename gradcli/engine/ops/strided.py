@@ -27,8 +27,13 @@ def geometry(a: np.ndarray) -> tuple:
 def _forward(a, size, stride, storage_offset, geometry):
     root = root_array(a)
     offset = geometry[2] if storage_offset is None else storage_offset
-    return np.ndarray(tuple(size), a.dtype, buffer=root, offset=offset * a.itemsize,
+    view = np.ndarray(tuple(size), a.dtype, buffer=root, offset=offset * a.itemsize,
                       strides=tuple(s * a.itemsize for s in stride))
+    if any(s == 0 and n > 1 for n, s in zip(size, stride)):
+        # torch's internal overlap (a zero stride over more than one element): in-place ops refuse it, as
+        # an expanded tensor's read-only view is refused (add_ wrote each place once where torch raises)
+        view.flags.writeable = False
+    return view
 
 
 def _places(size, stride, offset) -> np.ndarray:
