@@ -17,6 +17,7 @@ def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debu
     worst = EXIT_OK
     stdout = ScriptOutput(sys.stdout, max_output)
     labelled = len(sources) > 1
+    fresh_random = None     # torch's generator as a fresh process has it, for each script after the first
     for index, (name, text) in enumerate(sources):
         if labelled:   # several files: say whose output follows, as `head` and `tail` do
             sys.stdout.write(("\n" if index else "") + f"==> {name} <==\n")
@@ -29,6 +30,8 @@ def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debu
                 filename = "<stdin>" if name == "-" else name
                 session = Session(stdout=stdout, limits=limits, dtype=dtype)
                 code_cache.note_group("language", "gradcli.lang")     # what every session needs
+                if labelled:
+                    fresh_random = _same_random_start(fresh_random)
                 try:
                     with script_stderr(stdout):
                         session.run(source, filename)
@@ -43,6 +46,16 @@ def run_scripts(sources: list, keep_going: bool, dtype: str | None, limits, debu
         finally:
             sys.stdout.flush()
     return worst
+
+
+def _same_random_start(fresh):
+    """The generator's state the first script started with (None: now), put back for a later script:
+    a script's draws (torch.rand after the previous script's manual_seed) depended on the scripts before it."""
+    from .. import engine
+    if fresh is None:
+        return engine.get_rng_state()
+    engine.set_rng_state(fresh)
+    return fresh
 
 
 def profile_script(source: str, filename: str, dtype: str | None, stdout=None, limits=None):
