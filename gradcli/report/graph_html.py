@@ -100,7 +100,9 @@ if (hash.has("click")) document.querySelector('.node[data-id="' + hash.get("clic
 def to_html(graph: Graph, source: str, trace=None) -> str:
     """The page; ``trace`` (a backward_trace.Trace) adds the step control's data."""
     data = _finite({"graph": graph_json(graph), "trace": trace_json(trace)["trace"] if trace is not None else None})
-    text = json.dumps(data).replace("</", "<\\/")
+    # no '<' in the data at all: '</script>' would end its element, and '<!--<script>' (a hook's print)
+    # would make the next '</script>' not end it, the rest of the page read as the data (HTML's escaped states)
+    text = json.dumps(data).replace("<", "\\u003c")
     return PAGE.format(title=f" of {escape(graph.output)}" if graph.output else "", steps=len(data["trace"]["steps"])
                        if trace is not None else 0, source=escape(source), svg=to_svg(graph), data=text)
 
