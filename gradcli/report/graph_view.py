@@ -241,7 +241,7 @@ def to_mermaid(graph: Graph) -> str:
     """A Mermaid flowchart (renders on GitHub): nodes, leaves as stadiums, saved tensors as notes."""
     out = ["flowchart TD"]
     for node in graph.nodes:
-        text = _mermaid_escape("<br/>".join(_node_text(node)))
+        text = "<br/>".join(_mermaid_escape(part) for part in _node_text(node))
         out.append(f'  n{node.id}(["{text}"])' if node.is_leaf else f'  n{node.id}["{text}"]')
         for k, saved in enumerate(node.saved):
             out.append(f'  n{node.id}_s{k}[/"{_mermaid_escape(_saved_text(saved))}"/]')
@@ -258,4 +258,6 @@ def to_mermaid(graph: Graph) -> str:
 
 
 def _mermaid_escape(text: str) -> str:
-    return text.replace('"', "#quot;")
+    """Mermaid's entity codes for what would end a label or be read as HTML in it (Mermaid renders labels
+    as HTML: a ModuleDict key '<img src=x onerror=...>' was an element)."""
+    return text.replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")

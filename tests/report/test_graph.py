@@ -109,3 +109,15 @@ def test_tensors_held_in_a_list_are_named_by_index():
     g = build_graph(y, {"xs": xs, "y": y}, "y")
     leaves = [n.label for n in g if n.name.endswith("AccumulateGrad")]
     assert leaves == ["xs[0]", "xs[1]", "xs[2]"]
+
+
+def test_mermaid_labels_keep_a_modules_name_as_text_not_html():
+    # a ModuleDict key is any string; Mermaid renders labels as HTML, so '<img ...>' was an element
+    m = torch.nn.ModuleDict({'<img src=x onerror=alert(1)>': torch.nn.Linear(2, 1)})
+    x = torch.ones(2, requires_grad=True)
+    from gradcli.engine.nn.module import record_module_calls
+    with record_module_calls() as calls:
+        y = m['<img src=x onerror=alert(1)>'](x).sum()
+    mermaid = graph_view.to_mermaid(build_graph(y, {"m": m, "x": x, "y": y}, "y", calls))
+    assert "#lt;img src=x onerror=alert(1)#gt;: Linear" in mermaid and "<img" not in mermaid
+    assert "<br/>" in mermaid
