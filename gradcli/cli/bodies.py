@@ -13,7 +13,7 @@ import sys
 from .errors import EXIT_FAILURE, CliError
 from .inputs import read_file
 from .oneshot import run_grad as grad  # noqa: F401  (the same body as the fast path's)
-from .output import Output, Relay
+from .output import Output, Relay, terminal_safe
 from .problem import limits_of, problem_for
 
 
@@ -73,9 +73,9 @@ def graph(expr, file, at, format: str, output, out_file, by_module: bool, per_sa
             sys.stdout.write(write_graph(Path(out_file), g, problem.source,
                                          lambda: _recorded_pass(problem, root, relay)) + "\n")
         elif format == "dot":
-            sys.stdout.write(graph_view.to_dot(g))
+            sys.stdout.write(terminal_safe(graph_view.to_dot(g), sys.stdout))
         elif format == "mermaid":
-            sys.stdout.write(graph_view.to_mermaid(g))
+            sys.stdout.write(terminal_safe(graph_view.to_mermaid(g), sys.stdout))
         else:
             out.show(graph_view.tree_doc(g), {"graph": graph_view.graph_json(g)})
 

@@ -31,6 +31,19 @@ def test_trace_and_graph_escape_the_script_s_text_on_a_terminal(tmp_path, comman
         assert "\\x1b]0;hook\\x07" in text
 
 
+@pytest.mark.parametrize("drawing", ["dot", "mermaid"])
+def test_graph_drawings_escape_a_modules_name_on_a_terminal(tmp_path, drawing):
+    # the drawing went to the terminal as is: a module named '\x1b]0;module\x07' set its title
+    script = tmp_path / "s.grad"
+    script.write_text(SCRIPT)
+    child = pexpect.spawn(sys.executable, ["-m", "gradcli", "graph", "-f", str(script), "--by-module", "--format",
+                                           drawing], env={"PATH": "/usr/bin:/bin", "NO_COLOR": "1"},
+                          encoding="utf-8", timeout=60)
+    text = child.read()
+    assert "\x1b" not in text and "\x07" not in text
+    assert "\\x1b]0;module\\x07: Linear" in text
+
+
 def test_trace_passes_the_text_unchanged_into_a_pipe(shell, tmp_path):
     script = tmp_path / "s.grad"
     script.write_text(SCRIPT)
