@@ -11,6 +11,7 @@ from gradcli.lang import GradcliError, Limits, Session
     ("torch.Tensor(22000, 22000)", "exceeds the limit of"),
     ("torch.Size([1]) * (2 * 10**8)", "exceeds the limit of"),
     ("(2 * 10**8) * torch.Size([1])", "exceeds the limit of"),
+    ("torch.ones(2).resize_(6 * 10**7)", "exceeds the limit of"),     # was made: resize_ checked no limit
 ])
 def test_an_oversized_or_forbidden_value_is_refused_before_it_is_made(source, message):
     with pytest.raises(GradcliError, match=message):

@@ -55,6 +55,7 @@ def resize_(self, *sizes, memory_format=None):
     elif self._base is not None:
         raise errors.AutogradError(f"resize_: gradcli cannot grow a view ({data.size} elements) to {n} elements")
     else:
+        _inst.check_shape(shape)     # the run's element limit, as for a tensor made at this size
         grown = np.zeros(n, dtype=data.dtype)
         kept = min(n, data.size)
         grown[:kept] = data.reshape(-1)[:kept]
