@@ -307,12 +307,18 @@ class Session:
             raise
         except ScriptExit as done:    # sys.exit(): 0 or None ends the run as its end would
             self.exited = True
-            if done.code is None or done.code == 0:
+            code = done.code
+            quiet = isinstance(code, int)    # (a tensor's == 0 is a tensor: sys.exit(t) raised its bool() error)
+            if code is None or (quiet and code == 0):
                 return None
-            quiet = isinstance(done.code, int)
-            err = GradcliError("runtime", f"SystemExit: {done.code}" if quiet else str(done.code), None,
-                               filename=filename)
-            err.exit_code, err.exit_quietly = (_exit_status(done.code) if quiet else 1), quiet
+            try:
+                text = f"SystemExit: {code}" if quiet else str(code)
+            except GradcliError as err:     # the script's own __str__ of the code, which met a limit or failed
+                if err.filename == "<string>":
+                    err.filename = filename
+                raise
+            err = GradcliError("runtime", text, None, filename=filename)
+            err.exit_code, err.exit_quietly = (_exit_status(code) if quiet else 1), quiet
             raise err from None
         except BrokenPipeError:
             raise      # stdout was closed (`| head`): the CLI ends quietly

@@ -47,6 +47,22 @@ def test_sys_exit_ends_the_run_as_exit_does(session):
         session.run("sys.exit(3)")
 
 
+def test_sys_exit_with_an_object_prints_it_and_ends_with_status_1(session):
+    # a tensor's == 0 is a tensor: the exit raised "Boolean value of Tensor ... is ambiguous", no position
+    with pytest.raises(GradcliError) as info:
+        session.run("import sys\nsys.exit(torch.ones(2))", "exit.grad")
+    assert (info.value.message, info.value.exit_code, info.value.exit_quietly) == ("tensor([1., 1.])", 1, False)
+
+
+def test_a_limit_in_the_exit_codes_str_names_the_script(session):
+    # it named "<string>", where the run's error names the script
+    with pytest.raises(GradcliError) as info:
+        Session(limits=Limits(timeout=0.3)).run("import sys\nclass C:\n    def __str__(self):\n"
+                                                 "        while True:\n            pass\nsys.exit(C())",
+                                                 "exit.grad")
+    assert (info.value.kind, info.value.filename, info.value.line) == ("limit", "exit.grad", 4)
+
+
 def test_a_write_is_bounded_by_the_string_limit(session):
     with pytest.raises(GradcliError) as info:
         session.run("import sys\nsys.stdout.write('x' * 5000)")
