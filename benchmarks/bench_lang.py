@@ -20,6 +20,7 @@ engine, see gradcli/lang/__init__.py); a command's whole cold start is bench_col
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 import statistics
@@ -82,13 +83,13 @@ def python_loop(torch):
 
 def interleaved_rounds(fns, rounds=21):
     """(wall, cpu) seconds of each function in rounds that alternate between them (a machine's load
-    drifts over seconds; alternating keeps both sides under the same drift). Each round starts one
-    function later than the last: a fixed order would give each function the same predecessor (the
-    garbage and cache state it leaves) in every round."""
+    drifts over seconds; alternating keeps both sides under the same drift). Each round runs them in
+    another order (a fixed seed's shuffle): a fixed order, or the same order rotated, gives each
+    function the same predecessor (the garbage and cache state it leaves) in most rounds."""
     times = [[] for _ in fns]
-    for r in range(rounds):
-        for i in range(len(fns)):
-            k = (r + i) % len(fns)
+    order = random.Random(13)
+    for _ in range(rounds):
+        for k in order.sample(range(len(fns)), len(fns)):
             wall, cpu = time.perf_counter(), time.process_time()
             fns[k]()
             times[k].append((time.perf_counter() - wall, time.process_time() - cpu))
@@ -152,12 +153,14 @@ def main() -> None:
     rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 21
     runs = dict(cached=cached, cold=cold, memory=in_memory, python=lambda: python_loop(torch),
                 limited=lambda: session.run("python_loop()"))
+    load = os.getloadavg()[0]
     times = dict(zip(runs, interleaved_rounds(list(runs.values()), rounds)))
     median = {name: statistics.median(wall for wall, _ in record) for name, record in times.items()}
     python = times["python"]
     print(f"300-step loop, medians of {rounds} rounds (wall): python {median['python'] * 1000:.1f} ms; "
           f"script {median['cached'] * 1000:.1f} ms with its tree from the parse cache, "
-          f"{median['cold'] * 1000:.1f} ms with a cold parse, {median['memory'] * 1000:.1f} ms without a parse")
+          f"{median['cold'] * 1000:.1f} ms with a cold parse, {median['memory'] * 1000:.1f} ms without a parse "
+          f"(load average {load:.2f} before, {os.getloadavg()[0]:.2f} after)")
     print("  script / python round by round, median [quartiles], wall and cpu time (target 1.05x):")
     for name, label in (("cached", "tree from the parse cache (gradcli run FILE, again)"),
                         ("cold", "cold parse (a first run)"), ("memory", "no parse (the loop alone)"),
