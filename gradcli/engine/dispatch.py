@@ -171,7 +171,7 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
             t._requires_grad = False
             return t
         cls = op.node_cls
-        node = _new(OpNode if op.edge_inputs is None else cls)   # filled as a plain OpNode: see call_fast
+        node = OpNode() if op.edge_inputs is None else cls()   # filled as a plain OpNode: see call_fast
         if len(args) == 1:
             a = args[0]
             fn = a._grad_fn
@@ -216,7 +216,7 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
     outs = tuple(o if type(o) is _ndarray else _asarray(o) for o in out)
     if not record:
         return tuple(make(o) for o in outs)
-    node = _new(op.node_cls)
+    node = op.node_cls()
     _fill_node(node, op, args)
     node._out_shapes = tuple(o.shape for o in outs)
     node._odtype = outs[0].dtype
@@ -321,18 +321,19 @@ def call_fast(op, a, b=_UNARY):
     # (same slots; records that narrow their edges, SomeInputs, are made as themselves): CPython 3.11
     # specializes stores to one class's slots, not a store site that sees another class on every op,
     # and seven unspecialized stores cost more than the class assignment (0.5-0.7% of the chain benchmarks)
-    node = _new(OpNode if op.edge_inputs is None else cls)
+    node = OpNode() if op.edge_inputs is None else cls()
     fn = a._grad_fn
     e = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a)
     if b is _UNARY:
         node.next_functions = (e,)
         node._in_meta = ((d.shape, dt),)
-    else:
+        node._oshape = out.shape
+    else:   # (add, sub, mul or div by a number: the result has the tensor's shape, one tuple serves both)
         node.next_functions = (e, NO_EDGE)
-        node._in_meta = ((d.shape, dt), None)
+        shape = node._oshape = d.shape
+        node._in_meta = ((shape, dt), None)
     node._seq = next(_seq)
     node._x = None
-    node._oshape = out.shape
     node._odtype = out.dtype
     node.__class__ = cls
     t._grad_fn = node
@@ -431,7 +432,7 @@ def call_binary(op, a, b):
         t._grad_fn = None
         t._requires_grad = False
         return t
-    node = _new(OpNode)   # filled as a plain OpNode, then given its class: see call_fast
+    node = OpNode()   # filled as a plain OpNode, then given its class: see call_fast
     fn = a._grad_fn
     ea = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a) if a._requires_grad else NO_EDGE
     fn = b._grad_fn
@@ -477,7 +478,7 @@ def call_pow(op, input, exponent):
         t._grad_fn = None
         t._requires_grad = False
         return t
-    node = _new(OpNode)   # filled as a plain OpNode, then given its class: see call_fast
+    node = OpNode()   # filled as a plain OpNode, then given its class: see call_fast
     fn = input._grad_fn
     node.next_functions = ((fn, input._output_nr) if fn is not None and input._base is None else _edge(input),)
     node._in_meta = ((d.shape, dt),)
@@ -518,7 +519,7 @@ def call_mm(op, input, other):
         t._grad_fn = None
         t._requires_grad = False
         return t
-    node = _new(OpNode)   # filled as a plain OpNode, then given its class: see call_fast
+    node = OpNode()   # filled as a plain OpNode, then given its class: see call_fast
     fn = input._grad_fn
     ea = ((fn, input._output_nr) if fn is not None and input._base is None
           else _edge(input) if input._requires_grad else NO_EDGE)
@@ -564,7 +565,7 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     rb, rx, rw = bias._requires_grad, input._requires_grad, weight._requires_grad
     wts = (ws[1], ws[0])
     if rw:   # weight.t()'s TBackward0 node, as call(transpose, (weight,)) makes it
-        tnode = _new(transpose.node_cls)
+        tnode = transpose.node_cls()
         px = weight._x   # (a Parameter's edge, its AccumulateGrad, without _edge's call: its leaf case inline)
         tnode.next_functions = ((acc, 0) if weight._base is None and weight._grad_fn is None and px is not None
                                 and (acc := px.accum) is not None and px.creation_meta is not NO_GRAD_VIEW
@@ -595,7 +596,7 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
         t._requires_grad = False
         return t
 
-    node = _new(addmm.node_cls)
+    node = addmm.node_cls()
     fn = input._grad_fn    # (the previous layer's output: its node's edge inline, as call's)
     ex = ((fn, input._output_nr) if fn is not None and input._base is None
           else _edge(input) if input._requires_grad else NO_EDGE)
@@ -661,7 +662,7 @@ def call_loss(op, input, target, reduction: int):
     t._vc = [0]
     t._base = None
     t._x = None
-    node = _new(OpNode)   # filled as a plain OpNode, then given its class: see call_fast
+    node = OpNode()   # filled as a plain OpNode, then given its class: see call_fast
     fn = input._grad_fn
     ea = ((fn, input._output_nr) if fn is not None and input._base is None
           else _edge(input) if input._requires_grad else NO_EDGE)
@@ -796,7 +797,7 @@ def _make_view(op, src: Tensor, out, params, record: bool, args):
     """Outputs of view ops share storage and version counter with their base."""
     base = src._base if src._base is not None else src
     if record:
-        node = _new(op.node_cls)
+        node = op.node_cls()
         _fill_node(node, op, args)
         node._oshape, node._odtype = out.shape, out.dtype
         node._saved = ()
@@ -904,7 +905,7 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
             raise errors.ShapeError(f"output with shape {list(target.shape)} doesn't match the broadcast shape "
                                     f"{list(out.shape)}") from None
     if record:
-        node = _new(op.node_cls)
+        node = op.node_cls()
         _fill_node(node, op, args)
         node._oshape, node._odtype = target.shape, target.dtype
         if any(kind == 0 and key == 0 for kind, key in op.plan):

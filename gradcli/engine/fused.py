@@ -68,7 +68,7 @@ def one_minus_square(y):
     (Dekker's product of Veltkamp's halves of y), 1 - p = s + r exactly (Knuth's two-sum), then
     s + (r - e) rounds the exact value once but where it lies within 2**-104 of a tie. Other dtypes
     round twice, as numpy does."""
-    if y.__class__ is not np.ndarray:
+    if y.__class__ is not _ndarray:
         y = np.asarray(y)
     dt = y.dtype
     if dt is _F32 or dt == _F32:   # (numpy's dtypes are singletons: ``is`` settles the usual case)
@@ -106,6 +106,7 @@ def times(g, t):
 
 
 _add, _multiply, _subtract = np.add, np.multiply, np.subtract
+_ndarray = np.ndarray   # (numpy's module has a __getattr__: CPython 3.11 looks np.<name> up the slow way every time)
 _ONE64 = np.array(1.0)
 _ONE64.flags.writeable = False
 _SPLITTER = np.array(134217729.0)   # 2**27 + 1: splits a float64 into two halves of 26 bits

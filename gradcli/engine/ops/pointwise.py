@@ -38,7 +38,7 @@ def _add_apply(node, grads, m):
     summed over the rows as ``fit_grads`` sums it; other shapes and dtypes and complex values take
     ``OpNode.apply``."""
     g = grads[0]
-    if m.plain and node._odtype.kind == "f" and (g.__class__ is np.ndarray or g.__class__ in _FLOAT_SCALARS):
+    if m.plain and node._odtype.kind == "f" and (g.__class__ is _ndarray or g.__class__ in _FLOAT_SCALARS):
         (fa, _), (fb, _) = node.next_functions
         ma, mb = node._in_meta
         shape, dt = g.shape, g.dtype
@@ -71,7 +71,7 @@ def _sub_apply(node, grads, m):
     whose chain every later backward walks again): the record's ``(g, -g)`` as ``_add_apply`` hands
     ``(g, g)`` on; the rest takes ``OpNode.apply``."""
     g = grads[0]
-    if m.plain and node._odtype.kind == "f" and (g.__class__ is np.ndarray or g.__class__ in _FLOAT_SCALARS):
+    if m.plain and node._odtype.kind == "f" and (g.__class__ is _ndarray or g.__class__ in _FLOAT_SCALARS):
         (fa, _), (fb, _) = node.next_functions
         ma, mb = node._in_meta
         shape, dt = g.shape, g.dtype
@@ -100,7 +100,7 @@ def _sub_const_apply(node, grads, m):
     out-of-place update, whose chain every later backward walks again): the record's ``(g, None)``
     handed on as it is where it fits; the rest takes ``OpNode.apply``."""
     g = grads[0]
-    if m.plain and node._odtype.kind == "f" and (g.__class__ is np.ndarray or g.__class__ in _FLOAT_SCALARS):
+    if m.plain and node._odtype.kind == "f" and (g.__class__ is _ndarray or g.__class__ in _FLOAT_SCALARS):
         (fa, _), (fb, _) = node.next_functions
         shape, dt = node._in_meta[0]
         if fa is not None and fb is None and shape == g.shape and dt is g.dtype:
@@ -166,7 +166,7 @@ DIV = defop("div", "DivBackward0", ("self", "other"), operator.truediv,
 # only when ``self`` does): ``y * 2`` keeps no reference to ``y``, so changing ``y`` in place
 # afterwards does not break the backward. These records are the same ops with one side constant.
 MUL_CONST_OTHER = defop("mul.const_other", "MulBackward0", ("self", "other"), operator.mul,
-                        lambda m, g, other: (np.multiply(g, m.number(other, g)) if g.__class__ is np.ndarray else
+                        lambda m, g, other: (np.multiply(g, m.number(other, g)) if g.__class__ is _ndarray else
                                              g * other, None),
                         saves=("other",), constants={"self": None},   # torch lists the unsaved operand as None
                         jvp=lambda m, t, other: t[0] * other,
@@ -191,7 +191,7 @@ def _mul_number_apply(node, grads, m):
         shape, dt = node._in_meta[0]
         if g.dtype is dt and g.shape == shape and dt.kind == "f":
             c = g.__class__
-            if c is np.ndarray:
+            if c is _ndarray:
                 v = s.value
                 n = _F32_NUMBERS.get(v) if dt is _F32 and v.__class__ is float else None   # (m.number's cache)
                 r = _multiply(g, n if n is not None else m.number(v, g))
@@ -206,7 +206,7 @@ def _mul_number_apply(node, grads, m):
 
 MUL_CONST_OTHER.node_cls.apply = _mul_number_apply
 DIV_CONST_OTHER = defop("div.const_other", "DivBackward0", ("self", "other"), operator.truediv,
-                        lambda m, g, other: (g / m.number(other, g) if g.__class__ is np.ndarray else g / other,
+                        lambda m, g, other: (g / m.number(other, g) if g.__class__ is _ndarray else g / other,
                                              None),
                         saves=("other",), constants={"self": None}, promote=FLOAT,
                         jvp=lambda m, t, other: t[0] / other,
@@ -270,7 +270,7 @@ def _pow_apply(node, grads, m):
     s, exponent = node._saved
     g = grads[0]
     if (exponent == 2 and (exponent.__class__ is int or exponent.__class__ is float) and m.plain
-            and s.__class__ is SavedVariable and g.__class__ is np.ndarray):
+            and s.__class__ is SavedVariable and g.__class__ is _ndarray):
         x = checked_array(node, s)
         shape, dt = node._in_meta[0]
         if (dt.kind == "f" and x.dtype is dt and g.dtype is dt and x.shape == shape and g.shape == shape
@@ -368,6 +368,7 @@ _F32_SCALAR = np.float32
 _FLOAT_SCALARS = frozenset((np.float32, np.float64))   # what numpy's arithmetic on 0-d float arrays returns
 _F32_ONE = np.float32(1)
 _multiply = np.multiply
+_ndarray = np.ndarray   # (numpy's module has a __getattr__: CPython 3.11 looks np.<name> up the slow way every time)
 
 
 def _tanh_bwd(m, g, result):
@@ -378,7 +379,7 @@ def _tanh_bwd(m, g, result):
         # rounded to float32 by a multiply with float32's 1 (np.float32(v) costs 3 times more), and numpy's
         # scalar arithmetic: a ufunc call on two scalars costs 6k instructions
         return g * (_F32_ONE * (1.0 - y * y))
-    if result.__class__ is np.ndarray and (result.dtype is _F32 or result.dtype is _F64):
+    if result.__class__ is _ndarray and (result.dtype is _F32 or result.dtype is _F64):
         t = fused.one_minus_square(result)   # a fresh array: the product may write over it
         return fused.times(g, t) if g.shape == t.shape else _multiply(g, t)   # (a batched or broadcast g)
     return _tanh_grad(g, result)
@@ -428,7 +429,7 @@ def _tanh_apply(node, grads, m):
                 r = g * (_F32_ONE * (1.0 - y * y))
                 if r.dtype is _F32:
                     return [r]
-            elif c is np.ndarray and y.dtype is dt and g.__class__ is np.ndarray:
+            elif c is _ndarray and y.dtype is dt and g.__class__ is _ndarray:
                 t = fused.one_minus_square(y)   # 1 - y^2 rounded once, as torch's fused kernel
                 return [_multiply(g, t, t) if t.size != 1 else _multiply(g, t)]   # (fused.times, inline)
     return OpNode.apply(node, grads, m)

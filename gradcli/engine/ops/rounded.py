@@ -39,14 +39,13 @@ def rounded(np_fn, math_fn, bounded=False, up_to=WIDE_MAX, double=None):
         if args:
             return np_fn(a, *args)
         dtype = getattr(a, "dtype", None)
-        if dtype is _F32:
+        if dtype is _F32 and a.size <= up_to:   # (a 0-d value has one element: larger arrays skip both tests)
             if not a.ndim:
                 try:
                     return _ONE * math_fn(a) if bounded else _float32(math_fn(a))
                 except (ValueError, OverflowError):     # outside math's domain: numpy's nan, inf and warning
                     pass
-            if a.size <= up_to:
-                return np_fn(a.astype(np.float64)).astype(np.float32)
+            return np_fn(a.astype(_F64)).astype(_F32)
         elif dtype is _F64 and double is not None and not a.ndim:
             try:
                 return _float64(double(a))
