@@ -23,7 +23,8 @@ _LAZY = {
     "extra_layers": """PReLU RReLU Softmax2d RMSNorm InstanceNorm1d InstanceNorm2d InstanceNorm3d LocalResponseNorm
         PixelShuffle PixelUnshuffle ChannelShuffle Unfold Fold AlphaDropout FeatureAlphaDropout ParameterDict
         LazyLinear LazyConv1d LazyConv2d LazyConv3d LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d DataParallel SyncBatchNorm""",
-    "pool_layers": """AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveAvgPool3d MaxUnpool1d MaxUnpool2d LPPool1d LPPool2d
+    "pool_layers": """AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveMaxPool3d AdaptiveAvgPool3d MaxUnpool1d MaxUnpool2d
+        MaxUnpool3d LPPool1d LPPool2d
         UpsamplingNearest2d UpsamplingBilinear2d""",
     "attention": "MultiheadAttention TransformerEncoder TransformerEncoderLayer Transformer TransformerDecoder "
                  "TransformerDecoderLayer",
@@ -76,7 +77,8 @@ __all__ = [
     "PReLU", "RReLU", "Softmax2d", "RMSNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "LocalResponseNorm",
     "PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "Unfold", "Fold", "AlphaDropout", "FeatureAlphaDropout",
     "ParameterDict", "BatchNorm3d", "Dropout3d",
-    "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveAvgPool3d", "MaxUnpool1d", "MaxUnpool2d", "LPPool1d", "LPPool2d",
+    "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "AdaptiveAvgPool3d", "MaxUnpool1d", "MaxUnpool2d",
+    "MaxUnpool3d", "LPPool1d", "LPPool2d",
     "UpsamplingNearest2d", "UpsamplingBilinear2d", "ZeroPad3d", "ConstantPad3d", "ReflectionPad3d", "ReplicationPad3d",
     "CircularPad1d", "CircularPad2d", "CircularPad3d", "LazyLinear", "Conv3d", "ConvTranspose3d", "MaxPool3d",
     "AvgPool3d", "EmbeddingBag", "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyBatchNorm1d", "LazyBatchNorm2d",

@@ -9,7 +9,7 @@ from ..functions import abs, cat, sign
 from ..ops.activation import relu
 from ..ops.adaptive_avg_pool import adaptive_avg_pool
 from ..ops.distance import PDIST
-from ..ops.max_unpool import ADAPTIVE_MAX_POOL2D, MAX_UNPOOL2D
+from ..ops.max_unpool import ADAPTIVE_MAX_POOL2D, ADAPTIVE_MAX_POOL3D, MAX_UNPOOL2D, MAX_UNPOOL3D
 from ..ops.pooling import avg_pool2d
 from ..public import public
 from .functional_conv import max_pool1d, max_pool2d
@@ -45,6 +45,20 @@ def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
 
 def adaptive_max_pool1d(input, output_size, return_indices=False):
     out = adaptive_max_pool1d_with_indices(input, output_size)
+    return out if return_indices else out[0]
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    """The maximum of each of torch's adaptive boxes, and where it was in its (D, H, W) volume."""
+    sizes = list_with_default(output_size, tuple(input.shape), 3)
+    if len(sizes) != 3:
+        raise errors.AutogradError("adaptive_max_pool3d(): internal error: output_size.size() must be 3")
+    values, indices = call(ADAPTIVE_MAX_POOL3D, (input,), {"output_size": tuple(int(s) for s in sizes)})
+    return values, indices
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    out = adaptive_max_pool3d_with_indices(input, output_size)
     return out if return_indices else out[0]
 
 
@@ -95,6 +109,19 @@ def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_siz
     size = _unpool_output_size(input, kernel, stride, _ntuple(padding, 1), output_size) + (1,)
     return call(MAX_UNPOOL2D, (input.unsqueeze(-1),), {"indices": indices.unsqueeze(-1),
                                                        "output_size": size}).squeeze(-1)
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    """The inverse of max_pool3d: each value put back where ``indices`` says, zeros elsewhere."""
+    kernel = _ntuple(kernel_size, 3)
+    stride = kernel if stride is None else _ntuple(stride, 3)
+    size = _unpool_output_size(input, kernel, stride, _ntuple(padding, 3), output_size)
+    if input.ndim not in (4, 5):
+        raise errors.AutogradError(f"Input to max_unpooling3d should be a 4d or 5d Tensor, but got a tensor with "
+                                   f"{input.ndim} dimensions.")
+    if str(indices.dtype) != "torch.int64":
+        raise errors.AutogradError("elements in indices should be type int64")
+    return call(MAX_UNPOOL3D, (input,), {"indices": indices, "output_size": size})
 
 
 def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):

@@ -1,5 +1,5 @@
-"""Pooling modules over ``torch.nn.functional``: AdaptiveMaxPool1d/2d, AdaptiveAvgPool3d,
-MaxUnpool1d/2d, LPPool1d/2d, and the resizing UpsamplingNearest2d/UpsamplingBilinear2d."""
+"""Pooling modules over ``torch.nn.functional``: AdaptiveMaxPool1d/2d/3d, AdaptiveAvgPool3d,
+MaxUnpool1d/2d/3d, LPPool1d/2d, and the resizing UpsamplingNearest2d/UpsamplingBilinear2d."""
 from __future__ import annotations
 
 from . import functional as F
@@ -24,6 +24,11 @@ class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
 class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
     def forward(self, input):
         return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+
+class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
+    def forward(self, input):
+        return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
 
 
 class AdaptiveAvgPool3d(AdaptiveAvgPool1d):
@@ -54,6 +59,13 @@ class MaxUnpool1d(_MaxUnpoolNd):
 class MaxUnpool2d(_MaxUnpoolNd):
     def forward(self, input, indices, output_size=None):
         return F.max_unpool2d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+
+class MaxUnpool3d(_MaxUnpoolNd):
+    dims = 3
+
+    def forward(self, input, indices, output_size=None):
+        return F.max_unpool3d(input, indices, self.kernel_size, self.stride, self.padding, output_size)
 
 
 class _LPPoolNd(Module):
