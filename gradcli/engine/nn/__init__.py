@@ -24,7 +24,7 @@ _LAZY = {
         PixelShuffle PixelUnshuffle ChannelShuffle Unfold Fold AlphaDropout FeatureAlphaDropout ParameterDict
         LazyLinear LazyConv1d LazyConv2d LazyConv3d LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d DataParallel SyncBatchNorm""",
     "pool_layers": """AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveMaxPool3d AdaptiveAvgPool3d MaxUnpool1d MaxUnpool2d
-        MaxUnpool3d LPPool1d LPPool2d
+        MaxUnpool3d LPPool1d LPPool2d FractionalMaxPool2d FractionalMaxPool3d
         UpsamplingNearest2d UpsamplingBilinear2d""",
     "attention": "MultiheadAttention TransformerEncoder TransformerEncoderLayer Transformer TransformerDecoder "
                  "TransformerDecoderLayer",
@@ -78,7 +78,7 @@ __all__ = [
     "PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "Unfold", "Fold", "AlphaDropout", "FeatureAlphaDropout",
     "ParameterDict", "BatchNorm3d", "Dropout3d",
     "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "AdaptiveAvgPool3d", "MaxUnpool1d", "MaxUnpool2d",
-    "MaxUnpool3d", "LPPool1d", "LPPool2d",
+    "MaxUnpool3d", "LPPool1d", "LPPool2d", "FractionalMaxPool2d", "FractionalMaxPool3d",
     "UpsamplingNearest2d", "UpsamplingBilinear2d", "ZeroPad3d", "ConstantPad3d", "ReflectionPad3d", "ReplicationPad3d",
     "CircularPad1d", "CircularPad2d", "CircularPad3d", "LazyLinear", "Conv3d", "ConvTranspose3d", "MaxPool3d",
     "AvgPool3d", "EmbeddingBag", "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyBatchNorm1d", "LazyBatchNorm2d",

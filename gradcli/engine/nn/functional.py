@@ -46,7 +46,8 @@ from .functional_layers import (  # noqa: F401
 )
 from .functional_pool import (  # noqa: F401
     adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d, adaptive_max_pool1d, adaptive_max_pool1d_with_indices, adaptive_max_pool2d,
-    adaptive_max_pool2d_with_indices, adaptive_max_pool3d, adaptive_max_pool3d_with_indices, lp_pool1d, lp_pool2d,
+    adaptive_max_pool2d_with_indices, adaptive_max_pool3d, adaptive_max_pool3d_with_indices, fractional_max_pool2d,
+    fractional_max_pool2d_with_indices, fractional_max_pool3d, fractional_max_pool3d_with_indices, lp_pool1d, lp_pool2d,
     max_pool1d_with_indices, max_pool2d_with_indices, max_unpool1d, max_unpool2d, max_unpool3d, pdist,
 )
 from .functional_resize import interpolate, upsample, upsample_bilinear, upsample_nearest  # noqa: F401
@@ -78,7 +79,9 @@ __all__ = [
     "prelu", "rrelu", "pixel_shuffle", "pixel_unshuffle", "channel_shuffle", "dropout3d", "alpha_dropout",
     "feature_alpha_dropout", "rms_norm", "instance_norm", "local_response_norm",
     "adaptive_avg_pool3d", "adaptive_max_pool1d", "adaptive_max_pool1d_with_indices", "adaptive_max_pool2d",
-    "adaptive_max_pool2d_with_indices", "adaptive_max_pool3d", "adaptive_max_pool3d_with_indices", "lp_pool1d",
+    "adaptive_max_pool2d_with_indices", "adaptive_max_pool3d", "adaptive_max_pool3d_with_indices",
+    "fractional_max_pool2d", "fractional_max_pool2d_with_indices", "fractional_max_pool3d",
+    "fractional_max_pool3d_with_indices", "lp_pool1d",
     "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices",
     "max_unpool1d", "max_unpool2d", "max_unpool3d", "upsample_bilinear", "upsample_nearest",
     "conv3d", "conv_transpose3d", "max_pool3d", "avg_pool3d", "embedding_bag", "pdist",

@@ -4,11 +4,13 @@ ops/max_unpool.py, ops/adaptive_avg_pool.py and ops/distance.py."""
 from __future__ import annotations
 
 from .. import errors
+from ..creation import rand
 from ..dispatch import call
 from ..functions import abs, cat, sign
 from ..ops.activation import relu
 from ..ops.adaptive_avg_pool import adaptive_avg_pool
 from ..ops.distance import PDIST
+from ..ops.fractional_max_pool import FRACTIONAL_MAX_POOL2D, FRACTIONAL_MAX_POOL3D
 from ..ops.max_unpool import ADAPTIVE_MAX_POOL2D, ADAPTIVE_MAX_POOL3D, MAX_UNPOOL2D, MAX_UNPOOL3D
 from ..ops.pooling import avg_pool2d
 from ..public import public
@@ -122,6 +124,48 @@ def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_siz
     if str(indices.dtype) != "torch.int64":
         raise errors.AutogradError("elements in indices should be type int64")
     return call(MAX_UNPOOL3D, (input,), {"indices": indices, "output_size": size})
+
+
+def _fractional_max_pool(k: int, input, kernel_size, output_size, output_ratio, _random_samples):
+    """torch's Python half: the output size from ``output_ratio`` when not given, fresh uniform samples
+    (from gradcli's generator) when none are passed; the record makes torch's C++ checks."""
+    if output_size is None and output_ratio is None:
+        raise ValueError(f"fractional_max_pool{k}d requires specifying either an output_size or an output_ratio")
+    if output_size is None:
+        if k == 2 and len(output_ratio) > 2:
+            raise ValueError("fractional_max_pool2d requires output_ratio to either be a single Int or tuple of Ints.")
+        ratio = tuple(output_ratio) if isinstance(output_ratio, (list, tuple)) else (output_ratio,) * k
+        output_size = [int(input.shape[d - k] * ratio[d]) for d in range(k)]
+    if _random_samples is None:
+        _random_samples = rand(1 if input.ndim == k + 1 else input.shape[0], input.shape[-k - 1], k, dtype=input.dtype)
+    sizes = tuple(int(v) for v in (output_size if isinstance(output_size, (list, tuple)) else (output_size,) * k))
+    kernel = tuple(int(v) for v in (kernel_size if isinstance(kernel_size, (list, tuple)) else (kernel_size,) * k))
+    record = FRACTIONAL_MAX_POOL2D if k == 2 else FRACTIONAL_MAX_POOL3D
+    return call(record, (input,), {"kernel_size": kernel, "output_size": sizes, "random_samples": _random_samples})
+
+
+def fractional_max_pool2d_with_indices(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                                       _random_samples=None):
+    """The maximum of each kH x kW window of torch's pseudo-random stride, and where it was in its plane."""
+    return _fractional_max_pool(2, input, kernel_size, output_size, output_ratio, _random_samples)
+
+
+def fractional_max_pool2d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    out = _fractional_max_pool(2, input, kernel_size, output_size, output_ratio, _random_samples)
+    return out if return_indices else out[0]
+
+
+def fractional_max_pool3d_with_indices(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                                       _random_samples=None):
+    """The maximum of each kT x kH x kW box of torch's pseudo-random stride, and where it was in its volume."""
+    return _fractional_max_pool(3, input, kernel_size, output_size, output_ratio, _random_samples)
+
+
+def fractional_max_pool3d(input, kernel_size, output_size=None, output_ratio=None, return_indices=False,
+                          _random_samples=None):
+    out = _fractional_max_pool(3, input, kernel_size, output_size, output_ratio, _random_samples)
+    return out if return_indices else out[0]
 
 
 def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
