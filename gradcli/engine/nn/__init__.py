@@ -21,7 +21,7 @@ _LAZY = {
     "losses": """AdaptiveLogSoftmaxWithLoss CTCLoss MultiLabelMarginLoss MultiMarginLoss NLLLoss2d
         TripletMarginWithDistanceLoss""",
     "extra_layers": """PReLU RReLU Softmax2d RMSNorm InstanceNorm1d InstanceNorm2d InstanceNorm3d LocalResponseNorm
-        PixelShuffle PixelUnshuffle ChannelShuffle Unfold Fold AlphaDropout FeatureAlphaDropout ParameterDict
+        CrossMapLRN2d PixelShuffle PixelUnshuffle ChannelShuffle Unfold Fold AlphaDropout FeatureAlphaDropout ParameterDict
         LazyLinear LazyConv1d LazyConv2d LazyConv3d LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d DataParallel SyncBatchNorm""",
     "pool_layers": """AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveMaxPool3d AdaptiveAvgPool3d MaxUnpool1d MaxUnpool2d
         MaxUnpool3d LPPool1d LPPool2d FractionalMaxPool2d FractionalMaxPool3d
@@ -75,6 +75,7 @@ __all__ = [
     "ReLU", "ReLU6", "SELU", "Sequential", "SiLU", "Sigmoid", "SmoothL1Loss", "Softmax", "Softmin", "Softplus",
     "Softsign", "Tanh", "functional", "init", "utils",
     "PReLU", "RReLU", "Softmax2d", "RMSNorm", "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d", "LocalResponseNorm",
+    "CrossMapLRN2d",
     "PixelShuffle", "PixelUnshuffle", "ChannelShuffle", "Unfold", "Fold", "AlphaDropout", "FeatureAlphaDropout",
     "ParameterDict", "BatchNorm3d", "Dropout3d",
     "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "AdaptiveMaxPool3d", "AdaptiveAvgPool3d", "MaxUnpool1d", "MaxUnpool2d",

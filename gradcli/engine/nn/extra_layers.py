@@ -1,5 +1,5 @@
-"""PReLU, RReLU, SyncBatchNorm, Softmax2d, RMSNorm, InstanceNorm1d/2d/3d, LocalResponseNorm, PixelShuffle,
-PixelUnshuffle, ChannelShuffle, Unfold, Fold, AlphaDropout, FeatureAlphaDropout and the
+"""PReLU, RReLU, SyncBatchNorm, Softmax2d, RMSNorm, InstanceNorm1d/2d/3d, LocalResponseNorm, CrossMapLRN2d,
+PixelShuffle, PixelUnshuffle, ChannelShuffle, Unfold, Fold, AlphaDropout, FeatureAlphaDropout and the
 ParameterDict container, and LazyLinear, LazyConv1d/2d/3d, LazyBatchNorm1d/2d/3d: torch's constructors, parameters, reprs and train/eval behaviour over
 ``torch.nn.functional``."""
 from __future__ import annotations
@@ -10,6 +10,7 @@ from .. import creation, dtypes
 from ..autograd.grad_mode import no_grad
 from ..tensor import Tensor
 from . import functional as F
+from .cross_map_lrn import CrossMapLRN2d as _cross_map_lrn2d
 from .layers import Linear
 from .module import Module, Parameter
 from .spatial_layers import BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, Conv3d, _BatchNorm, _dtype
@@ -135,6 +136,18 @@ class LocalResponseNorm(Module):
 
     def forward(self, input):
         return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self) -> str:
+        return f"{self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}"
+
+
+class CrossMapLRN2d(Module):
+    def __init__(self, size: int, alpha: float = 1e-4, beta: float = 0.75, k: float = 1):
+        super().__init__()
+        self.size, self.alpha, self.beta, self.k = size, alpha, beta, k
+
+    def forward(self, input):
+        return _cross_map_lrn2d.apply(input, self.size, self.alpha, self.beta, self.k)
 
     def extra_repr(self) -> str:
         return f"{self.size}, alpha={self.alpha}, beta={self.beta}, k={self.k}"
