@@ -83,6 +83,7 @@ KNOWN = {
 # aten's own kernels that do not check their inputs' sizes: edge shapes crash the process (the backward
 # kernels below; the fused weight norm divides by the number of rows of an empty input)
 UNCHECKED_KERNELS = {"avg_pool2d_backward", "max_pool2d_with_indices_backward", "adaptive_max_pool2d_backward",
+                     "adaptive_max_pool3d_backward", "fractional_max_pool2d_backward", "fractional_max_pool3d_backward",
                      "_weight_norm_interface"}
 
 

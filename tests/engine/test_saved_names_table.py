@@ -173,6 +173,13 @@ def _upsample_call(name: str, backward: bool):
     return run
 
 
+# aten's max_unpool3d also takes stride and padding, which its CPU kernel only checks; aten's
+# fractional_max_pool backward also takes kernel_size (checked only) and output_size (grad_output's)
+TORCH_CALLS["max_unpool3d"] = lambda a, p: torch.ops.aten.max_unpool3d(a[0], p["indices"], list(p["output_size"]),
+                                                                      [1, 1, 1], [0, 0, 0])
+for _rank in (2, 3):
+    TORCH_CALLS[f"fractional_max_pool{_rank}d_backward"] = (lambda n, k: lambda a, p: getattr(torch.ops.aten, n)(
+        a[0], a[1], [2] * k, list(a[0].shape[-k:]), p["indices"]))(f"fractional_max_pool{_rank}d_backward", _rank)
 for _rank in (2, 3):
     TORCH_CALLS[f"_adaptive_avg_pool{_rank}d_backward"] = (
         lambda n: lambda a, p: getattr(torch.ops.aten, n)(a[0], a[1]))(f"_adaptive_avg_pool{_rank}d_backward")

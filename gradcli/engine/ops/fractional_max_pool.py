@@ -87,15 +87,17 @@ def _pool(k: int, a, kernel_size, output_size, random_samples):
         flat = flat + (starts[..., :, None] + np.arange(kernel_size[d])).reshape(shape) * stride
         stride *= spatial[d]
     cells = (n, c) + tuple(output_size)
-    flat = np.broadcast_to(flat, cells + tuple(kernel_size)).reshape(cells + (int(np.prod(kernel_size)),))
-    if flat.shape[-1] == 0:   # an empty window: torch's -inf, at the window's start
+    window = int(np.prod(kernel_size))
+    flat = np.broadcast_to(flat, cells + tuple(kernel_size)).reshape(cells + (window,))
+    if window == 0:   # an empty window: torch's -inf, at the window's start
         starts = sum(window_starts(u[..., _SAMPLE_OF_DIM[k][d]], spatial[d], output_size[d], kernel_size[d]).reshape(
             (n, c) + tuple(output_size[d] if e == d else 1 for e in range(k))) * int(np.prod(spatial[d + 1:]))
             for d in range(k))
         values = np.full(cells, -np.inf, a.dtype)
         indices = np.broadcast_to(starts, cells).astype(np.int64)
     else:
-        win = np.take_along_axis(x.reshape(n, c, -1), flat.reshape(n, c, flat[0, 0].size), -1).reshape(flat.shape)
+        plane = x.reshape(n, c, int(np.prod(spatial)))
+        win = np.take_along_axis(plane, flat.reshape(n, c, int(np.prod(output_size)) * window), -1).reshape(flat.shape)
         pick = np.argmax(win, axis=-1)          # the first maximum; a NaN wins, the last one
         nan = np.isnan(win)
         pick = np.where(nan.any(-1), win.shape[-1] - 1 - np.argmax(nan[..., ::-1], axis=-1), pick)

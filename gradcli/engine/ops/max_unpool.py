@@ -44,7 +44,7 @@ def _adaptive_max(kernel: str, name: str, a, output_size):
     for cell in itertools.product(*(range(o) for o in output_size)):
         box = [windows[d][i] for d, i in enumerate(cell)]
         extent = tuple(hi - lo for lo, hi in box)
-        win = a[(...,) + tuple(slice(lo, hi) for lo, hi in box)].reshape(lead + (-1,))
+        win = a[(...,) + tuple(slice(lo, hi) for lo, hi in box)].reshape(lead + (int(np.prod(extent)),))
         pick = np.argmax(win, axis=-1)
         nan = np.isnan(win)
         last_nan = win.shape[-1] - 1 - np.argmax(nan[..., ::-1], axis=-1)
