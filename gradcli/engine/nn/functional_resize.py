@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import warnings
 
-from .. import errors
+from .. import dtypes, errors
 from ..ops.upsample import upsample as _upsample
 from .functional_pool import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
@@ -55,7 +55,8 @@ def _check_sizes(input, sizes):
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None,
                 recompute_scale_factor=None, antialias=False):
     """Resize the spatial (trailing) dims of an (N, C, ...) input: nearest, nearest-exact, linear,
-    bilinear, bicubic, trilinear and area, with torch's nodes, saved values and source coordinates."""
+    bilinear, bicubic (either also antialiased), trilinear and area, with torch's nodes, saved values and
+    source coordinates."""
     if mode in ("nearest", "area", "nearest-exact"):
         if align_corners is not None:
             raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "
@@ -72,8 +73,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if antialias and not (mode in ("bilinear", "bicubic", "lanczos") and input.ndim == 4):
         raise ValueError("Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires a 4-D "
                          "tensor as input")
-    if antialias:
-        raise NotImplementedError(f"interpolate(antialias=True) is not available in gradcli yet (mode {mode!r})")
+    if antialias and mode == "lanczos":
+        raise NotImplementedError("interpolate(mode='lanczos', antialias=True) is not available in gradcli yet")
     if input.ndim not in (3, 4, 5) or mode not in ("nearest", "nearest-exact", "area", "lanczos", *_BLENDING) or (
             mode == "bicubic" and input.ndim != 4):
         raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.ndim}D) for the "
@@ -91,7 +92,19 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     rank, kind = _BLENDING[mode]
     if input.ndim != rank:
         raise NotImplementedError(f"Got {input.ndim}D input, but {mode} mode needs {rank}D input")
+    if antialias:
+        _antialias_dtype(input)
+        kind += "-aa"
     return _upsample(input, kind, sizes, scales, align_corners)
+
+
+def _antialias_dtype(input) -> None:
+    """torch's antialiased kernels take float and double (and uint8, by a rounding path of its own)."""
+    dtype = input.dtype
+    if dtype is dtypes.uint8:
+        raise NotImplementedError("interpolate(antialias=True) of a uint8 tensor is not available in gradcli yet")
+    if dtype not in (dtypes.float32, dtypes.float64):
+        raise NotImplementedError(f'"compute_index_ranges_weights" not implemented for \'{dtype.scalar_name}\'')
 
 
 def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=None):

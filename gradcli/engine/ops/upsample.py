@@ -10,6 +10,11 @@ torch's compiled one: each further product fused into the running sum (computed 
 rounding). The nearest modes are torch's bits; the blending modes agree to the last bit or two
 (bicubic's float32 coefficients round differently: about 1e-6). The backward is the adjoint in
 torch's order: each output position's gradient, weighted, added back into every tap it read.
+
+The antialiased modes (``_upsample_bilinear2d_aa``, ``_upsample_bicubic2d_aa``) are PIL's filters
+as torch computes them: a downscale by ``s`` widens the filter's support ``s`` times, each output
+reads a run of inputs of its own length (shorter runs are padded with the index -1, no tap) whose
+weights are normalised to sum to 1, and the forward skips a dim whose size does not change.
 """
 from __future__ import annotations
 
@@ -25,7 +30,9 @@ _CUBIC_A = -0.75
 _KINDS = {"nearest": ("upsample_nearest{}d", "UpsampleNearest{}D", False),
           "nearest-exact": ("_upsample_nearest_exact{}d", "UpsampleNearestExact{}D", False),
           "linear": ("upsample_{}", "Upsample{}", True),
-          "cubic": ("upsample_bicubic{}d", "UpsampleBicubic{}D", True)}
+          "cubic": ("upsample_bicubic{}d", "UpsampleBicubic{}D", True),
+          "linear-aa": ("_upsample_bilinear{}d_aa", "UpsampleBilinear{}DAa", True),
+          "cubic-aa": ("_upsample_bicubic{}d_aa", "UpsampleBicubic{}DAa", True)}
 _LINEAR_NAMES = {1: ("linear1d", "Linear1D"), 2: ("bilinear2d", "Bilinear2D"), 3: ("trilinear3d", "Trilinear3D")}
 _SCALE_NAMES = {1: ("scales",), 2: ("scales_h", "scales_w"), 3: ("scales_d", "scales_h", "scales_w")}
 
@@ -63,10 +70,46 @@ def _cubic_weights(t, ft):
     return [far(t + one).astype(ft), near(t).astype(ft), near(one - t).astype(ft), far((one - t) + one).astype(ft)]
 
 
+def _aa_filter(x, kind: str, ft):
+    """torch's antialiasing filters: the triangle, or Keys' cubic with A = -0.5 (PIL's)."""
+    x = np.abs(x)
+    if kind == "linear-aa":
+        return np.where(x < 1, ft(1) - x, ft(0)).astype(ft)
+    a = ft(-0.5)
+    near = ((a + ft(2)) * x - (a + ft(3))) * x * x + ft(1)
+    far = ((a * x - ft(5) * a) * x + ft(8) * a) * x - ft(4) * a
+    return np.where(x < 1, near, np.where(x < 2, far, ft(0))).astype(ft)
+
+
+def _aa_taps(n_in: int, n_out: int, scale, kind: str, align: bool, ft):
+    """torch's _compute_indices_min_size_weights_aa for every output at once, in its types: the
+    center and the filter's argument rounded to the input's float type, the run's bounds truncated."""
+    ratio = _ratio(n_in, n_out, scale, align, ft)
+    half = 1.0 if kind == "linear-aa" else 2.0
+    support = ft(half * float(ratio)) if ratio >= 1 else ft(half)
+    longest = int(np.ceil(support)) * 2 + 1
+    center = (float(ratio) * (np.arange(n_out) + 0.5)).astype(ft)
+    invscale = ft(1.0 / float(ratio)) if ratio >= 1 else ft(1)
+    low = np.maximum(np.trunc((center - support).astype(np.float64) + 0.5).astype(np.int64), 0)
+    high = np.minimum(np.trunc((center + support).astype(np.float64) + 0.5).astype(np.int64), n_in)
+    size = np.clip(high - low, 0, longest)
+    weights, total = [], np.zeros(n_out, ft)
+    for j in range(longest):
+        x = (((j + low).astype(ft) - center).astype(np.float64) + 0.5) * float(invscale)
+        w = np.where(j < size, _aa_filter(x.astype(ft), kind, ft), ft(0)).astype(ft)
+        weights.append(w)
+        total = (total + w).astype(ft)
+    weights = [np.where(total != 0, w / np.where(total != 0, total, ft(1)), w).astype(ft) for w in weights]
+    index = [np.where((j < size) | (j == 0), np.minimum(low + j, n_in - 1), -1) for j in range(longest)]
+    return index, weights
+
+
 def _taps(n_in: int, n_out: int, scale, kind: str, align: bool, ft, shortcut: bool):
     """(input indices per tap, weights per tap or None) for one spatial dim. ``shortcut``: nearest's
     same-size and double-size outputs take their index whatever the scale (torch's 2-d forward and
     every backward kernel do; its 1-d and 3-d forwards compute it from the scale)."""
+    if kind.endswith("-aa"):
+        return _aa_taps(n_in, n_out, scale, kind, align, ft)
     o = np.arange(n_out)
     if kind == "nearest" and shortcut and n_out in (n_in, 2 * n_in):
         return [o if n_out == n_in else o >> 1], None
@@ -99,11 +142,20 @@ def _resize(a, kind, output_size, scales, align_corners=False):
     out = a
     for k in reversed(range(nsp)):
         axis = a.ndim - nsp + k
+        if kind.endswith("-aa") and a.shape[axis] == output_size[k]:
+            continue        # torch's antialiased kernel leaves a dim of unchanged size alone
         index, weights = _taps(a.shape[axis], output_size[k], scales[k], kind, align_corners, ft, nsp == 2)
         if weights is None:
             out = np.take(out, index[0], axis=axis)
             continue
         shape = (-1,) + (1,) * (nsp - 1 - k)
+        if kind.endswith("-aa"):    # the run in order: t0 * w0, then each further tap fused in
+            blend = (np.take(out, index[0], axis=axis) * weights[0].reshape(shape)).astype(ft)
+            for i, w in zip(index[1:], weights[1:]):
+                tap = _fused(np.take(out, np.maximum(i, 0), axis=axis), w.reshape(shape), blend, ft)
+                blend = np.where((i >= 0).reshape(shape), tap, blend)
+            out = blend.astype(a.dtype, copy=False)
+            continue
         blend = np.take(out, index[1], axis=axis) * weights[1].reshape(shape)
         blend = _fused(np.take(out, index[0], axis=axis), weights[0].reshape(shape), blend, ft)
         for i, w in zip(index[2:], weights[2:]):
@@ -119,12 +171,14 @@ def _resize_adjoint(g, kind, output_size, scales, input_size, align_corners=Fals
     nsp = len(output_size)
     spatial_in = tuple(input_size[len(input_size) - nsp:])
     flat, weight = np.zeros((1,) * (2 * nsp), np.int64), None
+    tapped = np.ones((1,) * (2 * nsp), bool)        # False where an antialiased run is shorter
     for k in range(nsp):
         index, weights = _taps(spatial_in[k], output_size[k], scales[k], kind, align_corners, ft, True)
         shape = [1] * (2 * nsp)
         shape[k], shape[nsp + k] = output_size[k], len(index)      # (outputs..., taps...)
         stride = int(np.prod(spatial_in[k + 1:], dtype=np.int64))
         flat = flat + (np.stack(index, axis=1) * stride).reshape(shape)
+        tapped = tapped & (np.stack(index, axis=1) >= 0).reshape(shape)
         if weights is not None:
             w = np.stack(weights, axis=1).reshape(shape)
             weight = w if weight is None else (weight * w).astype(ft)
@@ -134,7 +188,11 @@ def _resize_adjoint(g, kind, output_size, scales, input_size, align_corners=Fals
         values = values * weight.astype(g.dtype)
     flat = np.broadcast_to(flat, tuple(output_size) + flat.shape[nsp:])
     out = np.zeros(lead + (int(np.prod(spatial_in, dtype=np.int64)),), g.dtype)
-    np.add.at(out, (..., flat.reshape(-1)), values.reshape(lead + (-1,)))
+    values = np.broadcast_to(values, lead + flat.shape)
+    if not tapped.all():
+        keep = np.broadcast_to(tapped, flat.shape)
+        flat, values = flat[keep], values[..., keep]
+    np.add.at(out, (..., flat.reshape(-1)), values.reshape(lead + (flat.size,)))
     return out.reshape(lead + spatial_in)
 
 
@@ -213,7 +271,7 @@ def _declare(kind: str, nsp: int):
 
 RECORDS = {(kind, nsp): _declare(kind, nsp)
            for kind, ranks in (("nearest", (1, 2, 3)), ("nearest-exact", (1, 2, 3)), ("linear", (1, 2, 3)),
-                               ("cubic", (2,)))
+                               ("cubic", (2,)), ("linear-aa", (2,)), ("cubic-aa", (2,)))
            for nsp in ranks}
 # the forward records and their backwards': kernels over the trailing dims (vmap aligns the batch in front)
 NAMES = tuple(name for record in RECORDS.values() for name in (record.name, f"{record.name}_backward"))
@@ -223,6 +281,6 @@ def upsample(input, kind: str, output_size: tuple, scales: tuple, align_corners:
     """Resize ``input``'s trailing dims with the record of ``kind`` and rank ``len(output_size)``."""
     record = RECORDS[kind, len(output_size)]
     p = {"output_size": tuple(output_size), "scales": tuple(scales)}
-    if kind in ("linear", "cubic"):
+    if _KINDS[kind][2]:
         p["align_corners"] = bool(align_corners)
     return call(record, (input,), p)
