@@ -177,6 +177,9 @@ def _upsample_call(name: str, backward: bool):
 # fractional_max_pool backward also takes kernel_size (checked only) and output_size (grad_output's)
 TORCH_CALLS["max_unpool3d"] = lambda a, p: torch.ops.aten.max_unpool3d(a[0], p["indices"], list(p["output_size"]),
                                                                       [1, 1, 1], [0, 0, 0])
+TORCH_CALLS["convolution_backward"] = lambda a, p: torch.ops.aten.convolution_backward(
+    a[0], a[1], a[2], [a[0].shape[1]], list(p["stride"]), list(p["padding"]), list(p["dilation"]), p["transposed"],
+    list(p["output_padding"]), p["groups"], [True, True, True])
 for _rank in (2, 3):
     TORCH_CALLS[f"fractional_max_pool{_rank}d_backward"] = (lambda n, k: lambda a, p: getattr(torch.ops.aten, n)(
         a[0], a[1], [2] * k, list(a[0].shape[-k:]), p["indices"]))(f"fractional_max_pool{_rank}d_backward", _rank)
