@@ -17,6 +17,7 @@ from ..autograd.grad_mode import is_grad_enabled
 from ..ops import decompositions as D, linalg as L, linalg_factor as F
 from ..ops.dtype_rules import not_implemented
 from ..ops.eig import EIG, complex_of
+from ..ops.ormqr import ORMQR
 from ..public import public
 from ..return_types import result_type
 from ..tensor import Tensor, make
@@ -414,6 +415,13 @@ def householder_product(A, tau):
 
 
 public("orgqr", method=True)(householder_product)
+
+
+@public(method=True)
+def ormqr(input, input2, input3, left=True, transpose=False):
+    """torch.ormqr: input3 multiplied by the Q of geqrf's (input, input2), from the left or the right,
+    transposed or not (torch's OrmqrBackward0)."""
+    return call(ORMQR, (input, input2, input3), {"left": bool(left), "transpose": bool(transpose)})
 
 
 @public(method=True)
