@@ -16,7 +16,7 @@ import numpy as np
 from ..dispatch import call
 from . import dtype_rules
 from .pooling import pooled_size
-from .registry import KEEP, defop
+from .registry import KEEP, OPS, defop
 from .samples import Sample, arr
 
 
@@ -148,10 +148,9 @@ def _conv_transpose_fwd(input, weight, bias, stride, padding, dilation, output_p
 
 def _conv_bwd(m, g, input, weight, stride, padding, dilation, transposed, output_padding, groups,
               needs=(True, True, True)):
-    if m.is_tensor and not m.nb:      # under create_graph: torch's one ConvolutionBackwardBackward0 node
-        from .convolution_backward import CONVOLUTION_BACKWARD   # (it builds on this module)
+    if m.is_tensor and not m.nb:      # under create_graph: torch's one node (ops/convolution_backward.py)
         mask = tuple(needs) + (False,) * (3 - len(needs))
-        outs = call(CONVOLUTION_BACKWARD, (g, input, weight), {
+        outs = call(OPS["convolution_backward"], (g, input, weight), {
             "stride": stride, "padding": padding, "dilation": dilation, "transposed": transposed,
             "output_padding": output_padding, "groups": groups, "output_mask": mask})
         return tuple(o if wanted else None for o, wanted in zip(outs, needs))

@@ -12,11 +12,30 @@ from __future__ import annotations
 import numpy as np
 
 from ..dispatch import call
-from .convolution import CONVOLUTION, _conv_bwd, _conv_fwd, _conv_samples, transposed_size
+from .convolution import CONVOLUTION, _conv_bwd, _conv_fwd, _conv_samples, col2im_np, im2col_np, transposed_size
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
 _GEOMETRY = ("stride", "padding", "dilation", "transposed", "output_padding", "groups")
+
+
+class _Arrays:
+    """The numpy words of _conv_bwd's formula, for this record's forward (backend.NumpyMath, which has
+    them, imports the op table)."""
+
+    is_tensor, nb = False, 0
+    reshape = staticmethod(np.reshape)
+    matmul = staticmethod(np.matmul)
+    im2col = staticmethod(im2col_np)
+    col2im = staticmethod(col2im_np)
+
+    @staticmethod
+    def mT(x):
+        return x.swapaxes(-1, -2)
+
+    @staticmethod
+    def sum(x, dims=None, keepdim=False):
+        return np.add.reduce(x, axis=dims, keepdims=keepdim)
 
 
 def _bias_size(weight, transposed: bool, groups: int) -> int:
@@ -26,8 +45,7 @@ def _bias_size(weight, transposed: bool, groups: int) -> int:
 def _forward(grad_output, input, weight, stride, padding, dilation, transposed, output_padding, groups,
              output_mask=(True, True, True)):
     """The three gradients torch's kernel returns; one not asked for is zeros (nobody reads it)."""
-    from ..backend import NumpyMath     # (the backends load after the op table)
-    grads = _conv_bwd(NumpyMath(), grad_output, input, weight, stride, padding, dilation, transposed,
+    grads = _conv_bwd(_Arrays, grad_output, input, weight, stride, padding, dilation, transposed,
                       output_padding, groups, tuple(output_mask))
     shapes = (input.shape, weight.shape, (_bias_size(weight, transposed, groups),))
     return tuple(np.broadcast_to(np.zeros((), grad_output.dtype), s) if g is None else g
