@@ -6,7 +6,8 @@ from .decompositions import (  # noqa: F401
 from .functions import det, diagonal as _diagonal, inverse as inv, matmul, norm as _norm, solve  # noqa: F401
 from .functions.linear_algebra import linalg_slogdet as slogdet, multi_dot  # noqa: F401
 from .functions.linalg_functions import (  # noqa: F401
-    cholesky_ex, cond, cross, eig, eigvals, householder_product, inv_ex, lstsq, lu, lu_factor, lu_factor_ex, lu_solve,
+    cholesky_ex, cond, cross, eig, eigvals, householder_product, inv_ex, ldl_factor, ldl_factor_ex, ldl_solve, lstsq,
+    lu, lu_factor, lu_factor_ex, lu_solve,
     matrix_exp, matrix_norm, matrix_power, matrix_rank, solve_ex, tensorinv, tensorsolve, vecdot,
 )
 from .functions.vander import linalg_vander as vander  # noqa: F401
@@ -14,7 +15,7 @@ from .errors import LinAlgError  # noqa: F401
 
 __all__ = [
     "cholesky", "cholesky_ex", "cond", "cross", "det", "diagonal", "eig", "eigh", "eigvals", "eigvalsh",
-    "householder_product", "inv", "inv_ex", "lstsq", "lu", "lu_factor", "lu_factor_ex", "lu_solve", "matmul",
+    "householder_product", "inv", "inv_ex", "ldl_factor", "ldl_factor_ex", "ldl_solve", "lstsq", "lu", "lu_factor", "lu_factor_ex", "lu_solve", "matmul",
     "matrix_exp", "matrix_norm", "matrix_power", "matrix_rank", "multi_dot", "norm", "pinv", "qr", "slogdet",
     "solve", "solve_ex", "solve_triangular", "svd", "svdvals", "tensorinv", "tensorsolve", "vander", "vecdot",
     "vector_norm", "LinAlgError",

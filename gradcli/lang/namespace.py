@@ -921,9 +921,10 @@ ENGINE_TYPES = (
     (_return_types("qr"), frozenset({"Q", "R"}), (), {}),
     (_return_types("triangular_solve"), frozenset({"solution", "cloned_coefficient"}), (), {}),
     (_return_types("linalg_lu_factor linalg_lu_factor_ex linalg_lu lu_unpack _lu_with_info linalg_solve_ex "
-                   "linalg_inv_ex linalg_cholesky_ex linalg_lstsq linalg_eig geqrf"),
-     frozenset("LU pivots info P L U result inverse solution residuals rank singular_values eigenvalues eigenvectors "
-               "a tau".split()), (), {}),
+                   "linalg_inv_ex linalg_cholesky_ex linalg_lstsq linalg_eig geqrf linalg_ldl_factor "
+                   "linalg_ldl_factor_ex"),
+     frozenset("LU LD pivots info P L U result inverse solution residuals rank singular_values eigenvalues "
+               "eigenvectors a tau".split()), (), {}),
     (("gradcli.engine.functions.composites.finfo",),
      frozenset("bits eps max min tiny smallest_normal resolution dtype".split()), (), {}),
     (("gradcli.engine.functions.composites.iinfo",), frozenset("bits max min dtype".split()), (), {}),

@@ -34,6 +34,7 @@ WITHOUT_SAMPLES = {"alias", "alias_copy", "_to_copy", "delayed_error",  # delaye
                    "bernoulli.p",     # only raises: no derivative (tests/torch_scripts/random_draws_zero_gradient_nodes.py)
                    "special_zeta.other_scalar",   # only raises: torch has no derivative of zeta in x
                    "geqrf",                       # only raises: torch has no derivative of geqrf
+                   "linalg_ldl_factor_ex", "linalg_ldl_solve",    # only raise (tests/torch_scripts/ldl_factor_solve)
                    "hardsigmoid_backward", "hardsigmoid_backward.self_grad",   # only raise: no derivative
                    "_pdist_backward",   # only raises when differentiated (tests/torch_scripts/pdist_double_backward_*)
                    # torch has neither a second derivative nor a forward-mode rule; values, gradients, nodes

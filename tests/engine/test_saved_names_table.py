@@ -193,6 +193,7 @@ for _record in UPSAMPLE_RECORDS.values():
 
 NO_SAMPLE = {"_to_copy", "alias", "alias_copy", "delayed_error", "heaviside", "heaviside.self_grad", "heaviside.values_grad",
              "special_zeta.other_scalar", "geqrf",
+             "linalg_ldl_factor_ex", "linalg_ldl_solve",    # (tests/torch_scripts/ldl_factor_solve.py)
              "hardsigmoid_backward", "hardsigmoid_backward.self_grad",   # (tests/torch_scripts/dbl_activations.py)
              "_pdist_backward",     # (tests/torch_scripts/pdist_double_backward_not_implemented.py)
              # (tests/torch_scripts/attention_flash_and_math_nodes.py)

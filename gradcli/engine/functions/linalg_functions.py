@@ -17,6 +17,7 @@ from ..autograd.grad_mode import is_grad_enabled
 from ..ops import decompositions as D, linalg as L, linalg_factor as F
 from ..ops.dtype_rules import not_implemented
 from ..ops.eig import EIG, complex_of
+from ..ops.ldl import LDL_FACTOR_EX, LDL_SOLVE
 from ..ops.ormqr import ORMQR
 from ..public import public
 from ..return_types import result_type
@@ -52,6 +53,36 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False):
         raise errors.AutogradError(f"torch.linalg.lu_factor_ex: U[{int(info._data.max())},{int(info._data.max())}]"
                                    " is zero and using it on lu_solve would result in a division by zero.")
     return result_type("linalg_lu_factor_ex")(LU, pivots, info)
+
+
+def ldl_factor_ex(A, *, hermitian=False, check_errors=False):
+    """torch.linalg.ldl_factor_ex: LAPACK's Bunch-Kaufman A = L D L^T packed as LD, its 1-based pivots
+    (negative for a 2x2 block) and info."""
+    LD, pivots, info = call(LDL_FACTOR_EX, (A,), {"hermitian": bool(hermitian)})
+    if check_errors:
+        _ldl_errors(info, "torch.linalg.ldl_factor_ex")
+    return result_type("linalg_ldl_factor_ex")(LD, pivots, info)
+
+
+def ldl_factor(A, *, hermitian=False):
+    """torch.linalg.ldl_factor: ldl_factor_ex whose nonzero info is torch's (internal) error."""
+    LD, pivots, info = ldl_factor_ex(A, hermitian=hermitian)
+    _ldl_errors(info, "torch.linalg.ldl_factor")
+    return result_type("linalg_ldl_factor")(LD, pivots)
+
+
+def _ldl_errors(info, name: str) -> None:
+    """torch reports sytrf's positive info (an exactly singular D) through an internal assert, in these words."""
+    bad = info._data.reshape(-1)
+    if bad.any():
+        raise errors.AutogradError(f'false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/aten/src/ATen/native/'
+                                   f'BatchLinearAlgebra.cpp":1642, please report a bug to PyTorch. {name}: Unknown '
+                                   f"error code: {int(bad[bad != 0][0])}.")
+
+
+def ldl_solve(LD, pivots, B, *, hermitian=False):
+    """torch.linalg.ldl_solve: A X = B from ldl_factor's LD and pivots (LAPACK's sytrs)."""
+    return call(LDL_SOLVE, (LD, B), {"pivots": pivots, "hermitian": bool(hermitian)})
 
 
 def lu_factor(A, *, pivot=True):

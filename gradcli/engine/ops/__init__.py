@@ -13,7 +13,7 @@ from . import adaptive_avg_pool, upsample  # noqa: F401  (pooling's and F.interp
 from . import pooling3d  # noqa: F401  (avg_pool3d's and max_pool3d's nodes)
 from . import fractional_max_pool  # noqa: F401  (F.fractional_max_pool2d/3d's nodes)
 from . import convolution_backward  # noqa: F401  (a convolution's double backward, as torch's node)
-from . import ormqr  # noqa: F401  (torch.ormqr's node)
+from . import ldl, ormqr  # noqa: F401  (torch.linalg.ldl_factor_ex/ldl_solve's and torch.ormqr's nodes)
 from . import affine_grid, trilinear  # noqa: F401  (F.affine_grid's and F.bilinear's nodes)
 from . import flash_attention  # noqa: F401  (F.scaled_dot_product_attention's CPU flash kernel)
 from . import spectral, strided  # noqa: F401  (torch.fft's primitives; as_strided on a storage)
