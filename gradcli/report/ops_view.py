@@ -1,6 +1,8 @@
 """The op table (``gradcli.engine.ops.registry.OPS``) as a reference: one row per op, or one op in full."""
 from __future__ import annotations
 
+import numpy as np
+
 from .document import Table, line
 
 
@@ -44,6 +46,8 @@ def op_doc(op) -> list:
         rows.insert(0, ("public as", names))
     if op.kink is not None:
         rows.append(("non-differentiable point", op.kink.rule))
+    if op.real is not None:
+        rows.append(("complex inputs", f"refused, as torch: {op.real(np.dtype(np.complex64))}"))
     doc.extend(line((f"  {key}: ", "muted"), (value, "value")) for key, value in rows)
     return doc
 

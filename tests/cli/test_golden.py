@@ -15,6 +15,7 @@ CASES = {
     "graph_seed_mermaid": ["graph", SEED, "--at", "A=[3.]", "--at", "B=[2.]", "--format", "mermaid"],
     "trace_seed": ["trace", SEED, "--at", "A=[3.]", "--at", "B=[2.]"],
     "ops_mul": ["ops", "mul"],
+    "ops_clamp": ["ops", "clamp"],
     "plot_square": ["plot", "x**2", "--x", "-1:1", "--points", "41"],
 }
 

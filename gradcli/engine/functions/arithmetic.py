@@ -433,6 +433,8 @@ def sgn(input):
 @public(method=True)
 @examplewise
 def signbit(input):
+    if input._data.dtype.kind == "c":
+        raise NotImplementedError("signbit is not implemented for complex tensors.")
     return make(np.signbit(input._data))
 
 

@@ -8,7 +8,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..dispatch import call
 from ..dims import wrap_dim
-from ..ops import pointwise as P, pointwise_more as PM, shape as S, unique_consecutive as U
+from ..ops import dtype_rules, pointwise as P, pointwise_more as PM, shape as S, unique_consecutive as U
 from ..ops.special_functions import logit as _logit
 from ..public import public
 from ..instrumentation import examplewise
@@ -90,7 +90,9 @@ def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=No
 @examplewise
 def bincount(input, weights=None, minlength=0):
     data = _ints(input, "bincount")
-    if data.ndim != 1 or data.dtype.kind not in "iu":
+    if data.dtype.kind not in "iu":
+        raise dtype_rules.not_implemented("bincount_cpu", data)
+    if data.ndim != 1:
         raise errors.AutogradError("bincount only supports 1-d non-negative integral inputs.")
     if data.size and data.min() < 0:
         raise errors.AutogradError("bincount only supports 1-d non-negative integral inputs.")
@@ -107,6 +109,8 @@ def histc(input, bins=100, min=0, max=0):
     """Counts in ``bins`` equal bins over [min, max] (the data's range when min == max); values outside
     it and NaN are not counted; no gradient, as torch."""
     data = input._data
+    if data.dtype.kind == "c" and min == max:   # torch finds the range first
+        raise dtype_rules.not_implemented("aminmax_cpu", data)
     if data.dtype.kind != "f":
         raise NotImplementedError(f'"histogram_cpu" not implemented for \'{dtypes.scalar_type_name(data.dtype)}\'')
     if bins <= 0:
@@ -134,6 +138,7 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
     right = right or side == "right"
     seq = sorted_sequence._data
     values = input._data if isinstance(input, Tensor) else np.asarray(input)
+    dtype_rules.refuse_complex(_SEARCH_REFUSAL, seq, values)
     how = "right" if right else "left"
     if seq.ndim == 1:
         found = np.searchsorted(seq, values, side=how)
@@ -142,6 +147,9 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
         vals = values.reshape(rows.shape[0], -1)
         found = np.stack([np.searchsorted(r, v, side=how) for r, v in zip(rows, vals)]).reshape(values.shape)
     return make(np.asarray(found).astype(np.int32 if out_int32 else np.int64))
+
+
+_SEARCH_REFUSAL = dtype_rules.complex_kernel("searchsorted_out_cpu")
 
 
 @public()
@@ -154,6 +162,10 @@ def bucketize(input, boundaries, *, out_int32=False, right=False):
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
     a = elements._data if isinstance(elements, Tensor) else np.asarray(elements)
     b = test_elements._data if isinstance(test_elements, Tensor) else np.asarray(test_elements)
+    for d in (a, b):
+        if d.dtype.kind == "c":
+            raise errors.AutogradError("Unsupported input type encountered for isin(): "
+                                       + dtypes.scalar_type_name(d.dtype))
     return make(np.isin(a, b, invert=invert))
 
 

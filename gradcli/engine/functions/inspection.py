@@ -18,6 +18,7 @@ from .common import _check_tensor
 @examplewise
 def isposinf(input):
     data = _check_tensor(input, "isposinf")._data
+    _no_infinity_sign(data, "isposinf")
     return make(np.isposinf(data) if data.dtype.kind == "f" else np.zeros(data.shape, dtype=bool))
 
 
@@ -25,7 +26,13 @@ def isposinf(input):
 @examplewise
 def isneginf(input):
     data = _check_tensor(input, "isneginf")._data
+    _no_infinity_sign(data, "isneginf")
     return make(np.isneginf(data) if data.dtype.kind == "f" else np.zeros(data.shape, dtype=bool))
+
+
+def _no_infinity_sign(data, name: str) -> None:
+    if data.dtype.kind == "c":
+        raise errors.AutogradError(f"{name} does not support complex inputs.")
 
 
 @public(method=True)

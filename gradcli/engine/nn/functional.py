@@ -575,6 +575,8 @@ def _kl_pointwise(input, target, log_target: bool):
 
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
     """The pointwise KL divergence reduced like torch ("batchmean": the sum over the batch size)."""
+    if input.is_complex() or target.is_complex():
+        raise errors.AutogradError("kl_div: Complex inputs not supported.")
     loss = _kl_pointwise(input, target, log_target)
     if reduction == "mean":
         return mean(loss)

@@ -9,6 +9,7 @@ from .. import dtypes, errors
 from ..dispatch import call
 from ..dims import KernelStride
 from ..functions import narrow, squeeze, unsqueeze
+from ..ops import dtype_rules
 from ..ops.convolution import COL2IM, CONVOLUTION, IM2COL, MAX_POOL2D, out_size
 from ..ops.padding import (
     CONSTANT_PAD, REFLECTION_PAD1D, REFLECTION_PAD2D, REFLECTION_PAD3D, REPLICATION_PAD1D, REPLICATION_PAD2D,
@@ -248,6 +249,8 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     if input.ndim not in (2, 3) or 0 in input.shape[-2:]:
         raise errors.ShapeError("max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size "
                                 f"for input, but got:{list(input.shape)}")
+    if not (return_indices or input.requires_grad):   # torch's own 1-d kernel, which takes no complex numbers
+        dtype_rules.refuse_complex(dtype_rules.complex_kernel("max_pool1d_impl"), input)
     x = unsqueeze(input, -2)     # torch's steps: unsqueeze(-2), max_pool2d (3-D input unbatched), squeeze(-2)
     first = lambda v, name: _tuple(v, 1, name)[0]     # noqa: E731
     stride = first(kernel_size if stride is None or stride == [] else stride, "stride")

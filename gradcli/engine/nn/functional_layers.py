@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import creation, errors
 from ..dispatch import call
+from ..ops import dtype_rules
 from ..ops.parametric import PRELU_KERNEL, RRELU_WITH_NOISE, check_rrelu
 from ..ops.shuffle import CHANNEL_SHUFFLE, PIXEL_SHUFFLE, PIXEL_UNSHUFFLE
 from ..public import public
@@ -40,6 +41,8 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
     """``torch.rrelu``: see ``F.rrelu``."""
     check_rrelu(lower, upper)
     data = input._data
+    dtype_rules.refuse_complex(dtype_rules.complex_kernel("rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu"),
+                               data)
     if training and creation.random_batch is None:
         noise = make(_rrelu_noise(creation.rng(generator), data, lower, upper))
     elif training:     # vmap(randomness='different'): a slope drawn for every element of every example

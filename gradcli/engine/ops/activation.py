@@ -178,7 +178,7 @@ LOGSIGMOID = defop("log_sigmoid_forward", "LogSigmoidBackward0", ("self",), _log
                    lambda m, g, self, buffer: _logsigmoid_bwd(m, g[0], self, buffer), saves=("self", "buffer"),
                    result_names=("output", "buffer"), outputs=2, nondiff_outputs=(1,),
                    jvp=lambda m, t, self, buffer: (t[0] * m.sigmoid(-self), None), samples=unary(),
-                   rule="sigmoid(-self) = 1 - sigmoid(self)")
+                   rule="sigmoid(-self) = 1 - sigmoid(self)", real=dtype_rules.complex_kernel("log_sigmoid_cpu"))
 
 
 def _silu_np(x):
@@ -214,7 +214,8 @@ def _mish_bwd(m, g, x):
 
 MISH = defop("mish", "MishBackward0", ("self",), _mish_np, _mish_bwd,
              saves=("self",), jvp=lambda m, t, self: _mish_bwd(m, t[0], self), samples=unary(),
-             rule="tanh(sp) + self sigmoid(self) (1 - tanh(sp)^2), sp = softplus(self)")
+             rule="tanh(sp) + self sigmoid(self) (1 - tanh(sp)^2), sp = softplus(self)",
+             real=dtype_rules.complex_kernel("mish_cpu"))
 
 
 def _softplus_fwd(x, beta, threshold):
@@ -261,7 +262,8 @@ SOFTPLUS = defop("softplus", "SoftplusBackward0", ("self",), _softplus_fwd, _sof
                  jvp=lambda m, t, self, beta, threshold: _softplus_bwd(m, t[0], self, beta, threshold),
                  samples=lambda: [Sample(arr(3, 4), params={"beta": 1, "threshold": 20}),
                                   Sample(_away(2.0)(5, seed=2), params={"beta": 2.0, "threshold": 4.0})],
-                 rule="sigmoid(beta self); 1 where beta self > threshold")
+                 rule="sigmoid(beta self); 1 where beta self > threshold",
+                 real=dtype_rules.complex_kernel("softplus_cpu"))
 
 # -- relu family --------------------------------------------------------------------------------------
 
@@ -340,7 +342,8 @@ RELU = defop("relu", "ReluBackward0", ("self",), _relu_fwd,
              jvp=lambda m, t, result: m.where(result <= 0, 0.0, t[0]),
              samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)),
              rule="1 where self > 0, else 0 (0 at 0)",
-             kink=Kink("relu'(0) = 0", lambda v: v["self"] == 0))
+             kink=Kink("relu'(0) = 0", lambda v: v["self"] == 0),
+             real=dtype_rules.complex_refusal(NotImplementedError, "clamp is not supported for complex types"))
 
 
 def _relu_apply(node, grads, m):
@@ -398,7 +401,8 @@ HARDTANH = defop("hardtanh", "HardtanhBackward0", ("self",), _hardtanh_fwd,
                  jvp=lambda m, t, self, min_val, max_val: m.where(_inside(self, min_val, max_val), t[0], 0.0),
                  samples=lambda: [Sample(_away(-1.0, 1.0)(3, 4), params={"min_val": -1.0, "max_val": 1.0}),
                                   Sample(_away(0.0, 6.0)(5, seed=2) * 2, params={"min_val": 0, "max_val": 6})],
-                 rule="1 strictly inside (min_val, max_val), 0 outside and at the bounds")
+                 rule="1 strictly inside (min_val, max_val), 0 outside and at the bounds",
+                 real=dtype_rules.complex_refusal(NotImplementedError, "clamp is not supported for complex types"))
 
 
 def _leaky_fwd(a, negative_slope):
@@ -412,7 +416,8 @@ LEAKY_RELU = defop("leaky_relu", "LeakyReluBackward0", ("self",), _leaky_fwd,
                    jvp=lambda m, t, self, negative_slope: m.where(self > 0, t[0], t[0] * negative_slope),
                    samples=lambda: [Sample(_away(0.0)(3, 4), params={"negative_slope": 0.01}),
                                     Sample(_away(0.0)(5, seed=2), params={"negative_slope": -0.3})],
-                   rule="1 where self > 0, else negative_slope (negative_slope at 0)")
+                   rule="1 where self > 0, else negative_slope (negative_slope at 0)",
+                   real=dtype_rules.complex_kernel("leaky_relu_cpu"))
 
 
 def _leaky_result_bwd(m, g, result, negative_slope):
@@ -429,7 +434,8 @@ LEAKY_RELU_ = defop("leaky_relu_", "LeakyReluBackward1", ("self",), _leaky_fwd, 
                     saves=("result", "negative_slope"),
                     jvp=lambda m, t, result, negative_slope: m.where(result > 0, t[0], t[0] * negative_slope),
                     samples=lambda: [Sample(_away(0.0)(3, 4), params={"negative_slope": 0.2})],
-                    rule="in-place leaky_relu: 1 where result > 0, else negative_slope")
+                    rule="in-place leaky_relu: 1 where result > 0, else negative_slope",
+                    real=dtype_rules.complex_kernel("leaky_relu_cpu"))
 
 # -- elu family (elu, selu, celu) ---------------------------------------------------------------------
 
@@ -479,7 +485,8 @@ ELU = defop("elu", "EluBackward0", ("self",), _elu_fwd, _elu_bwd,
             samples=lambda: [Sample(_away(0.0)(3, 4), params={"alpha": 1.0, "scale": 1, "input_scale": 1}),
                              Sample(_away(0.0)(5, seed=2),
                                     params={"alpha": SELU_ALPHA, "scale": SELU_SCALE, "input_scale": 1})],
-            rule="scale where self > 0, else alpha scale input_scale exp(self input_scale)")
+            rule="scale where self > 0, else alpha scale input_scale exp(self input_scale)",
+            real=dtype_rules.complex_kernel("elu_cpu"))
 
 
 def _elu_result_d(m, result, alpha, scale, input_scale):
@@ -497,7 +504,8 @@ ELU_ = defop("elu_", "EluBackward1", ("self",), _elu_fwd,
              jvp=lambda m, t, result, alpha, scale, input_scale:
                  t[0] * _elu_result_d(m, result, alpha, scale, input_scale),
              samples=lambda: [Sample(_away(0.0)(3, 4), params={"alpha": 1.5, "scale": 1, "input_scale": 1})],
-             rule="in-place elu: from the result, input_scale (result + alpha scale) where result <= 0")
+             rule="in-place elu: from the result, input_scale (result + alpha scale) where result <= 0",
+             real=dtype_rules.complex_kernel("elu_cpu"))
 
 
 def _celu_fwd(a, alpha):
@@ -509,13 +517,14 @@ CELU = defop("celu", "CeluBackward0", ("self",), _celu_fwd,
              jvp=lambda m, t, self, alpha: t[0] * _elu_d(m, self, alpha, 1.0, 1.0 / alpha),
              samples=lambda: [Sample(_away(0.0)(3, 4), params={"alpha": 1.0}),
                               Sample(_away(0.0)(5, seed=2), params={"alpha": 2.5})],
-             rule="1 where self > 0, else exp(self / alpha)")
+             rule="1 where self > 0, else exp(self / alpha)", real=dtype_rules.complex_kernel("elu_cpu"))
 CELU_ = defop("celu_", "CeluBackward1", ("self",), _celu_fwd,
               lambda m, g, result, alpha: g * _elu_result_d(m, result, alpha, 1.0, 1.0 / alpha),
               saves=("result", "alpha"),
               jvp=lambda m, t, result, alpha: t[0] * _elu_result_d(m, result, alpha, 1.0, 1.0 / alpha),
               samples=lambda: [Sample(_away(0.0)(3, 4), params={"alpha": 2.0})],
-              rule="in-place celu: from the result, 1 + result / alpha where result <= 0")
+              rule="in-place celu: from the result, 1 + result / alpha where result <= 0",
+              real=dtype_rules.complex_kernel("elu_cpu"))
 
 # -- gelu ----------------------------------------------------------------------------------------------
 
@@ -571,7 +580,8 @@ GELU = defop("gelu", "GeluBackward0", ("self",), _gelu_fwd, _gelu_bwd, saves=("s
              jvp=lambda m, t, self, approximate: t[0] * _gelu_d(m, self, approximate),
              samples=lambda: [Sample(arr(3, 4), params={"approximate": "none"}),
                               Sample(arr(5, seed=2), params={"approximate": "tanh"})],
-             rule="Phi(self) + self phi(self) (tanh form: its derivative)")
+             rule="Phi(self) + self phi(self) (tanh form: its derivative)",
+             real=dtype_rules.complex_kernel("GeluKernelImpl"))
 
 # -- hard* ----------------------------------------------------------------------------------------------
 
@@ -585,7 +595,8 @@ def _hardsigmoid_fwd(a):
 HARDSIGMOID = defop("hardsigmoid", "HardsigmoidBackward0", ("self",), _hardsigmoid_fwd,
                     lambda m, g, self: hardsigmoid_grad(m, g, self), saves=("self",),
                     jvp=lambda m, t, self: m.where(_inside(self, -3.0, 3.0), t[0] * _ONE_SIXTH_F, 0.0),
-                    samples=unary(_away(-3.0, 3.0)), rule="1/6 strictly inside (-3, 3), else 0")
+                    samples=unary(_away(-3.0, 3.0)), rule="1/6 strictly inside (-3, 3), else 0",
+                    real=dtype_rules.complex_kernel("hardsigmoid_cpu"))
 
 
 def _hardswish_fwd(a):
@@ -619,7 +630,8 @@ HARDSWISH_BACKWARD = defop("hardswish_backward", "HardswishBackwardBackward0", (
 HARDSWISH = defop("hardswish", "HardswishBackward0", ("self",), _hardswish_fwd, _hardswish_bwd, saves=("self",),
                   jvp=lambda m, t, self: _hardswish_d(m, self, t[0]),
                   samples=unary(lambda *s, seed=0: np.asarray(_away(-2.0, 2.0)(*s, seed=seed) * 1.5)),
-                  rule="0 for self <= -3, self/3 + 1/2 inside (-3, 3), 1 from 3 on")
+                  rule="0 for self <= -3, self/3 + 1/2 inside (-3, 3), 1 from 3 on",
+                  real=dtype_rules.complex_kernel("hardswish_cpu"))
 
 # -- public functions -------------------------------------------------------------------------------
 

@@ -243,6 +243,7 @@ CONVOLUTION = defop("convolution", "ConvolutionBackward0", ("input", "weight", "
 def _max_pool_fwd(a, kernel_size, stride, padding, dilation, ceil_mode):
     """The maximum of each window and its flat index in its (H, W) map (torch's indices)."""
     dtype_rules.refuse_bool("max_pool2d", a)
+    dtype_rules.refuse_complex(dtype_rules.complex_kernel("max_pool2d"), a)
     h, w = a.shape[-2:]
     fill = -np.inf if a.dtype.kind == "f" else np.iinfo(a.dtype).min
     sizes = [pooled_size(n, k, s, p, d, ceil_mode) for n, k, s, p, d in zip((h, w), kernel_size, stride, padding,

@@ -14,6 +14,25 @@ def not_implemented(kernel: str, a) -> NotImplementedError:
     return NotImplementedError(f"\"{kernel}\" not implemented for '{_s(np.dtype(getattr(a, 'dtype', a)))}'")
 
 
+def complex_kernel(kernel: str):
+    """torch's refusal by a kernel built without complex types: ``"lt_cpu" not implemented for 'ComplexFloat'``."""
+    return lambda dtype: not_implemented(kernel, dtype)
+
+
+def complex_refusal(error: type, message: str):
+    """torch's own words for a complex input (``clamp is not supported for complex types``)."""
+    return lambda dtype: error(message)
+
+
+def refuse_complex(refusal, *arrays) -> None:
+    """``refusal`` (see ``complex_kernel``) for the first complex array, where a function computes
+    outside a record's forward."""
+    for a in arrays:
+        a = getattr(a, "_data", a)
+        if getattr(a, "dtype", None) is not None and a.dtype.kind == "c":
+            raise refusal(a.dtype)
+
+
 def refuse_bool(kernel: str, *arrays) -> None:
     for a in arrays:
         if a is not None and a.dtype.kind == "b":

@@ -19,6 +19,7 @@ import numpy as np
 from ..dispatch import call, call_fast, call_inplace
 from ..errors import AutogradError
 from ..public import export, public
+from . import dtype_rules
 from .pointwise import _unary
 from .registry import FLOAT, defop
 from .samples import Sample, arr, pos, unary, unit
@@ -331,13 +332,21 @@ def _away_from_poles(*shape, seed=0):
 
 
 LGAMMA = _unary("lgamma", "LgammaBackward0", lgamma_np, lambda m, g, self: g * _digamma(m, self),
-                samples=unary(_away_from_poles), rule="digamma(self)")
+                samples=unary(_away_from_poles), rule="digamma(self)",
+                real=dtype_rules.complex_kernel("lgamma_vml_cpu"))
 DIGAMMA = _unary("digamma", "DigammaBackward0", digamma_np, lambda m, g, self: g * _polygamma(m, 1, self),
-                 samples=unary(_away_from_poles), rule="polygamma(1, self)")
+                 samples=unary(_away_from_poles), rule="polygamma(1, self)",
+                 real=dtype_rules.complex_kernel("digamma"))
 ERFINV = _unary("erfinv", "ErfinvBackward0", erfinv_np,
                 lambda m, g, self: m.scale(m.exp(m.pow(_erfinv(m, self), 2)), 0.5 * math.sqrt(math.pi)) * g,
-                samples=unary(unit), rule="sqrt(pi)/2 exp(erfinv(self)^2)")
-POLYGAMMA = defop("polygamma", "PolygammaBackward0", ("self",), lambda a, n: polygamma_np(n, a),
+                samples=unary(unit), rule="sqrt(pi)/2 exp(erfinv(self)^2)",
+                real=dtype_rules.complex_kernel("erfinv_vml_cpu"))
+def _polygamma_fwd(a, n):
+    dtype_rules.refuse_complex(dtype_rules.complex_kernel(("digamma", "trigamma")[n] if n < 2 else "polygamma"), a)
+    return polygamma_np(n, a)
+
+
+POLYGAMMA = defop("polygamma", "PolygammaBackward0", ("self",), _polygamma_fwd,
                   lambda m, g, n, self: g * _polygamma(m, n + 1, self), saves=("n", "self"), promote=FLOAT,
                   jvp=lambda m, t, n, self: t[0] * _polygamma(m, n + 1, self),
                   samples=lambda: [Sample(pos(5, seed=1), params={"n": 1}), Sample(pos(3, 4, seed=2), params={"n": 2}),
@@ -384,7 +393,7 @@ MVLGAMMA = defop("mvlgamma", "MvlgammaBackward0", ("self",), _mvlgamma_fwd,
                  jvp=lambda m, t, self, p: t[0] * _mvlgamma_grad(m, self, p),
                  samples=lambda: [Sample(pos(4, seed=1) + 1, params={"p": 2}),
                                   Sample(pos(2, 3, seed=2) + 2, params={"p": 3})],
-                 rule="sum over i < p of digamma(self - i/2)")
+                 rule="sum over i < p of digamma(self - i/2)", real=dtype_rules.complex_kernel("arange_cpu"))
 
 
 def _p_check(p) -> int:

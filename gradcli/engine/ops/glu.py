@@ -74,7 +74,8 @@ GLU_BACKWARD = defop("glu_backward", "GluBackwardBackward0", ("grad_output", "se
 GLU = defop("glu", "GluBackward0", ("self",), dtype_rules.floats("glu_cpu", _glu_fwd), lambda m, g, self, dim: glu_grad(m, g, self, dim),
             saves=("self", "dim"), promote=KEEP, jvp_note="generic: derived through double-vjp",
             samples=lambda: [Sample(arr(3, 4, seed=1), params={"dim": 1}), Sample(arr(4, 3, seed=2), params={"dim": 0})],
-            rule="first half: sigmoid(b); second half: a sigmoid(b) (1 - sigmoid(b))")
+            rule="first half: sigmoid(b); second half: a sigmoid(b) (1 - sigmoid(b))",
+            real=dtype_rules.complex_kernel("glu_cpu"))
 
 
 def glu(input, dim=-1):

@@ -51,11 +51,11 @@ NANMEDIAN = defop("nanmedian", "NanmedianBackward0", ("self",), _nanmedian,
                   lambda m, g, self, result: _even_share(m, g, self, result, None, False, nan_ties=True),
                   saves=("self", "result"), promote=KEEP, samples=_full_samples(),
                   jvp_note="generic: derived through double-vjp",
-                  rule="to the median of the numbers; ties share evenly")
+                  rule="to the median of the numbers; ties share evenly", real=dtype_rules.complex_kernel("median_cpu"))
 NANMEDIAN_DIM = defop("nanmedian.dim", "NanmedianBackward1", ("self",), _nanmedian_dim, _max_dim_bwd,
                       saves=("self_sym_sizes", "indices", "dim", "keepdim"), promote=KEEP, outputs=2,
                       nondiff_outputs=(1,),
                       samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False}),
                                        Sample(arr(3, 5), params={"dim": -2, "keepdim": True})],
                       jvp_note="generic: derived through double-vjp",
-                      rule="to the element at the returned index")
+                      rule="to the element at the returned index", real=dtype_rules.complex_kernel("median_out"))

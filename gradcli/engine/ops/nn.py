@@ -108,7 +108,7 @@ def _shape(*values) -> tuple:
     return tuple(np.broadcast_shapes(*shapes))
 
 
-def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promote=COMMON):
+def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promote=COMMON, real=None):
     """A loss ``reduce(l(self, target))`` with d l/d self = ``d_self`` and d l/d target = -d_self."""
     def forward(a, b, reduction, **kw):
         return _reduce_np(loss_np(a, b, **kw), reduction)
@@ -135,7 +135,7 @@ def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promot
         return _reduce_tangent(m, v, reduction)
 
     record = defop(name, node, ("self", "target"), forward, backward, saves=("self", "target", "reduction") + extra,
-                   jvp=jvp, promote=promote, samples=samples, rule=rule, masked=True)
+                   jvp=jvp, promote=promote, samples=samples, rule=rule, masked=True, real=real)
     record.d_self = d_self      # read by its backward op (ops/loss_backward.py, which sets record.grad_record)
     return record
 
@@ -199,6 +199,8 @@ def _mse_forward(a, b, reduction):
     loss = d * d
     dt = loss.dtype
     if reduction == 0 or dt is not _F32 and dt is not _F64 or not loss.size:
+        if dt.kind == "c":      # (the record's forward is this function: its refusal is here)
+            raise dtype_rules.not_implemented("mse_cpu", dt)
         return _reduce_np(loss, reduction)
     total = full_sum(loss)
     return total / dt.type(loss.size) if reduction == 1 else total
@@ -220,7 +222,7 @@ def _smooth_l1_d(m, d, beta):
 
 SMOOTH_L1_LOSS = _pointwise_loss("smooth_l1_loss", "SmoothL1LossBackward0", _smooth_l1_np, _smooth_l1_d,
                                  _loss_samples(beta=0.7), "(self - target) / beta inside |.| < beta, else its sign",
-                                 extra=("beta",))
+                                 extra=("beta",), real=dtype_rules.complex_kernel("smooth_l1_cpu"))
 
 
 def _huber_np(a, b, delta):
@@ -233,7 +235,8 @@ def _huber_d(m, d, delta):
 
 
 HUBER_LOSS = _pointwise_loss("huber_loss", "HuberLossBackward0", _huber_np, _huber_d, _loss_samples(delta=0.7),
-                             "self - target clipped to [-delta, delta]", extra=("delta",), promote=KEEP)
+                             "self - target clipped to [-delta, delta]", extra=("delta",), promote=KEEP,
+                             real=dtype_rules.complex_kernel("huber_cpu"))
 HUBER_LOSS.forward = dtype_rules.in_self_dtype("huber_cpu", HUBER_LOSS.forward)   # torch's result is self's dtype
 HUBER_LOSS.backward = dtype_rules.same_dtype_backward(HUBER_LOSS.backward)
 
@@ -309,7 +312,8 @@ BINARY_CROSS_ENTROPY = defop(
                             params={"reduction": 0}, grad=(0, 1)),
                      Sample(_probs(2, 3, seed=3), _probs(2, 3, seed=8), arr(3, low=0.5, high=2.0, seed=9),
                             params={"reduction": 2}, grad=(0, 1))],
-    rule="w (self - target) / max(self (1 - self), 1e-12); target: w (log(1 - self) - log(self))")
+    rule="w (self - target) / max(self (1 - self), 1e-12); target: w (log(1 - self) - log(self))",
+    real=dtype_rules.complex_kernel("binary_cross_entropy"))
 
 
 def _log_sigmoid_np(x):
@@ -401,7 +405,8 @@ BINARY_CROSS_ENTROPY_WITH_LOGITS = defop(
                             arr(3, low=0.5, high=3.0, seed=8), params={"reduction": 0}, grad=(0, 1)),
                      Sample(arr(5, seed=3) * 4, _probs(5, seed=9), None, arr(5, low=0.5, high=3.0, seed=4),
                             params={"reduction": 2}, grad=(0, 1))],
-    rule="w ((pw t + 1 - t) sigmoid(self) - pw t); target: w (log_sigmoid(-self) - pw log_sigmoid(self))")
+    rule="w ((pw t + 1 - t) sigmoid(self) - pw t); target: w (log_sigmoid(-self) - pw log_sigmoid(self))",
+    real=dtype_rules.complex_kernel("log_sigmoid_cpu"))
 
 
 # -- negative log likelihood ----------------------------------------------------------------------------------
@@ -537,7 +542,8 @@ _NLL = dict(saves=("self", "target", "weight", "reduction", "ignore_index", "tot
             result_names=("output", "total_weight"), outputs=2, nondiff_outputs=(1,), jvp=nll_jvp, promote=KEEP,
             edges=("self",))
 NLL_LOSS = defop("nll_loss_forward", "NllLossBackward0", ("self", "target", "weight"), _nll_fwd, _nll_bwd, **_NLL,
-                 samples=_nll_samples, rule="-w[target] at the target class (/ total weight for mean), 0 elsewhere")
+                 samples=_nll_samples, rule="-w[target] at the target class (/ total weight for mean), 0 elsewhere",
+                 real=dtype_rules.complex_kernel("nll_loss_out_frame"))
 NLL_LOSS2D = defop("nll_loss2d_forward", "NllLoss2DBackward0", ("self", "target", "weight"), _nll_fwd, _nll_bwd,
                    **_NLL, samples=lambda: [
                        Sample(arr(2, 3, 2, 2, seed=5), np.array([[[0, 2], [1, 0]], [[2, 1], [0, 1]]]), None,
@@ -547,7 +553,8 @@ NLL_LOSS2D = defop("nll_loss2d_forward", "NllLoss2DBackward0", ("self", "target"
                               grad=(0,), note="class weights"),
                        Sample(arr(2, 3, 4), np.array([[0, 2, 1, 1], [2, 2, 0, 1]]), None,
                               params={"reduction": 1, "ignore_index": 1}, note="3-d input")],
-                   rule="nll_loss over (N, C, d1, ...): -w[target] at the target class")
+                   rule="nll_loss over (N, C, d1, ...): -w[target] at the target class",
+                   real=dtype_rules.complex_kernel("nll_loss2d_forward_out_frame"))
 
 
 # -- softmax ------------------------------------------------------------------------------------------------------
@@ -566,7 +573,15 @@ def _inner_float32(a, dim) -> bool:
     return a.dtype == np.float32 and a.ndim > 1 and dim % a.ndim != a.ndim - 1 and a.size <= 32768
 
 
+def _kernel_refusal(kernel: str, a, dim):
+    """torch's softmax kernels (two of them: along the last dim, or another) exist for real floats only."""
+    return dtype_rules.not_implemented(f"{kernel}_lastdim_kernel_impl" if dim in (-1, a.ndim - 1) else
+                                       f"{kernel}_kernel_impl", a)
+
+
 def _softmax_fwd(a, dim):
+    if a.dtype.kind == "c":
+        raise _kernel_refusal("softmax", a, dim)
     if dim is None:
         return np.ones_like(a)
     if _lastdim_float32(a, dim):
@@ -578,6 +593,8 @@ def _softmax_fwd(a, dim):
 
 
 def _log_softmax_fwd(a, dim):
+    if a.dtype.kind == "c":
+        raise _kernel_refusal("log_softmax", a, dim)
     if dim is None:
         return np.zeros_like(a)
     if _lastdim_float32(a, dim):
@@ -685,9 +702,8 @@ SOFTMAX = defop("_softmax", "SoftmaxBackward0", ("self",), _softmax_fwd, _softma
 def _safe_softmax_fwd(a, dim):
     """torch's _safe_softmax (scaled_dot_product_attention's): softmax, but 0 along a row whose every
     entry is -inf (softmax gives NaN there)."""
-    if a.dtype.kind not in "fc":
-        raise dtype_rules.not_implemented("softmax_lastdim_kernel_impl" if dim in (-1, a.ndim - 1) else
-                                          "softmax_kernel_impl", a)
+    if a.dtype.kind not in "f":
+        raise _kernel_refusal("softmax", a, dim)
     if a.size == 0:
         return a.copy()
     with np.errstate(invalid="ignore"):

@@ -261,7 +261,8 @@ BATCH_NORM = defop("native_batch_norm", "NativeBatchNormBackward0", ("input", "w
                    saves=("input", "weight", "running_mean", "running_var", "result1", "result2", "training", "eps"),
                    outputs=3, nondiff_outputs=(1, 2), promote=KEEP, masked=True, samples=_bn_samples,
                    jvp_note="generic: derived through double-vjp",
-                   rule="w invstd (g - mean(g) - xhat mean(g xhat)) over the batch; running stats: w invstd g")
+                   rule="w invstd (g - mean(g) - xhat mean(g xhat)) over the batch; running stats: w invstd g",
+                   real=dtype_rules.complex_kernel("batch_norm"))
 
 
 def _ln_fwd(input, weight, bias, normalized_shape, eps):
@@ -316,7 +317,8 @@ LAYER_NORM = defop("native_layer_norm", "NativeLayerNormBackward0", ("input", "w
                                            params={"normalized_shape": (4,), "eps": 1e-5}),
                                     Sample(arr(2, 3, 4, seed=3), arr(3, 4, seed=4), arr(3, 4, seed=5),
                                            params={"normalized_shape": (3, 4), "eps": 1e-5}, note="2 dims")],
-                   rule="rstd (gw - mean(gw) - xhat mean(gw xhat)) over the normalized dims, gw = g weight")
+                   rule="rstd (gw - mean(gw) - xhat mean(gw xhat)) over the normalized dims, gw = g weight",
+                   real=dtype_rules.complex_kernel("LayerNormKernelImpl"))
 
 
 def _gn_fwd(input, weight, bias, N, C, HxW, group, eps):
@@ -379,4 +381,5 @@ GROUP_NORM = defop("native_group_norm", "NativeGroupNormBackward0", ("input", "w
                                     Sample(arr(3, 2, 2, 2, seed=3), arr(2, seed=4), arr(2, seed=5),
                                            params={"N": 3, "C": 2, "HxW": 4, "group": 1, "eps": 1e-5},
                                            note="2-d maps, one group")],
-                   rule="rstd (gw - mean(gw) - xhat mean(gw xhat)) over each group, gw = g weight")
+                   rule="rstd (gw - mean(gw) - xhat mean(gw xhat)) over each group, gw = g weight",
+                   real=dtype_rules.complex_kernel("GroupNormKernelImpl"))

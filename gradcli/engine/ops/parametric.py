@@ -42,7 +42,7 @@ def _same_dtype(first, *others) -> None:
     for a in others:
         if a.dtype != first.dtype:
             raise errors.DTypeError(f"Found dtype {_type_name(a)} but expected {_type_name(first)}")
-    if first.dtype.kind not in "fc":
+    if first.dtype.kind != "f":
         raise NotImplementedError(f"\"prelu_cpu\" not implemented for '{_type_name(first)}'")
 
 

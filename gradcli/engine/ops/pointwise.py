@@ -284,10 +284,16 @@ POW.node_cls.apply = _pow_apply
 
 
 def _pow_tensor_bwd(m, g, self, exponent, result):
-    # d/dexp of self^exp = result * log(self); torch masks self == 0 where exponent >= 0
-    gl = g * result * m.where((self == 0) & (exponent >= 0), 0.0, m.log(self))
+    # d/dexp of self^exp = result * log(self); torch masks self == 0 where exponent >= 0 (a complex
+    # exponent: real and not negative)
+    at_least_zero = ((exponent.real >= 0) & (exponent.imag == 0) if _is_complex(exponent) else exponent >= 0)
+    gl = g * result * m.where((self == 0) & at_least_zero, 0.0, m.log(self))
     ge = m.where(exponent == 0, 0.0, exponent * self ** (exponent - 1))
     return g * ge, gl
+
+
+def _is_complex(x) -> bool:
+    return x.is_complex() if isinstance(x, Tensor) else np.iscomplexobj(x)
 
 
 POW_T = defop("pow.Tensor_Tensor", "PowBackward1", ("self", "exponent"), R.int_power, _pow_tensor_bwd,
@@ -324,7 +330,7 @@ _LN2, _LN10 = math.log(2.0), math.log(10.0)
 
 
 def _unary(name, node, fwd, bwd, saves=("self",), jvp=None, samples=None, rule="", promote=FLOAT,
-           aliases=(), kink=None, public=True):
+           aliases=(), kink=None, public=True, real=None):
     """An elementwise op: ``bwd(m, g, *saved)`` is the chain rule applied to ``g``; applied to the
     tangent instead it is the forward-mode rule (torch's ``auto_element_wise``), so only ops whose
     jvp differs say one. Public as ``torch.<name>``, ``Tensor.<name>`` and ``Tensor.<name>_``."""
@@ -332,7 +338,7 @@ def _unary(name, node, fwd, bwd, saves=("self",), jvp=None, samples=None, rule="
         def jvp(m, t, *saved):
             return bwd(m, t[0], *saved)
     return defop(name, node, ("self",), fwd, bwd, saves=saves, jvp=jvp, promote=promote,
-                 samples=samples or unary(), rule=rule, kink=kink,
+                 samples=samples or unary(), rule=rule, kink=kink, real=real,
                  api=API(inplace=True, aliases=aliases) if public else None)
 
 
@@ -477,21 +483,22 @@ XLOGY = defop("xlogy.Tensor", "XlogyBackward0", ("self", "other"), _xlogy_np,
                   None if t[0] is None else _xlogy_d_self(m, t[0], self, other),
                   None if t[1] is None else t[1] * self / other),
               samples=binary(arr, lambda *sh, seed=0: pos(*sh, seed=seed)),
-              rule="d/dself = log(other) (0 where self == 0 and other <= 0), d/dother = self/other")
+              rule="d/dself = log(other) (0 where self == 0 and other <= 0), d/dother = self/other",
+              real=R.complex_kernel("xlogy_cpu"))
 XLOGY_SCALAR_OTHER = defop("xlogy.Scalar_Other", "XlogyBackward2", ("self",),
                            lambda x, other: _xlogy_np(x, np.asarray(other, dtype=x.dtype)),
                            lambda m, g, self, other: _xlogy_d_self(m, g, self, other),
                            saves=("self", "other"), promote=FLOAT,
                            jvp=lambda m, t, self, other: _xlogy_d_self(m, t[0], self, other),
                            samples=lambda: [Sample(arr(3, 4), params={"other": 2.5})],
-                           rule="d/dself = log(other) (other is a number)")
+                           rule="d/dself = log(other) (other is a number)", real=R.complex_kernel("xlogy_cpu"))
 XLOGY_SCALAR_SELF = defop("xlogy.Scalar_Self", "XlogyBackward1", ("other",),
                           lambda y, self: _xlogy_np(np.asarray(self, dtype=y.dtype), y),
                           lambda m, g, other, self: g * self / other,
                           saves=("other", "self"), promote=FLOAT,
                           jvp=lambda m, t, other, self: t[0] * self / other,
                           samples=lambda: [Sample(pos(3, 4), params={"self": 1.5})],
-                          rule="d/dother = self/other (self is a number)")
+                          rule="d/dother = self/other (self is a number)", real=R.complex_kernel("xlogy_cpu"))
 
 
 def _atan2_recip(m, self, other):
@@ -512,7 +519,8 @@ ATAN2 = defop("atan2", "Atan2Backward0", ("self", "other"), np.arctan2,
                   None if t[0] is None else t[0] * other * _atan2_recip(m, self, other),
                   None if t[1] is None else -t[1] * self * _atan2_recip(m, self, other)),
               samples=binary(), rule="d/dself = other/(self^2+other^2), d/dother = -self/(self^2+other^2); 0 at the origin",
-              kink=Kink("at the origin both derivatives are taken as 0", lambda v: (v["self"] == 0) & (v["other"] == 0)))
+              kink=Kink("at the origin both derivatives are taken as 0", lambda v: (v["self"] == 0) & (v["other"] == 0)),
+              real=R.complex_kernel("atan2_cpu"))
 HYPOT = defop("hypot", "HypotBackward0", ("self", "other"), R.floats("hypot_cpu", np.hypot),
               lambda m, g, self, other, result, needs: (g * self / result if needs[0] else None,
                                                         g * other / result if needs[1] else None),
@@ -520,7 +528,8 @@ HYPOT = defop("hypot", "HypotBackward0", ("self", "other"), R.floats("hypot_cpu"
               saved_for={"self": ("self",), "other": ("other",)},
               jvp=lambda m, t, self, other, result: _sum_tangents(
                   None if t[0] is None else t[0] * self / result, None if t[1] is None else t[1] * other / result),
-              samples=binary(), rule="d/dself = self/result, d/dother = other/result")
+              samples=binary(), rule="d/dself = self/result, d/dother = other/result",
+              real=R.complex_kernel("hypot_cpu"))
 
 # -- piecewise: abs, sign, rounding, clamp, min/max --------------------------------------------------
 
@@ -534,13 +543,26 @@ def sign_np(a):
     return ((a > 0).astype(a.dtype) - (a < 0).astype(a.dtype)) if a.dtype.kind in "fiu" else np.sign(a)
 
 
-SIGN = _unary("sign", "SignBackward0", sign_np, lambda m, g: m.zeros_like(g), saves=(), promote=COMMON, rule="0")
+SIGN = _unary("sign", "SignBackward0", sign_np, lambda m, g: m.zeros_like(g), saves=(), promote=COMMON, rule="0",
+              real=R.complex_refusal(NotImplementedError, "Unlike NumPy, torch.sign is not intended to support complex "
+                                                          "numbers. Please use torch.sgn instead."))
 _zero_grad = dict(saves=(), jvp=lambda m, t: m.zeros_like(t[0]), promote=COMMON, rule="0 (piecewise constant)")
-FLOOR = _unary("floor", "FloorBackward0", R.no_bool("floor_vml_cpu", np.floor), lambda m, g: m.zeros_like(g), **_zero_grad)
-CEIL = _unary("ceil", "CeilBackward0", R.no_bool("ceil_vml_cpu", np.ceil), lambda m, g: m.zeros_like(g), **_zero_grad)
-ROUND = _unary("round", "RoundBackward0", R.no_bool("round_vml_cpu", np.round), lambda m, g: m.zeros_like(g), **_zero_grad, public=False)
-TRUNC = _unary("trunc", "TruncBackward0", R.no_bool("trunc_vml_cpu", np.trunc), lambda m, g: m.zeros_like(g), **_zero_grad, aliases=("fix",))
-FRAC = _unary("frac", "FracBackward0", R.floats("frac_cpu", lambda a: a - np.trunc(a)), lambda m, g: g, saves=(), promote=COMMON, rule="1")
+
+
+def _rounding_refusal(name):
+    return R.complex_refusal(NotImplementedError, f"{name} is not supported for complex inputs")
+
+
+FLOOR = _unary("floor", "FloorBackward0", R.no_bool("floor_vml_cpu", np.floor), lambda m, g: m.zeros_like(g), **_zero_grad,
+               real=_rounding_refusal("floor"))
+CEIL = _unary("ceil", "CeilBackward0", R.no_bool("ceil_vml_cpu", np.ceil), lambda m, g: m.zeros_like(g), **_zero_grad,
+              real=_rounding_refusal("ceil"))
+ROUND = _unary("round", "RoundBackward0", R.no_bool("round_vml_cpu", np.round), lambda m, g: m.zeros_like(g), **_zero_grad, public=False,
+               real=R.complex_kernel("round_vml_cpu"))
+TRUNC = _unary("trunc", "TruncBackward0", R.no_bool("trunc_vml_cpu", np.trunc), lambda m, g: m.zeros_like(g), **_zero_grad, aliases=("fix",),
+               real=_rounding_refusal("trunc"))
+FRAC = _unary("frac", "FracBackward0", R.floats("frac_cpu", lambda a: a - np.trunc(a)), lambda m, g: g, saves=(), promote=COMMON, rule="1",
+              real=R.complex_kernel("frac_cpu"))
 
 
 def _round_decimals(a, decimals):
@@ -550,7 +572,7 @@ def _round_decimals(a, decimals):
 
 ROUND_DEC = defop("round.decimals", "RoundBackward1", ("self",), _round_decimals, lambda m, g: m.zeros_like(g),
                   jvp=lambda m, t: m.zeros_like(t[0]), rule="0 (piecewise constant)",
-                  samples=lambda: [Sample(arr(3, 4), params={"decimals": 2})])
+                  samples=lambda: [Sample(arr(3, 4), params={"decimals": 2})], real=R.complex_kernel("round_cpu"))
 
 
 def _int_divisor(kernel):
@@ -608,18 +630,20 @@ REMAINDER = defop("remainder.Tensor", "RemainderBackward1", ("self", "other"), _
                   saves=("self", "other"), masked=True, saved_for=_FOR_OTHER,
                   jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
                                                                -t[1] * _floor_quotient(m, self, other)),
-                  samples=_mod_samples, rule="d/dself = 1, d/dother = -floor(self/other)")
+                  samples=_mod_samples, rule="d/dself = 1, d/dother = -floor(self/other)",
+                  real=R.complex_kernel("remainder_cpu"))
 REMAINDER_S = defop("remainder.Scalar", "RemainderBackward0", ("self",), lambda a, other: _INT_MOD(_with_scalar(a, other), other),
                     lambda m, g: g, jvp=lambda m, t: t[0],
-                    samples=lambda: [Sample(arr(5) * 3, params={"other": 0.7})], rule="1")
+                    samples=lambda: [Sample(arr(5) * 3, params={"other": 0.7})], rule="1",
+                    real=R.complex_kernel("remainder_cpu"))
 FMOD = defop("fmod.Tensor", "FmodBackward1", ("self", "other"), _INT_FMOD, _fmod_bwd,
              saves=("self", "other"), masked=True, saved_for=_FOR_OTHER,
              jvp=lambda m, t, self, other: _sum_tangents(t[0], None if t[1] is None else
                                                           -t[1] * _trunc(m, self / other)),
-             samples=_mod_samples, rule="d/dself = 1, d/dother = -trunc(self/other)")
+             samples=_mod_samples, rule="d/dself = 1, d/dother = -trunc(self/other)", real=R.complex_kernel("fmod_cpu"))
 FMOD_S = defop("fmod.Scalar", "FmodBackward0", ("self",), lambda a, other: _INT_FMOD(_with_scalar(a, other), other),
                lambda m, g: g, jvp=lambda m, t: t[0],
-               samples=lambda: [Sample(arr(5) * 3, params={"other": 0.7})], rule="1")
+               samples=lambda: [Sample(arr(5) * 3, params={"other": 0.7})], rule="1", real=R.complex_kernel("fmod_cpu"))
 
 
 def _trunc(m, x):
@@ -671,7 +695,8 @@ CLAMP = defop("clamp", "ClampBackward1", ("self",), _clamp_fwd,
               samples=lambda: [Sample(arr(3, 4, away_from=0.5), params={"min": -0.5, "max": 0.5}),
                                Sample(arr(5, away_from=0.0), params={"min": 0.0, "max": None})],
               rule="1 inside [min, max] (bounds included), 0 outside",
-              kink=Kink("at a bound the gradient passes through (derivative 1)", _on_clamp_bound))
+              kink=Kink("at a bound the gradient passes through (derivative 1)", _on_clamp_bound),
+              real=R.complex_refusal(NotImplementedError, "clamp is not supported for complex types"))
 
 
 def _clamp_t_fwd(a, lo, hi):
@@ -699,7 +724,8 @@ CLAMP_T = defop("clamp.Tensor", "ClampBackward0", ("self", "min", "max"), R.no_b
                 jvp=lambda m, t, self, min, max: functools.reduce(_sum_tangents, (
                     None if tk is None else m.where(k, tk, 0.0) for tk, k in zip(t, _clamp_t_masks(self, min, max)))),
                 samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=5) - 1.5, arr(3, 4, seed=6) + 1.5)],
-                rule="gradient goes to whichever of self, min, max is selected")
+                rule="gradient goes to whichever of self, min, max is selected",
+                real=R.complex_refusal(NotImplementedError, "clamp is not supported for complex types"))
 
 
 # clamp_min / clamp_max: torch's own nodes (ClampMinBackward0/1, ClampMaxBackward0/1), keeping self and
@@ -708,12 +734,14 @@ CLAMP_MIN = defop("clamp_min", "ClampMinBackward0", ("self",), lambda a, min: _c
                   lambda m, g, self, min: m.where(self >= min, g, 0.0), saves=("self", "min"),
                   jvp=lambda m, t, self, min: m.where(self >= min, t[0], 0.0),
                   samples=lambda: [Sample(arr(3, 4, away_from=0.5), params={"min": 0.5})],
-                  rule="1 where self >= min, else 0")
+                  rule="1 where self >= min, else 0",
+                  real=R.complex_refusal(NotImplementedError, "clamp is not supported for complex types"))
 CLAMP_MAX = defop("clamp_max", "ClampMaxBackward0", ("self",), lambda a, max: _clamp_fwd(a, max=max),
                   lambda m, g, self, max: m.where(self <= max, g, 0.0), saves=("self", "max"),
                   jvp=lambda m, t, self, max: m.where(self <= max, t[0], 0.0),
                   samples=lambda: [Sample(arr(3, 4, away_from=0.5), params={"max": 0.5})],
-                  rule="1 where self <= max, else 0")
+                  rule="1 where self <= max, else 0",
+                  real=R.complex_refusal(NotImplementedError, "clamp is not supported for complex types"))
 CLAMP_MIN_T = defop("clamp_min.Tensor", "ClampMinBackward1", ("self", "min"),
                     R.no_bool("clamp_min_cpu", lambda a, lo: np.maximum(a, lo)),
                     lambda m, g, self, min: (m.where(self >= min, g, 0.0), m.where(self < min, g, 0.0)),
@@ -721,7 +749,7 @@ CLAMP_MIN_T = defop("clamp_min.Tensor", "ClampMinBackward1", ("self", "min"),
                     jvp=lambda m, t, self, min: _sum_tangents(None if t[0] is None else m.where(self >= min, t[0], 0.0),
                                                               None if t[1] is None else m.where(self < min, t[1], 0.0)),
                     samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=5) - 0.5)],
-                    rule="self where self >= min, min where below it")
+                    rule="self where self >= min, min where below it", real=R.complex_kernel("maximum_cpu"))
 CLAMP_MAX_T = defop("clamp_max.Tensor", "ClampMaxBackward1", ("self", "max"),
                     R.no_bool("clamp_max_cpu", lambda a, hi: np.minimum(a, hi)),
                     lambda m, g, self, max: (m.where(self <= max, g, 0.0), m.where(self > max, g, 0.0)),
@@ -729,7 +757,7 @@ CLAMP_MAX_T = defop("clamp_max.Tensor", "ClampMaxBackward1", ("self", "max"),
                     jvp=lambda m, t, self, max: _sum_tangents(None if t[0] is None else m.where(self <= max, t[0], 0.0),
                                                               None if t[1] is None else m.where(self > max, t[1], 0.0)),
                     samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=6) + 0.5)],
-                    rule="self where self <= max, max where above it")
+                    rule="self where self <= max, max where above it", real=R.complex_kernel("minimum_cpu"))
 
 
 def _minmax_bwd(lose):
@@ -754,11 +782,13 @@ def _minmax_jvp(pick):
 MAXIMUM = defop("maximum", "MaximumBackward0", ("self", "other"), np.maximum,
                 _minmax_bwd(lambda a, b: a < b), saves=("self", "other"),
                 jvp=_minmax_jvp(lambda a, b: a > b), samples=binary(), rule="to the larger; ties split",
-                kink=Kink("on a tie each side gets half the gradient", lambda v: v["self"] == v["other"]))
+                kink=Kink("on a tie each side gets half the gradient", lambda v: v["self"] == v["other"]),
+                real=R.complex_refusal(RuntimeError, "maximum not implemented for complex tensors."))
 MINIMUM = defop("minimum", "MinimumBackward0", ("self", "other"), np.minimum,
                 _minmax_bwd(lambda a, b: a > b), saves=("self", "other"),
                 jvp=_minmax_jvp(lambda a, b: a < b), samples=binary(), rule="to the smaller; ties split",
-                kink=Kink("on a tie each side gets half the gradient", lambda v: v["self"] == v["other"]))
+                kink=Kink("on a tie each side gets half the gradient", lambda v: v["self"] == v["other"]),
+                real=R.complex_refusal(RuntimeError, "minimum not implemented for complex tensors."))
 
 
 def _where_fwd(a, b, condition):
@@ -865,9 +895,13 @@ ADDCDIV = defop("addcdiv", "AddcdivBackward0", ("self", "tensor1", "tensor2"), _
 
 # -- comparisons (never differentiable) ------------------------------------------------------------
 
+_ORDERED = {"lt", "le", "gt", "ge"}   # complex numbers have no order: torch's kernels refuse them
+
+
 def _compare(name, fn, aliases=()):
     return defop(name, name, ("self", "other"), fn, None, promote=COMPARE, differentiable=False,
-                 rule="not differentiable (boolean result)", api=API(kind="binary", aliases=aliases))
+                 rule="not differentiable (boolean result)", api=API(kind="binary", aliases=aliases),
+                 real=R.complex_kernel(f"{name}_cpu") if name in _ORDERED else None)
 
 
 EQ, NE, LT, LE, GT, GE = (_compare(n, f, a) for n, f, a in (
@@ -881,11 +915,12 @@ LOGICAL_AND = _compare("logical_and", np.logical_and)
 # as torch's (LtBackward0 when other is a number, LtBackward1 when it is a tensor); not gradchecked: there
 # is nothing to check in a zero derivative
 def _compare_inplace(name, fn, node):
+    real = R.complex_kernel(f"{name}_cpu") if name in _ORDERED else None
     scalar = defop(name + "_.Scalar", node + "Backward0", ("self",), lambda a, other: fn(a, other),
-                   lambda m, g: m.zeros_like(g), promote=KEEP,
+                   lambda m, g: m.zeros_like(g), promote=KEEP, real=real,
                    jvp=lambda m, t: m.zeros_like(t[0]), rule="0 (self becomes 0 or 1)")
     tensor = defop(name + "_.Tensor", node + "Backward1", ("self", "other"), fn, lambda m, g: (m.zeros_like(g), m.zeros_like(g)),
-                   promote=KEEP, jvp=lambda m, t: m.zeros_like(t[0] if t[0] is not None else t[1]),
+                   promote=KEEP, real=real, jvp=lambda m, t: m.zeros_like(t[0] if t[0] is not None else t[1]),
                    rule="0 for self and other (self becomes 0 or 1)")
     return scalar, tensor
 
@@ -918,7 +953,8 @@ NAN_TO_NUM = defop("nan_to_num", "NanToNumBackward0", ("self",), _nan_to_num,
                                     Sample(arr(2, 3, seed=1), params={"nan": 2.0, "posinf": 10.0, "neginf": -10.0})],
                    rule="1 where self is finite, else 0 (nan and inf are replaced by constants)")
 FLOOR_DIVIDE = defop("floor_divide", "floor_divide", ("self", "other"), _INT_FLOOR_DIVIDE, None,
-                     differentiable=False, rule="not differentiable (torch: floor_divide has no gradient)")
+                     differentiable=False, rule="not differentiable (torch: floor_divide has no gradient)",
+                     real=R.complex_kernel("div_floor_cpu"))
 BITWISE_AND = defop("bitwise_and", "bitwise_and", ("self", "other"), integral("bitwise_and_cpu", np.bitwise_and), None, differentiable=False,
                     api=API(kind="binary"))
 BITWISE_OR = defop("bitwise_or", "bitwise_or", ("self", "other"), integral("bitwise_or_cpu", np.bitwise_or), None, differentiable=False,

@@ -48,7 +48,8 @@ def _pair_jvp(bwd):
 
 LOGADDEXP2 = defop("logaddexp2", "Logaddexp2Backward0", ("self", "other"), R.floats("logaddexp2_cpu", np.logaddexp2),
                    _logaddexp2_bwd, saves=("self", "other"), promote=COMMON, jvp=_pair_jvp(_logaddexp2_bwd),
-                   samples=binary(), rule="d/dself = 1/(1 + 2^(other - self)), d/dother = 1/(1 + 2^(self - other))")
+                   samples=binary(), rule="d/dself = 1/(1 + 2^(other - self)), d/dother = 1/(1 + 2^(self - other))",
+                   real=R.complex_kernel("logaddexp2_cpu"))
 
 
 def _fmax_bwd(m, g, self, other):
@@ -63,9 +64,11 @@ def _fmin_bwd(m, g, self, other):
 
 
 FMAX = defop("fmax", "FmaxBackward0", ("self", "other"), np.fmax, _fmax_bwd, saves=("self", "other"), promote=COMMON,
-             jvp=_pair_jvp(_fmax_bwd), samples=binary(), rule="to the larger operand (the one that is not NaN)")
+             jvp=_pair_jvp(_fmax_bwd), samples=binary(), rule="to the larger operand (the one that is not NaN)",
+             real=R.complex_refusal(RuntimeError, "fmax not implemented for complex tensors."))
 FMIN = defop("fmin", "FminBackward0", ("self", "other"), np.fmin, _fmin_bwd, saves=("self", "other"), promote=COMMON,
-             jvp=_pair_jvp(_fmin_bwd), samples=binary(), rule="to the smaller operand (the one that is not NaN)")
+             jvp=_pair_jvp(_fmin_bwd), samples=binary(), rule="to the smaller operand (the one that is not NaN)",
+             real=R.complex_refusal(RuntimeError, "fmin not implemented for complex tensors."))
 
 
 def _copysign_self(m, g, self, result):
@@ -78,14 +81,14 @@ COPYSIGN = defop("copysign.Tensor", "CopysignBackward0", ("self", "other"),
                  lambda m, g, self, result: (_copysign_self(m, g, self, result), m.zeros_like(g)),
                  saves=("self", "result"), promote=FLOAT, samples=lambda: [Sample(arr(3, 4, away_from=0.0), arr(3, 4, seed=2))],
                  jvp=lambda m, t, self, result: None if t[0] is None else _copysign_self(m, t[0], self, result),
-                 rule="d/dself = sign agreement (result / self); d/dother = 0")
+                 rule="d/dself = sign agreement (result / self); d/dother = 0", real=R.complex_kernel("copysign_cpu"))
 COPYSIGN_SCALAR = defop("copysign.Scalar", "CopysignBackward1", ("self",),
                         lambda a, other: np.copysign(a, a.dtype.type(other)),
                         lambda m, g, self, result: _copysign_self(m, g, self, result),
                         saves=("self", "result"), promote=FLOAT,
                         samples=lambda: [Sample(arr(3, 4, away_from=0.0), params={"other": -1.0})],
                         jvp=lambda m, t, self, result: _copysign_self(m, t[0], self, result),
-                        rule="result / self (0 where self is 0)")
+                        rule="result / self (0 where self is 0)", real=R.complex_kernel("copysign_cpu"))
 
 
 def _sgn_bwd(m, g, self, result):
@@ -153,9 +156,11 @@ ADDR = defop("addr", "AddrBackward0", ("self", "vec1", "vec2"), _addr_fwd, _addr
 
 # deg2rad, rad2deg: torch's own nodes (integer inputs give the default float)
 DEG2RAD = defop("deg2rad", "Deg2RadBackward0", ("self",), lambda a: a * (math.pi / 180), lambda m, g: g * (math.pi / 180),
-                promote=FLOAT, jvp=lambda m, t: t[0] * (math.pi / 180), samples=unary(), rule="pi / 180")
+                promote=FLOAT, jvp=lambda m, t: t[0] * (math.pi / 180), samples=unary(), rule="pi / 180",
+                real=R.complex_refusal(RuntimeError, "deg2rad is not supported for complex tensors."))
 RAD2DEG = defop("rad2deg", "Rad2DegBackward0", ("self",), lambda a: a * (180 / math.pi), lambda m, g: g * (180 / math.pi),
-                promote=FLOAT, jvp=lambda m, t: t[0] * (180 / math.pi), samples=unary(), rule="180 / pi")
+                promote=FLOAT, jvp=lambda m, t: t[0] * (180 / math.pi), samples=unary(), rule="180 / pi",
+                real=R.complex_refusal(RuntimeError, "rad2deg is not supported for complex tensors."))
 
 
 # nextafter: torch's NextafterBackward0 passes g to self where self != other (0 where they are equal:
@@ -164,7 +169,8 @@ NEXTAFTER = defop("nextafter", "NextafterBackward0", ("self", "other"), R.floats
                   lambda m, g, self, other: (m.where(self == other, 0.0, g), m.zeros_like(g)), saves=("self", "other"),
                   promote=COMMON,
                   jvp=lambda m, t, self, other: m.where(self == other, 0.0, t[0]) if t[0] is not None else m.zeros_like(t[1]),
-                  samples=binary(), rule="d/dself = 1 where self != other, else 0; d/dother = 0 (torch's convention)")
+                  samples=binary(), rule="d/dself = 1 where self != other, else 0; d/dother = 0 (torch's convention)",
+                  real=R.complex_kernel("nextafter_cpu"))
 
 
 def _integers(kernel: str, fn):
@@ -185,6 +191,7 @@ LCM = defop("lcm", "lcm", ("self", "other"), _integers("lcm_cpu", np.lcm), None,
 def _div_mode_fwd(a, b, rounding_mode):
     """torch's div_trunc / div_floor: floats as trunc(a / b) and numpy's floor_divide (which rounds as
     torch's div_floor: inf // 2 is nan, -3 // inf is -1); integers exactly."""
+    R.refuse_complex(R.complex_kernel(f"div_{rounding_mode}_cpu"), a, b)
     with np.errstate(all="ignore"):
         if rounding_mode == "floor":
             return np.floor_divide(a, b)

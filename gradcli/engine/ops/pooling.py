@@ -64,8 +64,8 @@ def _padded(a, padding, extra):
 
 
 def avg_pool_dtype(kernel: str, a) -> None:
-    """torch's average pools: floating types and int64 only (an image left as uint8 is refused)."""
-    if a.dtype.kind == "b" or (a.dtype.kind in "iu" and a.dtype != np.int64):
+    """torch's average pools: real floating types and int64 only (an image left as uint8 is refused)."""
+    if a.dtype.kind in "bc" or (a.dtype.kind in "iu" and a.dtype != np.int64):
         raise dtype_rules.not_implemented(kernel, a)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import dtype_rules
 from .convolution import _max_pool_fwd, scatter_at_indices
 from .pooling import _avg_pool_bwd, _avg_pool_fwd, avg_pool_dtype
 from .registry import KEEP, defop
@@ -72,6 +73,7 @@ AVG_POOL3D = defop("avg_pool3d", "AvgPool3DBackward0", ("self",), _avg3d_fwd, _a
 
 def _max3d_fwd(a, kernel_size, stride, padding, dilation, ceil_mode):
     """The maximum of each box and its flat index in its (D, H, W) volume."""
+    dtype_rules.refuse_complex(dtype_rules.complex_kernel("max_pool3d"), a)
     lead, (d, h, w) = a.shape[:-3], a.shape[-3:]
     planes, where = _max_pool_fwd(a.reshape((-1, h, w)), kernel_size[1:], stride[1:], padding[1:], dilation[1:],
                                   ceil_mode)

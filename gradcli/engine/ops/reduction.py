@@ -104,7 +104,8 @@ NANSUM = defop("nansum", "NansumBackward0", ("self",),
                samples=lambda: [Sample(np.where(arr(3, 4) > 0.5, np.nan, arr(3, 4)),
                                        params={"dim": (-2, -1), "keepdim": False}),
                                 Sample(arr(2, 3, 4, seed=3), params={"dim": (-3, -1), "keepdim": True})],
-               rule="1 for every element that is not NaN, 0 for NaN")
+               rule="1 for every element that is not NaN, 0 for NaN",
+               real=dtype_rules.complex_refusal(RuntimeError, "nansum on CPU does not support complex inputs"))
 
 
 MEAN = defop("mean", "MeanBackward0", ("self",), lambda a, self_sym_numel: _mean_fwd(a),
@@ -283,13 +284,15 @@ MAX = defop("max", "MaxBackward1", ("self",), np.max,
             saves=("self", "result"), promote=KEEP,
             samples=_full_samples(), jvp_note="generic: derived through double-vjp",
                                      rule="to the maximum; ties share evenly",
-            kink=Kink("tied maxima share the gradient evenly", _tied(np.max)))
+            kink=Kink("tied maxima share the gradient evenly", _tied(np.max)),
+            real=dtype_rules.complex_kernel("max_all"))
 MIN = defop("min", "MinBackward1", ("self",), np.min,
             lambda m, g, self, result: _even_share(m, g, self, result, None, False, nan_ties=True),
             saves=("self", "result"), promote=KEEP,
             samples=_full_samples(), jvp_note="generic: derived through double-vjp",
                                      rule="to the minimum; ties share evenly",
-            kink=Kink("tied minima share the gradient evenly", _tied(np.min)))
+            kink=Kink("tied minima share the gradient evenly", _tied(np.min)),
+            real=dtype_rules.complex_kernel("min_all"))
 def _amax_samples():
     """Reductions over some dims, and over all of them (a 0-d result: forward mode's scalar path)."""
     return _red_samples()()[1:] + [Sample(arr(3, 4, seed=5), params={"dim": (-2, -1), "keepdim": False})]
@@ -299,12 +302,12 @@ AMAX = defop("amax", "AmaxBackward0", ("self",), lambda a, dim, keepdim: np.amax
              lambda m, g, self, result, dim, keepdim: _even_share(m, g, self, result, dim, keepdim),
              saves=("self", "result", "dim", "keepdim"), promote=KEEP,
              samples=_amax_samples, jvp_note="generic: derived through double-vjp",
-             rule="to the maxima; ties share evenly")
+             rule="to the maxima; ties share evenly", real=dtype_rules.complex_kernel("max_values_cpu"))
 AMIN = defop("amin", "AminBackward0", ("self",), lambda a, dim, keepdim: np.amin(a, axis=dim, keepdims=keepdim),
              lambda m, g, self, result, dim, keepdim: _even_share(m, g, self, result, dim, keepdim),
              saves=("self", "result", "dim", "keepdim"), promote=KEEP,
              samples=_amax_samples, jvp_note="generic: derived through double-vjp",
-             rule="to the minima; ties share evenly")
+             rule="to the minima; ties share evenly", real=dtype_rules.complex_kernel("min_values_cpu"))
 
 
 def _max_dim_fwd(pick):
@@ -337,16 +340,20 @@ MAX_DIM = defop("max.dim", "MaxBackward0", ("self",), _max_dim_fwd(np.argmax), _
                 samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False}),
                                  Sample(arr(3, 4), params={"dim": -2, "keepdim": True})],
                 jvp_note="generic: derived through double-vjp",
-                rule="to the element at the returned index")
+                rule="to the element at the returned index",
+                real=dtype_rules.complex_refusal(RuntimeError, "max(): does not support complex input"))
 MIN_DIM = defop("min.dim", "MinBackward0", ("self",), _max_dim_fwd(np.argmin), _max_dim_bwd,
                 saves=("self_sym_sizes", "indices", "dim", "keepdim"), promote=KEEP, outputs=2, nondiff_outputs=(1,),
                 samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False})],
                 jvp_note="generic: derived through double-vjp",
-                rule="to the element at the returned index")
+                rule="to the element at the returned index",
+                real=dtype_rules.complex_refusal(RuntimeError, "min(): does not support complex input"))
 ARGMAX = defop("argmax", "argmax", ("self",), lambda a, dim, keepdim: _arg(np.argmax, a, dim, keepdim), None,
-               promote=KEEP, differentiable=False, rule="not differentiable (indices)")
+               promote=KEEP, differentiable=False, rule="not differentiable (indices)",
+               real=dtype_rules.complex_refusal(RuntimeError, "argmax(): does not support complex input"))
 ARGMIN = defop("argmin", "argmin", ("self",), lambda a, dim, keepdim: _arg(np.argmin, a, dim, keepdim), None,
-               promote=KEEP, differentiable=False, rule="not differentiable (indices)")
+               promote=KEEP, differentiable=False, rule="not differentiable (indices)",
+               real=dtype_rules.complex_refusal(RuntimeError, "argmin(): does not support complex input"))
 
 
 def _arg(fn, a, dim, keepdim):
@@ -714,7 +721,8 @@ SORT = defop("sort", "SortBackward0", ("self",), _sort_fwd,
              samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "descending": False}),
                               Sample(arr(3, 4, seed=2), params={"dim": -2, "descending": True}),
                               Sample(arr(5, seed=3), params={"dim": -1, "descending": True})],
-             rule="each gradient goes back to the position its value came from")
+             rule="each gradient goes back to the position its value came from",
+             real=dtype_rules.complex_refusal(RuntimeError, " Sort does not support complex dtypes on CPU"))
 TOPK = defop("topk", "TopkBackward0", ("self",), _topk_fwd,
              lambda m, g, self_sym_sizes, indices, dim: _scatter_back(m, g, self_sym_sizes, indices, dim),
              saves=("self_sym_sizes", "indices", "dim"), promote=KEEP, outputs=2, nondiff_outputs=(1,),
@@ -722,7 +730,8 @@ TOPK = defop("topk", "TopkBackward0", ("self",), _topk_fwd,
              samples=lambda: [Sample(arr(3, 4), params={"k": 2, "dim": -1, "largest": True, "sorted": True}),
                               Sample(arr(4, 3, seed=2), params={"k": 3, "dim": -2, "largest": False,
                                                                 "sorted": True})],
-             rule="the k gradients go back to the positions of the k values; zero elsewhere")
+             rule="the k gradients go back to the positions of the k values; zero elsewhere",
+             real=dtype_rules.complex_refusal(RuntimeError, " topk does not support complex dtypes on CPU"))
 
 
 # -- median / kthvalue: the value at one rank of the sorted order ------------------------------------
@@ -777,7 +786,7 @@ MEDIAN = defop("median", "MedianBackward0", ("self",), _median_fwd,
                lambda m, g, self, result: _even_share(m, g, self, result, None, False, nan_ties=True),
                saves=("self", "result"), promote=KEEP,
                samples=_full_samples(), jvp_note="generic: derived through double-vjp",
-               rule="to the median; ties share evenly")
+               rule="to the median; ties share evenly", real=dtype_rules.complex_kernel("median_cpu"))
 MEDIAN_DIM = defop("median.dim", "MedianBackward1", ("self",),
                    _median_dim_fwd, _max_dim_bwd,
                    saves=("self_sym_sizes", "indices", "dim", "keepdim"), promote=KEEP, outputs=2,
@@ -785,7 +794,7 @@ MEDIAN_DIM = defop("median.dim", "MedianBackward1", ("self",),
                    samples=lambda: [Sample(arr(3, 4), params={"dim": -1, "keepdim": False}),
                                     Sample(arr(3, 5), params={"dim": -2, "keepdim": True})],
                    jvp_note="generic: derived through double-vjp",
-                   rule="to the element at the returned index")
+                   rule="to the element at the returned index", real=dtype_rules.complex_kernel("median_out"))
 KTHVALUE = defop("kthvalue", "KthvalueBackward0", ("self",),
                  dtype_rules.no_bool("kthvalue_cpu", _kthvalue_fwd),
                  lambda m, g, self_sym_sizes, indices, dim, keepdim: _max_dim_bwd(m, g, self_sym_sizes, indices,
@@ -794,7 +803,7 @@ KTHVALUE = defop("kthvalue", "KthvalueBackward0", ("self",),
                  nondiff_outputs=(1,),
                  samples=lambda: [Sample(arr(3, 4), params={"k": 2, "dim": -1, "keepdim": False})],
                  jvp_note="generic: derived through double-vjp",
-                 rule="to the element at the returned index")
+                 rule="to the element at the returned index", real=dtype_rules.complex_kernel("kthvalue_cpu"))
 
 
 # -- quantile's in-place view steps on its own result (torch's unsqueeze_, transpose_): their nodes -----------
@@ -852,10 +861,12 @@ def _cum_samples():
 
 CUMMAX = defop("cummax", "CummaxBackward0", ("self",), _cum_extreme_fwd(np.greater_equal), _cum_extreme_bwd,
                saves=("self", "dim", "indices"), promote=KEEP, outputs=2, nondiff_outputs=(1,), samples=_cum_samples,
-               jvp_note="generic: derived through double-vjp", rule="to the element the running maximum came from")
+               jvp_note="generic: derived through double-vjp", rule="to the element the running maximum came from",
+               real=dtype_rules.complex_kernel("cummax_cpu"))
 CUMMIN = defop("cummin", "CumminBackward0", ("self",), _cum_extreme_fwd(np.less_equal), _cum_extreme_bwd,
                saves=("self", "dim", "indices"), promote=KEEP, outputs=2, nondiff_outputs=(1,), samples=_cum_samples,
-               jvp_note="generic: derived through double-vjp", rule="to the element the running minimum came from")
+               jvp_note="generic: derived through double-vjp", rule="to the element the running minimum came from",
+               real=dtype_rules.complex_kernel("cummin_cpu"))
 
 
 def _logcumsumexp_fwd(a, dim):
@@ -922,7 +933,8 @@ MODE = defop("mode", "ModeBackward0", ("self",), _mode_fwd, _max_dim_bwd,
              saves=("self_sym_sizes", "indices", "dim", "keepdim"), promote=KEEP, outputs=2, nondiff_outputs=(1,),
              samples=lambda: [Sample(arr(2, 5, seed=3), params={"dim": -1, "keepdim": False}),
                               Sample(arr(3, 4), params={"dim": -2, "keepdim": True})],
-             jvp_note="generic: derived through double-vjp", rule="to the element at the returned index")
+             jvp_note="generic: derived through double-vjp", rule="to the element at the returned index",
+             real=dtype_rules.complex_kernel("mode_cpu"))
 
 
 def _aminmax_fwd(a, dim, keepdim):
@@ -947,7 +959,8 @@ AMINMAX = defop("aminmax", "AminmaxBackward0", ("self",), _aminmax_fwd, _aminmax
                 outputs=2, materialize=False,
                 samples=lambda: [Sample(arr(3, 4), params={"dim": None, "keepdim": False}),
                                  Sample(arr(3, 4, seed=2), params={"dim": -1, "keepdim": True})],
-                jvp_note="generic: derived through double-vjp", rule="each extreme's gradient shared among its ties")
+                jvp_note="generic: derived through double-vjp", rule="each extreme's gradient shared among its ties",
+                real=dtype_rules.complex_kernel("aminmax_cpu"))
 
 
 # -- renorm: each slice along dim scaled down to p-norm maxnorm (torch's RenormBackward0) --------------------

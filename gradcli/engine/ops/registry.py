@@ -11,6 +11,8 @@ native_functions.yaml together). Everything about an op is in its record:
 - ``backward(m, g, *saved)``: the derivative, written once for both vocabularies;
 - ``jvp(m, tangents, *saved)``: the forward-mode rule (elementwise records derive it from the
   backward formula, as torch's ``auto_element_wise``: see ``ops/pointwise._unary``);
+- ``real``: the kernel has no complex version in torch: ``real(dtype)`` is torch's error for a
+  complex input (see ``dtype_rules.complex_kernel``), raised before numpy would compute;
 - ``api``: the public names of a generated wrapper (function, method, in-place, aliases,
   namespaces; see :class:`API`); hand-written wrappers declare theirs with ``public.public``;
 - ``kink``: the non-differentiable point and torch's convention there (``gradcli check``);
@@ -36,6 +38,8 @@ output tangent.
 from __future__ import annotations
 
 from typing import Callable, NamedTuple
+
+import numpy as np
 
 from ..nodes import MultiOutputNode, OpNode, SomeInputs, saved_attributes
 
@@ -98,7 +102,12 @@ class OpDef:
                  rule: str = "", jvp_note: str = "", masked: bool = False, inplace: Callable | None = None,
                  api: API | None = None, kink: Kink | None = None, constants: dict | None = None,
                  derived: dict | None = None, result_names: tuple = (), internal: tuple = (),
-                 saved_for: dict | None = None, materialize: bool = True, edges: tuple | None = None):
+                 saved_for: dict | None = None, materialize: bool = True, edges: tuple | None = None,
+                 real: Callable | None = None):
+        if real is not None:     # torch's kernel has no complex instantiation: its refusal before numpy computes
+            forward = real_only(forward, real)
+            inplace = None if inplace is None else real_only(inplace, real)
+        self.real = real
         self.name = name
         self.node = node
         self.inputs = inputs
@@ -182,6 +191,28 @@ class OpDef:
         """The ``_saved_*`` names its nodes show, as torch's: saves less the internal ones, constants and
         derived values."""
         return tuple(n for n in self.saves if n not in self.internal) + tuple(self.constants) + tuple(self.derived)
+
+
+def real_only(fn: Callable, refusal: Callable) -> Callable:
+    """``fn`` behind torch's refusal of complex operands (numpy orders complex numbers, clamps and
+    rounds them, or drops their imaginary parts where torch raises)."""
+    def forward(*args, **params):
+        for a in args:
+            if a.__class__ is complex or getattr(getattr(a, "dtype", None), "kind", None) == "c":
+                raise refusal(_complex_dtype(args))
+        return fn(*args, **params)
+    forward.__wrapped__ = fn
+    return forward
+
+
+def _complex_dtype(args) -> np.dtype:
+    """The dtype torch names in its refusal: the first complex operand's, or what a Python complex
+    number makes of the arrays beside it (``x < 1j``)."""
+    arrays = [a for a in args if hasattr(a, "dtype")]
+    for a in arrays:
+        if a.dtype.kind == "c":
+            return a.dtype
+    return np.result_type(*arrays, *[a for a in args if a.__class__ is complex])
 
 
 class Kink(NamedTuple):

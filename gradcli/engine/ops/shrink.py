@@ -61,13 +61,15 @@ HARDSHRINK = defop("hardshrink", "HardshrinkBackward0", ("self",), _hardshrink_f
                    saves=("self", "lambd"), promote=KEEP,
                    jvp=lambda m, t, self, lambd: _shrink_grad(HARDSHRINK_BACKWARD, m, t[0], self, lambd),
                    samples=_shrink_samples, rule="1 where |self| > lambd, else 0 (0 at +-lambd)",
-                   kink=Kink("hardshrink'(+-lambd) = 0", lambda v: np.abs(v["self"]) == v["lambd"]))
+                   kink=Kink("hardshrink'(+-lambd) = 0", lambda v: np.abs(v["self"]) == v["lambd"]),
+                   real=dtype_rules.complex_kernel("hardshrink_cpu"))
 SOFTSHRINK = defop("softshrink", "SoftshrinkBackward0", ("self",), _softshrink_fwd,
                    lambda m, g, self, lambd: _shrink_grad(SOFTSHRINK_BACKWARD, m, g, self, lambd),
                    saves=("self", "lambd"), promote=KEEP,
                    jvp=lambda m, t, self, lambd: _shrink_grad(SOFTSHRINK_BACKWARD, m, t[0], self, lambd),
                    samples=_shrink_samples, rule="1 where |self| > lambd, else 0 (0 at +-lambd)",
-                   kink=Kink("softshrink'(+-lambd) = 0", lambda v: np.abs(v["self"]) == v["lambd"]))
+                   kink=Kink("softshrink'(+-lambd) = 0", lambda v: np.abs(v["self"]) == v["lambd"]),
+                   real=dtype_rules.complex_kernel("softshrink_check"))
 
 
 def _threshold_grad(m, g, x, threshold):
@@ -83,7 +85,8 @@ THRESHOLD = defop("threshold", "ThresholdBackward0", ("self",),
                   jvp=lambda m, t, self, threshold: _threshold_grad(m, t[0], self, threshold),
                   samples=lambda: [Sample(arr(3, 4, seed=1, away_from=0.5), params={"threshold": 0.5, "value": 2.0})],
                   rule="1 where self > threshold, else 0",
-                  kink=Kink("threshold'(threshold) = 0", lambda v: v["self"] == v["threshold"]))
+                  kink=Kink("threshold'(threshold) = 0", lambda v: v["self"] == v["threshold"]),
+                  real=dtype_rules.complex_kernel("threshold_cpu"))
 
 
 # the kernels refuse what torch's refuse, in its words
@@ -93,7 +96,8 @@ SOFTSHRINK.forward = dtype_rules.floats("softshrink_check", SOFTSHRINK.forward)
 THRESHOLD_ = defop("threshold_", "ThresholdBackward1", ("self",), THRESHOLD.forward, THRESHOLD.backward,
                    saves=("self", "threshold"), promote=KEEP, jvp=THRESHOLD.jvp,
                    samples=lambda: [Sample(arr(3, 4, seed=1, away_from=0.5), params={"threshold": 0.5, "value": 2.0})],
-                   rule="1 where self > threshold, else 0 (self as it was before the write)")
+                   rule="1 where self > threshold, else 0 (self as it was before the write)",
+                   real=dtype_rules.complex_kernel("threshold_cpu"))
 THRESHOLD.forward = dtype_rules.no_bool("threshold_cpu", THRESHOLD.forward)
 THRESHOLD_.forward = dtype_rules.no_bool("threshold_cpu", THRESHOLD_.forward)
 

@@ -14,7 +14,7 @@ import numpy as np
 from ..dispatch import call, call_fast, call_inplace
 from ..public import export, public
 from ..tensor import Tensor
-from . import special_kernels as K
+from . import dtype_rules, special_kernels as K
 from .gamma import LGAMMA, lgamma_np, _float_dtype
 from .registry import FLOAT, API, defop
 from .samples import Sample, arr, pos, unary, unit
@@ -33,9 +33,9 @@ def _typed(kernel):
     return forward
 
 
-def _unary_record(name, node, kernel, backward, saves, samples, rule, api=None):
+def _unary_record(name, node, kernel, backward, saves, samples, rule, api=None, real=None):
     return defop(name, node, ("self",), _typed(kernel), backward, saves=saves, promote=FLOAT,
-                 jvp=lambda m, t, *saved: backward(m, t[0], *saved), samples=samples, rule=rule, api=api)
+                 jvp=lambda m, t, *saved: backward(m, t[0], *saved), samples=samples, rule=rule, api=api, real=real)
 
 
 def _on(op, kernel):
@@ -65,27 +65,30 @@ def _i1e_grad(m, g, self, result):
 
 
 I0 = _unary_record("i0", "I0Backward0", K.i0, lambda m, g, self: g * _i1(m, self), ("self",), unary(),
-                   "i1(self)", api=API(inplace=True, namespaces=("torch", "torch.special")))
+                   "i1(self)", api=API(inplace=True, namespaces=("torch", "torch.special")),
+                   real=dtype_rules.complex_kernel("i0_vml_cpu"))
 I0E = _unary_record("special_i0e", "SpecialI0EBackward0", K.i0e,
                     lambda m, g, self, result: g * (_i1e(m, self) - m.sign(self) * result), ("self", "result"),
-                    unary(), "i1e(self) - sgn(self) * i0e(self)")
+                    unary(), "i1e(self) - sgn(self) * i0e(self)", real=dtype_rules.complex_kernel("i0e_cpu"))
 I1 = _unary_record("special_i1", "SpecialI1Backward0", K.i1, _i1_grad, ("self", "result"),
-                   unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)), "i0(self) - i1(self)/self; 1/2 at 0")
+                   unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)), "i0(self) - i1(self)/self; 1/2 at 0",
+                   real=dtype_rules.complex_kernel("i1_cpu"))
 I1E = _unary_record("special_i1e", "SpecialI1EBackward0", K.i1e, _i1e_grad, ("self", "result"),
                     unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)),
-                    "i0e(self) - i1e(self) (sgn(self) + 1/self); 1/2 at 0")
+                    "i0e(self) - i1e(self) (sgn(self) + 1/self); 1/2 at 0", real=dtype_rules.complex_kernel("i1e_cpu"))
 _i0, _i0e, _i1, _i1e = _on(I0, K.i0), _on(I0E, K.i0e), _on(I1, K.i1), _on(I1E, K.i1e)
 
 NDTRI = _unary_record("special_ndtri", "SpecialNdtriBackward0", K.ndtri,
                       lambda m, g, result: g * _SQRT_2PI * m.exp(result * result / 2), ("result",),
-                      unary(lambda *s, seed=0: arr(*s, low=0.05, high=0.95, seed=seed)), "sqrt(2 pi) exp(result^2 / 2)")
+                      unary(lambda *s, seed=0: arr(*s, low=0.05, high=0.95, seed=seed)), "sqrt(2 pi) exp(result^2 / 2)",
+                      real=dtype_rules.complex_kernel("ndtri_cpu"))
 LOG_NDTR = _unary_record("special_log_ndtr", "SpecialLogNdtrBackward0", K.log_ndtr,
                          lambda m, g, self, result: g / _SQRT_2PI * m.exp(-(result + self * self / 2)),
                          ("self", "result"), unary(lambda *s, seed=0: arr(*s, low=-4, high=3, seed=seed)),
-                         "exp(-self^2/2) / (sqrt(2 pi) ndtr(self))")
+                         "exp(-self^2/2) / (sqrt(2 pi) ndtr(self))", real=dtype_rules.complex_kernel("log_ndtr_cpu"))
 ERFCX = _unary_record("special_erfcx", "SpecialErfcxBackward0", K.erfcx,
                       lambda m, g, self, result: (2.0 * self * result - _TWO_OVER_SQRT_PI) * g, ("self", "result"),
-                      unary(), "2 self erfcx(self) - 2/sqrt(pi)")
+                      unary(), "2 self erfcx(self) - 2/sqrt(pi)", real=dtype_rules.complex_kernel("erfcx_cpu"))
 
 
 def _entr(x):
@@ -96,7 +99,7 @@ def _entr(x):
 
 
 ENTR = _unary_record("special_entr", "SpecialEntrBackward0", _entr, lambda m, g, self: g * -(1 + m.log(self)),
-                     ("self",), unary(pos), "-(1 + log(self))")
+                     ("self",), unary(pos), "-(1 + log(self))", real=dtype_rules.complex_kernel("entr_cpu"))
 
 
 def _logit_fwd(x, eps):
@@ -116,7 +119,8 @@ LOGIT = defop("logit", "LogitBackward0", ("self",), _logit_fwd, _logit_grad, sav
               jvp=lambda m, t, self, eps: _logit_grad(m, t[0], self, eps),
               samples=lambda: [Sample(arr(5, low=0.1, high=0.9, seed=1), params={"eps": None}),
                                Sample(arr(3, 4, low=0.1, high=0.9, seed=2), params={"eps": 0.05})],
-              rule="1/(self (1 - self)); 0 outside [eps, 1 - eps] (NaN outside [0, 1] without eps)")
+              rule="1/(self (1 - self)); 0 outside [eps, 1 - eps] (NaN outside [0, 1] without eps)",
+              real=dtype_rules.complex_kernel("logit_cpu"))
 
 
 def _xlog1py_np(x, y):
@@ -148,21 +152,24 @@ XLOG1PY = defop("special_xlog1py", "SpecialXlog1PyBackward0", ("self", "other"),
                                                    None if t[1] is None else t[1] * self / (other + 1)),
                 samples=lambda: [Sample(arr(3, 4, seed=1), pos(3, 4, seed=2)),
                                  Sample(arr(3, 1, seed=3), pos(4, seed=4), note="broadcast")],
-                rule="d/dself = log1p(other), d/dother = self/(1 + other)")
+                rule="d/dself = log1p(other), d/dother = self/(1 + other)",
+                real=dtype_rules.complex_kernel("xlog1py_cpu"))
 XLOG1PY_SCALAR_OTHER = defop("special_xlog1py.other_scalar", "SpecialXlog1PyBackward2", ("self",),
                              lambda x, other: _xlog1py_np(x, np.asarray(other, dtype=x.dtype)),
                              lambda m, g, self, other: _xlog1py_d_self(m, g, self, other),
                              saves=("self", "other"), promote=FLOAT,
                              jvp=lambda m, t, self, other: _xlog1py_d_self(m, t[0], self, other),
                              samples=lambda: [Sample(arr(3, 4), params={"other": 2.5})],
-                             rule="d/dself = log1p(other) (other is a number)")
+                             rule="d/dself = log1p(other) (other is a number)",
+                             real=dtype_rules.complex_kernel("xlog1py_cpu"))
 XLOG1PY_SCALAR_SELF = defop("special_xlog1py.self_scalar", "SpecialXlog1PyBackward1", ("other",),
                             lambda y, self: _xlog1py_np(np.asarray(self, dtype=y.dtype), y),
                             lambda m, g, other, self: g * self / (other + 1),
                             saves=("other", "self"), promote=FLOAT,
                             jvp=lambda m, t, other, self: t[0] * self / (other + 1),
                             samples=lambda: [Sample(pos(3, 4), params={"self": 1.5})],
-                            rule="d/dother = self/(1 + other) (self is a number)")
+                            rule="d/dother = self/(1 + other) (self is a number)",
+                            real=dtype_rules.complex_kernel("xlog1py_cpu"))
 
 
 def _not_implemented(what):
@@ -195,17 +202,19 @@ ZETA = defop("special_zeta", "SpecialZetaBackward0", ("self", "other"), _typed(K
              saves=("self", "other"), promote=FLOAT, masked=True,
              jvp=lambda m, t, self, other: (_not_implemented("zeta")() if t[0] is not None
                                             else _zeta_d_other(m, t[1], self, other)),
-             samples=_ZETA_SAMPLES, rule="d/dother = -self zeta(self + 1, other); none in self (torch has none)")
+             samples=_ZETA_SAMPLES, rule="d/dother = -self zeta(self + 1, other); none in self (torch has none)",
+             real=dtype_rules.complex_kernel("zeta_cpu"))
 ZETA_SCALAR_SELF = defop("special_zeta.self_scalar", "SpecialZetaBackward1", ("other",),
                          lambda q, self: _typed(K.zeta)(np.asarray(self, q.dtype), q),
                          lambda m, g, other, self: _zeta_d_other(m, g, self, other), saves=("other", "self"),
                          promote=FLOAT, jvp=lambda m, t, other, self: _zeta_d_other(m, t[0], self, other),
                          samples=lambda: [Sample(pos(3, 4), params={"self": 2.5})],
-                         rule="d/dother = -self zeta(self + 1, other) (self is a number)")
+                         rule="d/dother = -self zeta(self + 1, other) (self is a number)",
+                         real=dtype_rules.complex_kernel("zeta_cpu"))
 ZETA_SCALAR_OTHER = defop("special_zeta.other_scalar", "SpecialZetaBackward2", ("self",),
                           lambda x, other: _typed(K.zeta)(x, np.asarray(other, x.dtype)), _not_implemented("zeta"),
                           promote=FLOAT, jvp=_not_implemented("zeta"),
-                          rule="raises: torch has no derivative in self")
+                          rule="raises: torch has no derivative in self", real=dtype_rules.complex_kernel("zeta_cpu"))
 
 
 def _igamma_np(a, x):
@@ -243,11 +252,13 @@ _IGAMMA_SAMPLES = lambda: [Sample(pos(3, 4, seed=1), pos(3, 4, seed=2), grad=(1,
 IGAMMA = defop("igamma", "IgammaBackward0", ("self", "other"), _typed(_igamma_np),
                _igamma_backward("igamma: input", 1), saves=("self", "other"), promote=FLOAT, masked=True,
                jvp=_igamma_jvp("igamma: input", 1), samples=_IGAMMA_SAMPLES,
-               rule="d/dother = other^(self-1) exp(-other) / Gamma(self); none in self (torch has none)")
+               rule="d/dother = other^(self-1) exp(-other) / Gamma(self); none in self (torch has none)",
+               real=dtype_rules.complex_kernel("igamma_cpu"))
 IGAMMAC = defop("igammac", "IgammacBackward0", ("self", "other"), _typed(_igammac_np),
                 _igamma_backward("igammac: input", -1), saves=("self", "other"), promote=FLOAT, masked=True,
                 jvp=_igamma_jvp("igammac: input", -1), samples=_IGAMMA_SAMPLES,
-                rule="d/dother = -other^(self-1) exp(-other) / Gamma(self); none in self (torch has none)")
+                rule="d/dother = -other^(self-1) exp(-other) / Gamma(self); none in self (torch has none)",
+                real=dtype_rules.complex_kernel("igammac_cpu"))
 
 
 def _tensor_arg(fn, value, name, position):

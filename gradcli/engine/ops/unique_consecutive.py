@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import errors
+from . import dtype_rules
 from .registry import KEEP, defop
 
 
@@ -32,6 +33,7 @@ def _empty_along(a, dim):
 
 
 def _unique_consecutive(a, dim):
+    dtype_rules.refuse_complex(dtype_rules.complex_kernel("unique" if dim is None else "unique_dim"), a)
     if dim is None:
         flat = a.reshape(-1)
         starts = np.ones(flat.shape, bool)
@@ -59,13 +61,13 @@ def _unique_dim(a, dim):
     return values, inverse.reshape(-1).astype(np.int64), counts.astype(np.int64)
 
 
-def _underived(name, node, forward):
+def _underived(name, node, forward, real):
     def backward(m, g, **params):
         raise NotImplementedError(f"the derivative for '{name}' is not implemented.")
     return defop(name, node, ("self",), forward, backward, promote=KEEP, outputs=3, nondiff_outputs=(1, 2),
-                 jvp_note="none: torch has no derivative", rule="raises: torch has no derivative")
+                 jvp_note="none: torch has no derivative", rule="raises: torch has no derivative", real=real)
 
 
-UNIQUE_CONSECUTIVE = _underived("unique_consecutive", "UniqueConsecutiveBackward0", _unique_consecutive)
-UNIQUE = _underived("_unique2", "Unique2Backward0", _unique2)
-UNIQUE_DIM = _underived("unique_dim", "UniqueDimBackward0", _unique_dim)
+UNIQUE_CONSECUTIVE = _underived("unique_consecutive", "UniqueConsecutiveBackward0", _unique_consecutive, None)
+UNIQUE = _underived("_unique2", "Unique2Backward0", _unique2, dtype_rules.complex_kernel("unique"))
+UNIQUE_DIM = _underived("unique_dim", "UniqueDimBackward0", _unique_dim, dtype_rules.complex_kernel("unique_dim"))
