@@ -84,12 +84,15 @@ class OpNode(Node):
                 return [a, b]
         return fit_grads(self, res, m)
 
-    def raw_apply(self, grads, m):
-        """The formula's own result, before fitting shapes and dtypes (a node called by hand)."""
+    def raw_apply(self, grads, m, saved=None):
+        """The formula's own result, before fitting shapes and dtypes (a node called by hand), on its
+        saved values or on ``saved`` (their conjugates: ops/complex_parts.conjugated_apply)."""
+        if saved is None:
+            saved = unpack_saved(self, m)
         if self.op.masked:
-            return self.op.backward(m, grads[0], *unpack_saved(self, m),     # None where no edge, as torch's
+            return self.op.backward(m, grads[0], *saved,     # None where no edge, as torch's
                                     needs=tuple([fn is not None for fn, _ in self.next_functions]))
-        return self.op.backward(m, grads[0], *unpack_saved(self, m))
+        return self.op.backward(m, grads[0], *saved)
 
     def release(self) -> None:
         for s in self._saved:
@@ -195,13 +198,13 @@ class MultiOutputNode(OpNode):
             return _conjugated_apply(self, grads, m)     # torch's complex convention, or a refusal
         return fit_grads(self, self.raw_apply(grads, m), m)
 
-    def raw_apply(self, grads, m):
+    def raw_apply(self, grads, m, saved=None):
         op = self.op
         like = next((g for g in grads if g is not None), None)
         full = tuple(g if g is not None or not op.materialize else (None if i in op.nondiff_outputs else
                                                                     m.g_zeros(like, self._out_shapes[i], like))
                      for i, g in enumerate(grads))
-        return op.backward(m, full, *unpack_saved(self, m))
+        return op.backward(m, full, *(unpack_saved(self, m) if saved is None else saved))
 
 
 class SomeInputs:
@@ -238,8 +241,8 @@ class SomeInputs:
     def apply(self, grads, m):
         return fit_grads(self, self.raw_apply(grads, m), m)
 
-    def raw_apply(self, grads, m):
-        res = super().raw_apply(grads, m)
+    def raw_apply(self, grads, m, saved=None):
+        res = super().raw_apply(grads, m, saved)
         return tuple([res[i] for i in self.op.edge_inputs]) if res.__class__ is tuple else res
 
 

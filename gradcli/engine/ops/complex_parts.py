@@ -13,7 +13,7 @@ import numpy as np
 from .. import errors
 from ..dispatch import call
 from ..dtypes import from_numpy_dtype
-from ..nodes import fit_grads, set_conjugated_apply
+from ..nodes import fit_grads, set_conjugated_apply, unpack_saved
 from .registry import KEEP, defop
 
 _REAL_OF = {np.dtype(np.complex64): np.float32, np.dtype(np.complex128): np.float64}
@@ -127,15 +127,27 @@ def check_view_as_complex(t) -> None:
 
 def conjugated_apply(node, grads, m):
     """A complex-valued node whose formula is the real one (mul's ``grad * other``...): for a holomorphic
-    op, torch's gradient is that formula conjugated around the incoming gradient; a real input keeps the
-    real part, as torch's."""
+    op, torch's gradient is that formula on the conjugates of its saved values, as torch writes it
+    (``grad * other.conj()``: the same numbers as conjugating around the gradient, and the same signs
+    of zero); a real input keeps the real part, as torch's."""
     if not _checked(node.op):
         refuse_unchecked(node)
-    res = node.raw_apply(tuple(None if g is None else m.conj(g) for g in grads), m)
-    res = tuple(None if r is None else m.conj(r) for r in (res if res.__class__ is tuple else (res,)))
+    res = node.raw_apply(grads, m, [_conjugate(m, v) for v in unpack_saved(node, m)])
+    res = res if res.__class__ is tuple else (res,)
     res = tuple(r if r is None or meta is None or meta[1].kind == "c" else _real_part(m, r)
                 for r, meta in zip(res, node._in_meta))
     return fit_grads(node, res, m)
+
+
+def _conjugate(m, value):
+    """A saved value's conjugate (complex arrays, tensors and numbers; anything else as it is)."""
+    if isinstance(value, np.ndarray) or isinstance(value, np.generic):
+        return np.conj(value) if value.dtype.kind == "c" else value
+    if value.__class__ is complex:
+        return value.conjugate()
+    if m.is_tensor and getattr(value, "is_complex", None) is not None and value.is_complex():
+        return m.conj(value)
+    return value
 
 
 # Records whose complex gradient (their real formula, conjugated around) is checked against torch's in
