@@ -21,7 +21,7 @@ from ..public import public
 from ..tensor import Tensor, make
 from ..torch_class_names import torch_class_name
 from .generated import sqrt
-from .shapes import (broadcast_shapes, cat, clone, diagonal, expand, flatten, narrow, repeat, reshape, stack,
+from .shapes import (broadcast_shapes, cat, clone, diagonal, expand, flatten, narrow, repeat, required, reshape, stack,
                      transpose, view)
 from .arithmetic import _refuse_bool_sub, add, clamp, div, mul, sub, where
 from .reductions import _spread, cumsum, norm, sum
@@ -33,10 +33,11 @@ from .sorting import sort
 @public(method=True)
 def tile(input, *dims):
     """``x.tile(2, 2)`` as well as ``torch.tile(x, (2, 2))``."""
+    required(dims, "tile", "dims")
     dims = tuple(dims[0]) if len(dims) == 1 and isinstance(dims[0], (list, tuple)) else dims
     if len(dims) < input.ndim:
         dims = (1,) * (input.ndim - len(dims)) + dims
-    return repeat(input, *dims)
+    return repeat(input, dims)
 
 
 @public(method=True)

@@ -159,7 +159,7 @@ def inner(input, other):
         raise errors.ShapeError(f"inner() the last dimension must match on both input tensors but got shapes "
                                 f"{list(input.shape)} and {list(other.shape)}")
     k = input.shape[-1]
-    a = permute(input, *range(input.ndim))
+    a = permute(input, tuple(range(input.ndim)))
     b = permute(other, other.ndim - 1, *range(other.ndim - 1))
     shape = tuple(input.shape[:-1]) + tuple(other.shape[:-1])
     if input.ndim == 1 and other.ndim == 1:

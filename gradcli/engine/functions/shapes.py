@@ -15,6 +15,13 @@ from ..tensor import make
 from .common import _check_tensor, tensor_list
 
 
+def required(given: tuple, fn: str, name: str) -> None:
+    """torch's parser on a sizes argument given as nothing at all (``x.reshape()``); an empty tuple is a
+    size (``x.reshape(())``, a 0-d tensor's)."""
+    if not given:
+        raise TypeError(f'{fn}() missing 1 required positional arguments: "{name}"')
+
+
 def _infer_shape(shape, numel: int, fn: str = "view") -> tuple:
     if len(shape) == 1 and isinstance(shape[0], (list, tuple)):
         shape = tuple(shape[0])
@@ -39,6 +46,9 @@ def _infer_shape(shape, numel: int, fn: str = "view") -> tuple:
 def view(input, *shape):
     if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
         raise errors.AutogradError("view(dtype) is not supported by gradcli")
+    if not shape:
+        raise TypeError("view() received an invalid combination of arguments - got (), but expected one of:\n"
+                        " * (torch.dtype dtype)\n * (tuple of ints size)\n")
     shape = _infer_shape(shape, input.numel())
     try:
         return call(S.VIEW, (input,), {"shape": shape})
@@ -48,6 +58,7 @@ def view(input, *shape):
 
 @public()
 def reshape(input, *shape):
+    required(shape, "reshape", "shape")
     shape = _infer_shape(shape, input.numel(), "reshape")
     lead = input._data.shape[:input._data.ndim - input.ndim]   # a batched tensor's batch dims (vmap)
     try:
@@ -80,6 +91,8 @@ def unflatten(input, dim, sizes):
     d = wrap_dim(dim, input.ndim) % input.ndim
     shape = input.shape
     sizes = tuple(sizes)
+    if not sizes:
+        raise errors.ShapeError("unflatten: sizes must be non-empty")
     known = math.prod(n for n in sizes if n != -1)
     if sizes.count(-1) <= 1 and (known != shape[d] if -1 not in sizes else known == 0 or shape[d] % known):
         raise errors.ShapeError(f"unflatten: Provided sizes {list(sizes)} don't multiply up to the size of dim {d} "
@@ -113,6 +126,7 @@ def transpose(input, dim0, dim1):
 
 @public(method=True)
 def permute(input, *dims):
+    required(dims, "permute", "dims")
     if len(dims) == 1 and isinstance(dims[0], (list, tuple)):
         dims = tuple(dims[0])
     if len(dims) != input.ndim:
@@ -143,6 +157,7 @@ def movedim(input, source, destination):
 
 @public(namespaces=(), method=True)
 def expand(input, *sizes):
+    required(sizes, "expand", "size")
     if len(sizes) == 1 and isinstance(sizes[0], (list, tuple)):
         sizes = tuple(sizes[0])
     sizes = int_sizes(sizes, "expand")
@@ -200,6 +215,7 @@ def broadcast_tensors(*tensors):
 
 @public(namespaces=(), method=True)
 def repeat(input, *repeats):
+    required(repeats, "repeat", "repeats")
     if len(repeats) == 1 and isinstance(repeats[0], (list, tuple)):
         repeats = tuple(repeats[0])
     repeats = int_sizes(repeats, "repeat", "repeats")
@@ -385,8 +401,9 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 
 
 @public(method=True)
-def flip(input, dims):
-    dims = (dims,) if isinstance(dims, int) else tuple(dims)
+def flip(input, *dims):
+    required(dims, "flip", "dims")
+    dims = tuple(dims[0]) if len(dims) == 1 and isinstance(dims[0], (list, tuple)) else dims
     return call(S.FLIP, (input,), {"dims": tuple(wrap_dim(d, input.ndim) for d in dims)})
 
 
