@@ -254,12 +254,21 @@ def converted_without_overflow(values: np.ndarray, npd: np.dtype, type_name: str
         return values.astype(npd)
 
 
-_SCALAR_TYPE_NAMES = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int", "int64": "int64_t"}
+_SCALAR_TYPE_NAMES = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int", "int64": "int64_t",
+                      "float16": "c10::Half", "float32": "float", "float64": "double"}
 
 
-def integer_scalar(value, npd: np.dtype):
-    """A Python number a kernel writes into an integer dtype (fill, full, masked_fill), checked as
-    torch checks it, whose message names the C type."""
+def checked_scalar(value, npd: np.dtype):
+    """A Python number a kernel writes into ``npd`` (fill, full, masked_fill), checked as torch's
+    checked_convert checks it, whose message names the C type: an integer dtype's range, and a complex
+    number's imaginary part, which a real dtype cannot keep (numpy drops it with a warning)."""
+    if isinstance(value, (complex, np.complexfloating)):
+        if npd.kind in "iuf":
+            if value.imag != 0:
+                raise errors.AutogradError(f"value cannot be converted to type "
+                                           f"{_SCALAR_TYPE_NAMES.get(npd.name, npd.name)} without overflow")
+            return checked_scalar(value.real, npd)
+        return value if npd.kind == "c" else bool(value)
     if npd.kind not in "iu" or isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
     return converted_without_overflow(np.array(value), npd, _SCALAR_TYPE_NAMES.get(npd.name, npd.name))
@@ -367,12 +376,15 @@ def empty_strided(size, stride, *, dtype=None, device=None, requires_grad=False)
 
 @public()
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
-    if dtype is None:
-        npd = (np.dtype(np.bool_) if isinstance(fill_value, bool) else np.dtype(np.int64)
-               if isinstance(fill_value, int) else _float(None))
+    if isinstance(fill_value, Tensor):   # a 0-d tensor's number, in its dtype
+        fill_value, npd = fill_value.item(), fill_value._data.dtype
     else:
+        npd = (np.dtype(np.bool_) if isinstance(fill_value, bool) else np.dtype(np.int64)
+               if isinstance(fill_value, int) else dtypes.default_complex().np
+               if isinstance(fill_value, complex) else _float(None))
+    if dtype is not None:
         npd = dtypes.as_dtype(dtype).np
-    fill_value = integer_scalar(fill_value, npd)
+    fill_value = checked_scalar(fill_value, npd)
     return _finish(np.full(_size((size,) if isinstance(size, int) else tuple(size), "full"), fill_value, npd), None,
                    requires_grad)
 
@@ -621,6 +633,7 @@ def _filled_like(input: Tensor, npd, shape: tuple, value) -> np.ndarray:
     result, as torch's preserve_format keeps its strides: the gradient a backward brings through the
     transpose is then contiguous again), else C-contiguous."""
     data = input._data
+    value = checked_scalar(value, npd)
     if data.shape == shape and data.size and not data.flags.c_contiguous and _dense(data):
         return np.full_like(data, value, dtype=npd)    # order 'K': the same strides
     return np.full(shape, value, npd)

@@ -28,6 +28,7 @@ import functools
 import numpy as np
 
 from .. import dtypes
+from ..creation import checked_scalar
 from ..tensor import Tensor, make
 from ..dispatch import call
 from .registry import KEEP, OPS, defop
@@ -485,7 +486,7 @@ INDEX_FILL_T = _defop("index_fill.int_Tensor", "IndexFillBackward1", ("self", "v
 
 
 def _masked_fill_fwd(a, mask, value):
-    return np.where(mask, np.asarray(value).astype(a.dtype), a)
+    return np.where(mask, np.asarray(checked_scalar(value, a.dtype)).astype(a.dtype), a)
 
 
 def _masked_zero(m, g, mask):
