@@ -471,20 +471,39 @@ def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False)
     instrumentation.check_shape((steps,))
     start = start.item() if isinstance(start, Tensor) else start
     end = end.item() if isinstance(end, Tensor) else end
-    # torch fills from both ends towards the middle with fused multiply-adds; computing each
-    # element in the next wider float and rounding once reproduces it bit for bit
+    if dtype is None and (isinstance(start, complex) or isinstance(end, complex)):
+        dtype = dtypes.default_complex()
     npd = _float(dtype)
+    if npd.kind == "c":   # each part as a real linspace (a complex step times a real index acts on each)
+        first, last = npd.type(start), npd.type(end)
+        data = np.empty(steps, npd)
+        data.real, data.imag = (_fused_linspace(a, b, steps, data.real.dtype) for a, b in
+                                ((first.real, last.real), (first.imag, last.imag)))
+        return _finish(data, None, requires_grad)
+    return _finish(_fused_linspace(start, end, steps, npd), None, requires_grad)
+
+
+def _fused_linspace(start, end, steps: int, npd: np.dtype) -> np.ndarray:
+    """torch fills from both ends towards the middle with fused multiply-adds; computing each
+    element in the next wider float and rounding once reproduces it bit for bit."""
     wide = np.float64 if npd.itemsize <= 4 else np.longdouble
     step = (npd.type(end) - npd.type(start)) / npd.type(steps - 1) if steps > 1 else npd.type(0)
     idx = np.arange(steps).astype(wide)
     lo, hi, st = wide(npd.type(start)), wide(npd.type(end)), wide(step)
     data = np.where(idx < steps // 2, lo + st * idx, hi - st * (steps - 1 - idx)) if steps > 1 else \
         np.full(steps, lo)
-    return _finish(data.astype(npd), None, requires_grad)
+    return data.astype(npd)
 
 
 @public()
 def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -> Tensor:
+    start = start.item() if isinstance(start, Tensor) else start
+    end = end.item() if isinstance(end, Tensor) else end
+    if dtype is None and (isinstance(start, complex) or isinstance(end, complex)):
+        dtype = dtypes.default_complex()
+    if _float(dtype).kind == "c":   # base ** (start + step * i) as std::pow takes it: exp(y log(base))
+        exps = linspace(start, end, steps, dtype=dtype)._data
+        return _finish(np.exp(exps * np.log(exps.dtype.type(base))), None, requires_grad)
     exps = linspace(start, end, steps, dtype=dtypes.float64)._data
     return _finish((base ** exps).astype(_float(dtype)), None, requires_grad)
 

@@ -357,10 +357,10 @@ class Tensor:
             _warned["float"] = not _warned["always"]   # torch warns once per process, in grad mode (int() and item() never)
             warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
                           "behavior.\nConsider using tensor.detach() first.", UserWarning, stacklevel=2)
-        return float(self._python_scalar())
+        return float(self._real_scalar("double"))
 
     def __int__(self) -> int:
-        return int(self._python_scalar())
+        return int(self._real_scalar("int64_t"))
 
     def __index__(self) -> int:
         if self._data.dtype.kind not in "iub" or self._data.size != 1:
@@ -369,6 +369,16 @@ class Tensor:
 
     def __complex__(self) -> complex:
         return complex(self._python_scalar())
+
+    def _real_scalar(self, c_type: str):
+        """float(t), int(t): a complex number with no imaginary part gives its real part; with one, torch's
+        checked_convert refuses it."""
+        value = self._python_scalar()
+        if value.__class__ is complex:
+            if value.imag:
+                raise errors.AutogradError(f"value cannot be converted to type {c_type} without overflow")
+            return value.real
+        return value
 
     def _python_scalar(self):
         """float(t), int(t), complex(t): Python's ValueError for several elements (item() raises torch's own)."""

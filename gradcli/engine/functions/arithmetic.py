@@ -181,10 +181,14 @@ def pow(input, exponent):
             return call(P.POW_T, (input, exponent))
         if isinstance(exponent, (list, tuple)):
             return call(P.POW_T, (input, tensor(exponent)))
-        if isinstance(exponent, float) and input._data.dtype.kind in "iub":
-            input = input.to(dtypes.get_default_dtype())    # an integer tensor to a float power: the default dtype
+        if isinstance(exponent, (float, complex)) and input._data.dtype.kind in "iub":
+            # an integer tensor to a float power: the default dtype; to a complex one: its complex twin
+            input = input.to(dtypes.get_default_dtype() if isinstance(exponent, float) else dtypes.default_complex())
         return call(P.POW, (input,), {"exponent": exponent})
-    return call(P.RPOW, (input, _check_tensor(exponent, "pow", "exponent")))
+    exponent = _check_tensor(exponent, "pow", "exponent")
+    if isinstance(input, complex) and exponent._data.dtype.kind in "iub":
+        exponent = exponent.to(dtypes.default_complex())
+    return call(P.RPOW, (input, exponent))
 
 
 @public(method=True)
