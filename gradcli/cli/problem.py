@@ -334,10 +334,19 @@ class Problem:
                            f"{needed} elements, more than the limit of {limit}; make the output or inputs smaller "
                            "or raise --max-elements", EXIT_FAILURE, "limit")
 
+    def check_jacobian_output(self, output, wrt: dict) -> None:
+        """A real output of a size the Jacobian can be built for. A complex output has no Jacobian in
+        torch's convention (its vectorized reverse mode gives zeros, jacrev and the plain loop refuse it)."""
+        if output.is_complex():
+            raise CliError(f"the expression's value is complex ({str(output.dtype).replace('torch.', '')}); a "
+                           "Jacobian needs a real output: differentiate its real part, its imaginary part or its "
+                           "abs(), e.g. `(EXPR).real`", EXIT_USAGE)
+        self.check_jacobian_size(output, wrt)
+
     def jacobians(self, wrt: dict, forward: bool = False) -> tuple:
         """(output, {name: d output / d x}) with each Jacobian shaped ``output.shape + x.shape``:
         one batched backward, or with ``forward`` one forward pass carrying a batch of tangents."""
-        f = self.as_function(wrt, lambda output: self.check_jacobian_size(output, wrt))
+        f = self.as_function(wrt, lambda output: self.check_jacobian_output(output, wrt))
         if forward:
             # forward mode pushes every tangent through at once: learn the output's size first, with a
             # plain evaluation, so a Jacobian too large is refused before the tangents exist

@@ -114,4 +114,6 @@ def _index(name: str, shape: list, i: int) -> str:
 def _cell(x) -> str:
     if isinstance(x, float):
         return f"{x:.6g}"
+    if isinstance(x, complex):   # a complex input's gradient (torch's convention: d/dRe + i d/dIm)
+        return f"{x.real:.6g}{x.imag:+.6g}j"
     return str(x)

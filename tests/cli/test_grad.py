@@ -183,6 +183,22 @@ def test_jacobian_modes_agree(cli, mode):
     assert np.allclose(jac, expected)
 
 
+@pytest.mark.parametrize("mode", ["reverse", "forward"])
+def test_a_complex_output_has_no_jacobian(cli, mode):
+    # torch's vectorized reverse mode gives zeros for x * 1j (jacrev refuses it): the command showed them
+    r = cli("jacobian", "x * 1j", "--at", "x=[1,2]", "--mode", mode)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "the expression's value is complex (complex64); a Jacobian needs a real output" in r.stderr
+    assert cli("jacobian", "(x * 1j).imag", "--at", "x=[1,2]").exit_code == 0
+
+
+def test_a_complex_inputs_jacobian_shows_complex_cells(cli):
+    # a real output of a complex input: torch's convention d/dRe + i d/dIm, one number per cell
+    r = cli("jacobian", "abs(z)", "--at", "z=[1+1j, 2]")
+    assert r.exit_code == 0, r.stderr
+    assert "value[0]  0.707107+0.707107j  0+0j" in r.stdout
+
+
 def test_a_forward_mode_jacobian_prints_as_the_reverse_one(cli):
     # eigh's forward rule runs on the graph of the input (torch's jacfwd gives grad_fn=ViewBackward0 too):
     # the command showed the Jacobian with a grad_fn in forward mode only
