@@ -237,7 +237,7 @@ class Problem:
         if g.numel() != 1 and tuple(g.shape) != tuple(output.shape):
             raise CliError(f"--grad-output has shape {list(g.shape)}, but the output has shape {list(output.shape)}",
                            EXIT_USAGE)
-        return (g.reshape(()).expand(*output.shape) if g.numel() == 1 else g).to(output.dtype)   # [1] for a 0-d output too
+        return (g.reshape(()).expand(output.shape) if g.numel() == 1 else g).to(output.dtype)   # [1] for a 0-d output too
 
     def gradients(self, output, wrt: dict, grad_output=None, create_graph: bool = False) -> dict:
         torch = self.torch

@@ -214,7 +214,7 @@ class Multinomial(CategoricalParams, Distribution):
         samples = self._categorical.sample(Size((self.total_count,) + tuple(sample_shape)))
         order = list(range(samples.dim()))
         order.append(order.pop(0))
-        samples = samples.permute(*order)
+        samples = samples.permute(tuple(order))
         counts = functions.zeros(self._extended_shape(sample_shape), dtype=samples.dtype)
         counts.scatter_add_(-1, samples, functions.ones_like(samples))
         return counts.type_as(self.probs)

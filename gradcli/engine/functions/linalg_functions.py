@@ -281,9 +281,9 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
     if ord in ("nuc", 2, -2):
         A = A if dtype is None else A.to(dtype)
         order = [d for d in range(A.ndim) if d not in (d0, d1)] + [d0, d1]
-        s = svdvals(A.permute(*order))
+        s = svdvals(A.permute(tuple(order)))
         out = s.sum(-1, keepdim) if ord == "nuc" else s.amax(-1, keepdim) if ord == 2 else s.amin(-1, keepdim)
-        return out.unsqueeze(-1).permute(*(order.index(d) for d in range(A.ndim))) if keepdim else out
+        return out.unsqueeze(-1).permute(tuple(order.index(d) for d in range(A.ndim))) if keepdim else out
     if ord not in (1, -1, math.inf, -math.inf):
         raise errors.AutogradError(f"linalg.matrix_norm: Order {ord} not supported.")
     if abs(ord) == math.inf:
@@ -375,7 +375,7 @@ def tensorsolve(A, B, dims=None):
     if dims is not None:
         nd = A.ndim
         order = [d % nd for d in dims]
-        A = A.permute(*([d for d in range(nd) if d not in order] + order))
+        A = A.permute([d for d in range(nd) if d not in order] + order)
     result_shape = A.shape[B.ndim:]
     n = int(np.prod(result_shape))
     if int(np.prod(A.shape[:B.ndim])) != n:

@@ -104,7 +104,7 @@ def random_like(input, draw, dtype=None):
     if order is None:
         return creation.random_tensor(tuple(input.shape), draw, dtype=dtype)
     shape = tuple(input.shape[d] for d in order)
-    return creation.random_tensor(shape, draw, dtype=dtype).permute(*np.argsort(order).tolist())
+    return creation.random_tensor(shape, draw, dtype=dtype).permute(np.argsort(order).tolist())
 
 
 def _memory_order(a: np.ndarray):
