@@ -92,3 +92,11 @@ base = torch.tensor([0j, 0j, 1 + 1j], dtype=torch.complex128, requires_grad=True
 exponent = torch.tensor([2 + 0j, 2 + 1j, 0.5 - 1j], dtype=torch.complex128, requires_grad=True)
 (gb, ge) = torch.autograd.grad((base ** exponent).abs().sum(), (base, exponent))
 print(gb + 0, ge + 0)
+# pooling and normalization paths that reach a real-only kernel
+z2 = torch.tensor([[[[1 + 2j, 3 - 1j], [0.5j, 2]]]])
+for call in (lambda: F.interpolate(z2, size=1, mode="area"), lambda: F.adaptive_avg_pool1d(z2[0], 1), lambda: F.adaptive_avg_pool2d(z2, 1),
+             lambda: F.instance_norm(z2), lambda: F.local_response_norm(z2, 2), lambda: F.local_response_norm(z2[0], 2)):
+    try:
+        print(call())
+    except NotImplementedError as e:
+        print("NotImplementedError:", e)

@@ -16,6 +16,7 @@ from ..ops.embedding import EMBEDDING
 from ..ops.embedding_bag import EMBEDDING_BAG, check_mode
 from ..ops.trilinear import BILINEAR, TRILINEAR
 from ..ops.normalization import BATCH_NORM, BATCH_NORM_KERNEL_MAX, LAYER_NORM, batch_stats
+from ..ops import dtype_rules
 from ..ops.pooling import avg_pool2d
 from ..tensor import Tensor, make
 from .functional_conv import pad
@@ -274,6 +275,8 @@ def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
         raise ValueError(f"Expected 3D or higher dimensionality                          input (got {dim} dimensions)")
     if input.numel() == 0:
         return input
+    if dim > 3:     # (torch's avg_pool3d; gradcli's avg_pool2d would name its own kernel)
+        dtype_rules.refuse_complex(dtype_rules.complex_kernel("avg_pool3d_out_frame"), input)
     div = input.mul(input)
     sizes = tuple(input.shape)
     div = div.unsqueeze(1) if dim == 3 else div.view(sizes[0], 1, sizes[1], -1)

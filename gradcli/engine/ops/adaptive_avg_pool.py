@@ -14,7 +14,7 @@ import numpy as np
 
 from .. import errors
 from ..dispatch import call
-from .dtype_rules import float_only
+from .dtype_rules import complex_kernel, float_only
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -111,7 +111,8 @@ def _declare(rank: int):
                    promote=KEEP, jvp=lambda m, t, self, output_size, sizes: (
                        call(fwd_op, (t[0],), {"output_size": output_size}) if m.is_tensor else _pool(t[0], output_size)),
                    samples=lambda: [Sample(arr(2, *spatial), params={"output_size": pooled})],
-                   rule="each cell's gradient, divided by its window's size, spread over the window")
+                   rule="each cell's gradient, divided by its window's size, spread over the window",
+                   real=complex_kernel(name))
     back_op = defop(f"_{name}_backward", f"AdaptiveAvgPool{rank}DBackwardBackward0", ("grad_output", "self"),
                     lambda g, a, output_size: _pool_adjoint(g, output_size, a.shape), double_backward,
                     saves=("output_size", "self_sym_sizes"), internal=("output_size", "self_sym_sizes"), promote=KEEP,
