@@ -178,6 +178,7 @@ def pow_(self, exponent):
 
 def clamp_(self, min=None, max=None):
     if isinstance(min, Tensor) or isinstance(max, Tensor):   # torch's ClampBackward0, in place
+        F.complex_bounds(self, min, max)
         return call_inplace(P.CLAMP_T, self, (self, min, max))
     return call_inplace(P.CLAMP, self, (self,), {"min": min, "max": max})
 

@@ -18,3 +18,13 @@ for call in (lambda: torch.full((2,), 1j, dtype=torch.float32), lambda: torch.fu
         print(call())
     except RuntimeError as e:
         print("RuntimeError:", e)
+# a complex bound: a real tensor's kernel takes it as a double; an integer tensor's result would be complex
+print(torch.ones(2).clamp(1 + 0j))
+for call in (lambda: torch.ones(2).clamp(1j), lambda: torch.ones(2, dtype=torch.int64).clamp(1j), lambda: torch.ones(2).clamp(max=2j),
+             lambda: torch.ones(2, dtype=torch.float64).clamp(1j), lambda: torch.ones(2).clamp_(1j), lambda: torch.ones(2).clamp(torch.tensor(1j)),
+             lambda: torch.ones(2).clamp(max=torch.tensor(1j)), lambda: torch.ones(2).clamp(torch.tensor(0j), torch.tensor(1j)),
+             lambda: torch.ones(2).clip(0, 1j), lambda: torch.ones(2).index_fill(0, torch.tensor([0]), 1j)):
+    try:
+        print(call())
+    except (RuntimeError, NotImplementedError) as e:
+        print(f"{type(e).__name__}: {e}")

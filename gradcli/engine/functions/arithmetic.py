@@ -263,8 +263,22 @@ def clamp(input, min=None, max=None):
     if min is None and max is None:
         raise errors.AutogradError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
+        complex_bounds(input, min, max)
         return call(P.CLAMP_T, (input, min, max))     # a missing bound stays None (open), as torch's
     return call(P.CLAMP, (input,), {"min": min, "max": max})
+
+
+def complex_bounds(input, min, max) -> None:
+    """A real tensor clamped by complex tensor bounds: torch's clamp checks self only, then its kernel
+    for the bounds given (clamp_cpu, maximum_cpu or minimum_cpu) refuses the promoted complex dtype."""
+    bounds = [b for b in (min, max) if isinstance(b, Tensor)]
+    if isinstance(input, Tensor) and not input.is_complex() and any(b.is_complex() for b in bounds):
+        kernel = "clamp_cpu" if min is not None and max is not None else "maximum_cpu" if min is not None else \
+            "minimum_cpu"
+        promoted = input.dtype
+        for b in bounds:
+            promoted = dtypes.promote_types(promoted, b.dtype)
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{promoted.scalar_name}'")
 
 
 @public(method=True)

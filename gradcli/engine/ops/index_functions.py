@@ -298,6 +298,8 @@ def _index_fill_args(self, dim, index, value):
             raise errors.ShapeError(f"index_fill_ only supports a 0-dimensional value tensor, but got tensor with "
                                     f"{value.ndim} dimension(s).")
         return INDEX_FILL_T, (self, value), {"dim": d, "index": _kept(index, idx)}
+    if isinstance(value, complex) and not self.is_complex():
+        raise errors.AutogradError("index_fill_(): Converting complex Scalar to non-complex type is not supported")
     return INDEX_FILL, (self,), {"dim": d, "index": _kept(index, idx), "value": value}
 
 

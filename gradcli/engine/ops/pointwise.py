@@ -652,9 +652,16 @@ def _trunc(m, x):
 
 def _clamp_fwd(a, min=None, max=None):
     """torch promotes self with the bounds (an int tensor clamped to 0.5 is float); bool has no kernel."""
+    if a.dtype.kind == "f" and (min.__class__ is complex or max.__class__ is complex):
+        # a floating kernel takes its bounds as doubles: a complex one must have no imaginary part
+        if any(b.__class__ is complex and b.imag for b in (min, max)):
+            raise errors.AutogradError("value cannot be converted to type double without overflow")
+        min, max = (b.real if b.__class__ is complex else b for b in (min, max))
     bounds = [b for b in (min, max) if b is not None]
     res = dtypes.result_type([dtypes.from_numpy_dtype(a.dtype)], [], bounds).np if a.ndim else \
         dtypes.result_type([], [dtypes.from_numpy_dtype(a.dtype)], bounds).np
+    if res.kind == "c":   # an integer tensor and a complex bound
+        raise NotImplementedError("clamp is not supported for complex types")
     if res.kind == "b":
         kernel = "clamp_scalar_cpu" if len(bounds) == 2 else "clamp_min_scalar_cpu" if min is not None else \
             "clamp_max_scalar_cpu"
@@ -701,6 +708,8 @@ CLAMP = defop("clamp", "ClampBackward1", ("self",), _clamp_fwd,
 
 def _clamp_t_fwd(a, lo, hi):
     """A missing bound (None) is open, and unsaved: torch's ClampBackward0 shows it as None."""
+    if a.dtype.kind == "c":   # (self, or the bounds, promoted: see functions.arithmetic.clamp)
+        raise NotImplementedError("clamp is not supported for complex types")
     if lo is not None:
         a = np.maximum(a, lo)
     return a if hi is None else np.minimum(a, hi)
@@ -724,8 +733,7 @@ CLAMP_T = defop("clamp.Tensor", "ClampBackward0", ("self", "min", "max"), R.no_b
                 jvp=lambda m, t, self, min, max: functools.reduce(_sum_tangents, (
                     None if tk is None else m.where(k, tk, 0.0) for tk, k in zip(t, _clamp_t_masks(self, min, max)))),
                 samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=5) - 1.5, arr(3, 4, seed=6) + 1.5)],
-                rule="gradient goes to whichever of self, min, max is selected",
-                real=R.complex_refusal(NotImplementedError, "clamp is not supported for complex types"))
+                rule="gradient goes to whichever of self, min, max is selected")
 
 
 # clamp_min / clamp_max: torch's own nodes (ClampMinBackward0/1, ClampMaxBackward0/1), keeping self and
