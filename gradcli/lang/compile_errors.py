@@ -38,6 +38,10 @@ def wrap_exception(exc: BaseException, span: Span | None, filename: str) -> Grad
             text = str(exc)
         except (RecursionError, MemoryError) as inner:  # str() of a huge or deep argument
             return wrap_exception(inner, span, filename)
+        except GradcliError:        # a script class's __str__ failed: its own error, where it happened
+            raise
+        except Exception:           # its __str__ returned no string: Python's words, at the raise
+            text = "<exception str() failed>"
         message = f"{label}: {text}" if text else label
         if isinstance(exc, MemoryError) and not text:     # the run's address-space cap was reached
             message = ("MemoryError: out of memory (the run's memory cap was reached); allow more with "

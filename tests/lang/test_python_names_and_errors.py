@@ -108,3 +108,11 @@ def test_the_engine_classes_a_script_names_have_torchs_names():
                 assert torch_class_name(cls) == f"{torch_cls.__module__}.{torch_cls.__qualname__}", name
                 named += 1
     assert named >= 180
+
+
+def test_an_exception_whose_str_returns_no_string_is_reported_at_its_raise():
+    # the error had no position: "error: TypeError: __str__ returned non-string (type int)"
+    with pytest.raises(GradcliError) as info:
+        Session(stdout=io.StringIO()).run("class E(Exception):\n    def __str__(self):\n        return 5\n"
+                                          "raise E()", "str.grad")
+    assert (info.value.line, info.value.message) == (4, "E: <exception str() failed>")
