@@ -100,3 +100,22 @@ for call in (lambda: F.interpolate(z2, size=1, mode="area"), lambda: F.adaptive_
         print(call())
     except NotImplementedError as e:
         print("NotImplementedError:", e)
+# resizing and sampling
+z1, z3 = torch.tensor([[[1 + 2j, 3 - 1j, 0.5j, 2]]]), torch.ones(1, 1, 1, 2, 2, dtype=torch.complex64)
+for call in (lambda: F.interpolate(z1, scale_factor=2), lambda: F.interpolate(z1, scale_factor=2, mode="nearest-exact"),
+             lambda: F.interpolate(z1, scale_factor=2, mode="linear"), lambda: F.interpolate(z2, scale_factor=2),
+             lambda: F.interpolate(z2.repeat(2, 3, 1, 1), scale_factor=2, mode="bilinear"),
+             lambda: F.interpolate(z2, scale_factor=2, mode="bicubic"),
+             lambda: F.interpolate(z2, scale_factor=2, mode="bilinear", antialias=True),
+             lambda: F.interpolate(z3, scale_factor=2, mode="trilinear"), lambda: F.interpolate(z3, scale_factor=2),
+             lambda: torch.nn.Upsample(scale_factor=2)(z1),
+             lambda: F.grid_sample(z2, torch.zeros(1, 1, 1, 2), align_corners=False),
+             lambda: F.grid_sample(z3, torch.zeros(1, 1, 1, 1, 3), align_corners=False)):
+    try:
+        print(call())
+    except NotImplementedError as e:
+        print("NotImplementedError:", e)
+try:
+    F.grid_sample(torch.ones(1, 1, 2, 2), torch.zeros(1, 1, 1, 2, dtype=torch.complex64), align_corners=False)
+except RuntimeError as e:
+    print("RuntimeError:", e)

@@ -73,6 +73,11 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
         raise NotImplementedError(f"grid_sample with mode={mode!r}, padding_mode={padding_mode!r} is not available in "
                                   "gradcli yet")
     align = _align(align_corners)
+    if input.is_complex():     # torch's kernels are real-only (2-d and 3-d name theirs differently)
+        raise NotImplementedError(f"\"{'grid_sampler3d_cpu' if input.ndim == 5 else 'grid_sampler_2d_cpu_kernel_impl'}\" "
+                                  f"not implemented for '{input.dtype.scalar_name}'")
+    if grid.is_complex():
+        raise errors.DTypeError(f"expected scalar type {input.dtype.scalar_name} but found {grid.dtype.scalar_name}")
     if input.ndim != 4 or grid.ndim != 4 or grid.shape[-1] != 2:
         raise errors.ShapeError("grid_sample(): gradcli samples 4-D input with an (N, H_out, W_out, 2) grid; got "
                                 f"input {list(input.shape)} and grid {list(grid.shape)}")

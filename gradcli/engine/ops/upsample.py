@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..dispatch import call
+from .dtype_rules import complex_kernel
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -203,6 +204,14 @@ def _settings(saved) -> tuple:
     return (head[0] if head else False), output_size, scales, sizes
 
 
+# the kernel torch's dispatch reaches first, which has no complex types: (1-d and 3-d, 2-d)
+_COMPLEX_REFUSED = {"nearest": ("compute_indices_weights_nearest", "upsample_nearest2d_channels_last"),
+                    "nearest-exact": ("compute_indices_weights_nearest", "upsample_nearest2d_channels_last"),
+                    "linear": ("compute_indices_weights_linear", "upsample_bilinear2d_channels_last"),
+                    "cubic": (None, "compute_indices_weights_cubic"),
+                    "linear-aa": (None, "compute_index_ranges_weights"), "cubic-aa": (None, "compute_index_ranges_weights")}
+
+
 def _declare(kind: str, nsp: int):
     """The forward record and its backward's record (torch's ``..._backward`` kernel, differentiable
     again through the forward) for one mode and spatial rank."""
@@ -257,7 +266,8 @@ def _declare(kind: str, nsp: int):
                    promote=KEEP, jvp=jvp, jvp_note="linear: the forward applied to the tangent",
                    samples=lambda: [Sample(arr(*size_in), params=sample_params)] + (
                        [Sample(arr(*size_in, seed=1), params=params(size_out, (None,) * nsp, True))] if blends else []),
-                   rule="the adjoint of the resize: each output's gradient, weighted, back to its input taps")
+                   rule="the adjoint of the resize: each output's gradient, weighted, back to its input taps",
+                   real=complex_kernel(_COMPLEX_REFUSED[kind][nsp == 2]))
     fwd_op.derived.update(scales_of(fwd_op))
     back_op = defop(f"{op_name}_backward", f"{node}BackwardBackward0", ("grad_output",), adjoint, double_backward,
                     saves=corner + ("output_size", "scales", "input_size"), internal=("scales", "input_size"),
