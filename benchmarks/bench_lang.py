@@ -6,6 +6,7 @@ in Python on the engine (issue 13's target: 1.05x). Also prints the cold cost of
 
     python benchmarks/bench_lang.py [--rounds 21]
     python benchmarks/bench_lang.py --instructions [--rounds 3]   # callgrind counts: steady on a busy machine
+    python benchmarks/bench_lang.py --instructions --cache-sim       # and simulated cache misses, mispredictions
 
 The timed rounds alternate three runs of the script with the Python loop: its tree read back from
 the parse cache (what `gradcli run FILE` does from its second run on), parsed cold (a first run, or
@@ -205,19 +206,21 @@ time.sleep(0)
 VARIANTS = ("script", "python", "limited", "parse", "cache")
 
 
-def instructions(rounds: int) -> dict:
-    """Instructions of each run of each variant, in the order they ran."""
+def instructions(rounds: int, cache: bool = False) -> dict:
+    """Callgrind's events of each run of each variant, in the order they ran: ``{event: count}`` with
+    ``Ir`` (instructions) and, with ``cache``, its simulated cache misses and branch mispredictions."""
     here = os.path.dirname(os.path.abspath(__file__))
     fixed_addresses = ["setarch", os.uname().machine, "-R"] if shutil.which("setarch") else []
     with tempfile.TemporaryDirectory() as out:
-        proc = subprocess.run(fixed_addresses + ["valgrind", "--tool=callgrind", "--dump-before=time_sleep",
+        simulate = ["--cache-sim=yes", "--branch-sim=yes"] if cache else []
+        proc = subprocess.run(fixed_addresses + ["valgrind", "--tool=callgrind", "--dump-before=time_sleep", *simulate,
                                                  f"--callgrind-out-file={out}/cg", sys.executable, "-c",
                                                  ROUNDS.format(here=here, rounds=rounds)],
                               capture_output=True, text=True, cwd=tempfile.gettempdir(),
                               env=dict(os.environ, OPENBLAS_NUM_THREADS="1", PYTHONHASHSEED="0"))
         dumps = sorted((int(name.rsplit(".", 1)[1]), os.path.join(out, name))
                        for name in os.listdir(out) if re.fullmatch(r"cg\.\d+", name))
-        counts = [_total(path) for _, path in dumps]
+        counts = [_events(path) for _, path in dumps]
     runs = counts[1:1 + rounds * len(VARIANTS)]     # the first file is the start-up and the warm-up
     if proc.returncode != 0 or len(runs) != rounds * len(VARIANTS):
         raise SystemExit(f"callgrind gave {len(counts)} counts (a Python without the symbol time_sleep?):\n"
@@ -225,11 +228,14 @@ def instructions(rounds: int) -> dict:
     return {name: runs[i::len(VARIANTS)] for i, name in enumerate(VARIANTS)}
 
 
-def _total(path: str) -> int:
+def _events(path: str) -> dict:
+    names = None
     with open(path) as f:
         for line in f:
-            if line.startswith(("summary:", "totals:")):
-                return int(line.split()[1])
+            if line.startswith("events:"):
+                names = line.split()[1:]
+            elif line.startswith(("summary:", "totals:")) and names:
+                return dict(zip(names, map(int, line.split()[1:])))
     raise SystemExit(f"no total in {path}")
 
 
@@ -242,7 +248,8 @@ def main_instructions() -> None:
     subprocess.run([sys.executable, "-c", "import gradcli.lang as l; l.parse('x')"], check=True,
                    cwd=tempfile.gettempdir())
     rounds = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else 3
-    runs = instructions(rounds)
+    events = instructions(rounds, cache="--cache-sim" in sys.argv)
+    runs = {name: [e["Ir"] for e in record] for name, record in events.items()}
     per = {name: statistics.median(counts) for name, counts in runs.items()}
     python = per["python"]
     spread = max((max(c) - min(c)) / statistics.median(c) for name, c in runs.items() if name != "cache")
@@ -254,6 +261,29 @@ def main_instructions() -> None:
     print(f"  the cold parse {per['parse'] / python:+.2%}, the tree from the cache {per['cache'] / python:+.2%}, "
           f"the run's limits {per['limited'] / python - 1:+.2%}, the interpreter (and compiling) "
           f"{per['script'] / per['limited'] - 1:+.2%}")
+    if "--cache-sim" in sys.argv:
+        misses(events)
+
+
+# what callgrind's simulation counts that costs time without instructions: cache misses by level (a
+# first-level miss that the last level holds costs some ten cycles; a last-level miss, memory's hundred or
+# more) and mispredicted branches (conditional and indirect: Python's dispatch of each bytecode is one)
+MISSES = (("I1mr", "first-level instruction cache misses"), ("D1", "first-level data cache misses"),
+          ("LL", "last-level cache misses"), ("Bcm", "conditional branches mispredicted"),
+          ("Bim", "indirect branches mispredicted"))
+
+
+def misses(events: dict) -> None:
+    """Each variant's simulated misses per loop (medians), and the script's and the limited loop's
+    against the Python loop's."""
+    def count(record, key):
+        parts = {"D1": ("D1mr", "D1mw"), "LL": ("ILmr", "DLmr", "DLmw")}.get(key, (key,))
+        return statistics.median(sum(e[p] for p in parts) for e in record)
+    print("  simulated by callgrind (its model of the caches and branch predictors), per loop:")
+    for key, label in MISSES:
+        python, script, limited = (count(events[name], key) for name in ("python", "script", "limited"))
+        print(f"    {label:40s} python {python:12,.0f}; script {script:12,.0f} ({script - python:+11,.0f}), "
+              f"limited {limited:12,.0f} ({limited - python:+11,.0f})")
 
 
 if __name__ == "__main__":
