@@ -466,9 +466,11 @@ class ExpressionsMixin:
     def _attribute(self, node, scope, call=None):
         """``value.name`` through the attribute policy; with ``call`` (the argument nodes, the
         call's span, the running function's name) also the call ``value.name(args)``, in the same
-        closure. The site remembers the last type whose ``name`` the policy reads by type alone
-        (``plain_read``) and the last namespace it read, so a loop re-reading ``w.grad`` or
-        calling ``torch.mm`` asks the policy once; any other value goes through ``policy.get``."""
+        closure. The site remembers the last namespace it read and the last type whose ``name`` the
+        policy reads by type alone (``plain_read``), so a loop calling ``torch.mm`` or re-reading
+        ``w.grad`` asks the policy once; any other value goes through ``policy.get``. Each shape of
+        site (a read, a call of 0, 1, 2 or more arguments) has a closure of its own: a loop's
+        statement then runs no test of its site's shape (issue 13)."""
         obj = self.expr(node.value, scope)
         name, span = node.attr, node.span
         owner, globals_, builtins_ = self._global_name(node.value, scope), self.rt.globals, self.rt.builtins
@@ -491,70 +493,141 @@ class ExpressionsMixin:
             return result
 
         if call is None:
-            count, args, names, call_span, where = -1, (), (), None, None
-        else:
-            nodes, call_span, where = call
-            args = [self.expr(a, scope) for a in nodes]
-            names = [self._global_name(a, scope) for a in nodes]
-            count = len(args)
-        a0, n0 = (args[0], names[0]) if count > 0 else (None, MISSING)
-        a1, n1 = (args[1], names[1]) if count > 1 else (None, MISSING)
-        rest = args[2:]
+            def run_read(env):
+                if owner in globals_:
+                    value = globals_[owner]
+                elif owner in builtins_:        # math.pi: a builtin name the script has not shadowed
+                    value = builtins_[owner]
+                else:
+                    value = obj(env)
+                if type(value) is known_type:
+                    try:
+                        return getattr(value, name)
+                    except AttributeError:
+                        return read(value)
+                    except Exception as exc:
+                        raise located(exc, span) from None
+                if value is known_namespace:
+                    return known_member
+                return read(value)
+            return run_read
+        # a call: Python functions and methods called here, by arity (then as _positional_call)
+        nodes, call_span, where = call
+        args = [self.expr(a, scope) for a in nodes]
+        names = [self._global_name(a, scope) for a in nodes]
         invoke, failed = self._call, self._call_failed
+        if len(args) == 0:
+            def run_call0(env):
+                if owner in globals_:
+                    value = globals_[owner]
+                elif owner in builtins_:
+                    value = builtins_[owner]
+                else:
+                    value = obj(env)
+                if value is known_namespace:
+                    fn = known_member
+                elif type(value) is known_type:
+                    try:
+                        fn = getattr(value, name)
+                    except AttributeError:
+                        fn = read(value)        # which raises the script's message
+                    except Exception as exc:
+                        raise located(exc, span) from None
+                else:
+                    fn = read(value)
+                if type(fn) in _DIRECT:
+                    try:
+                        return fn()
+                    except Exception as exc:
+                        raise failed(exc, call_span, where) from None
+                return invoke(fn, (), None, call_span, where)
+            return run_call0
+        if len(args) == 1:
+            (a0,), (n0,) = args, names
 
-        def run(env):
+            def run_call1(env):
+                if owner in globals_:
+                    value = globals_[owner]
+                elif owner in builtins_:        # torch.sigmoid: a builtin name the script has not shadowed
+                    value = builtins_[owner]
+                else:
+                    value = obj(env)
+                if value is known_namespace:
+                    fn = known_member
+                elif type(value) is known_type:
+                    try:
+                        fn = getattr(value, name)
+                    except AttributeError:
+                        fn = read(value)        # which raises the script's message
+                    except Exception as exc:
+                        raise located(exc, span) from None
+                else:
+                    fn = read(value)
+                arg0 = globals_[n0] if n0 in globals_ else a0(env)
+                if type(fn) in _DIRECT:
+                    try:
+                        return fn(arg0)
+                    except Exception as exc:
+                        raise failed(exc, call_span, where) from None
+                return invoke(fn, (arg0,), None, call_span, where)
+            return run_call1
+        if len(args) == 2:
+            (a0, a1), (n0, n1) = args, names
+
+            def run_call2(env):
+                if owner in globals_:
+                    value = globals_[owner]
+                elif owner in builtins_:
+                    value = builtins_[owner]
+                else:
+                    value = obj(env)
+                if value is known_namespace:
+                    fn = known_member
+                elif type(value) is known_type:
+                    try:
+                        fn = getattr(value, name)
+                    except AttributeError:
+                        fn = read(value)        # which raises the script's message
+                    except Exception as exc:
+                        raise located(exc, span) from None
+                else:
+                    fn = read(value)
+                arg0 = globals_[n0] if n0 in globals_ else a0(env)
+                arg1 = globals_[n1] if n1 in globals_ else a1(env)
+                if type(fn) in _DIRECT:
+                    try:
+                        return fn(arg0, arg1)
+                    except Exception as exc:
+                        raise failed(exc, call_span, where) from None
+                return invoke(fn, (arg0, arg1), None, call_span, where)
+            return run_call2
+
+        def run_call(env):
             if owner in globals_:
                 value = globals_[owner]
-            elif owner in builtins_:        # torch.mm: a builtin name the script has not shadowed
+            elif owner in builtins_:
                 value = builtins_[owner]
             else:
                 value = obj(env)
-            if type(value) is known_type:
+            if value is known_namespace:
+                fn = known_member
+            elif type(value) is known_type:
                 try:
                     fn = getattr(value, name)
                 except AttributeError:
                     fn = read(value)        # which raises the script's message
                 except Exception as exc:
                     raise located(exc, span) from None
-            elif value is known_namespace:
-                fn = known_member
             else:
                 fn = read(value)
-            if count < 0:
-                return fn
-            # then as _positional_call: Python functions and methods called here, by arity
-            direct = type(fn) in _DIRECT
-            if count == 0:
-                if direct:
-                    try:
-                        return fn()
-                    except Exception as exc:
-                        raise failed(exc, call_span, where) from None
-                return invoke(fn, (), None, call_span, where)
-            arg0 = globals_[n0] if n0 in globals_ else a0(env)
-            if count == 1:
-                if direct:
-                    try:
-                        return fn(arg0)
-                    except Exception as exc:
-                        raise failed(exc, call_span, where) from None
-                return invoke(fn, (arg0,), None, call_span, where)
-            arg1 = globals_[n1] if n1 in globals_ else a1(env)
-            if count == 2:
-                if direct:
-                    try:
-                        return fn(arg0, arg1)
-                    except Exception as exc:
-                        raise failed(exc, call_span, where) from None
-                return invoke(fn, (arg0, arg1), None, call_span, where)
-            values = (arg0, arg1, *[a(env) for a in rest])
-            if direct:
+            values = tuple([globals_[n] if n in globals_ else a(env) for a, n in zip(args, names)])
+            if type(fn) in _DIRECT:
                 try:
                     return fn(*values)
                 except Exception as exc:
                     raise failed(exc, call_span, where) from None
             return invoke(fn, values, None, call_span, where)
-        return run
+        return run_call
 
     def _format_attribute(self, obj, span):
         """``"...".format``: gradcli's own formatter for strings, the policy for other values."""

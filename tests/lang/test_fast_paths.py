@@ -73,6 +73,29 @@ def test_a_namespace_site_remembers_one_namespace_and_refuses_others(session):
     assert refused(session, "for m in [math, torch]:\n    m.__loader__").kind == "attribute"
 
 
+def test_sites_of_each_shape_follow_a_rebound_module_name(session):
+    # a read and calls of 0, 1, 2 and 3 arguments, each shape its own closure: warmed on torch and on
+    # tensors, then the same sites when `torch` names math, then a list (values: torch 2.13)
+    session.run("def sites(t):\n"
+                "    return (torch.pi, t.sum().item(), torch.sqrt(t).tolist(), torch.maximum(t, t).tolist(),\n"
+                "            torch.clamp(t, 0.5, 2.0).tolist(), t.clamp(0.5, 2.0).tolist(), t.dim())\n"
+                "def r(v):\n"
+                "    return (torch.pi, torch.sqrt(v), torch.hypot(v, 0.0), torch.fsum([v, v]))")
+    rounds = session.run("[sites(torch.tensor([0.25, 4.0])) for i in range(3)]")
+    assert rounds == [(3.141592653589793, 4.25, [0.5, 2.0], [0.25, 4.0], [0.5, 2.0], [0.5, 2.0], 1)] * 3
+    session.run("import math as torch")
+    assert session.run("r(16.0)") == (3.141592653589793, 4.0, 16.0, 32.0)
+    session.run("torch = [1]")
+    err = refused(session, "r(1.0)")
+    assert (err.kind, err.line, err.column) == ("attribute", 5, 13)     # r's line in the source that defined it
+    assert err.message == "AttributeError: 'list' object has no attribute 'pi'"
+    err = refused(session, "torch.hypot(1, 2)")
+    assert (err.kind, err.line, err.column) == ("attribute", 1, 1)
+    err = refused(session, "def q(v):\n    return v.clamp(1, 2)\nq(1)")
+    assert (err.kind, err.line, err.column) == ("attribute", 2, 12)
+    assert err.message == "AttributeError: 'int' object has no attribute 'clamp'"
+
+
 def test_direct_calls_keep_the_error_position_and_text(session):
     err = refused(session, "a = torch.ones(2, 3)\nfor i in range(2):\n    torch.mm(a, a)")
     assert (err.kind, err.line, err.column) == ("runtime", 3, 5)
