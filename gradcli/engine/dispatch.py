@@ -326,8 +326,9 @@ def call_fast(op, a, b=_UNARY):
     e = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a)
     if b is _UNARY:
         node.next_functions = (e,)
-        node._in_meta = ((d.shape, dt),)
-        node._oshape = out.shape
+        shape = d.shape
+        node._in_meta = ((shape, dt),)
+        node._oshape = shape if op.elementwise else out.shape
     else:   # (add, sub, mul or div by a number: the result has the tensor's shape, one tuple serves both)
         node.next_functions = (e, NO_EDGE)
         shape = node._oshape = d.shape

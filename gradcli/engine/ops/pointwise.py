@@ -338,7 +338,7 @@ def _unary(name, node, fwd, bwd, saves=("self",), jvp=None, samples=None, rule="
         def jvp(m, t, *saved):
             return bwd(m, t[0], *saved)
     return defop(name, node, ("self",), fwd, bwd, saves=saves, jvp=jvp, promote=promote,
-                 samples=samples or unary(), rule=rule, kink=kink, real=real,
+                 samples=samples or unary(), rule=rule, kink=kink, real=real, elementwise=True,
                  api=API(inplace=True, aliases=aliases) if public else None)
 
 

@@ -103,7 +103,7 @@ class OpDef:
                  api: API | None = None, kink: Kink | None = None, constants: dict | None = None,
                  derived: dict | None = None, result_names: tuple = (), internal: tuple = (),
                  saved_for: dict | None = None, materialize: bool = True, edges: tuple | None = None,
-                 real: Callable | None = None):
+                 real: Callable | None = None, elementwise: bool = False):
         if real is not None:     # torch's kernel has no complex instantiation: its refusal before numpy computes
             forward = real_only(forward, real)
             inplace = None if inplace is None else real_only(inplace, real)
@@ -148,6 +148,7 @@ class OpDef:
                            for n in saves]) if saves else ()
         self.saves_result = self.plan == ((1, 0),)          # saves its one output and nothing else
         self.unary_fast = self.outputs == 1 and not self.view    # dispatch.call_fast can run it (one output, no view)
+        self.elementwise = elementwise   # one input, and a result of its shape (the node keeps one shape tuple)
         # (index in saves, the inputs it is saved for)
         self.skips = tuple((saves.index(name), tuple(inputs.index(i) for i in needs))
                            for name, needs in self.saved_for.items()) if self.saved_for else ()
