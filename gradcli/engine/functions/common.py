@@ -56,8 +56,21 @@ def _dims(dim, ndim: int):
     if isinstance(dim, (list, tuple)):
         if len(dim) == 0:
             return None
-        out = tuple(sorted({wrap_dim(d, ndim) for d in dim}))
-        if len(out) != len(dim):
-            raise errors.AutogradError("dim appears multiple times in the list of dims")
-        return out
+        wrapped = [wrap_dim(d, ndim) for d in dim]
+        for i, d in enumerate(wrapped):
+            if d in wrapped[:i]:
+                raise errors.AutogradError(f"dim {d % ndim} appears multiple times in the list of dims")
+        return tuple(sorted(wrapped))
     return (wrap_dim(dim, ndim),)
+
+
+def nonempty_reduction(name: str, input, dims, *, as_given: bool = False) -> None:
+    """torch refuses to pick a value (max, argmax, amax, median, mode...) along a dim of size 0,
+    naming the dim (counted from 0, or as the user wrote it for amax/amin); numpy says something
+    else, or mode reads memory it never wrote."""
+    if input.ndim == 0:
+        return
+    for d in dims:
+        if input.shape[wrap_dim(d, input.ndim)] == 0:
+            shown = d if as_given else wrap_dim(d, input.ndim) % input.ndim
+            raise IndexError(f"{name}: Expected reduction dim {shown} to have non-zero size.")

@@ -107,7 +107,8 @@ def bincount(input, weights=None, minlength=0):
 @examplewise
 def histc(input, bins=100, min=0, max=0):
     """Counts in ``bins`` equal bins over [min, max] (the data's range when min == max); values outside
-    it and NaN are not counted; no gradient, as torch."""
+    it and NaN are not counted; no gradient, as torch. A range that is not finite (from the data's NaN
+    or inf too) is refused."""
     data = input._data
     if data.dtype.kind == "c" and min == max:   # torch finds the range first
         raise dtype_rules.not_implemented("aminmax_cpu", data)
@@ -118,9 +119,11 @@ def histc(input, bins=100, min=0, max=0):
     kind = data.dtype.type
     lo, hi = kind(min), kind(max)
     if lo == hi and data.size:
-        finite = data[~np.isnan(data)]
-        if finite.size:
-            lo, hi = finite.min(), finite.max()
+        lo, hi = data.min(), data.max()
+        if np.isnan(lo) and data.size > 1:      # torch's vectorized min/max make the default NaN, -nan
+            lo = hi = -abs(lo)
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        raise errors.AutogradError(f"torch.histc: range of [{_c_float(lo)}, {_c_float(hi)}] is not finite")
     if lo == hi:
         lo, hi = lo - kind(1), hi + kind(1)
     if lo > hi:
@@ -130,6 +133,13 @@ def histc(input, bins=100, min=0, max=0):
     pos = ((inside - lo) * kind(bins) / (hi - lo)).astype(np.int64)
     np.minimum(pos, bins - 1, out=pos)
     return make(np.bincount(pos, minlength=bins).astype(data.dtype))
+
+
+def _c_float(x) -> str:
+    """A float as C++'s stream prints it (torch's messages): 1, 2.5, 1e+10, inf, -nan."""
+    if np.isnan(x):
+        return "-nan" if np.signbit(x) else "nan"
+    return "%g" % x
 
 
 @public()

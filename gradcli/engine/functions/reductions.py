@@ -12,7 +12,7 @@ from ..ops import reduction as R
 from ..public import public
 from ..return_types import result_type
 from ..tensor import Tensor, make
-from .common import _check_tensor, _dims
+from .common import _check_tensor, _dims, nonempty_reduction
 from .arithmetic import maximum, minimum
 
 
@@ -66,6 +66,9 @@ def nansum(input, dim=None, keepdim=False, *, dtype=None):
 @public(method=True)
 def nanmean(input, dim=None, keepdim=False, *, dtype=None):
     """mean over the elements that are not NaN: nansum / count, as torch composes it."""
+    if not (input.dtype.is_floating_point or input.dtype.is_complex):
+        raise errors.AutogradError("nanmean(): expected input to have floating point or complex dtype but got "
+                                   + input.dtype.scalar_name)
     total = nansum(input, dim, keepdim, dtype=dtype)
     count = sum(input.isnan().logical_not(), dim, keepdim)
     return total / count
@@ -154,7 +157,9 @@ def max(input, dim=None, keepdim=False, *, other=None):
             raise errors.AutogradError("max(): Expected reduction dim to be specified for input.numel() == 0. "
                                        "Specify the reduction dim with the 'dim' argument.")
         return call_fast(R.MAX, input)
-    return result_type("max")(*call(R.MAX_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+    dim = wrap_dim(dim, input.ndim)
+    nonempty_reduction("max()", input, (dim,))
+    return result_type("max")(*call(R.MAX_DIM, (input,), {"dim": dim, "keepdim": bool(keepdim)}))
 
 
 @public()
@@ -166,29 +171,56 @@ def min(input, dim=None, keepdim=False):
             raise errors.AutogradError("min(): Expected reduction dim to be specified for input.numel() == 0. "
                                        "Specify the reduction dim with the 'dim' argument.")
         return call_fast(R.MIN, input)
-    return result_type("min")(*call(R.MIN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+    dim = wrap_dim(dim, input.ndim)
+    nonempty_reduction("min()", input, (dim,))
+    return result_type("min")(*call(R.MIN_DIM, (input,), {"dim": dim, "keepdim": bool(keepdim)}))
 
 
 @public(method=True)
 def amax(input, dim=(), keepdim=False):
+    _extreme_dims("amax()", input, dim)
     dims = _dims(dim, input.ndim) or tuple(range(-input.ndim, 0))
     return call(R.AMAX, (input,), {"dim": dims, "keepdim": bool(keepdim)})
 
 
 @public(method=True)
 def amin(input, dim=(), keepdim=False):
+    _extreme_dims("amin()", input, dim)
     dims = _dims(dim, input.ndim) or tuple(range(-input.ndim, 0))
     return call(R.AMIN, (input,), {"dim": dims, "keepdim": bool(keepdim)})
 
 
 @public(method=True)
 def argmax(input, dim=None, keepdim=False):
-    return call(R.ARGMAX, (input,), {"dim": None if dim is None else wrap_dim(dim, input.ndim), "keepdim": keepdim})
+    return call(R.ARGMAX, (input,), {"dim": _arg_dim("argmax()", input, dim), "keepdim": keepdim})
 
 
 @public(method=True)
 def argmin(input, dim=None, keepdim=False):
-    return call(R.ARGMIN, (input,), {"dim": None if dim is None else wrap_dim(dim, input.ndim), "keepdim": keepdim})
+    return call(R.ARGMIN, (input,), {"dim": _arg_dim("argmin()", input, dim), "keepdim": keepdim})
+
+
+def _arg_dim(name, input, dim):
+    """argmax/argmin's checks, torch's: no bool kernel, no index of an empty slice."""
+    if input.dtype == dtypes.bool:
+        raise errors.AutogradError(f"{name}: does not support bool input")
+    if dim is None:
+        if input._data.size == 0:
+            raise IndexError(f"{name}: Expected reduction dim to be specified for input.numel() == 0.")
+        return None
+    dim = wrap_dim(dim, input.ndim)
+    nonempty_reduction(name, input, (dim,))
+    return dim
+
+
+def _extreme_dims(name, input, dim):
+    """amax/amin's checks, torch's: the dims named as given, or a non-empty input when none are."""
+    dims = tuple(dim) if isinstance(dim, (list, tuple)) else (dim,)
+    if dims:
+        nonempty_reduction(name, input, dims, as_given=True)
+    elif input._data.size == 0:
+        raise errors.AutogradError(f"{name}: Expected reduction dim to be specified for input.numel() == 0. "
+                                   "Specify the reduction dim with the 'dim' argument.")
 
 
 @public(method=True)
@@ -256,23 +288,30 @@ def logcumsumexp(input, dim):
 @public(method=True)
 def mode(input, dim=-1, keepdim=False):
     """The most frequent value along dim (the smallest of equally frequent ones) and its last index."""
-    return result_type("mode")(*call(R.MODE, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+    dim = wrap_dim(dim, input.ndim)
+    nonempty_reduction("mode()", input, (dim,))
+    return result_type("mode")(*call(R.MODE, (input,), {"dim": dim, "keepdim": bool(keepdim)}))
 
 
 @public(method=True)
 def all(input, dim=None, keepdim=False):
     if input.__dict__.get("_lv"):        # inside vmap: counted through the batching rules
-        return _nonzeros(input == 0, dim, keepdim) == 0
-    return make(np.asarray(np.all(input._data, axis=None if dim is None else wrap_dim(dim, input.ndim),
-                                  keepdims=keepdim)))
+        return _logical_result(input, _nonzeros(input == 0, dim, keepdim) == 0)
+    return _logical_result(input, make(np.asarray(np.all(
+        input._data, axis=None if dim is None else wrap_dim(dim, input.ndim), keepdims=keepdim))))
 
 
 @public(method=True)
 def any(input, dim=None, keepdim=False):
     if input.__dict__.get("_lv"):
-        return _nonzeros(input != 0, dim, keepdim) > 0
-    return make(np.asarray(np.any(input._data, axis=None if dim is None else wrap_dim(dim, input.ndim),
-                                  keepdims=keepdim)))
+        return _logical_result(input, _nonzeros(input != 0, dim, keepdim) > 0)
+    return _logical_result(input, make(np.asarray(np.any(
+        input._data, axis=None if dim is None else wrap_dim(dim, input.ndim), keepdims=keepdim))))
+
+
+def _logical_result(input, result):
+    """torch's all/any of a uint8 tensor answer in uint8 (0 or 1), of every other dtype in bool."""
+    return result.to(dtypes.uint8) if input.dtype == dtypes.uint8 else result
 
 
 @public(method=True)

@@ -462,6 +462,9 @@ def nonzero(input, *, as_tuple=False):
                            if as_tuple else "vmap: We do not support batching operators that can output dynamic "
                            "shape. Attempted to vmap over aten::nonzero. Please file an issue at "
                            "https://github.com/pytorch/pytorch/issues if you need this feature.")
+    if input.ndim == 0:      # numpy refuses a 0-d array; torch counts its one element
+        count = int(bool(input._data))
+        return (make(np.arange(count, dtype=np.int64)),) if as_tuple else make(np.zeros((count, 0), np.int64))
     idx = np.nonzero(input._data)
     if as_tuple:
         return tuple(make(i.astype(np.int64)) for i in idx)

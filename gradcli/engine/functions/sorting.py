@@ -8,6 +8,7 @@ from ..dispatch import call
 from ..ops import nanmedian as NM, reduction as R
 from ..public import public
 from ..return_types import result_type
+from .common import nonempty_reduction
 
 
 @public(method=True)
@@ -42,27 +43,33 @@ def topk(input, k, dim=-1, largest=True, sorted=True):
 def median(input, dim=None, keepdim=False):
     if dim is None:
         return call(R.MEDIAN, (input,))
-    return result_type("median")(*call(R.MEDIAN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim), "keepdim": bool(keepdim)}))
+    dim = wrap_dim(dim, input.ndim)
+    nonempty_reduction("median()", input, (dim,))
+    return result_type("median")(*call(R.MEDIAN_DIM, (input,), {"dim": dim, "keepdim": bool(keepdim)}))
 
 
 @public(method=True)
 def nanmedian(input, dim=None, keepdim=False):
     if dim is None:
         return call(NM.NANMEDIAN, (input,))
-    return result_type("nanmedian")(*call(NM.NANMEDIAN_DIM, (input,), {"dim": wrap_dim(dim, input.ndim),
-                                                                "keepdim": bool(keepdim)}))
+    dim = wrap_dim(dim, input.ndim)
+    nonempty_reduction("median()", input, (dim,))     # torch's nanmedian names itself median()
+    return result_type("nanmedian")(*call(NM.NANMEDIAN_DIM, (input,), {"dim": dim, "keepdim": bool(keepdim)}))
 
 
 @public(method=True)
 def kthvalue(input, k, dim=-1, keepdim=False):
     d = wrap_dim(dim, input.ndim)
+    nonempty_reduction("kthvalue()", input, (d,))
     size = input.shape[d] if input.ndim else 1
     if not 1 <= k <= size:
-        raise errors.AutogradError(f"kthvalue(): selected number k out of range for dimension {d}")
+        raise errors.AutogradError(f"kthvalue(): selected number k out of range for dimension {d % max(input.ndim, 1)}")
     return result_type("kthvalue")(*call(R.KTHVALUE, (input,), {"k": int(k), "dim": d, "keepdim": bool(keepdim)}))
 
 
 @public(method=True)
 def aminmax(input, *, dim=None, keepdim=False):
-    return result_type("aminmax")(*call(R.AMINMAX, (input,), {"dim": None if dim is None else wrap_dim(dim, input.ndim),
-                                                         "keepdim": bool(keepdim)}))
+    if dim is not None:
+        dim = wrap_dim(dim, input.ndim)
+        nonempty_reduction("aminmax", input, (dim,))
+    return result_type("aminmax")(*call(R.AMINMAX, (input,), {"dim": dim, "keepdim": bool(keepdim)}))

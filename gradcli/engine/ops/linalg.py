@@ -425,17 +425,25 @@ MATMUL = defop("matmul", "MatmulBackward0", ("self", "other"), _product(matmul_c
                samples=lambda: [Sample(arr(4), arr(4, 3, seed=1)), Sample(arr(2, 3, 4), arr(4, seed=1)),
                                 Sample(arr(2, 1, 3, 4), arr(5, 4, 2, seed=1)), Sample(arr(3, 4), arr(2, 4, 5, seed=2))],
                **_mm)
-TRACE = defop("trace", "TraceBackward0", ("self",), dtype_rules.no_bool("trace", np.trace),
+def _triangle(kernel, name, a, diagonal):
+    """numpy's tril of a vector broadcasts it to a square matrix; torch refuses fewer than 2 dims."""
+    if a.ndim < 2:
+        raise ShapeError(f"{name}: input tensor must have at least 2 dimensions")
+    return kernel(a, diagonal)
+
+
+TRACE = defop("trace", "TraceBackward0", ("self",),
+              dtype_rules.no_bool("trace", lambda a: np.trace(a, dtype=np.int64 if a.dtype.kind == "u" else None)),
               lambda m, g, self_sym_sizes: m.unsqueeze(m.unsqueeze(g, -1), -1) * m.eye_rect(self_sym_sizes, g),
               saves=("self_sym_sizes",), promote=KEEP,
               jvp=lambda m, t: m.sum(m.diagonal(t[0], 0, -2, -1), -1, False),
               samples=lambda: [Sample(arr(3, 3)), Sample(arr(3, 4))], rule="the identity matrix times g")
-TRIL = defop("tril", "TrilBackward0", ("self",), lambda a, diagonal: np.tril(a, diagonal),
+TRIL = defop("tril", "TrilBackward0", ("self",), lambda a, diagonal: _triangle(np.tril, "tril", a, diagonal),
              lambda m, g, diagonal: m.tril(g, diagonal), saves=("diagonal",), promote=KEEP,
              jvp=lambda m, t, diagonal: m.tril(t[0], diagonal),
              samples=lambda: [Sample(arr(3, 4), params={"diagonal": 0}), Sample(arr(4, 4), params={"diagonal": -1})],
              rule="tril of the gradient")
-TRIU = defop("triu", "TriuBackward0", ("self",), lambda a, diagonal: np.triu(a, diagonal),
+TRIU = defop("triu", "TriuBackward0", ("self",), lambda a, diagonal: _triangle(np.triu, "triu", a, diagonal),
              lambda m, g, diagonal: m.triu(g, diagonal), saves=("diagonal",), promote=KEEP,
              jvp=lambda m, t, diagonal: m.triu(t[0], diagonal),
              samples=lambda: [Sample(arr(3, 4), params={"diagonal": 0}), Sample(arr(4, 4), params={"diagonal": 1})],

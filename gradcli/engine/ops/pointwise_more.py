@@ -9,6 +9,7 @@ import numpy as np
 
 from ..errors import DTypeError
 from . import dtype_rules as R
+from .pointwise import sign_np
 from .registry import COMMON, FLOAT, KEEP, defop
 from .samples import Sample, arr, binary, unary
 
@@ -100,7 +101,7 @@ def _sgn_bwd(m, g, self, result):
     return m.where(size == 0, 0.0, (g - result * result * m.conj(g)) / m.where(size == 0, 1.0, 2 * size))
 
 
-SGN = defop("sgn", "SgnBackward0", ("self",), lambda a: a.copy() if a.dtype.kind == "b" else np.sign(a), _sgn_bwd,
+SGN = defop("sgn", "SgnBackward0", ("self",), sign_np, _sgn_bwd,
             saves=("self", "result"), promote=KEEP, jvp=lambda m, t, self, result: _sgn_bwd(m, t[0], self, result),
             samples=unary(), rule="0 (real inputs); (grad - sgn^2 conj(grad)) / (2|self|) (complex)")
 SGN.complex_rule = True

@@ -95,7 +95,8 @@ def _numel(shape, dims):
     return n
 
 NANSUM = defop("nansum", "NansumBackward0", ("self",),
-               lambda a, dim, keepdim: np.nansum(a, axis=dim, keepdims=keepdim),
+               lambda a, dim, keepdim: np.nansum(a, axis=dim, keepdims=keepdim,
+                                                 dtype=np.int64 if a.dtype.kind in "biu" else None),
                lambda m, g, self, dim, keepdim: _back_to_shape(m, g, tuple(self.shape), dim, keepdim)
                * m.where(self != self, 0.0, 1.0),
                saves=("self", "dim", "keepdim"), promote=KEEP,
@@ -364,7 +365,7 @@ def _arg(fn, a, dim, keepdim):
 
 
 def _logsumexp_fwd(a, dim, keepdim):
-    mx = np.amax(a, axis=dim, keepdims=True)
+    mx = np.amax(a, axis=dim, keepdims=True, initial=-np.inf)    # an empty slice's is -inf, as torch's
     mx = np.where(np.isfinite(mx), mx, 0)
     e = rounded.exp(a - mx)
     total = torch_order_sum(e, dim, True)     # torch: exp, the sum in its order, then log and + max
@@ -938,7 +939,7 @@ MODE = defop("mode", "ModeBackward0", ("self",), _mode_fwd, _max_dim_bwd,
 
 
 def _aminmax_fwd(a, dim, keepdim):
-    if a.size == 0:
+    if a.size == 0 and dim is None:
         raise ShapeError("aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.")
     return np.amin(a, axis=dim, keepdims=keepdim), np.amax(a, axis=dim, keepdims=keepdim)
 
