@@ -221,6 +221,14 @@ def scalar_type_name(npd: np.dtype) -> str:
     return d.scalar_name if d is not None else npd.name
 
 
+def cpu_type_name(d: dtype) -> str:
+    """How torch's messages print a CPU tensor's type: ``torch.FloatTensor`` for the dtypes with a
+    legacy tensor class, ``CPUBoolType`` / ``CPUComplexFloatType`` for the others."""
+    if d.category in (_BOOL, _COMPLEX):
+        return f"CPU{d.scalar_name}Type"
+    return f"torch.{d.scalar_name}Tensor"
+
+
 def c_type_name(npd: np.dtype) -> str:
     """The C++ type torch's kernels put in their messages ("long int")."""
     d = _BY_NP.get(npd)

@@ -162,9 +162,9 @@ def expand(input, *sizes):
         sizes = tuple(sizes[0])
     sizes = int_sizes(sizes, "expand")
     if len(sizes) < input.ndim:
-        raise errors.ShapeError(f"expand(torch.FloatTensor{{{list(input.shape)}}}, size={list(sizes)}): the number "
-                                "of sizes provided ({}) must be greater or equal to the number of dimensions in the "
-                                "tensor ({})".format(len(sizes), input.ndim))
+        raise errors.ShapeError(f"expand({dtypes.cpu_type_name(input.dtype)}{{{list(input.shape)}}}, size={list(sizes)}): "
+                                f"the number of sizes provided ({len(sizes)}) must be greater or equal to the "
+                                f"number of dimensions in the tensor ({input.ndim})")
     shape = tuple(input.shape)      # one example's under vmap
     lead = len(sizes) - len(shape)
     target = [0] * len(sizes)

@@ -9,7 +9,7 @@ import operator
 
 import numpy as np
 
-from .. import errors
+from .. import dtypes, errors
 from .. import instrumentation as _inst
 from ..dispatch import call, call_inplace
 from ..public import public
@@ -18,7 +18,7 @@ from .copy import copy_
 from .indexing import (
     INDEX, INDEX_PUT, INDEX_PUT_IMPL, _INDEX_TYPES, _dtype_name, _fit_values, _index_shape, index_array,
 )
-from .shape import ALIAS, call_slice, select, unsqueeze
+from .shape import ALIAS, VIEW, call_slice, select, unsqueeze
 
 
 # -- x[idx] and x[idx] = v ---------------------------------------------------------------------------------
@@ -364,7 +364,33 @@ def setitem(t: Tensor, key, value) -> None:
     if _advanced(items):
         index_put_(t, items, value)
         return
-    copy_(getitem(t, tuple(items)), value)
+    view = getitem(t, tuple(items))
+    copy_(view, _fitted_value(value, tuple(view.shape)))
+
+
+def _fitted_value(value, target: tuple):
+    """torch's setitem value: its leading size-1 dims dropped (a view, so ``x[0] = y`` takes a y of
+    shape (1, n)), then checked against the slice's shape as expand checks it."""
+    if not isinstance(value, Tensor) or value.ndim == 0:
+        return value
+    shape = tuple(value.shape)
+    lead = 0
+    while lead < len(shape) and shape[lead] == 1:
+        lead += 1
+    if lead:
+        value = call(VIEW, (value,), {"shape": shape[lead:]})
+        shape = shape[lead:]
+    if len(shape) > len(target):
+        raise errors.ShapeError(f"expand({dtypes.cpu_type_name(value.dtype)}{{{list(shape)}}}, size={list(target)}): "
+                                f"the number of sizes provided ({len(target)}) must be greater or equal to the number "
+                                f"of dimensions in the tensor ({len(shape)})")
+    offset = len(target) - len(shape)
+    for i in reversed(range(len(shape))):
+        if shape[i] != 1 and shape[i] != target[offset + i]:
+            raise errors.ShapeError(f"The expanded size of the tensor ({target[offset + i]}) must match the existing "
+                                    f"size ({shape[i]}) at non-singleton dimension {offset + i}.  Target sizes: "
+                                    f"{list(target)}.  Tensor sizes: {list(shape)}")
+    return value
 
 
 # -- Tensor methods ---------------------------------------------------------------------------------------
