@@ -49,7 +49,10 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d: int, name: 
     stride, dilation = _tuple(stride, d, "stride"), _tuple(dilation, d, "dilation")
     kernel = tuple(weight.shape[2:])
     if isinstance(padding, str):
-        padding = _string_padding(padding, stride, dilation, kernel, name)
+        padding, extra = _string_padding(padding, stride, dilation, kernel)
+        if any(extra):      # torch pads the odd one out on the right first (ConstantPadNdBackward0)
+            pad = tuple(v for e in reversed(extra) for v in (0, e))
+            input = call(CONSTANT_PAD, (input,), {"pad": pad, "value": 0.0})
     padding = _tuple(padding, d, "padding")
     if groups < 1:
         raise errors.ShapeError("non-positive groups is not supported")
@@ -72,18 +75,17 @@ def _conv(input, weight, bias, stride, padding, dilation, groups, d: int, name: 
                  "output_padding": (0,) * d, "groups": int(groups)})
 
 
-def _string_padding(padding: str, stride, dilation, kernel, name: str) -> tuple:
+def _string_padding(padding: str, stride, dilation, kernel) -> tuple:
+    """The symmetric padding per dim and what an odd total adds on the right, as torch's
+    _convolution_mode splits padding='same'."""
     if padding == "valid":
-        return (0,) * len(kernel)
+        return (0,) * len(kernel), (0,) * len(kernel)
     if padding != "same":
-        raise ValueError(f"Invalid padding string '{padding}', should be one of {{'valid', 'same'}}")
+        raise errors.AutogradError(f"Invalid padding string: '{padding}'")
     if any(s != 1 for s in stride):
-        raise ValueError("padding='same' is not supported for strided convolutions")
+        raise errors.AutogradError("padding='same' is not supported for strided convolutions")
     total = [dl * (k - 1) for k, dl in zip(kernel, dilation)]
-    if any(t % 2 for t in total):
-        raise errors.AutogradError(f"{name}: padding='same' with an even kernel extent (uneven padding) is not "
-                                   f"supported in gradcli yet; pad the input with F.pad first")
-    return tuple(t // 2 for t in total)
+    return tuple(t // 2 for t in total), tuple(t % 2 for t in total)
 
 
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):

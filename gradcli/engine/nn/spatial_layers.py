@@ -41,6 +41,11 @@ class _ConvNd(Module):
             raise ValueError("in_channels must be divisible by groups")
         if out_channels % groups:
             raise ValueError("out_channels must be divisible by groups")
+        if isinstance(padding, str):
+            if padding not in ("same", "valid"):
+                raise ValueError(f"Invalid padding string {padding!r}, should be one of {{'same', 'valid'}}")
+            if padding == "same" and any(s != 1 for s in _ntuple(stride, self.dims)):
+                raise ValueError("padding='same' is not supported for strided convolutions")
         if padding_mode not in ("zeros", "reflect", "replicate", "circular"):
             raise ValueError("padding_mode must be one of {'zeros', 'reflect', 'replicate', 'circular'}, but got "
                              f"padding_mode={padding_mode!r}")
