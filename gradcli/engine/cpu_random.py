@@ -102,12 +102,14 @@ class CPUStream:
 
     # -- normal --------------------------------------------------------------------------------------
 
-    def normal(self, shape: tuple, dtype, mean: float = 0.0, std: float = 1.0) -> np.ndarray:
+    def normal(self, shape: tuple, dtype, mean: float = 0.0, std: float = 1.0, serial: bool = False) -> np.ndarray:
+        """torch's normal_: normal_fill on a contiguous tensor of 16 elements or more, else (``serial``:
+        a tensor that is not contiguous) one normal_distribution<double> draw per element."""
         dtype = np.dtype(dtype)
         if dtype.kind == "c":   # torch draws the real view, each part with half the variance
-            return _as_complex(self.normal(tuple(shape) + (2,), _PART[dtype], mean, std / math.sqrt(2)))
+            return _as_complex(self.normal(tuple(shape) + (2,), _PART[dtype], mean, std / math.sqrt(2), serial))
         n = _count(shape)
-        if n < 16:
+        if n < 16 or serial:
             return np.array([self.normal_double(mean, std) for _ in range(n)]).astype(dtype).reshape(shape)
         if dtype == np.float32:
             return self._fill(n, _F32, lambda block: _box_muller_avx2(block, mean, std)).reshape(shape)

@@ -16,7 +16,7 @@ from . import device as device_module, dtypes, errors, instrumentation
 from .cpu_random import DEFAULT_SEED, CPUStream
 from .dims import int_sizes
 from .public import public
-from .tensor import Tensor, make
+from .tensor import SEQUENCES, Tensor, make, nested_data
 
 random_guard = None   # set by vmap: called before every random draw (it may refuse the draw)
 random_batch = None   # set by vmap(randomness='different'): (batch sizes, wrap) for draws made per example
@@ -95,11 +95,22 @@ def _stream(generator) -> CPUStream:
 
 
 def fill_values(self: Tensor, generator, draw) -> np.ndarray:
-    """What an in-place random fill of ``self`` writes: ``draw(stream, shape)``, the shape chosen
-    by vmap's rule inside vmap."""
+    """What an in-place random fill of ``self`` writes: ``draw(stream, shape)`` in the order of
+    self's memory (a transpose's values go down its columns, as torch's fill walks the storage),
+    the shape chosen by vmap's rule inside vmap."""
     if random_rules is None:
-        return draw(rng(generator), self._data.shape)
+        return in_memory_order(self._data, lambda shape: draw(rng(generator), shape))
     return random_rules.inplace(self, _stream(generator), draw)
+
+
+def in_memory_order(a: np.ndarray, make) -> np.ndarray:
+    """``make(shape)``'s values placed in ``a``'s memory order, as an array of ``a``'s shape: made
+    with the dims sorted by stride, outermost first, then transposed back (so that a dense
+    permutation's layout comes out too)."""
+    if a.ndim < 2 or a.flags.c_contiguous:
+        return make(a.shape)
+    order = sorted(builtins.range(a.ndim), key=lambda d: -builtins.abs(a.strides[d]))
+    return make(tuple(a.shape[d] for d in order)).transpose(np.argsort(order))
 
 
 def drawn_from(input: Tensor, generator, draw) -> Tensor:
@@ -190,7 +201,7 @@ def _infer_dtype(values) -> np.dtype:
             found.add(dtypes.from_numpy_dtype(v._data.dtype))
         elif isinstance(v, (np.ndarray, np.generic)):
             found.add(dtypes.from_numpy_dtype(v.dtype))
-        elif isinstance(v, (list, tuple)):
+        elif isinstance(v, SEQUENCES):
             stack.extend(v)
         elif isinstance(v, bool):
             found.add(dtypes.bool)
@@ -208,18 +219,19 @@ def _infer_dtype(values) -> np.dtype:
     return (result or dtypes.get_default_dtype()).np
 
 
-def _numbers_array(data, npd):
-    """The array of ``data`` (numbers, nested lists, tensors; an ndarray is cast as numpy casts)."""
+def _numbers_array(data, nested, npd):
+    """The array of ``data`` (numbers, nested lists, tensors; an ndarray is cast as numpy casts), given
+    as numpy reads it (``nested``)."""
     if npd is None or npd.kind not in "iu" or isinstance(data, np.ndarray):
-        return np.array(_nested(data), dtype=npd)
+        return np.array(nested, dtype=npd)
     try:
-        values = np.array(_nested(data))
+        values = np.array(nested)
     except OverflowError:   # an int below int64's range
         values = None
     if (values is None or values.dtype.kind in "fuO") and _holds_wide_int(data):
         raise OverflowError("Overflow when unpacking long long")
     if values.dtype.kind not in "biuf":
-        return np.array(_nested(data), dtype=npd)
+        return np.array(nested, dtype=npd)
     return converted_without_overflow(values, npd, dtypes.from_numpy_dtype(npd).name)
 
 
@@ -274,27 +286,19 @@ def checked_scalar(value, npd: np.dtype):
     return converted_without_overflow(np.array(value), npd, _SCALAR_TYPE_NAMES.get(npd.name, npd.name))
 
 
-def _nested(values):
-    if isinstance(values, Tensor):
-        return values._data
-    if isinstance(values, (list, tuple)):
-        return [_nested(v) for v in values]
-    return values
-
-
 def _check_rectangular(data) -> None:
     """torch's complaint about ragged nested lists: the first dim where lengths disagree."""
     level = [data]
     dim = 0
-    while level and all(isinstance(v, (list, tuple)) for v in level):
+    while level and all(isinstance(v, SEQUENCES) for v in level):
         length = len(level[0])
         for v in level:
             if len(v) != length:
                 raise ValueError(f"expected sequence of length {length} at dim {dim} (got {len(v)})")
         level = [item for v in level for item in v]
         dim += 1
-    if level and any(isinstance(v, (list, tuple)) for v in level):
-        bad = next(v for v in level if isinstance(v, (list, tuple)))
+    if level and any(isinstance(v, SEQUENCES) for v in level):
+        bad = next(v for v in level if isinstance(v, SEQUENCES))
         raise TypeError(f"'{type(bad).__name__}' object cannot be interpreted as an integer")
 
 
@@ -310,8 +314,9 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
         npd = dtypes.as_dtype(dtype).np if dtype is not None else (
             _infer_dtype(data) if not isinstance(data, np.ndarray) else None)
         _check_rectangular(data)
+        nested = nested_data(data)
         try:
-            arr = _numbers_array(data, npd)
+            arr = _numbers_array(data, nested, npd)
         except OverflowError as e:
             raise ValueError(str(e)) from None
         except ValueError as e:
@@ -520,13 +525,13 @@ def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -
     return random_tensor(_size(size, "randn"), lambda g, s: _normal(g, s, npd), None, requires_grad, generator)
 
 
-def _normal(g, shape: tuple, npd):
+def _normal(g, shape: tuple, npd, serial: bool = False):
     """torch fills a complex tensor through its real view (real, imaginary pairs), each part with
     standard deviation 1/sqrt(2) so the complex variance is 1."""
     _floating_only(npd, "normal_kernel_cpu")
     if npd.kind != "c":
-        return g.normal(shape, npd)
-    return g.normal(tuple(shape) + (2,), _part(npd), 0.0, 1.0 / math.sqrt(2.0)).view(npd).reshape(shape)
+        return g.normal(shape, npd, serial=serial)
+    return g.normal(tuple(shape) + (2,), _part(npd), 0.0, 1.0 / math.sqrt(2.0), serial).view(npd).reshape(shape)
 
 
 def _uniform(g, shape: tuple, npd):
@@ -653,12 +658,12 @@ def _filled_like(input: Tensor, npd, shape: tuple, value) -> np.ndarray:
     transpose is then contiguous again), else C-contiguous."""
     data = input._data
     value = checked_scalar(value, npd)
-    if data.shape == shape and data.size and not data.flags.c_contiguous and _dense(data):
+    if data.shape == shape and data.size and not data.flags.c_contiguous and dense_layout(data):
         return np.full_like(data, value, dtype=npd)    # order 'K': the same strides
     return np.full(shape, value, npd)
 
 
-def _dense(a: np.ndarray) -> bool:
+def dense_layout(a: np.ndarray) -> bool:
     """Non-overlapping and dense: the strides, smallest first, are the sizes' running products."""
     expected = a.itemsize
     for stride, size in sorted(zip(a.strides, a.shape)):
@@ -699,13 +704,14 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 @public()
 def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return random_tensor(shape, lambda g, s: _uniform(g, s, npd), None, requires_grad)
+    return _random_like(input, shape, lambda g, s: _uniform(g, s, npd), requires_grad)
 
 
 @public()
 def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return random_tensor(shape, lambda g, s: _normal(g, s, npd), None, requires_grad)
+    serial = _permuted(input)       # not contiguous: normal_'s one-at-a-time draws
+    return _random_like(input, shape, lambda g, s: _normal(g, s, npd, serial), requires_grad)
 
 
 @public()
@@ -714,5 +720,20 @@ def randint_like(input, low, high=None, *, dtype=None, requires_grad=False) -> T
         low, high = 0, low
     npd, shape = _like(input, dtype)
     _check_range(low, high)
-    return random_tensor(shape, lambda g, s: g.integers(low, high, s).astype(npd), None, requires_grad)
+    return _random_like(input, shape, lambda g, s: g.integers(low, high, s).astype(npd), requires_grad)
+
+
+def _random_like(input: Tensor, shape: tuple, draw, requires_grad: bool) -> Tensor:
+    """torch's ``empty_like(input).<fill>_()``: a transpose's or permute's layout is kept
+    (preserve_format) and the draws fill it in memory order."""
+    if random_batch is None and _permuted(input):
+        return _finish(in_memory_order(input._data, lambda s: draw(rng(None), s)), None, requires_grad)
+    return random_tensor(shape, draw, None, requires_grad)
+
+
+def _permuted(input: Tensor) -> bool:
+    """Whether ``input`` is a dense permutation that is not contiguous (a transpose, a permute)."""
+    data = input._data
+    return (data.shape == tuple(input.shape) and data.size > 0 and not data.flags.c_contiguous
+            and dense_layout(data))
 

@@ -88,7 +88,7 @@ class Tensor:
     def __init__(self, *args):
         """``torch.Tensor([...])`` makes a default-float tensor; ``torch.Tensor(2, 3)`` an empty one."""
         if len(args) == 1 and not isinstance(args[0], int):
-            data = np.asarray(_to_nested(args[0]), dtype=dtypes.get_default_dtype().np)
+            data = np.asarray(nested_data(args[0]), dtype=dtypes.get_default_dtype().np)
         else:
             instrumentation.check_shape(args)   # the element limit holds for a size given this way too
             data = np.zeros(tuple(args), dtype=dtypes.get_default_dtype().np)
@@ -524,11 +524,33 @@ def _wrap_dim(dim: int, ndim: int) -> int:
     return dim % n
 
 
-def _to_nested(value):
-    """Turn nested lists/tuples that may hold tensors into plain Python numbers."""
+SEQUENCES = (list, tuple, range)     # what torch's tensor data parser walks into
+
+
+def nested_data(value):
+    """Nested lists/tuples of numbers and tensors as torch's parser reads them, for numpy: the first
+    elements' nesting sets the dims, a tensor at the innermost one is a number (it must hold one
+    element, as for item(): ``tensor([t1, t2])`` of shape-(1,) tensors has shape (2,)), a tensor
+    above it a sequence; a tensor alone is its array."""
     if isinstance(value, Tensor):
         return value._data
-    if isinstance(value, (list, tuple)):
-        return [_to_nested(v) for v in value]
+    depth, first = 0, value
+    while isinstance(first, SEQUENCES):
+        depth += 1
+        if not first:
+            break
+        first = first[0]
+    return _nested(value, depth)
+
+
+def _nested(value, depth: int):
+    if isinstance(value, Tensor):
+        if depth > 0:
+            return value._data
+        if value._data.size != 1:
+            raise ValueError("only one element tensors can be converted to Python scalars")
+        return value._data.reshape(())
+    if isinstance(value, SEQUENCES):
+        return [_nested(v, depth - 1) for v in value]
     return value
 

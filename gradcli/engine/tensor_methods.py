@@ -27,6 +27,7 @@ from .ops.random_draw_nodes import BERNOULLI_TENSOR_FILL, FILLS
 from .ops.copy import TO_COPY, ZERO, copy_, fill, fill_, zero_
 from .printing import format_tensor
 from .sparse import is_coo
+from .functions.tensor_attributes import contiguous_format
 from .functions.sparse_methods import sparse_repr, sparse_zero_
 from .tensor import Size, Tensor, _warned, storage
 from .ops.subscripts import getitem, setitem
@@ -226,7 +227,9 @@ def uniform_(self, from_=0.0, to=1.0, *, generator=None):
 def normal_(self, mean=0.0, std=1.0, *, generator=None):
     _floating_only(self, "normal_kernel_cpu")
     creation.check_std(std)
-    return _init_inplace(self, creation.fill_values(self, generator, lambda g, s: g.normal(s, self._data.dtype, mean, std)),
+    serial = not self._data.flags.c_contiguous      # torch's normal_fill needs a contiguous tensor
+    return _init_inplace(self, creation.fill_values(self, generator,
+                                                    lambda g, s: g.normal(s, self._data.dtype, mean, std, serial)),
                          "normal_.drawn")
 
 
@@ -441,7 +444,7 @@ def _no_numpy_dtype(name):
 
 
 def contiguous(self, memory_format=None):
-    return self if self._data.flags.c_contiguous else F.clone(self)
+    return self if self._data.flags.c_contiguous else F.clone(self, memory_format=contiguous_format)
 
 
 def type_as(self, other):

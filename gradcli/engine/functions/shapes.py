@@ -6,6 +6,7 @@ import math
 import numpy as np
 
 from .. import dtypes, errors, instrumentation
+from ..creation import dense_layout
 from ..dims import int_sizes, squeeze_dims, wrap_dim
 from ..dispatch import call, call_fast
 from ..ops import shape as S
@@ -430,7 +431,14 @@ def roll(input, shifts, dims=None):
 
 @public(method=True)
 def clone(input, *, memory_format=None):
-    return call_fast(S.CLONE, input)
+    """A copy; by default (preserve_format) a transpose's or permute's copy keeps its strides, as
+    torch's: ``x.t().clone()`` is not contiguous, so a view of it is refused as torch refuses it."""
+    out = call_fast(S.CLONE, input)
+    data = input._data
+    if (getattr(memory_format, "name", None) != "contiguous_format" and data.size
+            and not data.flags.c_contiguous and dense_layout(data)):
+        out._data = np.copy(data, order="K")     # the same values, laid out as input's
+    return out
 
 
 @public(method=True)
