@@ -80,20 +80,21 @@ def unwrap(op, args) -> list:
     return out
 
 
-def _wrapped_ints(arrays: list) -> list:
+def wrapped_ints(arrays: list) -> list:
     """Python ints beside an integer tensor they do not fit (int8 + 300): torch casts them to the
     tensor's dtype, wrapping (300 is 44 in int8); past 64 bits it refuses with torch's OverflowError."""
     dtype = next((a.dtype for a in arrays if a.__class__ is _ndarray or isinstance(a, np.generic)), None)
-    out = []
-    for a in arrays:
-        if a.__class__ is int and dtype is not None and dtype.kind in "iub":
-            if a >= 1 << 64:
-                raise OverflowError("int too big to convert")
-            if a < -(1 << 63):
-                raise OverflowError("can't convert negative int to unsigned")
-            a = np.array(a if a < (1 << 63) else a - (1 << 64), dtype=np.int64).astype(dtype)
-        out.append(a)
-    return out
+    return [wrapped_int(a, dtype) if a.__class__ is int and dtype is not None and dtype.kind in "iub" else a
+            for a in arrays]
+
+
+def wrapped_int(value: int, dtype: np.dtype) -> np.ndarray:
+    """A Python int cast to an integer dtype as torch casts it: wrapping round, refused past 64 bits."""
+    if value >= 1 << 64:
+        raise OverflowError("int too big to convert")
+    if value < -(1 << 63):
+        raise OverflowError("can't convert negative int to unsigned")
+    return np.array(value if value < (1 << 63) else value - (1 << 64), dtype=np.int64).astype(dtype)
 
 
 # -- running an op --------------------------------------------------------------------------
@@ -148,7 +149,7 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
     except ValueError as e:
         raise _shape_error(arrays, e) from None
     except OverflowError:
-        arrays = _wrapped_ints(arrays)
+        arrays = wrapped_ints(arrays)
         out = op.forward(*arrays, **params) if params else op.forward(*arrays)
     record = needs_grad and _mode.grad and op.differentiable
     if op.outputs == 1:
@@ -879,6 +880,9 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
             raise errors.GraphError(errors.VIEW_OF_LEAF_INPLACE)
         if self._grad_fn is None:
             raise errors.GraphError(errors.LEAF_INPLACE)
+    dt = self._data.dtype
+    if dt.kind in "iu":     # a Python int is cast to self's dtype, wrapping round (uint8 add_(-1))
+        args = tuple(wrapped_int(a, dt) if a.__class__ is int else a for a in args)
     arrays = unwrap(op, args)
     target = storage(self)
     if op.name not in _READS_FIRST:

@@ -14,7 +14,8 @@ import numpy as np
 from .. import dtypes, errors, fused
 from ..cascade_sum import column_sums
 from ..autograd.graph import SavedScalar, SavedVariable
-from ..dispatch import _F32_NUMBERS, call
+from ..creation import checked_scalar
+from ..dispatch import _F32_NUMBERS, call, wrapped_ints
 from ..nodes import OpNode, checked_array
 from ..tensor import Tensor
 from . import dtype_rules as R, rounded
@@ -667,10 +668,10 @@ def _clamp_fwd(a, min=None, max=None):
             "clamp_max_scalar_cpu"
         raise R.not_implemented(kernel, a)
     a = a.astype(res, copy=False)
-    if min is not None:
-        a = np.maximum(a, np.asarray(min, a.dtype))
+    if min is not None:     # an int bound is cast as torch casts it (uint8's -1 is 255; 300 is refused)
+        a = np.maximum(a, np.asarray(checked_scalar(min, a.dtype), a.dtype))
     if max is not None:
-        a = np.minimum(a, np.asarray(max, a.dtype))
+        a = np.minimum(a, np.asarray(checked_scalar(max, a.dtype), a.dtype))
     return a
 
 
@@ -907,9 +908,25 @@ _ORDERED = {"lt", "le", "gt", "ge"}   # complex numbers have no order: torch's k
 
 
 def _compare(name, fn, aliases=()):
-    return defop(name, name, ("self", "other"), fn, None, promote=COMPARE, differentiable=False,
+    return defop(name, name, ("self", "other"), _int_scalar_cast(fn), None, promote=COMPARE, differentiable=False,
                  rule="not differentiable (boolean result)", api=API(kind="binary", aliases=aliases),
                  real=R.complex_kernel(f"{name}_cpu") if name in _ORDERED else None)
+
+
+_INT_BOUNDS = {np.dtype(t): (int(np.iinfo(t).min), int(np.iinfo(t).max))
+               for t in (np.int8, np.int16, np.int32, np.int64, np.uint8)}
+
+
+def _int_scalar_cast(fn):
+    """numpy compares an integer tensor with a Python int outside its dtype's range exactly; torch
+    first casts the int to the tensor's dtype, wrapping round (a uint8 tensor > -1 compares with 255)."""
+    def forward(a, b):
+        if b.__class__ is int and a.__class__ is np.ndarray:
+            bounds = _INT_BOUNDS.get(a.dtype)
+            if bounds is not None and not bounds[0] <= b <= bounds[1]:
+                a, b = wrapped_ints([a, b])
+        return fn(a, b)
+    return forward
 
 
 EQ, NE, LT, LE, GT, GE = (_compare(n, f, a) for n, f, a in (
