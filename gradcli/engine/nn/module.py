@@ -10,7 +10,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from .. import dtypes
+from .. import dtypes, errors
 from .. import instrumentation as _inst
 from ..autograd import grad_mode
 from ..autograd.graph import _seq
@@ -40,7 +40,10 @@ class Parameter(Tensor):
         p._vc = [0]
         p._base = None
         p._x = None
-        p.requires_grad_(requires_grad)
+        if type(requires_grad) is not bool:
+            raise TypeError("_make_subclass(): argument 'require_grad' (position 3) must be bool, not "
+                            f"{type(requires_grad).__name__}")
+        p._set_requires_grad(requires_grad, errors.INT_REQUIRES_GRAD)   # torch words it as its factories
         return p
 
     def __init__(self, data=None, requires_grad: bool = True):
