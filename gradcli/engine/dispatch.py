@@ -890,7 +890,8 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
             if a.__class__ is _ndarray and a is not target:
                 check_overlap(target, a)
     record = grad_on and op.differentiable and any(isinstance(a, Tensor) and a._requires_grad for a in args)
-    if op.inplace is not None and not record and target.flags.writeable:
+    half = target.dtype is _F16 and half_opmath.applies(op, arrays)    # x.sigmoid_(), x.mul_(3.3) in float16
+    if op.inplace is not None and not record and not half and target.flags.writeable:
         # no graph to record: write straight into the storage, no temporary result and copy
         # (an expanded target is read-only: the general path below refuses it with torch's error)
         _check_inplace_fits(op, arrays, target)
@@ -898,7 +899,10 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
         bump_version(self)
         return self
     try:
-        out = op.forward(*arrays, **params) if params else op.forward(*arrays)
+        if half:
+            out = half_opmath.forward(op, arrays, params or {})
+        else:
+            out = op.forward(*arrays, **params) if params else op.forward(*arrays)
     except ValueError as e:
         raise _shape_error(arrays, e) from None
     out = _asarray(out)
@@ -1011,8 +1015,13 @@ def _refuse_view_inplace(meta, output_nr: int) -> None:
         "inplace. You should replace the inplace operation by an out-of-place one.")
 
 
+_CATEGORY = {"b": 0, "u": 1, "i": 1, "f": 2, "c": 3}
+
+
 def _check_castable(result: np.dtype, target: np.dtype) -> None:
-    if result != target and not np.can_cast(result, target, "same_kind"):
+    """torch's canCast: no result of a higher category (complex > float > integer > bool) into self;
+    within one, any (a uint8 tensor takes an int16 result, where numpy's same_kind refuses it)."""
+    if result != target and _CATEGORY[result.kind] > _CATEGORY[target.kind]:
         raise errors.DTypeError(f"result type {dtypes.scalar_type_name(result)} can't be cast to the desired output "
                                 f"type {dtypes.scalar_type_name(target)}")
 

@@ -20,7 +20,8 @@ OPS = frozenset("""
     sigmoid rsqrt mul mul.Scalar mul.const_other mul.const_self lerp lerp.Tensor addcmul addcdiv
     _softmax _log_softmax gelu silu mish softplus elu celu log_sigmoid_forward hardswish
     addmm native_layer_norm native_group_norm nll_loss_forward nll_loss2d_forward
-    deg2rad rad2deg digamma erfinv sinc hardsigmoid leaky_relu
+    deg2rad rad2deg digamma erfinv sinc hardsigmoid leaky_relu leaky_relu_ elu_ celu_
+    div div.const_other div.Scalar
 """.split())
 
 

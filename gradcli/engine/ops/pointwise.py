@@ -227,9 +227,13 @@ NEG = defop("neg", "NegBackward0", ("self",), operator.neg, lambda m, g: -g,
 
 def _writer(ufunc):
     """The no-graph in-place form of a binary op: ``ufunc(a, b, out=destination)`` (positional: no
-    keywords to parse; numpy's default casting is the "same_kind" torch's in-place ops allow)."""
+    keywords to parse). The dispatcher has checked the cast as torch's rule does; where numpy's
+    "same_kind" refuses what torch allows (an int16 result into uint8), the result wraps round."""
     def write(destination, a, b):
-        ufunc(a, b, destination)
+        try:
+            ufunc(a, b, destination)
+        except TypeError:
+            ufunc(a, b, out=destination, casting="unsafe")
     return write
 
 
