@@ -1,6 +1,13 @@
 """``torch.device``: gradcli computes on the CPU only, and says so."""
 from __future__ import annotations
 
+import re
+
+
+_SPELLING = re.compile(r"([A-Za-z_]+)(?::(0|[1-9][0-9]*))?")     # a type, then maybe ":index"
+_TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "hip", "ve", "fpga", "maia", "xla",
+          "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")     # torch's, in its message's order
+
 
 class device:
     """Accepts torch's spellings; only ``cpu`` is available."""
@@ -8,9 +15,15 @@ class device:
     __slots__ = ("type", "index")
 
     def __init__(self, type: str = "cpu", index: int | None = None):  # noqa: A002 - torch's name
-        kind, _, num = str(type).partition(":")
-        if kind not in ("cpu", "cuda", "mps", "meta"):
-            raise RuntimeError(f"Expected one of cpu, cuda, mps, meta device type at start of device string: {type}")
+        text = str(type)
+        if not text:
+            raise RuntimeError("Device string must not be empty")
+        match = _SPELLING.fullmatch(text)
+        if match is None:
+            raise RuntimeError(f"Invalid device string: '{text}'")
+        kind, num = match.groups()
+        if kind not in _TYPES:
+            raise RuntimeError(f"Expected one of {', '.join(_TYPES)} device type at start of device string: {kind}")
         self.type = kind
         self.index = int(num) if num else index
 

@@ -409,6 +409,7 @@ def to(self, *args, **kwargs):
         elif isinstance(a, Tensor):
             dtype = a.dtype
         elif isinstance(a, str):      # a string is a device, as torch reads it (never a dtype's name)
+            device(a)                 # torch's messages for a malformed one
             if a == "cpu" or a.startswith("cpu:"):
                 continue
             if a.startswith("cuda") or a == "mps":
