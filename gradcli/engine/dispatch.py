@@ -880,10 +880,11 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
             raise errors.GraphError(errors.VIEW_OF_LEAF_INPLACE)
         if self._grad_fn is None:
             raise errors.GraphError(errors.LEAF_INPLACE)
-    dt = self._data.dtype
-    if dt.kind in "iu":     # a Python int is cast to self's dtype, wrapping round (uint8 add_(-1))
-        args = tuple(wrapped_int(a, dt) if a.__class__ is int else a for a in args)
-    arrays = unwrap(op, args)
+    try:
+        arrays = unwrap(op, args)
+    except OverflowError:   # a Python int cast to self's integer dtype wraps round (uint8 add_(-1))
+        dt = self._data.dtype
+        arrays = unwrap(op, tuple(wrapped_int(a, dt) if a.__class__ is int else a for a in args))
     target = storage(self)
     if op.name not in _READS_FIRST:
         for a in arrays:
