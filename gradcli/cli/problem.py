@@ -335,12 +335,8 @@ class Problem:
                            "or raise --max-elements", EXIT_FAILURE, "limit")
 
     def check_jacobian_output(self, output, wrt: dict) -> None:
-        """A real output of a size the Jacobian can be built for. A complex output has no Jacobian in
-        torch's convention (its vectorized reverse mode gives zeros, jacrev and the plain loop refuse it)."""
-        if output.is_complex():
-            raise CliError(f"the expression's value is complex ({str(output.dtype).replace('torch.', '')}); a "
-                           "Jacobian needs a real output: differentiate its real part, its imaginary part or its "
-                           "abs(), e.g. `(EXPR).real`", EXIT_USAGE)
+        """A real output of a size the Jacobian can be built for."""
+        _refuse_complex_output(output, "a Jacobian")
         self.check_jacobian_size(output, wrt)
 
     def jacobians(self, wrt: dict, forward: bool = False) -> tuple:
@@ -373,12 +369,22 @@ class Problem:
                            f"the limit of {limit}; make the inputs smaller or raise --max-elements",
                            EXIT_FAILURE, "limit")
         output = f(*wrt.values())
+        _refuse_complex_output(output, "a Hessian")
         if output.numel() != 1:
             raise CliError(f"the Hessian needs a scalar output; this one has shape {list(output.shape)} "
                            "(try `gradcli jacobian`)", EXIT_USAGE)
         with self.memory_cap():
             hess = self.torch.autograd.functional.hessian(f, tuple(wrt.values()), vectorize=True)
         return f.last, {a: dict(zip(wrt, row)) for a, row in zip(wrt, hess)}
+
+
+def _refuse_complex_output(output, what: str) -> None:
+    """A complex output has no Jacobian or Hessian in torch's convention (its vectorized reverse mode
+    gives zeros for one, jacrev and the plain loop refuse it)."""
+    if output.is_complex():
+        raise CliError(f"the expression's value is complex ({str(output.dtype).replace('torch.', '')}); {what} "
+                       "needs a real output: differentiate its real part, its imaginary part or its abs(), e.g. "
+                       "`(EXPR).real`", EXIT_USAGE)
 
 
 class _Discard:

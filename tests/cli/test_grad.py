@@ -192,6 +192,12 @@ def test_a_complex_output_has_no_jacobian(cli, mode):
     assert cli("jacobian", "(x * 1j).imag", "--at", "x=[1,2]").exit_code == 0
 
 
+def test_a_complex_output_has_no_hessian(cli):
+    r = cli("hessian", "x * 1j", "--at", "x=1")
+    assert r.exit_code == 2 and r.stdout == ""
+    assert "the expression's value is complex (complex64); a Hessian needs a real output" in r.stderr
+
+
 def test_a_complex_inputs_jacobian_shows_complex_cells(cli):
     # a real output of a complex input: torch's convention d/dRe + i d/dIm, one number per cell
     r = cli("jacobian", "abs(z)", "--at", "z=[1+1j, 2]")
