@@ -12,7 +12,7 @@ import warnings
 
 import numpy as np
 
-from . import device as device_module, dtypes, errors, instrumentation
+from . import device as device_module, dtypes, errors, instrumentation, memory_layout
 from .cpu_random import DEFAULT_SEED, CPUStream
 from .dims import int_sizes
 from .public import public
@@ -356,8 +356,15 @@ def ones(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
 
 
 @public()
-def empty(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
-    return _finish(np.zeros(_size(size, "empty"), _float(dtype)), None, requires_grad)
+def empty(*size, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    shape, npd = _size(size, "empty"), _float(dtype)
+    if memory_format is None:
+        return _finish(np.zeros(shape, npd), None, requires_grad)
+    fmt = memory_layout.checked(memory_format, "empty")
+    if fmt is memory_layout.preserve_format:
+        raise errors.AutogradError("unsupported memory format Preserve")
+    memory_layout.check_rank(fmt, len(shape))
+    return _finish(memory_layout.empty_as(shape, npd, fmt), None, requires_grad)
 
 
 @public()
@@ -652,15 +659,31 @@ def _like(input: Tensor, dtype):
     return (dtypes.as_dtype(dtype).np if dtype is not None else input._data.dtype), tuple(input.shape)
 
 
-def _filled_like(input: Tensor, npd, shape: tuple, value) -> np.ndarray:
+def _filled_like(input: Tensor, npd, shape: tuple, value, memory_format, fn: str) -> np.ndarray:
     """``value`` in the input's layout when it is a dense permutation (a transpose's or permute's
     result, as torch's preserve_format keeps its strides: the gradient a backward brings through the
-    transpose is then contiguous again), else C-contiguous."""
+    transpose is then contiguous again), else C-contiguous; or in the ``memory_format`` given."""
     data = input._data
     value = checked_scalar(value, npd)
+    fmt = _like_format(memory_format, shape, fn)
+    if fmt is not None:
+        out = memory_layout.empty_as(shape, npd, fmt)
+        out[...] = value
+        return out
     if data.shape == shape and data.size and not data.flags.c_contiguous and dense_layout(data):
         return np.full_like(data, value, dtype=npd)    # order 'K': the same strides
     return np.full(shape, value, npd)
+
+
+def _like_format(memory_format, shape: tuple, fn: str):
+    """The layout a ``*_like`` call asks for, None for preserve_format (the input's own)."""
+    if memory_format is None:
+        return None
+    fmt = memory_layout.checked(memory_format, fn)
+    if fmt is memory_layout.preserve_format:
+        return None
+    memory_layout.check_rank(fmt, len(shape))
+    return fmt
 
 
 def dense_layout(a: np.ndarray) -> bool:
@@ -678,40 +701,43 @@ def dense_layout(a: np.ndarray) -> bool:
 @instrumentation.examplewise
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return _finish(_filled_like(input, npd, shape, 0), None, requires_grad)
+    return _finish(_filled_like(input, npd, shape, 0, memory_format, "zeros_like"), None, requires_grad)
 
 
 @public()
 @instrumentation.examplewise
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return _finish(_filled_like(input, npd, shape, 1), None, requires_grad)
+    return _finish(_filled_like(input, npd, shape, 1, memory_format, "ones_like"), None, requires_grad)
 
 
 @public()
 @instrumentation.examplewise
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
-    return zeros_like(input, dtype=dtype, requires_grad=requires_grad)
+    npd, shape = _like(input, dtype)
+    return _finish(_filled_like(input, npd, shape, 0, memory_format, "empty_like"), None, requires_grad)
 
 
 @public()
 @instrumentation.examplewise
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return _finish(_filled_like(input, npd, shape, fill_value), None, requires_grad)
+    return _finish(_filled_like(input, npd, shape, fill_value, memory_format, "full_like"), None, requires_grad)
 
 
 @public()
 def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    return _random_like(input, shape, lambda g, s: _uniform(g, s, npd), requires_grad)
+    layout = _like_layout(input, npd, shape, memory_format, "rand_like")
+    return _random_like(layout, shape, lambda g, s: _uniform(g, s, npd), requires_grad)
 
 
 @public()
 def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     npd, shape = _like(input, dtype)
-    serial = _permuted(input)       # not contiguous: normal_'s one-at-a-time draws
-    return _random_like(input, shape, lambda g, s: _normal(g, s, npd, serial), requires_grad)
+    layout = _like_layout(input, npd, shape, memory_format, "randn_like")
+    serial = _permuted(layout)       # not contiguous: normal_'s one-at-a-time draws
+    return _random_like(layout, shape, lambda g, s: _normal(g, s, npd, serial), requires_grad)
 
 
 @public()
@@ -721,6 +747,13 @@ def randint_like(input, low, high=None, *, dtype=None, requires_grad=False) -> T
     npd, shape = _like(input, dtype)
     _check_range(low, high)
     return _random_like(input, shape, lambda g, s: g.integers(low, high, s).astype(npd), requires_grad)
+
+
+def _like_layout(input: Tensor, npd, shape: tuple, memory_format, fn: str) -> Tensor:
+    """The tensor whose layout a random ``*_like`` fills: the input's (preserve_format) or a fresh one
+    in the ``memory_format`` given."""
+    fmt = _like_format(memory_format, shape, fn)
+    return input if fmt is None else make(memory_layout.empty_as(shape, npd, fmt))
 
 
 def _random_like(input: Tensor, shape: tuple, draw, requires_grad: bool) -> Tensor:

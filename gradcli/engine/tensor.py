@@ -14,7 +14,7 @@ import warnings
 
 import numpy as np
 
-from . import dtypes, errors, instrumentation
+from . import dtypes, errors, instrumentation, memory_layout
 from .autograd.grad_mode import enable_grad, state as _mode
 from .device import device
 from .hooks import add_hook
@@ -147,8 +147,10 @@ class Tensor:
     def is_complex(self) -> bool:
         return self._data.dtype.kind == "c"
 
-    def is_contiguous(self) -> bool:
-        return self._data.flags.c_contiguous
+    def is_contiguous(self, memory_format=None) -> bool:
+        if memory_format is None:
+            return self._data.flags.c_contiguous
+        return memory_layout.is_contiguous_as(self._data, memory_layout.checked(memory_format, "is_contiguous"))
 
     def stride(self, dim: int | None = None):
         item = self._data.itemsize

@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from . import creation, dtypes, errors, functions as F, instrumentation, public
+from . import creation, dtypes, errors, functions as F, instrumentation, memory_layout, public
 from .autograd.forward_ad import get_tangent, tangent_suffix
 from .autograd.grad_mode import no_grad, state as _mode
 from .backward import backward as _backward
@@ -27,7 +27,8 @@ from .ops.random_draw_nodes import BERNOULLI_TENSOR_FILL, FILLS
 from .ops.copy import TO_COPY, ZERO, copy_, fill, fill_, zero_
 from .printing import format_tensor
 from .sparse import is_coo
-from .functions.tensor_attributes import contiguous_format
+from .memory_layout import contiguous_format
+from .to_arguments import invalid_to_arguments
 from .functions.sparse_methods import sparse_repr, sparse_zero_
 from .tensor import Size, Tensor, _warned, storage
 from .ops.subscripts import getitem, setitem
@@ -419,16 +420,39 @@ def to(self, *args, **kwargs):
             dtype = dtypes.as_dtype(a)
         elif type(a) is not bool:      # a positional non_blocking/copy flag is a bool
             raise TypeError(f"to() received an invalid combination of arguments - got ({type(a).__name__})")
+    fmt = kwargs.get("memory_format")
+    if fmt is not None:
+        return _to_format(self, dtype, fmt, args, kwargs)
     if dtype is None:
         return self
     npd = dtypes.as_dtype(dtype).np
     if npd == self._data.dtype and not kwargs.get("copy"):
         return self
+    return _to_copy(self, npd)
+
+
+def _to_copy(self, npd):
     if npd.kind not in "fc" and self._requires_grad:
         # an integer or bool copy is never differentiable (torch: requires_grad=False, no grad_fn)
         with no_grad():
             return call(TO_COPY, (self,), {"dtype": npd})
     return call(TO_COPY, (self,), {"dtype": npd})
+
+
+def _to_format(self, dtype, fmt, args: tuple, kwargs: dict):
+    """``to(..., memory_format=fmt)``: the tensor itself when it already has the dtype and the layout,
+    else one copy (ToCopyBackward0) in both."""
+    if not isinstance(fmt, memory_layout.memory_format):
+        raise invalid_to_arguments(args, kwargs)
+    npd = self._data.dtype if dtype is None else dtypes.as_dtype(dtype).np
+    if npd == self._data.dtype and not kwargs.get("copy") and (
+            fmt is memory_layout.preserve_format or memory_layout.is_contiguous_as(self._data, fmt)):
+        return self
+    memory_layout.check_rank(fmt, self.ndim)
+    out = _to_copy(self, npd)
+    if fmt is not memory_layout.preserve_format:
+        out._data = memory_layout.laid_out(out._data, fmt)
+    return out
 
 
 def _caster(d):
@@ -445,7 +469,14 @@ def _no_numpy_dtype(name):
 
 
 def contiguous(self, memory_format=None):
-    return self if self._data.flags.c_contiguous else F.clone(self, memory_format=contiguous_format)
+    if memory_format is None:
+        return self if self._data.flags.c_contiguous else F.clone(self, memory_format=contiguous_format)
+    fmt = memory_layout.checked(memory_format, "contiguous")
+    if memory_layout.is_contiguous_as(self._data, fmt):
+        return self
+    if fmt is memory_layout.preserve_format:
+        raise errors.AutogradError("preserve memory format is unsupported by the contiguous operator")
+    return F.clone(self, memory_format=fmt)
 
 
 def type_as(self, other):

@@ -5,7 +5,7 @@ import builtins
 import math
 import numpy as np
 
-from .. import dtypes, errors, instrumentation
+from .. import dtypes, errors, instrumentation, memory_layout
 from ..creation import dense_layout
 from ..dims import int_sizes, squeeze_dims, wrap_dim
 from ..dispatch import call, call_fast
@@ -432,12 +432,17 @@ def roll(input, shifts, dims=None):
 @public(method=True)
 def clone(input, *, memory_format=None):
     """A copy; by default (preserve_format) a transpose's or permute's copy keeps its strides, as
-    torch's: ``x.t().clone()`` is not contiguous, so a view of it is refused as torch refuses it."""
+    torch's: ``x.t().clone()`` is not contiguous, so a view of it is refused as torch refuses it.
+    ``memory_format=torch.channels_last`` lays the copy out in that format."""
+    fmt = memory_layout.preserve_format if memory_format is None else memory_layout.checked(memory_format, "clone")
+    memory_layout.check_rank(fmt, input.ndim)
     out = call_fast(S.CLONE, input)
     data = input._data
-    if (getattr(memory_format, "name", None) != "contiguous_format" and data.size
-            and not data.flags.c_contiguous and dense_layout(data)):
-        out._data = np.copy(data, order="K")     # the same values, laid out as input's
+    if fmt is memory_layout.preserve_format:
+        if data.size and not data.flags.c_contiguous and dense_layout(data):
+            out._data = np.copy(data, order="K")     # the same values, laid out as input's
+    elif fmt is not memory_layout.contiguous_format and data.ndim == input.ndim:   # (not inside vmap)
+        out._data = memory_layout.laid_out(data, fmt)
     return out
 
 

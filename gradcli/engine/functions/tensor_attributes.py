@@ -9,6 +9,7 @@ import numpy as np
 from .. import errors
 from ..public import PROPERTIES, export, public
 from ..dispatch import call
+from ..memory_layout import channels_last, channels_last_3d, contiguous_format, memory_format, preserve_format
 from ..ops.complex_parts import CONJ, CONJ_PHYSICAL
 from ..ops.shape import select
 from .complex_numbers import lazy_conj, real_view
@@ -32,25 +33,9 @@ public("strided")(strided)
 public("layout")(layout)
 
 
-class memory_format:
-    """torch.memory_format: gradcli's tensors are laid out row-major; ``contiguous_format`` and
-    ``preserve_format`` are accepted where torch takes a memory format (channels_last is not)."""
-
-    __slots__ = ("name",)
-    __module__ = "torch"
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def __repr__(self) -> str:
-        return f"torch.{self.name}"
-
-
-contiguous_format = memory_format("contiguous_format")
-preserve_format = memory_format("preserve_format")
 public("memory_format")(memory_format)
-public("contiguous_format")(contiguous_format)
-public("preserve_format")(preserve_format)
+for _format in (contiguous_format, preserve_format, channels_last, channels_last_3d):
+    public(_format.name)(_format)
 
 # a dense tensor in CPU memory: torch's answers for such a tensor
 for _name, _value in (("is_cpu", True), ("is_sparse", False), ("is_sparse_csr", False), ("is_quantized", False),

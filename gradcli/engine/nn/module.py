@@ -18,7 +18,9 @@ from ..autograd.profiler import record_function
 from ..autograd.grad_mode import no_grad
 from ..functions.composites import typename
 from ..hooks import RemovableHandle, add_hook
+from ..memory_layout import memory_format
 from ..tensor import Tensor, make, storage
+from ..to_arguments import invalid_to_arguments
 from . import state_dict as _state_dict
 from .backward_hooks import call_with_backward_hooks
 
@@ -456,8 +458,15 @@ class Module:
         module as it is: torch's storage-free copy serves as a skeleton for ``functional_call``."""
         if any(str(a) == "meta" for a in args + (kwargs.get("device"),)):
             return self
-        # torch converts floating tensors only (num_batches_tracked stays int64)
-        return self._convert(lambda t: t.to(*args, **kwargs), floating_only=True)
+        fmt = kwargs.get("memory_format")
+        if fmt is None:
+            # torch converts floating tensors only (num_batches_tracked stays int64)
+            return self._convert(lambda t: t.to(*args, **kwargs), floating_only=True)
+        if not isinstance(fmt, memory_format):
+            raise invalid_to_arguments(args, kwargs)
+        # a memory format applies to the 4-d and 5-d tensors only (a conv's weight, not its bias)
+        rest = {k: v for k, v in kwargs.items() if k != "memory_format"}
+        return self._convert(lambda t: t.to(*args, **(kwargs if t.ndim in (4, 5) else rest)), floating_only=True)
 
     def type(self, dst_type):
         """torch's Module.type: every parameter and buffer through Tensor.type, integer buffers too."""

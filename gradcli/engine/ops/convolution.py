@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 
+from .. import memory_layout
 from ..dispatch import call
 from . import dtype_rules
 from .pooling import pooled_size
@@ -118,6 +119,19 @@ def _conv_fwd(input, weight, bias, stride, padding, dilation, transposed, output
     out = np.matmul(w.reshape(groups, o // groups, -1), cols).reshape((n, o) + spatial)
     if bias is not None:
         out += bias.astype(out.dtype, copy=False).reshape((1, o) + (1,) * d)
+    return in_torch_layout(out, input, weight)
+
+
+def in_torch_layout(out: np.ndarray, input: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """``out`` laid out as torch's CPU convolution writes it: channels_last when the input or the
+    weight suggests that format (2-d, every backend), channels_last_3d likewise in float32 (mkldnn;
+    torch's slow 3-d kernels write contiguous output). A formula's batched call (more dims than the
+    weight) is left as it is."""
+    if out.ndim == input.ndim == weight.ndim and (out.ndim == 4 or out.ndim == 5 and out.dtype == np.float32):
+        for a in (input, weight):
+            fmt = memory_layout.suggested(a)
+            if fmt is not memory_layout.contiguous_format:
+                return memory_layout.laid_out(out, fmt)
     return out
 
 
@@ -143,7 +157,7 @@ def _conv_transpose_fwd(input, weight, bias, stride, padding, dilation, output_p
     out = out.reshape((n, o) + tuple(size[-d:]))
     if bias is not None:
         out += bias.astype(out.dtype, copy=False).reshape((1, o) + (1,) * d)
-    return out
+    return in_torch_layout(out, input, weight)
 
 
 def _conv_bwd(m, g, input, weight, stride, padding, dilation, transposed, output_padding, groups,

@@ -1,0 +1,122 @@
+"""torch's memory formats over numpy strides: ``channels_last`` (NCHW sizes, NHWC order in memory)
+and ``channels_last_3d`` (NCDHW sizes, NDHWC order). A tensor's layout is its ndarray's strides, so
+numpy's elementwise ufuncs (order 'K') already keep a channels_last input channels_last as torch's
+TensorIterator does; this module says which format strides are in, with torch's rules, and makes
+copies laid out in a format."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import errors
+
+
+class memory_format:
+    """torch.memory_format: a name torch prints as ``torch.<name>``."""
+
+    __slots__ = ("name",)
+    __module__ = "torch"
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"torch.{self.name}"
+
+
+contiguous_format = memory_format("contiguous_format")
+preserve_format = memory_format("preserve_format")
+channels_last = memory_format("channels_last")
+channels_last_3d = memory_format("channels_last_3d")
+
+# the dims of each channels-last format, innermost first (torch's compute_channels_last_contiguous_*)
+_INNERMOST_FIRST = {channels_last: (1, 3, 2, 0), channels_last_3d: (1, 4, 3, 2, 0)}
+
+
+def checked(value, fn: str) -> memory_format:
+    """``value`` as a memory format argument of ``fn`` (None: contiguous_format), or torch's TypeError."""
+    if value is None:
+        return contiguous_format
+    if not isinstance(value, memory_format):
+        raise TypeError(f"{fn}(): argument 'memory_format' must be torch.memory_format, not {type(value).__name__}")
+    return value
+
+
+def check_rank(fmt: memory_format, ndim: int) -> None:
+    """torch refuses a channels-last layout for a tensor of another rank."""
+    order = _INNERMOST_FIRST.get(fmt)
+    if order is not None and ndim != len(order):
+        raise errors.ShapeError(f"required rank {len(order)} tensor to use {fmt.name} format")
+
+
+def element_strides(a: np.ndarray) -> tuple:
+    return tuple(s // a.itemsize for s in a.strides)
+
+
+def is_contiguous_as(a: np.ndarray, fmt: memory_format) -> bool:
+    """torch's ``is_contiguous(memory_format=fmt)``: dims of size 1 may have any stride; a
+    channels-last format asks for the rank it is made for (False otherwise, not an error)."""
+    order = _INNERMOST_FIRST.get(fmt)
+    if order is None:
+        return a.flags.c_contiguous
+    if a.ndim != len(order):
+        return False
+    strides, expected = element_strides(a), 1
+    for d in order:
+        if a.shape[d] != 1:
+            if strides[d] != expected:
+                return False
+            expected *= a.shape[d]
+    return True
+
+
+def suggested(a: np.ndarray) -> memory_format:
+    """torch's ``suggest_memory_format``: channels_last(_3d) when the strides are ordered as that format
+    (is_channels_last_strides_2d/3d, with its tie-breaks towards contiguous), else contiguous_format."""
+    fmt = channels_last if a.ndim == 4 else channels_last_3d if a.ndim == 5 else None
+    if fmt is None:
+        return contiguous_format
+    strides, smallest = element_strides(a), 0
+    if strides[1] == 0:
+        return contiguous_format
+    for d in _INNERMOST_FIRST[fmt]:
+        if a.shape[d] == 0 or strides[d] < smallest:
+            return contiguous_format
+        if d == 0 and smallest == strides[1]:
+            return contiguous_format
+        smallest = strides[d] * (a.shape[d] if a.shape[d] > 1 else 1)
+    return fmt
+
+
+def format_strides(shape: tuple, fmt: memory_format) -> tuple:
+    """The strides torch gives a fresh tensor of ``shape`` in ``fmt`` (in elements; size-0 and size-1
+    dims count as they are, as torch's get_channels_last_strides_*: (2, 0, 4, 5) has (0, 1, 0, 0))."""
+    order = _INNERMOST_FIRST.get(fmt)
+    if order is None:
+        strides, step = [0] * len(shape), 1
+        for d in reversed(range(len(shape))):
+            strides[d] = step
+            step *= max(shape[d], 1)
+        return tuple(strides)
+    strides, step = [0] * len(shape), 1
+    for d in order:
+        strides[d] = step
+        step *= shape[d]
+    return tuple(strides)
+
+
+def empty_as(shape: tuple, dtype, fmt: memory_format) -> np.ndarray:
+    """A zero-filled array of ``shape`` laid out in ``fmt``."""
+    if fmt not in _INNERMOST_FIRST:
+        return np.zeros(shape, dtype)
+    dtype = np.dtype(dtype)
+    storage = np.zeros(int(np.prod(shape)), dtype)
+    return np.lib.stride_tricks.as_strided(storage, shape, tuple(s * dtype.itemsize
+                                                                 for s in format_strides(shape, fmt)))
+
+
+def laid_out(a: np.ndarray, fmt: memory_format) -> np.ndarray:
+    """A copy of ``a`` laid out in ``fmt`` (contiguous_format or a channels-last format)."""
+    out = empty_as(a.shape, a.dtype, fmt)
+    out[...] = a
+    return out
+
