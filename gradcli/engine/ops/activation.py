@@ -381,7 +381,7 @@ _OWNED = _owned_probe(None, [np.empty(1)], None)
 # np.putmask's own C function, without the __array_function__ dispatch in front of it (a third of its cost
 # on a batch's activations); arrays only reach it here
 _putmask = getattr(np.putmask, "_implementation", np.putmask)
-RELU.node_cls.apply = _relu_apply
+RELU.on_node(apply=_relu_apply)
 
 
 def _hardtanh_fwd(a, min_val, max_val):

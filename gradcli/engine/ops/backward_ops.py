@@ -30,7 +30,7 @@ def _not_implemented(name: str, edges: tuple):
     op = defop(name, "NotImplemented", ("grad_output", "self"), _hardsigmoid_grad_np, _no_derivative,
                promote=KEEP, edges=edges, jvp_note="none: torch has no derivative",
                rule="raises: torch has no derivative of hardsigmoid_backward")
-    op.node_cls.name = lambda self: "torch::autograd::NotImplemented"     # a C++ node's name(), as torch's
+    op.on_node(name=lambda self: "torch::autograd::NotImplemented")     # a C++ node's name(), as torch's
     return op
 
 

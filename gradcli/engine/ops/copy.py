@@ -53,7 +53,7 @@ def _copy_fwd(a, src):
 COPY = defop("copy_", "CopyBackwards", ("self", "src"), _copy_fwd, lambda m, g: (m.zeros_like(g), g), promote=KEEP,
              jvp=lambda m, t: t[1], samples=lambda: [Sample(arr(3, 4), arr(4, seed=2))],
              rule="d/dself = 0, d/dsrc = g (summed to src's shape)")
-COPY.node_cls.name = lambda self: "torch::autograd::CopyBackwards"   # torch's name() of this node
+COPY.on_node(name=lambda self: "torch::autograd::CopyBackwards")   # torch's name() of this node
 COPY.casts_to_self = True      # torch's copy_ converts any dtype (float -> int truncates)
 
 
@@ -78,7 +78,7 @@ def _twice(m, g):
 # shows the node as grad_fn=<Error>, name() torch::autograd::Error.
 DELAYED_ERROR = defop("delayed_error", "Error", ("self",), lambda a: a.copy(), _twice, promote=KEEP,
                       jvp_note="none: differentiating it raises", rule="raises: the backward was once_differentiable")
-DELAYED_ERROR.node_cls.name = lambda self: "torch::autograd::Error"
+DELAYED_ERROR.on_node(name=lambda self: "torch::autograd::Error")
 
 
 TO_COPY = defop("_to_copy", "ToCopyBackward0", ("self",), lambda a, dtype: a.astype(dtype), lambda m, g: g,

@@ -149,4 +149,4 @@ def _backward_values(grad, log_probs, targets, input_lengths, target_lengths, re
 CTC_LOSS_BACKWARD = defop("_ctc_loss_backward", "NotImplemented", ("grad", "log_probs"), _backward_values,
                           _no_derivative, promote=KEEP, jvp_note="none: torch has no derivative",
                           rule="raises: torch has no derivative")
-CTC_LOSS_BACKWARD.node_cls.name = lambda self: "torch::autograd::NotImplemented"
+CTC_LOSS_BACKWARD.on_node(name=lambda self: "torch::autograd::NotImplemented")

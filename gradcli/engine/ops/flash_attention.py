@@ -140,4 +140,4 @@ FLASH_ATTENTION_BACKWARD = defop(
     "_scaled_dot_product_flash_attention_for_cpu_backward", "NotImplemented",
     ("grad_out", "query", "key", "value", "out", "logsumexp"), _backward_values, _no_derivative, outputs=3,
     promote=KEEP, jvp_note="none: torch has no derivative", rule="raises: torch has no derivative")
-FLASH_ATTENTION_BACKWARD.node_cls.name = lambda self: "torch::autograd::NotImplemented"
+FLASH_ATTENTION_BACKWARD.on_node(name=lambda self: "torch::autograd::NotImplemented")

@@ -31,6 +31,7 @@ from .. import dtypes
 from ..creation import checked_scalar
 from ..tensor import Tensor, make
 from ..dispatch import call
+from ..nodes import saved_attributes
 from .registry import KEEP, OPS, defop
 from .samples import Sample, arr
 
@@ -57,9 +58,10 @@ def _defop(name, node, inputs, fwd, bwd, shown=(), **kw):
         if kw.get("jvp") is not None:
             kw["jvp"] = _arrays_in_saved(kw["jvp"], kw.get("saves", ()), shown)
     op = defop(name, node, inputs, fwd, bwd, promote=KEEP, **kw)
-    for name in shown:
-        plain = getattr(op.node_cls, "_saved_" + name)
-        setattr(op.node_cls, "_saved_" + name, property(lambda node, plain=plain: _as_tensors(plain.fget(node))))
+    if shown:
+        plain = saved_attributes(op)
+        op.on_node(**{"_saved_" + name: property(lambda node, plain=plain["_saved_" + name]: _as_tensors(plain.fget(node)))
+                      for name in shown})
     return op
 
 

@@ -196,7 +196,7 @@ def _no_derivative(name: str):
 def _declare(name: str, inputs: tuple, forward, outputs: int = 1, nondiff: tuple = ()):
     op = defop(name, "NotImplemented", inputs, forward, _no_derivative(name), promote=KEEP, outputs=outputs,
                nondiff_outputs=nondiff, jvp_note="none: torch has no derivative", rule="raises: torch has no derivative")
-    op.node_cls.name = lambda self: "torch::autograd::NotImplemented"     # a C++ node's name(), as torch's
+    op.on_node(name=lambda self: "torch::autograd::NotImplemented")     # a C++ node's name(), as torch's
     return op
 
 

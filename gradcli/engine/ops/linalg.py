@@ -272,8 +272,7 @@ def mat2_grad(m, g, mat1, shape, strides):
     return gemm(a, g) if a.shape[1] != 1 else a * g
 
 
-MM.node_cls.apply = _mm_apply
-MM.node_cls.release = release_matrices
+MM.on_node(apply=_mm_apply, release=release_matrices)
 
 
 MV = defop("mv", "MvBackward0", ("self", "vec"), _product(dtype_rules.mv),

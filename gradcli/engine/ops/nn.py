@@ -208,7 +208,7 @@ def _mse_forward(a, b, reduction):
 
 _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
 MSE_LOSS.forward = _mse_forward
-MSE_LOSS.node_cls.apply = _mse_apply
+MSE_LOSS.on_node(apply=_mse_apply)
 
 
 def _smooth_l1_np(a, b, beta):
@@ -813,8 +813,7 @@ def _addmm_apply(node, grads, m):
     return [gs, ga, gb]
 
 
-ADDMM.node_cls.apply = _addmm_apply
-ADDMM.node_cls.release = release_matrices   # (saved[0], saved[1]; the other six are numbers and shapes)
+ADDMM.on_node(apply=_addmm_apply, release=release_matrices)   # (saved[0], saved[1]; the other six are numbers and shapes)
 
 
 # -- distances: torch.cdist (CdistBackward0) and the matrix-product form of its p = 2 (EuclideanDistBackward0) --

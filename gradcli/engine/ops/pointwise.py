@@ -54,7 +54,7 @@ def _add_apply(node, grads, m):
     return OpNode.apply(node, grads, m)
 
 
-ADD.node_cls.apply = _add_apply
+ADD.on_node(apply=_add_apply)
 ADD_ALPHA = defop("add.alpha", "AddBackward0", ("self", "other"), lambda a, b, alpha: _plus_times(a, b, alpha),
                   lambda m, g, alpha: (g, g * alpha), saves=("alpha",),
                   jvp=lambda m, t, alpha: _sum_tangents(t[0], None if t[1] is None else t[1] * alpha),
@@ -81,7 +81,7 @@ def _sub_apply(node, grads, m):
     return OpNode.apply(node, grads, m)
 
 
-SUB.node_cls.apply = _sub_apply
+SUB.on_node(apply=_sub_apply)
 SUB_ALPHA = defop("sub.alpha", "SubBackward0", ("self", "other"), lambda a, b, alpha: _plus_times(a, b, -alpha),
                   lambda m, g, alpha, needs: (g if needs[0] else None, -(g * alpha) if needs[1] else None),
                   saves=("alpha",), masked=True,
@@ -109,7 +109,7 @@ def _sub_const_apply(node, grads, m):
     return OpNode.apply(node, grads, m)
 
 
-SUB_CONST_OTHER.node_cls.apply = _sub_const_apply
+SUB_CONST_OTHER.on_node(apply=_sub_const_apply)
 RSUB = defop("rsub", "RsubBackward1", ("self", "other"), lambda a, b: b - a,
              lambda m, g: (-g, None), edges=("self",),
              jvp=lambda m, t: -t[0], constants=ALPHA_ONE,
@@ -205,7 +205,7 @@ def _mul_number_apply(node, grads, m):
     return OpNode.apply(node, grads, m)
 
 
-MUL_CONST_OTHER.node_cls.apply = _mul_number_apply
+MUL_CONST_OTHER.on_node(apply=_mul_number_apply)
 DIV_CONST_OTHER = defop("div.const_other", "DivBackward0", ("self", "other"), operator.truediv,
                         lambda m, g, other: (g / m.number(other, g) if g.__class__ is _ndarray else g / other,
                                              None),
@@ -285,7 +285,7 @@ def _pow_apply(node, grads, m):
     return OpNode.apply(node, grads, m)
 
 
-POW.node_cls.apply = _pow_apply
+POW.on_node(apply=_pow_apply)
 
 
 def _pow_tensor_bwd(m, g, self, exponent, result):
@@ -446,7 +446,7 @@ def _tanh_apply(node, grads, m):
     return OpNode.apply(node, grads, m)
 
 
-TANH.node_cls.apply = _tanh_apply
+TANH.on_node(apply=_tanh_apply)
 # torch's formulas, so create_graph records its nodes: grad * (self.pow(2) + 1).rsqrt(),
 # grad * (self * self - 1).rsqrt(), grad * 1 / (1 - self.pow(2))
 ASINH = _unary("asinh", "AsinhBackward0", rounded.arcsinh, lambda m, g, self: g * m.rsqrt(m.shift(m.pow(self, 2), 1)),

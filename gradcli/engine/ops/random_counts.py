@@ -28,7 +28,7 @@ def _no_derivative(m, g, **params):
 def _binomial(name, inputs):
     op = defop(name, "NotImplemented", inputs, _drawn, _no_derivative, promote=KEEP,
                jvp_note="none: torch has no derivative", rule="raises: torch has no derivative")
-    op.node_cls.name = lambda self: "torch::autograd::NotImplemented"     # a C++ node's name(), as torch's
+    op.on_node(name=lambda self: "torch::autograd::NotImplemented")     # a C++ node's name(), as torch's
     return op
 
 

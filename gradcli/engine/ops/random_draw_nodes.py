@@ -61,7 +61,7 @@ def _no_derivative(m, g, **params):
 
 BERNOULLI_P = defop("bernoulli.p", "NotImplemented", ("self",), _drawn, _no_derivative, promote=KEEP,
                     jvp_note="none: torch has no derivative", rule="raises: torch has no derivative")
-BERNOULLI_P.node_cls.name = lambda self: "torch::autograd::NotImplemented"
+BERNOULLI_P.on_node(name=lambda self: "torch::autograd::NotImplemented")
 
 
 def _fill(name: str, node: str):

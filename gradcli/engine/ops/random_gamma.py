@@ -286,4 +286,4 @@ def _dirichlet_no_derivative(m, g, **params):
 SAMPLE_DIRICHLET = defop("_sample_dirichlet", "NotImplemented", ("self",), _drawn, _dirichlet_no_derivative,
                          promote=KEEP, jvp_note="none: torch has no derivative",
                          rule="raises: torch has no derivative (Dirichlet.rsample differentiates its draws)")
-SAMPLE_DIRICHLET.node_cls.name = lambda self: "torch::autograd::NotImplemented"
+SAMPLE_DIRICHLET.on_node(name=lambda self: "torch::autograd::NotImplemented")

@@ -80,7 +80,7 @@ def _sum_apply(node, grads, m):
     return OpNode.apply(node, grads, m)
 
 
-SUM.node_cls.apply = _sum_apply
+SUM.on_node(apply=_sum_apply)
 SUM_DIM = defop("sum.dim_IntList", "SumBackward1", ("self",), _sum_fwd,
                 lambda m, g, self_sym_sizes, dim, keepdim: _back_to_shape(m, g, self_sym_sizes, dim, keepdim),
                 saves=("self_sym_sizes", "dim", "keepdim"), promote=KEEP,

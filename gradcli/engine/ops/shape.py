@@ -77,7 +77,7 @@ def _t_apply(node, grads, m):
     return OpNode.apply(node, grads, m)
 
 
-T.node_cls.apply = _t_apply
+T.on_node(apply=_t_apply)
 
 TRANSPOSE = _view_op("transpose", "TransposeBackward0", lambda a, dim0, dim1: np.swapaxes(a, dim0, dim1),
                      lambda m, g, dim0, dim1: m.transpose(g, dim0, dim1), saves=("dim0", "dim1"),
