@@ -11,6 +11,8 @@ import threading
 
 import numpy as np
 
+from .errors import DTypeError
+
 __all__ = [
     "dtype", "float16", "float32", "float64", "half", "float", "double",
     "int8", "int16", "int32", "int64", "uint8", "long", "int", "short", "bool",
@@ -46,6 +48,23 @@ class dtype:
     @property
     def is_signed(self) -> bool:
         return self.name not in ("uint8", "bool")
+
+    def to_complex(self) -> "dtype":
+        """The complex dtype of this precision (a complex dtype is itself), torch's error otherwise."""
+        if self.category == _COMPLEX:
+            return self
+        if self.name == "float16":
+            raise DTypeError("torch.float16.to_complex() is torch.complex32, a dtype gradcli does not have: "
+                             "numpy has no complex32 (complex64 and complex128 are available)")
+        if self.category != _FLOAT:
+            raise DTypeError(f"Unknown Complex ScalarType for {self.scalar_name}")
+        return complex64 if self.name == "float32" else complex128
+
+    def to_real(self) -> "dtype":
+        """The real dtype of a complex one's parts; a real dtype is itself."""
+        if self.category != _COMPLEX:
+            return self
+        return float32 if self.name == "complex64" else float64
 
     def __repr__(self) -> str:
         return f"torch.{self.name}"

@@ -49,7 +49,7 @@ def set_warn_always(b) -> None:
     _warned["always"] = bool(b)
 
 
-_ONCE = ("float", "create_graph", "T")
+_ONCE = ("float", "create_graph", "T", "nuclear_norm")
 _once_before: dict = {}
 
 

@@ -73,7 +73,7 @@ class Size(tuple):
     __rmul__ = __mul__
 
 
-_warned = {"float": False, "create_graph": False, "T": False, "always": False}   # torch's warnings given once per process
+_warned = {"float": False, "create_graph": False, "T": False, "nuclear_norm": False, "always": False}   # torch's warnings given once per process
 # (unless torch.set_warn_always(True): then "always" keeps them coming)
 
 

@@ -561,8 +561,8 @@ def _rev(fn):
     return method
 
 
-def _view_method(self, *shape):
-    return F.view(self, *shape)
+def _view_method(self, *shape, dtype=None):
+    return F.view(self, *shape, dtype=dtype)
 
 
 def _reshape_method(self, *shape):

@@ -779,7 +779,7 @@ CTX_ATTRIBUTES = frozenset("""
     mark_non_differentiable set_materialize_grads materialize_grads
 """.split())
 HANDLE_ATTRIBUTES = frozenset("remove id".split())
-DTYPE_ATTRIBUTES = frozenset("is_floating_point is_complex is_signed itemsize".split())
+DTYPE_ATTRIBUTES = frozenset("is_floating_point is_complex is_signed itemsize to_complex to_real".split())
 SIZE_ATTRIBUTES = frozenset("numel count index".split())
 PROFILER_ATTRIBUTES = frozenset("""
     key_averages table total_average self_cpu_time_total events function_events

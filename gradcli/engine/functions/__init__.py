@@ -28,6 +28,7 @@ from . import finite_differences, index_reduce, legacy_defaults, linalg_legacy, 
 from . import inplace_views  # noqa: F401  (Tensor.t_, transpose_, unsqueeze_, squeeze_)
 from .vander import linalg_vander, vander  # noqa: F401
 from .blocks import block_diag  # noqa: F401
+from .lowrank import pca_lowrank, svd_lowrank  # noqa: F401
 from .heaviside import heaviside  # noqa: F401
 from .linalg_functions import cholesky_inverse, geqrf, lu_unpack, matrix_exp  # noqa: F401  (torch.lu, lu_solve, orgqr)
 from .number_ops import gcd, lcm, nextafter  # noqa: F401

@@ -21,7 +21,7 @@ from ..ops.ldl import LDL_FACTOR_EX, LDL_SOLVE
 from ..ops.ormqr import ORMQR
 from ..public import public
 from ..return_types import result_type
-from ..tensor import Tensor, make
+from ..tensor import Tensor, _warned, make
 from .linear_algebra import inverse, matmul, solve
 from . import reductions
 from .reductions import norm as _norm, sum as _sum
@@ -276,6 +276,8 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
     if len(dim) != 2:
         raise errors.AutogradError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(map(str, dim))}")
     d0, d1 = (wrap_dim(d, A.ndim) % A.ndim for d in dim)
+    if d0 == d1:
+        raise errors.AutogradError(f"linalg.matrix_norm: dims must be different. Got ({d0}, {d1})")
     if ord == "fro":
         return _norm(A, ord, (d0, d1), keepdim, dtype)
     if ord in ("nuc", 2, -2):
@@ -295,6 +297,20 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None):
 
 
 reductions._linalg[0] = matrix_norm    # torch.norm(p="nuc")
+
+
+@public()
+def nuclear_norm(input, dim=None, keepdim=False):
+    """torch.nuclear_norm, kept by torch for TorchScript with a warning: linalg.matrix_norm(input, 'nuc')
+    over ``dim`` (the last two dims by default), its nodes and gradient through the SVD."""
+    if not _warned["nuclear_norm"]:     # torch's TORCH_WARN_ONCE
+        _warned["nuclear_norm"] = not _warned["always"]
+        warnings.warn("at::nuclear_norm is deprecated and it is just left for JIT compatibility. It will be removed "
+                      "in a future PyTorch release. Please use `linalg.matrix_norm(A, 'nuc', dim, keepdim)` instead",
+                      UserWarning, stacklevel=2)
+    if isinstance(dim, bool):        # nuclear_norm(input, keepdim)
+        dim, keepdim = None, dim
+    return matrix_norm(input, "nuc", (-2, -1) if dim is None else tuple(dim), keepdim)
 
 
 def solve_ex(A, B, *, left=True, check_errors=False):

@@ -12,7 +12,7 @@ from ..dispatch import call, call_fast
 from ..ops import shape as S
 from ..ops.shape import unsqueeze
 from ..public import public
-from ..tensor import make
+from ..tensor import make, storage
 from .common import _check_tensor, tensor_list
 
 
@@ -44,9 +44,11 @@ def _infer_shape(shape, numel: int, fn: str = "view") -> tuple:
     return shape
 
 
-def view(input, *shape):
-    if len(shape) == 1 and isinstance(shape[0], dtypes.dtype):
-        raise errors.AutogradError("view(dtype) is not supported by gradcli")
+def view(input, *shape, dtype=None):
+    if dtype is None and len(shape) == 1 and (isinstance(shape[0], dtypes.dtype) or shape[0] in _PYTHON_TYPES):
+        dtype, shape = shape[0], ()
+    if dtype is not None and not shape:
+        return view_as_dtype(input, dtypes.as_dtype(dtype))
     if not shape:
         raise TypeError("view() received an invalid combination of arguments - got (), but expected one of:\n"
                         " * (torch.dtype dtype)\n * (tuple of ints size)\n")
@@ -55,6 +57,30 @@ def view(input, *shape):
         return call(S.VIEW, (input,), {"shape": shape})
     except S.ViewError as e:
         raise errors.ShapeError(str(e)) from None
+
+
+_PYTHON_TYPES = (float, int, bool, complex)
+
+
+def view_as_dtype(input, dtype):
+    """``x.view(dtype)``: the same bytes read as ``dtype``, sharing storage and version counter and
+    never differentiable (torch's view.dtype). Another element size scales the last dim, which must
+    be contiguous, with torch's checks in its order."""
+    data = storage(input)
+    old, new = data.dtype.itemsize, dtype.itemsize
+    if old != new:
+        what = f"to view {dtypes.scalar_type_name(data.dtype)} as {dtype.scalar_name} (different element sizes)"
+        if data.ndim == 0:
+            raise errors.AutogradError(f"self.dim() cannot be 0 {what}")
+        if input.stride(-1) != 1:
+            raise errors.AutogradError(f"self.stride(-1) must be 1 {what}, but got {input.stride(-1)}")
+        if new > old:
+            ratio = new // old
+            for name, value in ((f"self.size(-1)", data.shape[-1]), ("self.storage_offset()", input.storage_offset()),
+                                *((f"self.stride({i})", s) for i, s in enumerate(input.stride()[:-1]))):
+                if value % ratio:
+                    raise errors.AutogradError(f"{name} must be divisible by {ratio} {what}, but got {value}")
+    return make(data.view(dtype.np), None, 0, False, input._vc, None)
 
 
 @public()

@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from .. import creation, errors
+from .. import creation, dtypes, errors
 from ..dispatch import call
 from ..ops import dtype_rules
 from ..ops.parametric import PRELU_KERNEL, RRELU_WITH_NOISE, check_rrelu
@@ -138,6 +138,9 @@ def _alpha_dropout(input, p: float, training: bool, feature: bool, name: str):
         if input.ndim < 2:
             raise errors.AutogradError("Feature dropout requires at least 2 dimensions in the input")
         shape = tuple(input.shape[:2]) + (1,) * (input.ndim - 2)
+    if input._data.dtype.kind in "iub":      # aten's noise.add(-1).mul_(alpha * a): a bool noise adds as Long
+        kind = "Long" if input._data.dtype.kind == "b" else dtypes.scalar_type_name(input._data.dtype)
+        raise errors.DTypeError(f"result type Float can't be cast to the desired output type {kind}")
     dt = input._data.dtype
     draw = lambda g, s: g.bernoulli(1 - p, s).astype(dt)     # noqa: E731
     keep = (creation.random_tensor(shape, draw, dtype=input.dtype) if feature
