@@ -19,6 +19,7 @@ from .autograd.grad_mode import state as _mode
 from .nodes import _WRAPPED, OpNode
 from .tensor import _SCALARS, NO_GRAD_VIEW, CustomFunctionView, Tensor, TensorExtras, make, storage
 from . import instrumentation as _inst
+from .overlapping_writes import partly_overlapping, write_accumulated, write_elementwise, write_selected
 
 _new = object.__new__
 _ndarray = np.ndarray
@@ -856,7 +857,8 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
         if (d.__class__ is _ndarray and not (grad_on and self._requires_grad)
                 and (d.dtype.kind in _FLOAT_KINDS or op.promote != "float")):
             if len(args) == 1:
-                if d.flags.writeable:
+                fl = d.flags
+                if fl.writeable and (fl.c_contiguous or not partly_overlapping(d)):
                     write(d, d)
                     self._vc[0] += 1
                     return self
@@ -864,7 +866,8 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
                 o = args[1]
                 if o.__class__ is Tensor and not (grad_on and o._requires_grad):
                     e = o._data
-                    if e.__class__ is _ndarray and e.dtype is d.dtype and e.shape == d.shape and d.flags.writeable \
+                    if e.__class__ is _ndarray and e.dtype is d.dtype and e.shape == d.shape \
+                            and (fl := d.flags).writeable and (fl.c_contiguous or not partly_overlapping(d)) \
                             and (e if (eb := e.base) is None else eb) is not (d if (db := d.base) is None else db):
                         # (_owner's test inline: views of one array take the general path, which checks them)
                         write(d, d, e)
@@ -892,7 +895,9 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
                 check_overlap(target, a)
     record = grad_on and op.differentiable and any(isinstance(a, Tensor) and a._requires_grad for a in args)
     half = target.dtype is _F16 and half_opmath.applies(op, arrays)    # x.sigmoid_(), x.mul_(3.3) in float16
-    if op.inplace is not None and not record and not half and target.flags.writeable:
+    fl = target.flags
+    if op.inplace is not None and not record and not half and fl.writeable and \
+            (fl.c_contiguous or not partly_overlapping(target)):
         # no graph to record: write straight into the storage, no temporary result and copy
         # (an expanded target is read-only: the general path below refuses it with torch's error)
         _check_inplace_fits(op, arrays, target)
@@ -922,9 +927,12 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
             # the formula needs the value about to be overwritten: save a copy on the old edge
             fn, nr = node.next_functions[0]
             args = (make(target.copy(), fn, nr, fn is not None),) + tuple(args[1:])
-    if not target.flags.writeable:
+    if not fl.writeable:
         target = _overlapping_target(op, target)
-    np.copyto(target, out, casting="unsafe")
+    if fl.c_contiguous or not fl.writeable or not partly_overlapping(target):
+        np.copyto(target, out, casting="unsafe")
+    else:
+        _write_through_overlap(op, target, arrays, params or {}, out)
     bump_version(self)
     if record:
         node._saved = _save(op, args, params, self) if op.plan else ()
@@ -1041,6 +1049,23 @@ def _overlapping_target(op, target: np.ndarray) -> np.ndarray:
         start = target.__array_interface__["data"][0] - root.__array_interface__["data"][0]
         return np.ndarray(target.shape, target.dtype, buffer=root, offset=start, strides=target.strides)
     raise errors.AutogradError(errors.INTERNAL_OVERLAP)
+
+
+_INDEXED_PARAMS = ("dim", "index", "indices")
+
+
+def _write_through_overlap(op, target: np.ndarray, arrays, params: dict, out: np.ndarray) -> None:
+    """Write into a target whose elements partly share memory as torch's kernels do (see
+    ``overlapping_writes``): an elementwise op element by element, an accumulating index op every
+    increment, an index write (scatter_, index_put_, masked_scatter_...) only the elements it selects."""
+    if op.name == "masked_scatter" or any(k in params for k in _INDEXED_PARAMS):
+        if params.get("accumulate") or op.name in ("index_add", "scatter_add"):
+            write_accumulated(target, out)
+        else:
+            write_selected(target, out, lambda other: op.forward(other, *arrays[1:], **params))
+    else:
+        write_elementwise(target, op.forward, arrays, {k: storage(v) if isinstance(v, Tensor) else v
+                                                       for k, v in params.items()})
 
 
 def _check_inplace_fits(op, arrays, target) -> None:

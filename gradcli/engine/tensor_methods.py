@@ -18,7 +18,7 @@ from .backward import backward as _backward
 from .device import device
 from .dispatch import call, call_inplace, call_mm, check_overlap
 from .functions.arithmetic import _alpha_operand
-from .functions.inplace_ops import adopt, refuse_inplace, stand_in
+from .functions.inplace_ops import adopt, elementwise_writer, refuse_inplace, stand_in
 from .nn import functional as _F
 from .nn.functional import _NO_DIM, torch_log_softmax, torch_softmax
 from .ops import index_functions, pointwise as P
@@ -163,7 +163,8 @@ def div_(self, other, *, rounding_mode=None):
         refuse_inplace(self)
         if isinstance(other, Tensor) and other._data.__class__ is np.ndarray:
             check_overlap(storage(self), other._data)
-        return adopt(self, F.div(stand_in(self), other, rounding_mode=rounding_mode))
+        return adopt(self, F.div(stand_in(self), other, rounding_mode=rounding_mode),
+                     elementwise_writer(F.div, (other,), {"rounding_mode": rounding_mode}))
     other = F._as_operand(other)
     op = P.DIV_CONST_OTHER if F._constant(other) and not F._constant(self) else P.DIV
     return call_inplace(op, self, (self, other))

@@ -9,10 +9,11 @@ from __future__ import annotations
 import numpy as np
 
 from .. import errors
-from ..autograd.grad_mode import state as _mode
+from ..autograd.grad_mode import no_grad, state as _mode
 from .. import dispatch
 from ..dispatch import _check_castable, _refuse_view_inplace
 from ..autograd.graph import NotImplementedNode
+from ..overlapping_writes import partly_overlapping, write_elementwise, write_scan, write_selected
 from ..public import export
 from ..tensor import Tensor, make, storage
 
@@ -36,15 +37,20 @@ def stand_in(self: Tensor) -> Tensor:
     return make(storage(self).copy(), grad_fn, self._output_nr, self._requires_grad and grad_fn is not None)
 
 
-def adopt(self: Tensor, out: Tensor) -> Tensor:
-    """Write ``out`` into ``self`` and give ``self`` its history (a view's base gets a CopySlices)."""
+def adopt(self: Tensor, out: Tensor, write_overlapping=None) -> Tensor:
+    """Write ``out`` into ``self`` and give ``self`` its history (a view's base gets a CopySlices).
+    A ``self`` whose elements partly share memory is written by ``write_overlapping(target, result)`` when given
+    (see ``overlapping_writes``); otherwise as torch's copy_, in C order."""
     data = out._data
     target = storage(self)
     _check_castable(np.asarray(data).dtype, target.dtype)
     if np.shape(data) != target.shape:
         raise errors.ShapeError(f"output with shape {list(target.shape)} doesn't match the broadcast shape "
                                 f"{list(np.shape(data))}")
-    np.copyto(target, data, casting="unsafe")
+    if write_overlapping is None or target.flags.c_contiguous or not partly_overlapping(target):
+        np.copyto(target, data, casting="unsafe")
+    else:
+        write_overlapping(target, data)
     dispatch.bump_version(self)
     node = out._grad_fn
     if node is not None and _mode.grad:
@@ -57,8 +63,36 @@ def adopt(self: Tensor, out: Tensor) -> Tensor:
     return self
 
 
-def inplace_of(fn, name: str):
-    """``Tensor.<name>`` (``fn``'s in-place variant) written through ``fn``."""
+def elementwise_writer(fn, args: tuple, kwargs: dict):
+    """How ``fn``'s in-place twin writes a self whose elements partly share memory: element by element."""
+    def write(target, _):
+        def compute(*arrays, **named):
+            with no_grad():
+                return fn(*(make(a) if isinstance(a, np.ndarray) else a for a in arrays), **named)._data
+        write_elementwise(target, compute, (target,) + tuple(_array_of(a) for a in args),
+                          {k: _array_of(v) for k, v in kwargs.items()})
+    return write
+
+
+def scan_writer(step):
+    """cumsum_/cumprod_'s writer of a self whose elements partly share memory: torch's scan order."""
+    def writer(fn, args: tuple, kwargs: dict):
+        dim = kwargs.get("dim", args[0] if args else None)
+        return lambda target, _: write_scan(target, int(dim) % max(target.ndim, 1), step)
+    return writer
+
+
+def selected_writer(fn, args: tuple, kwargs: dict):
+    """tril_/triu_'s writer of a self whose elements partly share memory: only the elements they zero."""
+    def recompute(other):
+        with no_grad():
+            return fn(make(other), *args, **kwargs)._data
+    return lambda target, result: write_selected(target, result, recompute)
+
+
+def inplace_of(fn, name: str, writer=elementwise_writer):
+    """``Tensor.<name>`` (``fn``'s in-place variant) written through ``fn``; ``writer(fn, args, kwargs)``
+    writes a self whose elements partly share memory (None: as copy_ would)."""
     def method(self, *args, **kwargs):
         if not isinstance(self, Tensor):
             raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(self).__name__}")
@@ -69,13 +103,17 @@ def inplace_of(fn, name: str):
         out = fn(stand_in(self), *args, **kwargs)
         if out._grad_fn.__class__ is NotImplementedNode:    # torch's error names the in-place op
             out._grad_fn.op_name = name
-        return adopt(self, out)
+        return adopt(self, out, None if writer is None else writer(fn, args, kwargs))
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"In-place {fn.__name__}: see ``inplace_ops``."
     return method
 
 
-def declare(fn, name: str, *, torch_level=False, aliases=()) -> None:
+def _array_of(a):
+    return storage(a) if isinstance(a, Tensor) else a
+
+
+def declare(fn, name: str, *, torch_level=False, aliases=(), writer=elementwise_writer) -> None:
     """Export ``Tensor.<name>`` (and ``torch.<name>`` when torch has it) for the in-place twin of ``fn``."""
-    inplace = inplace_of(fn, name)
+    inplace = inplace_of(fn, name, writer)
     export(inplace, name, namespaces=("torch",) if torch_level else (), method=True, aliases=aliases)

@@ -2,6 +2,8 @@
 ``inplace_ops``; the comparisons (``lt_``...) and ``float_power_`` need their own handling."""
 from __future__ import annotations
 
+import numpy as np
+
 from .. import errors
 from ..dispatch import call_inplace
 from ..dtypes import scalar_type_name
@@ -11,28 +13,37 @@ from ..tensor import Tensor
 from . import arithmetic as A, generated as G, composites as C, discrete as D, linear_algebra as L, reductions as R
 from .heaviside import heaviside
 from .number_ops import gcd, lcm, nextafter
-from .inplace_ops import declare, inplace_of
+from .inplace_ops import declare, inplace_of, scan_writer, selected_writer
 
 # Tensor methods only (torch has no torch.<name>_ for these)
 for _fn, _name, _aliases in (
         (D.addcmul, "addcmul_", ()), (D.addcdiv, "addcdiv_", ()), (A.lerp, "lerp_", ()),
-        (L.tril, "tril_", ()), (L.triu, "triu_", ()), (R.cumsum, "cumsum_", ()), (R.cumprod, "cumprod_", ()),
         (A.hypot, "hypot_", ()), (A.atan2, "atan2_", ("arctan2_",)), (A.copysign, "copysign_", ()),
         (A.fmod, "fmod_", ()), (A.remainder, "remainder_", ()), (A.floor_divide, "floor_divide_", ()),
         (A.div, "true_divide_", ()), (A.sgn, "sgn_", ()), (heaviside, "heaviside_", ()),
-        (C.renorm, "renorm_", ()), (nextafter, "nextafter_", ()), (C.addmm, "addmm_", ()), (C.addr, "addr_", ()), (L.baddbmm, "baddbmm_", ()),
-        (L.addbmm, "addbmm_", ()), (G.logical_and, "logical_and_", ()), (G.logical_or, "logical_or_", ()),
+        (nextafter, "nextafter_", ()), (G.logical_and, "logical_and_", ()), (G.logical_or, "logical_or_", ()),
         (G.logical_xor, "logical_xor_", ()), (G.logical_not, "logical_not_", ()),
         (G.bitwise_and, "bitwise_and_", ()), (G.bitwise_or, "bitwise_or_", ()),
         (G.bitwise_xor, "bitwise_xor_", ()), (G.bitwise_not, "bitwise_not_", ()),
         (G.bitwise_left_shift, "bitwise_left_shift_", ()), (G.bitwise_right_shift, "bitwise_right_shift_", ())):
     declare(_fn, _name, aliases=_aliases)
 
+# not elementwise: a self whose elements partly share memory is written as copy_ writes, scanned, or
+# only where the op writes
+for _fn, _name in ((C.renorm, "renorm_"), (C.addmm, "addmm_"), (C.addr, "addr_"), (L.baddbmm, "baddbmm_"),
+                   (L.addbmm, "addbmm_")):
+    declare(_fn, _name, writer=None)
+declare(L.tril, "tril_", writer=selected_writer)
+declare(L.triu, "triu_", writer=selected_writer)
+declare(R.cumsum, "cumsum_", writer=scan_writer(np.add))
+declare(R.cumprod, "cumprod_", writer=scan_writer(np.multiply))
+
 # also torch.<name>_
 for _fn, _name in ((A.xlogy, "xlogy_"), (A.square, "square_"), (A.sinc, "sinc_"),
-                   (D.deg2rad, "deg2rad_"), (D.rad2deg, "rad2deg_"), (A.ldexp, "ldexp_"), (L.addmv, "addmv_"),
+                   (D.deg2rad, "deg2rad_"), (D.rad2deg, "rad2deg_"), (A.ldexp, "ldexp_"),
                    (gcd, "gcd_"), (lcm, "lcm_")):
     declare(_fn, _name, torch_level=True)
+declare(L.addmv, "addmv_", torch_level=True, writer=None)
 
 
 _float_power_ = inplace_of(A.float_power, "float_power_")
