@@ -256,61 +256,138 @@ class ExpressionsMixin:
         left = self.expr(node.left, scope)
         right = self.expr(node.right, scope)
         apply = self._binary(node.op, node.span)
-        tensor = self.rt.tensor_type
-        if tensor is None or node.op not in _TENSOR_ARITHMETIC:
+        if self.rt.tensor_type is None or node.op not in _TENSOR_ARITHMETIC:
             return lambda env: apply(left(env), right(env))
-        fn, span, wrap = _BINARY[node.op], node.span, self._wrap
-        globals_ = self.rt.globals
+        fn, span = _BINARY[node.op], node.span
         if _number_constant(node.left) is not None:
             return self._number_arithmetic(fn, apply, node.left.value, True, right, node.right, scope, span)
         if _number_constant(node.right) is not None:
             return self._number_arithmetic(fn, apply, node.right.value, False, left, node.left, scope, span)
-        max_elements = self.rt.state.limits.max_elements
-        left_name, right_name = self._global_name(node.left, scope), self._global_name(node.right, scope)
+        return self._tensor_arithmetic(fn, apply, left, self._global_name(node.left, scope), right,
+                                       self._global_name(node.right, scope), span)
 
-        def run(env):
-            # tensor arithmetic with a tensor or a number: a tensor comes out, and `apply` would
-            # check nothing but the tensors' sizes (read from their arrays: numel() is a call)
-            a = globals_[left_name] if left_name in globals_ else left(env)
-            b = globals_[right_name] if right_name in globals_ else right(env)
+    def _tensor_arithmetic(self, fn, apply, left, left_name, right, right_name, span):
+        """``a @ b``, ``x - y``, ``lr * g``: two tensors within the element limit, or a tensor and an int or
+        float, make a tensor that `apply` would check no further (it reads nothing but the tensors'
+        sizes), so the site calls the operator itself. One closure per shape of operands -- a global
+        name, read in place (its compiled load runs for a builtin or an unbound name), or any other
+        expression -- so a loop's step tests no shape (issue 13)."""
+        tensor, wrap, globals_ = self.rt.tensor_type, self._wrap, self.rt.globals
+        max_elements = self.rt.state.limits.max_elements
+
+        def run_names(env):
+            try:
+                a = globals_[left_name]
+            except KeyError:
+                a = left(env)
+            try:
+                b = globals_[right_name]
+            except KeyError:
+                b = right(env)
             ta, tb = type(a), type(b)
-            if ta is tensor:
-                fast = tb is tensor and a._data.size * b._data.size <= max_elements or tb is float or tb is int
-            else:
-                fast = tb is tensor and (ta is float or ta is int)
-            if fast:
+            if (tb is tensor and (ta is tensor and a._data.size * b._data.size <= max_elements
+                                  or ta is float or ta is int) or ta is tensor and (tb is float or tb is int)):
                 try:
                     return fn(a, b)
                 except Exception as exc:
                     raise wrap(exc, span) from None
             return apply(a, b)
-        return run
+
+        def run_name_expression(env):
+            try:
+                a = globals_[left_name]
+            except KeyError:
+                a = left(env)
+            b = right(env)
+            ta, tb = type(a), type(b)
+            if (tb is tensor and (ta is tensor and a._data.size * b._data.size <= max_elements
+                                  or ta is float or ta is int) or ta is tensor and (tb is float or tb is int)):
+                try:
+                    return fn(a, b)
+                except Exception as exc:
+                    raise wrap(exc, span) from None
+            return apply(a, b)
+
+        def run_expression_name(env):
+            a = left(env)
+            try:
+                b = globals_[right_name]
+            except KeyError:
+                b = right(env)
+            ta, tb = type(a), type(b)
+            if (tb is tensor and (ta is tensor and a._data.size * b._data.size <= max_elements
+                                  or ta is float or ta is int) or ta is tensor and (tb is float or tb is int)):
+                try:
+                    return fn(a, b)
+                except Exception as exc:
+                    raise wrap(exc, span) from None
+            return apply(a, b)
+
+        def run_expressions(env):
+            a = left(env)
+            b = right(env)
+            ta, tb = type(a), type(b)
+            if (tb is tensor and (ta is tensor and a._data.size * b._data.size <= max_elements
+                                  or ta is float or ta is int) or ta is tensor and (tb is float or tb is int)):
+                try:
+                    return fn(a, b)
+                except Exception as exc:
+                    raise wrap(exc, span) from None
+            return apply(a, b)
+        if left_name is MISSING:
+            return run_expressions if right_name is MISSING else run_expression_name
+        return run_name_expression if right_name is MISSING else run_names
 
     def _number_arithmetic(self, fn, apply, number, number_first, other, other_node, scope, span):
         """``0.5 * w.grad``, ``x - 1``: a number literal with a tensor gives a tensor and needs no
-        size check, so the site calls the operator itself (the literal is no closure call)."""
+        size check, so the site calls the operator itself (the literal is no closure call); the other
+        operand is read as `_tensor_arithmetic` reads it."""
         tensor, wrap, globals_ = self.rt.tensor_type, self._wrap, self.rt.globals
         name = self._global_name(other_node, scope)
         if number_first:
             def run_number_first(env):
-                b = globals_[name] if name in globals_ else other(env)
+                b = other(env)
                 if type(b) is tensor:
                     try:
                         return fn(number, b)
                     except Exception as exc:
                         raise wrap(exc, span) from None
                 return apply(number, b)
-            return run_number_first
+
+            def run_number_first_name(env):
+                try:
+                    b = globals_[name]
+                except KeyError:
+                    b = other(env)
+                if type(b) is tensor:
+                    try:
+                        return fn(number, b)
+                    except Exception as exc:
+                        raise wrap(exc, span) from None
+                return apply(number, b)
+            return run_number_first if name is MISSING else run_number_first_name
 
         def run_number_second(env):
-            a = globals_[name] if name in globals_ else other(env)
+            a = other(env)
             if type(a) is tensor:
                 try:
                     return fn(a, number)
                 except Exception as exc:
                     raise wrap(exc, span) from None
             return apply(a, number)
-        return run_number_second
+
+        def run_number_second_name(env):
+            try:
+                a = globals_[name]
+            except KeyError:
+                a = other(env)
+            if type(a) is tensor:
+                try:
+                    return fn(a, number)
+                except Exception as exc:
+                    raise wrap(exc, span) from None
+            return apply(a, number)
+        return run_number_second if name is MISSING else run_number_second_name
 
     def _binary(self, op, span, inplace=False):
         fn = (_INPLACE if inplace else _BINARY)[op]

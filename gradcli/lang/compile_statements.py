@@ -21,6 +21,23 @@ _NUMBER_UPDATES = frozenset({"+", "-", "*", "/", "//", "%"})
 # Loops read the clock on their first iteration and every TIME_CHECK_EVERY-th: between two reads
 # run at most that many iterations of one body without a loop entry or a script call (which read it too)
 TIME_CHECK_EVERY = 16
+# statements whose closures return None whatever they run (a compound statement is one when its
+# blocks hold nothing else): a block of them runs each without testing a code
+_CODELESS = (syntax.ExprStmt, syntax.Assign, syntax.AugAssign, syntax.Pass, syntax.Import, syntax.ImportFrom,
+             syntax.Global, syntax.Nonlocal, syntax.Delete, syntax.Assert, syntax.FunctionDef, syntax.ClassDef)
+
+
+def codeless(node) -> bool:
+    """Whether ``node`` ends with the code None: no break, continue or return in it (a nested def's
+    body is its own), and no yield (the statements around one compile as generators)."""
+    if isinstance(node, _CODELESS):
+        return True
+    if isinstance(node, (syntax.If, syntax.For, syntax.While, syntax.With)):
+        return all(map(codeless, node.body)) and all(map(codeless, getattr(node, "orelse", ())))
+    if isinstance(node, syntax.Try):
+        return all(map(codeless, node.body + node.orelse + node.finalbody)) and all(
+            codeless(s) for handler in node.handlers for s in handler.body)
+    return False
 
 
 class StatementsMixin:
@@ -29,12 +46,28 @@ class StatementsMixin:
     # ------------------------------------------------------------- statements
 
     def block(self, statements, scope):
-        return self._block_of([self.stmt(s, scope) for s in statements])
+        return self._block_of([self.stmt(s, scope) for s in statements], all(map(codeless, statements)))
 
     @staticmethod
-    def _block_of(fns):
+    def _block_of(fns, without_codes=False):
+        """One closure running ``fns`` in turn until one returns a code (break, continue, return);
+        ``without_codes``: none can, and none is tested (a loop's body of assignments and calls)."""
         if len(fns) == 1:
             return fns[0]
+        if without_codes and len(fns) == 2:
+            first, second = fns
+
+            def run_both(env):
+                first(env)
+                second(env)
+            return run_both
+        if without_codes:
+            fns = tuple(fns)
+
+            def run_all(env):
+                for fn in fns:
+                    fn(env)
+            return run_all
         if len(fns) == 2:
             first, second = fns
 

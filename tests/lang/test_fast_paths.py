@@ -221,3 +221,38 @@ def test_a_while_test_that_cannot_be_a_bool_is_placed_at_the_test(session):
     assert (err.kind, err.line, err.column) == ("runtime", 2, 7)
     assert "Boolean value of Tensor with more than one value is ambiguous" in err.message
     assert session.run("n = 3\nwhile n:\n    n -= 1\nelse:\n    n = 'done'\nn") == "done"
+
+
+def test_operands_of_each_shape_give_torchs_values_and_pythons(session):
+    # names read in place and other expressions, on each side (a closure per shape); values: torch 2.13
+    session.run("a = torch.tensor([1.0, 2.0])\nb = torch.tensor([[3.0], [4.0]])\nlr = 0.5\nn = 3\ns = 'ab'")
+    assert session.run("(a - b).tolist(), (lr * a).tolist(), (a / n).tolist(), (n - a).tolist(), s + s") == (
+        [[-2.0, -1.0], [-3.0, -2.0]], [0.5, 1.0], [0.3333333432674408, 0.6666666865348816], [2.0, 1.0], "abab")
+    assert session.run("(a @ a.abs()).item(), (torch.mm(b.T, b) + lr).tolist(), (a.sum() * a - b.T).tolist()") == (
+        5.0, [[25.5]], [[0.0, 2.0]])
+    assert session.run("(a * b).sum().item(), [n] * 2 + [s], n * s, (n - lr) * n") == (21.0, [3, 3, "ab"], "ababab", 7.5)
+    assert session.run("for i in range(3):\n    c = a + b\n    d = c.sum() - lr\nd.item()") == 19.5
+
+
+def test_operands_of_each_shape_refuse_at_their_place(session):
+    session.run("a = torch.tensor([1.0, 2.0])\nn = 3")
+    for source, column in (("a + missing", 5), ("missing - a", 1), ("a.sum() * missing", 11), ("missing @ a.t()", 1)):
+        err = refused(session, source)
+        assert (err.kind, err.line, err.column) == ("name", 1, column) and "'missing' is not defined" in err.message
+    err = refused(session, "big = torch.ones(2000)\ncol = big[:, None]\nrow = big[None, :]\ncol * row")
+    assert (err.kind, err.line) == ("limit", 4)
+    err = refused(session, "for i in range(2):\n    n - 'a'")
+    assert (err.kind, err.line, err.column) == ("type", 2, 5)
+    assert err.message == "TypeError: unsupported operand type(s) for -: 'int' and 'str'"
+    assert refused(session, "s = 'a'\nfor i in range(2):\n    s * 10**9").kind == "limit"
+
+
+def test_blocks_without_break_continue_or_return_run_as_those_with(session):
+    source = ("def f(k):\n    total = 0\n    for i in range(k):\n        def g():\n            return i\n"
+              "        try:\n            total += g()\n        finally:\n            total += 1\n"
+              "        with torch.no_grad():\n            total += 10\n    return total\n"
+              "def h(k):\n    for i in range(k):\n        with torch.no_grad():\n            if i == 2:\n"
+              "                return i\n    return -1\n"
+              "t = 0\nfor i in range(4):\n    try:\n        t += f(i)\n    except ValueError:\n        break\n"
+              "(t, h(5), h(1))")
+    assert session.run(source) == (70, 2, -1)     # Python and torch 2.13
