@@ -210,10 +210,10 @@ def ops(name, json_output: bool, debug: bool) -> None:
     from .reference import find_op, op_table
     out = Output(json_output, debug)
     with out.guard():
-        table = op_table()
         if name is None:
+            table = op_table()
             names = sorted(table, key=lambda n: (n.startswith("_"), n))   # torch's public names first
             out.show(ops_view.ops_doc(table), {"ops": [ops_view.op_json(table[n]) for n in names]})
         else:
-            op = find_op(table, name)
+            op = find_op(name)
             out.show(ops_view.op_doc(op), ops_view.op_json(op))

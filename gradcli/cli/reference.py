@@ -7,16 +7,21 @@ from .errors import CliError
 
 
 def op_table() -> dict:
-    """Every registered op (importing the engine registers them all)."""
+    """Every registered op, the families the engine loads on first use included."""
+    from .. import engine  # noqa: F401
+    from ..engine.ops.registry import all_ops
+    return all_ops()
+
+
+def find_op(name: str):
+    """An op by its name (loading only its family) or its backward node's name (``mul`` or ``MulBackward0``)."""
     from .. import engine  # noqa: F401
     from ..engine.ops.registry import OPS
-    return OPS
-
-
-def find_op(table: dict, name: str):
-    """An op by its name or its backward node's name (``mul`` or ``MulBackward0``)."""
-    if name in table:
-        return table[name]
+    try:
+        return OPS[name]
+    except KeyError:
+        pass
+    table = op_table()
     for op in table.values():
         if op.node == name:
             return op

@@ -13,17 +13,16 @@ from ..engine.ops import OPS
 from . import values
 from .graph import Graph
 
-# node name -> (op name, record); several records may share a node name, one declares the kink
-KINKS = {op.node: (op.name.split(".")[0], op) for op in OPS.values() if op.kink is not None}
-
-
 def find_kinks(graph: Graph) -> list:
     """``[(op, convention, count)]`` for every node whose input sits on its kink."""
+    # node name -> (op name, record); several records may share a node name, one declares the kink. The
+    # records loaded now are enough: a node in the graph was made by its record, so its family is loaded
+    kinks = {op.node: (op.name.split(".")[0], op) for op in OPS.values() if op.kink is not None}
     found = []
     for node in graph.nodes:
-        if node.name not in KINKS:
+        if node.name not in kinks:
             continue
-        name, op = KINKS[node.name]
+        name, op = kinks[node.name]
         seen = _values(node, graph, op)
         try:
             hits = op.kink.count(seen)

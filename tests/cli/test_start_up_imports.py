@@ -5,6 +5,8 @@ import sys
 
 import pytest
 
+from gradcli.engine.ops.lazy_families import FAMILIES
+
 
 @pytest.fixture(scope="module", autouse=True)
 def grammar_tables_cached():
@@ -62,7 +64,8 @@ def _names(package: str, names: str) -> frozenset:
 ENGINE_LAZY = ("gradcli.engine.func", "gradcli.engine.optim", "gradcli.engine.utils", "gradcli.engine.distributions",
                "gradcli.engine.backends", "gradcli.engine.cuda", "gradcli.engine.testing", "gradcli.engine.nn.layers",
                "gradcli.engine.nn.spatial_layers", "gradcli.engine.nn.recurrent", "gradcli.engine.nn.attention",
-               "gradcli.engine.nn.init", "gradcli.engine.nn.utils")
+               "gradcli.engine.nn.init", "gradcli.engine.nn.utils") + tuple(
+    f"gradcli.engine.ops.{family}" for family in FAMILIES)     # the op families loaded on first use
 # the language (no prompt_paste, stdlib_modules: a >>> paste, a script's `import typing`)
 LANG = _names("gradcli.lang", """
     compile_calls compile_errors compile_expressions compile_generators compile_statements compiler engine_modes errors

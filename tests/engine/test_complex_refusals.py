@@ -5,7 +5,9 @@ import numpy as np
 import pytest
 
 from gradcli import engine as torch
-from gradcli.engine.ops.registry import OPS
+from gradcli.engine.ops.registry import all_ops
+
+OPS = all_ops()     # the families the engine loads on first use too
 
 REAL_ONLY = sorted(name for name, op in OPS.items() if op.real is not None and op.samples is not None)
 

@@ -11,7 +11,9 @@ import pytest
 import gradcli.engine as g
 from gradcli.engine import errors
 from gradcli.engine.dispatch import call
-from gradcli.engine.ops import OPS
+from gradcli.engine.ops.registry import all_ops
+
+OPS = all_ops()     # the families the engine loads on first use too
 
 ENGINE_ERRORS = (errors.AutogradError, errors.ShapeError, errors.DTypeError, errors.GraphError,
                  NotImplementedError, TypeError, IndexError, RuntimeError)

@@ -8,8 +8,10 @@ import pytest
 
 import gradcli.engine  # noqa: F401  (imports every ops module: the registry is full)
 from gradcli.engine.dispatch import call_fast
-from gradcli.engine.ops.registry import OPS
+from gradcli.engine.ops.registry import all_ops
 from gradcli.engine.tensor import make
+
+OPS = all_ops()     # the families the engine loads on first use too
 
 ELEMENTWISE = sorted(name for name, op in OPS.items() if op.elementwise)
 

@@ -11,7 +11,9 @@ import gradcli.engine as g
 from gradcli.engine.dispatch import call
 from gradcli.engine.func import vmap
 from gradcli.engine.func.batching_rules import RULES
-from gradcli.engine.ops.registry import OPS
+from gradcli.engine.ops.registry import all_ops
+
+OPS = all_ops()     # the families the engine loads on first use too
 
 RECORDS = sorted((name, op) for name, op in OPS.items() if op.samples is not None)
 CASES = [(name, op, k) for name, op in RECORDS for k in range(len(op.samples()))]

@@ -13,8 +13,10 @@ from gradcli import engine as torch
 from gradcli.engine.backend import NumpyMath
 from gradcli.engine.dispatch import call
 from gradcli.engine.ops import indexing
-from gradcli.engine.ops.registry import OPS
+from gradcli.engine.ops.registry import all_ops
 from gradcli.engine.tensor import make
+
+OPS = all_ops()     # the families the engine loads on first use too
 
 
 def values(t):

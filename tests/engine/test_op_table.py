@@ -15,8 +15,10 @@ from gradcli.engine.autograd import forward_ad as fwAD
 from gradcli.engine.backward import grad
 from gradcli.engine.dispatch import call
 from gradcli.engine.autograd.gradcheck import gradcheck, gradgradcheck
-from gradcli.engine.ops.registry import OPS
+from gradcli.engine.ops.registry import all_ops
 from gradcli.engine.tensor import Tensor, make
+
+OPS = all_ops()     # the families the engine loads on first use too
 
 # Records that cannot have samples: not differentiable (booleans, indices, integer-only
 # arithmetic) or an n-ary family made on demand (cat.N, stack.N: covered by test_functional's

@@ -198,7 +198,8 @@ def test_repr_matches_torch(make):
 
 
 def _generated_records():
-    from gradcli.engine.ops import OPS
+    from gradcli.engine.ops.registry import all_ops
+    OPS = all_ops()     # the families the engine loads on first use too
     return [op for op in OPS.values() if op.api is not None and op.samples is not None]
 
 

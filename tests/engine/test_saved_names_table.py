@@ -8,8 +8,10 @@ import pytest
 
 import gradcli.engine as g
 from gradcli.engine.dispatch import call
-from gradcli.engine.ops import OPS
+from gradcli.engine.ops.registry import all_ops
 from gradcli.engine.ops.upsample import RECORDS as UPSAMPLE_RECORDS
+
+OPS = all_ops()     # the families the engine loads on first use too
 
 torch = pytest.importorskip("torch")
 pytestmark = pytest.mark.parity

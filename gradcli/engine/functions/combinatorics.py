@@ -12,7 +12,6 @@ from ..creation import empty, tensor
 from ..dims import wrap_dim
 from ..dispatch import call
 from ..ops.index_functions import masked_select
-from ..ops.unique_consecutive import UNIQUE_CONSECUTIVE
 from ..public import public
 from ..instrumentation import examplewise
 from ..tensor import Size, Tensor
@@ -48,6 +47,7 @@ def unravel_index(indices, shape):
 
 @public(method=True)
 def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    from ..ops.unique_consecutive import UNIQUE_CONSECUTIVE
     _check_tensor(input, "unique_consecutive")
     if dim is not None:
         if input.ndim == 0:

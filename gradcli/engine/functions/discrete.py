@@ -8,7 +8,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..dispatch import call
 from ..dims import wrap_dim
-from ..ops import dtype_rules, pointwise as P, pointwise_more as PM, shape as S, unique_consecutive as U
+from ..ops import dtype_rules, pointwise as P, pointwise_more as PM, shape as S
 from ..ops.special_functions import logit as _logit
 from ..public import public
 from ..instrumentation import examplewise
@@ -75,6 +75,7 @@ def _ints(t, name):
 
 @public(method=True)
 def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    from ..ops import unique_consecutive as U
     _ints(input, "_unique2" if dim is None else "unique_dim")
     if dim is None:
         values, inverse, counts = call(U.UNIQUE, (input,))

@@ -8,7 +8,6 @@ from ..dims import wrap_dim
 from ..dispatch import call, call_inplace
 from ..dtypes import scalar_type_name
 from ..ops.dtype_rules import not_implemented
-from ..ops.index_reduce import INDEX_REDUCE
 from ..public import export
 from ..tensor import Tensor
 from .common import _check_tensor
@@ -59,11 +58,13 @@ def _checked(self, dim, index, source, reduce, fn):
 
 def index_reduce(input, dim, index, source, reduce, *, include_self=True):
     """Slices of ``source`` reduced into ``input`` at ``index`` along ``dim`` (prod, mean, amax, amin)."""
+    from ..ops.index_reduce import INDEX_REDUCE
     params = _checked(input, dim, index, source, reduce, "index_reduce")
     return call(INDEX_REDUCE, (input, source), {**params, "include_self": bool(include_self)})
 
 
 def index_reduce_(self, dim, index, source, reduce, *, include_self=True):
+    from ..ops.index_reduce import INDEX_REDUCE
     params = _checked(self, dim, index, source, reduce, "index_reduce_")
     return call_inplace(INDEX_REDUCE, self, (self, source), {**params, "include_self": bool(include_self)})
 

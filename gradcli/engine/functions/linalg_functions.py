@@ -16,9 +16,6 @@ from ..dispatch import call
 from ..autograd.grad_mode import is_grad_enabled
 from ..ops import decompositions as D, linalg as L, linalg_factor as F
 from ..ops.dtype_rules import not_implemented
-from ..ops.eig import EIG, complex_of
-from ..ops.ldl import LDL_FACTOR_EX, LDL_SOLVE
-from ..ops.ormqr import ORMQR
 from ..public import public
 from ..return_types import result_type
 from ..tensor import Tensor, _warned, make
@@ -58,6 +55,7 @@ def lu_factor_ex(A, *, pivot=True, check_errors=False):
 def ldl_factor_ex(A, *, hermitian=False, check_errors=False):
     """torch.linalg.ldl_factor_ex: LAPACK's Bunch-Kaufman A = L D L^T packed as LD, its 1-based pivots
     (negative for a 2x2 block) and info."""
+    from ..ops.ldl import LDL_FACTOR_EX
     LD, pivots, info = call(LDL_FACTOR_EX, (A,), {"hermitian": bool(hermitian)})
     if check_errors:
         _ldl_errors(info, "torch.linalg.ldl_factor_ex")
@@ -82,6 +80,7 @@ def _ldl_errors(info, name: str) -> None:
 
 def ldl_solve(LD, pivots, B, *, hermitian=False):
     """torch.linalg.ldl_solve: A X = B from ldl_factor's LD and pivots (LAPACK's sytrs)."""
+    from ..ops.ldl import LDL_SOLVE
     return call(LDL_SOLVE, (LD, B), {"pivots": pivots, "hermitian": bool(hermitian)})
 
 
@@ -430,6 +429,7 @@ def _eig_dtype_check(A, name):
 
 def eig(A):
     """torch.linalg.eig: complex eigenvalues and unit eigenvectors (LAPACK's geev), with torch's gradient."""
+    from ..ops.eig import EIG
     _eig_dtype_check(A, "eig")
     D.matrix_check("linalg.eig", A._data)
     values, vectors = call(EIG, (A,), {"real_input": not A.dtype.is_complex})
@@ -438,6 +438,7 @@ def eig(A):
 
 def eigvals(A):
     """torch.linalg.eigvals: the complex eigenvalues; differentiable through eig, as torch's."""
+    from ..ops.eig import complex_of
     _eig_dtype_check(A, "eigvals")
     D.matrix_check("linalg.eigvals", A._data)
     if A.requires_grad and is_grad_enabled():
@@ -468,6 +469,7 @@ public("orgqr", method=True)(householder_product)
 def ormqr(input, input2, input3, left=True, transpose=False):
     """torch.ormqr: input3 multiplied by the Q of geqrf's (input, input2), from the left or the right,
     transposed or not (torch's OrmqrBackward0)."""
+    from ..ops.ormqr import ORMQR
     return call(ORMQR, (input, input2, input3), {"left": bool(left), "transpose": bool(transpose)})
 
 

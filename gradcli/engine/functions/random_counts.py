@@ -16,7 +16,6 @@ from ..creation import rng
 from ..dispatch import call
 from ..dtypes import scalar_type_name
 from ..ops.dtype_rules import not_implemented
-from ..ops.random_counts import BINOMIAL, POISSON
 from ..public import public
 from ..tensor import Tensor
 from .common import _check_tensor
@@ -144,6 +143,7 @@ def _uniform(generator):
 @public()
 def poisson(input, generator=None):
     """Counts drawn from Poisson(rate) for each rate in ``input``; the gradient is zero (PoissonBackward0)."""
+    from ..ops.random_counts import POISSON
     _check_tensor(input, "poisson")
     data = input._data
     if data.dtype.kind != "f":
@@ -161,6 +161,7 @@ def poisson(input, generator=None):
 @public()
 def binomial(count, prob, generator=None):
     """Successes in ``count`` trials of probability ``prob`` (broadcast); torch has no derivative."""
+    from ..ops.random_counts import BINOMIAL
     for position, (name, value) in enumerate((("count", count), ("prob", prob)), 1):
         if not isinstance(value, Tensor):
             raise TypeError(f"binomial(): argument '{name}' (position {position}) must be Tensor, "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import errors
 from ..dims import wrap_dim
 from ..dispatch import call
-from ..ops import nanmedian as NM, reduction as R
+from ..ops import reduction as R
 from ..public import public
 from ..return_types import result_type
 from .common import nonempty_reduction
@@ -50,6 +50,7 @@ def median(input, dim=None, keepdim=False):
 
 @public(method=True)
 def nanmedian(input, dim=None, keepdim=False):
+    from ..ops import nanmedian as NM
     if dim is None:
         return call(NM.NANMEDIAN, (input,))
     dim = wrap_dim(dim, input.ndim)

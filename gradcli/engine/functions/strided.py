@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from .. import errors
 from ..dispatch import call
-from ..ops.strided import AS_STRIDED_STORAGE, geometry
 from ..public import public
 from ..storage_address import root_array
 from ..tensor import Tensor, storage
@@ -35,6 +34,7 @@ def as_strided(input, size, stride, storage_offset=None):
 
 def _as_strided(input, size, stride, storage_offset, first: int):
     """torch's checks in its order (argument positions count from ``first``: 1 for the method)."""
+    from ..ops.strided import AS_STRIDED_STORAGE, geometry
     size, stride = _ints("size", first, size), _ints("stride", first + 1, stride)
     if storage_offset is not None and (not isinstance(storage_offset, int) or isinstance(storage_offset, bool)):
         raise TypeError(f"as_strided(): argument 'storage_offset' (position {first + 2}) must be int, not "

@@ -31,7 +31,6 @@ from ..ops.nn import (
     _reduction,
 )
 from ..ops.linalg import gemm_add
-from ..ops.flash_attention import FLASH_ATTENTION, flash_attention_applies
 from ..ops.normalization import GROUP_NORM
 from ..ops.pooling import avg_pool2d  # noqa: F401
 from ..ops.shape import T
@@ -600,6 +599,7 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
     the True positions, a float mask is added; is_causal keeps the lower triangle. torch's steps: its
     input checks, a bool mask made a float one, then its CPU flash kernel where that takes the inputs
     (one node), else its math composite (``_attention_math``)."""
+    from ..ops.flash_attention import FLASH_ATTENTION, flash_attention_applies
     _check_attention_inputs(query, key, value, attn_mask)
     if attn_mask is not None and attn_mask.dtype == dtypes.bool:
         attn_mask = _float_mask(attn_mask, query.dtype)

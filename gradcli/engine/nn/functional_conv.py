@@ -16,7 +16,6 @@ from ..ops.padding import (
     REPLICATION_PAD3D,
 )
 from ..ops.pooling import avg_pool_dtype, check_pool_args, pooled_size
-from ..ops.pooling3d import AVG_POOL3D, MAX_POOL3D
 from ..tensor import Tensor
 
 
@@ -289,6 +288,7 @@ def _check_pool3d(input, kernel, stride, padding, dilation, ceil_mode, op: str) 
 
 def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     """The maximum of each (D, H, W) window, and its flat index in its volume (MaxPool3DWithIndicesBackward0)."""
+    from ..ops.pooling3d import MAX_POOL3D
     kernel, stride, padding = _pool3d_args(input, kernel_size, stride, padding)
     dilation = _tuple(dilation, 3, "dilation")
     _check_pool3d(input, kernel, stride, padding, dilation, bool(ceil_mode), "max")
@@ -300,6 +300,7 @@ def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
 def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
     """The mean of each (D, H, W) window (AvgPool3DBackward0)."""
+    from ..ops.pooling3d import AVG_POOL3D
     kernel, stride, padding = _pool3d_args(input, kernel_size, stride, padding)
     avg_pool_dtype("avg_pool3d_out_frame", input._data)
     if divisor_override is not None and divisor_override == 0:

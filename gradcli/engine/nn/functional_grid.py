@@ -12,7 +12,6 @@ import numpy as np
 from .. import errors
 from ..dispatch import call
 from ..functions import floor, where
-from ..ops.affine_grid import AFFINE_GRID
 from ..tensor import make
 
 
@@ -28,6 +27,7 @@ def _align(align_corners) -> bool:
 def affine_grid(theta, size, align_corners=None):
     """Sampling coordinates in [-1, 1] for an (N, C, H, W) or (N, C, D, H, W) output: theta (N, 2, 3)
     or (N, 3, 4) applied to the base grid, one AffineGridGeneratorBackward0 node as torch's."""
+    from ..ops.affine_grid import AFFINE_GRID
     align = _align(align_corners)
     given, size = size, tuple(int(s) for s in size)
     if theta._data.dtype.kind != "f":

@@ -11,8 +11,6 @@ import numpy as np
 from .. import creation, dtypes, errors
 from ..dispatch import call
 from ..ops import dtype_rules
-from ..ops.parametric import PRELU_KERNEL, RRELU_WITH_NOISE, check_rrelu
-from ..ops.shuffle import CHANNEL_SHUFFLE, PIXEL_SHUFFLE, PIXEL_UNSHUFFLE
 from ..public import public
 from ..tensor import Tensor, make
 
@@ -21,6 +19,7 @@ from ..tensor import Tensor, make
 def prelu(input, weight):
     """max(0, x) + weight * min(0, x), one slope per channel (dim 1) or one for all: torch views a
     1-d weight to broadcast over the channels, then runs _prelu_kernel."""
+    from ..ops.parametric import PRELU_KERNEL
     if weight.ndim not in (0, 1):
         raise errors.AutogradError(f"prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = "
                                    f"{weight.ndim}")
@@ -39,6 +38,7 @@ def prelu(input, weight):
 @public(namespaces=("torch",))
 def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
     """``torch.rrelu``: see ``F.rrelu``."""
+    from ..ops.parametric import RRELU_WITH_NOISE, check_rrelu
     check_rrelu(lower, upper)
     data = input._data
     dtype_rules.refuse_complex(dtype_rules.complex_kernel("rrelu_with_noise_out_cpu" if training else "leaky_relu_cpu"),
@@ -78,16 +78,19 @@ def _rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
 
 def pixel_shuffle(input, upscale_factor):
     """(*, C r^2, H, W) -> (*, C, H r, W r)."""
+    from ..ops.shuffle import PIXEL_SHUFFLE
     return call(PIXEL_SHUFFLE, (input,), {"upscale_factor": int(upscale_factor)})
 
 
 def pixel_unshuffle(input, downscale_factor):
     """(*, C, H r, W r) -> (*, C r^2, H, W)."""
+    from ..ops.shuffle import PIXEL_UNSHUFFLE
     return call(PIXEL_UNSHUFFLE, (input,), {"downscale_factor": int(downscale_factor)})
 
 
 def channel_shuffle(input, groups):
     """(N, C, *): the channels of ``groups`` groups interleaved (ShuffleNet)."""
+    from ..ops.shuffle import CHANNEL_SHUFFLE
     return call(CHANNEL_SHUFFLE, (input,), {"groups": int(groups)})
 
 

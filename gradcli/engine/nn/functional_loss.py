@@ -10,8 +10,6 @@ import numpy as np
 from .. import creation, dtypes, errors
 from ..dispatch import call
 from ..functions import clamp_min, minimum, where
-from ..ops.ctc import CTC_LOSS
-from ..ops.margin_losses import MULTI_MARGIN_LOSS, MULTILABEL_MARGIN_LOSS, SOFT_MARGIN_LOSS
 from ..ops.nn import ADD_SCALAR, _reduction
 from ..ops.reduction import NORM_SCALAR_DIM
 from ..tensor import Tensor, make
@@ -27,12 +25,14 @@ def _reduce(loss, reduction: str):
 
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """log(1 + exp(-target * input)), reduced; torch's node, with no edge to the target."""
+    from ..ops.margin_losses import SOFT_MARGIN_LOSS
     return call(SOFT_MARGIN_LOSS, (input, target), {"reduction": _reduction(reduction, size_average, reduce)})
 
 
 def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None,
                       reduction="mean"):
     """The multi-class hinge loss: sum over j != y of max(0, w[y] (margin - x[y] + x[j]))^p / C."""
+    from ..ops.margin_losses import MULTI_MARGIN_LOSS
     red = _reduction(reduction, size_average, reduce)
     if p != 1 and p != 2:
         raise ValueError("only p == 1 and p == 2 supported")
@@ -54,6 +54,7 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
 def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
     """sum over each row's targets t (up to its first -1) and its other classes j of
     max(0, 1 - x[t] + x[j]) / C."""
+    from ..ops.margin_losses import MULTILABEL_MARGIN_LOSS
     red = _reduction(reduction, size_average, reduce)
     return call(MULTILABEL_MARGIN_LOSS, (input, target), {"reduction": red})[0]
 
@@ -133,6 +134,7 @@ def _checked_ctc_args(log_probs, targets, input_lengths, target_lengths, blank):
 def _ctc(log_probs, targets, input_lengths, target_lengths, blank, reduction: int, zero_infinity):
     """aten's ctc_loss: _ctc_loss over (T, N, C), then zero_infinity's where and the reduction (the mean
     divides each loss by its target length first)."""
+    from ..ops.ctc import CTC_LOSS
     il = _lengths(input_lengths, "input_lengths", 3)
     tl = _lengths(target_lengths, "target_lengths", 4)
     batched = log_probs.ndim == 3

@@ -12,9 +12,6 @@ from .. import dtypes, errors
 from ..autograd.grad_mode import no_grad
 from ..dispatch import call
 from ..functions import add
-from ..ops.embedding import EMBEDDING
-from ..ops.embedding_bag import EMBEDDING_BAG, check_mode
-from ..ops.trilinear import BILINEAR, TRILINEAR
 from ..ops.normalization import BATCH_NORM, BATCH_NORM_KERNEL_MAX, LAYER_NORM, batch_stats
 from ..ops import dtype_rules
 from ..ops.pooling import avg_pool2d
@@ -110,6 +107,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
               sparse=False):
     """Rows of ``weight`` picked by the integer tensor ``input``."""
+    from ..ops.embedding import EMBEDDING
     if not isinstance(input, Tensor):
         raise TypeError(f"embedding(): argument 'indices' (position 2) must be Tensor, not {errors.type_name(input)}")
     if input._data.dtype.kind not in "iu":
@@ -135,6 +133,7 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
                   sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
     """Each bag's rows of ``weight`` reduced by sum, mean or max: bags are the rows of a 2-d ``input``,
     or the runs of a 1-d ``input`` that ``offsets`` start."""
+    from ..ops.embedding_bag import EMBEDDING_BAG, check_mode
     if per_sample_weights is not None and tuple(input.shape) != tuple(per_sample_weights.shape):
         raise ValueError(f"embedding_bag: If per_sample_weights ({tuple(per_sample_weights.shape)}) is not None, "
                          f"then it must have the same shape as the input ({tuple(input.shape)})")
@@ -200,6 +199,7 @@ def _renorm_rows(weight, input, max_norm: float, norm_type: float) -> None:
 
 def bilinear(input1, input2, weight, bias=None):
     """y_k = x1^T A_k x2 + b_k over the last dims."""
+    from ..ops.trilinear import BILINEAR, TRILINEAR
     named = {"input1": input1, "input2": input2, "weight": weight, **({} if bias is None else {"bias": bias})}
     if len({t._data.dtype for t in named.values()}) > 1:   # torch checks dtypes before shapes
         raise errors.DTypeError("All tensors must have the same dtype, got " +

@@ -9,9 +9,6 @@ from ..dispatch import call
 from ..functions import abs, cat, sign
 from ..ops.activation import relu
 from ..ops.adaptive_avg_pool import adaptive_avg_pool
-from ..ops.distance import PDIST
-from ..ops.fractional_max_pool import FRACTIONAL_MAX_POOL2D, FRACTIONAL_MAX_POOL3D
-from ..ops.max_unpool import ADAPTIVE_MAX_POOL2D, ADAPTIVE_MAX_POOL3D, MAX_UNPOOL2D, MAX_UNPOOL3D
 from ..ops.pooling import avg_pool2d
 from ..public import public
 from .functional_conv import max_pool1d, max_pool2d
@@ -27,6 +24,7 @@ def _sizes(output_size, spatial: tuple) -> tuple:
 
 def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
     """The maximum of each of torch's adaptive windows, and where it was in its (H, W) plane."""
+    from ..ops.max_unpool import ADAPTIVE_MAX_POOL2D
     values, indices = call(ADAPTIVE_MAX_POOL2D, (input,), {"output_size": _sizes(output_size, tuple(input.shape[-2:]))})
     return values, indices
 
@@ -38,6 +36,7 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
 
 def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
     """adaptive_max_pool2d over a height of 1 (torch's composite: unsqueeze, pool, squeeze)."""
+    from ..ops.max_unpool import ADAPTIVE_MAX_POOL2D
     if input.ndim not in (2, 3) or 0 in tuple(input.shape[1:]):
         raise errors.ShapeError(f"adaptive_max_pool1d(): Expected 2D or 3D tensor, but got: {list(input.shape)}")
     (size,) = _sizes(output_size, tuple(input.shape[-1:]))
@@ -52,6 +51,7 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
 
 def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
     """The maximum of each of torch's adaptive boxes, and where it was in its (D, H, W) volume."""
+    from ..ops.max_unpool import ADAPTIVE_MAX_POOL3D
     sizes = list_with_default(output_size, tuple(input.shape), 3)
     if len(sizes) != 3:
         raise errors.AutogradError("adaptive_max_pool3d(): internal error: output_size.size() must be 3")
@@ -99,6 +99,7 @@ def _unpool_output_size(input, kernel, stride, padding, output_size) -> tuple:
 
 def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
     """The inverse of max_pool2d: each value put back where ``indices`` says, zeros elsewhere."""
+    from ..ops.max_unpool import MAX_UNPOOL2D
     kernel = _ntuple(kernel_size, 2)
     stride = kernel if stride is None else _ntuple(stride, 2)
     size = _unpool_output_size(input, kernel, stride, _ntuple(padding, 2), output_size)
@@ -106,6 +107,7 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
 
 
 def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    from ..ops.max_unpool import MAX_UNPOOL2D
     kernel = _ntuple(kernel_size, 1)
     stride = kernel if stride is None else _ntuple(stride, 1)
     size = _unpool_output_size(input, kernel, stride, _ntuple(padding, 1), output_size) + (1,)
@@ -115,6 +117,7 @@ def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_siz
 
 def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
     """The inverse of max_pool3d: each value put back where ``indices`` says, zeros elsewhere."""
+    from ..ops.max_unpool import MAX_UNPOOL3D
     kernel = _ntuple(kernel_size, 3)
     stride = kernel if stride is None else _ntuple(stride, 3)
     size = _unpool_output_size(input, kernel, stride, _ntuple(padding, 3), output_size)
@@ -129,6 +132,7 @@ def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_siz
 def _fractional_max_pool(k: int, input, kernel_size, output_size, output_ratio, _random_samples):
     """torch's Python half: the output size from ``output_ratio`` when not given, fresh uniform samples
     (from gradcli's generator) when none are passed; the record makes torch's C++ checks."""
+    from ..ops.fractional_max_pool import FRACTIONAL_MAX_POOL2D, FRACTIONAL_MAX_POOL3D
     if output_size is None and output_ratio is None:
         raise ValueError(f"fractional_max_pool{k}d requires specifying either an output_size or an output_ratio")
     if output_size is None:
@@ -215,4 +219,5 @@ def adaptive_avg_pool3d(input, output_size):
 @public(namespaces=("torch", "torch.nn.functional"))
 def pdist(input, p=2.0):
     """The p-norm distance of every pair of rows i < j of an (N, M) input: N (N - 1) / 2 values."""
+    from ..ops.distance import PDIST
     return call(PDIST, (input,), {"p": float(p)})

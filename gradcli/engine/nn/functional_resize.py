@@ -6,7 +6,6 @@ import math
 import warnings
 
 from .. import dtypes, errors
-from ..ops.upsample import upsample as _upsample
 from .functional_pool import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
 _MODES = "nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact"
@@ -57,6 +56,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     """Resize the spatial (trailing) dims of an (N, C, ...) input: nearest, nearest-exact, linear,
     bilinear, bicubic (either also antialiased), trilinear and area, with torch's nodes, saved values and
     source coordinates."""
+    from ..ops.upsample import upsample as _upsample
     if mode in ("nearest", "area", "nearest-exact"):
         if align_corners is not None:
             raise ValueError("align_corners option can only be set with the interpolating modes: linear | bilinear | "

@@ -9,7 +9,6 @@ import warnings
 from ..autograd.grad_mode import no_grad
 from ..dispatch import call
 from ..functions.linear_algebra import dot, mv
-from ..ops.weight_norm import WEIGHT_NORM
 from . import functional as F
 from .module import Parameter
 
@@ -31,6 +30,7 @@ def norm_except_dim(v, pow=2, dim=0):
 
 def _weight_norm(v, g, dim=0):
     """v * (g / ||v||): torch's fused node for dim 0 and the last dim, plain ops otherwise."""
+    from ..ops.weight_norm import WEIGHT_NORM
     if dim == 0 or dim == v.ndim - 1:
         return call(WEIGHT_NORM, (v.contiguous(), g.contiguous()), {"dim": dim})[0]
     return v * (g / norm_except_dim(v, 2, dim))

@@ -37,14 +37,39 @@ output tangent.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Callable, NamedTuple
 
 import numpy as np
 
 from ..nodes import MultiOutputNode, OpNode, SomeInputs, saved_attributes
+from .lazy_families import FAMILIES
 
 
-OPS: dict[str, "OpDef"] = {}
+class OpTable(dict):
+    """name -> record. A record of a family loaded on first use (``lazy_families``) is found by its
+    name before its module is imported: the lookup imports the family. (``in`` and iteration see the
+    records loaded so far; ``all_ops()`` loads the rest.)"""
+
+    __slots__ = ()
+
+    def __missing__(self, name: str):
+        family = _FAMILY_OF.get(name)
+        if family is None:
+            raise KeyError(name)
+        importlib.import_module(f"{__package__}.{family}")
+        return dict.__getitem__(self, name)
+
+
+OPS: OpTable = OpTable()
+_FAMILY_OF = {name: family for family, names in FAMILIES.items() for name in names}
+
+
+def all_ops() -> OpTable:
+    """The whole table, the families loaded on first use imported now (``gradcli ops``, table-wide tests)."""
+    for family in FAMILIES:
+        importlib.import_module(f"{__package__}.{family}")
+    return OPS
 
 # How an op chooses its computation dtype from its inputs.
 COMMON = "common"      # promote all inputs (add, mul, where's values...)
