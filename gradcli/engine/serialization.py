@@ -11,7 +11,6 @@ module, a script's own object) with its UnpicklingError. ``BytesIO`` is ``io.Byt
 from __future__ import annotations
 
 import collections
-import copy
 import errno
 import operator
 import os
@@ -105,6 +104,7 @@ def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_seriali
     for t in _tensors(obj):
         if not t.is_leaf:      # torch saves a non-leaf's values (a view's storage): it loads as a leaf
             memo[id(t)] = make(deepcopy_data(t._data, memo), requires_grad=t.requires_grad)
+    import copy      # (here: a command that saves nothing does not load it)
     saved = copy.deepcopy(obj, memo)
     if isinstance(f, BytesIO):
         f._saved[f._pos] = saved
@@ -129,6 +129,7 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
         refused = _first_refused(obj)
         if refused is not None:
             raise pickle.UnpicklingError(_weights_only_message(class_name(refused)))
+    import copy
     return copy.deepcopy(obj)
 
 

@@ -322,14 +322,16 @@ def dataclasses_members(policy) -> dict:
 
 
 def stdlib_tool_modules(state, policy, globals_=None) -> dict:
-    """The standard-library modules scripts may import, as namespaces, for one session."""
-    return {"functools": Namespace("functools", functools_members(state, policy)),
-            "itertools": Namespace("itertools", itertools_members(state, policy)),
+    """The standard-library modules scripts may import, as namespaces, for one session, each filled on
+    a script's first import of it (``warnings`` at once: its classes are builtins a script may read)."""
+    return {"functools": Namespace("functools", None, loader=lambda: (functools_members(state, policy), ())),
+            "itertools": Namespace("itertools", None, loader=lambda: (itertools_members(state, policy), ())),
             "dataclasses": Namespace("dataclasses", None, loader=lambda: (dataclasses_members(policy), ())),
             "warnings": Namespace("warnings", warnings_members(state, policy)),
             "random": Namespace("random", None, loader=lambda: (random_members(state), ())),
-            "time": Namespace("time", time_members(state)),   # `sys` stays out: exit() is a builtin
-            "copy": Namespace("copy", copy_members()),
+            # `sys` stays out: exit() is a builtin
+            "time": Namespace("time", None, loader=lambda: (time_members(state), ())),
+            "copy": Namespace("copy", None, loader=lambda: (copy_members(), ())),
             "abc": Namespace("abc", None, loader=lambda: (abc_members(), ())),
             "json": Namespace("json", None, loader=lambda: (json_members(state), ())),
             "operator": Namespace("operator", None, loader=lambda: (operator_members(state), ())),

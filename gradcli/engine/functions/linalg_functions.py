@@ -14,7 +14,7 @@ from ..decompositions import _linalg_cholesky, svdvals, eigvalsh
 from ..dims import wrap_dim
 from ..dispatch import call
 from ..autograd.grad_mode import is_grad_enabled
-from ..ops import decompositions as D, linalg as L, linalg_factor as F
+from ..ops import decompositions as D, linalg as L
 from ..ops.dtype_rules import not_implemented
 from ..public import public
 from ..return_types import result_type
@@ -43,6 +43,7 @@ def _pivoting(pivot, name):
 
 def lu_factor_ex(A, *, pivot=True, check_errors=False):
     """torch.linalg.lu_factor_ex: the packed LU factors, the pivots and LAPACK's info (no error)."""
+    from ..ops import linalg_factor as F
     _lu_input(A, "lu_factor")
     _pivoting(pivot, "lu_factor")
     LU, pivots, info = call(F.LU_FACTOR_EX, (A,), {"pivot": True})
@@ -101,6 +102,7 @@ def lu_factor(A, *, pivot=True):
 
 def lu(A, *, pivot=True):
     """torch.linalg.lu: P, unit-lower L and upper U with A = P L U."""
+    from ..ops import linalg_factor as F
     _lu_input(A, "linalg.lu")
     _pivoting(pivot, "lu")
     return result_type("linalg_lu")(*call(F.LU, (A,), {"pivot": True}))
@@ -109,6 +111,7 @@ def lu(A, *, pivot=True):
 def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
     """torch.linalg.lu_solve: X with A X = B from A's LU factors (A^H X = B when ``adjoint``; X A = B
     when not ``left``)."""
+    from ..ops import linalg_factor as F
     n = LU.shape[-1]
     if LU.ndim < 2 or LU.shape[-2] != n:
         raise errors.ShapeError(f"linalg.lu_solve: A must be batches of square matrices, but they are "
@@ -127,6 +130,7 @@ def lu_solve(LU, pivots, B, *, left=True, adjoint=False):
 @public()
 def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
     """torch.lu_unpack: P, L, U from lu_factor's packed result (empty where not unpacked)."""
+    from ..ops import linalg_factor as F
     return result_type("lu_unpack")(*call(F.LU_UNPACK, (LU_data,), {
         "pivots": LU_pivots._data, "unpack_data": bool(unpack_data), "unpack_pivots": bool(unpack_pivots),
         "LU_data_sym_argsize_minus_1": LU_data.shape[-1], "LU_data_sym_argsize_minus_2": LU_data.shape[-2]}))
@@ -167,6 +171,7 @@ def _lu_solve_deprecated(b, LU_data, LU_pivots):
 @public(method=True)
 def matrix_exp(input):
     """torch.matrix_exp: exp(A) = sum A^k / k! (scaling and squaring with a Pade approximant)."""
+    from ..ops import linalg_factor as F
     D.matrix_check("linalg.matrix_exp", input._data)
     return call(F.MATRIX_EXP, (input,))
 
@@ -174,6 +179,7 @@ def matrix_exp(input):
 @public(method=True)
 def cholesky_inverse(input, upper=False):
     """torch.cholesky_inverse: (L L^H)^-1 (U^H U when ``upper``) from a Cholesky factor."""
+    from ..ops import linalg_factor as F
     if input.ndim < 2 or input.shape[-1] != input.shape[-2]:
         raise errors.ShapeError(f"cholesky_inverse: A must be batches of square matrices, but they are "
                                 f"{input.shape[-2] if input.ndim > 1 else 1} by {input.shape[-1]} matrices")
@@ -183,6 +189,7 @@ def cholesky_inverse(input, upper=False):
 
 def cross(input, other, *, dim=-1):
     """torch.linalg.cross: the cross product of 3-vectors along ``dim`` (the inputs broadcast)."""
+    from ..ops import linalg_factor as F
     if input.ndim != other.ndim:
         raise errors.ShapeError("linalg.cross: inputs must have the same number of dimensions.")
     d = dim + input.ndim if dim < 0 else dim
@@ -315,6 +322,7 @@ def nuclear_norm(input, dim=None, keepdim=False):
 def solve_ex(A, B, *, left=True, check_errors=False):
     """torch.linalg.solve_ex: the solution and LAPACK's info (the index of a zero pivot: the solution
     is then inf/NaN, as torch's)."""
+    from ..ops import linalg_factor as F
     info = F.getrf(A._data)[2]
     if info.any():
         if check_errors:
@@ -329,6 +337,7 @@ def solve_ex(A, B, *, left=True, check_errors=False):
 
 def inv_ex(A, *, check_errors=False):
     """torch.linalg.inv_ex: the inverse and LAPACK's info (inf/NaN entries for a singular matrix)."""
+    from ..ops import linalg_factor as F
     D.matrix_check("linalg.inv", A._data)
     info = F.getrf(A._data)[2]
     if info.any() and not check_errors:
@@ -403,6 +412,7 @@ def tensorsolve(A, B, dims=None):
 def lstsq(A, B, rcond=None, *, driver=None):
     """torch.linalg.lstsq: the least-squares solution of A X = B and, by driver, the residuals, rank and
     singular values (torch's CPU default driver is gelsy)."""
+    from ..ops import linalg_factor as F
     driver = "gelsy" if driver is None else driver
     if driver not in ("gels", "gelsy", "gelsd", "gelss"):
         raise errors.AutogradError(f"torch.linalg.lstsq: parameter `driver` should be one of "
@@ -451,6 +461,7 @@ def eigvals(A):
 
 def householder_product(A, tau):
     """torch.linalg.householder_product (torch.orgqr): the first n columns of H_1 ... H_k."""
+    from ..ops import linalg_factor as F
     if A.ndim < 2:
         raise errors.ShapeError("torch.linalg.householder_product: input must have at least 2 dimensions.")
     if A.shape[-2] < A.shape[-1]:
@@ -477,6 +488,7 @@ def ormqr(input, input2, input3, left=True, transpose=False):
 def geqrf(input):
     """torch.geqrf: LAPACK's QR in packed form (R above the diagonal, reflectors below) and tau; torch
     has no derivative for it."""
+    from ..ops import linalg_factor as F
     if input.ndim < 2:
         raise errors.ShapeError(f"torch.geqrf: The input tensor A must have at least 2 dimensions.")
     return result_type("geqrf")(*call(F.GEQRF, (input,)))

@@ -3,7 +3,7 @@ family but those in ``lazy_families``, which load on first use: ``OPS[name]`` fi
 too, ``registry.all_ops()`` loads them all."""
 from . import (  # noqa: F401
     activation, convolution, copy, decompositions, gamma, glu, index_functions,
-    indexing, linalg, linalg_factor, loss_backward, nn, normalization, padding, pointwise,
+    indexing, linalg, loss_backward, nn, normalization, padding, pointwise,
     pooling, reduction, scatter_reduce, shape, shrink, special, special_functions, subscripts,
 )
 from . import angle, backward_ops, bitwise, random_draw_nodes, random_gamma, view_copies  # noqa: F401

@@ -40,6 +40,8 @@ FAMILIES = {
     "weight_norm": ("_weight_norm_interface",),
     "eig": ("linalg_eig",),
     "ldl": ("linalg_ldl_factor_ex", "linalg_ldl_solve"),
+    "linalg_factor": ("linalg_lu_factor_ex", "linalg_lu", "lu_unpack", "linalg_lu_solve", "linalg_matrix_exp",
+                      "linalg_cross", "cholesky_inverse", "linalg_lstsq", "linalg_householder_product", "geqrf"),
     "ormqr": ("ormqr",),
     "strided": ("as_strided.storage",),
     "random_counts": ("poisson", "binomial", "binomial.count_grad", "binomial.prob_grad"),
