@@ -375,7 +375,7 @@ def build_modules() -> dict[str, Namespace]:
             if name in members:
                 continue                       # a child namespace (maybe not loaded yet)
             value = getattr(source, name)
-            if not _is_module(value):
+            if type(value).__name__ != "module":      # (inline: a call per name cost a session ~0.3 M instructions)
                 members[name] = value
         if path == "torch":
             members["__version__"] = source.__version__     # print(torch.__version__) opens many scripts
@@ -413,10 +413,6 @@ def _stdlib_members(name: str) -> dict:
     from . import stdlib_modules
     return {"typing": stdlib_modules.typing_members, "collections": stdlib_modules.collections_members,
             "__future__": stdlib_modules.future_members}[name]()
-
-
-def _is_module(value) -> bool:
-    return type(value).__name__ == "module"
 
 
 def _math_members() -> dict:
