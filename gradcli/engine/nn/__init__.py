@@ -22,13 +22,14 @@ _LAZY = {
         TripletMarginWithDistanceLoss""",
     "extra_layers": """PReLU RReLU Softmax2d RMSNorm InstanceNorm1d InstanceNorm2d InstanceNorm3d LocalResponseNorm
         CrossMapLRN2d PixelShuffle PixelUnshuffle ChannelShuffle Unfold Fold AlphaDropout FeatureAlphaDropout ParameterDict
-        LazyLinear LazyConv1d LazyConv2d LazyConv3d LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d DataParallel SyncBatchNorm""",
+        LazyLinear LazyConv1d LazyConv2d LazyConv3d LazyConvTranspose1d LazyConvTranspose2d LazyConvTranspose3d
+        LazyBatchNorm1d LazyBatchNorm2d LazyBatchNorm3d DataParallel SyncBatchNorm""",
     "pool_layers": """AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveMaxPool3d AdaptiveAvgPool3d MaxUnpool1d MaxUnpool2d
         MaxUnpool3d LPPool1d LPPool2d FractionalMaxPool2d FractionalMaxPool3d
         UpsamplingNearest2d UpsamplingBilinear2d""",
     "attention": "MultiheadAttention TransformerEncoder TransformerEncoderLayer Transformer TransformerDecoder "
                  "TransformerDecoderLayer",
-    "recurrent": "GRU LSTM RNN GRUCell LSTMCell RNNCell",
+    "recurrent": "GRU LSTM RNN RNNBase GRUCell LSTMCell RNNCell",
     "spatial_layers": """AdaptiveAvgPool1d AdaptiveAvgPool2d ConvTranspose1d ConvTranspose2d GroupNorm Upsample
         MaxPool1d AvgPool1d ZeroPad1d ZeroPad2d ConstantPad1d ConstantPad2d ReflectionPad1d
         ReflectionPad2d ReplicationPad1d ReplicationPad2d Dropout1d Dropout2d
@@ -83,5 +84,6 @@ __all__ = [
     "UpsamplingNearest2d", "UpsamplingBilinear2d", "ZeroPad3d", "ConstantPad3d", "ReflectionPad3d", "ReplicationPad3d",
     "CircularPad1d", "CircularPad2d", "CircularPad3d", "LazyLinear", "Conv3d", "ConvTranspose3d", "MaxPool3d",
     "AvgPool3d", "EmbeddingBag", "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyBatchNorm1d", "LazyBatchNorm2d",
-    "LazyBatchNorm3d", "DataParallel", "SyncBatchNorm",
+    "LazyBatchNorm3d", "DataParallel", "SyncBatchNorm", "LazyConvTranspose1d", "LazyConvTranspose2d",
+    "LazyConvTranspose3d", "RNNBase",
 ]

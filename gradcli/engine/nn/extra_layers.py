@@ -13,7 +13,8 @@ from . import functional as F
 from .cross_map_lrn import CrossMapLRN2d as _cross_map_lrn2d
 from .layers import Linear
 from .module import Module, Parameter
-from .spatial_layers import BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, Conv3d, _BatchNorm, _dtype
+from .spatial_layers import (BatchNorm1d, BatchNorm2d, BatchNorm3d, Conv1d, Conv2d, Conv3d, ConvTranspose1d,
+                             ConvTranspose2d, ConvTranspose3d, _BatchNorm, _dtype)
 
 
 class PReLU(Module):
@@ -364,25 +365,27 @@ class LazyLinear(Linear):
 
 
 def _lazy_conv(base: type) -> type:
-    """A ``base`` convolution whose in_channels is the channel count of its first input."""
+    """A ``base`` convolution (or transposed one) whose in_channels is the channel count of its first
+    input; its other arguments are the base's, in the base's order."""
 
-    def __init__(self, out_channels: int, kernel_size, stride=1, padding=0, dilation=1, groups: int = 1,
-                 bias: bool = True, padding_mode: str = "zeros", device=None, dtype=None):
-        base.__init__(self, 0, out_channels, kernel_size, stride, padding, dilation, groups, bias, padding_mode,
-                      device, dtype)
+    def __init__(self, out_channels: int, kernel_size, *args, **kwargs):
+        base.__init__(self, 0, out_channels, kernel_size, *args, **kwargs)
 
-    def forward(self, input):
+    def forward(self, input, *args, **kwargs):
         batched = input.ndim == self.dims + 2
         if input.ndim not in (self.dims + 1, self.dims + 2):
             raise RuntimeError(f"Expected {self.dims + 1}D (unbatched) or {self.dims + 2}D (batched) input to "
-                               f"{type(self).__name__}, but got input of size: {list(input.shape)}")
+                               f"{type(self).__name__}, but got input of size: {input.shape}")
         self.in_channels = input.shape[1] if batched else input.shape[0]
+        if self.in_channels % self.groups:
+            raise ValueError("in_channels must be divisible by groups")
+        shape = ((self.in_channels, self.out_channels // self.groups) if self.transposed
+                 else (self.out_channels, self.in_channels // self.groups))
         with no_grad():
-            self.weight.data = creation.empty(self.out_channels, self.in_channels // self.groups, *self.kernel_size,
-                                              dtype=self.weight.dtype)
+            self.weight.data = creation.empty(*shape, *self.kernel_size, dtype=self.weight.dtype)
         self.reset_parameters()
         self.__class__ = base
-        return base.forward(self, input)
+        return base.forward(self, input, *args, **kwargs)
 
     def reset_parameters(self) -> None:
         if self.in_channels:    # as torch's, a lazy module is initialised once its parameters have their sizes
@@ -418,6 +421,8 @@ def _lazy_batch_norm(base: type) -> type:
 
 
 LazyConv1d, LazyConv2d, LazyConv3d = (_lazy_conv(c) for c in (Conv1d, Conv2d, Conv3d))
+LazyConvTranspose1d, LazyConvTranspose2d, LazyConvTranspose3d = (
+    _lazy_conv(c) for c in (ConvTranspose1d, ConvTranspose2d, ConvTranspose3d))
 LazyBatchNorm1d, LazyBatchNorm2d, LazyBatchNorm3d = (_lazy_batch_norm(c) for c in (BatchNorm1d, BatchNorm2d,
                                                                                       BatchNorm3d))
 

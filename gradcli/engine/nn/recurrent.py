@@ -14,7 +14,7 @@ from . import functional as F
 from .module import Module, Parameter
 from .rnn_utils import PackedSequence
 
-__all__ = ["GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNCell"]
+__all__ = ["GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell"]
 
 _GATES = {"RNN_TANH": 1, "RNN_RELU": 1, "LSTM": 4, "GRU": 3}
 
@@ -72,6 +72,8 @@ class RNNBase(Module):
         self.bias, self.batch_first, self.dropout = bias, batch_first, float(dropout)
         self.bidirectional, self.proj_size = bidirectional, proj_size
         dt = dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()
+        if mode not in _GATES:
+            raise ValueError("Unrecognized RNN mode: " + str(mode))
         gate_size = _GATES[mode] * hidden_size
         directions = 2 if bidirectional else 1
         out_size = proj_size or hidden_size     # an LSTM with projections outputs proj_size features
@@ -109,7 +111,8 @@ class RNNBase(Module):
             return _gru_step
         return _rnn_step(functions.tanh if self.mode == "RNN_TANH" else F.relu)
 
-    def forward(self, input, hx=None):
+    def _recur(self, input, hx=None):
+        """The forward of RNN, LSTM and GRU (torch's RNNBase has none: a subclass writes its own)."""
         lstm = self.mode == "LSTM"
         directions = 2 if self.bidirectional else 1
         if not isinstance(input, PackedSequence):
@@ -340,6 +343,8 @@ class RNN(RNNBase):
         super().__init__("RNN_TANH" if nonlinearity == "tanh" else "RNN_RELU", input_size, hidden_size,
                          num_layers, bias, batch_first, dropout, bidirectional, 0, device, dtype)
 
+    forward = RNNBase._recur
+
 
 class LSTM(RNNBase):
     def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
@@ -347,12 +352,16 @@ class LSTM(RNNBase):
         super().__init__("LSTM", input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional,
                          proj_size, device, dtype)
 
+    forward = RNNBase._recur
+
 
 class GRU(RNNBase):
     def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
                  bidirectional=False, device=None, dtype=None):
         super().__init__("GRU", input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional,
                          0, device, dtype)
+
+    forward = RNNBase._recur
 
 
 class _CellBase(Module):

@@ -543,6 +543,26 @@ class _ConvTransposeNd(_ConvNd):
                          padding_mode, device, dtype)
         self.output_padding = _ntuple(output_padding, self.dims)
 
+    def _output_padding(self, input, output_size) -> tuple:
+        """torch's: the module's output_padding, or what reaches ``output_size`` (its spatial sizes, or
+        with the batch and channel dims too), which must lie within one stride of the smallest size."""
+        if output_size is None:
+            return self.output_padding
+        n = self.dims
+        leading = 2 if input.ndim == n + 2 else 1
+        if len(output_size) == leading + n:
+            output_size = output_size[leading:]
+        if len(output_size) != n:
+            raise ValueError(f"ConvTranspose{n}D: for {input.ndim}D input, output_size must have {n} or {leading + n} "
+                             f"elements (got {len(output_size)})")
+        smallest = [(input.shape[d + leading] - 1) * self.stride[d] - 2 * self.padding[d]
+                    + self.dilation[d] * (self.kernel_size[d] - 1) + 1 for d in range(n)]
+        largest = [s + st - 1 for s, st in zip(smallest, self.stride)]
+        if any(not lo <= size <= hi for size, lo, hi in zip(output_size, smallest, largest)):
+            raise ValueError(f"requested an output size of {output_size}, but valid sizes range from {smallest} to "
+                             f"{largest} (for an input of {input.shape[2:]})")
+        return tuple(size - lo for size, lo in zip(output_size, smallest))
+
 
 class ConvTranspose1d(_ConvTransposeNd):
     """The adjoint of Conv1d: each input position spreads its kernel-weighted values over the output."""
@@ -550,16 +570,16 @@ class ConvTranspose1d(_ConvTransposeNd):
     dims = 1
 
     def forward(self, input, output_size=None):
-        return F.conv_transpose1d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
-                                  self.groups, self.dilation)
+        return F.conv_transpose1d(input, self.weight, self.bias, self.stride, self.padding,
+                                  self._output_padding(input, output_size), self.groups, self.dilation)
 
 
 class ConvTranspose2d(_ConvTransposeNd):
     """The adjoint of Conv2d (the "deconvolution" of decoders and GANs)."""
 
     def forward(self, input, output_size=None):
-        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
-                                  self.groups, self.dilation)
+        return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding,
+                                  self._output_padding(input, output_size), self.groups, self.dilation)
 
 
 class ConvTranspose3d(_ConvTransposeNd):
@@ -568,8 +588,8 @@ class ConvTranspose3d(_ConvTransposeNd):
     dims = 3
 
     def forward(self, input, output_size=None):
-        return F.conv_transpose3d(input, self.weight, self.bias, self.stride, self.padding, self.output_padding,
-                                  self.groups, self.dilation)
+        return F.conv_transpose3d(input, self.weight, self.bias, self.stride, self.padding,
+                                  self._output_padding(input, output_size), self.groups, self.dilation)
 
 
 class MaxPool3d(MaxPool2d):
