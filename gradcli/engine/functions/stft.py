@@ -1,20 +1,21 @@
 """``torch.stft``: the short-time Fourier transform, composed as torch composes it (torch/functional.py's
 centring pad, then ATen's stft: the frames as an ``as_strided`` view, the window product, the r2c or c2c
 transform over each frame, an in-place transpose and squeeze), so values, dtypes, nodes, warnings and
-errors are torch's."""
+errors are torch's; ``torch.istft``, its inverse, likewise as ATen composes it."""
 from __future__ import annotations
 
 import warnings
 
-from .. import errors
-from ..creation import zeros
+from .. import dtypes, errors
+from ..creation import ones, zeros
+from ..memory_layout import contiguous_format
 from ..dispatch import call
 from ..ops import spectral as SP
 from ..ops.padding import CONSTANT_PAD, REFLECTION_PAD1D, REPLICATION_PAD1D
-from ..ops.shape import AS_STRIDED, UNFOLD
+from ..ops.shape import AS_STRIDED, UNFOLD, UNFOLD_BACKWARD
 from ..public import public
 from ..tensor import Tensor
-from .complex_numbers import view_as_real
+from .complex_numbers import view_as_complex, view_as_real
 
 _NO_WINDOW = ("A window was not provided. A rectangular window will be applied,which is known to cause spectral "
               "leakage. Other windows such as torch.hann_window or torch.hamming_window are recommended to reduce "
@@ -133,3 +134,105 @@ def _stft(self, n_fft, hop_length, win_length, window, normalized, onesided, ret
     if self.ndim == 1:
         out.squeeze_(0)
     return out if return_complex else view_as_real(out)
+
+
+_ISTFT_NO_WINDOW = ("A window was not provided. A rectangular window will be applied.Please provide the same window "
+                    "used by stft to make the inversion lossless.To suppress this warning and use a rectangular window, "
+                    "explicitly set `window=torch.ones(n_fft, device=<device>)`.")
+_ISTFT_PADDED = ("The length of signal is shorter than the length parameter. Result is being padded with zeros in the "
+                 "tail. Please check your center and hop_length settings.")
+
+
+def _int_argument(value, name: str, position: int, optional: bool = True) -> None:
+    if not (isinstance(value, int) and not isinstance(value, bool) or optional and value is None):
+        raise TypeError(f"istft(): argument '{name}' (position {position}) must be int, not {type(value).__name__}")
+
+
+@public(method=True)
+def istft(input, n_fft, hop_length=None, win_length=None, window=None, center=True, normalized=False, onesided=None,
+          length=None, return_complex=False):
+    """The inverse of stft, composed as ATen's istft: the inverse transform of each frame (c2r, or c2c for
+    ``return_complex``), the window product, the frames overlap-added (unfold_backward) and divided by
+    the overlap-added squared window, the centring pad trimmed; its checks and messages in its order."""
+    for name, position, value in (("n_fft", 2, n_fft), ("hop_length", 3, hop_length), ("win_length", 4, win_length),
+                                  ("length", 9, length)):
+        _int_argument(value, name, position, optional=name != "n_fft")
+    hop_length = n_fft >> 2 if hop_length is None else hop_length
+    win_length = n_fft if win_length is None else win_length
+    if window is None:
+        _warn_once(_ISTFT_NO_WINDOW)
+    if not input.is_complex():
+        raise errors.AutogradError("istft requires a complex-valued input tensor matching the output from stft with "
+                                   "return_complex=True.")
+    x = view_as_real(input.resolve_conj())
+    where = (f"istft({dtypes.cpu_type_name(input.dtype)}[{', '.join(str(n) for n in input.shape)}], n_fft={n_fft}, "
+             f"hop_length={hop_length}, win_length={win_length}, window="
+             f"{'None' if window is None else _type_repr(window, True)}, center={_flag(center)}, "
+             f"normalized={_flag(normalized)}, onesided={_flag(onesided)}, length={length}, "
+             f"return_complex={_flag(return_complex)}) ")
+    n_frames, fft_size = x.size(-2), x.size(-3)
+    expected_length = n_fft + hop_length * (n_frames - 1)
+    onesided = fft_size != n_fft if onesided is None else bool(onesided)
+    _istft_checks(x, where, n_fft, hop_length, win_length, window, fft_size, onesided)
+    if window is None:
+        window = ones(win_length, dtype=x.dtype)
+    if win_length != n_fft:     # the window centred in n_fft zeros
+        left = (n_fft - win_length) // 2
+        window = call(CONSTANT_PAD, (window,), {"pad": (left, n_fft - win_length - left), "value": 0.0})
+    frames = _as_complex((x.unsqueeze(0) if x.ndim == 3 else x).transpose(1, 2))   # (channel, frame, frequency)
+    norm = 1 if normalized else 2
+    if return_complex:
+        if onesided:
+            raise errors.AutogradError("Cannot have onesided output if window or input is complex")
+        frames = call(SP.FFT_C2C, (frames,), {"dim": (2,), "normalization": norm, "forward": False})
+    else:
+        if window.dtype.is_complex:
+            raise errors.AutogradError("Complex windows are incompatible with return_complex=False")
+        if not onesided:
+            frames = frames[..., :n_fft // 2 + 1]
+        frames = call(SP.FFT_C2R, (frames,), {"dim": (2,), "normalization": norm, "last_dim_size": n_fft})
+    frames = frames * window.view(1, 1, n_fft)
+    y = call(UNFOLD_BACKWARD, (frames,), {"input_sizes": (frames.shape[0], expected_length), "dim": 1, "size": n_fft,
+                                         "step": hop_length})
+    envelope = call(UNFOLD_BACKWARD, (window.pow(2).expand(1, n_frames, n_fft),),
+                    {"input_sizes": (1, expected_length), "dim": 1, "size": n_fft, "step": hop_length})
+    start = n_fft // 2 if center else 0
+    end = start + length if length is not None else -(n_fft // 2) if center else expected_length
+    y, envelope = y[:, start:end], envelope[:, start:end]
+    if bool(envelope.abs().min() < 1e-11):
+        raise errors.AutogradError(where + "window overlap add min: 1\n[ CPUBoolType{} ]")
+    y = y / envelope
+    if x.ndim == 3:
+        y = y.squeeze(0)
+    if end > expected_length:
+        _warn_once(_ISTFT_PADDED)
+        y = call(CONSTANT_PAD, (y,), {"pad": (0, end - expected_length), "value": 0.0})
+    return y
+
+
+def _istft_checks(x: Tensor, where: str, n_fft: int, hop_length: int, win_length: int, window, fft_size: int,
+                  onesided: bool) -> None:
+    """ATen's istft checks of its real view of the input, in its order."""
+    if x.numel() == 0:
+        raise errors.AutogradError(where + ": input tensor cannot be empty.")
+    if x.ndim not in (3, 4):
+        raise errors.AutogradError(where + f": expected a tensor with 3 or 4 dimensions, but got {x.ndim}")
+    if onesided and n_fft // 2 + 1 != fft_size:
+        raise errors.AutogradError(where + ": expected the frequency dimension (3rd to the last) of the input tensor "
+                                   f"to match n_fft / 2 + 1 when onesided=True, but got {fft_size}")
+    if not onesided and n_fft != fft_size:
+        raise errors.AutogradError(where + ": expected the frequency dimension (3rd to the last) of the input tensor "
+                                   f"to match n_fft when onesided=False, but got {fft_size}")
+    if not 0 < hop_length <= win_length:
+        raise errors.AutogradError(where + ": expected 0 < hop_length <= win_length")
+    if not 0 < win_length <= n_fft:
+        raise errors.AutogradError(where + ": expected 0 < win_length <= n_fft")
+    if window is not None and (window.ndim != 1 or window.shape[0] != win_length):
+        raise errors.AutogradError(where + ": Invalid window shape. window has to be 1D and length of `win_length`")
+
+
+def _as_complex(t: Tensor) -> Tensor:
+    """ATen's as_complex: a complex view when the strides allow one, else of a contiguous copy."""
+    steps = t.stride()
+    viewable = steps[-1] == 1 and all(s % 2 == 0 for s in steps[:-1]) and t.storage_offset() % 2 == 0
+    return view_as_complex(t if viewable else t.clone(memory_format=contiguous_format))

@@ -587,6 +587,35 @@ SLICE_BACKWARD = defop("slice_backward", "SliceBackwardBackward0", ("grad_output
                        samples=lambda: [Sample(arr(2, 4), params={"input_sizes": (5, 4), "dim": -2, "start": 1,
                                                                   "end": 4, "step": 2})],
                        rule="the gradient's slice")
+def _unfold_backward_np(grad_in, input_sizes, dim, size, step):
+    """Each window of ``grad_in`` added back where ``unfold`` cut it from (overlaps summed), over any
+    leading batch dims."""
+    nd = len(input_sizes)
+    d = dim % nd - nd
+    out = np.zeros(grad_in.shape[:grad_in.ndim - nd - 1] + tuple(input_sizes), grad_in.dtype)
+    target, windows = np.moveaxis(out, d, -1), np.moveaxis(grad_in, d - 1, -2)
+    for w in range(windows.shape[-2]):
+        target[..., w * step:w * step + size] += windows[..., w, :]
+    return out
+
+
+def _unfold_backward(m, g, input_sizes, dim, size, step):
+    if m.is_tensor:
+        return call(UNFOLD_BACKWARD, (g,), {"input_sizes": tuple(input_sizes), "dim": dim, "size": size, "step": step})
+    return _unfold_backward_np(g, input_sizes, dim, size, step)
+
+
+UNFOLD_BACKWARD = defop("unfold_backward", "UnfoldBackwardBackward0", ("grad_in",), _unfold_backward_np,
+                        lambda m, g, input_sizes, dim, size, step: m.unfold(g, dim % len(input_sizes) - len(input_sizes),
+                                                                            size, step),
+                        saves=("input_sizes", "dim", "size", "step"), internal=("input_sizes",), promote=KEEP,
+                        jvp=lambda m, t, input_sizes, dim, size, step: _unfold_backward(m, t[0], input_sizes, dim, size,
+                                                                                        step),
+                        samples=lambda: [Sample(arr(2, 3, 4), params={"input_sizes": (2, 8), "dim": 1, "size": 4,
+                                                                      "step": 2}),
+                                         Sample(arr(5, 3, 3, seed=2), params={"input_sizes": (7, 3), "dim": 0, "size": 3,
+                                                                              "step": 1})],
+                        rule="the gradient's windows (grad.unfold(dim, size, step)); the forward is an overlap-add")
 DIAGONAL_BACKWARD = defop("diagonal_backward", "DiagonalBackwardBackward0", ("grad_output",),
                           lambda g, input_sizes, offset, dim1, dim2: _placed_diagonal(g, input_sizes, offset, dim1,
                                                                                       dim2),
