@@ -120,3 +120,40 @@ def laid_out(a: np.ndarray, fmt: memory_format) -> np.ndarray:
     out[...] = a
     return out
 
+
+
+def keeps_channels_last(forward):
+    """``forward`` with its outputs laid out in the channels-last format its input's strides suggest,
+    as torch's CPU kernels write them (pooling, upsampling, padding, gelu, shuffles)."""
+    def run(a, *args, **params):
+        out = forward(a, *args, **params)
+        if a.ndim in (4, 5) and not a.flags.c_contiguous:
+            fmt = suggested(a)
+            if fmt is not contiguous_format:
+                return tuple(_in_format(o, fmt) for o in out) if type(out) is tuple else _in_format(out, fmt)
+        return out
+    run.__wrapped__ = forward
+    return run
+
+
+def _in_format(a: np.ndarray, fmt: memory_format) -> np.ndarray:
+    """``a`` with the strides torch gives a fresh tensor in ``fmt`` (those of size-1 dims included)."""
+    if a.ndim != len(_INNERMOST_FIRST[fmt]) or element_strides(a) == format_strides(a.shape, fmt):
+        return a
+    return laid_out(a, fmt)
+
+
+def contiguous_output(forward):
+    """``forward`` whose (first) output is C-contiguous whatever its input's layout, as torch's kernels
+    that compute on ``input.contiguous()`` write it (softmax, log_softmax, layer_norm)."""
+    def run(*args, **params):
+        out = forward(*args, **params)
+        if type(out) is tuple:
+            return (_c_order(out[0]),) + out[1:]
+        return _c_order(out)
+    run.__wrapped__ = forward
+    return run
+
+
+def _c_order(a):
+    return np.array(a, order="C") if a.__class__ is np.ndarray and not a.flags.c_contiguous else a

@@ -29,6 +29,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..autograd.graph import SavedVariable
 from ..dispatch import call, call_fast, call_inplace
+from ..memory_layout import keeps_channels_last
 from ..nodes import OpNode, checked_array
 from ..tensor import Tensor
 from .softmax_kernel import sleef_expf
@@ -576,7 +577,7 @@ GELU_BACKWARD = defop("gelu_backward", "GeluBackwardBackward0", ("grad_output", 
                       samples=lambda: [Sample(arr(3, 4, seed=1), arr(3, 4, seed=2), params={"approximate": "none"}),
                                        Sample(arr(5, seed=3), arr(5, seed=4), params={"approximate": "tanh"})],
                       rule="the derivative of g gelu'(self) in g and in self")
-GELU = defop("gelu", "GeluBackward0", ("self",), _gelu_fwd, _gelu_bwd, saves=("self", "approximate"),
+GELU = defop("gelu", "GeluBackward0", ("self",), keeps_channels_last(_gelu_fwd), _gelu_bwd, saves=("self", "approximate"),
              jvp=lambda m, t, self, approximate: t[0] * _gelu_d(m, self, approximate),
              samples=lambda: [Sample(arr(3, 4), params={"approximate": "none"}),
                               Sample(arr(5, seed=2), params={"approximate": "tanh"})],

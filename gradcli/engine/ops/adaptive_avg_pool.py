@@ -14,6 +14,7 @@ import numpy as np
 
 from .. import errors
 from ..dispatch import call
+from ..memory_layout import keeps_channels_last
 from .dtype_rules import complex_kernel, float_only
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -106,7 +107,7 @@ def _declare(rank: int):
         float_only(name, a)
         return _pool(a, output_size)
 
-    fwd_op = defop(f"_{name}", f"AdaptiveAvgPool{rank}DBackward0", ("self",), forward, backward,
+    fwd_op = defop(f"_{name}", f"AdaptiveAvgPool{rank}DBackward0", ("self",), keeps_channels_last(forward), backward,
                    saves=("self", "output_size", "self_sym_sizes"), internal=("output_size", "self_sym_sizes"),
                    promote=KEEP, jvp=lambda m, t, self, output_size, sizes: (
                        call(fwd_op, (t[0],), {"output_size": output_size}) if m.is_tensor else _pool(t[0], output_size)),

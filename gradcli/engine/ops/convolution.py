@@ -321,7 +321,8 @@ def _unpool_bwd(m, gg, indices):
     return m.reshape(picked, lead + idx.shape), m.zeros_like(gg)
 
 
-MAX_POOL2D = defop("max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0", ("self",), _max_pool_fwd,
+MAX_POOL2D = defop("max_pool2d_with_indices", "MaxPool2DWithIndicesBackward0", ("self",),
+                   memory_layout.keeps_channels_last(_max_pool_fwd),
                    _max_pool_bwd,
                    saves=("self", "kernel_size", "stride", "padding", "dilation", "ceil_mode", "result1"),
                    promote=KEEP, outputs=2, nondiff_outputs=(1,),

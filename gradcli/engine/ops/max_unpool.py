@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import dtypes, errors
 from ..dispatch import call
+from ..memory_layout import keeps_channels_last
 from .convolution import _max_pool_fwd, _unpool_bwd, _unpool_np, scatter_at_indices
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -66,7 +67,8 @@ def _adaptive_max_bwd(m, g, self, result1):
     return scatter_at_indices(m, g, tuple(self.shape), result1)
 
 
-ADAPTIVE_MAX_POOL2D = defop("adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", ("self",), _adaptive_max_fwd,
+ADAPTIVE_MAX_POOL2D = defop("adaptive_max_pool2d", "AdaptiveMaxPool2DBackward0", ("self",),
+                            keeps_channels_last(_adaptive_max_fwd),
                             _adaptive_max_bwd, saves=("self", "result1"), promote=KEEP, outputs=2,
                             nondiff_outputs=(1,), jvp_note="generic: derived through double-vjp",
                             samples=lambda: [Sample(arr(2, 3, 5, 7), params={"output_size": (2, 3)}),

@@ -30,6 +30,7 @@ from ..dispatch import call
 from ..cascade_sum import column_sums, full_sum, torch_order_sum
 from ..autograd.graph import SavedVariable
 from ..errors import AutogradError, DTypeError, ShapeError
+from ..memory_layout import contiguous_output
 from ..nodes import OpNode, checked_array, fit_grads
 from . import dtype_rules, rounded, softmax_kernel
 from .linalg import gemm, gemm_add, general_apply, mat1_grad, mat2_grad, mm_grads, release_matrices
@@ -694,7 +695,7 @@ def _softmax_samples():
             Sample(arr(5, seed=3), params={"dim": -1})]
 
 
-SOFTMAX = defop("_softmax", "SoftmaxBackward0", ("self",), _softmax_fwd, _softmax_bwd, saves=("result", "dim"),
+SOFTMAX = defop("_softmax", "SoftmaxBackward0", ("self",), contiguous_output(_softmax_fwd), _softmax_bwd, saves=("result", "dim"),
                 jvp=lambda m, t, result, dim: _softmax_bwd(m, t[0], result, dim), promote=KEEP,
                 samples=_softmax_samples, rule="result (g - sum(g result, dim))")
 
@@ -716,7 +717,8 @@ SAFE_SOFTMAX = defop("_safe_softmax", "SafeSoftmaxBackward0", ("self",), _safe_s
                      promote=KEEP,
                      samples=lambda: [Sample(arr(3, 4), params={"dim": -1})],
                      rule="result (g - sum(g result, dim)), as softmax's")
-LOG_SOFTMAX = defop("_log_softmax", "LogSoftmaxBackward0", ("self",), _log_softmax_fwd, _log_softmax_bwd,
+LOG_SOFTMAX = defop("_log_softmax", "LogSoftmaxBackward0", ("self",), contiguous_output(_log_softmax_fwd),
+                    _log_softmax_bwd,
                     saves=("result", "dim"), promote=KEEP,
                     jvp=lambda m, t, result, dim: None if dim is None else
                         t[0] - m.sum(m.exp(result) * t[0], (dim,), True),

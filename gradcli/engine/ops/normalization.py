@@ -12,6 +12,7 @@ import numpy as np
 
 from ..dispatch import call
 from ..errors import AutogradError
+from ..memory_layout import contiguous_output
 from ..tensor import make
 from . import dtype_rules, threads
 from .registry import KEEP, defop
@@ -309,7 +310,8 @@ def _ln_backward(m, g, input, normalized_shape, result1, result2, weight, bias, 
     return _ln_bwd(m, g, input, normalized_shape, result1, result2, weight, bias, eps, needs)
 
 
-LAYER_NORM = defop("native_layer_norm", "NativeLayerNormBackward0", ("input", "weight", "bias"), _ln_fwd, _ln_backward,
+LAYER_NORM = defop("native_layer_norm", "NativeLayerNormBackward0", ("input", "weight", "bias"),
+                   contiguous_output(_ln_fwd), _ln_backward,
                    saves=("input", "normalized_shape", "result1", "result2", "weight", "bias", "eps"),
                    internal=("eps",), outputs=3, nondiff_outputs=(1, 2), promote=KEEP, masked=True,
                    jvp_note="generic: derived through double-vjp",

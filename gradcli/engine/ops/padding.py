@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import ShapeError
+from ..memory_layout import keeps_channels_last
 from . import dtype_rules
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -85,7 +86,7 @@ def _checked(name: str, mode: str, k: int):
 
 
 def _record(name, node, mode, samples):
-    return defop(name, node, ("self",), _checked(name, mode, int(name[-2])),
+    return defop(name, node, ("self",), keeps_channels_last(_checked(name, mode, int(name[-2]))),
                  lambda m, g, self, padding: _unpad(m, g, padding, mode),
                  saves=("self", "padding"), promote=KEEP, samples=samples,
                  jvp_note="generic: derived through double-vjp",
@@ -93,7 +94,7 @@ def _record(name, node, mode, samples):
 
 
 CONSTANT_PAD = defop("constant_pad_nd", "ConstantPadNdBackward0", ("self",),
-                     lambda a, pad, value: pad_np(a, pad, "constant", value),
+                     keeps_channels_last(lambda a, pad, value: pad_np(a, pad, "constant", value)),
                      lambda m, g, pad: _unpad(m, g, pad, "constant"), saves=("pad",), promote=KEEP,
                      samples=lambda: [Sample(arr(2, 3, 4), params={"pad": (1, 2, 0, 1), "value": 0.5}),
                                       Sample(arr(3, 4), params={"pad": (-1, 2), "value": 0.0}, note="a crop")],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..memory_layout import keeps_channels_last
 from . import dtype_rules
 from .convolution import _max_pool_fwd, scatter_at_indices
 from .pooling import _avg_pool_bwd, _avg_pool_fwd, avg_pool_dtype
@@ -95,7 +96,8 @@ def _max3d_bwd(m, g, self, kernel_size, stride, padding, dilation, ceil_mode, re
 
 
 _MAX = ("kernel_size", "stride", "padding", "dilation", "ceil_mode")
-MAX_POOL3D = defop("max_pool3d_with_indices", "MaxPool3DWithIndicesBackward0", ("self",), _max3d_fwd, _max3d_bwd,
+MAX_POOL3D = defop("max_pool3d_with_indices", "MaxPool3DWithIndicesBackward0", ("self",),
+                   keeps_channels_last(_max3d_fwd), _max3d_bwd,
                    saves=("self",) + _MAX + ("result1",), promote=KEEP, outputs=2, nondiff_outputs=(1,),
                    jvp_note="generic: derived through double-vjp",
                    samples=lambda: [

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import errors
+from ..memory_layout import keeps_channels_last
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -92,7 +93,7 @@ def _channel_shuffle_fwd(a, groups):
     return np.ascontiguousarray(channel_shuffle(_NumpyShape, a, groups))
 
 
-PIXEL_SHUFFLE = defop("pixel_shuffle", "PixelShuffleBackward0", ("self",), _pixel_shuffle_fwd,
+PIXEL_SHUFFLE = defop("pixel_shuffle", "PixelShuffleBackward0", ("self",), keeps_channels_last(_pixel_shuffle_fwd),
                       lambda m, g, upscale_factor: unshuffle(m, g, upscale_factor),
                       saves=("upscale_factor",), promote=KEEP,
                       jvp=lambda m, t, upscale_factor: shuffle(m, t[0], upscale_factor),
@@ -105,7 +106,7 @@ PIXEL_UNSHUFFLE = defop("pixel_unshuffle", "PixelUnshuffleBackward0", ("self",),
                         jvp=lambda m, t, downscale_factor: unshuffle(m, t[0], downscale_factor),
                         samples=lambda: [Sample(arr(2, 2, 4, 6), params={"downscale_factor": 2})],
                         rule="pixel_shuffle(g)")
-CHANNEL_SHUFFLE = defop("channel_shuffle", "ChannelShuffleBackward0", ("self",), _channel_shuffle_fwd,
+CHANNEL_SHUFFLE = defop("channel_shuffle", "ChannelShuffleBackward0", ("self",), keeps_channels_last(_channel_shuffle_fwd),
                         lambda m, g, groups: channel_shuffle(m, g, g.shape[m.nb + 1] // groups, m.nb),
                         saves=("groups",), promote=KEEP,
                         jvp=lambda m, t, groups: channel_shuffle(m, t[0], groups, m.nb),

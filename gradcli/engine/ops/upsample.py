@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..dispatch import call
+from ..memory_layout import keeps_channels_last
 from .dtype_rules import complex_kernel
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -261,7 +262,7 @@ def _declare(kind: str, nsp: int):
     size_in = (2, 3) + (4, 3, 2)[:nsp]
     size_out = (5, 4, 3)[:nsp]
     sample_params = params(size_out, (None,) * nsp, False)
-    fwd_op = defop(op_name, f"{node}Backward0", ("self",), forward, backward,
+    fwd_op = defop(op_name, f"{node}Backward0", ("self",), keeps_channels_last(forward), backward,
                    saves=corner + ("output_size", "scales", "self_sym_sizes"), internal=("scales",),
                    promote=KEEP, jvp=jvp, jvp_note="linear: the forward applied to the tangent",
                    samples=lambda: [Sample(arr(*size_in), params=sample_params)] + (
