@@ -665,7 +665,7 @@ def _filled_like(input: Tensor, npd, shape: tuple, value, memory_format, fn: str
     transpose is then contiguous again), else C-contiguous; or in the ``memory_format`` given."""
     data = input._data
     value = checked_scalar(value, npd)
-    fmt = _like_format(memory_format, shape, fn)
+    fmt = _like_format(memory_format, input, shape, fn)
     if fmt is not None:
         out = memory_layout.empty_as(shape, npd, fmt)
         out[...] = value
@@ -675,13 +675,17 @@ def _filled_like(input: Tensor, npd, shape: tuple, value, memory_format, fn: str
     return np.full(shape, value, npd)
 
 
-def _like_format(memory_format, shape: tuple, fn: str):
-    """The layout a ``*_like`` call asks for, None for preserve_format (the input's own)."""
-    if memory_format is None:
-        return None
+def _like_format(memory_format, input: Tensor, shape: tuple, fn: str):
+    """The layout a ``*_like`` call asks for; None for the input's own. torch's preserve_format keeps
+    a dense input's strides, and lays a non-dense one (a channels_last tensor's slice) out in the
+    format its strides suggest."""
+    if memory_format is None or memory_format is memory_layout.preserve_format:
+        data = input._data
+        if data.flags.c_contiguous or data.ndim < 4 or data.shape != shape or dense_layout(data):
+            return None
+        fmt = memory_layout.suggested(data)
+        return None if fmt is memory_layout.contiguous_format else fmt
     fmt = memory_layout.checked(memory_format, fn)
-    if fmt is memory_layout.preserve_format:
-        return None
     memory_layout.check_rank(fmt, len(shape))
     return fmt
 
@@ -752,7 +756,7 @@ def randint_like(input, low, high=None, *, dtype=None, requires_grad=False) -> T
 def _like_layout(input: Tensor, npd, shape: tuple, memory_format, fn: str) -> Tensor:
     """The tensor whose layout a random ``*_like`` fills: the input's (preserve_format) or a fresh one
     in the ``memory_format`` given."""
-    fmt = _like_format(memory_format, shape, fn)
+    fmt = _like_format(memory_format, input, shape, fn)
     return input if fmt is None else make(memory_layout.empty_as(shape, npd, fmt))
 
 

@@ -56,3 +56,13 @@ torch.set_printoptions(precision=5)
 print(z[0, 0])
 (z * torch.arange(72.).reshape(1, 2, 6, 6)).sum().backward()
 print(c.grad, c.grad.stride())
+
+# preserve_format of a non-dense slice of a channels_last tensor: the layout its strides suggest
+c = torch.randn(2, 4, 3, 3).contiguous(memory_format=torch.channels_last)
+s = c[:, :2]
+for name, f in [("clone", lambda: s.clone()), ("zeros_like", lambda: torch.zeros_like(s)), ("relu", lambda: s.relu()),
+                ("add1", lambda: s + 1), ("mul", lambda: s * s), ("to64", lambda: s.double()), ("empty_like", lambda: torch.empty_like(s)),
+                ("rand_like", lambda: torch.rand_like(s)), ("contig", lambda: s.contiguous()), ("exp", lambda: s.exp()),
+                ("gelu", lambda: F.gelu(s)), ("maxpool", lambda: F.max_pool2d(s, 2)), ("slice2", lambda: c[..., :2].clone()),
+                ("conv", lambda: F.conv2d(s, torch.randn(3, 2, 1, 1))), ("sub", lambda: s - 1.5)]:
+    print(name, f().stride())

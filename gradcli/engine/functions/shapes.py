@@ -464,10 +464,13 @@ def clone(input, *, memory_format=None):
     memory_layout.check_rank(fmt, input.ndim)
     out = call_fast(S.CLONE, input)
     data = input._data
-    if fmt is memory_layout.preserve_format:
-        if data.size and not data.flags.c_contiguous and dense_layout(data):
+    if fmt is memory_layout.preserve_format and data.size and not data.flags.c_contiguous:
+        if dense_layout(data):
             out._data = np.copy(data, order="K")     # the same values, laid out as input's
-    elif fmt is not memory_layout.contiguous_format and data.ndim == input.ndim:   # (not inside vmap)
+            return out
+        fmt = memory_layout.suggested(data)      # torch's choice for a non-dense input
+    if fmt is not memory_layout.contiguous_format and fmt is not memory_layout.preserve_format \
+            and data.ndim == input.ndim:   # (not inside vmap)
         out._data = memory_layout.laid_out(data, fmt)
     return out
 
