@@ -143,6 +143,22 @@ def _in_format(a: np.ndarray, fmt: memory_format) -> np.ndarray:
     return laid_out(a, fmt)
 
 
+def keeps_layout(forward):
+    """``forward`` of an elementwise kernel that computes in C order, its output laid out as its input
+    (order 'K': a transpose's, a channels_last tensor's), as torch's TensorIterator writes it (numpy's
+    own ufuncs already do)."""
+    def run(a, *args, **params):
+        out = forward(a, *args, **params)
+        if (a.__class__ is np.ndarray and out.__class__ is np.ndarray and not a.flags.c_contiguous
+                and out.shape == a.shape):
+            laid = np.empty_like(a, dtype=out.dtype)
+            laid[...] = out
+            return laid
+        return out
+    run.__wrapped__ = forward
+    return run
+
+
 def contiguous_output(forward):
     """``forward`` whose (first) output is C-contiguous whatever its input's layout, as torch's kernels
     that compute on ``input.contiguous()`` write it (softmax, log_softmax, layer_norm)."""

@@ -66,3 +66,25 @@ for name, f in [("clone", lambda: s.clone()), ("zeros_like", lambda: torch.zeros
                 ("gelu", lambda: F.gelu(s)), ("maxpool", lambda: F.max_pool2d(s, 2)), ("slice2", lambda: c[..., :2].clone()),
                 ("conv", lambda: F.conv2d(s, torch.randn(3, 2, 1, 1))), ("sub", lambda: s - 1.5)]:
     print(name, f().stride())
+
+# elementwise kernels keep a transposed or channels_last input's layout; softmax, layer_norm, logsigmoid and
+# rrelu (eval) write contiguous output
+x = torch.randn(3, 4).t()
+c = torch.randn(2, 3, 4, 4).contiguous(memory_format=torch.channels_last)
+res = []
+for name, f in [("gelu", F.gelu), ("silu", F.silu), ("elu", F.elu), ("selu", F.selu), ("celu", F.celu), ("mish", F.mish),
+                ("softplus", F.softplus), ("hardswish", F.hardswish), ("hardsigmoid", F.hardsigmoid), ("logsigmoid", F.logsigmoid),
+                ("leaky", F.leaky_relu), ("relu6", F.relu6), ("hardtanh", F.hardtanh), ("tanhshrink", F.tanhshrink),
+                ("softsign", F.softsign), ("softshrink", F.softshrink), ("hardshrink", F.hardshrink), ("sigmoid", torch.sigmoid),
+                ("tanh", torch.tanh), ("relu", F.relu), ("erf", torch.erf), ("log1p", lambda t: torch.log1p(t.abs())),
+                ("expm1", torch.expm1), ("sin", torch.sin), ("atan", torch.atan), ("round", torch.round), ("frac", torch.frac),
+                ("clamp", lambda t: t.clamp(-0.5, 0.5)), ("threshold", lambda t: F.threshold(t, 0.1, 0.0)),
+                ("rrelu eval", lambda t: F.rrelu(t)), ("lerp", lambda t: torch.lerp(t, t * 2, 0.3)), ("sign", torch.sign),
+                ("nan_to_num", torch.nan_to_num), ("square", torch.square), ("rsqrt", lambda t: t.abs().rsqrt()),
+                ("addcmul", lambda t: torch.addcmul(t, t, t)), ("xlogy", lambda t: torch.xlogy(t.abs(), t.abs())),
+                ("prelu", lambda t: F.prelu(t, torch.tensor([0.25]))), ("dropout eval", lambda t: F.dropout(t, 0.5, False))]:
+    res.append(f"{name}={f(x).stride()}/{f(c).stride()}")
+print("\n".join(res))
+x = torch.randn(3, 4).t()
+print(F.softmax(x, 0).stride(), F.log_softmax(x, 1).stride(), F.layer_norm(x, (3,)).stride(), torch.softmax(x, -1).stride(),
+      F.gelu(x).stride(), F.pad(x, (1, 1)).stride(), F.softmax(torch.randn(2, 3, 4).permute(2, 0, 1), 1).stride())

@@ -29,7 +29,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..autograd.graph import SavedVariable
 from ..dispatch import call, call_fast, call_inplace
-from ..memory_layout import keeps_channels_last
+from ..memory_layout import contiguous_output, keeps_layout
 from ..nodes import OpNode, checked_array
 from ..tensor import Tensor
 from .softmax_kernel import sleef_expf
@@ -175,7 +175,7 @@ def _logsigmoid_d2(m, g, x):
     return g * (z - 1) * z
 
 
-LOGSIGMOID = defop("log_sigmoid_forward", "LogSigmoidBackward0", ("self",), _logsigmoid_np,
+LOGSIGMOID = defop("log_sigmoid_forward", "LogSigmoidBackward0", ("self",), contiguous_output(_logsigmoid_np),
                    lambda m, g, self, buffer: _logsigmoid_bwd(m, g[0], self, buffer), saves=("self", "buffer"),
                    result_names=("output", "buffer"), outputs=2, nondiff_outputs=(1,),
                    jvp=lambda m, t, self, buffer: (t[0] * m.sigmoid(-self), None), samples=unary(),
@@ -577,7 +577,7 @@ GELU_BACKWARD = defop("gelu_backward", "GeluBackwardBackward0", ("grad_output", 
                       samples=lambda: [Sample(arr(3, 4, seed=1), arr(3, 4, seed=2), params={"approximate": "none"}),
                                        Sample(arr(5, seed=3), arr(5, seed=4), params={"approximate": "tanh"})],
                       rule="the derivative of g gelu'(self) in g and in self")
-GELU = defop("gelu", "GeluBackward0", ("self",), keeps_channels_last(_gelu_fwd), _gelu_bwd, saves=("self", "approximate"),
+GELU = defop("gelu", "GeluBackward0", ("self",), keeps_layout(_gelu_fwd), _gelu_bwd, saves=("self", "approximate"),
              jvp=lambda m, t, self, approximate: t[0] * _gelu_d(m, self, approximate),
              samples=lambda: [Sample(arr(3, 4), params={"approximate": "none"}),
                               Sample(arr(5, seed=2), params={"approximate": "tanh"})],

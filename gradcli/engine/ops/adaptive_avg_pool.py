@@ -107,7 +107,8 @@ def _declare(rank: int):
         float_only(name, a)
         return _pool(a, output_size)
 
-    fwd_op = defop(f"_{name}", f"AdaptiveAvgPool{rank}DBackward0", ("self",), keeps_channels_last(forward), backward,
+    fwd_op = defop(f"_{name}", f"AdaptiveAvgPool{rank}DBackward0", ("self",), keeps_channels_last(forward),
+                   backward,
                    saves=("self", "output_size", "self_sym_sizes"), internal=("output_size", "self_sym_sizes"),
                    promote=KEEP, jvp=lambda m, t, self, output_size, sizes: (
                        call(fwd_op, (t[0],), {"output_size": output_size}) if m.is_tensor else _pool(t[0], output_size)),

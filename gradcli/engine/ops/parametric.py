@@ -8,6 +8,7 @@ import numpy as np
 
 from .. import dtypes, errors
 from ..dispatch import call
+from ..memory_layout import contiguous_output
 from ..tensor import make
 from .backward_ops import rrelu_grad
 from .registry import KEEP, defop
@@ -117,7 +118,8 @@ def check_rrelu(lower: float, upper: float) -> None:
         raise errors.AutogradError("Lower bound should be less than or equal to the upper bound")
 
 
-RRELU_WITH_NOISE = defop("rrelu_with_noise", "RreluWithNoiseBackward0", ("self",), _rrelu_fwd, _rrelu_bwd,
+RRELU_WITH_NOISE = defop("rrelu_with_noise", "RreluWithNoiseBackward0", ("self",), contiguous_output(_rrelu_fwd),
+                         _rrelu_bwd,
                          saves=("self", "noise", "lower", "upper", "training"), promote=KEEP,
                          samples=_rrelu_samples, jvp_note="generic: derived through double-vjp",
                          rule="training: g noise; eval: g where self > 0, else g (lower + upper) / 2")

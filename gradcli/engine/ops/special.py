@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from ..dispatch import call, call_fast, call_inplace
+from ..memory_layout import keeps_layout
 from . import dtype_rules
 from .registry import FLOAT, defop
 from .samples import unary
@@ -33,11 +34,11 @@ def _libm(fn):
 erf_np = _libm(math.erf)
 erfc_np = _libm(math.erfc)
 
-ERF = defop("erf", "ErfBackward0", ("self",), erf_np,
+ERF = defop("erf", "ErfBackward0", ("self",), keeps_layout(erf_np),
             lambda m, g, self: m.scale(m.exp(-m.pow(self, 2)), _TWO_OVER_SQRT_PI) * g, saves=("self",), promote=FLOAT,
             jvp=lambda m, t, self: t[0] * (_TWO_OVER_SQRT_PI * m.exp(-(self * self))),
             samples=unary(), rule="2/sqrt(pi) exp(-self^2)", real=dtype_rules.complex_kernel("erf_vml_cpu"))
-ERFC = defop("erfc", "ErfcBackward0", ("self",), erfc_np,
+ERFC = defop("erfc", "ErfcBackward0", ("self",), keeps_layout(erfc_np),
              lambda m, g, self: m.scale(m.exp(-m.pow(self, 2)), -_TWO_OVER_SQRT_PI) * g, saves=("self",), promote=FLOAT,
              jvp=lambda m, t, self: t[0] * (-_TWO_OVER_SQRT_PI * m.exp(-(self * self))),
              samples=unary(), rule="-2/sqrt(pi) exp(-self^2)", real=dtype_rules.complex_kernel("erfc_vml_cpu"))
