@@ -686,7 +686,7 @@ def _like_format(memory_format, input: Tensor, shape: tuple, fn: str):
         fmt = memory_layout.suggested(data)
         return None if fmt is memory_layout.contiguous_format else fmt
     fmt = memory_layout.checked(memory_format, fn)
-    memory_layout.check_rank(fmt, len(shape))
+    memory_layout.check_rank(fmt, input._data.ndim)     # inside vmap, the batched rank (torch's refusal)
     return fmt
 
 

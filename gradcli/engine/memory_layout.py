@@ -32,6 +32,12 @@ channels_last_3d = memory_format("channels_last_3d")
 _INNERMOST_FIRST = {channels_last: (1, 3, 2, 0), channels_last_3d: (1, 4, 3, 2, 0)}
 
 
+def aten_name(fmt: memory_format) -> str:
+    """How ATen's messages name a format: ChannelsLast, Contiguous..."""
+    return {"contiguous_format": "Contiguous", "preserve_format": "Preserve", "channels_last": "ChannelsLast",
+            "channels_last_3d": "ChannelsLast3d"}[fmt.name]
+
+
 def checked(value, fn: str) -> memory_format:
     """``value`` as a memory format argument of ``fn`` (None: contiguous_format), or torch's TypeError."""
     if value is None:

@@ -150,7 +150,11 @@ class Tensor:
     def is_contiguous(self, memory_format=None) -> bool:
         if memory_format is None:
             return self._data.flags.c_contiguous
-        return memory_layout.is_contiguous_as(self._data, memory_layout.checked(memory_format, "is_contiguous"))
+        fmt = memory_layout.checked(memory_format, "is_contiguous")
+        if fmt is not memory_layout.contiguous_format and self.__dict__.get("_lv"):
+            raise errors.AutogradError("NYI: querying is_contiguous inside of vmap for memory_format other than "
+                                       "torch.contiguous_format")
+        return memory_layout.is_contiguous_as(self._data, fmt)
 
     def stride(self, dim: int | None = None):
         item = self._data.itemsize

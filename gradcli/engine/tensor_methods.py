@@ -449,7 +449,7 @@ def _to_format(self, dtype, fmt, args: tuple, kwargs: dict):
     if npd == self._data.dtype and not kwargs.get("copy") and (
             fmt is memory_layout.preserve_format or memory_layout.is_contiguous_as(self._data, fmt)):
         return self
-    memory_layout.check_rank(fmt, self.ndim)
+    memory_layout.check_rank(fmt, self._data.ndim)     # inside vmap, the batched rank (torch's refusal)
     out = _to_copy(self, npd)
     if fmt is not memory_layout.preserve_format:
         out._data = memory_layout.laid_out(out._data, fmt)
@@ -473,7 +473,7 @@ def contiguous(self, memory_format=None):
     if memory_format is None:
         return self if self._data.flags.c_contiguous else F.clone(self, memory_format=contiguous_format)
     fmt = memory_layout.checked(memory_format, "contiguous")
-    if memory_layout.is_contiguous_as(self._data, fmt):
+    if self.is_contiguous(fmt):
         return self
     if fmt is memory_layout.preserve_format:
         raise errors.AutogradError("preserve memory format is unsupported by the contiguous operator")

@@ -87,3 +87,15 @@ for name, f in [("contiguous rank 3", lambda: torch.randn(3, 4, 5).contiguous(me
         print(name, f())
     except (RuntimeError, TypeError) as e:
         print(name, type(e).__name__, str(e).split("\n")[0])
+
+# inside vmap torch refuses these memory formats
+x = torch.randn(3, 2, 3, 4, 5)
+for name, f in [("to", lambda t: t.to(memory_format=torch.channels_last) * 2),
+                ("contig", lambda t: t.contiguous(memory_format=torch.channels_last).sum()),
+                ("clone", lambda t: t.clone(memory_format=torch.channels_last) + 1),
+                ("is_contig", lambda t: torch.tensor(t.is_contiguous(memory_format=torch.channels_last)))]:
+    try:
+        r = torch.func.vmap(f)(x)
+        print(name, r.shape, r.sum())
+    except Exception as e:
+        print(name, type(e).__name__, e)

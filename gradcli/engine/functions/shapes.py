@@ -461,6 +461,11 @@ def clone(input, *, memory_format=None):
     torch's: ``x.t().clone()`` is not contiguous, so a view of it is refused as torch refuses it.
     ``memory_format=torch.channels_last`` lays the copy out in that format."""
     fmt = memory_layout.preserve_format if memory_format is None else memory_layout.checked(memory_format, "clone")
+    if fmt is not memory_layout.preserve_format and fmt is not memory_layout.contiguous_format \
+            and input.__dict__.get("_lv"):
+        raise errors.AutogradError("NYI: Tensor.clone(memory_format) inside vmap is only supported with memory_format "
+                                   "torch.preserve_format or torch.contiguous_format (got "
+                                   f"{memory_layout.aten_name(fmt)})")
     memory_layout.check_rank(fmt, input.ndim)
     out = call_fast(S.CLONE, input)
     data = input._data
