@@ -456,9 +456,12 @@ def _to_format(self, dtype, fmt, args: tuple, kwargs: dict):
     return out
 
 
-def _caster(d):
+def _caster(d, name: str):
+    """``x.float()`` and kin: ``to(d)``; with a memory format, one copy in both (as torch's)."""
     def method(self, memory_format=None):
-        return to(self, d)
+        if memory_format is None:
+            return to(self, d)
+        return _to_format(self, d, memory_layout.checked(memory_format, name), (), {})
     return method
 
 
@@ -668,10 +671,11 @@ _METHODS = {
     "view": _view_method, "reshape": _reshape_method, "max": _max_method, "min": _min_method,
     "view_as": lambda self, other: F.view(self, other.shape), "reshape_as": lambda self, other: F.reshape(self, other.shape),
     "to": to, "contiguous": contiguous, "type_as": type_as, "type": type_, "cpu": cpu, "cuda": cuda,
-    "float": _caster(dtypes.float32), "double": _caster(dtypes.float64), "half": _caster(dtypes.float16),
-    "int": _caster(dtypes.int32), "long": _caster(dtypes.int64), "bool": _caster(dtypes.bool),
-    "byte": _caster(dtypes.uint8), "char": _caster(dtypes.int8), "short": _caster(dtypes.int16),
-    "cfloat": _caster(dtypes.complex64), "cdouble": _caster(dtypes.complex128),
+    "float": _caster(dtypes.float32, "float"), "double": _caster(dtypes.float64, "double"),
+    "half": _caster(dtypes.float16, "half"), "int": _caster(dtypes.int32, "int"), "long": _caster(dtypes.int64, "long"),
+    "bool": _caster(dtypes.bool, "bool"), "byte": _caster(dtypes.uint8, "byte"), "char": _caster(dtypes.int8, "char"),
+    "short": _caster(dtypes.int16, "short"), "cfloat": _caster(dtypes.complex64, "cfloat"),
+    "cdouble": _caster(dtypes.complex128, "cdouble"),
     "bfloat16": _no_numpy_dtype("bfloat16"), "chalf": _no_numpy_dtype("complex32 (chalf)"),
     "new_tensor": new_tensor, "new_zeros": new_zeros, "new_ones": new_ones, "new_empty": new_empty,
     "new_full": new_full, "new": new, "zero_": _zero_, "fill_": fill_, "copy_": copy_, "add_": add_, "sub_": sub_,

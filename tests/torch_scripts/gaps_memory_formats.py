@@ -99,3 +99,19 @@ for name, f in [("to", lambda t: t.to(memory_format=torch.channels_last) * 2),
         print(name, r.shape, r.sum())
     except Exception as e:
         print(name, type(e).__name__, e)
+
+# x.float() and kin take a memory format
+x = torch.randn(2, 3, 4, 5)
+print(x.float(memory_format=torch.channels_last).stride(), x.double(memory_format=torch.channels_last).stride(),
+      x.half(memory_format=torch.channels_last).stride(), x.float(memory_format=torch.channels_last) is x,
+      x.float() is x, x.int(memory_format=torch.channels_last).stride(), x.bool(memory_format=torch.channels_last).stride())
+c = x.contiguous(memory_format=torch.channels_last)
+print(c.float(memory_format=torch.contiguous_format).stride(), c.double().stride())
+try:
+    x.float(memory_format=3)
+except TypeError as e:
+    print(e)
+try:
+    torch.randn(3, 4).float(memory_format=torch.channels_last)
+except RuntimeError as e:
+    print(e)
