@@ -12,6 +12,7 @@ from ..memory_layout import contiguous_format
 from ..dispatch import call
 from ..ops import spectral as SP
 from ..ops.padding import CONSTANT_PAD, REFLECTION_PAD1D, REPLICATION_PAD1D
+from ..ops.registry import OPS
 from ..ops.shape import AS_STRIDED, UNFOLD, UNFOLD_BACKWARD
 from ..public import public
 from ..tensor import Tensor
@@ -184,13 +185,13 @@ def istft(input, n_fft, hop_length=None, win_length=None, window=None, center=Tr
     if return_complex:
         if onesided:
             raise errors.AutogradError("Cannot have onesided output if window or input is complex")
-        frames = call(SP.FFT_C2C, (frames,), {"dim": (2,), "normalization": norm, "forward": False})
+        frames = call(OPS["_fft_c2c"], (frames,), {"dim": (2,), "normalization": norm, "forward": False})
     else:
         if window.dtype.is_complex:
             raise errors.AutogradError("Complex windows are incompatible with return_complex=False")
         if not onesided:
             frames = frames[..., :n_fft // 2 + 1]
-        frames = call(SP.FFT_C2R, (frames,), {"dim": (2,), "normalization": norm, "last_dim_size": n_fft})
+        frames = call(OPS["_fft_c2r"], (frames,), {"dim": (2,), "normalization": norm, "last_dim_size": n_fft})
     frames = frames * window.view(1, 1, n_fft)
     y = call(UNFOLD_BACKWARD, (frames,), {"input_sizes": (frames.shape[0], expected_length), "dim": 1, "size": n_fft,
                                          "step": hop_length})
