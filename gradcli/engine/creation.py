@@ -286,20 +286,68 @@ def checked_scalar(value, npd: np.dtype):
     return converted_without_overflow(np.array(value), npd, _SCALAR_TYPE_NAMES.get(npd.name, npd.name))
 
 
-def _check_rectangular(data) -> None:
-    """torch's complaint about ragged nested lists: the first dim where lengths disagree."""
-    level = [data]
-    dim = 0
-    while level and all(isinstance(v, SEQUENCES) for v in level):
-        length = len(level[0])
-        for v in level:
-            if len(v) != length:
-                raise ValueError(f"expected sequence of length {length} at dim {dim} (got {len(v)})")
-        level = [item for v in level for item in v]
-        dim += 1
-    if level and any(isinstance(v, SEQUENCES) for v in level):
-        bad = next(v for v in level if isinstance(v, SEQUENCES))
-        raise TypeError(f"'{type(bad).__name__}' object cannot be interpreted as an integer")
+def _check_nesting(data, npd: np.dtype) -> None:
+    """torch's parser walking ``data`` depth first: the first elements' nesting sets the dims (a tensor
+    there is a number), a sequence (or a tensor, iterated along its first dim) must fill each dim above
+    the numbers, and a number place takes a number or a one-element tensor ``npd`` can read, each with
+    torch's complaint when it does not."""
+    sizes, first = [], data
+    while isinstance(first, SEQUENCES):
+        sizes.append(len(first))
+        if not first:
+            break
+        first = first[0]
+
+    def visit(obj, dim: int) -> None:
+        if dim == len(sizes):
+            _check_number_place(obj, npd)
+            return
+        if isinstance(obj, Tensor) and obj.ndim:
+            rows = obj._data
+            length = rows.shape[0]
+            if dim + 1 == len(sizes) and length == sizes[dim]:    # a row of numbers: one-element tensors
+                if rows.ndim > 1 and rows[0].size != 1:
+                    raise _number_place_error(npd, rows[0])
+                _check_number_kind(rows, npd)
+                return
+            items = [make(row) for row in rows]
+        elif isinstance(obj, SEQUENCES):
+            items, length = obj, len(obj)
+        else:
+            raise TypeError("not a sequence")
+        if length != sizes[dim]:
+            raise ValueError(f"expected sequence of length {sizes[dim]} at dim {dim} (got {length})")
+        for item in items:
+            visit(item, dim + 1)
+
+    visit(data, 0)
+
+
+def _check_number_place(obj, npd: np.dtype) -> None:
+    """What torch's store_scalar accepts where the nesting wants a number (``npd`` is the result's dtype)."""
+    if isinstance(obj, SEQUENCES):
+        raise TypeError(f"'{type(obj).__name__}' object cannot be interpreted as an integer" if npd.kind in "iub"
+                        else f"must be real number, not {type(obj).__name__}")
+    if isinstance(obj, Tensor):
+        if obj._data.size != 1:
+            raise _number_place_error(npd, obj._data)
+        _check_number_kind(obj._data, npd)
+
+
+def _number_place_error(npd: np.dtype, values: np.ndarray) -> Exception:
+    """A tensor of more than one element where a number goes: int() or float() of it, as torch reads it."""
+    if npd.kind in "iub":
+        return TypeError("only integer tensors of a single element can be converted to an index")
+    return ValueError("only one element tensors can be converted to Python scalars")
+
+
+def _check_number_kind(values: np.ndarray, npd: np.dtype) -> None:
+    """One-element tensors read as numbers: an integer dtype takes integers (``__index__``), a real one
+    no imaginary part."""
+    if npd.kind in "iub" and values.dtype.kind not in "iub":
+        raise TypeError("only integer tensors of a single element can be converted to an index")
+    if values.dtype.kind == "c" and npd.kind != "c" and np.any(values.imag != 0):
+        raise errors.AutogradError("value cannot be converted to type double without overflow")
 
 
 @public()
@@ -313,7 +361,8 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     else:
         npd = dtypes.as_dtype(dtype).np if dtype is not None else (
             _infer_dtype(data) if not isinstance(data, np.ndarray) else None)
-        _check_rectangular(data)
+        if npd is not None:
+            _check_nesting(data, npd)
         nested = nested_data(data)
         try:
             arr = _numbers_array(data, nested, npd)

@@ -551,8 +551,10 @@ def nested_data(value):
 
 def _nested(value, depth: int):
     if isinstance(value, Tensor):
-        if depth > 0:
+        if depth == value.ndim:
             return value._data
+        if depth > 0:     # a tensor where the nesting wants fewer dims: a sequence of its rows
+            return [_nested(make(row), depth - 1) for row in value._data]
         if value._data.size != 1:
             raise ValueError("only one element tensors can be converted to Python scalars")
         return value._data.reshape(())

@@ -585,6 +585,8 @@ def _softmax_fwd(a, dim):
         raise _kernel_refusal("softmax", a, dim)
     if dim is None:
         return np.ones_like(a)
+    if not a.size:      # torch returns the empty tensor (numpy's max of nothing has no identity)
+        return a.copy()
     if _lastdim_float32(a, dim):
         return softmax_kernel.softmax_lastdim(a)
     if _inner_float32(a, dim):
@@ -598,6 +600,8 @@ def _log_softmax_fwd(a, dim):
         raise _kernel_refusal("log_softmax", a, dim)
     if dim is None:
         return np.zeros_like(a)
+    if not a.size:
+        return a.copy()
     if _lastdim_float32(a, dim):
         return softmax_kernel.log_softmax_lastdim(a)
     if _inner_float32(a, dim):

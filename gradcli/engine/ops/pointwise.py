@@ -15,7 +15,7 @@ from .. import dtypes, errors, fused
 from ..cascade_sum import column_sums
 from ..autograd.graph import SavedScalar, SavedVariable
 from ..creation import checked_scalar
-from ..dispatch import _F32_NUMBERS, call, wrapped_ints
+from ..dispatch import _F32_NUMBERS, call, wrapped_int, wrapped_ints
 from ..nodes import OpNode, checked_array
 from ..tensor import Tensor
 from . import dtype_rules as R, rounded
@@ -147,6 +147,8 @@ def _plus_times(a, b, alpha):
     """a + alpha * b: torch's add kernel is a fused multiply-add (one rounding)."""
     if alpha == 1 or not hasattr(b, "dtype"):
         return a + _times(b, alpha)
+    if alpha.__class__ is int and b.dtype.kind in "iu":    # cast as torch casts it: uint8's -1 is 255
+        return fused.fma(b, wrapped_int(alpha, b.dtype), a)
     return fused.fma(b, np.asarray(alpha, dtype=b.dtype), a)
 MUL = defop("mul", "MulBackward0", ("self", "other"), operator.mul,
             lambda m, g, self, other, needs: (g * other if needs[0] else None, g * self if needs[1] else None),
@@ -581,8 +583,11 @@ ROUND_DEC = defop("round.decimals", "RoundBackward1", ("self",), _round_decimals
 
 
 def _int_divisor(kernel):
-    """An integer kernel dividing by zero raises torch's ZeroDivisionError (numpy gives 0 and a warning)."""
+    """An integer kernel dividing by zero raises torch's ZeroDivisionError (numpy gives 0 and a warning);
+    a Python int divisor is cast to an integer tensor's dtype as torch casts it (uint8's -3 is 253)."""
     def checked(a, b):
+        if b.__class__ is int and np.asarray(a).dtype.kind in "iu":
+            b = wrapped_int(b, a.dtype)
         if np.asarray(b).dtype.kind in "iu" and np.asarray(a).dtype.kind in "iub" and not np.all(b):
             raise errors.AutogradError("ZeroDivisionError")
         return kernel(a, b)

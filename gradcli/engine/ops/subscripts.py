@@ -302,7 +302,7 @@ def _expand_subscript(t: Tensor, key) -> list:
         key = (key,)
     consumed = 0
     for k in key:
-        if k is None or k is Ellipsis:
+        if k is None or k is Ellipsis or k.__class__ is bool:    # x[True] adds a dim, as None does
             continue
         if isinstance(k, Tensor) and k._data.dtype == np.bool_:
             consumed += k.ndim
