@@ -9,8 +9,8 @@ scalar tail is summed in order and the lanes are added to it one by one. Rows sh
 go four elements at a time the same way. Column sums (a reduction over leading dimensions)
 go row by row per column with the same cascade, or four interleaved rows at
 a time for the columns past the last whole group. This module reproduces those orders for
-contiguous tensors, single threaded (torch splits full sums of more than 32768 elements across its
-threads). The backward pass's unbroadcasting sums of up to 16 rows (a batch's bias gradient) take
+contiguous tensors; a full sum of GRAIN_SIZE elements or more is split across torch's threads as torch
+splits it. The backward pass's unbroadcasting sums of up to 16 rows (a batch's bias gradient) take
 ``column_sums``, a few numpy calls; nn.Linear's past 16 rows keep numpy's order (the general emulation
 would cost a training step several percent).
 """
@@ -91,17 +91,28 @@ def _outer_sum(stack: np.ndarray) -> np.ndarray:
     return out
 
 
-def full_sum(a: np.ndarray):
-    """The sum of every element (memory order, as torch's iterator visits a strided tensor)."""
+GRAIN_SIZE = 32768     # torch's at::internal::GRAIN_SIZE: below it a reduction runs on one thread
+
+
+def full_sum(a: np.ndarray, split: bool = True):
+    """The sum of every element (memory order, as torch's iterator visits a strided tensor). From
+    GRAIN_SIZE elements on, torch's two-pass reduction: each thread sums its chunk into its own slot
+    of a zeroed buffer (one slot per thread), then the buffer is summed. (``split=False``: one
+    thread's sum of a contiguous run.)"""
     n = a.size
+    contiguous = a.flags.c_contiguous
+    if split and (n >= GRAIN_SIZE or not contiguous):
+        total = _split_or_strided_sum(a, n)
+        if total is not None:
+            return total
     block = 128 // a.itemsize   # four vectors
-    if block <= n < 16 * block and not n % block and a.flags.c_contiguous:
+    if block <= n < 16 * block and not n % block and contiguous:
         # whole groups of four vectors, fewer than 16 (a batch's loss, 16x10): the steps below (each
         # vector's lanes added group by group, the four vectors added, then the lanes in order)
         # without their slices and reshapes (33k -> 28k instructions for 16x10)
         partial = _add_reduce(a.reshape(n // block, block), axis=0)
         return _add_accumulate(_add_reduce(partial.reshape(_ILP, block // _ILP), axis=0))[-1] + 0
-    flat = a.reshape(-1) if a.flags.c_contiguous else np.ravel(a, order="K")
+    flat = a.reshape(-1) if contiguous else np.ravel(a, order="K")
     n = flat.size
     lanes = 32 // flat.itemsize
     if n < lanes:
@@ -123,6 +134,63 @@ def full_sum(a: np.ndarray):
     else:
         lane_sums = _add_reduce(vectors, axis=0)
     return _add_accumulate(np.concatenate((flat[whole:], lane_sums)) if whole < n else lane_sums)[-1] + 0
+
+
+def _split_or_strided_sum(a: np.ndarray, n: int):
+    """``full_sum`` of a tensor torch splits across threads or visits run by run, or None."""
+    rows = None if a.flags.c_contiguous else _strided_rows(a)
+    if n >= GRAIN_SIZE:
+        from .ops import threads    # (here: the ops package imports this module)
+        if threads.count > 1:
+            tasks = min(threads.count, -(-n // GRAIN_SIZE))
+            chunk = -(-n // tasks)
+            slots = np.zeros(threads.count, a.dtype)
+            if rows is None:
+                flat = a.reshape(-1) if a.flags.c_contiguous else np.ravel(a, order="K")
+                for t in range(tasks):
+                    slots[t] = full_sum(flat[t * chunk:(t + 1) * chunk], False)
+            else:
+                for t in range(tasks):
+                    slots[t] = _rows_sum(rows, t * chunk, min(n, (t + 1) * chunk))
+            return full_sum(slots, False)
+    return None if rows is None else _rows_sum(rows, 0, n)
+
+
+def _strided_rows(a: np.ndarray):
+    """A strided tensor's elements as torch's iterator visits them, as (rows, inner run) and whether the
+    run is contiguous, unless its dims, in stride order, merge into one contiguous run; then None."""
+    dims = sorted(((st, sh) for st, sh in zip(a.strides, a.shape) if sh != 1), reverse=True)
+    if not dims or dims[-1][0] <= 0:
+        return None
+    inner, stride = dims[-1][1], dims[-1][0]
+    k = len(dims) - 1
+    while k and dims[k - 1][0] == stride * inner:
+        k -= 1
+        inner *= dims[k][1]
+    if not k and stride == a.itemsize:
+        return None
+    axes = sorted(range(a.ndim), key=lambda d: -a.strides[d] if a.shape[d] != 1 else 1)
+    return a.transpose(axes).reshape(-1, inner), stride == a.itemsize
+
+
+def _rows_sum(rows, begin: int, end: int):
+    """One thread's sum of elements ``begin`` to ``end`` of (rows, inner run): torch's loop sums a
+    partial first row, the whole rows, then a partial last row, each row on its own, and adds the
+    row sums in order."""
+    values, contiguous = rows
+    inner = values.shape[1]
+    pieces = []
+    row = begin // inner
+    if begin % inner:
+        pieces.append(values[row:row + 1, begin % inner:min(inner, end - row * inner)])
+        row += 1
+    whole_end = end // inner
+    if whole_end > row:
+        pieces.append(values[row:whole_end])
+    if end % inner and whole_end >= row:
+        pieces.append(values[whole_end:whole_end + 1, :end % inner])
+    sums = [inner_sum(p) if contiguous else _row_sum(p) for p in pieces]
+    return _add_accumulate(np.concatenate([np.zeros(1, values.dtype)] + sums))[-1]
 
 
 _add_reduce = np.add.reduce          # over axis 0 of a 2-D or 3-D array: adds in order
