@@ -16,7 +16,7 @@ from ..public import public
 from ..return_types import result_type
 from ..instrumentation import examplewise
 from ..tensor import Tensor, make
-from .common import _FAST_OPERANDS, _as_operand, _check_tensor
+from .common import _FAST_OPERANDS, _as_operand, _check_tensor, as_number
 from .generated import reciprocal
 from .shapes import nonzero
 
@@ -176,6 +176,7 @@ def pow(input, exponent):
     if (input.__class__ is Tensor and (exponent.__class__ is int or exponent.__class__ is float)
             and input._data.dtype.kind in "fc"):
         return call_pow(P.POW, input, exponent)   # d ** 2
+    exponent, input = as_number(exponent), as_number(input)
     if isinstance(input, Tensor):
         if isinstance(exponent, Tensor):
             return call(P.POW_T, (input, exponent))
@@ -212,14 +213,14 @@ def _to_double(x, complex_: bool):
 @public(method=True)
 def remainder(input, other):
     if isinstance(input, Tensor) and not isinstance(other, Tensor):
-        return call(P.REMAINDER_S, (input,), {"other": other})
+        return call(P.REMAINDER_S, (input,), {"other": as_number(other)})
     return call(P.REMAINDER, (_as_operand(input), _as_operand(other)))
 
 
 @public(method=True)
 def fmod(input, other):
     if not isinstance(other, Tensor):
-        return call(P.FMOD_S, (input,), {"other": other})
+        return call(P.FMOD_S, (input,), {"other": as_number(other)})
     return call(P.FMOD, (input, other))
 
 

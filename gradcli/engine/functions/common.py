@@ -38,12 +38,25 @@ def _type_name(x) -> str:
 
 
 def _as_operand(x):
-    """Tensors and Python numbers pass; lists become tensors (torch accepts neither silently)."""
-    if x.__class__ is Tensor or isinstance(x, _OPERANDS):
+    """Tensors and Python numbers pass; a numpy scalar is the Python number torch reads it as (weak
+    beside a tensor: f32 * np.float64 stays float32); lists become tensors (torch accepts neither silently)."""
+    if x.__class__ is Tensor:
+        return x
+    if isinstance(x, np.generic):
+        return as_number(x)
+    if isinstance(x, _OPERANDS):
         return x
     if isinstance(x, (list, tuple)):
         return tensor(x)
     raise TypeError(f"unsupported operand type: {type(x).__name__}")
+
+
+def as_number(x):
+    """A numpy scalar as torch's argument parser reads it, its Python number (np.bool_ as a float);
+    anything else as it is."""
+    if isinstance(x, np.generic):
+        return float(x) if isinstance(x, np.bool_) else x.item()
+    return x
 
 
 def _dims(dim, ndim: int):
