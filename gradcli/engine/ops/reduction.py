@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import dtypes
 from ..cascade_sum import torch_order_sum
+from ..vector_reduce import torch_order_prod
 from ..errors import AutogradError, DTypeError, ShapeError
 from ..nodes import OpNode
 from . import dtype_rules, rounded
@@ -424,8 +425,13 @@ def _prod_grad(m, g_full, self, dim):
 
 def prod_np(a, axis=None, keepdims=False):
     """A product in torch's dtype: int64 for bool and signed integers, uint8 kept (it wraps, as torch's
-    ``prod(dtype=torch.uint8)``; ``torch.prod`` converts uint8 to int64 first), floats kept."""
+    ``prod(dtype=torch.uint8)``; ``torch.prod`` converts uint8 to int64 first), floats kept and
+    multiplied in torch's order (``vector_reduce``)."""
     kind = a.dtype.kind
+    if kind == "f":
+        ordered = torch_order_prod(a, axis, keepdims)
+        if ordered is not None:
+            return ordered
     return np.prod(a, axis=axis, keepdims=keepdims, dtype=np.int64 if kind in "bi" else a.dtype if kind == "u" else None)
 
 
