@@ -14,7 +14,7 @@ from ..dispatch import call
 from ..errors import AutogradError
 from ..memory_layout import contiguous_output
 from ..tensor import make
-from . import dtype_rules, threads
+from . import dtype_rules, layer_norm_kernel, threads
 from .registry import KEEP, defop
 from .samples import Sample, arr, pos
 
@@ -269,6 +269,11 @@ BATCH_NORM = defop("native_batch_norm", "NativeBatchNormBackward0", ("input", "w
 def _ln_fwd(input, weight, bias, normalized_shape, eps):
     dtype_rules.normalization("LayerNormKernelImpl", input, weight, bias)
     axes = tuple(range(input.ndim - len(normalized_shape), input.ndim))
+    n = math.prod(normalized_shape)
+    if layer_norm_kernel.applies(input, weight, bias, n):
+        out, mean, rstd = layer_norm_kernel.layer_norm_rows(np.ascontiguousarray(input).reshape(-1, n), weight, bias, eps)
+        stats = input.shape[:input.ndim - len(normalized_shape)] + (1,) * len(normalized_shape)
+        return out.reshape(input.shape), mean.reshape(stats), rstd.reshape(stats)
     mean = input.mean(axis=axes, keepdims=True)
     rstd = 1 / np.sqrt(input.var(axis=axes, keepdims=True) + eps)
     out = (input - mean) * rstd
