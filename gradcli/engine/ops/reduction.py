@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes
-from ..cascade_sum import torch_order_sum
+from ..cascade_sum import GRAIN_SIZE, torch_order_sum
 from ..vector_reduce import torch_order_prod
 from ..errors import AutogradError, DTypeError, ShapeError
 from ..nodes import OpNode
-from . import dtype_rules, rounded
+from . import dtype_rules, rounded, threads
 from .registry import FLOAT, KEEP, Kink, defop
 from .samples import Sample, arr
 from .std_sort import quick_select_position, std_sort_order, topk_order
@@ -533,6 +533,27 @@ def _two_norm_lastdim(a):
     return np.sqrt(np.add.accumulate(parts, axis=-1)[..., -1])
 
 
+def _one_norm(a, dim, keepdim):
+    """torch's 1-norm of floats: a plain reduction, each output adding its |x| one after the other (a
+    whole tensor of GRAIN_SIZE elements or more in one run per thread, then the runs' sums in order)."""
+    whole = dim is None or len(dim) == a.ndim
+    if a.dtype.kind != "f" or not a.size or not a.flags.c_contiguous or not (
+            whole or tuple(dim) in ((-1,), (a.ndim - 1,))):
+        return np.sum(np.abs(a), axis=dim, keepdims=keepdim)
+    rows = np.abs(a).reshape(1, -1) if whole else np.abs(a)
+    if whole and rows.size >= GRAIN_SIZE and threads.count > 1:
+        tasks = min(threads.count, -(-rows.size // GRAIN_SIZE))
+        chunk = -(-rows.size // tasks)
+        runs = [np.add.accumulate(rows[0, t * chunk:(t + 1) * chunk])[-1] for t in range(tasks)]
+        out = np.add.accumulate(np.array(runs, a.dtype))[-1]
+    else:
+        out = np.add.accumulate(rows, axis=-1)[..., -1]
+        out = out[0] if whole else out
+    if keepdim:
+        return np.reshape(out, (1,) * a.ndim if whole else a.shape[:-1] + (1,))
+    return a.dtype.type(out) if whole else out
+
+
 def _norm_fwd(a, ord, dim, keepdim):
     dtype_rules.linalg_input("vector_norm", a)
     p = ord
@@ -550,7 +571,7 @@ def _norm_fwd(a, ord, dim, keepdim):
     if p == -float("inf"):
         return np.amin(np.abs(a), axis=ax, keepdims=keepdim)
     if p == 1:
-        return np.sum(np.abs(a), axis=ax, keepdims=keepdim)
+        return _one_norm(a, ax, keepdim)
     if p == 0:
         return np.sum(a != 0, axis=ax, keepdims=keepdim).astype(a.real.dtype)
     return np.sum(np.abs(a) ** p, axis=ax, keepdims=keepdim) ** (1.0 / p)
