@@ -85,13 +85,13 @@ def cartesian_prod(*tensors):
     return stack([reshape(g, (-1,)) for g in grids], 1) if len(grids) > 1 else tensors[0]
 
 
-@public(method=True)
+@public()     # (torch has no Tensor.var_mean)
 def var_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """var and mean in one node (VarMeanBackward0), as torch's."""
     return _spread(R.VAR_MEAN, "var_mean", input, dim, unbiased, keepdim, correction)
 
 
-@public(method=True)
+@public()     # (torch has no Tensor.std_mean)
 def std_mean(input, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """std and mean in one node (StdMeanBackward0), as torch's."""
     return _spread(R.STD_MEAN, "std_mean", input, dim, unbiased, keepdim, correction)

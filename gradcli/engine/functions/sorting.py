@@ -12,14 +12,35 @@ from .common import nonempty_reduction
 
 
 @public(method=True)
-def sort(input, dim=-1, descending=False, stable=False):
+def sort(input, *positional, stable=None, dim=None, descending=None):
+    """torch's two signatures: sort(dim=-1, descending=False) and sort(*, stable, dim=-1, descending=False)."""
+    dim, descending = _sort_arguments("sort", positional, stable, dim, descending)
     return result_type("sort")(*call(R.SORT, (input,), {"dim": wrap_dim(dim, input.ndim), "descending": bool(descending),
                                                  "stable": bool(stable)}))
 
 
 @public(method=True)
-def argsort(input, dim=-1, descending=False, stable=False):
-    return sort(input, dim, descending, stable).indices
+def argsort(input, *positional, stable=None, dim=None, descending=None):
+    dim, descending = _sort_arguments("argsort", positional, stable, dim, descending)
+    return sort(input, stable=stable, dim=dim, descending=descending).indices
+
+
+def _sort_arguments(name: str, positional: tuple, stable, dim, descending):
+    """dim and descending given positionally or by keyword (``stable`` takes keywords only), as torch's
+    argument parser matches them; its complaint otherwise."""
+    if positional and (stable is not None or len(positional) > 2 or dim is not None
+                       or descending is not None and len(positional) > 1):
+        given = [type(a).__name__ for a in positional] + [f"{k}={type(v).__name__}" for k, v in
+                                                          (("stable", stable), ("dim", dim), ("descending", descending))
+                                                          if v is not None]
+        raise TypeError(f"{name}() received an invalid combination of arguments - got ({', '.join(given)}), but "
+                        f"expected one of:\n * (int dim = -1, bool descending = False)\n"
+                        f" * (*, bool stable, int dim = -1, bool descending = False)\n")
+    if positional:
+        dim = positional[0]
+        if len(positional) > 1:
+            descending = positional[1]
+    return (-1 if dim is None else dim), (False if descending is None else descending)
 
 
 @public(method=True)
