@@ -17,7 +17,7 @@ from .autograd.grad_mode import no_grad, state as _mode
 from .backward import backward as _backward
 from .device import device
 from .dispatch import call, call_inplace, call_mm, check_overlap
-from .functions.arithmetic import _alpha_operand
+from .functions.arithmetic import _alpha_operand, _refuse_bool_sub
 from .functions.inplace_ops import adopt, elementwise_writer, refuse_inplace, stand_in
 from .nn import functional as _F
 from .nn.functional import _NO_DIM, torch_log_softmax, torch_softmax
@@ -137,7 +137,11 @@ def _binary_inplace(op, alpha_op):
             other = F._as_operand(_alpha_operand(other, alpha))
             return call_inplace(alpha_op, self, (self, other), {"alpha": alpha})
         # (a tensor operand, p -= lr * p.grad's, is its own: _as_operand's call skipped)
-        return call_inplace(op, self, (self, other if other.__class__ is Tensor else F._as_operand(other)))
+        if other.__class__ is Tensor:
+            return call_inplace(op, self, (self, other))
+        if other.__class__ is bool and op is P.SUB:
+            _refuse_bool_sub(self, other)     # x.sub_(True), x -= True: torch's refusal
+        return call_inplace(op, self, (self, F._as_operand(other)))
     method.__name__ = op.name + "_"
     return method
 

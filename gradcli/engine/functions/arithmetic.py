@@ -44,9 +44,10 @@ def _alpha_operand(other, alpha):
 
 
 def _refuse_bool_sub(input, other):
-    """torch refuses ``-`` on bool tensors (numpy's own refusal would leak, or b - 1 would give ints)."""
-    first = input.__class__ is Tensor and input._data.dtype.kind == "b"
-    second = other.__class__ is Tensor and other._data.dtype.kind == "b"
+    """torch refuses ``-`` on bool tensors (numpy's own refusal would leak, or b - 1 would give ints),
+    and a Python bool on either side counts as one (``x - True``)."""
+    first = input.__class__ is bool or input.__class__ is Tensor and input._data.dtype.kind == "b"
+    second = other.__class__ is bool or other.__class__ is Tensor and other._data.dtype.kind == "b"
     if first and second:
         raise errors.AutogradError("Subtraction, the `-` operator, with two bool tensors is not supported. "
                                    "Use the `^` or `logical_xor()` operator instead.")
