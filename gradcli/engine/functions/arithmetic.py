@@ -16,7 +16,7 @@ from ..public import public
 from ..return_types import result_type
 from ..instrumentation import examplewise
 from ..tensor import Tensor, make
-from .common import _FAST_OPERANDS, _as_operand, _check_tensor, as_number
+from .common import _FAST_OPERANDS, _as_operand, _check_tensor, as_number, tensor_operands
 from .generated import reciprocal
 from .shapes import nonzero
 
@@ -242,7 +242,7 @@ def round(input, *, decimals=0):
 
 @public(method=True, aliases=("arctan2",))
 def atan2(input, other):
-    return call(P.ATAN2, (input, _as_operand(other)))
+    return call(P.ATAN2, tensor_operands("atan2", input, other))
 
 
 @public(method=True)
@@ -257,7 +257,7 @@ def xlogy(input, other):
 
 @public(method=True)
 def hypot(input, other):
-    return call(P.HYPOT, (input, _as_operand(other)))
+    return call(P.HYPOT, tensor_operands("hypot", input, other))
 
 
 @public(method=True, aliases=("clip",))

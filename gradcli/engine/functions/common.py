@@ -20,6 +20,15 @@ def _check_tensor(x, fn: str, arg: str = "input") -> Tensor:
     return x
 
 
+def tensor_operands(fn: str, input, other) -> tuple:
+    """torch's check of a binary function that has no Scalar overload (atan2, hypot, logical_and...):
+    both operands must be tensors (a Python number is refused, not wrapped)."""
+    for name, position, x in (("input", 1, input), ("other", 2, other)):
+        if not isinstance(x, Tensor):
+            raise TypeError(f"{fn}(): argument '{name}' (position {position}) must be Tensor, not {errors.type_name(x)}")
+    return input, other
+
+
 def tensor_list(tensors, fn: str) -> list:
     """torch's check of a ``Tensor[]`` argument: a list or tuple of Tensors (a generator, a set or a
     tensor is refused, not iterated)."""

@@ -5,7 +5,10 @@ from ..dispatch import call, call_inplace, call_fast
 from ..ops import OPS
 from ..public import export
 from ..tensor import Tensor
-from .common import _as_operand, _check_tensor
+from .common import _as_operand, _check_tensor, tensor_operands
+
+
+_TENSOR_OPERANDS = frozenset({"logical_and", "logical_or", "logical_xor", "logaddexp"})   # no Scalar overload
 
 
 def _generated(op):
@@ -15,6 +18,9 @@ def _generated(op):
             if input.__class__ is not Tensor:
                 _check_tensor(input, op.name)
             return call_fast(op, input)
+    elif op.api.kind == "binary" and op.name in _TENSOR_OPERANDS:
+        def fn(input, other):
+            return call(op, tensor_operands(op.name, input, other))
     elif op.api.kind == "binary":
         def fn(input, other):
             return call(op, (_as_operand(input), _as_operand(other)))
