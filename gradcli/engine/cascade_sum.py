@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import threads
+
 _LEVELS = 4
 _ILP = 4
 _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
@@ -140,7 +142,6 @@ def _split_or_strided_sum(a: np.ndarray, n: int):
     """``full_sum`` of a tensor torch splits across threads or visits run by run, or None."""
     rows = None if a.flags.c_contiguous else _strided_rows(a)
     if n >= GRAIN_SIZE:
-        from .ops import threads    # (here: the ops package imports this module)
         if threads.count > 1:
             tasks = min(threads.count, -(-n // GRAIN_SIZE))
             chunk = -(-n // tasks)

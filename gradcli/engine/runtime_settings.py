@@ -9,7 +9,7 @@ import warnings
 
 from . import device as device_module
 from .nn.module import Module
-from .ops import threads as kernel_threads
+from . import threads as kernel_threads
 from .public import public
 from .tensor import _warned
 

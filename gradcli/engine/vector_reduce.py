@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import threads
 from .cascade_sum import GRAIN_SIZE
 
 _VECTOR_BYTES = 32
@@ -43,7 +44,6 @@ def _full_prod(flat: np.ndarray):
     n = flat.size
     if n < GRAIN_SIZE:
         return _row_prods(flat.reshape(1, n))[0]
-    from .ops import threads    # (here: the ops package imports cascade_sum, which this module imports)
     if threads.count == 1:
         return _row_prods(flat.reshape(1, n))[0]
     tasks = min(threads.count, -(-n // GRAIN_SIZE))

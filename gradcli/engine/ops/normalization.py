@@ -14,7 +14,8 @@ from ..dispatch import call
 from ..errors import AutogradError
 from ..memory_layout import contiguous_output
 from ..tensor import make
-from . import dtype_rules, layer_norm_kernel, threads
+from .. import threads
+from . import dtype_rules, layer_norm_kernel
 from .registry import KEEP, defop
 from .samples import Sample, arr, pos
 

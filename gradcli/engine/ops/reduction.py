@@ -14,7 +14,8 @@ from ..cascade_sum import GRAIN_SIZE, torch_order_sum
 from ..vector_reduce import torch_order_prod
 from ..errors import AutogradError, DTypeError, ShapeError
 from ..nodes import OpNode
-from . import dtype_rules, rounded, threads
+from .. import threads
+from . import dtype_rules, rounded
 from .registry import FLOAT, KEEP, Kink, defop
 from .samples import Sample, arr
 from .std_sort import quick_select_position, std_sort_order, topk_order

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import threads
+from .. import threads
 
 KERNEL_MAX = 256     # elements: ops.nn uses these kernels up to this size
 
