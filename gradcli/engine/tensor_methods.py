@@ -134,14 +134,14 @@ def _log_softmax_method(self, dim=_NO_DIM, dtype=None):
 def _binary_inplace(op, alpha_op):
     def method(self, other, *, alpha=1):
         if alpha != 1:      # torch's one node (AddBackward0 keeping alpha) and one rounding
-            other = F._as_operand(_alpha_operand(other, alpha))
+            other = F._as_operand(_alpha_operand(other, alpha), op.name + "_", position=1)
             return call_inplace(alpha_op, self, (self, other), {"alpha": alpha})
         # (a tensor operand, p -= lr * p.grad's, is its own: _as_operand's call skipped)
         if other.__class__ is Tensor:
             return call_inplace(op, self, (self, other))
         if other.__class__ is bool and op is P.SUB:
             _refuse_bool_sub(self, other)     # x.sub_(True), x -= True: torch's refusal
-        return call_inplace(op, self, (self, F._as_operand(other)))
+        return call_inplace(op, self, (self, F._as_operand(other, op.name + "_", position=1)))
     method.__name__ = op.name + "_"
     return method
 
@@ -158,7 +158,7 @@ sub_ = _binary_inplace(P.SUB, P.SUB_ALPHA)
 
 
 def mul_(self, other):
-    other = F._as_operand(other)
+    other = F._as_operand(other, "mul_", position=1)
     return call_inplace(F._mul_op(self, other), self, (self, other))
 
 
@@ -169,7 +169,7 @@ def div_(self, other, *, rounding_mode=None):
             check_overlap(storage(self), other._data)
         return adopt(self, F.div(stand_in(self), other, rounding_mode=rounding_mode),
                      elementwise_writer(F.div, (other,), {"rounding_mode": rounding_mode}))
-    other = F._as_operand(other)
+    other = F._as_operand(other, "div_", position=1)
     op = P.DIV_CONST_OTHER if F._constant(other) and not F._constant(self) else P.DIV
     return call_inplace(op, self, (self, other))
 

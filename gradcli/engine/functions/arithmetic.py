@@ -28,12 +28,12 @@ def add(input, other, *, alpha=1):
             return call_fast(P.ADD, input, other)   # y + 0.1
         return call_binary(P.ADD, input, other)
     if alpha != 1 and isinstance(input, Tensor):
-        return call(P.ADD_ALPHA, (input, _as_operand(_alpha_operand(other, alpha))), {"alpha": alpha})
+        return call(P.ADD_ALPHA, (input, _as_operand(_alpha_operand(other, alpha), "add")), {"alpha": alpha})
     if alpha != 1:
         other = mul(other, alpha)
     if not isinstance(input, Tensor):
-        return call(P.ADD, (_as_operand(input), _check_tensor(other, "add", "other")))
-    return call(P.ADD, (input, _as_operand(other)))
+        return call(P.ADD, (_as_operand(input, "add", "input", 1), _check_tensor(other, "add", "other")))
+    return call(P.ADD, (input, _as_operand(other, "add")))
 
 
 def _alpha_operand(other, alpha):
@@ -68,12 +68,12 @@ def sub(input, other, *, alpha=1):
             return call_binary(P.SUB_CONST_OTHER if constant else P.SUB, input, other)
     _refuse_bool_sub(input, other)
     if alpha != 1 and isinstance(input, Tensor):
-        return call(P.SUB_ALPHA, (input, _as_operand(_alpha_operand(other, alpha))), {"alpha": alpha})
+        return call(P.SUB_ALPHA, (input, _as_operand(_alpha_operand(other, alpha), "sub")), {"alpha": alpha})
     if alpha != 1:
         other = mul(other, alpha)
     if not isinstance(input, Tensor):
-        return call(P.RSUB, (_check_tensor(other, "sub", "other"), _as_operand(input)))
-    return call(P.SUB, (input, _as_operand(other)))
+        return call(P.RSUB, (_check_tensor(other, "sub", "other"), _as_operand(input, "sub", "input", 1)))
+    return call(P.SUB, (input, _as_operand(other, "sub")))
 
 
 @public()
@@ -132,7 +132,7 @@ def mul(input, other):
             return call_binary(P.MUL, input, other)
     if not isinstance(input, Tensor):
         input, other = other, input
-    input, other = _check_tensor(input, "mul"), _as_operand(other)
+    input, other = _check_tensor(input, "mul"), _as_operand(other, "mul")
     return call(_mul_op(input, other), (input, other))
 
 
@@ -145,7 +145,7 @@ def div(input, other, *, rounding_mode=None):
         if oc is Tensor and _plain_record(input, other):
             return call(P.DIV, (input, other))
     if rounding_mode is not None:
-        a, b = _as_operand(input), _as_operand(other)
+        a, b = _as_operand(input, "div", "input", 1), _as_operand(other, "div")
         divisor = b._data if isinstance(b, Tensor) else np.asarray(b)
         if divisor.dtype.kind in "iu" and (a._data if isinstance(a, Tensor) else np.asarray(a)).dtype.kind in "iub" \
                 and not np.all(divisor):
@@ -158,7 +158,7 @@ def div(input, other, *, rounding_mode=None):
         return call(PM.DIV_MODE, (a, b), {"rounding_mode": rounding_mode})
     if not isinstance(input, Tensor):
         return mul(reciprocal(_check_tensor(other, "div", "other")), input)
-    other = _as_operand(other)
+    other = _as_operand(other, "div")
     if _constant(other) and not _constant(input):
         return call(P.DIV_CONST_OTHER, (input, other))
     return call(P.DIV, (input, other))
@@ -182,7 +182,7 @@ def pow(input, exponent):
         if isinstance(exponent, Tensor):
             return call(P.POW_T, (input, exponent))
         if isinstance(exponent, (list, tuple)):
-            return call(P.POW_T, (input, tensor(exponent)))
+            raise TypeError(f"pow(): argument 'exponent' (position 2) must be Tensor, not {type(exponent).__name__}")
         if isinstance(exponent, (float, complex)) and input._data.dtype.kind in "iub":
             # an integer tensor to a float power: the default dtype; to a complex one: its complex twin
             input = input.to(dtypes.get_default_dtype() if isinstance(exponent, float) else dtypes.default_complex())
@@ -214,8 +214,10 @@ def _to_double(x, complex_: bool):
 @public(method=True)
 def remainder(input, other):
     if isinstance(input, Tensor) and not isinstance(other, Tensor):
+        if isinstance(other, (list, tuple)):
+            _as_operand(other, "remainder")
         return call(P.REMAINDER_S, (input,), {"other": as_number(other)})
-    return call(P.REMAINDER, (_as_operand(input), _as_operand(other)))
+    return call(P.REMAINDER, (_as_operand(input, "remainder", "input", 1), _as_operand(other, "remainder")))
 
 
 @public(method=True)
@@ -227,7 +229,7 @@ def fmod(input, other):
 
 @public(method=True)
 def floor_divide(input, other):
-    input, other = _as_operand(input), _as_operand(other)
+    input, other = _as_operand(input, "floor_divide", "input", 1), _as_operand(other, "floor_divide")
     return without_derivative(call(P.FLOOR_DIVIDE, (input, other)), "floor_divide", (input, other))
 
 

@@ -46,9 +46,10 @@ def _type_name(x) -> str:
     return getattr(type(x), "script_name", type(x).__name__)
 
 
-def _as_operand(x):
+def _as_operand(x, fn: str = "", arg: str = "other", position: int = 2):
     """Tensors and Python numbers pass; a numpy scalar is the Python number torch reads it as (weak
-    beside a tensor: f32 * np.float64 stays float32); lists become tensors (torch accepts neither silently)."""
+    beside a tensor: f32 * np.float64 stays float32). A list is torch's TypeError for the function
+    ``fn`` (x + [1, 2], torch.add(x, [1, 2])); without a name it becomes a tensor."""
     if x.__class__ is Tensor:
         return x
     if isinstance(x, np.generic):
@@ -56,6 +57,8 @@ def _as_operand(x):
     if isinstance(x, _OPERANDS):
         return x
     if isinstance(x, (list, tuple)):
+        if fn:
+            raise TypeError(f"{fn}(): argument '{arg}' (position {position}) must be Tensor, not {type(x).__name__}")
         return tensor(x)
     raise TypeError(f"unsupported operand type: {type(x).__name__}")
 

@@ -23,7 +23,7 @@ def _generated(op):
             return call(op, tensor_operands(op.name, input, other))
     elif op.api.kind == "binary":
         def fn(input, other):
-            return call(op, (_as_operand(input), _as_operand(other)))
+            return call(op, (_as_operand(input, op.name, "input", 1), _as_operand(other, op.name)))
     else:
         raise ValueError(f"op {op.name}: unknown api kind {op.api.kind!r}")
     fn.__name__ = fn.__qualname__ = op.name
