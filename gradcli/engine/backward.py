@@ -17,7 +17,7 @@ import numpy as np
 from . import dtypes, errors
 from . import instrumentation as _inst
 from .autograd.anomaly_mode import AnomalyError
-from .autograd.grad_mode import enable_grad, no_grad, state as grad_state
+from .autograd.grad_mode import enable_grad, no_grad, own_mode
 from .autograd.graph import (
     AccumulateGrad, BackwardTask, GradientEdge, Node, backward_tasks, dependencies, edge, follow_retained, retaining,
     topological_order,
@@ -255,9 +255,9 @@ def _plain_pass(root, nr: int, g, retain_graph) -> None:
     else:
         buf = [g]
     backward_tasks.append(BackwardTask(deps))
-    mode = grad_state.__dict__     # this thread's grad mode (its attributes cost a lookup each)
-    flag, recording = mode["flag"], mode["grad"]
-    mode["flag"] = mode["grad"] = False    # no_grad
+    mode = own_mode()
+    flag, recording = mode.flag, mode.grad
+    mode.flag = mode.grad = False    # no_grad
     quiet = _fp_state.set(_QUIET)
     try:
         _execute([(-root._seq, 0, root, buf)], {}, deps, None, None, None, None, True, retain_graph, numpy_math,
@@ -267,7 +267,7 @@ def _plain_pass(root, nr: int, g, retain_graph) -> None:
         raise
     finally:
         _fp_state.reset(quiet)
-        mode["flag"], mode["grad"] = flag, recording
+        mode.flag, mode.grad = flag, recording
     for callback in backward_tasks.pop():
         callback()
 

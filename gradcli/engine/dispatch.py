@@ -15,7 +15,7 @@ from .autograd.graph import (
     NO_EDGE, SavedScalar, SavedVariable, _forward_name, _seq, edge, inplace_watchers, save, save_param,
     saved_hooks_stack,
 )
-from .autograd.grad_mode import state as _mode
+from .autograd.grad_mode import mode as _mode
 from .nodes import _WRAPPED, OpNode
 from .tensor import _SCALARS, NO_GRAD_VIEW, CustomFunctionView, Tensor, TensorExtras, make, storage
 from . import instrumentation as _inst
@@ -152,7 +152,7 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
     except OverflowError:
         arrays = wrapped_ints(arrays)
         out = op.forward(*arrays, **params) if params else op.forward(*arrays)
-    record = needs_grad and _mode.grad and op.differentiable
+    record = needs_grad and _mode().grad and op.differentiable
     if op.outputs == 1:
         if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
             out = _asarray(out)
@@ -165,7 +165,7 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
         t._data = out
         t._output_nr = 0
         t._grad = None
-        t._vc = None if _mode.inference else [0]
+        t._vc = None if _mode().inference else [0]
         t._base = None
         t._x = None
         if not record:
@@ -312,8 +312,8 @@ def call_fast(op, a, b=_UNARY):
     t._grad = None
     t._base = None
     t._x = None
-    if not (a._requires_grad and _mode.grad and op.differentiable):
-        t._vc = None if _mode.inference else [0]
+    if not (a._requires_grad and _mode().grad and op.differentiable):
+        t._vc = None if _mode().inference else [0]
         t._grad_fn = None
         t._requires_grad = False
         return t
@@ -414,7 +414,7 @@ def call_binary(op, a, b):
     dt = d.dtype
     if (d.__class__ is not _ndarray or e.__class__ is not _ndarray or e.dtype is not dt
             or dt is not _F32 and dt is not _F64 or _inst.active or _inst.anomaly or saved_hooks_stack
-            or _mode.inference):
+            or _mode().inference):
         return call(op, (a, b))
     try:
         out = _UFUNC_OF[op.forward](d, e)
@@ -431,7 +431,7 @@ def call_binary(op, a, b):
     t._vc = [0]
     t._base = None
     t._x = None
-    if not ((a._requires_grad or b._requires_grad) and _mode.grad):
+    if not ((a._requires_grad or b._requires_grad) and _mode().grad):
         t._grad_fn = None
         t._requires_grad = False
         return t
@@ -460,7 +460,7 @@ def call_pow(op, input, exponent):
     d = input._data
     dt = d.dtype
     if (d.__class__ is not _ndarray or dt is not _F32 and dt is not _F64
-            or _inst.active or _inst.anomaly or saved_hooks_stack or _mode.inference):
+            or _inst.active or _inst.anomaly or saved_hooks_stack or _mode().inference):
         return call(op, (input,), {"exponent": exponent})
     try:
         out = op.forward(d, exponent)
@@ -477,7 +477,7 @@ def call_pow(op, input, exponent):
     t._vc = [0]
     t._base = None
     t._x = None
-    if not (input._requires_grad and _mode.grad):
+    if not (input._requires_grad and _mode().grad):
         t._grad_fn = None
         t._requires_grad = False
         return t
@@ -505,7 +505,7 @@ def call_mm(op, input, other):
     dt = a.dtype
     if (input.__class__ is not Tensor or other.__class__ is not Tensor or b.dtype is not dt
             or dt is not _F32 and dt is not _F64 or a.__class__ is not _ndarray or b.__class__ is not _ndarray
-            or _inst.active or _inst.anomaly or saved_hooks_stack or _mode.inference):
+            or _inst.active or _inst.anomaly or saved_hooks_stack or _mode().inference):
         return call(op, (input, other))
     out = _matmul(a, b)
     if _inst.cap is not None and out.size > _inst.cap:
@@ -518,7 +518,7 @@ def call_mm(op, input, other):
     t._base = None
     t._x = None
     ra, rb = input._requires_grad, other._requires_grad
-    if not ((ra or rb) and _mode.grad):
+    if not ((ra or rb) and _mode().grad):
         t._grad_fn = None
         t._requires_grad = False
         return t
@@ -563,7 +563,7 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     dt = x.dtype
     # (numpy's float32 and float64 descriptors are singletons: identity tests stand for equality)
     if (b.dtype is not dt or w.dtype is not dt or dt is not _F32 and dt is not _F64 or w.__class__ is not _ndarray
-            or _inst.active or _inst.anomaly or saved_hooks_stack or not _mode.grad or _mode.inference):
+            or _inst.active or _inst.anomaly or saved_hooks_stack or not _mode().grad):   # (False in inference mode)
         return call(addmm, (bias, input, call(transpose, (weight,))), {"beta": 1, "alpha": 1})
     rb, rx, rw = bias._requires_grad, input._requires_grad, weight._requires_grad
     wts = (ws[1], ws[0])
@@ -651,7 +651,7 @@ def call_loss(op, input, target, reduction: int):
     dt = a.dtype
     ra, rb = input._requires_grad, target._requires_grad
     if (b.dtype is not dt or dt is not _F32 and dt is not _F64 or not (ra or rb)
-            or _inst.active or _inst.anomaly or saved_hooks_stack or not _mode.grad or _mode.inference):
+            or _inst.active or _inst.anomaly or saved_hooks_stack or not _mode().grad):   # (False in inference mode)
         return call(op, (input, target), {"reduction": reduction})
     out = op.forward(a, b, reduction)
     if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
@@ -813,7 +813,7 @@ def _make_view(op, src: Tensor, out, params, record: bool, args):
         view = make(out, None, 0, False, src._vc, base)
         view._requires_grad = False
     x = view._x = TensorExtras()
-    if not record and src._requires_grad and not _mode.grad:
+    if not record and src._requires_grad and not _mode().grad:
         view._requires_grad = True    # torch: a view keeps requires_grad, and remembers no_grad
         x.creation_meta = NO_GRAD_VIEW
     x.view_steps = (_view_steps(src) or ()) + ((op, params, 0),)
@@ -847,7 +847,7 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
     if inplace_watchers:
         for watch in inplace_watchers:
             watch(self, op)
-    grad_on = _mode.grad
+    grad_on = _mode().grad
     write = op.inplace
     if write is not None and not params and self.__class__ is Tensor and self._vc is not None and args[0] is self:
         # a hand-written update under no_grad (p -= lr * p.grad; p.grad.zero_()): nothing to record or
@@ -1000,7 +1000,7 @@ def bump_version(t: Tensor) -> None:
     bump, after the write (its value has changed when the error is raised)."""
     if t._vc is not None:
         t._vc[0] += 1
-    elif not _mode.inference:
+    elif not _mode().inference:
         raise errors.AutogradError(errors.INFERENCE_INPLACE)
 
 

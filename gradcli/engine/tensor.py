@@ -15,7 +15,7 @@ import warnings
 import numpy as np
 
 from . import dtypes, errors, instrumentation, memory_layout
-from .autograd.grad_mode import enable_grad, state as _mode
+from .autograd.grad_mode import enable_grad, mode as _mode
 from .device import device
 from .hooks import add_hook
 from .storage_address import data_address, root_array, storage_address
@@ -196,7 +196,7 @@ class Tensor:
             raise errors.GraphError(errors.NONLEAF_REQUIRES_GRAD)
         if requires_grad and self._data.dtype.kind not in "fc":
             raise errors.DTypeError(int_message)
-        if requires_grad and self._vc is None and not _mode.inference:
+        if requires_grad and self._vc is None and not _mode().inference:
             raise errors.AutogradError("Setting requires_grad=True on inference tensor outside InferenceMode "
                                        "is not allowed.")
         self._requires_grad = bool(requires_grad)
@@ -359,7 +359,7 @@ class Tensor:
         return bool(self._data.reshape(()))
 
     def __float__(self) -> float:
-        if self._requires_grad and _mode.grad and not _warned["float"]:
+        if self._requires_grad and _mode().grad and not _warned["float"]:
             _warned["float"] = not _warned["always"]   # torch warns once per process, in grad mode (int() and item() never)
             warnings.warn("Converting a tensor with requires_grad=True to a scalar may lead to unexpected "
                           "behavior.\nConsider using tensor.detach() first.", UserWarning, stacklevel=2)
@@ -459,7 +459,7 @@ def _init(t: Tensor, data: np.ndarray) -> None:
     t._output_nr = 0
     t._requires_grad = False
     t._grad = None
-    t._vc = None if _mode.inference else [0]
+    t._vc = None if _mode().inference else [0]
     t._base = None
     t._x = None
 
@@ -472,7 +472,7 @@ def make(data, grad_fn=None, output_nr: int = 0, requires_grad: bool = False, vc
     t._output_nr = output_nr
     t._requires_grad = requires_grad
     t._grad = None
-    t._vc = vc if vc is not None else (None if _mode.inference else [0])
+    t._vc = vc if vc is not None else (None if _mode().inference else [0])
     t._base = base
     t._x = None
     return t
@@ -514,7 +514,7 @@ def refresh_view_grad_fn(view: Tensor) -> None:
         return
     base = view._base
     x.view_version = view._vc[0]
-    if not base._requires_grad or not _mode.grad and base._grad_fn is None:
+    if not base._requires_grad or not _mode().grad and base._grad_fn is None:
         return
     with enable_grad():
         fresh = view_replay(base, x.view_steps)

@@ -13,7 +13,7 @@ import numpy as np
 
 from . import creation, dtypes, errors, functions as F, instrumentation, memory_layout, public
 from .autograd.forward_ad import get_tangent, tangent_suffix
-from .autograd.grad_mode import no_grad, state as _mode
+from .autograd.grad_mode import no_grad, mode as _mode
 from .backward import backward as _backward
 from .device import device
 from .dispatch import call, call_inplace, call_mm, check_overlap
@@ -325,7 +325,7 @@ def _check_draw(ok: bool, message: str) -> None:
 def _init_inplace(self, values, fill: str, p=None):
     """Write the values drawn into ``self``; where a graph is recorded (self or a tensor ``p`` needs
     grad), as torch's in-place op whose gradient is zero (ops/random_draw_nodes)."""
-    if _mode.grad and creation.random_rules is None and (self._requires_grad or getattr(p, "_requires_grad", False)):
+    if _mode().grad and creation.random_rules is None and (self._requires_grad or getattr(p, "_requires_grad", False)):
         if fill == "bernoulli_.Tensor":
             return call_inplace(BERNOULLI_TENSOR_FILL, self, (self, p), {"drawn": values})
         return call_inplace(FILLS[fill], self, (self,), {"drawn": values})

@@ -19,9 +19,9 @@ _FORWARD_AD = "gradcli.engine.autograd.forward_ad"
 def snapshot() -> tuple:
     """(inference mode, then the stacks: saved-tensor hooks, their disabling, forward-AD levels, profilers)."""
     from ..engine import instrumentation
-    from ..engine.autograd.grad_mode import state
+    from ..engine.autograd.grad_mode import mode
     graph, forward_ad = sys.modules.get(_GRAPH), sys.modules.get(_FORWARD_AD)
-    return (state.inference,
+    return (mode().inference,
             tuple(graph.saved_hooks_stack) if graph else (), tuple(graph.hooks_disabled) if graph else (None,),
             tuple(forward_ad._levels) if forward_ad else (), tuple(instrumentation._profilers))
 
@@ -35,10 +35,10 @@ def script_part(outside: tuple, inside: tuple) -> tuple:
 
 def push(part: tuple) -> None:
     """Switch on again what ``script_part`` found, over the modes there are now."""
-    from ..engine.autograd.grad_mode import _set, state
+    from ..engine.autograd.grad_mode import mode, set_mode
     inference, hooks, disabled, levels, profilers = part
     if inference:
-        _set(state.flag, True)
+        set_mode(mode().flag, True)
     if hooks or disabled:
         graph = sys.modules[_GRAPH]
         graph.saved_hooks_stack.extend(hooks)
@@ -49,9 +49,9 @@ def push(part: tuple) -> None:
 
 def restore(modes: tuple) -> None:
     """Put back exactly the modes of a ``snapshot``."""
-    from ..engine.autograd.grad_mode import _set, state
+    from ..engine.autograd.grad_mode import mode, set_mode
     inference, hooks, disabled, levels, profilers = modes
-    _set(state.flag, inference)
+    set_mode(mode().flag, inference)
     graph = sys.modules.get(_GRAPH)
     if graph is not None:
         graph.saved_hooks_stack[:], graph.hooks_disabled[:] = hooks, disabled

@@ -29,7 +29,7 @@ from ..ops import complex_parts
 from ..ops.shape import VIEW
 from ..tensor import Tensor, TensorExtras, make
 from ..tensor_math import TensorMath
-from .grad_mode import enable_grad, no_grad, state as _mode
+from .grad_mode import enable_grad, no_grad, mode as _mode
 
 __all__ = [
     "UnpackedDualTensor", "dual_level", "enter_dual_level", "exit_dual_level", "make_dual", "unpack_dual",
@@ -239,7 +239,7 @@ def propagate(op, args, params, out, old_self=None) -> None:
     complex_parts.check_complex_jvp(op, args, outs)
     _inst.set_forward_ad(False)
     try:
-        graph = _mode.grad and (any(t._requires_grad for t in tangents if t is not None)
+        graph = _mode().grad and (any(t._requires_grad for t in tangents if t is not None)
                                 or any(isinstance(a, Tensor) and a._requires_grad for a in args))
         if op.jvp is not None:
             # None: the rule says the tangent is zero (torch leaves it undefined)

@@ -17,7 +17,7 @@ from ..nodes import fit_grads
 from ..ops.copy import DELAYED_ERROR
 from ..tensor import CustomFunctionView, Tensor, TensorExtras, make
 from .forward_ad import function_jvp
-from .grad_mode import enable_grad, no_grad, state as _mode
+from .grad_mode import enable_grad, no_grad, mode as _mode
 from .graph import NO_EDGE, InputMetadata, Node, edge, save
 
 __all__ = [
@@ -169,7 +169,7 @@ def once_differentiable(fn):
     def wrapper(ctx, *args):
         with no_grad():
             out = fn(ctx, *args)
-        if not _mode.grad or not any(isinstance(a, Tensor) and a.requires_grad for a in args):
+        if not _mode().grad or not any(isinstance(a, Tensor) and a.requires_grad for a in args):
             return out
         single = not isinstance(out, tuple)
         marked = tuple(call(DELAYED_ERROR, (o.detach().requires_grad_(),)) if isinstance(o, Tensor) else o
@@ -236,7 +236,7 @@ class Function(metaclass=FunctionMeta):
             cls.setup_context(ctx, args, raw)
         is_tuple = isinstance(raw, tuple)
         outs = raw if is_tuple else (raw,)
-        record = _mode.grad and any(ctx.needs_input_grad)
+        record = _mode().grad and any(ctx.needs_input_grad)
         if not record:
             if instrumentation.forward_ad:
                 _forward_ad_hook(cls, ctx, args, outs)

@@ -19,7 +19,7 @@ from ..backward import grad as _grad
 from ..functions import stack
 from ..tensor import Tensor, make
 from . import forward_ad as fwAD
-from .grad_mode import enable_grad, no_grad, set_grad_enabled, state as _mode
+from .grad_mode import enable_grad, no_grad, set_grad_enabled, mode as _mode
 from .graph import captured, mark_tracked
 
 __all__ = [
@@ -220,7 +220,7 @@ def _second_pass(grads, wrt, v, fill_like, stage, outputs, is_outputs_tuple, is_
                  strict):
     """The shared end of vjp/jvp/hvp/vhp: differentiate the first pass's gradients against ``v``,
     fill unused parts with zeros, and give both results torch's tuple shapes."""
-    with set_grad_enabled(True if create_graph else _mode.grad):
+    with set_grad_enabled(True if create_graph else _mode().grad):
         grad_res = _autograd_grad(grads, wrt, v, create_graph=create_graph)
         result = _fill_in_zeros(grad_res, fill_like, strict, create_graph, stage)
     outputs = _grad_postprocess(outputs, create_graph)

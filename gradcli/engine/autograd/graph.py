@@ -20,7 +20,7 @@ from ..hooks import RemovableHandle, add_hook
 from ..torch_class_names import default_repr
 from ..tensor import NO_GRAD_VIEW, Size, Tensor, TensorExtras, make, refresh_view_grad_fn
 from .anomaly_mode import is_anomaly_enabled
-from .grad_mode import no_grad, state as _grad_state
+from .grad_mode import no_grad, mode as _grad_state
 
 __all__ = [
     "GradientEdge", "Node", "allow_mutation_on_saved_tensors", "disable_saved_tensors_hooks", "get_gradient_edge",
@@ -462,7 +462,7 @@ def without_derivative(out: Tensor, op_name: str, inputs) -> Tensor:
     it hangs from a NotImplemented node (else it would pass for a constant, or an in-place write
     would keep the old history and give a wrong gradient)."""
     wanted = [t for t in inputs if isinstance(t, Tensor) and t._requires_grad]
-    if not _grad_state.grad or not wanted or out._grad_fn is not None:
+    if not _grad_state().grad or not wanted or out._grad_fn is not None:
         return out
     return make(out._data, NotImplementedNode(op_name, tuple(edge(t) for t in wanted)), 0, True)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from .. import errors, instrumentation
-from ..autograd.grad_mode import state as _mode
+from ..autograd.grad_mode import mode as _mode
 from ..functions import stack
 from ..tensor import Tensor
 from .rules_indexing import RULES as INDEXING_RULES
@@ -347,7 +347,7 @@ def _inplace(o, args, params):
     Writing a batched value into a tensor not batched at every level (a captured tensor) cannot
     be done: torch's errors."""
     self, operands = args[0], list(args[1:])
-    if _mode.grad and self._requires_grad and self.__class__ is not BatchedTensor:   # torch's checks come first
+    if _mode().grad and self._requires_grad and self.__class__ is not BatchedTensor:   # torch's checks come first
         if self._base is not None and self._base._grad_fn is None:
             raise errors.GraphError(errors.VIEW_OF_LEAF_INPLACE)
         if self._grad_fn is None:

@@ -8,7 +8,7 @@ inner alias of x only (the classic example gives torch's 6 at x = 3, not 9).
 from __future__ import annotations
 
 from .. import errors, instrumentation
-from ..autograd.grad_mode import state as _mode
+from ..autograd.grad_mode import mode as _mode
 from ..autograd.graph import AccumulateGrad, _seq as graph_seq, inplace_watchers, mark_tracked
 from ..tensor import Tensor
 from ..tensor_methods import plain_requires_grad_
@@ -123,7 +123,7 @@ def _track(t) -> Tensor:
 
 def connected(t) -> bool:
     """Whether an outer transform or autograd follows ``t``: it requires grad, or carries a tangent."""
-    if t._requires_grad and _mode.grad:
+    if t._requires_grad and _mode().grad:
         return True
     x = t._x
     return bool(x is not None and x.tangents)

@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import dtypes, errors
 from ..autograd.graph import without_derivative
-from ..autograd.grad_mode import state as _grad_mode
+from ..autograd.grad_mode import mode as _grad_mode
 from ..creation import tensor
 from ..dispatch import call, call_binary, call_fast, call_inplace, call_pow
 from ..ops import pointwise as P
@@ -106,7 +106,7 @@ def _constant(x) -> bool:
 def _plain_record(a: Tensor, b) -> bool:
     """Whether the full mul/div record is right: both sides need a gradient, or neither does (or
     grad mode is off), so no node saves a side it does not need (fast check for the hot path)."""
-    if not _grad_mode.grad:
+    if not _grad_mode().grad:
         return True
     if b.__class__ is Tensor:
         return a._requires_grad == b._requires_grad

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import errors
-from ..autograd.grad_mode import no_grad, state as _mode
+from ..autograd.grad_mode import mode as _mode, no_grad
 from .. import dispatch
 from ..dispatch import _check_castable, _refuse_view_inplace
 from ..autograd.graph import NotImplementedNode
@@ -21,7 +21,7 @@ from ..tensor import Tensor, make, storage
 def refuse_inplace(self: Tensor) -> None:
     """torch's refusals of an in-place write (a leaf or a view of one that requires grad), in the order
     ``dispatch.call_inplace`` checks them; an inference tensor is refused after the write (``adopt``)."""
-    if _mode.grad and self._requires_grad:
+    if _mode().grad and self._requires_grad:
         x = self._x
         if x is not None and x.creation_meta is not None:
             _refuse_view_inplace(x.creation_meta, self._output_nr)
@@ -53,7 +53,7 @@ def adopt(self: Tensor, out: Tensor, write_overlapping=None) -> Tensor:
         write_overlapping(target, data)
     dispatch.bump_version(self)
     node = out._grad_fn
-    if node is not None and _mode.grad:
+    if node is not None and _mode().grad:
         if hasattr(node, "_odtype"):
             node._oshape, node._odtype = target.shape, target.dtype
         if self._base is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import errors
 from .. import instrumentation as _inst
-from ..autograd.grad_mode import state as _mode
+from ..autograd.grad_mode import mode as _mode
 from ..dims import squeeze_dims, wrap_dim
 from ..dispatch import call
 from ..ops import reduction as R, shape as S
@@ -17,7 +17,7 @@ def _reshaped_in_place(self, record, params, replay, replay_params):
     """Give ``self`` the result of ``record``: its data (a numpy view of the same memory) and its node.
     A view of another tensor also remembers the step (``replay``, the out-of-place view op), so that
     its history can be rebuilt after its base changes."""
-    if _mode.grad and self._requires_grad:
+    if _mode().grad and self._requires_grad:
         if self._base is not None and self._base._grad_fn is None:
             raise errors.GraphError(errors.VIEW_OF_LEAF_INPLACE)
         if self._grad_fn is None and self._base is None:

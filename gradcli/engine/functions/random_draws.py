@@ -4,7 +4,7 @@ NotImplemented node for ``bernoulli(input, p)``), whose gradient is zero (ops/ra
 from __future__ import annotations
 
 from .. import creation
-from ..autograd.grad_mode import state as _grad_mode
+from ..autograd.grad_mode import mode as _grad_mode
 from ..dispatch import call
 from ..ops.random_draw_nodes import BERNOULLI, BERNOULLI_P, NORMAL_MEAN, NORMAL_MEAN_STD, NORMAL_STD
 from ..public import public
@@ -13,7 +13,7 @@ from ..tensor import Tensor
 
 def with_node(op, inputs: tuple, drawn: Tensor, params: dict | None = None) -> Tensor:
     """The draws, under torch's node when an input needs grad (outside vmap, which draws per example)."""
-    if _grad_mode.grad and creation.random_rules is None and any(t._requires_grad for t in inputs):
+    if _grad_mode().grad and creation.random_rules is None and any(t._requires_grad for t in inputs):
         return call(op, inputs, {"drawn": drawn._data, **(params or {})})
     return drawn
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes, errors
-from ..autograd.grad_mode import state as _grad_mode
+from ..autograd.grad_mode import mode as _grad_mode
 from ..dims import wrap_dim
 from ..dispatch import call, call_fast
 from ..ops import reduction as R
@@ -23,7 +23,7 @@ def _with_dtype(input, dtype):
 def _in_dtype(input, dtype, reduce):
     """``reduce(input.to(dtype))`` as torch records a reduction's dtype=: one node, its edge to input
     itself (no ToCopyBackward0), its gradient cast back to input's dtype by the engine."""
-    if input._requires_grad and _grad_mode.grad and not (dtype.is_floating_point or dtype.is_complex):
+    if input._requires_grad and _grad_mode().grad and not (dtype.is_floating_point or dtype.is_complex):
         raise errors.AutogradError(f"Autograd not support dtype: {dtype.scalar_name}")
     cast = input.to(dtype)
     result = reduce(cast)

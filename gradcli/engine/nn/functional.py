@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 
 from .. import creation, dtypes, errors
-from ..autograd.grad_mode import no_grad, state as _mode
+from ..autograd.grad_mode import no_grad, mode as _mode
 from ..dispatch import call, call_linear, call_loss
 from ..functions import (
     abs, add, cat, clamp_min, div, exp, expand, matmul, mean, minimum, mul, neg, norm, pow, reshape, sub, sum, t,
@@ -101,7 +101,7 @@ def _tensor_arg(x, fn: str, arg: str, pos: int) -> Tensor:
 
 
 def _not_differentiable(fn: str, name: str, t) -> None:
-    if isinstance(t, Tensor) and t._requires_grad and _mode.grad:
+    if isinstance(t, Tensor) and t._requires_grad and _mode().grad:
         raise errors.AutogradError(f"The function '{fn}' is not differentiable with respect to argument '{name}'. "
                                    "This input cannot have requires_grad True.")
 

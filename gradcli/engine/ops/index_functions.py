@@ -6,7 +6,7 @@ import numpy as np
 
 from .. import dtypes, errors
 from .. import instrumentation as _inst
-from ..autograd.grad_mode import state as _mode
+from ..autograd.grad_mode import mode as _mode
 from ..dims import wrap_dim
 from ..dispatch import call, call_inplace
 from ..public import public
@@ -174,7 +174,7 @@ def _scatter_reduce(input, dim, index, src, value, reduce, inplace):
         np.full(idx.shape, src if src is not None else value, input._data.dtype)
     out = input._data.copy()
     (np.add if reduce == "add" else np.multiply).at(out, _gather_index(out.shape, d, idx), vals)
-    if _mode.grad and (input.requires_grad or (src_t is not None and src_t.requires_grad)):
+    if _mode().grad and (input.requires_grad or (src_t is not None and src_t.requires_grad)):
         raise errors.AutogradError("derivative for aten::scatter is not implemented")
     if inplace:
         storage(input)[...] = out
