@@ -655,10 +655,12 @@ def _invert(self):
     return F.bitwise_not(self)
 
 
+
+
 _METHODS = {
-    "__add__": F.add, "__radd__": F.add, "__sub__": F.sub, "__rsub__": _rev(F.sub), "__mul__": F.mul,
-    "__rmul__": F.mul, "__truediv__": F.div, "__rtruediv__": _truediv_r, "__floordiv__": F.floor_divide,
-    "__rfloordiv__": _rev(F.floor_divide), "__mod__": F.remainder, "__rmod__": _rev(F.remainder),
+    "__add__": F.add_operator, "__radd__": F.add_operator, "__sub__": F.sub, "__rsub__": _rev(F.sub),
+    "__mul__": F.mul, "__rmul__": F.mul, "__truediv__": F.div, "__rtruediv__": _truediv_r,
+    "__floordiv__": F.floor_divide, "__rfloordiv__": _rev(F.floor_divide), "__mod__": F.remainder, "__rmod__": _rev(F.remainder),
     "__pow__": F.pow, "__rpow__": _rev(F.pow), "__matmul__": _matmul, "__rmatmul__": _matmul_r,
     "__neg__": F.neg, "__pos__": lambda self: self, "__abs__": F.abs, "__invert__": _invert,
     # on bool tensors the bitwise ops are the logical ones; a bool tensor with an int promotes, as torch's

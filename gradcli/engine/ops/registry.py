@@ -175,6 +175,7 @@ class OpDef:
         self.saves_result = self.plan == ((1, 0),)          # saves its one output and nothing else
         self.unary_fast = self.outputs == 1 and not self.view    # dispatch.call_fast can run it (one output, no view)
         self.elementwise = elementwise   # one input, and a result of its shape (the node keeps one shape tuple)
+        self.fast_call = None            # dispatch.call_fast's function for this record, made on its first use
         # (index in saves, the inputs it is saved for)
         self.skips = tuple((saves.index(name), tuple(inputs.index(i) for i in needs))
                            for name, needs in self.saved_for.items()) if self.saved_for else ()
