@@ -51,10 +51,10 @@ def open_problem(source: str, filename: str, at: list, dtype: str | None = None,
     floating-point notices stay silent, as in scripts: torch computes the same inf and nan without a word
     (``--at x=1e40``, ``plot x**2 --x 0:1e30`` named a file of the engine)."""
     from .. import engine as torch
-    from ..lang.session import NUMPY_FLOAT_NOTICE
+    from ..lang.session import ignore_numpy_float_notices
     previous = torch.get_default_dtype()
     with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", NUMPY_FLOAT_NOTICE, RuntimeWarning)
+        ignore_numpy_float_notices()
         try:
             if dtype is not None:     # the CLI's own tensors (inputs, bases) use it too, not only the script
                 torch.set_default_dtype(getattr(torch, dtype))
