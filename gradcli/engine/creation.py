@@ -693,6 +693,7 @@ def _multinomial_checks(input, num_samples, replacement) -> None:
                            f"{dtypes.scalar_type_name(input._data.dtype)}")
     if not replacement and num_samples > input._data.shape[-1]:
         raise RuntimeError("cannot sample n_sample > prob_dist.size(-1) samples without replacement")
+    instrumentation.check_shape(tuple(input.shape[:-1]) + (num_samples,))
 
 
 def _valid_distributions(probs: np.ndarray) -> None:

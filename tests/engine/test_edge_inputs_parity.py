@@ -89,7 +89,8 @@ KNOWN = {
 # kernels below; the fused weight norm divides by the number of rows of an empty input)
 UNCHECKED_KERNELS = {"avg_pool2d_backward", "max_pool2d_with_indices_backward", "adaptive_max_pool2d_backward",
                      "adaptive_max_pool3d_backward", "fractional_max_pool2d_backward", "fractional_max_pool3d_backward",
-                     "_weight_norm_interface"}
+                     "_weight_norm_interface",
+                     *(f"{kind}_pad{k}d_backward" for kind in ("reflection", "replication") for k in (1, 2, 3))}
 
 
 def _aten(name):

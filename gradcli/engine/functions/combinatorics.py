@@ -7,7 +7,7 @@ import operator
 
 import numpy as np
 
-from .. import dtypes, errors
+from .. import dtypes, errors, instrumentation
 from ..creation import empty, tensor
 from ..dims import wrap_dim
 from ..dispatch import call
@@ -69,6 +69,7 @@ def combinations(input, r=2, with_replacement=False):
         raise errors.AutogradError(f"Expect a non-negative number, but got {r}")
     if r == 0:
         return empty(0, dtype=input.dtype)
+    instrumentation.check_shape((input.shape[0],) * r)     # torch's mask over every r-tuple of positions
     grid = np.indices((input.shape[0],) * r)
     mask = np.ones(grid.shape[1:], bool)
     for i in range(r - 1):

@@ -6,7 +6,7 @@ import warnings
 
 import numpy as np
 
-from .. import dtypes, errors
+from .. import dtypes, errors, instrumentation
 from ..creation import full_like
 from ..dims import GivenNegative, wrap_dim
 from ..dispatch import call
@@ -44,6 +44,7 @@ def tile(input, *dims):
 def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
     if repeats is None:   # torch.repeat_interleave(counts): the indices repeated by themselves
         counts = np.asarray(input._data)
+        instrumentation.check_shape((int(counts.sum()) if counts.size else 0,))
         return make(np.repeat(np.arange(counts.size), counts).astype(np.int64))
     if dim is None:
         input = reshape(input, (-1,))
@@ -57,6 +58,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
         shape[d] = n * repeats
         return view(out, tuple(shape))
     reps = np.asarray(repeats._data if isinstance(repeats, Tensor) else repeats)
+    instrumentation.check_shape((int(reps.sum()) * (n if reps.ndim == 0 else 1),))
     index = np.repeat(np.arange(n), np.broadcast_to(reps, (n,)) if reps.ndim == 0 else reps)
     return index_select(input, d, make(index.astype(np.int64)))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes, errors
+from .. import dtypes, errors, instrumentation
 from ..dispatch import call
 from ..dims import wrap_dim
 from ..ops import dtype_rules, pointwise as P, pointwise_more as PM, shape as S
@@ -97,6 +97,7 @@ def bincount(input, weights=None, minlength=0):
         raise errors.AutogradError("bincount only supports 1-d non-negative integral inputs.")
     if data.size and data.min() < 0:
         raise errors.AutogradError("bincount only supports 1-d non-negative integral inputs.")
+    instrumentation.check_shape((max(int(minlength), int(data.max()) + 1 if data.size else 0),))
     if weights is None:
         return make(np.bincount(data, minlength=minlength).astype(np.int64))
     w = weights._data
@@ -117,6 +118,7 @@ def histc(input, bins=100, min=0, max=0):
         raise NotImplementedError(f'"histogram_cpu" not implemented for \'{dtypes.scalar_type_name(data.dtype)}\'')
     if bins <= 0:
         raise errors.AutogradError(f"torch.histogram(): bins must be > 0, but got {bins} for dimension 0")
+    instrumentation.check_shape((bins,))
     kind = data.dtype.type
     lo, hi = kind(min), kind(max)
     if lo == hi and data.size:
@@ -186,7 +188,17 @@ def argwhere(input):
     return nonzero(input)
 
 
+def _lower_count(row: int, col: int, offset: int) -> int:
+    """How many (r, c) with r < row, c < col, c <= r + offset: sum over rows of clip(r + offset + 1, 0, col)."""
+    k = offset + 1
+    lo, hi = min(max(-k, 0), row), min(max(col - k, 0), row)
+    return (hi - lo) * (lo + hi - 1) // 2 + k * (hi - lo) + (row - hi) * col if col > 0 and row > 0 else 0
+
+
 def _indices(fn, row, col, offset, dtype):
+    lower = _lower_count(row, col, offset)
+    instrumentation.check_shape((2, lower if fn is np.tril_indices else max(row, 0) * max(col, 0)
+                                 - _lower_count(row, col, offset - 1)))
     rows, cols = fn(row, offset, col)
     return make(np.stack([rows, cols]).astype(dtypes.as_dtype(dtype).np if dtype is not None else np.int64))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes, errors
+from .. import dtypes, errors, instrumentation
 from ..ops import dtype_rules as R
 from ..public import public
 from ..return_types import result_type
@@ -53,6 +53,7 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False):  # no
     if isinstance(bins, Tensor):
         edges = bins._data.astype(data.dtype)
     else:
+        instrumentation.check_shape((int(bins) + 1,))
         if range is not None:
             low, high = (float(v) for v in range)
             if low > high:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes, errors
+from .. import dtypes, errors, instrumentation
 from ..dims import wrap_dim
 from ..dispatch import call, call_mm
 from ..ops import decompositions as D, linalg as L, pointwise as P, shape as S
@@ -340,6 +340,7 @@ def kron(input, other):
     nd = max(input.ndim, other.ndim)
     a_shape = (1,) * (nd - input.ndim) + tuple(input.shape)
     b_shape = (1,) * (nd - other.ndim) + tuple(other.shape)
+    instrumentation.check_shape(tuple(x * y for x, y in zip(a_shape, b_shape)))   # before the product's memory
     # as torch: each operand _unsafe_view-ed to its interleaved shape (only size-1 dims added: always a view)
     interleaved_a = call(S.UNSAFE_VIEW, (input,), {"shape": tuple(x for s in a_shape for x in (s, 1))})
     interleaved_b = call(S.UNSAFE_VIEW, (other,), {"shape": tuple(x for s in b_shape for x in (1, s))})

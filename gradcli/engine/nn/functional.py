@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from .. import creation, dtypes, errors
+from .. import creation, dtypes, errors, instrumentation
 from ..autograd.grad_mode import no_grad, mode as _mode
 from ..dispatch import call, call_linear, call_loss
 from ..functions import (
@@ -541,6 +541,7 @@ def one_hot(tensor, num_classes=-1):
     if data.size and (data.min() < 0 or data.max() >= num_classes):
         raise errors.AutogradError("Class values must be smaller than num_classes." if data.size and data.min() >= 0
                                     else "Class values must be non-negative.")
+    instrumentation.check_shape(data.shape + (num_classes,))
     return make((data[..., None] == np.arange(num_classes)).astype(np.int64))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import warnings
 
-from .. import dtypes, errors
+from .. import dtypes, errors, instrumentation
 from .functional_pool import adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d
 
 _MODES = "nearest | linear | bilinear | bicubic | trilinear | lanczos | area | nearest-exact"
@@ -86,6 +86,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
     if sizes is None:       # torch's kernels derive the sizes from the scales
         sizes = tuple(int(math.floor(n * s)) for n, s in zip(input.shape[2:], scales))
     _check_sizes(input, sizes)
+    instrumentation.check_shape(tuple(input.shape[:2]) + tuple(sizes))   # before the kernel's index tables
     scales = scales or (None,) * len(sizes)
     if mode in ("nearest", "nearest-exact"):
         return _upsample(input, mode, sizes, scales)

@@ -3,14 +3,18 @@
 padding copies slices into a new tensor, as torch (nn/functional_conv._circular).
 
 Every mode maps each padded position of a dim to an input position (or none, for constant
-padding): the forward takes those positions, and the backward adds the gradient back with a
-0/1 matrix per padded dim (``g @ P`` along the last dim, ``P^T @ g`` along the one before, a depth
-dim swapped with the last), which
-is linear and written with the formula vocabulary, so double backward works."""
+padding): the forward takes those positions. Constant padding's gradient is the gradient padded
+by the negated amounts (a crop), as torch's, so under create_graph it is a ConstantPadNdBackward0.
+Reflection and replication add each position's gradient back onto the input position it copies,
+through torch's own backward record (ReflectionPad1DBackwardBackward0...), whose gradient is the
+padding again. Memory stays linear in the sizes: an earlier 0/1 matrix per dim needed (padded size
+x size) elements."""
 from __future__ import annotations
 
 import numpy as np
 
+from .. import instrumentation
+from ..dispatch import call
 from ..errors import ShapeError
 from ..memory_layout import keeps_channels_last
 from . import dtype_rules
@@ -37,36 +41,57 @@ def _pairs(pad) -> list:
 
 
 def pad_np(a, pad, mode: str, value=0.0):
+    shape = list(a.shape)
+    for dim, before, after in _pairs(pad):
+        shape[dim] += before + after
+    instrumentation.check_shape(shape)      # before numpy allocates it: the run's element limit
+    if mode == "constant":                  # the input (cropped by negative amounts) copied into the fill
+        out = np.full(shape, value, dtype=a.dtype)
+        into, source_part = [slice(None)] * a.ndim, [slice(None)] * a.ndim
+        for dim, before, after in _pairs(pad):
+            into[dim] = slice(max(before, 0), shape[dim] - max(after, 0))
+            source_part[dim] = slice(max(-before, 0), a.shape[dim] - max(-after, 0))
+        if all(s.start < s.stop for s in into if s != slice(None)):
+            out[tuple(into)] = a[tuple(source_part)]
+        return out
     out = a
     for dim, before, after in _pairs(pad):
-        src = source(out.shape[dim], before, after, mode)
-        taken = np.take(out, np.maximum(src, 0), axis=dim)
-        if (src < 0).any():
-            shape = [1] * out.ndim
-            shape[dim] = src.size
-            taken = np.where((src < 0).reshape(shape), np.asarray(value, dtype=a.dtype), taken)
-        out = taken
+        out = np.take(out, source(out.shape[dim], before, after, mode), axis=dim)
     return out
 
 
-def _unpad(m, g, pad, mode):
-    """The gradient of ``pad_np``: g summed back onto the positions it copies."""
-    dtype = np.asarray(getattr(g, "_data", g)).dtype
-    for dim, before, after in _pairs(pad):
-        n = g.shape[dim] - before - after
-        src = source(n, before, after, mode)
-        hit = src >= 0
-        onehot = np.zeros((src.size, n), dtype)
-        onehot[np.arange(src.size)[hit], src[hit]] = 1
-        if dim == -1:
-            g = m.matmul(g, m.const(onehot))
-        elif dim == -2:
-            g = m.matmul(m.const(np.ascontiguousarray(onehot.T)), g)
-        else:      # a depth dim: swapped with the last one and back
-            swap = list(range(len(g.shape)))
-            swap[dim], swap[-1] = swap[-1], swap[dim]
-            g = m.permute(m.matmul(m.permute(g, swap), m.const(onehot)), swap)
-    return g
+def _negated(pad) -> tuple:
+    return tuple(-p for p in pad)
+
+
+def _unpadded(shape: tuple, padding) -> tuple:
+    shape = list(shape)
+    for dim, before, after in _pairs(padding):
+        shape[dim] -= before + after
+    return tuple(shape)
+
+
+def unpad_np(g, padding, mode: str):
+    """The reflection/replication backward kernel: each output position's gradient added onto the input
+    position it copies, in torch's order (output positions row-major, from zero). Input positions copied
+    once take their gradient as it is; the others accumulate with ``np.add.at``, which keeps the order."""
+    pairs = _pairs(padding)
+    k = len(pairs)
+    lead, sizes = g.shape[:g.ndim - k], _unpadded(g.shape, padding)[g.ndim - k:]
+    flat = np.zeros((), np.int64)
+    for (dim, before, after), n in zip(reversed(pairs), sizes):
+        flat = flat[..., None] * n + source(n, before, after, mode)
+    flat = flat.reshape(-1)
+    values = np.asarray(g).reshape(lead + (flat.size,))
+    count = np.bincount(flat, minlength=int(np.prod(sizes, dtype=np.int64)))
+    shared = count[flat] > 1
+    copied_from = np.zeros(count.size, np.int64)        # each input position's (last) output position
+    copied_from[flat] = np.arange(flat.size)
+    out = np.take(values, copied_from, axis=-1)
+    out += 0                    # torch adds onto zeros: a lone -0.0 becomes 0.0
+    out[..., count > 1] = 0
+    np.add.at(out, (..., flat[shared]), values[..., shared])
+    return out.reshape(lead + tuple(sizes))
 
 
 def _checked(name: str, mode: str, k: int):
@@ -85,20 +110,83 @@ def _checked(name: str, mode: str, k: int):
     return forward
 
 
+_GRAD_NAME = {"reflection_pad1d": "grad_output", "reflection_pad3d": "grad_output"}   # the others: gradOutput
+_SEPARATOR = {"replication_pad1d": " "}                                                 # the others: ", "
+
+
+def _check_grad_output(name: str, g, a, padding) -> None:
+    """torch's backward kernels' checks: the gradient has the input's dims, and the padded sizes."""
+    if g.ndim < a.ndim:      # (more dims: the batch dims of a batched backward)
+        if name == "reflection_pad3d":
+            raise RuntimeError("Expected grad_output.dim() == input.dim() to be true, but got false.  (Could this "
+                               "error message be improved?  If so, please report an enhancement request to PyTorch.)")
+        raise IndexError(f"Dimension out of range (expected to be in range of [{-max(g.ndim, 1)}, "
+                         f"{max(g.ndim, 1) - 1}], but got {a.ndim - 1})")
+    for (dim, before, after), what in zip(_pairs(padding), ("width", "height", "depth")):
+        expected = a.shape[dim] + before + after
+        if g.shape[dim] != expected:
+            raise RuntimeError(f"{_GRAD_NAME.get(name, 'gradOutput')} {what} unexpected. Expected: {expected}"
+                               f"{_SEPARATOR.get(name, ', ')}Got: {g.shape[dim]}")
+
+
 def _record(name, node, mode, samples):
-    return defop(name, node, ("self",), keeps_channels_last(_checked(name, mode, int(name[-2]))),
-                 lambda m, g, self, padding: _unpad(m, g, padding, mode),
-                 saves=("self", "padding"), promote=KEEP, samples=samples,
-                 jvp_note="generic: derived through double-vjp",
-                 rule=f"{mode} padding: g added back onto the positions each padded element copies")
+    """A reflection/replication record and its backward record (torch's kernel takes the input too, for
+    its shape: the backward node has an edge to it, whose gradient is zeros)."""
+    k = int(name[-2])
+    def backward(m, g, self, padding):
+        if m.is_tensor:
+            return call(back_op, (g, self), {"padding": padding})
+        return unpad_np(g, padding, mode)
+
+    def pad_again(m, t, padding):
+        if not m.is_tensor:
+            return pad_np(t, padding, mode)
+        if t.ndim <= k + 2:
+            return call(fwd_op, (t,), {"padding": padding})
+        # batch dims of a batched backward (beyond torch's one batch dim): folded into that one
+        padded = call(fwd_op, (m.reshape(t, (-1,) + tuple(t.shape[-k - 1:])),), {"padding": padding})
+        return m.reshape(padded, tuple(t.shape[:-k - 1]) + tuple(padded.shape[1:]))
+
+    def unpad_tangent(m, t, padding):
+        if t[0] is None:        # (only the input's tangent: the kernel reads its shape, not its values)
+            return m.zeros_like(t[1])
+        if not m.is_tensor:
+            return unpad_np(t[0], padding, mode)
+        return call(back_op, (t[0], m.zeros(_unpadded(tuple(t[0].shape), padding), t[0])), {"padding": padding})
+
+    def back_samples():
+        (a,), params = samples()[0].args, samples()[0].params
+        return [Sample(pad_np(a, params["padding"], mode), a, params=params)]
+
+    fwd_op = defop(name, node, ("self",), keeps_channels_last(_checked(name, mode, k)), backward,
+                   saves=("self", "padding"), promote=KEEP, samples=samples,
+                   jvp=lambda m, t, self, padding: pad_again(m, t[0], padding),
+                   rule=f"{mode} padding: g added back onto the positions each padded element copies")
+    def unpad_checked(g, a, padding):
+        if g.dtype.kind not in "fc":      # torch's backward kernels are floating-point only
+            raise dtype_rules.not_implemented(f"{name}_backward", g)
+        _check_grad_output(name, g, a, padding)
+        return unpad_np(g, padding, mode)
+
+    back_op = defop(f"{name}_backward", node.replace("Backward0", "BackwardBackward0"), ("grad_output", "self"),
+                    unpad_checked,
+                    lambda m, gg, padding: (pad_again(m, gg, padding), m.zeros_like(gg)),
+                    saves=("padding",), promote=KEEP, jvp=unpad_tangent,
+                    samples=back_samples,
+                    rule=f"the {mode} padding of the gradient (the backward is linear in it); zeros for the input")
+    return fwd_op
 
 
 CONSTANT_PAD = defop("constant_pad_nd", "ConstantPadNdBackward0", ("self",),
                      keeps_channels_last(lambda a, pad, value: pad_np(a, pad, "constant", value)),
-                     lambda m, g, pad: _unpad(m, g, pad, "constant"), saves=("pad",), promote=KEEP,
+                     lambda m, g, pad: (call(CONSTANT_PAD, (g,), {"pad": _negated(pad), "value": 0})
+                                        if m.is_tensor else pad_np(g, _negated(pad), "constant")),
+                     saves=("pad",), promote=KEEP,
+                     jvp=lambda m, t, pad: (call(CONSTANT_PAD, (t[0],), {"pad": pad, "value": 0})
+                                                   if m.is_tensor else pad_np(t[0], pad, "constant")),
                      samples=lambda: [Sample(arr(2, 3, 4), params={"pad": (1, 2, 0, 1), "value": 0.5}),
                                       Sample(arr(3, 4), params={"pad": (-1, 2), "value": 0.0}, note="a crop")],
-                     jvp_note="generic: derived through double-vjp", rule="g without the padding")
+                     rule="g without the padding (g padded by the negated amounts)")
 REFLECTION_PAD1D = _record("reflection_pad1d", "ReflectionPad1DBackward0", "reflect",
                            lambda: [Sample(arr(2, 5), params={"padding": (2, 3)})])
 REFLECTION_PAD2D = _record("reflection_pad2d", "ReflectionPad2DBackward0", "reflect",
