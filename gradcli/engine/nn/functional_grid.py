@@ -1,18 +1,12 @@
-"""``torch.nn.functional``'s affine_grid and grid_sample (4-d input: spatial transformers), composed of
-engine ops: the grid is torch's AffineGridGeneratorBackward0 record (ops/affine_grid), and sampling
-gathers the neighbouring pixels and blends them with weights that are differentiable in the grid
-(torch records one GridSampler2DBackward0 node; the values and gradients, to the input and to the
-grid, are the same)."""
+"""``torch.nn.functional``'s affine_grid and grid_sample (spatial transformers): the grid is torch's
+AffineGridGeneratorBackward0 record (ops/affine_grid), the sampling of a 4-d input torch's
+GridSampler2DBackward0 record (ops/grid_sampler), after torch's checks in its order."""
 from __future__ import annotations
 
 import warnings
 
-import numpy as np
-
 from .. import errors
 from ..dispatch import call
-from ..functions import floor, where
-from ..tensor import make
 
 
 def _align(align_corners) -> bool:
@@ -48,68 +42,43 @@ def affine_grid(theta, size, align_corners=None):
     return call(AFFINE_GRID, (theta,), {"size": size, "align_corners": align})
 
 
-def _unnormalize(coord, size: int, align: bool):
-    return (coord + 1) / 2 * (size - 1) if align else ((coord + 1) * size - 1) / 2
-
-
-def _clip(coord, size: int):
-    """torch's clip_coordinates_set_grad: clamped to [0, size - 1], the bounds themselves counting as
-    outside (gradient 0 there)."""
-    data = coord._data
-    inside = make((data > 0) & (data < size - 1))
-    return where(inside, coord, make(np.clip(data, 0, size - 1)))
+_MODES = {"bilinear": 0, "nearest": 1, "bicubic": 2}
+_PADDINGS = {"zeros": 0, "border": 1, "reflection": 2}
 
 
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
-    """Each output pixel read from ``input`` at its grid point ((-1, -1) the top-left corner):
-    'bilinear' or 'nearest', outside the input 'zeros' or 'border'."""
-    if mode not in ("bilinear", "nearest", "bicubic"):
+    """Each output pixel read from ``input`` at its grid point ((-1, -1) the top-left corner): 'bilinear',
+    'nearest' or 'bicubic'; outside the input 'zeros', 'border' or 'reflection'. One
+    GridSampler2DBackward0 node, as torch's (ops/grid_sampler)."""
+    if mode not in _MODES:
         raise ValueError(f"nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but "
                          f"got: '{mode}'")
-    if padding_mode not in ("zeros", "border", "reflection"):
+    if padding_mode not in _PADDINGS:
         raise ValueError(f"nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
                          f"'reflection', but got: '{padding_mode}'")
-    if mode == "bicubic" or padding_mode == "reflection":
-        raise NotImplementedError(f"grid_sample with mode={mode!r}, padding_mode={padding_mode!r} is not available in "
-                                  "gradcli yet")
     align = _align(align_corners)
-    if input.is_complex():     # torch's kernels are real-only (2-d and 3-d name theirs differently)
-        raise NotImplementedError(f"\"{'grid_sampler3d_cpu' if input.ndim == 5 else 'grid_sampler_2d_cpu_kernel_impl'}\" "
-                                  f"not implemented for '{input.dtype.scalar_name}'")
-    if grid.is_complex():
-        raise errors.DTypeError(f"expected scalar type {input.dtype.scalar_name} but found {grid.dtype.scalar_name}")
-    if input.ndim != 4 or grid.ndim != 4 or grid.shape[-1] != 2:
-        raise errors.ShapeError("grid_sample(): gradcli samples 4-D input with an (N, H_out, W_out, 2) grid; got "
-                                f"input {list(input.shape)} and grid {list(grid.shape)}")
-    if input.shape[0] != grid.shape[0]:
-        raise errors.ShapeError(f"grid_sampler(): expected grid and input to have same batch size, but got input "
-                                f"with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}")
-    n, c, h, w = input.shape
-    ho, wo = grid.shape[1], grid.shape[2]
-    ix = _unnormalize(grid[..., 0], w, align)
-    iy = _unnormalize(grid[..., 1], h, align)
-    if padding_mode == "border":
-        ix, iy = _clip(ix, w), _clip(iy, h)
-    flat = input.reshape(n, c, h * w)
-
-    def pick(x, y):
-        """input at integer (x, y) (an (N, Ho, Wo) array each), 0 outside."""
-        inside = (x >= 0) & (x < w) & (y >= 0) & (y < h)
-        index = np.where(inside, np.clip(y, 0, h - 1) * w + np.clip(x, 0, w - 1), 0).reshape(n, 1, ho * wo)
-        values = flat.gather(2, make(np.broadcast_to(index, (n, c, ho * wo)).astype(np.int64)))
-        return values.reshape(n, c, ho, wo), make(inside[:, None].astype(input._data.dtype))
-
-    if mode == "nearest":
-        values, inside = pick(np.round(ix._data).astype(np.int64), np.round(iy._data).astype(np.int64))
-        # the grid gets a zero gradient, as torch's (not none)
-        return values * inside + where(make(np.zeros(tuple(ix.shape), bool)), ix + iy, 0.0).unsqueeze(1)
-    x0, y0 = floor(ix).detach(), floor(iy).detach()
-    tx, ty = (ix - x0).unsqueeze(1), (iy - y0).unsqueeze(1)
-    x0, y0 = x0._data.astype(np.int64), y0._data.astype(np.int64)
-    out = None
-    for dx, wx in ((0, 1 - tx), (1, tx)):
-        for dy, wy in ((0, 1 - ty), (1, ty)):
-            values, inside = pick(x0 + dx, y0 + dy)
-            term = values * inside * (wx * wy)
-            out = term if out is None else out + term
-    return out
+    sizes = f"input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}"
+    if input.ndim == 0 or grid.ndim == 0 or input.shape[0] != grid.shape[0]:
+        raise errors.AutogradError(f"grid_sampler(): expected grid and input to have same batch size, but got {sizes}")
+    if grid.shape[-1] != input.ndim - 2:
+        raise errors.AutogradError(f"grid_sampler(): expected grid to have size {input.ndim - 2} in last dimension, "
+                                   f"but got grid with sizes {list(grid.shape)}")
+    if input.ndim not in (4, 5) or grid.ndim != input.ndim:
+        raise errors.AutogradError(f"grid_sampler(): expected {input.ndim}D input and grid with same number of "
+                                   f"dimensions, but got {sizes}")
+    for d in range(2, input.ndim):
+        if input.shape[d] == 0:
+            raise errors.AutogradError(f"grid_sampler(): expected input to have non-empty spatial dimensions, but "
+                                       f"input has sizes {list(input.shape)} with dimension {d} being empty")
+    if mode == "bicubic" and input.ndim == 5:
+        raise errors.AutogradError("grid_sampler(): bicubic interpolation only supports 4D input")
+    if input.ndim == 5:
+        raise NotImplementedError("grid_sample of a 5-D input (volumetric sampling) is not available in gradcli yet")
+    if input._data.dtype.kind not in "f":      # torch's kernel is floating-point only
+        raise NotImplementedError(f"\"grid_sampler_2d_cpu_kernel_impl\" not implemented for "
+                                  f"'{input.dtype.scalar_name}'")
+    if grid.dtype is not input.dtype:
+        raise errors.AutogradError(f"expected scalar type {input.dtype.scalar_name} but found {grid.dtype.scalar_name}")
+    from ..ops.grid_sampler import GRID_SAMPLER_2D      # (a lazy family: ops/lazy_families.py)
+    return call(GRID_SAMPLER_2D, (input, grid), {"interpolation_mode": _MODES[mode],
+                                                  "padding_mode": _PADDINGS[padding_mode], "align_corners": align})

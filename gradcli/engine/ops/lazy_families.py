@@ -28,6 +28,7 @@ FAMILIES = {
                  "_upsample_bicubic2d_aa", "_upsample_bicubic2d_aa_backward"),
     "distance": ("_pdist_backward", "_pdist_forward"),
     "affine_grid": ("affine_grid_generator",),
+    "grid_sampler": ("grid_sampler_2d",),
     "trilinear": ("_trilinear",),
     "embedding": ("embedding",),
     "embedding_bag": ("_embedding_bag",),
