@@ -50,3 +50,21 @@ for bad in (lambda: F.grid_sample(torch.ones(1, 1, 2, 2), torch.zeros(1, 1, 1, 2
         bad()
     except (RuntimeError, ValueError, NotImplementedError) as e:
         print(type(e).__name__, e)
+
+# 5-d inputs (volumes): trilinear and nearest, every padding, float32 and float64
+for dtype in (torch.float32, torch.float64):
+    for mode in ("bilinear", "nearest"):
+        for padding in ("zeros", "border", "reflection"):
+            for align in (False, True):
+                x = torch.randn(2, 2, 3, 4, 5, dtype=dtype, requires_grad=True)
+                grid = (torch.rand(2, 2, 3, 2, 3, dtype=dtype) * 3 - 1.5).requires_grad_()
+                y = F.grid_sample(x, grid, mode=mode, padding_mode=padding, align_corners=align)
+                y.backward(torch.randn(y.shape, dtype=dtype))
+                print(mode, padding, align, dtype, y.grad_fn.name(), y.shape)
+                print(y[1, 0, 1].tolist())
+                print(x.grad[0, 1, 2].tolist())
+                print(grid.grad[1, 1].tolist())
+theta = torch.eye(3, 4).unsqueeze(0) + 0.1
+volume = F.grid_sample(torch.arange(24.0).reshape(1, 1, 2, 3, 4), F.affine_grid(theta, (1, 1, 2, 2, 3), align_corners=True),
+                       align_corners=True)
+print(volume)

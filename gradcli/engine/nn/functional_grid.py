@@ -1,6 +1,7 @@
 """``torch.nn.functional``'s affine_grid and grid_sample (spatial transformers): the grid is torch's
 AffineGridGeneratorBackward0 record (ops/affine_grid), the sampling of a 4-d input torch's
-GridSampler2DBackward0 record (ops/grid_sampler), after torch's checks in its order."""
+GridSampler2DBackward0 record (ops/grid_sampler) and of a 5-d input its GridSampler3DBackward0
+(ops/grid_sampler_3d), after torch's checks in its order."""
 from __future__ import annotations
 
 import warnings
@@ -48,8 +49,8 @@ _PADDINGS = {"zeros": 0, "border": 1, "reflection": 2}
 
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
     """Each output pixel read from ``input`` at its grid point ((-1, -1) the top-left corner): 'bilinear',
-    'nearest' or 'bicubic'; outside the input 'zeros', 'border' or 'reflection'. One
-    GridSampler2DBackward0 node, as torch's (ops/grid_sampler)."""
+    'nearest' or 'bicubic' (4-d input only); outside the input 'zeros', 'border' or 'reflection'. One
+    GridSampler2DBackward0 or GridSampler3DBackward0 node, as torch's (ops/grid_sampler, grid_sampler_3d)."""
     if mode not in _MODES:
         raise ValueError(f"nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but "
                          f"got: '{mode}'")
@@ -72,13 +73,7 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
                                        f"input has sizes {list(input.shape)} with dimension {d} being empty")
     if mode == "bicubic" and input.ndim == 5:
         raise errors.AutogradError("grid_sampler(): bicubic interpolation only supports 4D input")
-    if input.ndim == 5:
-        raise NotImplementedError("grid_sample of a 5-D input (volumetric sampling) is not available in gradcli yet")
-    if input._data.dtype.kind not in "f":      # torch's kernel is floating-point only
-        raise NotImplementedError(f"\"grid_sampler_2d_cpu_kernel_impl\" not implemented for "
-                                  f"'{input.dtype.scalar_name}'")
-    if grid.dtype is not input.dtype:
-        raise errors.AutogradError(f"expected scalar type {input.dtype.scalar_name} but found {grid.dtype.scalar_name}")
-    from ..ops.grid_sampler import GRID_SAMPLER_2D      # (a lazy family: ops/lazy_families.py)
-    return call(GRID_SAMPLER_2D, (input, grid), {"interpolation_mode": _MODES[mode],
-                                                  "padding_mode": _PADDINGS[padding_mode], "align_corners": align})
+    from ..ops.grid_sampler import GRID_SAMPLER_2D          # (lazy families: ops/lazy_families.py)
+    from ..ops.grid_sampler_3d import GRID_SAMPLER_3D
+    return call(GRID_SAMPLER_2D if input.ndim == 4 else GRID_SAMPLER_3D, (input, grid),
+                {"interpolation_mode": _MODES[mode], "padding_mode": _PADDINGS[padding_mode], "align_corners": align})

@@ -29,6 +29,7 @@ FAMILIES = {
     "distance": ("_pdist_backward", "_pdist_forward"),
     "affine_grid": ("affine_grid_generator",),
     "grid_sampler": ("grid_sampler_2d",),
+    "grid_sampler_3d": ("grid_sampler_3d",),
     "trilinear": ("_trilinear",),
     "embedding": ("embedding",),
     "embedding_bag": ("_embedding_bag",),
