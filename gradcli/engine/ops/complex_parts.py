@@ -160,7 +160,7 @@ COMPLEX_CHECKED = frozenset("""
     scatter_add sinc take
     bmm constant_pad_nd cos cosh cumprod cumsum div div.const_other dot exp expand expm1 flip index.Tensor lerp
     linalg_cross linalg_inv log log1p logsumexp mean mean.dim mm mul mul.Scalar mul.const_other mul.const_self mv
-    neg permute pow pow.Tensor_Tensor prod.dim_int reciprocal reflection_pad1d roll rot90 rsqrt rsub select
+    neg permute pow pow.Tensor_Tensor prod.dim_int reciprocal reflection_pad1d reflection_pad1d_backward roll rot90 rsqrt rsub select
     select_backward sigmoid sigmoid_backward sin sinh slice slice_backward slice_scatter sqrt squeeze squeeze.dim squeeze_.dim sub sub.Scalar sub.alpha
     sub.const_other sum sum.dim_IntList t tan tanh tanh_backward trace transpose transpose_ tril triu unsqueeze
     view where
