@@ -23,6 +23,7 @@ from . import threads
 _LEVELS = 4
 _ILP = 4
 _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
+_SUMMED = (_F32, _F64, np.dtype(np.complex64), np.dtype(np.complex128))   # complex: componentwise, lanes by item size
 
 
 def inner_sum(rows: np.ndarray) -> np.ndarray:
@@ -42,7 +43,7 @@ def torch_order_sum(a: np.ndarray, dim, keepdims: bool):
     As torch's iterator, size-1 dims are dropped and neighbours reduced alike are merged; the
     shapes left are a full reduction, rows (kept, reduced), columns (reduced, kept) or a stack of
     column reductions (kept, reduced, kept)."""
-    if (a.dtype != _F32 and a.dtype != _F64) or not a.size:
+    if a.dtype not in _SUMMED or not a.size:
         return None
     nd = a.ndim
     if dim is None:     # every loss's reduction: the whole tensor, whatever its shape (full_sum's scalar has its dtype)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes, errors
-from .dtype_rules import complex_kernel, not_implemented
+from .dtype_rules import not_implemented
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -215,7 +215,7 @@ def _blend_row(weights, values, fma):
 # ---- forward ----
 
 def _forward(input, grid, interpolation_mode, padding_mode, align_corners):
-    if input.dtype.kind != "f":
+    if input.dtype.kind != "f":         # (complex too: torch's kernel is real-only, checked before the grid)
         raise not_implemented("grid_sampler_2d_cpu_kernel_impl", input)
     if grid.dtype != input.dtype:
         raise errors.AutogradError(f"expected scalar type {dtypes.scalar_type_name(input.dtype)} but found "
@@ -351,7 +351,7 @@ def _samples():
 GRID_SAMPLER_2D = defop(
     "grid_sampler_2d", "GridSampler2DBackward0", ("input", "grid"), _forward, _backward,
     saves=("input", "grid", "interpolation_mode", "padding_mode", "align_corners"), promote=KEEP,
-    samples=_samples, real=complex_kernel("grid_sampler_2d_cpu_kernel_impl"),
+    samples=_samples,
     jvp_note="generic: derived through double-vjp",
     rule="input: each output's gradient times each tap's weight, added onto the tap's pixel; grid: the "
          "taps' values times the weights' derivatives, times the coordinate's derivative (0 where clipped)")

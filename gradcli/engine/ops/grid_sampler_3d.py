@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes, errors
-from .dtype_rules import complex_kernel, not_implemented
+from .dtype_rules import not_implemented
 from .grid_sampler import BILINEAR, BORDER, NEAREST, REFLECTION, ZEROS, _as_int, _pinned
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -109,7 +109,7 @@ def _distances(at, floor):
 
 def _forward(input, grid, interpolation_mode, padding_mode, align_corners):
     if input.dtype.kind != "f":
-        raise not_implemented("grid_sampler_3d_cpu", input)
+        raise not_implemented("grid_sampler3d_cpu", input)
     if grid.dtype != input.dtype:
         raise errors.AutogradError(f"expected scalar type {dtypes.scalar_type_name(input.dtype)} but found "
                                    f"{dtypes.scalar_type_name(grid.dtype)}")
@@ -218,6 +218,6 @@ def _samples():
 GRID_SAMPLER_3D = defop(
     "grid_sampler_3d", "GridSampler3DBackward0", ("input", "grid"), _forward, _backward,
     saves=("input", "grid", "interpolation_mode", "padding_mode", "align_corners"), promote=KEEP,
-    samples=_samples, real=complex_kernel("grid_sampler3d_cpu"), jvp_note="generic: derived through double-vjp",
+    samples=_samples, jvp_note="generic: derived through double-vjp",
     rule="input: each output's gradient times each corner's weight, added onto the corner's voxel; grid: the "
          "corners' values times the weights' derivatives, times the coordinate's derivative (0 where clipped)")

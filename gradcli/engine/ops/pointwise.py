@@ -540,7 +540,18 @@ HYPOT = defop("hypot", "HypotBackward0", ("self", "other"), R.floats("hypot_cpu"
 
 # -- piecewise: abs, sign, rounding, clamp, min/max --------------------------------------------------
 
-ABS = _unary("abs", "AbsBackward0", R.no_bool("abs_cpu", np.abs), lambda m, g, self: g * m.sgn(self), promote=COMMON,
+def abs_np(a):
+    """|a|; of a complex number as torch's hypot rounds it (numpy's complex abs differs from it in the
+    last bit on a third of complex64 inputs and 0.6% of complex128 ones; the long-double root on 0.02%)."""
+    if a.dtype.kind != "c":
+        return np.abs(a)
+    if a.dtype == np.complex64:
+        return np.hypot(a.real, a.imag)
+    wide = np.sqrt(np.square(a.real.astype(np.longdouble)) + np.square(a.imag.astype(np.longdouble)))
+    return np.where(np.isinf(a.real) | np.isinf(a.imag), np.inf, wide.astype(np.float64))
+
+
+ABS = _unary("abs", "AbsBackward0", R.no_bool("abs_cpu", abs_np), lambda m, g, self: g * m.sgn(self), promote=COMMON,
              samples=unary(lambda *s, seed=0: arr(*s, seed=seed, away_from=0.0)), rule="sign(self); 0 at 0", aliases=("absolute",),
              kink=Kink("abs'(0) = sign(0) = 0", lambda v: v["self"] == 0))
 def sign_np(a):
