@@ -54,6 +54,25 @@ def fma(a, b, c):
     return np.where(np.isfinite(exact), exact, product + c)
 
 
+class NUMPY:
+    """The few vocabulary calls the exact (numpy) gradients make (ops sit below backend.py's vocabulary)."""
+
+    is_tensor = False
+    reshape, stack, permute, where = (staticmethod(f) for f in (np.reshape, np.stack, np.transpose, np.where))
+
+    @staticmethod
+    def select(x, dim, index):
+        return np.take(x, index, axis=dim)
+
+    @staticmethod
+    def zeros(shape, like):
+        return np.zeros(shape, like.dtype)
+
+    @staticmethod
+    def const(a):
+        return a
+
+
 def plain_fma(a, b, c):
     """The same formula without the fusion: engine tensors under create_graph (their values are replaced
     by the exact ones, see ``_pinned``)."""
@@ -265,8 +284,7 @@ def _pinned(m, t, exact):
 def _gradients(m, g, input, grid, taps, interpolation: int):
     """(grad_input, grad_grid): numpy with fused multiply-adds when ``m`` is None, else engine tensors."""
     arith = fma if m is None else plain_fma
-    if m is None:
-        from ..backend import numpy_math as m
+    m, values_in = (NUMPY, None) if m is None else (m, m)
     n, c, h, w = input.shape
     p = taps.x.shape[1]
     go = m.reshape(g, (n, c, p))
@@ -284,7 +302,7 @@ def _gradients(m, g, input, grid, taps, interpolation: int):
     elif interpolation == BILINEAR:
         (dn, ds, dw, de), weights = _bilinear_weights(x, y, fx, fy)
         shares = [go * at(wt) for wt in weights]
-        v = [taps.values(flat, k, m) for k in range(4)]
+        v = [taps.values(flat, k, values_in) for k in range(4)]
         across_x = arith(v[3] - v[2], at(dn), (v[1] - v[0]) * at(ds))
         across_y = arith(v[3] - v[1], at(dw), (v[2] - v[0]) * at(de))
         grad_x = grad_y = None
@@ -296,7 +314,7 @@ def _gradients(m, g, input, grid, taps, interpolation: int):
         coeff_x, coeff_y = _cubic(x - fx, arith), _cubic(y - fy, arith)
         slope_x, slope_y = _cubic_slopes(x - fx), _cubic_slopes(y - fy)
         shares = [go * at(coeff_x[i]) * at(coeff_y[j]) for i in range(4) for j in range(4)]
-        values = [taps.values(flat, k, m) for k in range(16)]
+        values = [taps.values(flat, k, values_in) for k in range(16)]
         grad_x = grad_y = m.zeros((n, p), go)
         for k in range(c):          # gx = gx - val * gOut * coeff_x_grad[i] * coeff_y[j], channel, then taps
             go_k = channel(go, k)

@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import dtypes, errors
 from .dtype_rules import not_implemented
-from .grid_sampler import BILINEAR, BORDER, NEAREST, REFLECTION, ZEROS, _as_int, _pinned
+from .grid_sampler import BILINEAR, BORDER, NEAREST, NUMPY, REFLECTION, ZEROS, _as_int, _pinned
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -144,8 +144,7 @@ def _backward(m, g, input, grid, interpolation_mode, padding_mode, align_corners
 
 def _gradients(m, g, input, grid, taps, interpolation: int):
     """(grad_input, grad_grid) by torch's loops: per position, channel after channel, corner after corner."""
-    if m is None:
-        from ..backend import numpy_math as m
+    m, values_in = (NUMPY, None) if m is None else (m, m)
     n, c = input.shape[:2]
     volume = tuple(input.shape[2:])
     p = taps.at[0].shape[1]
@@ -163,7 +162,7 @@ def _gradients(m, g, input, grid, taps, interpolation: int):
     else:
         dist = [_distances(a, m.const(f)) for a, f in zip(at, taps.floor)]
         shares = [go * per_position(dist[0][dx] * dist[1][dy] * dist[2][dz]) for dx, dy, dz in _CORNERS]
-        values = [taps.values(flat, k, m) for k in range(len(_CORNERS))]
+        values = [taps.values(flat, k, values_in) for k in range(len(_CORNERS))]
         grads = [m.zeros((n, p), go) for _ in range(3)]
         for ch in range(c):
             go_c = m.select(go, 1, ch)
