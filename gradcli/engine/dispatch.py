@@ -959,7 +959,7 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
     if fl.c_contiguous or not fl.writeable or not partly_overlapping(target):
         np.copyto(target, out, casting="unsafe")
     else:
-        _write_through_overlap(op, target, arrays, params or {}, out)
+        _write_through_overlap(op, target, arrays, params or {}, out, half)
     bump_version(self)
     if record:
         node._saved = _save(op, args, params, self) if op.plan else ()
@@ -1081,7 +1081,7 @@ def _overlapping_target(op, target: np.ndarray) -> np.ndarray:
 _INDEXED_PARAMS = ("dim", "index", "indices")
 
 
-def _write_through_overlap(op, target: np.ndarray, arrays, params: dict, out: np.ndarray) -> None:
+def _write_through_overlap(op, target: np.ndarray, arrays, params: dict, out: np.ndarray, half: bool) -> None:
     """Write into a target whose elements partly share memory as torch's kernels do (see
     ``overlapping_writes``): an elementwise op element by element, an accumulating index op every
     increment, an index write (scatter_, index_put_, masked_scatter_...) only the elements it selects."""
@@ -1091,8 +1091,10 @@ def _write_through_overlap(op, target: np.ndarray, arrays, params: dict, out: np
         else:
             write_selected(target, out, lambda other: op.forward(other, *arrays[1:], **params))
     else:
-        write_elementwise(target, op.forward, arrays, {k: storage(v) if isinstance(v, Tensor) else v
-                                                       for k, v in params.items()})
+        # (float16 computes in float32 and rounds once, as the whole-tensor path: half_opmath)
+        compute = (lambda *a, **p: half_opmath.forward(op, a, p)) if half else op.forward
+        write_elementwise(target, compute, arrays, {k: storage(v) if isinstance(v, Tensor) else v
+                                                    for k, v in params.items()})
 
 
 def _check_inplace_fits(op, arrays, target) -> None:
