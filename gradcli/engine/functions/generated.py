@@ -1,7 +1,7 @@
 """Wrappers generated from op records that declare their API (``api=`` on the record)."""
 from __future__ import annotations
 
-from ..dispatch import call, call_inplace, call_fast
+from ..dispatch import call, call_inplace, fast_call
 from ..ops import OPS
 from ..public import export
 from ..tensor import Tensor
@@ -17,7 +17,7 @@ def _generated(op):
         def fn(input):
             if input.__class__ is not Tensor:
                 _check_tensor(input, op.name)
-            return call_fast(op, input)
+            return (op.fast_call or fast_call(op))(input)   # (call_fast without its own call)
     elif op.api.kind == "binary" and op.name in _TENSOR_OPERANDS:
         def fn(input, other):
             return call(op, tensor_operands(op.name, input, other))

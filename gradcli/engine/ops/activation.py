@@ -28,7 +28,7 @@ import numpy as np
 
 from .. import dtypes, errors
 from ..autograd.graph import SavedVariable
-from ..dispatch import call, call_fast, call_inplace
+from ..dispatch import call, call_fast, call_inplace, fast_call
 from ..memory_layout import contiguous_output, keeps_layout
 from ..nodes import OpNode, checked_array
 from ..tensor import Tensor
@@ -663,7 +663,7 @@ def _run(op, input, params=None, inplace=False, inplace_op=None):
 
 @public(method=True)
 def sigmoid(input):
-    return call_fast(SIGMOID, input)
+    return (SIGMOID.fast_call or fast_call(SIGMOID))(input)
 
 
 @public(method=True)
@@ -677,7 +677,7 @@ def logsigmoid(input):
 
 @public(method=True)
 def relu(input, inplace=False):
-    return call_inplace(RELU, input, (input,)) if inplace else call_fast(RELU, input)
+    return call_inplace(RELU, input, (input,)) if inplace else (RELU.fast_call or fast_call(RELU))(input)
 
 
 @public(method=True)
