@@ -147,7 +147,8 @@ def _as_int(x):
 class _Taps:
     """Where each output position reads: per tap, the flat pixel (N, P) and whether it is read."""
 
-    def __init__(self, grid, height: int, width: int, interpolation: int, padding: int, align: bool):
+    def __init__(self, grid, shape, interpolation: int, padding: int, align: bool):
+        height, width = shape
         n, p = grid.shape[0], grid.shape[1] * grid.shape[2]
         gx, gy = grid[..., 0].reshape(n, p), grid[..., 1].reshape(n, p)
         self.x, self.mult_x = _locate(gx, width, padding, align, interpolation)
@@ -240,7 +241,7 @@ def _forward(input, grid, interpolation_mode, padding_mode, align_corners):
         raise errors.AutogradError(f"expected scalar type {dtypes.scalar_type_name(input.dtype)} but found "
                                    f"{dtypes.scalar_type_name(grid.dtype)}")
     n, c, h, w = input.shape
-    taps = _Taps(grid, h, w, interpolation_mode, padding_mode, bool(align_corners))
+    taps = _Taps(grid, (h, w), interpolation_mode, padding_mode, bool(align_corners))
     flat = input.reshape(n, c, h * w)
     values = [taps.values(flat, k) for k in range(len(taps.points))]
     if interpolation_mode == NEAREST:
@@ -258,22 +259,31 @@ def _forward(input, grid, interpolation_mode, padding_mode, align_corners):
 
 # ---- backward ----
 
-def _backward(m, g, input, grid, interpolation_mode, padding_mode, align_corners):
-    """The exact gradients (numpy, torch's arithmetic); under create_graph, engine tensors of the same
-    formulas carry the graph and are pinned to the exact values."""
-    if m.nb:        # batched gradients: the unbatched formula per entry, stacked
-        inner = type(m)(m.nb - 1)
-        rows = [_backward(inner, g[i], input, grid, interpolation_mode, padding_mode, align_corners)
-                for i in range(g.shape[0])]
-        return tuple(m.stack([row[k] for row in rows], 0) for k in range(2))
-    plain = [np.asarray(getattr(t, "_data", t)) for t in (g, input, grid)]
-    taps = _Taps(plain[2], plain[1].shape[2], plain[1].shape[3], interpolation_mode, padding_mode,
-                 bool(align_corners))
-    from_numpy = _gradients(None, *plain, taps, interpolation_mode)
-    if not m.is_tensor:
-        return from_numpy
-    return tuple(_pinned(m, t, exact) for t, exact in zip(_gradients(m, g, input, grid, taps, interpolation_mode),
-                                                            from_numpy))
+def sampler_backward(make_taps, gradients):
+    """A grid sampler record's backward: the exact gradients (numpy, torch's arithmetic); under
+    create_graph, engine tensors of the same formulas carry the graph, pinned to the exact values."""
+    def backward(m, g, input, grid, interpolation_mode, padding_mode, align_corners):
+        if m.nb:        # batched gradients: the unbatched formula per entry, stacked
+            inner = type(m)(m.nb - 1)
+            rows = [backward(inner, g[i], input, grid, interpolation_mode, padding_mode, align_corners)
+                    for i in range(g.shape[0])]
+            return tuple(m.stack([row[k] for row in rows], 0) for k in range(2))
+        plain = [np.asarray(getattr(t, "_data", t)) for t in (g, input, grid)]
+        taps = make_taps(plain[2], plain[1].shape[2:], interpolation_mode, padding_mode, bool(align_corners))
+        exact = gradients(None, *plain, taps, interpolation_mode)
+        if not m.is_tensor:
+            return exact
+        return tuple(_pinned(m, t, e) for t, e in zip(gradients(m, g, input, grid, taps, interpolation_mode), exact))
+    return backward
+
+
+def sampler_samples(input_shape: tuple, grid_shape: tuple, configurations, seed: int) -> list:
+    """One sample per (interpolation, padding, align_corners), the grid reaching past the input's edges;
+    nearest mode differentiates the input only (the grid's gradient is zero)."""
+    return [Sample(arr(*input_shape, seed=interpolation), arr(*grid_shape, low=-1.15, high=1.15, seed=seed + padding),
+                   params={"interpolation_mode": interpolation, "padding_mode": padding, "align_corners": align},
+                   grad=(0,) if interpolation == NEAREST else None)
+            for interpolation, padding, align in configurations]
 
 
 def _pinned(m, t, exact):
@@ -352,24 +362,12 @@ def _scatter(m, shares, taps, shape, lanes: int):
     return m.permute(m.reshape(summed, (c, n, h, w)), (1, 0, 2, 3)).contiguous()
 
 
-def _samples():
-    def grid(seed):
-        return arr(2, 3, 4, 2, low=-1.15, high=1.15, seed=seed)
-    made = []
-    for interpolation, padding, align in ((BILINEAR, ZEROS, False), (BILINEAR, BORDER, True),
-                                          (BILINEAR, REFLECTION, False), (BICUBIC, ZEROS, False),
-                                          (BICUBIC, REFLECTION, True), (NEAREST, ZEROS, False)):
-        made.append(Sample(arr(2, 3, 4, 5, seed=interpolation), grid(10 + padding),
-                           params={"interpolation_mode": interpolation, "padding_mode": padding,
-                                   "align_corners": align},
-                           grad=(0,) if interpolation == NEAREST else None))
-    return made
-
-
 GRID_SAMPLER_2D = defop(
-    "grid_sampler_2d", "GridSampler2DBackward0", ("input", "grid"), _forward, _backward,
+    "grid_sampler_2d", "GridSampler2DBackward0", ("input", "grid"), _forward, sampler_backward(_Taps, _gradients),
     saves=("input", "grid", "interpolation_mode", "padding_mode", "align_corners"), promote=KEEP,
-    samples=_samples,
+    samples=lambda: sampler_samples((2, 3, 4, 5), (2, 3, 4, 2), (
+        (BILINEAR, ZEROS, False), (BILINEAR, BORDER, True), (BILINEAR, REFLECTION, False), (BICUBIC, ZEROS, False),
+        (BICUBIC, REFLECTION, True), (NEAREST, ZEROS, False)), 10),
     jvp_note="generic: derived through double-vjp",
     rule="input: each output's gradient times each tap's weight, added onto the tap's pixel; grid: the "
          "taps' values times the weights' derivatives, times the coordinate's derivative (0 where clipped)")

@@ -13,9 +13,8 @@ import numpy as np
 
 from .. import dtypes, errors
 from .dtype_rules import not_implemented
-from .grid_sampler import BILINEAR, BORDER, NEAREST, NUMPY, REFLECTION, ZEROS, _as_int, _pinned
+from .grid_sampler import BILINEAR, BORDER, NEAREST, NUMPY, REFLECTION, ZEROS, _as_int, sampler_backward, sampler_samples
 from .registry import KEEP, defop
-from .samples import Sample, arr
 
 # the corners in torch's order: tnw, tne, tsw, tse, bnw, bne, bsw, bse as (dx, dy, dz)
 _CORNERS = tuple((dx, dy, dz) for dz in (0, 1) for dy in (0, 1) for dx in (0, 1))
@@ -127,21 +126,6 @@ def _forward(input, grid, interpolation_mode, padding_mode, align_corners):
     return np.ascontiguousarray(out.astype(input.dtype, copy=False)).reshape((n, c) + tuple(grid.shape[1:4]))
 
 
-def _backward(m, g, input, grid, interpolation_mode, padding_mode, align_corners):
-    if m.nb:        # batched gradients: the unbatched formula per entry, stacked
-        inner = type(m)(m.nb - 1)
-        rows = [_backward(inner, g[i], input, grid, interpolation_mode, padding_mode, align_corners)
-                for i in range(g.shape[0])]
-        return tuple(m.stack([row[k] for row in rows], 0) for k in range(2))
-    plain = [np.asarray(getattr(t, "_data", t)) for t in (g, input, grid)]
-    taps = _Taps(plain[2], plain[1].shape[2:], interpolation_mode, padding_mode, bool(align_corners))
-    from_numpy = _gradients(None, *plain, taps, interpolation_mode)
-    if not m.is_tensor:
-        return from_numpy
-    return tuple(_pinned(m, t, exact) for t, exact in zip(_gradients(m, g, input, grid, taps, interpolation_mode),
-                                                            from_numpy))
-
-
 def _gradients(m, g, input, grid, taps, interpolation: int):
     """(grad_input, grad_grid) by torch's loops: per position, channel after channel, corner after corner."""
     m, values_in = (NUMPY, None) if m is None else (m, m)
@@ -201,22 +185,12 @@ def _scatter(m, shares, taps, shape):
     return m.permute(m.reshape(summed, (c, n) + shape[2:]), (1, 0, 2, 3, 4)).contiguous()
 
 
-def _samples():
-    made = []
-    for interpolation, padding, align in ((BILINEAR, ZEROS, False), (BILINEAR, BORDER, True),
-                                          (BILINEAR, REFLECTION, False), (BILINEAR, REFLECTION, True),
-                                          (NEAREST, ZEROS, False)):
-        made.append(Sample(arr(2, 2, 3, 4, 3, seed=interpolation), arr(2, 2, 3, 2, 3, low=-1.15, high=1.15,
-                                                                        seed=20 + padding),
-                           params={"interpolation_mode": interpolation, "padding_mode": padding,
-                                   "align_corners": align},
-                           grad=(0,) if interpolation == NEAREST else None))
-    return made
-
-
 GRID_SAMPLER_3D = defop(
-    "grid_sampler_3d", "GridSampler3DBackward0", ("input", "grid"), _forward, _backward,
+    "grid_sampler_3d", "GridSampler3DBackward0", ("input", "grid"), _forward, sampler_backward(_Taps, _gradients),
     saves=("input", "grid", "interpolation_mode", "padding_mode", "align_corners"), promote=KEEP,
-    samples=_samples, jvp_note="generic: derived through double-vjp",
+    samples=lambda: sampler_samples((2, 2, 3, 4, 3), (2, 2, 3, 2, 3), (
+        (BILINEAR, ZEROS, False), (BILINEAR, BORDER, True), (BILINEAR, REFLECTION, False), (BILINEAR, REFLECTION, True),
+        (NEAREST, ZEROS, False)), 20),
+    jvp_note="generic: derived through double-vjp",
     rule="input: each output's gradient times each corner's weight, added onto the corner's voxel; grid: the "
          "corners' values times the weights' derivatives, times the coordinate's derivative (0 where clipped)")
