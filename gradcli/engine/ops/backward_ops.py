@@ -90,7 +90,7 @@ RRELU_WITH_NOISE_BACKWARD = defop(
 # -- native_layer_norm_backward ---------------------------------------------------------------------
 
 # the numpy vocabulary of the record's forward (backend.NumpyMath's; backend imports the ops package)
-_NP = SimpleNamespace(nb=0, sqrt=np.sqrt,
+_NP = SimpleNamespace(nb=0, is_tensor=False, sqrt=np.sqrt,
                       mean=lambda x, dims=None, keepdim=False: np.mean(x, axis=dims, keepdims=keepdim),
                       sum=lambda x, dims=None, keepdim=False: np.add.reduce(x, axis=dims, keepdims=keepdim))
 

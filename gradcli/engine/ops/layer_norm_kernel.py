@@ -22,6 +22,7 @@ _RECIPROCALS = [np.float32(1) / np.float32(i + 1) for i in range(_CHUNK)]
 
 ROW_MAX = 512        # floats in a row: past it (or past ELEMENTS_MAX in all), numpy's mean and variance,
 ELEMENTS_MAX = 65536    # as the emulation's Python loop over a row's vectors would cost a step several ms
+PARAMETER_ROWS_MAX = 128    # the weight's and bias's gradients loop over rows: past it, numpy's sums
 
 
 def applies(x: np.ndarray, weight, bias, n: int) -> bool:
@@ -41,6 +42,72 @@ def layer_norm_rows(rows: np.ndarray, weight, bias, eps: float):
     if weight is not None:
         out = out * weight.reshape(-1) if bias is None else _fma(out, weight.reshape(-1), bias.reshape(-1))
     return out, mean, rstd
+
+
+def backward_rows(dy: np.ndarray, x: np.ndarray, mean: np.ndarray, rstd: np.ndarray, weight) -> np.ndarray:
+    """The input's gradient of each (rows, n) float32 row as torch's layer_norm_backward_frame computes
+    it from the saved mean and rstd: ``ds = sum(dy x w)`` and ``db = sum(dy w)`` reduced as its
+    ``vec::map*_reduce_all`` (8-lane accumulators; the vectors added, the tail's lanes fused in; a
+    butterfly across the lanes), ``b = (db mean - ds) rstd^3 / n``, ``c = -b mean - db rstd / n`` and
+    ``dx = rstd dy w + b x + c``, with the fused multiply-adds of torch's build (matched on rows of 3 to
+    512 floats). Where the terms nearly cancel, the recomputed-statistics formula differs in the 3rd digit."""
+    n = x.shape[1]
+    w = None if weight is None else weight.reshape(-1)
+    if w is None:
+        ds = _lane_sum(lambda part: (dy[:, part], x[:, part]), n)
+        db = _lane_sum(lambda part: (dy[:, part], None), n)
+    else:
+        ds = _lane_sum(lambda part: (dy[:, part] * x[:, part], w[part]), n)
+        db = _lane_sum(lambda part: (dy[:, part], w[part]), n)
+    a, scale = rstd, np.float32(1) / np.float32(n)
+    b = _fma(db, mean, -ds) * a * a * a * scale
+    c = _fma(-b, mean, -(db * a * scale))
+    scaled = a[:, None] * dy if w is None else a[:, None] * dy * w
+    return _fma(b[:, None], x, scaled) + c[:, None]
+
+
+def parameter_grads(dy: np.ndarray, x: np.ndarray, mean: np.ndarray, rstd: np.ndarray, tasks: int):
+    """The weight's and the bias's gradients as torch's kernel sums them: each of ``tasks`` threads adds
+    its run of rows in order into a buffer of its own (``dgamma + dy * (rstd x - rstd mean)``, fused),
+    then the buffers are added in thread order."""
+    rows = x.shape[0]
+    chunk = -(-rows // tasks) if rows else 1
+    dgamma = dbeta = None
+    for start in range(0, rows, chunk):
+        part_gamma = np.zeros(x.shape[1], _F32)
+        part_beta = np.zeros(x.shape[1], _F32)
+        for i in range(start, min(rows, start + chunk)):
+            a = rstd[i]
+            part_gamma = _fma(dy[i], _fma(a, x[i], -a * mean[i]), part_gamma)
+            part_beta = part_beta + dy[i]
+        dgamma = part_gamma if dgamma is None else dgamma + part_gamma
+        dbeta = part_beta if dbeta is None else dbeta + part_beta
+    return dgamma, dbeta
+
+
+def _lane_sum(part_of, n: int) -> np.ndarray:
+    """torch's map-reduce of the products ``u * v`` of a row (``part_of(slice) -> (u, v)``, v None: u
+    itself), per row."""
+    def product(part):
+        u, v = part_of(part)
+        return u if v is None else u * v
+    if n < _LANES:      # one partial vector: its lanes added in order
+        values = product(slice(0, n))
+        total = values[:, 0].copy()
+        for i in range(1, n):
+            total = total + values[:, i]
+        return total
+    whole = n - n % _LANES
+    acc = product(slice(0, _LANES))
+    for start in range(_LANES, whole, _LANES):
+        acc = acc + product(slice(start, start + _LANES))
+    if whole < n:
+        u, v = part_of(slice(whole, n))
+        tail = n - whole
+        acc[:, :tail] = acc[:, :tail] + u if v is None else _fma(u, v, acc[:, :tail])
+    acc = acc[:, :4] + acc[:, 4:]
+    acc = acc[:, :2] + acc[:, 2:]
+    return acc[:, 0] + acc[:, 1]
 
 
 def _fma(a, b, c) -> np.ndarray:

@@ -288,6 +288,21 @@ def _ln_fwd(input, weight, bias, normalized_shape, eps):
 def _ln_bwd(m, g, input, normalized_shape, result1, result2, weight, bias, eps, needs=(True, True, True)):
     g = g[0]
     nb = m.nb
+    grad_input = grad_weight = grad_bias = None
+    n = math.prod(normalized_shape)
+    kernel = (not nb and not m.is_tensor and g.dtype == np.float32
+              and layer_norm_kernel.applies(input, weight, bias, n))      # torch's kernel, from the saved statistics
+    if kernel:
+        rows = (-1, n)
+        dy, x = np.ascontiguousarray(g).reshape(rows), np.ascontiguousarray(input).reshape(rows)
+        mean, rstd = np.reshape(result1, -1), np.reshape(result2, -1)
+        if needs[0]:
+            grad_input = layer_norm_kernel.backward_rows(dy, x, mean, rstd, weight).reshape(input.shape)
+        if (needs[1] or needs[2]) and x.shape[0] <= layer_norm_kernel.PARAMETER_ROWS_MAX:
+            dgamma, dbeta = layer_norm_kernel.parameter_grads(dy, x, mean, rstd, threads.count)
+            return (grad_input, dgamma.reshape(normalized_shape) if needs[1] else None,
+                    dbeta.reshape(normalized_shape) if needs[2] else None)
+        needs = (False,) + tuple(needs[1:])
     ndim, k = len(input.shape), len(normalized_shape)
     axes = tuple(range(ndim - k, ndim))
     mean = m.mean(input, axes, True)
@@ -295,7 +310,6 @@ def _ln_bwd(m, g, input, normalized_shape, result1, result2, weight, bias, eps, 
     rstd = 1 / m.sqrt(m.mean(centered * centered, axes, True) + eps)
     xhat = centered * rstd
     outer = tuple(range(nb, nb + ndim - k))
-    grad_input = grad_weight = grad_bias = None
     if needs[0]:
         gw = g if weight is None else g * weight
         inner = tuple(nb + a for a in axes)
