@@ -90,7 +90,10 @@ def _run_and_leave(run=main) -> None:
     this run loaded a module it lacks (``code_cache``)."""
     code = _flush(_status(run))
     from .code_cache import save
-    save()
+    try:
+        save()
+    except MemoryError:     # a run that ended at the memory cap leaves no room to write the cache: skip it
+        pass
     os._exit(code)
 
 

@@ -8,4 +8,6 @@ def test_a_negative_row_limit_is_a_usage_error(cli, tmp_path):
     r = cli("profile", str(script), "--limit", "-1")
     assert r.exit_code == 2 and "Invalid value for '--limit': -1 is not in the range x>=0." in r.output
     rows = cli("profile", str(script), "--limit", "1").stdout.splitlines()
-    assert len(rows) == 4 and rows[2].split()[0] in ("aten::mul", "aten::sum", "aten::ones")
+    # the one row is the op or backward node of most self time, which the machine's timing decides
+    assert len(rows) == 4 and rows[2].split()[0] in ("aten::mul", "aten::sum", "aten::ones",
+                                                      "autograd::engine::evaluate_function:")
