@@ -45,10 +45,14 @@ for bad in (lambda: F.grid_sample(torch.ones(1, 1, 2, 2), torch.zeros(1, 1, 1, 2
             lambda: F.grid_sample(torch.ones(1, 1, 2, 2, dtype=torch.int64), torch.zeros(1, 1, 1, 2, dtype=torch.int64), align_corners=False),
             lambda: F.grid_sample(torch.ones(1, 1, 2, 2), torch.zeros(1, 1, 1, 2), mode="area", align_corners=False),
             lambda: F.grid_sample(torch.ones(1, 1, 2, 2), torch.zeros(1, 1, 1, 2), padding_mode="wrap", align_corners=False),
-            lambda: F.grid_sample(torch.ones(1, 1, 2, 2, 2), torch.zeros(1, 1, 1, 1, 3), mode="bicubic", align_corners=False)):
+            lambda: F.grid_sample(torch.ones(1, 1, 2, 2, 2), torch.zeros(1, 1, 1, 1, 3), mode="bicubic", align_corners=False),
+            lambda: F.grid_sample(torch.ones(1, 1, 2, 2), torch.zeros(1, 1, 1, 2), align_corners="yes"),
+            lambda: F.grid_sample(torch.ones(1, 1, 2, 2), torch.zeros(1, 1, 1, 2), align_corners=1),
+            lambda: F.grid_sample([[1.0]], torch.zeros(1, 1, 1, 2), align_corners=False),
+            lambda: F.affine_grid(torch.zeros(1, 2, 3), (1, 1, 2, 2), align_corners="yes")):
     try:
         bad()
-    except (RuntimeError, ValueError, NotImplementedError) as e:
+    except (RuntimeError, ValueError, NotImplementedError, TypeError) as e:
         print(type(e).__name__, e)
 
 # 5-d inputs (volumes): trilinear and nearest, every padding, float32 and float64

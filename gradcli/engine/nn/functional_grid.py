@@ -8,6 +8,7 @@ import warnings
 
 from .. import errors
 from ..dispatch import call
+from ..tensor import Tensor
 
 
 def _align(align_corners) -> bool:
@@ -16,7 +17,19 @@ def _align(align_corners) -> bool:
                       "Please specify align_corners=True if the old behavior is desired. See the documentation of "
                       "grid_sample for details.", UserWarning, stacklevel=3)
         return False
-    return bool(align_corners)
+    return align_corners
+
+
+def _argument_types(kernel: str, align, tensors: dict) -> None:
+    """torch's argument parser's TypeError for a non-tensor input or a non-bool align_corners (bool(x)
+    would have turned "yes" or 1 into True)."""
+    for position, (name, value) in enumerate(tensors.items(), 1):
+        if not isinstance(value, Tensor):
+            raise TypeError(f"{kernel}(): argument '{name}' (position {position}) must be Tensor, not "
+                            f"{type(value).__name__}")
+    if align.__class__ is not bool:
+        raise TypeError(f"{kernel}(): argument 'align_corners' (position {len(tensors) + (3 if kernel == 'grid_sampler' else 2)}) "
+                        f"must be bool, not {type(align).__name__}")
 
 
 def affine_grid(theta, size, align_corners=None):
@@ -24,6 +37,7 @@ def affine_grid(theta, size, align_corners=None):
     or (N, 3, 4) applied to the base grid, one AffineGridGeneratorBackward0 node as torch's."""
     from ..ops.affine_grid import AFFINE_GRID
     align = _align(align_corners)
+    _argument_types("affine_grid_generator", align, {"theta": theta})
     given, size = size, tuple(int(s) for s in size)
     if theta._data.dtype.kind != "f":
         raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
@@ -58,6 +72,7 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
         raise ValueError(f"nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
                          f"'reflection', but got: '{padding_mode}'")
     align = _align(align_corners)
+    _argument_types("grid_sampler", align, {"input": input, "grid": grid})
     sizes = f"input with sizes {list(input.shape)} and grid with sizes {list(grid.shape)}"
     if input.ndim == 0 or grid.ndim == 0 or input.shape[0] != grid.shape[0]:
         raise errors.AutogradError(f"grid_sampler(): expected grid and input to have same batch size, but got {sizes}")
