@@ -14,6 +14,8 @@ import math
 
 import numpy as np
 
+from .fused import fma64, fma_wide
+
 DEFAULT_SEED = 67280421310721     # torch's default CPU generator seed (``torch.initial_seed()``)
 _N = 624
 _F32 = np.float32
@@ -98,7 +100,7 @@ class CPUStream:
         if dtype == np.float64:
             return _fma_array(x, float(high) - float(low), float(low)).reshape(shape)
         lo, hi = _F32(dtype.type(low)), _F32(dtype.type(high))
-        return _fma32(x, hi - lo, lo).astype(dtype).reshape(shape)
+        return fma_wide(x, hi - lo, lo).astype(dtype).reshape(shape)
 
     # -- normal --------------------------------------------------------------------------------------
 
@@ -226,26 +228,8 @@ def _fma(a: float, b: float, c: float) -> float:
 
 
 def _fma_array(a: np.ndarray, b: float, c: float) -> np.ndarray:
-    """Fused a * b + c on doubles: Dekker's exact product and a compensated sum."""
-    if b == 1.0 and c == 0.0:
-        return a
-    product = a * b
-    split = 134217729.0 * a
-    a_hi = split - (split - a)
-    a_lo = a - a_hi
-    split_b = 134217729.0 * b
-    b_hi = split_b - (split_b - b)
-    b_lo = b - b_hi
-    product_err = ((a_hi * b_hi - product) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
-    total = product + c
-    bb = total - product
-    sum_err = (product - (total - bb)) + (c - bb)
-    return total + (product_err + sum_err)
-
-
-def _fma32(a: np.ndarray, b, c) -> np.ndarray:
-    """Fused multiply-add on float32 values: the product is exact in float64."""
-    return (a.astype(np.float64) * np.float64(b) + np.asarray(c, np.float64)).astype(_F32)
+    """Fused a * b + c on doubles (``fused.fma64``); exact when b is 1 and c is 0."""
+    return a if b == 1.0 and c == 0.0 else fma64(a, b, c)
 
 
 def _box_muller_libm(blocks: np.ndarray, mean: float, std: float) -> np.ndarray:
@@ -267,7 +251,7 @@ def _box_muller_avx2(blocks: np.ndarray, mean: float, std: float) -> np.ndarray:
     sin, cos = _sincos_ps(_TWO_PI_F32 * blocks[:, 8:])
     first, second = radius * cos, radius * sin
     if std != 1.0 or mean != 0.0:
-        first, second = _fma32(first, _F32(std), _F32(mean)), _fma32(second, _F32(std), _F32(mean))
+        first, second = fma_wide(first, _F32(std), _F32(mean)), fma_wide(second, _F32(std), _F32(mean))
     return np.concatenate([first, second], axis=1)
 
 
@@ -287,11 +271,11 @@ def _log_ps(x: np.ndarray) -> np.ndarray:
     z = x * x
     y = np.full_like(x, _F32(7.0376836292E-2))
     for coefficient in _LOG_POLY:
-        y = _fma32(y, x, _F32(coefficient))
+        y = fma_wide(y, x, _F32(coefficient))
     y = y * x
-    y = _fma32(y, z, exponent * _F32(-2.12194440e-4))
+    y = fma_wide(y, z, exponent * _F32(-2.12194440e-4))
     y = y - z * _F32(0.5)
-    return _fma32(exponent, _F32(0.693359375), x + y)
+    return fma_wide(exponent, _F32(0.693359375), x + y)
 
 
 def _sincos_ps(x: np.ndarray):
@@ -302,16 +286,16 @@ def _sincos_ps(x: np.ndarray):
     sin_negative = (octant & 4) != 0
     use_sin_poly = (octant & 2) == 0
     cos_negative = (~(octant - 2) & 4) != 0
-    x = _fma32(y, _F32(-0.78515625), x)
-    x = _fma32(y, _F32(-2.4187564849853515625e-4), x)
-    x = _fma32(y, _F32(-3.77489497744594108e-8), x)
+    x = fma_wide(y, _F32(-0.78515625), x)
+    x = fma_wide(y, _F32(-2.4187564849853515625e-4), x)
+    x = fma_wide(y, _F32(-3.77489497744594108e-8), x)
     z = x * x
-    cos_poly = _fma32(np.full_like(x, _F32(2.443315711809948E-005)), z, _F32(-1.388731625493765E-003))
-    cos_poly = _fma32(cos_poly, z, _F32(4.166664568298827E-002)) * z
-    cos_poly = _fma32(cos_poly, z, -(z * _F32(0.5))) + _F32(1)
-    sin_poly = _fma32(np.full_like(x, _F32(-1.9515295891E-4)), z, _F32(8.3321608736E-3))
-    sin_poly = _fma32(sin_poly, z, _F32(-1.6666654611E-1)) * z
-    sin_poly = _fma32(sin_poly, x, x)
+    cos_poly = fma_wide(np.full_like(x, _F32(2.443315711809948E-005)), z, _F32(-1.388731625493765E-003))
+    cos_poly = fma_wide(cos_poly, z, _F32(4.166664568298827E-002)) * z
+    cos_poly = fma_wide(cos_poly, z, -(z * _F32(0.5))) + _F32(1)
+    sin_poly = fma_wide(np.full_like(x, _F32(-1.9515295891E-4)), z, _F32(8.3321608736E-3))
+    sin_poly = fma_wide(sin_poly, z, _F32(-1.6666654611E-1)) * z
+    sin_poly = fma_wide(sin_poly, x, x)
     sin = np.where(use_sin_poly, sin_poly, cos_poly)
     cos = np.where(use_sin_poly, cos_poly, sin_poly)
     return np.where(sin_negative, -sin, sin), np.where(cos_negative, -cos, cos)

@@ -5,10 +5,13 @@ with one fused multiply-add (the optimizers' steps are made of them): one roundi
 rounds twice, which moves the last bit of about one element in twenty. float32 operands of up to
 ``FUSED_MAX`` elements are multiplied in float64, which holds their product exactly, and the sum is
 rounded to float32 (a double rounding, which differs from a single one on about one input in
-2**29). float64 operands are split into exact sums of two values (``_fma64``). Larger arrays, where
+2**29). float64 operands are split into exact sums of two values (``fma64``). Larger arrays, where
 the emulation costs about four times numpy's update (float64's twenty times), keep numpy's two
 roundings, but for ``add_`` (every optimizer's ``param.add_(grad, alpha=-lr)``): BLAS's axpy rounds
 once there (``blas_axpy``). Other dtypes keep numpy's two roundings.
+
+The kernels emulated bit for bit (grid_sample, layer_norm, batch_norm, softmax's exp, the random
+samplers) use the size-free forms: ``fma_wide`` and ``fma64``.
 """
 from __future__ import annotations
 
@@ -33,11 +36,18 @@ def fma(a, b, c):
     if all(x.dtype == _F32 for x in arrays):
         return (_wide(a) * _wide(b) + _wide(c)).astype(_F32)
     if all(x.dtype == _F64 for x in arrays):
-        return _fma64(a, b, c)
+        return fma64(a, b, c)
     return a * b + c
 
 
-def _fma64(a, b, c):
+def fma_wide(a, b, c, dtype=_F32):
+    """``a * b + c`` on values of a float type narrower than float64 (float32 by default), rounded once
+    to ``dtype``: their product is exact in float64, where the sum is rounded first (a double rounding,
+    off on about one input in 2**29)."""
+    return (np.asarray(a, _F64) * b + c).astype(dtype)
+
+
+def fma64(a, b, c):
     """``a * b + c`` in float64 (arrays or numbers) rounded once but where it lies within 2**-104 of a
     tie: a * b = p + e exactly (Dekker's product of Veltkamp's halves), p + c = s + r exactly (Knuth's
     two-sum), then s + (r + e). Non-finite values and exact zeros are numpy's p + c (its signs)."""
@@ -133,7 +143,7 @@ def add_(x: np.ndarray, y: np.ndarray, alpha) -> np.ndarray:
             wide = _add(_multiply(wide, a), x.astype(_F64))
         x[...] = wide
     elif x.dtype is _F64 and y.dtype is _F64 and x.size <= FUSED_MAX:
-        x[...] = _fma64(float(alpha), y, x)
+        x[...] = fma64(float(alpha), y, x)
     else:
         # a large float array: BLAS's axpy rounds once in one pass (the whole blocks; the few elements
         # after them take the way above), else numpy's two roundings

@@ -49,7 +49,7 @@ def test_a_large_update_rounds_once(dtype):
     if dtype == np.float32:    # (exact in float64 but for a double rounding once in 2**29)
         once = (y.astype(np.float64) * float(np.float32(-0.1)) + x).astype(np.float32)
     else:
-        once = fused._fma64(-0.1, y, x)
+        once = fused.fma64(-0.1, y, x)
     assert _same(fused.add_(x.copy(), y, -0.1), once)
     assert not _same(x + dtype(-0.1) * y, once)     # (numpy's two roundings differ)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import dtypes, errors
+from ..fused import fma64, fma_wide
 from .dtype_rules import not_implemented
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -31,27 +32,11 @@ _VECTOR_BYTES = 32      # the vector width of torch's CPU kernel (its AVX2 build
 # ---- arithmetic: torch's CPU build contracts a * b + c into one fused multiply-add ----
 
 def fma(a, b, c):
-    """a * b + c rounded once, in the operands' float dtype (float32 through float64, which holds the
-    product exactly; float64 through an exact product split and an exact sum)."""
+    """a * b + c rounded once, in the operands' float dtype (Python numbers are weak)."""
     typed = [v.dtype for v in (a, b, c) if isinstance(v, (np.ndarray, np.generic))]
-    dtype = np.result_type(*typed) if typed else np.dtype(np.float64)     # Python numbers are weak
+    dtype = np.result_type(*typed) if typed else np.dtype(np.float64)
     a, b, c = (np.asarray(v, dtype) for v in (a, b, c))
-    if dtype != np.float64:
-        return (a.astype(np.float64) * b + c).astype(dtype)
-    product = a * b
-    split = 134217729.0     # 2**27 + 1: Veltkamp's split of a double into two 26-bit halves
-    t = split * a
-    a_hi = t - (t - a)
-    t = split * b
-    b_hi = t - (t - b)
-    a_lo, b_lo = a - a_hi, b - b_hi
-    product_error = ((a_hi * b_hi - product) + a_hi * b_lo + a_lo * b_hi) + a_lo * b_lo
-    total = product + c
-    back = total - product
-    sum_error = (product - (total - back)) + (c - back)
-    with np.errstate(invalid="ignore"):
-        exact = total + (sum_error + product_error)
-    return np.where(np.isfinite(exact), exact, product + c)
+    return fma64(a, b, c) if dtype == np.float64 else fma_wide(a, b, c, dtype)
 
 
 class NUMPY:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..fused import fma_wide
+
 _LANES = 8
 _CHUNK = 16
 _F32 = np.dtype(np.float32)
@@ -37,10 +39,10 @@ def layer_norm_rows(rows: np.ndarray, weight, bias, eps: float):
     rstd = np.float32(1) / np.sqrt(var + np.float32(eps))
     centered = rows - mean[:, None]
     if weight is None and bias is not None:     # (the compiler drops the weight's 1 and fuses the rest)
-        return _fma(centered, rstd[:, None], bias.reshape(-1)), mean, rstd
+        return fma_wide(centered, rstd[:, None], bias.reshape(-1)), mean, rstd
     out = centered * rstd[:, None]
     if weight is not None:
-        out = out * weight.reshape(-1) if bias is None else _fma(out, weight.reshape(-1), bias.reshape(-1))
+        out = out * weight.reshape(-1) if bias is None else fma_wide(out, weight.reshape(-1), bias.reshape(-1))
     return out, mean, rstd
 
 
@@ -60,10 +62,10 @@ def backward_rows(dy: np.ndarray, x: np.ndarray, mean: np.ndarray, rstd: np.ndar
         ds = _lane_sum(lambda part: (dy[:, part] * x[:, part], w[part]), n)
         db = _lane_sum(lambda part: (dy[:, part], w[part]), n)
     a, scale = rstd, np.float32(1) / np.float32(n)
-    b = _fma(db, mean, -ds) * a * a * a * scale
-    c = _fma(-b, mean, -(db * a * scale))
+    b = fma_wide(db, mean, -ds) * a * a * a * scale
+    c = fma_wide(-b, mean, -(db * a * scale))
     scaled = a[:, None] * dy if w is None else a[:, None] * dy * w
-    return _fma(b[:, None], x, scaled) + c[:, None]
+    return fma_wide(b[:, None], x, scaled) + c[:, None]
 
 
 def parameter_grads(dy: np.ndarray, x: np.ndarray, mean: np.ndarray, rstd: np.ndarray, tasks: int):
@@ -78,7 +80,7 @@ def parameter_grads(dy: np.ndarray, x: np.ndarray, mean: np.ndarray, rstd: np.nd
         part_beta = np.zeros(x.shape[1], _F32)
         for i in range(start, min(rows, start + chunk)):
             a = rstd[i]
-            part_gamma = _fma(dy[i], _fma(a, x[i], -a * mean[i]), part_gamma)
+            part_gamma = fma_wide(dy[i], fma_wide(a, x[i], -a * mean[i]), part_gamma)
             part_beta = part_beta + dy[i]
         dgamma = part_gamma if dgamma is None else dgamma + part_gamma
         dbeta = part_beta if dbeta is None else dbeta + part_beta
@@ -104,15 +106,10 @@ def _lane_sum(part_of, n: int) -> np.ndarray:
     if whole < n:
         u, v = part_of(slice(whole, n))
         tail = n - whole
-        acc[:, :tail] = acc[:, :tail] + u if v is None else _fma(u, v, acc[:, :tail])
+        acc[:, :tail] = acc[:, :tail] + u if v is None else fma_wide(u, v, acc[:, :tail])
     acc = acc[:, :4] + acc[:, 4:]
     acc = acc[:, :2] + acc[:, 2:]
     return acc[:, 0] + acc[:, 1]
-
-
-def _fma(a, b, c) -> np.ndarray:
-    """a * b + c rounded once to float32 (the product of two floats is exact in a double)."""
-    return (np.asarray(a, np.float64) * b + c).astype(_F32)
 
 
 def _rowwise_moments(rows: np.ndarray):
@@ -129,8 +126,8 @@ def _rowwise_moments(rows: np.ndarray):
         for j in range(count):
             x = vectors[:, i * _CHUNK + j]
             delta = x - m1
-            m1 = _fma(delta, _RECIPROCALS[j], m1)
-            m2 = _fma(delta, x - m1, m2)
+            m1 = fma_wide(delta, _RECIPROCALS[j], m1)
+            m2 = fma_wide(delta, x - m1, m2)
         stack[0] = _merge_vectors(count, m1, m2, stack[0])
         mask, level = i + 1, 1
         while level < depth and not mask & 1:
@@ -154,8 +151,8 @@ def _rowwise_moments(rows: np.ndarray):
         total = count + n
         c = np.float32(0) if total == 0 else np.float32(n) / np.float32(total)
         delta = lane_m1[:, lane] - m1
-        m1 = _fma(c, delta, m1)
-        m2 = m2 + _fma(delta * delta * c, np.float32(count), lane_m2[:, lane])
+        m1 = fma_wide(c, delta, m1)
+        m2 = m2 + fma_wide(delta * delta * c, np.float32(count), lane_m2[:, lane])
         count = total
     return m1, m2 / np.float32(n_total)
 
@@ -166,4 +163,4 @@ def _merge_vectors(count_add, m1_add, m2_add, into):
     total = count + count_add
     c = np.float32(0) if total == 0 else np.float32(count_add) / np.float32(total)
     delta = m1_add - m1
-    return [total, m1 + c * delta, _fma(delta * delta * c, np.float32(count), m2 + m2_add)]
+    return [total, m1 + c * delta, fma_wide(delta * delta * c, np.float32(count), m2 + m2_add)]

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..dispatch import call
 from ..errors import AutogradError
+from ..fused import fma_wide
 from ..memory_layout import contiguous_output
 from ..tensor import make
 from .. import threads
@@ -29,11 +30,6 @@ def _channel_shape(ndim: int, c: int) -> tuple:
 
 
 _F32, _F64 = np.float32, np.float64
-
-
-def _fma32(a, b, c):
-    """a * b + c on float32 values, rounded once (their products are exact in float64)."""
-    return (np.asarray(a, _F64) * b + c).astype(_F32)
 
 
 _last_stats: list = [None, None]   # [input array, its statistics]: the running-statistics update's, reused by the forward
@@ -84,7 +80,7 @@ def _run_dots(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     then added in double (rounded to float32). Padded rows (zeros) add nothing."""
     acc = np.zeros((a.shape[0], a.shape[2]), _F32)
     for i in range(a.shape[1]):
-        acc = _fma32(a[:, i], b[:, i], acc)
+        acc = fma_wide(a[:, i], b[:, i], acc)
     return np.add.accumulate(acc.astype(_F64), axis=0)[-1].astype(_F32)
 
 
@@ -100,9 +96,9 @@ def _bn_kernel(input, weight, bias, running_mean, running_var, training, eps):
         mean = running_mean.astype(_F32, copy=False)
         invstd = _F32(1) / np.sqrt(running_var.astype(_F32, copy=False) + _F32(eps))
     alpha = invstd if weight is None else invstd * weight
-    beta = _fma32(-mean, alpha, _F32(0) if bias is None else bias)
+    beta = fma_wide(-mean, alpha, _F32(0) if bias is None else bias)
     shape = _channel_shape(input.ndim, c)
-    return _fma32(input, alpha.reshape(shape), beta.reshape(shape)), mean, invstd
+    return fma_wide(input, alpha.reshape(shape), beta.reshape(shape)), mean, invstd
 
 
 def _bn_fwd(input, weight, bias, running_mean, running_var, training, eps):
@@ -174,7 +170,7 @@ def _bn_backward_kernel(g, x, weight, mean, invstd, training, needs):
         shifted = grads - total / _F32(count)
         inner = shifted - centered * k
         whole = c - c % _BN_LANES
-        inner[:, :whole] = _fma32(-centered[:, :whole], k[:whole], shifted[:, :whole])
+        inner[:, :whole] = fma_wide(-centered[:, :whole], k[:whole], shifted[:, :whole])
         return (inner * invstd * w).reshape(x.shape), grad_weight, total
     n = x.shape[0]
     maps = x.reshape(n, c, -1)
@@ -189,7 +185,7 @@ def _bn_backward_kernel(g, x, weight, mean, invstd, training, needs):
         return (grads * invstd.reshape(1, c, 1) * w.reshape(1, c, 1)).reshape(x.shape), grad_weight, grad_bias
     k = (dot.astype(_F32) * invstd * invstd / _F32(count)).reshape(1, c, 1)
     shifted = grads - (total / count).astype(_F32).reshape(1, c, 1)
-    inner = _fma32(-centered, k, shifted)
+    inner = fma_wide(-centered, k, shifted)
     return (inner * invstd.reshape(1, c, 1) * w.reshape(1, c, 1)).reshape(x.shape), grad_weight, grad_bias
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import threads
+from ..fused import fma_wide
 
 KERNEL_MAX = 256     # elements: ops.nn uses these kernels up to this size
 
@@ -29,23 +30,18 @@ _POLY = tuple(_F32(c) for c in (0.000198527617612853646278381, 0.001393043552525
                                 0.166666671633720397949219, 0.5))
 
 
-def _fma(a, b, c) -> np.ndarray:
-    """a * b + c on float32 values, rounded once."""
-    return (np.asarray(a, np.float64) * b + c).astype(_F32)
-
-
 def sleef_expf(d: np.ndarray) -> np.ndarray:
     d = np.asarray(d, _F32)
     with np.errstate(invalid="ignore", over="ignore"):
         qf = np.rint(d * _R_LN2)
         q = np.where(np.isfinite(qf), qf, 0).astype(np.int32)
         qf = q.astype(_F32)
-        s = _fma(qf, -_L2U, d)
-        s = _fma(qf, -_L2L, s)
+        s = fma_wide(qf, -_L2U, d)
+        s = fma_wide(qf, -_L2L, s)
         u = np.full_like(s, _POLY[0])
         for c in _POLY[1:]:
-            u = _fma(u, s, c)
-        u = _F32(1) + _fma(s * s, u, s)
+            u = fma_wide(u, s, c)
+        u = _F32(1) + fma_wide(s * s, u, s)
         half = q >> 1       # 2^q as two factors, as SLEEF's ldexp (each stays a normal float)
         u = u * np.ldexp(_F32(1), half).astype(_F32) * np.ldexp(_F32(1), q - half).astype(_F32)
     u = np.where(d < _F32(-104), _F32(0), u)
@@ -71,16 +67,16 @@ def sleef_logf(d: np.ndarray) -> np.ndarray:
         m = np.ldexp(d, -e).astype(_F32)
         e = e.astype(_F32)
         sx = _LN2_HI * e                                   # ln2 * e in double-float
-        sy = _fma(_LN2_LO, e, _fma(_LN2_HI, e, -sx))
+        sy = fma_wide(_LN2_LO, e, fma_wide(_LN2_HI, e, -sx))
         nx, ny = _two_sum(_F32(-1), m)
         dx, dy = _two_sum(_F32(1), m)
         t = _F32(1) / dx                                   # (m - 1) / (m + 1) in double-float
         xx = nx * t
-        u = _fma(t, nx, -xx)
-        v = _fma(-dy, t, _fma(-dx, t, _F32(1)))
-        xy = _fma(xx, v, _fma(ny, t, u))
+        u = fma_wide(t, nx, -xx)
+        v = fma_wide(-dy, t, fma_wide(-dx, t, _F32(1)))
+        xy = fma_wide(xx, v, fma_wide(ny, t, u))
         x2 = xx * xx
-        p = _fma(_fma(_LOG_POLY[0], x2, _LOG_POLY[1]), x2, _LOG_POLY[2])
+        p = fma_wide(fma_wide(_LOG_POLY[0], x2, _LOG_POLY[1]), x2, _LOG_POLY[2])
         hx, hy = xx * _F32(2), xy * _F32(2)                # s += 2x, then += x^3 p
         total = sx + hx
         sy = (((sx - total) + hx) + sy) + hy
@@ -129,7 +125,7 @@ def log_softmax_lastdim(a: np.ndarray) -> np.ndarray:
 
 
 def log_softmax_backward_lastdim(g: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return _fma(-sleef_expf(y), lane_sum(g)[..., None], g)
+    return fma_wide(-sleef_expf(y), lane_sum(g)[..., None], g)
 
 
 
@@ -194,11 +190,11 @@ def softmax_backward_inner(g: np.ndarray, y: np.ndarray, dim: int) -> np.ndarray
     gp, yp = _positions(g, dim), _positions(y, dim)
     total = np.zeros_like(gp[:, :1])
     for k in range(gp.shape[1]):      # sum += g * y, fused
-        total = _fma(gp[:, k:k + 1], yp[:, k:k + 1], total)
+        total = fma_wide(gp[:, k:k + 1], yp[:, k:k + 1], total)
     return (yp * (gp - total)).reshape(g.shape)
 
 
 def log_softmax_backward_inner(g: np.ndarray, y: np.ndarray, dim: int) -> np.ndarray:
     """torch's _vec_log_softmax_backward: ``g - exp(y) * sum(g)`` in one fused multiply-add."""
     gp = _positions(g, dim)
-    return _fma(-_exp_inner(_positions(y, dim)), _sum_inner(gp), gp).reshape(g.shape)
+    return fma_wide(-_exp_inner(_positions(y, dim)), _sum_inner(gp), gp).reshape(g.shape)
