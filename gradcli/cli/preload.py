@@ -8,8 +8,8 @@ paid ~1,800 of them (~15 ms, a seventh of its start) and ``run`` ~350. A new thr
 starts empty, so there numpy's import runs at the same depth as in ``python -c "import numpy"``,
 whatever the command and the entry point. The engine's import, reached from inside a command's
 body, did the same (``run`` ~350 times): it follows numpy on the same thread. (The REPL imports
-the engine on a thread too.) From then on gradcli's own modules come from the code cache
-(``code_cache``).
+the engine on a thread too.) gradcli's own modules and numpy's come from the code cache
+(``code_cache``), installed first.
 
 OpenBLAS starts its thread pool when numpy loads it, and each pool thread then spins
 (``sched_yield``) for 2**28 cycles, ~0.1 s, waiting for work before it sleeps: through the whole
@@ -42,8 +42,9 @@ def import_engine() -> None:
 
 def _import() -> None:
     try:
-        _import_numpy()
         code_cache.install()
+        _import_numpy()
+        code_cache.note_group("numpy", "numpy.")
 
         import gradcli.engine  # noqa: F401
         code_cache.note_group("engine", "gradcli.engine")

@@ -144,3 +144,38 @@ def test_a_bundle_of_another_user_is_never_run(copy):
     bundle = _plant(tmp_path / "cache", tmp_path / "site", "cli.problem", 0o644)
     os.chown(bundle, 65534, 65534)
     assert _grad(env, tmp_path) == "value = tensor(9., grad_fn=<PowBackward0>)\nx.grad = tensor(6.)\n"
+
+
+NUMPY_PROBE = """
+import sys
+from gradcli.cli import code_cache
+from gradcli.cli.preload import import_engine
+import_engine()
+for name, module in sorted(sys.modules.items()):
+    spec = getattr(module, "__spec__", None)
+    if name.split(".")[0] == "numpy" and spec is not None and spec.origin.endswith(".py"):
+        entry = code_cache._entry(spec)
+        print(name, type(spec.loader).__name__, entry is not None and entry[5] is not None)
+"""
+
+
+def test_numpy_submodules_load_from_the_cache_and_numpy_itself_as_usual(copy):
+    tmp_path, env = copy
+    _grad(env, tmp_path)
+    rows = [line.split() for line in _run(env, tmp_path, "-c", NUMPY_PROBE).splitlines()]
+    loaders = {name: loader for name, loader, usable in rows if usable == "True"}
+    if len(loaders) < 2:
+        pytest.skip("this numpy has no timestamp-checked .pyc files to serve")
+    assert loaders.pop("numpy") == "SourceFileLoader"     # found through sys.path, as always
+    assert set(loaders.values()) == {"BundledLoader"}
+    assert len(loaders) > 50
+
+
+def test_a_numpy_submodule_is_served_only_from_where_its_parent_looks_first():
+    entry = ("/site/numpy/_core/numeric.py", False)
+    package = ("/site/numpy/_core/__init__.py", True)
+    assert code_cache._first_in(["/site/numpy/_core"], entry)
+    assert code_cache._first_in(["/site/numpy"], package)
+    assert not code_cache._first_in(["/other/numpy/_core", "/site/numpy/_core"], entry)
+    assert not code_cache._first_in(["/site/numpy/_core"], package)
+    assert not code_cache._first_in(None, entry)      # a top-level module: sys.path decides
