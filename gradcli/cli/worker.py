@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import marshal
 import os
-import signal
 import sys
 
 DEFAULT_TIMEOUT = 60.0
@@ -204,6 +203,7 @@ INTERRUPT_WAIT = 0.5      # seconds after Ctrl-C before the child gets its own S
 
 
 def _watch(pid: int, limit: float) -> int:
+    import signal       # the supervisor's alone: its enums cost the worker, which forks before, 3 M instructions
     state = {"timed_out": False, "interrupted": False, "forwarded": False, "terminated": False}
 
     def on_alarm(signum, frame):
@@ -258,10 +258,12 @@ def _signal(pid: int, sig: int) -> None:
 
 
 def _kill(pid: int) -> None:
+    import signal
     _signal(pid, signal.SIGKILL)
 
 
 def _report(sig: int, timed_out: bool, limit: float) -> None:
+    import signal
     if timed_out:
         message = (f"error: stopped after {limit:.0f} s of wall-clock time: the work did not stop at the time limit "
                    "by itself (one long operation, or reading and parsing a large source); give it more time "

@@ -1,5 +1,6 @@
 """What each command loads at start-up (its cold start is mostly imports): no pydantic anywhere,
 neither Rich nor prompt_toolkit for plain output, and the one-shot ``grad`` without Typer at all."""
+import os
 import subprocess
 import sys
 
@@ -152,3 +153,30 @@ def test_importing_the_engine_makes_no_node_class():
             "print(sorted(op.name for op in OPS.values() if 'node_cls' in op.__dict__))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.stdout.split() == ["[]"], result.stdout + result.stderr
+
+
+WORKER_PROBE = """
+import os, sys
+leave, supervisor = os._exit, os.getpid()
+
+def report(code):
+    if os.getpid() != supervisor:
+        sys.stderr.write("\\nWORKER " + " ".join(sorted(sys.modules)))
+    leave(code)
+
+os._exit = report
+sys.argv = ["gradcli", *sys.argv[1:]]
+from gradcli.cli.app import entry
+entry()
+"""
+
+
+@pytest.mark.parametrize("args", [("grad", "x**2", "--at", "x=3"), ("check", "x*2", "--at", "x=1")], ids=" ".join)
+def test_the_worker_loads_no_signal_module(args):
+    # the supervisor alone watches signals; the worker forks from it, so what it imports before the fork
+    # the worker has too (``signal`` builds three enums: 3 M instructions)
+    env = {k: v for k, v in os.environ.items() if k != "GRADCLI_NO_WORKER"}
+    result = subprocess.run([sys.executable, "-c", WORKER_PROBE, *args], capture_output=True, text=True, timeout=60,
+                            env=env)
+    worker = set(result.stderr.rsplit("WORKER ", 1)[1].split())
+    assert "gradcli.engine" in worker and "signal" not in worker
