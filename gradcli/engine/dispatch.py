@@ -19,7 +19,8 @@ from .autograd.grad_mode import mode as _mode
 from .nodes import _WRAPPED, OpNode
 from .tensor import _SCALARS, NO_GRAD_VIEW, CustomFunctionView, Tensor, TensorExtras, make, storage
 from . import instrumentation as _inst
-from .overlapping_writes import partly_overlapping, write_accumulated, write_elementwise, write_selected
+from .overlapping_writes import (partly_overlapping, shares_by_zero_stride, writable_alias, write_accumulated,
+                                 write_elementwise, write_selected)
 
 _new = object.__new__
 _ndarray = np.ndarray
@@ -956,7 +957,7 @@ def call_inplace(op, self: Tensor, args: tuple, params: dict | None = None, _obs
             args = (make(target.copy(), fn, nr, fn is not None),) + tuple(args[1:])
     if not fl.writeable:
         target = _overlapping_target(op, target)
-    if fl.c_contiguous or not fl.writeable or not partly_overlapping(target):
+    if fl.c_contiguous or shares_by_zero_stride(target) or not partly_overlapping(target):
         np.copyto(target, out, casting="unsafe")
     else:
         _write_through_overlap(op, target, arrays, params or {}, out, half)
@@ -1067,15 +1068,12 @@ _OVERLAP_WRITERS = frozenset({"zero_", "fill_"})
 
 
 def _overlapping_target(op, target: np.ndarray) -> np.ndarray:
-    """A read-only target (its elements share memory: expand, a zero stride) as torch treats it: fill_ and
-    zero_ write it through a writable view of the same memory; any other op is torch's error."""
-    root = target
-    while isinstance(root.base, np.ndarray):
-        root = root.base
-    if op.name in _OVERLAP_WRITERS and root.flags.writeable:
-        start = target.__array_interface__["data"][0] - root.__array_interface__["data"][0]
-        return np.ndarray(target.shape, target.dtype, buffer=root, offset=start, strides=target.strides)
-    raise errors.AutogradError(errors.INTERNAL_OVERLAP)
+    """A read-only target as torch treats it: one with a zero stride (expand) only fill_ and zero_ write;
+    a view of an expanded array without one (``x.expand(2, 3)[:, 0]``) any op writes, as torch does."""
+    alias = writable_alias(target)
+    if alias is None or (shares_by_zero_stride(target) and op.name not in _OVERLAP_WRITERS):
+        raise errors.AutogradError(errors.INTERNAL_OVERLAP)
+    return alias
 
 
 _INDEXED_PARAMS = ("dim", "index", "indices")

@@ -29,6 +29,35 @@ def partly_overlapping(a: np.ndarray) -> bool:
     return np.unique(offsets).size < offsets.size
 
 
+def shares_by_zero_stride(a: np.ndarray) -> bool:
+    """torch's has_internal_overlap: a dim of size > 1 with stride 0 (an expanded tensor), which most
+    in-place kernels refuse."""
+    return any(st == 0 and sh > 1 for st, sh in zip(a.strides, a.shape))
+
+
+def writable_alias(a: np.ndarray) -> np.ndarray | None:
+    """``a``'s memory as a writable array, or None when that memory is read-only. numpy marks an expanded
+    array read-only, and every view of it (``x.expand(2, 3)[:, 0]``), where torch writes them."""
+    root = a
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    if not root.flags.writeable:
+        return None
+    start = a.__array_interface__["data"][0] - root.__array_interface__["data"][0]
+    return np.ndarray(a.shape, a.dtype, buffer=root, offset=start, strides=a.strides)
+
+
+def write_in_c_order(target: np.ndarray, values: np.ndarray) -> None:
+    """Write ``values`` into ``target`` element by element in C order (a later sharer of a place wins),
+    as torch's copy_ into a tensor whose elements share memory."""
+    offsets = _offsets(target)
+    memory = _memory(target, offsets)
+    offsets -= offsets.min()
+    flat = np.broadcast_to(values, target.shape).ravel().astype(target.dtype, copy=False)
+    for layer in _layers(offsets):
+        memory[offsets[layer]] = flat[layer]
+
+
 def _offsets(a: np.ndarray) -> np.ndarray:
     """Each element's memory place, in items, in C order."""
     offsets = np.zeros((), np.int64)

@@ -13,7 +13,8 @@ from ..autograd.grad_mode import mode as _mode, no_grad
 from .. import dispatch
 from ..dispatch import _check_castable, _refuse_view_inplace
 from ..autograd.graph import NotImplementedNode
-from ..overlapping_writes import partly_overlapping, write_elementwise, write_scan, write_selected
+from ..overlapping_writes import (partly_overlapping, shares_by_zero_stride, writable_alias, write_elementwise,
+                                 write_scan, write_selected)
 from ..public import export
 from ..tensor import Tensor, make, storage
 
@@ -37,17 +38,24 @@ def stand_in(self: Tensor) -> Tensor:
     return make(storage(self).copy(), grad_fn, self._output_nr, self._requires_grad and grad_fn is not None)
 
 
-def adopt(self: Tensor, out: Tensor, write_overlapping=None) -> Tensor:
+def adopt(self: Tensor, out: Tensor, write_overlapping) -> Tensor:
     """Write ``out`` into ``self`` and give ``self`` its history (a view's base gets a CopySlices).
-    A ``self`` whose elements partly share memory is written by ``write_overlapping(target, result)`` when given
-    (see ``overlapping_writes``); otherwise as torch's copy_, in C order."""
+    A ``self`` whose elements partly share memory is written by ``write_overlapping(target, result)`` (see
+    ``overlapping_writes``). An expanded ``self`` (a zero stride) is torch's internal-overlap error unless
+    the writer is one that torch's kernel runs through it."""
     data = out._data
     target = storage(self)
     _check_castable(np.asarray(data).dtype, target.dtype)
     if np.shape(data) != target.shape:
         raise errors.ShapeError(f"output with shape {list(target.shape)} doesn't match the broadcast shape "
                                 f"{list(np.shape(data))}")
-    if write_overlapping is None or target.flags.c_contiguous or not partly_overlapping(target):
+    if not target.flags.writeable:
+        alias = writable_alias(target)
+        if alias is None or (shares_by_zero_stride(target) and not getattr(write_overlapping, "through_zero_strides",
+                                                                           False)):
+            raise errors.AutogradError(errors.INTERNAL_OVERLAP)
+        target = alias
+    if target.flags.c_contiguous or not partly_overlapping(target):
         np.copyto(target, data, casting="unsafe")
     else:
         write_overlapping(target, data)
@@ -87,12 +95,15 @@ def selected_writer(fn, args: tuple, kwargs: dict):
     def recompute(other):
         with no_grad():
             return fn(make(other), *args, **kwargs)._data
-    return lambda target, result: write_selected(target, result, recompute)
+    def write(target, result):
+        write_selected(target, result, recompute)
+    write.through_zero_strides = True     # torch's tril_/triu_ write an expanded self
+    return write
 
 
 def inplace_of(fn, name: str, writer=elementwise_writer):
     """``Tensor.<name>`` (``fn``'s in-place variant) written through ``fn``; ``writer(fn, args, kwargs)``
-    writes a self whose elements partly share memory (None: as copy_ would)."""
+    writes a self whose elements partly share memory."""
     def method(self, *args, **kwargs):
         if not isinstance(self, Tensor):
             raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(self).__name__}")
@@ -103,7 +114,7 @@ def inplace_of(fn, name: str, writer=elementwise_writer):
         out = fn(stand_in(self), *args, **kwargs)
         if out._grad_fn.__class__ is NotImplementedNode:    # torch's error names the in-place op
             out._grad_fn.op_name = name
-        return adopt(self, out, None if writer is None else writer(fn, args, kwargs))
+        return adopt(self, out, writer(fn, args, kwargs))
     method.__name__ = method.__qualname__ = name
     method.__doc__ = f"In-place {fn.__name__}: see ``inplace_ops``."
     return method

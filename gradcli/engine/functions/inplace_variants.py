@@ -14,6 +14,7 @@ from . import arithmetic as A, generated as G, composites as C, discrete as D, l
 from .heaviside import heaviside
 from .number_ops import gcd, lcm, nextafter
 from .inplace_ops import declare, inplace_of, scan_writer, selected_writer
+from .overlapping_products import addmv_writer, addr_writer, baddbmm_writer, matrix_copy_writer, renorm_writer
 
 # Tensor methods only (torch has no torch.<name>_ for these)
 for _fn, _name, _aliases in (
@@ -28,11 +29,13 @@ for _fn, _name, _aliases in (
         (G.bitwise_left_shift, "bitwise_left_shift_", ()), (G.bitwise_right_shift, "bitwise_right_shift_", ())):
     declare(_fn, _name, aliases=_aliases)
 
-# not elementwise: a self whose elements partly share memory is written as copy_ writes, scanned, or
-# only where the op writes
-for _fn, _name in ((C.renorm, "renorm_"), (C.addmm, "addmm_"), (C.addr, "addr_"), (L.baddbmm, "baddbmm_"),
-                   (L.addbmm, "addbmm_")):
-    declare(_fn, _name, writer=None)
+# not elementwise: a self whose elements partly share memory is written as torch's kernel runs through it
+# (overlapping_products), scanned, or only where the op writes
+declare(C.renorm, "renorm_", writer=renorm_writer)
+declare(C.addr, "addr_", writer=addr_writer)
+declare(L.baddbmm, "baddbmm_", writer=baddbmm_writer)
+declare(C.addmm, "addmm_", writer=matrix_copy_writer)
+declare(L.addbmm, "addbmm_", writer=matrix_copy_writer)
 declare(L.tril, "tril_", writer=selected_writer)
 declare(L.triu, "triu_", writer=selected_writer)
 declare(R.cumsum, "cumsum_", writer=scan_writer(np.add))
@@ -43,7 +46,7 @@ for _fn, _name in ((A.xlogy, "xlogy_"), (A.square, "square_"), (A.sinc, "sinc_")
                    (D.deg2rad, "deg2rad_"), (D.rad2deg, "rad2deg_"), (A.ldexp, "ldexp_"),
                    (gcd, "gcd_"), (lcm, "lcm_")):
     declare(_fn, _name, torch_level=True)
-declare(L.addmv, "addmv_", torch_level=True, writer=None)
+declare(L.addmv, "addmv_", torch_level=True, writer=addmv_writer)
 
 
 _float_power_ = inplace_of(A.float_power, "float_power_")

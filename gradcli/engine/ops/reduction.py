@@ -998,13 +998,18 @@ def _other_dims(ndim, dim):
     return tuple(d for d in range(-ndim, 0) if d != dim)
 
 
-def _renorm_fwd(a, p, dim, maxnorm, ndim):
-    """``ndim``: the example's rank (under vmap the array has batch dims in front, which are not reduced)."""
+def renorm_factor(a, p, dim, maxnorm, ndim):
+    """What renorm multiplies each slice along ``dim`` by: maxnorm / its p-norm where that exceeds maxnorm.
+    ``ndim``: the example's rank (under vmap the array has batch dims in front, which are not reduced)."""
     dtype_rules.linalg_input("vector_norm", a)
     norm = _norm_fwd(a, p, _other_dims(ndim, dim), True)
     with np.errstate(divide="ignore", invalid="ignore"):
         factor = np.where(norm > maxnorm, a.dtype.type(maxnorm) / (norm + a.dtype.type(1e-7)), a.dtype.type(1))
-    return a * factor.astype(a.dtype)
+    return factor.astype(a.dtype)
+
+
+def _renorm_fwd(a, p, dim, maxnorm, ndim):
+    return a * renorm_factor(a, p, dim, maxnorm, ndim)
 
 
 def _renorm_bwd(m, g, self, p, dim, maxnorm, ndim):
