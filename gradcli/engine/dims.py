@@ -52,6 +52,30 @@ def int_sizes(sizes, fn: str, arg: str = "size") -> tuple:
                         f"{type(bad).__name__} at pos {list(sizes).index(bad)}") from None
 
 
+def int_list(values, fn: str, arg: str, position: int) -> tuple:
+    """An int-list argument (torch's IntArrayRef) as torch's argument parser reads it: a tuple or list
+    of ints, an integer tensor of one element counting as its int and a bool too after the first
+    place, each within a C long long; anything else is torch's TypeError, where ``int(p)`` would take
+    1.5 as 1 and 2**64 as a size."""
+    if not isinstance(values, (tuple, list)):
+        raise TypeError(f"{fn}(): argument '{arg}' (position {position}) must be tuple of ints, not "
+                        f"{type(values).__name__}")
+    out = []
+    for k, value in enumerate(values):
+        if (k == 0 and isinstance(value, bool)) or not _is_index(value):
+            if k == 0:
+                raise TypeError(f"{fn}(): argument '{arg}' (position {position}) must be tuple of ints, but found "
+                                f"element of type {type(value).__name__} at pos 0")
+            raise TypeError(f"{fn}(): argument '{arg}' failed to unpack the object at pos {k + 1} with error "
+                            f'"type must be tuple of ints,but got {type(value).__name__}"')
+        n = operator.index(value)
+        if not -(1 << 63) <= n < 1 << 63:
+            raise TypeError(f"{fn}(): argument '{arg}' failed to unpack the object at pos {k + 1} with error "
+                            f'"Overflow when unpacking long long"')
+        out.append(n)
+    return tuple(out)
+
+
 def _is_index(value) -> bool:
     try:
         operator.index(value)

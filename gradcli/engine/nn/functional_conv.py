@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import dtypes, errors
 from ..dispatch import call
-from ..dims import KernelStride
+from ..dims import KernelStride, int_list
 from ..functions import narrow, squeeze, unsqueeze
 from ..ops import dtype_rules
 from ..ops.convolution import COL2IM, CONVOLUTION, IM2COL, MAX_POOL2D, out_size
@@ -150,7 +150,8 @@ _PAD_RECORDS = {("reflect", 2): REFLECTION_PAD1D, ("reflect", 4): REFLECTION_PAD
 
 def pad(input, pad, mode="constant", value=None):
     """torch.nn.functional.pad: ``pad`` lists (before, after) pairs from the last dim backwards."""
-    pad = tuple(int(p) for p in pad)
+    pad = int_list(pad, "pad", "pad", 2)
+    value = _pad_value(value)
     if len(pad) % 2:
         raise errors.AutogradError("Padding length must be divisible by 2")
     if len(pad) // 2 > input.ndim:
@@ -168,13 +169,26 @@ def pad(input, pad, mode="constant", value=None):
                                   "  - 2D or 3D input: padding size = 2 (pads last dimension)\n"
                                   "  - 3D or 4D input: padding size = 4 (pads last 2 dimensions)\n"
                                   "  - 4D or 5D input: padding size = 6 (pads last 3 dimensions)")
-    for k in range(len(pad) // 2):
-        n, before, after = input.shape[-1 - k], pad[2 * k], pad[2 * k + 1]
-        if mode == "circular" and (before > n or after > n):
-            raise errors.ShapeError("Padding value causes wrapping around more than once.")
     if mode == "circular":
+        k = len(pad) // 2
+        for i in range(k):      # the padded dims in order, as torch checks them
+            n, before, after = input.shape[i - k], pad[2 * (k - i - 1)], pad[2 * (k - i - 1) + 1]
+            if before > n or after > n:
+                raise errors.ShapeError("Padding value causes wrapping around more than once.")
+            if n + before + after < 0:
+                raise errors.ShapeError("Negative padding value is resulting in an empty dimension")
         return _circular(input, pad)
     return call(_PAD_RECORDS[mode, len(pad)], (input,), {"padding": pad})
+
+
+def _pad_value(value):
+    """pad's ``value`` as torch's parser reads a float: a Python number or a tensor of no dims, else its
+    TypeError (a complex, a string or a list was written into the padding as numpy casts it)."""
+    if value is None or isinstance(value, float):
+        return value
+    if isinstance(value, int) or (isinstance(value, Tensor) and value.ndim == 0):
+        return float(value)
+    raise TypeError(f"pad(): argument 'value' (position 4) must be float, not {type(value).__name__}")
 
 
 def _circular(input, pad):
@@ -205,7 +219,12 @@ def _circular(input, pad):
 
 
 def _slice(t, dim, start, end):
-    return narrow(t, dim, start, end - start)
+    """``t`` from ``start`` to ``end`` along ``dim`` as torch's slice() reads the bounds: a negative one
+    counts from the end, then both are clamped into the dim (narrow() refuses what slice() clamps)."""
+    n = t.shape[dim]
+    start, end = (b + n if b < 0 else b for b in (start, end))
+    start = min(max(start, 0), n)
+    return narrow(t, dim, start, min(max(end, start), n) - start)
 
 
 def _conv_transpose(input, weight, bias, stride, padding, output_padding, groups, dilation, d: int, name: str):

@@ -60,6 +60,44 @@ def pad_np(a, pad, mode: str, value=0.0):
     return out
 
 
+def _constant_pad(a, pad, value):
+    """torch's constant_pad_nd: a dim padded by a negative amount is first cropped with narrow(), on
+    each side in turn, whose length must stay non-negative (numpy would give a fill where torch
+    refuses)."""
+    for dim, before, after in _pairs(pad):
+        n = a.shape[dim]
+        for amount in (before, after):
+            if amount < 0:
+                n += amount
+                if n < 0:
+                    raise ShapeError("narrow(): length must be non-negative.")
+    return pad_np(a, pad, "constant", value)
+
+
+def _check_output_size(name: str, shape: tuple, padding) -> None:
+    """torch's reflection/replication kernels' size checks: at least one padded dim of the output must
+    keep an element, and no dim may be negative."""
+    pairs = _pairs(padding)
+    given = [shape[dim] for dim, _, _ in pairs]
+    sizes = [n + before + after for n, (_, before, after) in zip(given, pairs)]
+    if all(n < 1 for n in sizes):
+        if len(pairs) == 1:
+            raise ShapeError(f"input (W: {given[0]}) is too small. Calculated output W: {sizes[0]}")
+        if len(pairs) == 2:
+            space = " " if name.startswith("replication") else ""
+            raise ShapeError(f"input (H: {given[1]}, W: {given[0]}{space}) is too small. Calculated output "
+                             f"H: {sizes[1]} W: {sizes[0]}")
+        raise ShapeError(f"input (D: {given[2]} H: {given[1]}, W: {given[0]}) is too small. Calculated output "
+                         f"D: {sizes[2]} H: {sizes[1]} W: {sizes[0]}")
+    if min(sizes) < 0:
+        if name == "reflection_pad2d":
+            raise ShapeError("numel: integer multiplication overflow")
+        out = list(shape)
+        for (dim, _, _), n in zip(pairs, sizes):
+            out[dim] = n
+        raise ShapeError(f"Trying to create tensor with negative dimension {next(n for n in out if n < 0)}: {out}")
+
+
 def _negated(pad) -> tuple:
     return tuple(-p for p in pad)
 
@@ -106,6 +144,7 @@ def _checked(name: str, mode: str, k: int):
                 raise ShapeError(f"Argument #{2 - 2 * dim}: Padding size should be less than the corresponding input "
                                  f"dimension, but got: padding ({before}, {after}) at dimension {a.ndim + dim} of "
                                  f"input {list(a.shape)}")
+        _check_output_size(name, a.shape, padding)
         return pad_np(a, padding, mode)
     return forward
 
@@ -178,7 +217,7 @@ def _record(name, node, mode, samples):
 
 
 CONSTANT_PAD = defop("constant_pad_nd", "ConstantPadNdBackward0", ("self",),
-                     keeps_channels_last(lambda a, pad, value: pad_np(a, pad, "constant", value)),
+                     keeps_channels_last(_constant_pad),
                      lambda m, g, pad: (call(CONSTANT_PAD, (g,), {"pad": _negated(pad), "value": 0})
                                         if m.is_tensor else pad_np(g, _negated(pad), "constant")),
                      saves=("pad",), promote=KEEP,
