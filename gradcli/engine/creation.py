@@ -267,23 +267,49 @@ def converted_without_overflow(values: np.ndarray, npd: np.dtype, type_name: str
 
 
 _SCALAR_TYPE_NAMES = {"int8": "int8_t", "uint8": "uint8_t", "int16": "int16_t", "int32": "int", "int64": "int64_t",
-                      "float16": "c10::Half", "float32": "float", "float64": "double"}
+                      "float16": "c10::Half", "float32": "float", "float64": "double",
+                      "complex64": "c10::complex<float>", "complex128": "c10::complex<double>"}
+# The largest finite value of the float dtypes narrower than a Python float (a complex64's parts are float32)
+_FLOAT_MAX = {"float16": 65504.0, "float32": 3.4028234663852886e38, "complex64": 3.4028234663852886e38}
 
 
-def checked_scalar(value, npd: np.dtype):
-    """A Python number a kernel writes into ``npd`` (fill, full, masked_fill), checked as torch's
-    checked_convert checks it, whose message names the C type: an integer dtype's range, and a complex
-    number's imaginary part, which a real dtype cannot keep (numpy drops it with a warning)."""
+def checked_scalar(value, npd: np.dtype, one_element: bool = False):
+    """A Python number a kernel writes into ``npd`` (fill, full, masked_fill, clamp, pad...), checked as
+    torch's checked_convert checks it, whose message names the C type: an integer dtype's range, a
+    complex number's imaginary part, which a real dtype cannot keep (numpy drops it with a warning),
+    and a finite number beyond a float16, float32 or complex64's range (numpy makes it inf). torch's
+    fill of a ``one_element`` tensor (full, fill_, setitem) writes a float16 through a double, unchecked."""
+    if one_element and npd == np.float16:
+        return checked_scalar(value, np.dtype(np.float64))
     if isinstance(value, (complex, np.complexfloating)):
         if npd.kind in "iuf":
             if value.imag != 0:
-                raise errors.AutogradError(f"value cannot be converted to type "
-                                           f"{_SCALAR_TYPE_NAMES.get(npd.name, npd.name)} without overflow")
+                raise _overflow(npd)
             return checked_scalar(value.real, npd)
-        return value if npd.kind == "c" else bool(value)
-    if npd.kind not in "iu" or isinstance(value, bool) or not isinstance(value, (int, float)):
+        if npd.kind == "c":
+            _check_float_range((value.real, value.imag), npd)
+            return value
+        return bool(value)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
-    return converted_without_overflow(np.array(value), npd, _SCALAR_TYPE_NAMES.get(npd.name, npd.name))
+    if isinstance(value, int) and not -(1 << 63) <= value < 1 << 64:    # torch's Scalar holds an int64 or uint64
+        raise OverflowError("can't convert negative int to unsigned" if value < 0 else "int too big to convert")
+    if npd.kind in "iu":
+        return converted_without_overflow(np.array(value), npd, _SCALAR_TYPE_NAMES.get(npd.name, npd.name))
+    _check_float_range((value,), npd)
+    return value
+
+
+def _check_float_range(parts, npd: np.dtype) -> None:
+    """Infinities and NaN pass, as in torch; an int is compared exactly (float() of 10**400 overflows)."""
+    limit = _FLOAT_MAX.get(npd.name)
+    if limit is not None and any(limit < abs(p) != math.inf for p in parts):
+        raise _overflow(npd)
+
+
+def _overflow(npd: np.dtype):
+    return errors.AutogradError(f"value cannot be converted to type {_SCALAR_TYPE_NAMES.get(npd.name, npd.name)} "
+                                "without overflow")
 
 
 def _check_nesting(data, npd: np.dtype) -> None:
@@ -445,9 +471,9 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> T
                if isinstance(fill_value, complex) else _float(None))
     if dtype is not None:
         npd = dtypes.as_dtype(dtype).np
-    fill_value = checked_scalar(fill_value, npd)
-    return _finish(np.full(_size((size,) if isinstance(size, int) else tuple(size), "full"), fill_value, npd), None,
-                   requires_grad)
+    shape = _size((size,) if isinstance(size, int) else tuple(size), "full")
+    fill_value = checked_scalar(fill_value, npd, math.prod(shape) == 1)
+    return _finish(np.full(shape, fill_value, npd), None, requires_grad)
 
 
 @public()
@@ -714,7 +740,7 @@ def _filled_like(input: Tensor, npd, shape: tuple, value, memory_format, fn: str
     result, as torch's preserve_format keeps its strides: the gradient a backward brings through the
     transpose is then contiguous again), else C-contiguous; or in the ``memory_format`` given."""
     data = input._data
-    value = checked_scalar(value, npd)
+    value = checked_scalar(value, npd, math.prod(shape) == 1)
     fmt = _like_format(memory_format, input, shape, fn)
     if fmt is not None:
         out = memory_layout.empty_as(shape, npd, fmt)

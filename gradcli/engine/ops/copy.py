@@ -16,7 +16,7 @@ from .samples import Sample, arr
 ZERO = defop("zero_", "ZeroBackward0", ("self",), lambda a: np.zeros_like(a), lambda m, g: m.zeros_like(g),
              promote=KEEP, jvp=lambda m, t: m.zeros_like(t[0]), samples=lambda: [Sample(arr(3))], rule="0")
 def _filled(a, value):
-    return np.full_like(a, checked_scalar(value, a.dtype))
+    return np.full_like(a, checked_scalar(value, a.dtype, a.size == 1))
 
 
 FILL = defop("fill_", "FillBackward2", ("self",), _filled, lambda m, g: m.zeros_like(g),
@@ -67,7 +67,8 @@ def _zero_fill(destination, a) -> None:
 
 
 ZERO.inplace = _zero_fill
-FILL.inplace = lambda destination, a, value: destination.fill(checked_scalar(value, destination.dtype))
+FILL.inplace = lambda destination, a, value: destination.fill(checked_scalar(value, destination.dtype,
+                                                                            destination.size == 1))
 COPY.inplace = lambda destination, a, src: np.copyto(destination, src, casting="unsafe")
 def _twice(m, g):
     raise errors.AutogradError("trying to differentiate twice a function that was marked with @once_differentiable")

@@ -314,7 +314,7 @@ def _scatter_fwd(a, src, dim, index):
 
 def _scatter_value_fwd(a, dim, index, value):
     out = a.copy()
-    out[_gather_index(a.shape, dim, index)] = value
+    out[_gather_index(a.shape, dim, index)] = checked_scalar(value, a.dtype)
     return out
 
 
@@ -435,7 +435,7 @@ INDEX_ADD = _defop("index_add", "IndexAddBackward0", ("self", "source"), _index_
 
 def _index_fill_fwd(a, dim, index, value):
     out = a.copy()
-    out[np_index(_dim_indices(a.ndim, dim, index))] = value
+    out[np_index(_dim_indices(a.ndim, dim, index))] = checked_scalar(value, a.dtype)
     return out
 
 

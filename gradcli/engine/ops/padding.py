@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from .. import instrumentation
+from ..creation import checked_scalar
 from ..dispatch import call
 from ..errors import ShapeError
 from ..memory_layout import keeps_channels_last
@@ -71,7 +72,7 @@ def _constant_pad(a, pad, value):
                 n += amount
                 if n < 0:
                     raise ShapeError("narrow(): length must be non-negative.")
-    return pad_np(a, pad, "constant", value)
+    return pad_np(a, pad, "constant", checked_scalar(value, a.dtype))
 
 
 def _check_output_size(name: str, shape: tuple, padding) -> None:

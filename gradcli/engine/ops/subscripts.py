@@ -11,6 +11,7 @@ import numpy as np
 
 from .. import dtypes, errors
 from .. import instrumentation as _inst
+from ..creation import checked_scalar
 from ..dispatch import call, call_inplace
 from ..public import public
 from ..tensor import Tensor, make
@@ -211,7 +212,7 @@ def _values_for(t: Tensor, values, fn):
                                     "for the source.")
         return values
     if fn == "setitem" and isinstance(values, (bool, int, float, complex, np.number, np.bool_)):
-        return make(np.asarray(values).astype(t._data.dtype))
+        return make(np.asarray(checked_scalar(values, t._data.dtype, True)).astype(t._data.dtype))
     if fn == "setitem":
         raise TypeError(f"can't assign a {type(values).__name__} to a torch.{_dtype_name(t._data)}Tensor")
     raise TypeError(f"{fn}(): argument 'values' (position 3) must be Tensor, not {type(values).__name__}")
@@ -360,11 +361,15 @@ def setitem(t: Tensor, key, value) -> None:
     if _inst.index_each is not None and batched_in(key):
         _inst.index_each(_set_copy, (t, key, value), {}, "index_put_")     # inside vmap, an index per example
         return
+    if value.__class__ is int and not -(1 << 63) <= value < 1 << 63:     # torch's parser reads a long long
+        raise ValueError("Overflow when unpacking long long")
     items = _expand_subscript(t, key)
     if _advanced(items):
         index_put_(t, items, value)
         return
     view = getitem(t, tuple(items))
+    if isinstance(value, (int, float, complex)):    # checked as torch's one-element fill of t's dtype checks it
+        checked_scalar(value, t._data.dtype, True)
     copy_(view, _fitted_value(value, tuple(view.shape)))
 
 
