@@ -40,6 +40,8 @@ def entry() -> None:
     gc.disable()       # imports make ~100,000 long-lived objects; the session turns the collector back on
     args = sys.argv[1:]
     if supervised(args):
+        from . import code_cache
+        code_cache.install()        # before the fork: what the worker imports before it comes from the cache too
         if _split(args):
             for name in SHARED_MODULES:
                 importlib.import_module(name)

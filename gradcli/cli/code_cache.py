@@ -1,15 +1,20 @@
-"""The bytecode of gradcli's own modules and numpy's in one file, so that a command's ~150 imports of
-gradcli's and ~80 of numpy's skip the import system's per-file search and reads (gradcli's: ~19 M
-instructions and ~1,300 system calls, 3.6% of a command's start; numpy's: ~13 M more).
+"""The bytecode of the modules a command imports from source, gradcli's, numpy's and the standard
+library's, in one file, so that its ~150 imports of gradcli's modules, ~80 of numpy's and ~40 of
+the standard library's skip the import system's per-file search and reads (gradcli's: ~19 M
+instructions and ~1,300 system calls, 3.6% of a command's start; numpy's: ~13 M more; the standard
+library's: ~6 M).
 
-The worker installs the finder before it imports numpy and the engine (``cli.preload``); a module
-it serves is the one the usual import would give (a ``SourceFileLoader`` for the same file, only
+A supervised command installs the finder before it forks (``cli.app``), a worker at the latest
+before it imports numpy and the engine (``cli.preload``); a module it serves is the one the usual
+import would give (a ``SourceFileLoader`` for the same file, only
 its code object read from here). An entry is used only while its source file has the mtime and
 size its ``.pyc`` was compiled from (CPython's own check of a ``.pyc``); otherwise the module is
-imported as usual and, when the command leaves, the file is written again with every gradcli and
-numpy module it loaded from a valid ``.pyc``. numpy itself is found as usual, wherever ``sys.path``
-leads; its submodules are served only from the directory its ``__path__`` starts with, where the
-usual import looks first (``_first_in``). The file is kept in gradcli's cache directory, one per
+imported as usual and, when the command leaves, the file is written again with every module of
+those three places it loaded from a valid ``.pyc``. Which file a name means is decided as usual: a
+top-level module (``numpy``, ``typing``) is looked up through ``sys.path`` (a script's directory
+may hold a ``typing.py``), and only its code comes from here if the usual import finds the file of
+the entry; a submodule outside gradcli is served only from the first directory of its parent's
+``__path__``, where the usual import looks first (``_first_in``). The file is kept in gradcli's cache directory, one per
 installed copy and Python build; none is written where that directory is not writable.
 
 A module without a usable ``.pyc`` (none written, or hash-checked as pip compiles them under
@@ -23,9 +28,9 @@ in a VM).
 Groups of modules every command loads together are also kept in one marshal of all their code
 objects each, read at the first module of the group: one marshal shares the names, strings and
 constants its modules have in common, which separate ones each make and intern again (a fifth of
-unmarshalling them: ~10 M instructions for the engine's ~155 modules). The groups: ``numpy``, its
-submodules that ``import numpy`` loads, and ``engine``, what ``import gradcli.engine`` loads (both
-noted by ``cli.preload``), and ``language``, the language's modules
+unmarshalling them: ~10 M instructions for the engine's ~155 modules). The groups: ``numpy``, what
+``import numpy`` loads with the standard modules before it, and ``engine``, what ``import
+gradcli.engine`` loads (both noted by ``cli.preload``), and ``language``, the language's modules
 a session needs before it runs anything (noted when a command has made its session). A command
 notes its groups (``note_group``); the shared copies are made whenever the file is written, from the
 same ``.pyc`` code as the modules' own entries, which stay for everything else.
@@ -42,11 +47,10 @@ import marshal
 import os
 import sys
 import zlib
-from importlib.machinery import ModuleSpec, SourceFileLoader
+from importlib.machinery import ModuleSpec, PathFinder, SourceFileLoader
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # this copy's gradcli/
 _FORMAT = 3
-SERVED = ("gradcli", "numpy")      # the packages whose modules it serves (numpy's submodules: not numpy itself)
 _finder = None       # the installed finder, in a worker
 _noted: dict = {}       # group -> the modules this process noted for it (note_group)
 
@@ -93,7 +97,11 @@ class Finder:
         entry = self.entries.get(fullname)
         if entry is None or entry[5] < 0 or not _unchanged(entry):
             return None
-        if not fullname.startswith("gradcli.") and not _first_in(path, entry):
+        if path is None:        # top-level: where sys.path leads, as always
+            found = PathFinder.find_spec(fullname)
+            if found is None or found.origin != entry[0]:
+                return None
+        elif not fullname.startswith("gradcli.") and not _first_in(path, entry):
             return None
         origin, package, mtime, size, cached = entry[:5]
         self.served.add(fullname)
@@ -145,8 +153,8 @@ def _own_file(fd: int) -> bool:
 
 
 def _first_in(path, entry) -> bool:
-    """Whether the usual import would find the entry's file: numpy's submodule is looked for in its
-    parent's ``__path__`` alone, the first directory of it that has the name wins."""
+    """Whether the usual import would find the entry's file: a submodule is looked for in its parent's
+    ``__path__`` alone, the first directory of it that has the name wins."""
     location = os.path.dirname(entry[0])
     if entry[1]:
         location = os.path.dirname(location)
@@ -196,6 +204,13 @@ def note_group(group: str, prefix: str) -> None:
     _noted[group] = tuple(name for name in sys.modules if name.startswith(prefix))
 
 
+def note_loaded_since_install(group: str) -> None:
+    """Remember the modules loaded since the finder was installed, but gradcli's, as ``group``."""
+    if _finder is not None:
+        _noted[group] = tuple(name for name in sys.modules
+                              if name not in _finder.preloaded and not name.startswith("gradcli"))
+
+
 def save() -> None:
     """Write the bundle again if a gradcli module this process loaded has a valid ``.pyc`` that is
     not in it (a first run, a changed source, a module no command had loaded yet)."""
@@ -205,8 +220,6 @@ def save() -> None:
     # (the modules it served and those loaded before it, left out in C: a loop over all of sys.modules
     # cost every command ~0.5 M instructions)
     for name in sys.modules.keys() - _finder.served - _finder.preloaded:
-        if name.split(".", 1)[0] not in SERVED or name == "numpy":     # (numpy itself: see _first_in)
-            continue
         spec = getattr(sys.modules.get(name), "__spec__", None)
         if spec is None or isinstance(spec.loader, BundledLoader) or not spec.cached or not spec.origin:
             continue
@@ -224,7 +237,7 @@ def save() -> None:
 def _entry(spec) -> tuple | None:
     """The bundle's entry for a module of this copy: its ``.pyc``'s code if the ``.pyc`` was compiled
     from the source as it is now (timestamp-checked), else None in place of the code."""
-    if not spec.origin.startswith(_served_directories()) or not spec.origin.endswith(".py"):
+    if not spec.origin.endswith(".py") or not _served(spec.origin):
         return None
     try:
         st = os.stat(spec.origin)
@@ -243,11 +256,17 @@ def _entry(spec) -> tuple | None:
     return entry + (data[16:] if usable else None,)
 
 
-def _served_directories() -> tuple:
-    """This copy's gradcli/ and the numpy/ this process imported, each with a trailing separator."""
-    numpy = sys.modules.get("numpy")
-    numpy_file = getattr(numpy, "__file__", None)
-    return (_PACKAGE + os.sep,) + ((os.path.dirname(numpy_file) + os.sep,) if numpy_file else ())
+def _served(origin: str) -> bool:
+    """Whether a module's source is this copy's gradcli's, the imported numpy's or the standard library's
+    (where ``os`` comes from), not another package's (Typer's, Rich's: the supervisor's and the REPL's,
+    whose entries would only make every command's index longer)."""
+    places = [_PACKAGE] + [os.path.dirname(getattr(sys.modules.get(name), "__file__", None) or "")
+                           for name in ("numpy", "os")]
+    for place in filter(None, places):
+        if origin.startswith(place + os.sep):
+            inside = origin[len(place) + 1:].split(os.sep, 1)[0]
+            return place != places[2] or inside not in ("site-packages", "dist-packages")
+    return False
 
 
 def _write(entries: dict, groups: dict) -> None:

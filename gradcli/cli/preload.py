@@ -44,7 +44,7 @@ def _import() -> None:
     try:
         code_cache.install()
         _import_numpy()
-        code_cache.note_group("numpy", "numpy.")
+        code_cache.note_loaded_since_install("numpy")
 
         import gradcli.engine  # noqa: F401
         code_cache.note_group("engine", "gradcli.engine")

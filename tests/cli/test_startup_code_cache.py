@@ -151,27 +151,48 @@ import sys
 from gradcli.cli import code_cache
 from gradcli.cli.preload import import_engine
 import_engine()
+import bisect      # (the language's)
 for name, module in sorted(sys.modules.items()):
     spec = getattr(module, "__spec__", None)
-    if name.split(".")[0] == "numpy" and spec is not None and spec.origin.endswith(".py"):
+    if name in ("bisect", "typing") or name.split(".")[0] == "numpy" and spec is not None and spec.origin.endswith(".py"):
         entry = code_cache._entry(spec)
         print(name, type(spec.loader).__name__, entry is not None and entry[5] is not None)
 """
 
 
-def test_numpy_submodules_load_from_the_cache_and_numpy_itself_as_usual(copy):
+def test_numpy_and_the_standard_modules_load_from_the_cache(copy):
     tmp_path, env = copy
     _grad(env, tmp_path)
     rows = [line.split() for line in _run(env, tmp_path, "-c", NUMPY_PROBE).splitlines()]
     loaders = {name: loader for name, loader, usable in rows if usable == "True"}
-    if len(loaders) < 2:
-        pytest.skip("this numpy has no timestamp-checked .pyc files to serve")
-    assert loaders.pop("numpy") == "SourceFileLoader"     # found through sys.path, as always
+    if len(loaders) < 3:
+        pytest.skip("this Python or numpy has no timestamp-checked .pyc files to serve")
     assert set(loaders.values()) == {"BundledLoader"}
-    assert len(loaders) > 50
+    assert {"numpy", "numpy._core.numeric", "bisect", "typing"} <= set(loaders) and len(loaders) > 50
 
 
-def test_a_numpy_submodule_is_served_only_from_where_its_parent_looks_first():
+SHADOW_PROBE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from gradcli.cli import code_cache
+code_cache.install()
+import bisect
+print(getattr(bisect, "WHERE", "standard library"), type(bisect.__spec__.loader).__name__)
+"""
+
+
+def test_a_module_of_the_same_name_earlier_on_sys_path_is_imported_as_python_would(copy):
+    # a script's directory comes first on sys.path: its bisect.py is the bisect every import gets
+    tmp_path, env = copy
+    _grad(env, tmp_path)        # the cache now holds the standard library's bisect (the language uses it)
+    (tmp_path / "mine").mkdir()
+    assert _run(env, tmp_path, "-c", SHADOW_PROBE, str(tmp_path / "mine")).split() == [
+        "standard", "library", "BundledLoader"]
+    (tmp_path / "mine" / "bisect.py").write_text("WHERE = 'mine'\n")
+    assert _run(env, tmp_path, "-c", SHADOW_PROBE, str(tmp_path / "mine")).split() == ["mine", "SourceFileLoader"]
+
+
+def test_a_submodule_is_served_only_from_where_its_parent_looks_first():
     entry = ("/site/numpy/_core/numeric.py", False)
     package = ("/site/numpy/_core/__init__.py", True)
     assert code_cache._first_in(["/site/numpy/_core"], entry)
