@@ -26,7 +26,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from .. import dtypes, errors
+from .. import dtypes, errors, fused
 from ..autograd.graph import SavedVariable
 from ..dispatch import call, call_fast, call_inplace, fast_call
 from ..memory_layout import contiguous_output, keeps_layout
@@ -130,9 +130,11 @@ SIGMOID = defop("sigmoid", "SigmoidBackward0", ("self",), sigmoid_np,
                 rule="result * (1 - result)")
 
 
-def _logsigmoid_np(x):
-    """torch's log_sigmoid_forward: the output and its ``buffer``, exp(-|x|) (saved, as torch saves it)."""
-    z = rounded.exp(-np.abs(x))
+def log_sigmoid_values(x):
+    """torch's log_sigmoid_forward: the output and its ``buffer``, exp(-|x|) (saved, as torch saves it).
+    Its float32 kernel runs on vectors only (a short tail is a partial vector): SLEEF's expf and
+    log1pf on every element."""
+    z = sleef_expf(-np.abs(x)) if x.dtype == np.float32 else rounded.exp(-np.abs(x))
     return (np.minimum(x, 0) - rounded.log1p(z)).astype(x.dtype, copy=False), z.astype(x.dtype, copy=False)
 
 
@@ -175,23 +177,55 @@ def _logsigmoid_d2(m, g, x):
     return g * (z - 1) * z
 
 
-LOGSIGMOID = defop("log_sigmoid_forward", "LogSigmoidBackward0", ("self",), contiguous_output(_logsigmoid_np),
+LOGSIGMOID = defop("log_sigmoid_forward", "LogSigmoidBackward0", ("self",), contiguous_output(log_sigmoid_values),
                    lambda m, g, self, buffer: _logsigmoid_bwd(m, g[0], self, buffer), saves=("self", "buffer"),
                    result_names=("output", "buffer"), outputs=2, nondiff_outputs=(1,),
                    jvp=lambda m, t, self, buffer: (t[0] * m.sigmoid(-self), None), samples=unary(),
                    rule="sigmoid(-self) = 1 - sigmoid(self)", real=dtype_rules.complex_kernel("log_sigmoid_cpu"))
 
 
+_expf = rounded.c_float_function("expf", math.exp)
+_log1pf = rounded.c_float_function("log1pf", math.log1p)
+_expm1f = rounded.c_float_function("expm1f", math.expm1)
+
+
+def _vector_part(x, *others):
+    """How many leading elements of ``x`` torch's float32 cpu_kernel_vec runs as whole pairs of
+    16-lane vectors (SLEEF's functions there, the C library's on the scalar tail after them); None
+    where numpy's formula stands in (not float32 or not C-contiguous, past one thread's grain). An
+    operand of other strides (a broadcast one excepted) sends torch's whole loop down its scalar path."""
+    if x.dtype != np.float32 or not x.flags.c_contiguous or x.size > _SIGMOID_EXACT_MAX:
+        return None
+    if any(o.shape != x.shape or not (o.flags.c_contiguous or not any(o.strides)) for o in others):
+        return 0
+    return x.size - x.size % 32
+
+
+def _exp_as_loop(flat, vector):
+    with np.errstate(over="ignore"):
+        return np.concatenate([sleef_expf(flat[:vector]), np.array([_expf(v) for v in flat[vector:].tolist()],
+                                                                    np.float32)])
+
+
 def _silu_np(x):
     """torch's kernel: x / (1 + exp(-x)) (x * sigmoid(x) rounds once more)."""
+    vector = _vector_part(x)
     with np.errstate(over="ignore"):
-        return (x / (1 + rounded.exp(-x))).astype(x.dtype, copy=False)
+        if vector is None:
+            return (x / (1 + rounded.exp(-x))).astype(x.dtype, copy=False)
+        return x / (1 + _exp_as_loop((-x).reshape(-1), vector).reshape(x.shape))
 
 
 def _silu_bwd(m, g, x):
-    """torch's formula and order: g s (1 + x (1 - s)), s = sigmoid(x)."""
-    s = m.sigmoid(x)
-    return g * s * m.shift(x * m.lsub(1, s), 1)
+    """torch's formula and order: g s (1 + x (1 - s)), s = sigmoid(x); its silu_backward kernel
+    (without create_graph) fuses 1 + x (1 - s) into one multiply-add, its exp as the forward's."""
+    if m.is_tensor:
+        s = m.sigmoid(x)
+        return g * s * m.shift(x * m.lsub(1, s), 1)
+    vector = _vector_part(x, g)
+    with np.errstate(over="ignore"):
+        s = m.sigmoid(x) if vector is None else 1 / (1 + _exp_as_loop((-x).reshape(-1), vector).reshape(x.shape))
+    return g * s * fused.fma(x, 1 - s, 1)
 
 
 SILU = defop("silu", "SiluBackward0", ("self",), _silu_np, _silu_bwd,
@@ -220,16 +254,28 @@ MISH = defop("mish", "MishBackward0", ("self",), _mish_np, _mish_bwd,
 
 
 def _softplus_fwd(x, beta, threshold):
+    """torch's kernel: log1p(exp(beta x)) / beta, x itself where beta x > threshold."""
     bx = x * beta
-    return np.where(bx > threshold, x, _softplus_np(bx) / beta).astype(x.dtype, copy=False)
+    vector = _vector_part(x)
+    if vector is None:
+        return np.where(bx > threshold, x, _softplus_np(bx) / beta).astype(x.dtype, copy=False)
+    flat = bx.reshape(-1)
+    soft = np.concatenate([rounded.log1p(_exp_as_loop(flat[:vector], vector)),
+                           np.array([_log1pf(_expf(v)) for v in flat[vector:].tolist()], np.float32)])
+    return np.where(bx > threshold, x, soft.reshape(x.shape) / np.float32(beta))
 
 
 def _softplus_backward_np(go, x, beta, threshold):
     """torch's softplus_backward kernel: go z / (z + 1), z = exp(beta x); go where beta x > threshold."""
     bx = x * beta
     over = bx > threshold
-    z = rounded.exp(np.where(over, 0, bx))
-    return np.where(over, go, go * z / (z + 1))
+    vector = _vector_part(x, go)
+    if vector is None:
+        z = rounded.exp(np.where(over, 0, bx))
+    else:
+        z = _exp_as_loop(bx.reshape(-1), vector).reshape(x.shape)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.where(over, go, go * z / (z + 1))
 
 
 def _softplus_bwd(m, g, self, beta, threshold):
@@ -445,8 +491,16 @@ SELU_SCALE = 1.0507009873554804934193349852946
 
 
 def _elu_fwd(a, alpha, scale, input_scale):
+    """torch's elu kernel: expm1(a input_scale) negcoef where a <= 0, else a scale; float32 with
+    SLEEF's expm1f on its vectors (nearly always the correctly rounded value) and expm1f on the tail."""
     neg = np.minimum(a, 0)
-    return np.where(a > 0, a * scale, rounded.expm1(neg * input_scale) * (alpha * scale)).astype(a.dtype, copy=False)
+    vector = _vector_part(a)
+    if vector is None:
+        return np.where(a > 0, a * scale, rounded.expm1(neg * input_scale) * (alpha * scale)).astype(a.dtype, copy=False)
+    flat = (neg * np.float32(input_scale)).reshape(-1)
+    em = np.concatenate([np.expm1(flat[:vector].astype(np.float64)).astype(np.float32),
+                         np.array([_expm1f(v) for v in flat[vector:].tolist()], np.float32)])
+    return np.where(a > 0, a * np.float32(scale), em.reshape(a.shape) * (np.float32(alpha) * np.float32(scale)))
 
 
 def _elu_d(m, self, alpha, scale, input_scale):
@@ -454,10 +508,23 @@ def _elu_d(m, self, alpha, scale, input_scale):
     return m.where(self <= 0, (alpha * scale * input_scale) * m.exp(_neg_part(m, self) * input_scale), scale)
 
 
+def _elu_backward_np(go, x, alpha, scale, input_scale):
+    """torch's elu_backward kernel (from self): go input_scale negcoef exp(x input_scale) in that
+    order where x <= 0 (negcoef = alpha scale in the dtype), else go scale."""
+    dtype = np.result_type(go, x)
+    negcoef = dtype.type(alpha) * dtype.type(scale)
+    input_scale = dtype.type(input_scale)
+    vector = _vector_part(x, go)
+    with np.errstate(over="ignore"):
+        bx = np.minimum(x, 0) * input_scale
+        e = rounded.exp(bx) if vector is None else _exp_as_loop(bx.reshape(-1), vector).reshape(x.shape)
+        return np.where(x <= 0, go * input_scale * negcoef * e, go * dtype.type(scale))
+
+
 def _elu_bwd(m, g, self, alpha, scale, input_scale):
     if m.is_tensor:   # torch's elu_backward: a node of its own under create_graph
         return call(ELU_BACKWARD, (g, self), {"alpha": alpha, "scale": scale, "input_scale": input_scale})
-    return g * _elu_d(m, self, alpha, scale, input_scale)
+    return _elu_backward_np(g, self, alpha, scale, input_scale)
 
 
 def _elu_d2(m, x, alpha, scale, input_scale):
@@ -466,7 +533,7 @@ def _elu_d2(m, x, alpha, scale, input_scale):
 
 
 ELU_BACKWARD = defop("elu_backward", "EluBackwardBackward0", ("grad_output", "self_or_result"),
-                     lambda go, x, alpha, scale, input_scale: go * _elu_d(_NP, x, alpha, scale, input_scale),
+                     _elu_backward_np,
                      lambda m, gg, grad_output, x, alpha, scale, input_scale: (
                          _elu_bwd(m, gg, x, alpha, scale, input_scale),
                          gg * grad_output * _elu_d2(m, x, alpha, scale, input_scale)),

@@ -33,6 +33,7 @@ from ..errors import AutogradError, DTypeError, ShapeError
 from ..memory_layout import contiguous_output
 from ..nodes import OpNode, checked_array, fit_grads
 from . import dtype_rules, rounded, softmax_kernel
+from .activation import log_sigmoid_values
 from .linalg import gemm, gemm_add, general_apply, mat1_grad, mat2_grad, mm_grads, release_matrices
 from .pointwise import DIV_SCALAR
 from .reduction import _norm_fwd
@@ -317,12 +318,8 @@ BINARY_CROSS_ENTROPY = defop(
     real=dtype_rules.complex_kernel("binary_cross_entropy"))
 
 
-def _log_sigmoid_np(x):
-    return np.minimum(x, 0) - np.log1p(np.exp(-np.abs(x)))
-
-
 def _bcel_fwd(x, t, w, pw, reduction):
-    ls = _log_sigmoid_np(x)
+    ls = log_sigmoid_values(x)[0]      # torch's at::log_sigmoid
     if pw is not None:
         ls = ls * ((pw - 1) * t + 1)
     loss = (1 - t) * x - ls

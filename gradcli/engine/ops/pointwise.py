@@ -362,7 +362,8 @@ RSQRT = _unary("rsqrt", "RsqrtBackward0", lambda a: 1 / np.sqrt(a),
                lambda m, g, result: m.scale(g, -0.5) * m.pow(result, 3), saves=("result",),
                samples=unary(pos), rule="-1/2 self^(-3/2)")
 RECIPROCAL = _unary("reciprocal", "ReciprocalBackward0", lambda a: 1 / a,
-                    lambda m, g, result: -g * result * result, saves=("result",), samples=unary(pos), rule="-1/self^2")
+                    lambda m, g, result: -g * (result * result), saves=("result",), samples=unary(pos),
+                    rule="-1/self^2")
 
 # -- trigonometric and hyperbolic ------------------------------------------------------------------
 

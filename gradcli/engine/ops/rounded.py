@@ -10,7 +10,8 @@ kernel for arrays up to ``WIDE_MAX`` elements (about 1.5 us more per 1000 elemen
 ``ROUNDED_MAX``: the vector chain's speed target is measured on 1000-element tanh). Larger arrays
 keep numpy's float32 kernels. Where torch's loop calls the C library's float function for one
 element (std::sinh of a float: sinhf, coshf, atanhf, exp2f on a 0-d tensor; asinhf and acoshf at
-every size), glibc's own function is called.
+every size), glibc's own function is called. log1p is SLEEF's log1pf at every size and in every
+kernel that calls it (torch.log1p, log_sigmoid, mish): equal to torch's on every input tried.
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ import ctypes
 import math
 
 import numpy as np
+
+from .softmax_kernel import sleef_log1pf
 
 ROUNDED_MAX = 256
 WIDE_MAX = 8192     # (a float64 copy of 64 kB: larger temporaries are page-faulting allocations)
@@ -57,7 +60,7 @@ def rounded(np_fn, math_fn, bounded=False, up_to=WIDE_MAX, double=None):
     return fn
 
 
-def _c_float(name: str, fallback):
+def c_float_function(name: str, fallback):
     """The C library's float function ``name`` (glibc's sinhf, ...) for one value, called when first
     used; ``fallback`` (Python's double function) where there is no such library."""
     def first_call(x):
@@ -77,7 +80,7 @@ def c_elementwise(name: str, np_fn, double, up_to=WIDE_MAX):
     """``np_fn`` where torch's kernel calls the C library's function on every element (asinh, acosh:
     no vectorized version): its float function ``name`` on float32 inputs, its double one (Python's
     ``math``) on float64 inputs, element by element up to ``up_to`` elements (larger: numpy's)."""
-    single = _c_float(name, None)
+    single = c_float_function(name, None)
 
     def fn(a, *args):
         dtype = getattr(a, "dtype", None)
@@ -94,9 +97,18 @@ def c_elementwise(name: str, np_fn, double, up_to=WIDE_MAX):
 
 
 exp = rounded(np.exp, math.exp, double=math.exp)
-exp2 = rounded(np.exp2, _c_float("exp2f", lambda x: 2.0 ** x), double=lambda x: 2.0 ** float(x))
+exp2 = rounded(np.exp2, c_float_function("exp2f", lambda x: 2.0 ** x), double=lambda x: 2.0 ** float(x))
 expm1 = rounded(np.expm1, math.expm1)
-log1p = rounded(np.log1p, math.log1p)
+
+
+def log1p(a, *args):
+    """numpy's log1p; SLEEF's log1pf for float32 values (torch's vectorized log1p, its tail too)."""
+    if args or getattr(a, "dtype", None) is not _F32:
+        return np.log1p(a, *args)
+    out = sleef_log1pf(a)
+    return out if isinstance(a, np.ndarray) else out[()]
+
+
 log = rounded(np.log, math.log, bounded=True)
 log2 = rounded(np.log2, math.log2, bounded=True)
 log10 = rounded(np.log10, math.log10, bounded=True)
@@ -106,10 +118,10 @@ tan = rounded(np.tan, math.tan)
 arcsin = rounded(np.arcsin, math.asin, bounded=True)
 arccos = rounded(np.arccos, math.acos, bounded=True)
 arctan = rounded(np.arctan, math.atan, bounded=True)
-sinh = rounded(np.sinh, _c_float("sinhf", math.sinh), double=math.sinh)
-cosh = rounded(np.cosh, _c_float("coshf", math.cosh), double=math.cosh)
+sinh = rounded(np.sinh, c_float_function("sinhf", math.sinh), double=math.sinh)
+cosh = rounded(np.cosh, c_float_function("coshf", math.cosh), double=math.cosh)
 tanh = rounded(np.tanh, math.tanh, bounded=True, up_to=ROUNDED_MAX, double=math.tanh)
-arctanh = rounded(np.arctanh, _c_float("atanhf", math.atanh), double=math.atanh)
+arctanh = rounded(np.arctanh, c_float_function("atanhf", math.atanh), double=math.atanh)
 arcsinh = c_elementwise("asinhf", np.arcsinh, math.asinh)
 arccosh = c_elementwise("acoshf", np.arccosh, math.acosh)
 

@@ -89,6 +89,36 @@ def sleef_logf(d: np.ndarray) -> np.ndarray:
     return np.where((d < 0) | np.isnan(d), _F32(np.nan), r).astype(_F32, copy=False)
 
 
+def sleef_log1pf(d: np.ndarray) -> np.ndarray:
+    """SLEEF's log1pf (AVX-512 path), for d in (-1, 1e38]: 1 + d = m' 2^e with m = d 2^-e + 2^-e - 1
+    fused, then log(1 + m) = 2 atanh(m / (2 + m)) in double-float, as logf's polynomial."""
+    d = np.asarray(d, _F32)
+    with np.errstate(all="ignore"):
+        e = (np.frexp((d + _F32(1)) * _F32(1 / 0.75))[1] - 1).astype(_F32)    # getexp
+        t = np.ldexp(_F32(1), -e.astype(np.int32)).astype(_F32)
+        m = _fma(d, t, t - _F32(1))
+        sx = _LN2_HI * e                                   # ln2 * e in double-float
+        sy = _fma(_LN2_LO, e, _fma(_LN2_HI, e, -sx))
+        dx = _F32(2) + m                                   # 2 + m in double-float
+        dy = (_F32(2) - dx) + m
+        r = _F32(1) / dx                                   # m / (2 + m) in double-float
+        xx = m * r
+        u = _fma(r, m, -xx)
+        v = _fma(-dy, r, _fma(-dx, r, _F32(1)))
+        xy = _fma(xx, v, u)
+        x2 = xx * xx
+        p = _fma(_fma(_LOG_POLY[0], x2, _LOG_POLY[1]), x2, _LOG_POLY[2])
+        hx, hy = xx * _F32(2), xy * _F32(2)                # s += 2x, then += x^3 p
+        total = sx + hx
+        sy = (((sx - total) + hx) + sy) + hy
+        tail = (x2 * xx) * p
+        sx = total + tail
+        sy = ((total - sx) + tail) + sy
+        r = sx + sy
+    r = np.where(d == _F32(-1), _F32(-np.inf), r)
+    return np.where((d < _F32(-1)) | np.isnan(d), _F32(np.nan), r).astype(_F32, copy=False)
+
+
 def lane_sum(x: np.ndarray) -> np.ndarray:
     """Sum over the last axis as torch's vec::reduce_all: left to right under 16 elements, else 16
     lane accumulators (a short last block adds into the first lanes) folded in halves."""
