@@ -301,6 +301,9 @@ def _expand_subscript(t: Tensor, key) -> list:
     """Normalise a subscript to a list with Ellipsis expanded (a bool mask counts its ndim)."""
     if not isinstance(key, tuple):
         key = (key,)
+    # torch reads any sequence as an index tensor: a range (x[range(n), target], the nll of the
+    # "What is torch.nn really?" tutorial) is its int64 array
+    key = tuple(np.arange(k.start, k.stop, k.step, dtype=np.int64) if isinstance(k, range) else k for k in key)
     consumed = 0
     for k in key:
         if k is None or k is Ellipsis or k.__class__ is bool:    # x[True] adds a dim, as None does
