@@ -96,18 +96,18 @@ def sleef_log1pf(d: np.ndarray) -> np.ndarray:
     with np.errstate(all="ignore"):
         e = (np.frexp((d + _F32(1)) * _F32(1 / 0.75))[1] - 1).astype(_F32)    # getexp
         t = np.ldexp(_F32(1), -e.astype(np.int32)).astype(_F32)
-        m = _fma(d, t, t - _F32(1))
+        m = fma_wide(d, t, t - _F32(1))
         sx = _LN2_HI * e                                   # ln2 * e in double-float
-        sy = _fma(_LN2_LO, e, _fma(_LN2_HI, e, -sx))
+        sy = fma_wide(_LN2_LO, e, fma_wide(_LN2_HI, e, -sx))
         dx = _F32(2) + m                                   # 2 + m in double-float
         dy = (_F32(2) - dx) + m
         r = _F32(1) / dx                                   # m / (2 + m) in double-float
         xx = m * r
-        u = _fma(r, m, -xx)
-        v = _fma(-dy, r, _fma(-dx, r, _F32(1)))
-        xy = _fma(xx, v, u)
+        u = fma_wide(r, m, -xx)
+        v = fma_wide(-dy, r, fma_wide(-dx, r, _F32(1)))
+        xy = fma_wide(xx, v, u)
         x2 = xx * xx
-        p = _fma(_fma(_LOG_POLY[0], x2, _LOG_POLY[1]), x2, _LOG_POLY[2])
+        p = fma_wide(fma_wide(_LOG_POLY[0], x2, _LOG_POLY[1]), x2, _LOG_POLY[2])
         hx, hy = xx * _F32(2), xy * _F32(2)                # s += 2x, then += x^3 p
         total = sx + hx
         sy = (((sx - total) + hx) + sy) + hy
