@@ -10,10 +10,10 @@ import math
 import warnings
 
 from .. import creation, dtypes, functions
-from ..autograd.grad_mode import no_grad
+from ..autograd.grad_mode import is_grad_enabled, no_grad
 from . import functional as F
 from . import init
-from .layers import Dropout, Linear, ModuleList
+from .layers import GELU, ReLU, Dropout, Linear, ModuleList
 from .module import Module, Parameter
 from .spatial_layers import LayerNorm
 
@@ -194,6 +194,9 @@ class TransformerEncoderLayer(Module):
         self.dropout1 = Dropout(dropout)
         self.dropout2 = Dropout(dropout)
         self.activation = _activation(activation)
+        act = self.activation   # torch's flag for its fused inference path: 1 relu, 2 gelu, 0 another
+        self.activation_relu_or_gelu = (1 if act is F.relu or isinstance(act, ReLU) else
+                                        2 if act is F.gelu or isinstance(act, GELU) else 0)
 
     def forward(self, src, src_mask=None, src_key_padding_mask=None, is_causal: bool = False):
         src_key_padding_mask = _canonical_mask(src_key_padding_mask, "src_key_padding_mask", src.dtype, src_mask,
@@ -215,8 +218,30 @@ class TransformerEncoderLayer(Module):
         return self.dropout2(self.linear2(self.dropout(self.activation(self.linear1(x)))))
 
 
+def _why_no_nested_tensor(layer) -> str:
+    """torch's reasons (in its order and words) why an encoder cannot use nested tensors."""
+    if not isinstance(layer, TransformerEncoderLayer):
+        return "encoder_layer was not TransformerEncoderLayer"
+    attn = layer.self_attn
+    for failed, why in ((layer.norm_first, "encoder_layer.norm_first was True"),
+                        (not attn.batch_first, "encoder_layer.self_attn.batch_first was not True(use batch_first "
+                                               "for better inference performance)"),
+                        (not attn._qkv_same_embed_dim, "encoder_layer.self_attn._qkv_same_embed_dim was not True"),
+                        (attn.in_proj_bias is None, "encoder_layer.self_attn was passed bias=False"),
+                        (not layer.activation_relu_or_gelu, "encoder_layer.activation_relu_or_gelu was not True"),
+                        (layer.norm1.eps != layer.norm2.eps,
+                         "encoder_layer.norm1.eps was not equal to encoder_layer.norm2.eps"),
+                        (attn.num_heads % 2 == 1, "encoder_layer.self_attn.num_heads is odd")):
+        if failed:
+            return why
+    return ""
+
+
 class TransformerEncoder(Module):
-    """``num_layers`` copies of ``encoder_layer`` (each with its own parameters), then ``norm``."""
+    """``num_layers`` copies of ``encoder_layer`` (each with its own parameters), then ``norm``.
+    Where torch converts the batch to a nested tensor (inference with a right-padded
+    ``src_key_padding_mask``: eval mode, no gradient wanted, no ``mask``), its output is 0.0 at the
+    padded positions before ``norm``; the other positions are the same computation."""
 
     def __init__(self, encoder_layer, num_layers: int, norm=None, enable_nested_tensor: bool = True,
                  mask_check: bool = True):
@@ -224,20 +249,42 @@ class TransformerEncoder(Module):
         self.layers = ModuleList([copy.deepcopy(encoder_layer) for _ in range(num_layers)])
         self.num_layers = num_layers
         self.norm = norm
-        why = ("encoder_layer.self_attn.batch_first was not True(use batch_first for better inference performance)"
-               if not encoder_layer.self_attn.batch_first else
-               "encoder_layer.norm_first was True" if encoder_layer.norm_first else None)
+        self.enable_nested_tensor = enable_nested_tensor
+        self.use_nested_tensor = enable_nested_tensor
+        self.mask_check = mask_check
+        why = _why_no_nested_tensor(encoder_layer)
         if enable_nested_tensor and why:
             warnings.warn(f"enable_nested_tensor is True, but self.use_nested_tensor is False because {why}",
                           UserWarning, stacklevel=2)
+            self.use_nested_tensor = False
 
     def forward(self, src, mask=None, src_key_padding_mask=None, is_causal=None):
         src_key_padding_mask = _canonical_mask(src_key_padding_mask, "src_key_padding_mask", src.dtype, mask, "mask")
         mask = _canonical_mask(mask, "mask", src.dtype)
+        padded = self._nested_padding(src, mask, src_key_padding_mask)
         out = src
         for layer in self.layers:
             out = layer(out, src_mask=mask, src_key_padding_mask=src_key_padding_mask, is_causal=bool(is_causal))
+        if padded is not None:    # torch's to_padded_tensor(0.0) of the nested output
+            out = out.masked_fill(padded.unsqueeze(-1), 0.0)
         return self.norm(out) if self.norm is not None else out
+
+    def _nested_padding(self, src, mask, padding_mask):
+        """The padded positions (True) where torch's forward takes its nested-tensor path, else None."""
+        first = self.layers[0]
+        if (not getattr(self, "use_nested_tensor", False) or first.training or src.dim() != 3
+                or padding_mask is None or mask is not None):
+            return None
+        padded = padding_mask != 0      # (the canonical mask: -inf where padded)
+        if getattr(self, "mask_check", True) and bool((padded[:, :-1] & ~padded[:, 1:]).any()):
+            return None     # not left-aligned: a padded position before a kept one
+        attn = first.self_attn
+        weights = (src, attn.in_proj_weight, attn.in_proj_bias, attn.out_proj.weight, attn.out_proj.bias,
+                   first.norm1.weight, first.norm1.bias, first.norm2.weight, first.norm2.bias,
+                   first.linear1.weight, first.linear1.bias, first.linear2.weight, first.linear2.bias)
+        if is_grad_enabled() and any(t is not None and t.requires_grad for t in weights):
+            return None
+        return padded
 
 
 class TransformerDecoderLayer(Module):
