@@ -29,6 +29,8 @@ from .ops.shape import _embed_diag_fwd, _embed_fwd
 from .ops import rounded
 from .ops.special import erf_np
 
+_F32_DTYPE, _F64 = np.dtype(np.float32), np.dtype(np.float64)
+
 
 class _Math:
     """Helpers shared by both vocabularies, written with their primitives."""
@@ -188,6 +190,13 @@ class NumpyMath(_Math):
 
     @staticmethod
     def mean(x, dims=None, keepdim=False):
+        """torch's mean (var's and std's backward take one): the sum in torch's order, where
+        cascade_sum knows it, divided by the count (numpy's mean sums pairwise)."""
+        if type(x) is np.ndarray and (x.dtype == _F64 or x.dtype == _F32_DTYPE) and x.size:
+            axes = None if dims is None else tuple(d % x.ndim for d in ((dims,) if isinstance(dims, int) else dims))
+            total = torch_order_sum(x, axes, keepdim)
+            if total is not None:
+                return total / (x.size if axes is None else int(np.prod([x.shape[d] for d in axes])))
         return np.mean(x, axis=dims, keepdims=keepdim)
 
     @staticmethod
