@@ -28,6 +28,7 @@ OVERSIZED = {
     "combinations": "torch.combinations(torch.ones(4000))",
     "interpolate to a size": f"F.interpolate(torch.ones(1, 1, 2), size={N})",
     "interpolate by a scale": f"F.interpolate(torch.ones(1, 1, 2), scale_factor={N})",
+    "affine_grid": "F.affine_grid(torch.zeros(1, 2, 3), (1, 1, 4000, 4000), align_corners=False)",
 }
 
 

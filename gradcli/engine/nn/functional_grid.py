@@ -7,6 +7,7 @@ from __future__ import annotations
 import warnings
 
 from .. import errors
+from ..dims import int_list
 from ..dispatch import call
 from ..tensor import Tensor
 
@@ -38,22 +39,22 @@ def affine_grid(theta, size, align_corners=None):
     from ..ops.affine_grid import AFFINE_GRID
     align = _align(align_corners)
     _argument_types("affine_grid_generator", align, {"theta": theta})
-    given, size = size, tuple(int(s) for s in size)
     if theta._data.dtype.kind != "f":
         raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
     if len(size) not in (4, 5):
         raise NotImplementedError("affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
-                                  f"respectively. Got size {given}.")
+                                  f"respectively. Got size {size}.")
     k = len(size) - 2
     if theta.ndim != 3 or tuple(theta.shape[1:]) != (k, k + 1):
-        raise ValueError(f"Expected a batch of {k}D affine matrices of shape Nx{k}x{k + 1} for size {given}. "
+        raise ValueError(f"Expected a batch of {k}D affine matrices of shape Nx{k}x{k + 1} for size {size}. "
                          f"Got {theta.shape}.")
     if align and min(size[2:]) == 1:
         warnings.warn("Since version 1.3.0, affine_grid behavior has changed for unit-size grids when "
                       "align_corners=True. This is not an intended use case of affine_grid. See the documentation "
                       "of affine_grid for details.", UserWarning, stacklevel=2)
     elif min(size) <= 0:
-        raise ValueError(f"Expected non-zero, positive output size. Got {given}")
+        raise ValueError(f"Expected non-zero, positive output size. Got {size}")
+    size = int_list(size, "affine_grid_generator", "size", 2)
     return call(AFFINE_GRID, (theta,), {"size": size, "align_corners": align})
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import instrumentation
 from . import small_bmm
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -30,8 +31,10 @@ def base_grid(size, align_corners: bool) -> np.ndarray:
 def _fwd(theta, size, align_corners):
     if theta.dtype.kind == "b":
         raise NotImplementedError("\"linspace_cpu\" not implemented for 'Bool'")
+    shape = tuple(size[:1]) + tuple(size[2:]) + (len(size) - 2,)
+    instrumentation.check_shape(shape)      # the run's element limit, before the base grid is made
     base = base_grid(size, align_corners).astype(theta.dtype)
-    return small_bmm.bmm(base, theta.swapaxes(-1, -2)).reshape(tuple(size[:1]) + tuple(size[2:]) + (len(size) - 2,))
+    return small_bmm.bmm(base, theta.swapaxes(-1, -2)).reshape(shape)
 
 
 def _bwd(m, g, align_corners, size):
