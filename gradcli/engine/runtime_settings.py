@@ -73,6 +73,9 @@ def get_float32_matmul_precision() -> str:
 
 
 def _positive(name: str, n) -> int:
+    """A thread count as torch reads it: a C int (torch's parser refuses a larger one), then positive."""
+    if isinstance(n, int) and not -(1 << 31) <= n < 1 << 31:
+        raise ValueError("Overflow when unpacking long" + (" long" if not -(1 << 63) <= n < 1 << 63 else ""))
     if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
         raise RuntimeError(f"{name} expects a positive integer")
     return n
