@@ -237,7 +237,10 @@ class Problem:
         if g.numel() != 1 and tuple(g.shape) != tuple(output.shape):
             raise CliError(f"--grad-output has shape {list(g.shape)}, but the output has shape {list(output.shape)}",
                            EXIT_USAGE)
-        return (g.reshape(()).expand(output.shape) if g.numel() == 1 else g).to(output.dtype)   # [1] for a 0-d output too
+        g = g.reshape(()).expand(output.shape) if g.numel() == 1 else g     # [1] for a 0-d output too
+        # a complex vector for a real output (or the reverse) is left to torch's refusal: a cast would
+        # drop its imaginary part, with numpy's warning naming gradcli's source
+        return g if g.is_complex() != output.is_complex() else g.to(output.dtype)
 
     def gradients(self, output, wrt: dict, grad_output=None, create_graph: bool = False) -> dict:
         torch = self.torch
