@@ -79,7 +79,8 @@ class Finder:
         self.preloaded = set(sys.modules)     # imported before it was installed: never its to serve
         self.served: set = set()              # the modules it found a spec for (``save`` skips them)
         try:
-            with open(path, "rb") as f:
+            # O_NONBLOCK: a FIFO planted under the bundle's name would block open() for good
+            with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
                 if not _own_file(f.fileno()):
                     return
                 import mmap
@@ -145,11 +146,13 @@ class Finder:
 
 
 def _own_file(fd: int) -> bool:
-    """Whether the open file is the user's own and nobody else may write it: the bundle is code this
-    process runs, so one planted in a shared cache directory by another user is never read."""
+    """Whether the open file is a regular file of the user's own that nobody else may write: the bundle
+    is code this process runs, so one planted in a shared cache directory by another user is never
+    read (nor a FIFO or a device, whose read would wait or never end)."""
     st = os.fstat(fd)
     getuid = getattr(os, "getuid", None)
-    return not st.st_mode & 0o022 and (getuid is None or st.st_uid == getuid())
+    return (st.st_mode & 0o170000 == 0o100000 and not st.st_mode & 0o022
+            and (getuid is None or st.st_uid == getuid()))
 
 
 def _first_in(path, entry) -> bool:

@@ -81,7 +81,8 @@ def load_tables() -> dict:
 
 def _read_cache(path: str) -> dict | None:
     try:
-        with open(path, "rb") as f:
+        # O_NONBLOCK: a FIFO planted under the tables' name would block open() for good
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
             if not _own_file(f.fileno()):
                 return None
             # loads(read()), not load(f): load calls the file's readinto once per object, 3x slower
@@ -92,11 +93,13 @@ def _read_cache(path: str) -> dict | None:
 
 
 def _own_file(fd: int) -> bool:
-    """Whether the open file is the user's own and nobody else may write it: tables planted in a shared
-    cache directory by another user would decide what a script means (and _sre runs their regexp code)."""
+    """Whether the open file is a regular file of the user's own that nobody else may write: tables
+    planted in a shared cache directory by another user would decide what a script means (and _sre runs
+    their regexp code); a FIFO or a device there would make the read wait or never end."""
     st = os.fstat(fd)
     getuid = getattr(os, "getuid", None)
-    return not st.st_mode & 0o022 and (getuid is None or st.st_uid == getuid())
+    return (st.st_mode & 0o170000 == 0o100000 and not st.st_mode & 0o022
+            and (getuid is None or st.st_uid == getuid()))
 
 
 def _write_cache(path: str, tables: dict) -> None:

@@ -55,7 +55,10 @@ def load(source: str):
     """The tree cached for ``source``, or None."""
     try:
         path, name = _entry(source)
-        with open(path, "rb") as f:
+        # O_NONBLOCK: a FIFO planted under the entry's name would block open() for good
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
+            if os.fstat(f.fileno()).st_mode & 0o170000 != 0o100000:     # a FIFO, a device: never read
+                return None
             data = f.read()
         key = _key(create=False)
         if key is None or len(data) <= _KEY_BYTES or _sign(key, name, data[_KEY_BYTES:]) != data[:_KEY_BYTES]:
@@ -114,7 +117,7 @@ def _key(create: bool) -> bytes | None:
     """The signing key: a regular file of the user's own that nobody else can read or write.
     Another file there (another owner, looser modes, a link) means no cache, not a new key."""
     path = os.path.join(cache_dir(), "parsed", "key")
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)   # (a FIFO would block)
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
