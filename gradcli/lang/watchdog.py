@@ -73,7 +73,9 @@ class Watchdog:
                 left = deadline - time.monotonic()
                 if left > 0:
                     self._waiting_until = deadline
-                    self._condition.wait(left)
+                    # at most TIMEOUT_MAX (~292 years): a longer wait (--timeout 1e10, or the infinite
+                    # deadline of a session that has not run yet) raised OverflowError and ended the thread
+                    self._condition.wait(min(left, threading.TIMEOUT_MAX))
                     continue
                 fire, self._deadline = self._fire, None
                 fire()
