@@ -6,7 +6,7 @@ import time
 
 from . import syntax_tree as syntax
 from .compile_errors import exception_classes, catchable, python_exception
-from .compile_expressions import _INPLACE, SIMPLE_STATEMENTS
+from .compile_expressions import _COMPARE, _INPLACE, SIMPLE_STATEMENTS
 from .errors import GradcliError, ScriptExit
 from .namespace import import_error
 from .compile_calls import ScriptFunction
@@ -282,6 +282,10 @@ class StatementsMixin:
             break
         orelse = self.block(node.orelse, scope) if node.orelse else None
         if len(branches) == 1:
+            test = node.test
+            if type(test) is syntax.Compare and len(test.ops) == 1 and type(test.comparators[0]) is syntax.Constant \
+                    and self._global_name(test.left, scope) is not MISSING:
+                return self._if_name_compared(test, scope, branches[0][1], orelse)
             return self._if_else(*branches[0], orelse)
         branches = tuple(branches)
 
@@ -319,6 +323,31 @@ class StatementsMixin:
                 return orelse(env)
             return None
         return run_if
+
+    def _if_name_compared(self, test, scope, body, orelse):
+        """``if i < 100: ... else: ...``: a module-level name compared with a literal in the if's own
+        closure (the comparison as ``expr_Compare`` runs it, then its truth as ``_if_else`` takes it)."""
+        name, load = test.left.id, self.expr(test.left, scope)
+        compare, constant = _COMPARE[test.ops[0]], test.comparators[0].value
+        globals_, located, span = self.rt.globals, self._located, test.span
+
+        def run_if_compared(env):
+            a = globals_[name] if name in globals_ else load(env)
+            try:
+                value = compare(a, constant)
+            except Exception as exc:
+                raise located(exc, span) from None
+            if value is not True and value is not False:
+                try:
+                    value = bool(value)
+                except Exception as exc:
+                    raise located(exc, span) from None
+            if value:
+                return body(env)
+            if orelse is not None:
+                return orelse(env)
+            return None
+        return run_if_compared
 
     def stmt_While(self, node, scope):
         test = self.expr(node.test, scope)
@@ -364,13 +393,43 @@ class StatementsMixin:
             self._store_kind(node.target.id, scope) == "global" else None
         globals_ = self.rt.globals
         self._loop_depth += 1
-        body = self.block(node.body, scope)
+        statements = tuple(self.stmt(s, scope) for s in node.body)
         self._loop_depth -= 1
+        straight = len(statements) > 1 and all(map(codeless, node.body))
+        body = self._block_of(statements)     # (run's; run_straight runs the statements itself)
         orelse = self.block(node.orelse, scope) if node.orelse else None
         state = self.rt.state
         span = node.span
         iter_span = node.iter.span
         monotonic = time.monotonic
+
+        def run_straight(env):
+            """A body of assignments and calls (no break, continue or return) run statement by
+            statement in the loop itself: no block closure to call, no code to test per step."""
+            with self._at(iter_span):
+                iterator = iter(iterable(env))
+            stepping = True
+            ticks = 1
+            try:
+                for item in iterator:
+                    stepping = False
+                    ticks -= 1
+                    if not ticks:
+                        ticks = TIME_CHECK_EVERY
+                        if monotonic() > state.deadline:
+                            state.check_time(span)
+                    if target is not None:
+                        globals_[target] = item
+                    else:
+                        store(env, item)
+                    for statement in statements:
+                        statement(env)
+                    stepping = True
+            except Exception as exc:
+                if not stepping:
+                    raise
+                raise self._located(exc, iter_span) from None
+            return orelse(env) if orelse is not None else None
 
         def run(env):
             with self._at(iter_span):
@@ -401,7 +460,7 @@ class StatementsMixin:
                     raise
                 raise self._located(exc, iter_span) from None
             return orelse(env) if orelse is not None else None
-        return run
+        return run_straight if straight else run
 
     def stmt_With(self, node, scope):
         items = [(self.expr(i.context, scope), self.target(i.target, scope) if i.target else None,

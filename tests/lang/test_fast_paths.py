@@ -256,3 +256,27 @@ def test_blocks_without_break_continue_or_return_run_as_those_with(session):
               "t = 0\nfor i in range(4):\n    try:\n        t += f(i)\n    except ValueError:\n        break\n"
               "(t, h(5), h(1))")
     assert session.run(source) == (70, 2, -1)     # Python and torch 2.13
+
+
+def test_loops_whose_body_runs_in_the_loop_place_errors_and_values_as_other_loops(session):
+    # a body of two or more assignments and calls runs statement by statement in the loop's closure
+    err = refused(session, "t = 0\nfor i in range(3):\n    t += i\n    t / (i - 1)")
+    assert (err.kind, err.line, err.column) == ("arithmetic", 4, 5)
+    err = refused(session, "d = {1: 1}\nfor k in d:\n    d[k + 1] = 1\n    k = 0")
+    assert (err.kind, err.line, err.column) == ("runtime", 2, 10)
+    assert session.run("t = 0\nfor i in range(5):\n    t += i\n    t *= 2\nelse:\n    t += 100\nt") == 152
+    assert session.run("def f(k):\n    s = []\n    for i in range(k):\n        s.append(i)\n        s.append(-i)\n"
+                       "    return s\nf(2)") == [0, 0, 1, -1]
+
+
+def test_an_if_on_a_name_compared_with_a_literal_answers_and_refuses_as_other_ifs(session):
+    assert session.run("out = []\nfor i in range(4):\n    if i < 2:\n        out.append('a')\n    else:\n"
+                       "        out.append('b')\nout") == ["a", "a", "b", "b"]
+    assert session.run("v = torch.tensor([3.0])\nif v > 2:\n    r = 1\nelse:\n    r = 2\nr") == 1
+    err = refused(session, "v = 'a'\nif v < 1:\n    pass")
+    assert (err.kind, err.line, err.column) == ("type", 2, 4) and "not supported between" in err.message
+    err = refused(session, "v = torch.ones(2)\nif v > 0:\n    pass")
+    assert (err.kind, err.line, err.column) == ("runtime", 2, 4)
+    assert "Boolean value of Tensor with more than one value is ambiguous" in err.message
+    err = refused(session, "if missing == 1:\n    pass")
+    assert (err.kind, err.line, err.column) == ("name", 1, 4)
