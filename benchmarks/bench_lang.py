@@ -7,6 +7,7 @@ in Python on the engine (issue 13's target: 1.05x). Also prints the cold cost of
     python benchmarks/bench_lang.py [--rounds 21]
     python benchmarks/bench_lang.py --instructions [--rounds 3]   # callgrind counts: steady on a busy machine
     python benchmarks/bench_lang.py --instructions --cache-sim       # and simulated cache misses, mispredictions
+    python benchmarks/bench_lang.py --bytecodes [--steps 50]         # the interpreter's frames and bytecodes per step
 
 The timed rounds alternate three runs of the script with the Python loop: its tree read back from
 the parse cache (what `gradcli run FILE` does from its second run on), parsed cold (a first run, or
@@ -291,5 +292,58 @@ def misses(events: dict) -> None:
               f"limited {limited:12,.0f} ({limited - python:+11,.0f})")
 
 
+def bytecodes_per_step(steps: int) -> tuple[dict, dict]:
+    """Frames and bytecodes of the interpreter's own code (gradcli/lang) per step of the script's
+    loop, by function: the counts of a run of ``2 * steps`` steps less those of ``steps`` steps
+    (sys.settrace's call and opcode events), so the set-up, the compile and the first steps drop out.
+    Unlike instructions they do not move with where objects land: a change to the closures compares
+    exactly, one number per closure."""
+    import collections
+    from gradcli.lang import Limits, Session, parser
+    session = Session(limits=Limits(timeout=3600.0))
+    lang = os.path.join(os.path.dirname(os.path.abspath(parser.__file__)), "")
+    frames: collections.Counter = collections.Counter()
+    codes: collections.Counter = collections.Counter()
+
+    def trace(frame, event, arg):
+        code = frame.f_code
+        if not code.co_filename.startswith(lang):
+            return None
+        frame.f_trace_opcodes = True
+        key = f"{os.path.basename(code.co_filename)}:{code.co_firstlineno} {code.co_name}"
+        (codes if event == "opcode" else frames if event == "call" else collections.Counter())[key] += 1
+        return trace
+
+    def counts(n):
+        source = SCRIPT.replace("range(300)", f"range({n})")
+        parser._last_parse = (source, "loop.grad", parser._Parser(source, "loop.grad").run("start"))
+        frames.clear()
+        codes.clear()
+        sys.settrace(trace)
+        try:
+            session.run(source, "loop.grad")
+        finally:
+            sys.settrace(None)
+        return frames.copy(), codes.copy()
+    counts(steps)       # the session's first run fills what its sites and policy remember
+    (frames1, codes1), (frames2, codes2) = counts(steps), counts(2 * steps)
+    per_step = lambda a, b: {k: (b[k] - a[k]) / steps for k in b if b[k] != a[k]}
+    return per_step(frames1, frames2), per_step(codes1, codes2)
+
+
+def main_bytecodes() -> None:
+    steps = int(sys.argv[sys.argv.index("--steps") + 1]) if "--steps" in sys.argv else 50
+    frames, codes = bytecodes_per_step(steps)
+    print(f"per step of the script's loop (runs of {steps} and {2 * steps} steps): {sum(frames.values()):.1f} "
+          f"frames and {sum(codes.values()):.1f} bytecodes of gradcli/lang")
+    for key in sorted(codes, key=lambda k: -codes[k]):
+        print(f"  {frames.get(key, 0):5.1f} frames {codes[key]:7.1f} bytecodes  {key}")
+
+
 if __name__ == "__main__":
-    main_instructions() if "--instructions" in sys.argv[1:] else main()
+    if "--instructions" in sys.argv[1:]:
+        main_instructions()
+    elif "--bytecodes" in sys.argv[1:]:
+        main_bytecodes()
+    else:
+        main()
