@@ -40,6 +40,7 @@ NODES = tuple(sorted((c for c in vars(syntax).values()
                      key=lambda c: c.__name__))
 _INDEX = {cls: i for i, cls in enumerate(NODES)}
 _FIELDS = tuple(cls._fields[1:] for cls in NODES)   # a node's fields after its span
+_LENGTHS = tuple(len(fields) + 5 for fields in _FIELDS)     # a node's encoded items: index, span, fields
 _SCALARS = (str, int, float, bool, type(None))
 
 _version: str | None = None
@@ -212,8 +213,7 @@ def _decode(value):
         if head < 0:
             raise _Refused("a negative node index")
         cls = NODES[head]
-        names = _FIELDS[head]
-        if len(value) != len(names) + 5:
+        if len(value) != _LENGTHS[head]:
             raise _Refused(f"{cls.__name__} with {len(value) - 5} fields")
         line, column, end_line, end_column = span = value[1:5]
         if type(line) is not int or type(column) is not int or type(end_line) is not int \
@@ -222,7 +222,10 @@ def _decode(value):
         node = _new(cls)
         members = node.__dict__
         members["span"] = _new_span(Span, span)
-        for field, item in zip(names, value[5:]):
+        index = 5       # (an index into the list: zip over a slice of it cost a fifth of the decoding)
+        for field in _FIELDS[head]:
+            item = value[index]
+            index += 1
             kind = type(item)
             members[field] = _decode(item) if kind is list else _intern(item) if kind is str else item
         return node
