@@ -7,6 +7,7 @@ edges and its saved variables, nothing else.
 from __future__ import annotations
 
 import operator
+from types import FunctionType
 
 import numpy as np
 
@@ -285,47 +286,57 @@ def call_fast(op, a, b=_UNARY):
 def fast_call(op):
     """``call_fast`` for one record: a function whose facts about the record (its forward, its ufunc,
     its node class, what it saves) were read once, when it was made, on the record's first fast call,
-    and kept as ``op.fast_call`` (each attribute of a record costs a lookup on every op)."""
-    name = op.name
+    and kept as ``op.fast_call`` (each attribute of a record costs a lookup on every op). A record of
+    two inputs gets the runner of a tensor and a Python number, any other the runner of one tensor;
+    each has a code object of its own (``own_code``)."""
+    run = own_code(_number_runner(op) if len(op.inputs) == 2 else _unary_runner(op))
+    op.fast_call = run
+    return run
+
+
+def own_code(fn):
+    """``fn`` with a copy of its code object. CPython 3.11 specializes an attribute store or load to
+    the one class it sees, and keeps that per code object: a runner shared by all records sees a
+    different node class on every op of a chain (mul, add, tanh) and falls back to generic stores;
+    each record's own copy sees its own node class only."""
+    return FunctionType(fn.__code__.replace(), fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+
+
+def _slow_call(op, a, b):
+    """What a runner hands to ``call``: anything unusual (not a plain tensor, a profiler, float16, a
+    dtype to promote, numpy's errors); a non-tensor where the record takes one tensor is refused."""
+    if b is _UNARY:
+        if not isinstance(a, Tensor):   # torch.relu(array), torch.sigmoid(0.5)
+            raise TypeError(f"{op.name}(): argument 'input' (position 1) must be Tensor, not {errors.type_name(a)}")
+        return call(op, (a,))
+    return call(op, (a, b))
+
+
+def _unary_runner(op):
+    """``call(op, (a,))`` for a single-output record of one tensor (tanh, relu, x.sum())."""
     forward = op.forward
-    ufunc = _UFUNC_OF.get(forward)
     fast = op.unary_fast
     promote_float = op.promote == "float"
     differentiable = op.differentiable
     cls = None    # the node class, read on the first recording call (a command that records none makes none)
-    plain_node = op.edge_inputs is None
     elementwise = op.elementwise
     plan = op.plan
     skips = op.skips
     saves_result = op.saves_result
-    saves_other = plan == _SAVES_OTHER
     saves_sizes = plan == _SAVES_SIZES
 
     def run(a, b=_UNARY):
         nonlocal cls
-        if a.__class__ is not Tensor or not fast or _inst.active:
-            if b is _UNARY and not isinstance(a, Tensor):   # torch.relu(array), torch.sigmoid(0.5)
-                raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {errors.type_name(a)}")
-            return call(op, (a,) if b is _UNARY else (a, b))
+        if a.__class__ is not Tensor or b is not _UNARY or not fast or _inst.active:
+            return _slow_call(op, a, b)
         d = a._data
         dt = d.dtype
-        if dt is _F16:
-            return call(op, (a,) if b is _UNARY else (a, b))   # (half_opmath's ops)
+        if dt is not _F32 and (dt is _F16 or promote_float and dt.kind not in _FLOAT_KINDS):
+            return call(op, (a,))   # (half_opmath's ops; promoted to float)
         try:
-            if b is _UNARY:
-                if dt is not _F32 and dt.kind not in _FLOAT_KINDS and promote_float:
-                    return call(op, (a,))   # promoted to float
-                out = forward(d)
-            else:
-                if dt is not _F32 and dt.kind not in _FLOAT_KINDS and (promote_float or b.__class__ is float):
-                    return call(op, (a, b))
-                if ufunc is not None and d.__class__ is _ndarray:
-                    c = _F32_NUMBERS.get(b) if dt is _F32 else None   # number_operand's cache, read inline
-                    out = ufunc(d, c if c is not None else number_operand(b, dt))
-                else:
-                    out = forward(d, b)
+            out = forward(d)
         except (ValueError, OverflowError):
-            return call(op, (a,) if b is _UNARY else (a, b))   # its errors, as call words them
+            return call(op, (a,))   # its errors, as call words them
         oc = out.__class__
         if oc is not _ndarray and oc not in _SCALARS:
             out = _asarray(out)
@@ -345,32 +356,21 @@ def fast_call(op):
         vc = t._vc = [0]
         if cls is None:
             cls = op.node_cls
-        # the node's fields are filled as a plain OpNode's and only then does it get its record's class
-        # (same slots; records that narrow their edges, SomeInputs, are made as themselves): CPython 3.11
-        # specializes stores to one class's slots, not a store site that sees another class on every op,
-        # and seven unspecialized stores cost more than the class assignment (0.5-0.7% of the chain benchmarks)
-        node = OpNode() if plain_node else cls()
+        node = cls()
         fn = a._grad_fn
-        e = (fn, a._output_nr) if fn is not None and a._base is None else _edge(a)
-        if b is _UNARY:
-            node.next_functions = (e,)
-            shape = d.shape
-            node._in_meta = ((shape, dt),)
-            node._oshape = shape if elementwise else out.shape
-        else:   # (add, sub, mul or div by a number: the result has the tensor's shape, one tuple serves both)
-            node.next_functions = (e, NO_EDGE)
-            shape = node._oshape = d.shape
-            node._in_meta = ((shape, dt), None)
+        node.next_functions = ((fn, a._output_nr) if fn is not None and a._base is None else _edge(a),)
+        shape = d.shape
+        node._in_meta = ((shape, dt),)
+        node._oshape = shape if elementwise else out.shape
         node._seq = next(_seq)
         node._x = None
         node._odtype = out.dtype
-        node.__class__ = cls
         t._grad_fn = node
         t._requires_grad = True
         if not plan:
             node._saved = ()
         elif saved_hooks_stack or skips:   # pack hooks, values saved for some gradients only
-            node._saved = _save(op, (a,) if b is _UNARY else (a, b), None, t)
+            node._saved = _save(op, (a,), None, t)
         elif saves_result:
             s = _new(SavedVariable)   # the output alone, kept as data: SavedVariable(t, 0) in one step
             s.tensor = None
@@ -379,20 +379,90 @@ def fast_call(op):
             s.version = 0
             s.output_nr = 0
             node._saved = (s,)
+        elif saves_sizes:
+            node._saved = (d.shape,)   # x.sum() keeps self_sym_sizes alone
+        else:
+            node._saved = _save(op, (a,), None, t)
+        if _inst.anomaly:
+            _inst.remember_creation(node)
+        return t
+
+    return run
+
+
+def _number_runner(op):
+    """``call(op, (a, b))`` for a single-output elementwise record of a tensor and a Python number
+    (y * 1.01, y + 0.1): the number goes to numpy's ufunc as a ready 0-d array (``number_operand``)."""
+    forward = op.forward
+    ufunc = _UFUNC_OF.get(forward)
+    fast = op.unary_fast
+    promote_float = op.promote == "float"
+    differentiable = op.differentiable
+    cls = None
+    plan = op.plan
+    skips = op.skips
+    saves_other = plan == _SAVES_OTHER
+
+    def run(a, b=_UNARY):
+        nonlocal cls
+        if a.__class__ is not Tensor or b is _UNARY or not fast or _inst.active:
+            return _slow_call(op, a, b)
+        d = a._data
+        dt = d.dtype
+        if dt is not _F32 and (dt is _F16 or dt.kind not in _FLOAT_KINDS and (promote_float or b.__class__ is float)):
+            return call(op, (a, b))   # (half_opmath's ops; a float beside an integer tensor promotes)
+        try:
+            if ufunc is not None and d.__class__ is _ndarray:
+                c = _F32_NUMBERS.get(b) if dt is _F32 else None   # number_operand's cache, read inline
+                out = ufunc(d, c if c is not None else number_operand(b, dt))
+            else:
+                out = forward(d, b)
+        except (ValueError, OverflowError):
+            return call(op, (a, b))   # its errors, as call words them
+        oc = out.__class__
+        if oc is not _ndarray and oc not in _SCALARS:
+            out = _asarray(out)
+        if _inst.cap is not None and out.size > _inst.cap:
+            _inst.over_cap(out)
+        t = _new(Tensor)
+        t._data = out
+        t._output_nr = 0
+        t._grad = None
+        t._base = None
+        t._x = None
+        if not (a._requires_grad and differentiable and _mode().grad):
+            t._vc = None if _mode().inference else [0]
+            t._grad_fn = None
+            t._requires_grad = False
+            return t
+        t._vc = [0]
+        if cls is None:
+            cls = op.node_cls
+        node = cls()
+        fn = a._grad_fn
+        node.next_functions = ((fn, a._output_nr) if fn is not None and a._base is None else _edge(a), NO_EDGE)
+        shape = node._oshape = d.shape   # (the result has the tensor's shape: one tuple serves both)
+        node._in_meta = ((shape, dt), None)
+        node._seq = next(_seq)
+        node._x = None
+        node._odtype = out.dtype
+        t._grad_fn = node
+        t._requires_grad = True
+        if not plan:
+            node._saved = ()
+        elif saved_hooks_stack or skips:   # pack hooks, values saved for some gradients only
+            node._saved = _save(op, (a, b), None, t)
         elif saves_other:
             s = _new(SavedScalar)     # y * 2 keeps the 2: SavedScalar(b) in one step
             s.value = b
             s.freed = False
             node._saved = (s,)
-        elif saves_sizes:
-            node._saved = (d.shape,)   # x.sum() keeps self_sym_sizes alone
         else:
-            node._saved = _save(op, (a,) if b is _UNARY else (a, b), None, t)
+            node._saved = _save(op, (a, b), None, t)
         if _inst.anomaly:
             _inst.remember_creation(node)
         return t
 
-    op.fast_call = run
     return run
 
 
