@@ -192,7 +192,7 @@ def _mul_number_apply(node, grads, m):
     if m.plain and s.__class__ is SavedScalar and not s.freed:
         g = grads[0]
         shape, dt = node._in_meta[0]
-        if g.dtype is dt and g.shape == shape and dt.kind == "f":
+        if g.dtype is dt and g.shape == shape and (dt is _F32 or dt.kind == "f"):
             c = g.__class__
             if c is _ndarray:
                 v = s.value
@@ -382,6 +382,9 @@ _F32_SCALAR = np.float32
 _FLOAT_SCALARS = frozenset((np.float32, np.float64))   # what numpy's arithmetic on 0-d float arrays returns
 _F32_ONE = np.float32(1)
 _multiply = np.multiply
+_subtract = np.subtract
+_ONE64 = np.array(1.0)   # (a ready 0-d array: numpy's handling of a Python 1 costs more than the subtraction)
+_ONE64.flags.writeable = False
 _ndarray = np.ndarray   # (numpy's module has a __getattr__: CPython 3.11 looks np.<name> up the slow way every time)
 
 
@@ -434,18 +437,26 @@ def _tanh_apply(node, grads, m):
         if s.vc[0] != s.version or y is None:
             s.array(node)   # raises torch's error
         g = grads[0]
-        dt = node._in_meta[0][1]
-        if ((dt is _F32 or dt is _F64) and g.dtype is dt and node._in_meta[0][0] == g.shape
-                and node.next_functions[0][0] is not None):
+        shape, dt = node._in_meta[0]
+        if g.dtype is dt and (dt is _F32 or dt is _F64) and shape == g.shape and node.next_functions[0][0] is not None:
             c = y.__class__
-            if c is _F32_SCALAR:
+            if c is _ndarray:
+                if y.dtype is dt and g.__class__ is _ndarray:
+                    if dt is _F32 and y.size != 1:
+                        # 1 - y^2 rounded once, as torch's fused kernel: fused.one_minus_square's float32
+                        # steps, inline (a third of the chain's nodes are this one)
+                        t = y.astype(_F64)
+                        _multiply(t, t, t)
+                        _subtract(_ONE64, t, t)
+                        t = t.astype(_F32)
+                        return [_multiply(g, t, t)]
+                    t = fused.one_minus_square(y)
+                    return [_multiply(g, t, t) if t.size != 1 else _multiply(g, t)]   # (fused.times, inline)
+            elif c is _F32_SCALAR:
                 y = float(y)
                 r = g * (_F32_ONE * (1.0 - y * y))
                 if r.dtype is _F32:
                     return [r]
-            elif c is _ndarray and y.dtype is dt and g.__class__ is _ndarray:
-                t = fused.one_minus_square(y)   # 1 - y^2 rounded once, as torch's fused kernel
-                return [_multiply(g, t, t) if t.size != 1 else _multiply(g, t)]   # (fused.times, inline)
     return OpNode.apply(node, grads, m)
 
 
