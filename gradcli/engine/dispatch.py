@@ -20,6 +20,7 @@ from .autograd.grad_mode import mode as _mode
 from .nodes import _WRAPPED, OpNode
 from .tensor import _SCALARS, NO_GRAD_VIEW, CustomFunctionView, Tensor, TensorExtras, make, storage
 from . import instrumentation as _inst
+from .memory_layout import in_iterator_layout, iterator_layout
 from .overlapping_writes import (partly_overlapping, shares_by_zero_stride, writable_alias, write_accumulated,
                                  write_elementwise, write_selected)
 
@@ -472,6 +473,7 @@ _SAVES_SIZES = ((3, 0),)
 # without the operator's detour through ndarray's number slots (a tenth of a 1000-element multiply)
 _UFUNC_OF = {operator.add: np.add, operator.sub: np.subtract, operator.mul: np.multiply,
              operator.truediv: np.true_divide}
+_UFUNC_OF.update({iterator_layout(f): u for f, u in _UFUNC_OF.items()})    # the records' forwards (ops/pointwise)
 _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)   # numpy's builtin descriptors are singletons
 _F16 = np.dtype(np.float16)
 _F32_NUMBERS: dict = {}
@@ -518,6 +520,8 @@ def call_binary(op, a, b):
         out = _UFUNC_OF[op.forward](d, e)
     except ValueError:
         return call(op, (a, b))   # torch's words for a broadcast mismatch
+    if not d.flags.c_contiguous and out.ndim > 1:    # (x.t() + y: laid out as x, see memory_layout.iterator_layout)
+        out = in_iterator_layout((d, e), out)
     if out.__class__ is not _ndarray and out.__class__ not in _SCALARS:
         out = _asarray(out)
     if _inst.cap is not None and out.size > _inst.cap:

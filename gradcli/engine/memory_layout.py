@@ -5,6 +5,8 @@ TensorIterator does; this module says which format strides are in, with torch's 
 copies laid out in a format."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from . import errors
@@ -179,3 +181,83 @@ def contiguous_output(forward):
 
 def _c_order(a):
     return np.array(a, order="C") if a.__class__ is np.ndarray and not a.flags.c_contiguous else a
+
+
+@functools.cache
+def iterator_layout(forward):
+    """``forward`` of an elementwise op of several operands (``x.t() + y``, ``where``, comparisons), its
+    result laid out as torch's TensorIterator lays it out: in the dim order of the first operand that
+    orders a pair of dims. numpy's ufuncs pick C order when operands disagree; they agree with torch
+    whenever the first operand is C-contiguous and of the result's shape, the common case and one check.
+    (One wrapper per forward, so that dispatch can map it to its ufunc.)"""
+    def run(a, *args, **params):
+        out = forward(a, *args, **params)
+        if (a.__class__ is np.ndarray and a.flags.c_contiguous and a.shape == out.shape
+                or out.__class__ is not np.ndarray or out.ndim < 2):
+            return out
+        return in_iterator_layout((a,) + args, out)
+    run.__wrapped__ = forward
+    return run
+
+
+def in_iterator_layout(operands: tuple, out: np.ndarray) -> np.ndarray:
+    """``out`` with the strides TensorIterator gives the result of an elementwise op over ``operands``
+    (arrays of out's shape or broadcast to it; numbers and 0-d arrays take no part)."""
+    strides = _iterator_strides([a for a in operands if a.__class__ is np.ndarray and a.ndim], out.shape)
+    if strides == element_strides(out):
+        return out
+    laid = np.lib.stride_tricks.as_strided(np.empty(out.size, out.dtype), out.shape,
+                                           tuple(st * out.itemsize for st in strides))
+    laid[...] = out
+    return laid
+
+
+def _iterator_strides(arrays: list, shape: tuple) -> tuple:
+    """TensorIterator's result strides: operands of one shape and one dense layout give theirs
+    (fast_set_up); otherwise reorder_dimensions' insertion sort, where the first operand that orders two
+    dims decides (a broadcast dim is skipped; equal strides put the smaller dim inside)."""
+    ndim = len(shape)
+    if all(a.shape == shape and a.strides == arrays[0].strides for a in arrays) and _dense(arrays[0]):
+        return element_strides(arrays[0])
+    spread = []
+    for a in arrays:
+        lead = ndim - a.ndim
+        spread.append([0] * lead + [0 if size == 1 and shape[lead + i] != 1 else st
+                                    for i, (st, size) in enumerate(zip(a.strides, a.shape))])
+
+    def should_swap(d0: int, d1: int) -> int:
+        for st in spread:
+            s0, s1 = st[d0], st[d1]
+            if s0 == 0 or s1 == 0:
+                continue
+            if s0 != s1:
+                return -1 if s0 < s1 else 1
+            if shape[d0] > shape[d1]:
+                return 1
+        return 0
+
+    perm = list(range(ndim - 1, -1, -1))      # innermost first
+    for i in range(1, ndim):
+        dim1 = i
+        for dim0 in range(i - 1, -1, -1):
+            order = should_swap(perm[dim0], perm[dim1])
+            if order > 0:
+                perm[dim0], perm[dim1] = perm[dim1], perm[dim0]
+                dim1 = dim0
+            elif order < 0:
+                break
+    strides, step = [0] * ndim, 1
+    for d in perm:
+        strides[d] = step
+        step *= shape[d]
+    return tuple(strides)
+
+
+def _dense(a: np.ndarray) -> bool:
+    """torch's is_non_overlapping_and_dense."""
+    expected = a.itemsize
+    for stride, size in sorted((st, sh) for st, sh in zip(a.strides, a.shape) if sh != 1):
+        if stride != expected:
+            return False
+        expected *= size
+    return True

@@ -16,6 +16,7 @@ from ..cascade_sum import column_sums
 from ..autograd.graph import SavedScalar, SavedVariable
 from ..creation import checked_scalar
 from ..dispatch import _F32_NUMBERS, call, wrapped_int, wrapped_ints
+from ..memory_layout import in_iterator_layout, iterator_layout
 from ..nodes import OpNode, checked_array
 from ..tensor import Tensor
 from . import dtype_rules as R, rounded
@@ -833,7 +834,10 @@ MINIMUM = defop("minimum", "MinimumBackward0", ("self", "other"), np.minimum,
 
 
 def _where_fwd(a, b, condition):
-    return np.where(condition._data if isinstance(condition, Tensor) else condition, a, b)
+    """np.where, laid out as torch's TensorIterator over (condition, self, other)."""
+    condition = condition._data if isinstance(condition, Tensor) else condition
+    out = np.where(condition, a, b)
+    return in_iterator_layout((condition, a, b), out) if out.ndim > 1 else out
 
 
 # the condition is a parameter, not an input: torch's node has an edge for self and other only
@@ -1019,3 +1023,10 @@ BITWISE_OR = defop("bitwise_or", "bitwise_or", ("self", "other"), integral("bitw
 BITWISE_XOR = defop("bitwise_xor", "bitwise_xor", ("self", "other"), integral("bitwise_xor_cpu", np.bitwise_xor), None, differentiable=False,
                     api=API(kind="binary"))
 BITWISE_NOT = defop("bitwise_not", "bitwise_not", ("self",), integral("bitwise_not_cpu", np.invert), None, differentiable=False, api=API())
+
+# elementwise ops of several tensors: the result laid out as torch's TensorIterator lays it out (where: above)
+for _op in (ADD, ADD_ALPHA, SUB, SUB_ALPHA, SUB_CONST_OTHER, MUL, MUL_CONST_OTHER, MUL_CONST_SELF, DIV, DIV_CONST_OTHER,
+            POW_T, LOGADDEXP, XLOGY, ATAN2, HYPOT, REMAINDER, FMOD, CLAMP_T, MAXIMUM, MINIMUM, ADDCMUL, ADDCDIV,
+            EQ, NE, LT, LE, GT, GE, LOGICAL_AND, LOGICAL_OR, LOGICAL_XOR, FLOOR_DIVIDE, BITWISE_AND, BITWISE_OR,
+            BITWISE_XOR):
+    _op.forward = iterator_layout(_op.forward)
