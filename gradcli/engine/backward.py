@@ -23,6 +23,7 @@ from .autograd.graph import (
     topological_order,
 )
 from .backend import numpy_math, numpy_math_batched
+from .dispatch import set_vjp_of
 from .ops.copy import copy_
 from . import sparse
 from .tensor import Tensor, _warned, make
@@ -167,6 +168,26 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                 g = make(np.zeros(t._data.shape, t._data.dtype), requires_grad=bool(create_graph))
         result.append(g)
     return tuple(result)
+
+
+def _vjp_of(formula, primals: tuple, cotangents: tuple, create_graph: bool) -> tuple:
+    """dispatch.vjp_of: ``formula`` run on tensors (the primals themselves where they carry a graph to
+    differentiate further, else fresh leaves of their values) and differentiated against the cotangents;
+    arrays back (None for no gradient) unless create_graph."""
+    with enable_grad():
+        leaves = [p if create_graph and isinstance(p, Tensor) and p._requires_grad
+                  else make(p._data if isinstance(p, Tensor) else p, requires_grad=True) for p in primals]
+        outs = formula(TensorMath(0), *leaves)
+        pairs = [(o, c if isinstance(c, Tensor) else make(c)) for o, c in zip(outs, cotangents)
+                 if c is not None and o._requires_grad]
+        if not pairs:
+            return (None,) * len(primals)
+        grads = grad([o for o, _ in pairs], leaves, [c for _, c in pairs], create_graph=create_graph,
+                     allow_unused=True)
+    return grads if create_graph else tuple(None if g is None else g._data for g in grads)
+
+
+set_vjp_of(_vjp_of)
 
 
 def _needed(deps: dict, roots, target_nodes: set) -> set:

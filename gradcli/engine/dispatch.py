@@ -935,6 +935,18 @@ def rebase_view(view: Tensor, node) -> None:
     raise errors.AutogradError("the view machinery is not loaded")
 
 
+def vjp_of(formula, primals: tuple, cotangents: tuple, create_graph: bool) -> tuple:
+    """The gradients of <cotangents, formula(m, *primals)> with respect to the primals, by the autograd
+    engine (installed by backward.py, a layer above): for a record whose backward differentiates its own
+    formulas' graph (grid_sampler_2d_backward). ``formula`` takes a tensor vocabulary and tensors."""
+    raise errors.AutogradError("the autograd engine is not loaded")
+
+
+def set_vjp_of(fn) -> None:
+    global vjp_of
+    vjp_of = fn
+
+
 def set_rebase_view(fn) -> None:
     global rebase_view
     rebase_view = fn

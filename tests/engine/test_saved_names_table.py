@@ -182,6 +182,10 @@ TORCH_CALLS["max_unpool3d"] = lambda a, p: torch.ops.aten.max_unpool3d(a[0], p["
 TORCH_CALLS["convolution_backward"] = lambda a, p: torch.ops.aten.convolution_backward(
     a[0], a[1], a[2], [a[0].shape[1]], list(p["stride"]), list(p["padding"]), list(p["dilation"]), p["transposed"],
     list(p["output_padding"]), p["groups"], [True, True, True])
+for _rank in (2, 3):     # aten's grid sampler backward also takes output_mask
+    TORCH_CALLS[f"grid_sampler_{_rank}d_backward"] = (lambda n: lambda a, p: getattr(torch.ops.aten, n)(
+        a[0], a[1], a[2], p["interpolation_mode"], p["padding_mode"], p["align_corners"], [True, True]))(
+        f"grid_sampler_{_rank}d_backward")
 for _rank in (2, 3):
     TORCH_CALLS[f"fractional_max_pool{_rank}d_backward"] = (lambda n, k: lambda a, p: getattr(torch.ops.aten, n)(
         a[0], a[1], [2] * k, list(a[0].shape[-k:]), p["indices"]))(f"fractional_max_pool{_rank}d_backward", _rank)

@@ -6,9 +6,10 @@ reflection: reflected, then clipped), bilinear, nearest or bicubic taps read wit
 The backward gives the input's gradient (each output's gradient times each tap's weight, added onto
 the tap's pixel in the kernel's order: vector blocks of output positions, tap by tap) and the
 grid's (the weights' derivatives times the taps' values, summed over channels and taps in order,
-times the coordinate's derivative). It is written with the formula vocabulary: the coordinates are
-the grid's values plus ``(grid - its value) * slope`` (zero, of slope the coordinate's derivative), so
-under create_graph the weights are functions of the grid and higher derivatives follow.
+times the coordinate's derivative). Under create_graph both come from one record, torch's
+GridSampler2DBackwardBackward0 (grid_sampler_2d_backward), whose own backward differentiates the same
+formulas written on engine tensors: the coordinates are the grid's values plus ``(grid - its value) *
+slope`` (zero, of slope the coordinate's derivative), so the weights are functions of the grid.
 
 Modes and paddings are torch's enums: interpolation 0 bilinear, 1 nearest, 2 bicubic; padding 0
 zeros, 1 border, 2 reflection.
@@ -17,10 +18,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes, errors
+from .. import dispatch, dtypes, errors
+from ..dispatch import call
 from ..fused import fma64, fma_wide
 from .dtype_rules import not_implemented
-from .registry import KEEP, defop
+from .registry import KEEP, OPS, defop
 from .samples import Sample, arr
 
 BILINEAR, NEAREST, BICUBIC = 0, 1, 2
@@ -59,8 +61,7 @@ class NUMPY:
 
 
 def plain_fma(a, b, c):
-    """The same formula without the fusion: engine tensors under create_graph (their values are replaced
-    by the exact ones, see ``_pinned``)."""
+    """The same formula without the fusion: engine tensors, whose graph the double backward differentiates."""
     return a * b + c
 
 
@@ -244,22 +245,57 @@ def _forward(input, grid, interpolation_mode, padding_mode, align_corners):
 
 # ---- backward ----
 
-def sampler_backward(make_taps, gradients):
+def sampler_backward(make_taps, gradients, backward_record: str):
     """A grid sampler record's backward: the exact gradients (numpy, torch's arithmetic); under
-    create_graph, engine tensors of the same formulas carry the graph, pinned to the exact values."""
+    create_graph, torch's one node of both (``backward_record``: GridSampler2DBackwardBackward0...)."""
     def backward(m, g, input, grid, interpolation_mode, padding_mode, align_corners):
         if m.nb:        # batched gradients: the unbatched formula per entry, stacked
             inner = type(m)(m.nb - 1)
             rows = [backward(inner, g[i], input, grid, interpolation_mode, padding_mode, align_corners)
                     for i in range(g.shape[0])]
             return tuple(m.stack([row[k] for row in rows], 0) for k in range(2))
-        plain = [np.asarray(getattr(t, "_data", t)) for t in (g, input, grid)]
-        taps = make_taps(plain[2], plain[1].shape[2:], interpolation_mode, padding_mode, bool(align_corners))
-        exact = gradients(None, *plain, taps, interpolation_mode)
-        if not m.is_tensor:
-            return exact
-        return tuple(_pinned(m, t, e) for t, e in zip(gradients(m, g, input, grid, taps, interpolation_mode), exact))
+        if m.is_tensor:
+            return call(OPS[backward_record], (g, input, grid), {"interpolation_mode": interpolation_mode,
+                                                                 "padding_mode": padding_mode,
+                                                                 "align_corners": align_corners})
+        return exact_gradients(make_taps, gradients)(g, input, grid, interpolation_mode, padding_mode, align_corners)
     return backward
+
+
+def exact_gradients(make_taps, gradients):
+    """The backward record's forward: (grad_input, grad_grid) in numpy, torch's arithmetic."""
+    def forward(g, input, grid, interpolation_mode, padding_mode, align_corners):
+        taps = make_taps(grid, input.shape[2:], interpolation_mode, padding_mode, bool(align_corners))
+        return gradients(None, g, input, grid, taps, interpolation_mode)
+    return forward
+
+
+def double_backward(make_taps, gradients):
+    """The backward record's own backward: the gradients of <gg, (grad_input, grad_grid)> with respect to
+    grad_output, input and grid, through the graph of the same formulas on engine tensors (the
+    coordinates as functions of the grid), by the autograd engine (``dispatch.vjp_of``)."""
+    def backward(m, gg, grad_output, input, grid, interpolation_mode, padding_mode, align_corners):
+        if m.nb:
+            inner = type(m)(m.nb - 1)
+            rows = [backward(inner, tuple(None if t is None else t[i] for t in gg), grad_output, input, grid,
+                             interpolation_mode, padding_mode, align_corners) for i in range(gg[0].shape[0])]
+            return tuple(None if row[0] is None else m.stack(list(row), 0) for row in zip(*rows))
+
+        def formula(tm, go, inp, grd):
+            taps = make_taps(grd._data, inp.shape[2:], interpolation_mode, padding_mode, bool(align_corners))
+            return gradients(tm, go, inp, grd, taps, interpolation_mode)
+        return dispatch.vjp_of(formula, (grad_output, input, grid), gg, m.is_tensor)
+    return backward
+
+
+def backward_samples(samples: list) -> list:
+    """The backward record's samples: each sampler sample with a gradient of its output's shape."""
+    made = []
+    for k, sample in enumerate(samples):
+        input, grid = sample.args
+        out_shape = input.shape[:2] + grid.shape[1:-1]
+        made.append(Sample(arr(*out_shape, seed=30 + k), input, grid, params=dict(sample.params)))
+    return made
 
 
 def sampler_samples(input_shape: tuple, grid_shape: tuple, configurations, seed: int) -> list:
@@ -269,11 +305,6 @@ def sampler_samples(input_shape: tuple, grid_shape: tuple, configurations, seed:
                    params={"interpolation_mode": interpolation, "padding_mode": padding, "align_corners": align},
                    grad=(0,) if interpolation == NEAREST else None)
             for interpolation, padding, align in configurations]
-
-
-def _pinned(m, t, exact):
-    """``t``'s graph with the exact value: exact + (t - t's value), the difference zero, its gradient t's."""
-    return m.const(exact) + (t - m.const(t._data))
 
 
 def _gradients(m, g, input, grid, taps, interpolation: int):
@@ -347,12 +378,20 @@ def _scatter(m, shares, taps, shape, lanes: int):
     return m.permute(m.reshape(summed, (c, n, h, w)), (1, 0, 2, 3)).contiguous()
 
 
+_CONFIGURATIONS = ((BILINEAR, ZEROS, False), (BILINEAR, BORDER, True), (BILINEAR, REFLECTION, False),
+                   (BICUBIC, ZEROS, False), (BICUBIC, REFLECTION, True), (NEAREST, ZEROS, False))
 GRID_SAMPLER_2D = defop(
-    "grid_sampler_2d", "GridSampler2DBackward0", ("input", "grid"), _forward, sampler_backward(_Taps, _gradients),
+    "grid_sampler_2d", "GridSampler2DBackward0", ("input", "grid"), _forward,
+    sampler_backward(_Taps, _gradients, "grid_sampler_2d_backward"),
     saves=("input", "grid", "interpolation_mode", "padding_mode", "align_corners"), promote=KEEP,
-    samples=lambda: sampler_samples((2, 3, 4, 5), (2, 3, 4, 2), (
-        (BILINEAR, ZEROS, False), (BILINEAR, BORDER, True), (BILINEAR, REFLECTION, False), (BICUBIC, ZEROS, False),
-        (BICUBIC, REFLECTION, True), (NEAREST, ZEROS, False)), 10),
+    samples=lambda: sampler_samples((2, 3, 4, 5), (2, 3, 4, 2), _CONFIGURATIONS, 10),
     jvp_note="generic: derived through double-vjp",
     rule="input: each output's gradient times each tap's weight, added onto the tap's pixel; grid: the "
          "taps' values times the weights' derivatives, times the coordinate's derivative (0 where clipped)")
+GRID_SAMPLER_2D_BACKWARD = defop(
+    "grid_sampler_2d_backward", "GridSampler2DBackwardBackward0", ("grad_output", "input", "grid"),
+    exact_gradients(_Taps, _gradients), double_backward(_Taps, _gradients), outputs=2, promote=KEEP,
+    saves=("grad_output", "input", "grid", "interpolation_mode", "padding_mode", "align_corners"),
+    samples=lambda: backward_samples(sampler_samples((1, 2, 3, 4), (1, 2, 3, 2), _CONFIGURATIONS[:4:3], 40)),
+    jvp_note="generic: derived through double-vjp",
+    rule="the gradients of <gg, (grad_input, grad_grid)> through the backward's formulas on engine tensors")

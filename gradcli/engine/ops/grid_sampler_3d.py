@@ -4,8 +4,8 @@ padding. torch's 3-d kernel is plain scalar C++ (no fused multiply-adds, unlike 
 one), so its arithmetic is followed as written: ``((g + 1) * size - 1) / 2``, ``fmod`` reflection, the
 eight corners' weights as products of three distances, sums from zero in the corners' order.
 
-The backward is exact numpy; under create_graph the same formulas on engine tensors carry the graph,
-pinned to the exact values (as in ops/grid_sampler).
+The backward is exact numpy; under create_graph it is one record, GridSampler3DBackwardBackward0, whose
+backward differentiates the same formulas on engine tensors (as in ops/grid_sampler).
 """
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ import numpy as np
 
 from .. import dtypes, errors
 from .dtype_rules import not_implemented
-from .grid_sampler import BILINEAR, BORDER, NEAREST, NUMPY, REFLECTION, ZEROS, _as_int, sampler_backward, sampler_samples
+from .grid_sampler import (BILINEAR, BORDER, NEAREST, NUMPY, REFLECTION, ZEROS, _as_int, backward_samples, double_backward,
+                           exact_gradients, sampler_backward, sampler_samples)
 from .registry import KEEP, defop
 
 # the corners in torch's order: tnw, tne, tsw, tse, bnw, bne, bsw, bse as (dx, dy, dz)
@@ -185,12 +186,20 @@ def _scatter(m, shares, taps, shape):
     return m.permute(m.reshape(summed, (c, n) + shape[2:]), (1, 0, 2, 3, 4)).contiguous()
 
 
+_CONFIGURATIONS = ((BILINEAR, ZEROS, False), (BILINEAR, BORDER, True), (BILINEAR, REFLECTION, False),
+                   (BILINEAR, REFLECTION, True), (NEAREST, ZEROS, False))
 GRID_SAMPLER_3D = defop(
-    "grid_sampler_3d", "GridSampler3DBackward0", ("input", "grid"), _forward, sampler_backward(_Taps, _gradients),
+    "grid_sampler_3d", "GridSampler3DBackward0", ("input", "grid"), _forward,
+    sampler_backward(_Taps, _gradients, "grid_sampler_3d_backward"),
     saves=("input", "grid", "interpolation_mode", "padding_mode", "align_corners"), promote=KEEP,
-    samples=lambda: sampler_samples((2, 2, 3, 4, 3), (2, 2, 3, 2, 3), (
-        (BILINEAR, ZEROS, False), (BILINEAR, BORDER, True), (BILINEAR, REFLECTION, False), (BILINEAR, REFLECTION, True),
-        (NEAREST, ZEROS, False)), 20),
+    samples=lambda: sampler_samples((2, 2, 3, 4, 3), (2, 2, 3, 2, 3), _CONFIGURATIONS, 20),
     jvp_note="generic: derived through double-vjp",
     rule="input: each output's gradient times each corner's weight, added onto the corner's voxel; grid: the "
          "corners' values times the weights' derivatives, times the coordinate's derivative (0 where clipped)")
+GRID_SAMPLER_3D_BACKWARD = defop(
+    "grid_sampler_3d_backward", "GridSampler3DBackwardBackward0", ("grad_output", "input", "grid"),
+    exact_gradients(_Taps, _gradients), double_backward(_Taps, _gradients), outputs=2, promote=KEEP,
+    saves=("grad_output", "input", "grid", "interpolation_mode", "padding_mode", "align_corners"),
+    samples=lambda: backward_samples(sampler_samples((1, 2, 2, 3, 2), (1, 2, 1, 2, 3), _CONFIGURATIONS[2:3], 50)),
+    jvp_note="generic: derived through double-vjp",
+    rule="the gradients of <gg, (grad_input, grad_grid)> through the backward's formulas on engine tensors")
