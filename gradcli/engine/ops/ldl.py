@@ -2,7 +2,8 @@
 so the packed LD (L below the diagonal, D's 1x1 and 2x2 blocks on and next to it, zeros above, as
 torch returns it) and the 1-based pivots (negative, twice, for a 2x2 block) are torch's. torch has no
 derivative for either: their nodes are ``NotImplemented`` and a backward through them raises torch's
-error. Real dtypes only (a symmetric complex factorization is not available in gradcli).
+error. Real, complex symmetric (csytrf: entries sized |Re| + |Im| for pivoting) and, with
+hermitian=True, complex hermitian (chetrf/chetrs: D's diagonal real, L D L^H).
 """
 from __future__ import annotations
 
@@ -20,17 +21,23 @@ def _swap(a, i, j):
     a[[i, j]] = a[[j, i]]
 
 
+def _cabs1(x):
+    """LAPACK's size of an entry for pivoting: |x| for reals, |Re x| + |Im x| for complex (CABS1, ICAMAX)."""
+    return np.abs(x.real) + np.abs(x.imag) if np.iscomplexobj(x) else np.abs(x)
+
+
 def sytf2_lower(a: np.ndarray) -> tuple:
-    """One matrix, factored in place (LAPACK's dsytf2, uplo 'L'): (pivots, info)."""
+    """One matrix, factored in place (LAPACK's dsytf2/csytf2, uplo 'L'; complex symmetric, no conjugate):
+    (pivots, info)."""
     n = a.shape[0]
     piv = np.zeros(n, np.int32)
     info = 0
     k = 0
     while k < n:
         kstep = 1
-        absakk = abs(a[k, k])
-        imax = k + 1 + int(np.argmax(np.abs(a[k + 1:, k]))) if k < n - 1 else k
-        colmax = abs(a[imax, k]) if k < n - 1 else 0.0
+        absakk = _cabs1(a[k, k])
+        imax = k + 1 + int(np.argmax(_cabs1(a[k + 1:, k]))) if k < n - 1 else k
+        colmax = _cabs1(a[imax, k]) if k < n - 1 else 0.0
         if max(absakk, colmax) == 0 or np.isnan(absakk):
             info = info or k + 1
             kp = k
@@ -38,13 +45,13 @@ def sytf2_lower(a: np.ndarray) -> tuple:
             if absakk >= _ALPHA * colmax:
                 kp = k
             else:
-                jmax = k + int(np.argmax(np.abs(a[imax, k:imax])))
-                rowmax = abs(a[imax, jmax])
+                jmax = k + int(np.argmax(_cabs1(a[imax, k:imax])))
+                rowmax = _cabs1(a[imax, jmax])
                 if imax < n - 1:
-                    rowmax = max(rowmax, abs(a[imax + 1 + int(np.argmax(np.abs(a[imax + 1:, imax]))), imax]))
+                    rowmax = max(rowmax, _cabs1(a[imax + 1 + int(np.argmax(_cabs1(a[imax + 1:, imax]))), imax]))
                 if absakk >= _ALPHA * colmax * (colmax / rowmax):
                     kp = k
-                elif abs(a[imax, imax]) >= _ALPHA * rowmax:
+                elif _cabs1(a[imax, imax]) >= _ALPHA * rowmax:
                     kp = imax
                 else:
                     kp, kstep = imax, 2
@@ -82,6 +89,81 @@ def sytf2_lower(a: np.ndarray) -> tuple:
     return piv, info
 
 
+def hetf2_lower(a: np.ndarray) -> tuple:
+    """One complex hermitian matrix, factored in place (LAPACK's chetf2, uplo 'L'): A = L D L^H, D's
+    diagonal real, the swapped entries between the pivots conjugated. (pivots, info)."""
+    n = a.shape[0]
+    piv = np.zeros(n, np.int32)
+    info = 0
+    k = 0
+    while k < n:
+        kstep = 1
+        absakk = abs(a[k, k].real)
+        imax = k + 1 + int(np.argmax(_cabs1(a[k + 1:, k]))) if k < n - 1 else k
+        colmax = _cabs1(a[imax, k]) if k < n - 1 else 0.0
+        if max(absakk, colmax) == 0 or np.isnan(absakk):
+            info = info or k + 1
+            kp = k
+            a[k, k] = a[k, k].real
+        else:
+            if absakk >= _ALPHA * colmax:
+                kp = k
+            else:
+                jmax = k + int(np.argmax(_cabs1(a[imax, k:imax])))
+                rowmax = _cabs1(a[imax, jmax])
+                if imax < n - 1:
+                    rowmax = max(rowmax, _cabs1(a[imax + 1 + int(np.argmax(_cabs1(a[imax + 1:, imax]))), imax]))
+                if absakk >= _ALPHA * colmax * (colmax / rowmax):
+                    kp = k
+                elif abs(a[imax, imax].real) >= _ALPHA * rowmax:
+                    kp = imax
+                else:
+                    kp, kstep = imax, 2
+            kk = k + kstep - 1
+            if kp != kk:
+                if kp < n - 1:
+                    a[kp + 1:, [kk, kp]] = a[kp + 1:, [kp, kk]]
+                column, row = a[kk + 1:kp, kk].copy(), a[kp, kk + 1:kp].copy()
+                a[kk + 1:kp, kk], a[kp, kk + 1:kp] = row.conj(), column.conj()
+                a[kp, kk] = a[kp, kk].conj()
+                a[kk, kk], a[kp, kp] = a[kp, kp].real, a[kk, kk].real
+                if kstep == 2:
+                    a[k, k] = a[k, k].real
+                    a[k + 1, k], a[kp, k] = a[kp, k], a[k + 1, k]
+            else:
+                a[k, k] = a[k, k].real
+                if kstep == 2:
+                    a[k + 1, k + 1] = a[k + 1, k + 1].real
+            if kstep == 1:
+                if k < n - 1:
+                    r1 = 1.0 / a[k, k].real
+                    x = a[k + 1:, k].copy()
+                    a[k + 1:, k + 1:] -= np.tril(np.outer(x, r1 * x.conj()))
+                    rows = np.arange(k + 1, n)
+                    a[rows, rows] = a[rows, rows].real
+                    a[k + 1:, k] *= r1
+            elif k < n - 2:
+                d = np.hypot(a[k + 1, k].real, a[k + 1, k].imag)
+                d11 = a[k + 1, k + 1].real / d
+                d22 = a[k, k].real / d
+                tt = 1.0 / (d11 * d22 - 1.0)
+                d21 = a[k + 1, k] / d
+                d = tt / d
+                wk = d * (d11 * a[k + 2:, k] - d21 * a[k + 2:, k + 1])
+                wkp1 = d * (d22 * a[k + 2:, k + 1] - d21.conj() * a[k + 2:, k])
+                a[k + 2:, k + 2:] -= np.tril(np.outer(a[k + 2:, k], wk.conj()))
+                a[k + 2:, k + 2:] -= np.tril(np.outer(a[k + 2:, k + 1], wkp1.conj()))
+                a[k + 2:, k], a[k + 2:, k + 1] = wk, wkp1
+                rows = np.arange(k + 2, n)
+                a[rows, rows] = a[rows, rows].real
+        if kstep == 1:
+            piv[k] = kp + 1
+        else:
+            piv[k] = piv[k + 1] = -(kp + 1)
+        k += kstep
+    return piv, info
+
+
 def _factor_ex(a, hermitian=False):
     if a.ndim < 2:
         raise errors.ShapeError("torch.linalg.ldl_factor_ex: The input tensor A must have at least 2 dimensions.")
@@ -93,22 +175,23 @@ def _factor_ex(a, hermitian=False):
                                 f"Got {scalar_type_name(a.dtype)}")
     if a.dtype == np.float16:
         raise not_implemented("ldl_factor_kernel_cpu", a)
-    if a.dtype.kind == "c":
-        raise NotImplementedError("torch.linalg.ldl_factor of complex tensors is not available in gradcli yet")
     n = a.shape[-1]
     ld = np.tril(a).reshape((int(np.prod(a.shape[:-2])), n, n)).copy()
     pivots = np.zeros(ld.shape[:-1], np.int32)
     info = np.zeros(ld.shape[0], np.int32)
+    factor = hetf2_lower if hermitian and a.dtype.kind == "c" else sytf2_lower
     for i in range(ld.shape[0]):
-        pivots[i], info[i] = sytf2_lower(ld[i])
+        pivots[i], info[i] = factor(ld[i])
     ld = np.tril(ld)
     return ld.reshape(a.shape), pivots.reshape(a.shape[:-1]), info.reshape(a.shape[:-2])
 
 
-def sytrs_lower(ld: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """LAPACK's dsytrs (uplo 'L'): A X = B for A = L D L^T as sytf2_lower left it."""
+def sytrs_lower(ld: np.ndarray, piv: np.ndarray, b: np.ndarray, hermitian: bool = False) -> np.ndarray:
+    """LAPACK's dsytrs/csytrs (uplo 'L'): A X = B for A = L D L^T as sytf2_lower left it; with
+    ``hermitian``, chetrs for A = L D L^H as hetf2_lower left it (D's diagonal real, L conjugated going back)."""
     n = ld.shape[0]
     b = b.copy()
+    back = ld.conj() if hermitian else ld
     k = 0
     while k < n:       # L D Y = B
         if piv[k] > 0:
@@ -116,7 +199,7 @@ def sytrs_lower(ld: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray:
             if kp != k:
                 _swap(b, k, kp)
             b[k + 1:] -= np.outer(ld[k + 1:, k], b[k])
-            b[k] *= 1.0 / ld[k, k]
+            b[k] *= 1.0 / (ld[k, k].real if hermitian else ld[k, k])
             k += 1
         else:
             kp = -piv[k] - 1
@@ -126,24 +209,25 @@ def sytrs_lower(ld: np.ndarray, piv: np.ndarray, b: np.ndarray) -> np.ndarray:
                 b[k + 2:] -= np.outer(ld[k + 2:, k], b[k])
                 b[k + 2:] -= np.outer(ld[k + 2:, k + 1], b[k + 1])
             akm1k = ld[k + 1, k]
-            akm1, ak = ld[k, k] / akm1k, ld[k + 1, k + 1] / akm1k
+            above = akm1k.conj() if hermitian else akm1k
+            akm1, ak = ld[k, k] / above, ld[k + 1, k + 1] / akm1k
             denom = akm1 * ak - 1.0
-            bkm1, bk = b[k] / akm1k, b[k + 1] / akm1k
+            bkm1, bk = b[k] / above, b[k + 1] / akm1k
             b[k], b[k + 1] = (ak * bkm1 - bk) / denom, (akm1 * bk - bkm1) / denom
             k += 2
     k = n - 1
-    while k >= 0:      # L^T X = Y
+    while k >= 0:      # L^T X = Y (L^H)
         if piv[k] > 0:
             if k < n - 1:
-                b[k] -= ld[k + 1:, k] @ b[k + 1:]
+                b[k] -= back[k + 1:, k] @ b[k + 1:]
             kp = piv[k] - 1
             if kp != k:
                 _swap(b, k, kp)
             k -= 1
         else:
             if k < n - 1:
-                b[k] -= ld[k + 1:, k] @ b[k + 1:]
-                b[k - 1] -= ld[k + 1:, k - 1] @ b[k + 1:]
+                b[k] -= back[k + 1:, k] @ b[k + 1:]
+                b[k - 1] -= back[k + 1:, k - 1] @ b[k + 1:]
             kp = -piv[k] - 1
             if kp != k:
                 _swap(b, k, kp)
@@ -175,15 +259,15 @@ def _solve(ld, b, pivots, hermitian=False):
                                 f"{scalar_type_name(ld.dtype)}")
     if ld.dtype == np.float16:
         raise not_implemented("ldl_solve_kernel_cpu", ld)
-    if ld.dtype.kind == "c":
-        raise NotImplementedError("torch.linalg.ldl_solve of complex tensors is not available in gradcli yet")
     batch = np.broadcast_shapes(ld.shape[:-2], b.shape[:-2])
     n = ld.shape[-1]
     count = int(np.prod(batch))
     lds = np.broadcast_to(ld, batch + (n, n)).reshape((count, n, n))
     pivs = np.broadcast_to(pivots, batch + (n,)).reshape((count, n))
     bs = np.broadcast_to(b, batch + b.shape[-2:]).reshape((count,) + b.shape[-2:])
-    out = np.stack([sytrs_lower(lds[i], pivs[i], bs[i]) for i in range(bs.shape[0])]) if bs.shape[0] else bs.copy()
+    hermitian = bool(hermitian) and ld.dtype.kind == "c"
+    out = (np.stack([sytrs_lower(lds[i], pivs[i], bs[i], hermitian) for i in range(bs.shape[0])]) if bs.shape[0]
+           else bs.copy())
     return out.reshape(batch + b.shape[-2:])
 
 
