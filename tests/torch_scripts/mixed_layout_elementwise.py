@@ -80,3 +80,32 @@ r.sum().backward()
 show("g.grad", g.grad)
 show("h.grad", h.grad)
 print(h.grad)
+
+# more elementwise ops of two tensors, the first transposed
+a = torch.arange(1., 7.).reshape(2, 3)
+b = torch.arange(1., 7.).reshape(3, 2).t()
+def show2(name, f):
+    try:
+        t = f()
+        print(name, t.stride())
+    except Exception as e:
+        print(name, type(e).__name__)
+for name, f in [("lerp", lambda: torch.lerp(b, a, 0.3)), ("lerp_t", lambda: torch.lerp(b, a, a)),
+                ("copysign", lambda: torch.copysign(b, a)), ("nextafter", lambda: torch.nextafter(b, a)),
+                ("heaviside", lambda: torch.heaviside(b, a)), ("float_power", lambda: torch.float_power(b, a)),
+                ("igamma", lambda: torch.igamma(b, a)), ("xlog1py", lambda: torch.special.xlog1py(b, a)),
+                ("zeta", lambda: torch.special.zeta(b + 1, a)), ("polar", lambda: torch.polar(b, a)),
+                ("complex", lambda: torch.complex(b, a)),
+                ("logaddexp2", lambda: torch.logaddexp2(b, a)), ("fmax", lambda: torch.fmax(b, a)),
+                ("fmin", lambda: torch.fmin(b, a)), ("gcd", lambda: torch.gcd(b.long(), a.long())),
+                ("lshift", lambda: b.long() << a.long()),
+                ("masked_fill", lambda: b.masked_fill(a > 2, 0.)), ("rsub", lambda: torch.rsub(b, a)),
+                ("sub_rev", lambda: 2 - b), ("true_divide", lambda: torch.true_divide(b, a)),
+                ("div_floor", lambda: torch.div(b, a, rounding_mode="floor")), ("div_trunc", lambda: torch.div(b, a, rounding_mode="trunc")),
+                ("hypot", lambda: torch.hypot(b, a)), ("logical_and", lambda: torch.logical_and(b, a)),
+                ("xlogy", lambda: torch.xlogy(b, a)), ("addcdiv", lambda: torch.addcdiv(b, a, a)),
+                ("clamp_t", lambda: torch.clamp(b, a, a + 1)),
+                ("l1", lambda: torch.nn.functional.l1_loss(b, a, reduction="none")),
+                ("sq", lambda: (b - a) ** 2), ("where_scalar", lambda: torch.where(b > 2, b, 0.)), ("eq_scalar", lambda: b == 2),
+                ("add_out", lambda: torch.add(b, a, alpha=2)), ("mul_int_float", lambda: b.long() * a)]:
+    show2(name, f)

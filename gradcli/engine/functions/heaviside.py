@@ -6,6 +6,7 @@ import numpy as np
 
 from .. import errors
 from ..dispatch import call
+from ..memory_layout import iterator_layout
 from ..ops.registry import KEEP, defop
 from ..public import public
 from ..tensor import Tensor
@@ -48,3 +49,7 @@ def heaviside(input, values):
     if values.requires_grad and not input.requires_grad:
         return call(_VALUES, (values,), {"self": input._data})
     return call(_BOTH, (input, values))
+
+
+# elementwise ops of two tensors (heaviside): the result laid out as torch's TensorIterator lays it out (memory_layout)
+_BOTH.forward = iterator_layout(_BOTH.forward)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from .dtype_rules import not_implemented
+from ..memory_layout import iterator_layout
 from .registry import API, defop
 
 
@@ -50,3 +51,7 @@ BITWISE_LEFT_SHIFT = defop("bitwise_left_shift", "bitwise_left_shift", ("self", 
                            differentiable=False, api=API(kind="binary"), rule="not differentiable (integer op)")
 BITWISE_RIGHT_SHIFT = defop("bitwise_right_shift", "bitwise_right_shift", ("self", "other"), _right, None,
                             differentiable=False, api=API(kind="binary"), rule="not differentiable (integer op)")
+
+# elementwise ops of two tensors: the result laid out as torch's TensorIterator lays it out (memory_layout)
+for _op in (BITWISE_LEFT_SHIFT, BITWISE_RIGHT_SHIFT):
+    _op.forward = iterator_layout(_op.forward)

@@ -13,6 +13,7 @@ import numpy as np
 from .. import errors
 from ..dispatch import call
 from ..dtypes import from_numpy_dtype
+from ..memory_layout import iterator_layout
 from ..nodes import fit_grads, set_conjugated_apply, unpack_saved
 from .registry import KEEP, defop
 
@@ -188,3 +189,7 @@ def check_complex_jvp(op, args, outs) -> None:
 
 
 set_conjugated_apply(conjugated_apply)
+
+# elementwise ops of two tensors: the result laid out as torch's TensorIterator lays it out (memory_layout)
+for _op in (COMPLEX, POLAR):
+    _op.forward = iterator_layout(_op.forward)

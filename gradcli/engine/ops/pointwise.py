@@ -1026,7 +1026,7 @@ BITWISE_NOT = defop("bitwise_not", "bitwise_not", ("self",), integral("bitwise_n
 
 # elementwise ops of several tensors: the result laid out as torch's TensorIterator lays it out (where: above)
 for _op in (ADD, ADD_ALPHA, SUB, SUB_ALPHA, SUB_CONST_OTHER, MUL, MUL_CONST_OTHER, MUL_CONST_SELF, DIV, DIV_CONST_OTHER,
-            POW_T, LOGADDEXP, XLOGY, ATAN2, HYPOT, REMAINDER, FMOD, CLAMP_T, MAXIMUM, MINIMUM, ADDCMUL, ADDCDIV,
+            POW_T, LOGADDEXP, XLOGY, ATAN2, HYPOT, REMAINDER, FMOD, CLAMP_T, MAXIMUM, MINIMUM, ADDCMUL, ADDCDIV, LERP, LERP_T,
             EQ, NE, LT, LE, GT, GE, LOGICAL_AND, LOGICAL_OR, LOGICAL_XOR, FLOOR_DIVIDE, BITWISE_AND, BITWISE_OR,
             BITWISE_XOR):
     _op.forward = iterator_layout(_op.forward)

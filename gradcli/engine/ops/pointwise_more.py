@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from ..errors import DTypeError
+from ..memory_layout import iterator_layout
 from . import dtype_rules as R
 from .pointwise import sign_np
 from .registry import COMMON, FLOAT, KEEP, defop
@@ -209,3 +210,7 @@ DIV_MODE = defop("div.Tensor_mode", "DivBackward2", ("self", "other"), _div_mode
                  samples=lambda: [Sample(arr(3, 4) * 3, arr(3, 4, seed=1) + 5, params={"rounding_mode": "floor"}),
                                   Sample(arr(5) * 3, arr(5, seed=2) - 5, params={"rounding_mode": "trunc"})],
                  rule="0 (piecewise constant)")
+
+# elementwise ops of two tensors: the result laid out as torch's TensorIterator lays it out (memory_layout)
+for _op in (LOGADDEXP2, FMAX, FMIN, COPYSIGN, NEXTAFTER, GCD, LCM, DIV_MODE):
+    _op.forward = iterator_layout(_op.forward)

@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from ..dispatch import call, call_fast, call_inplace
+from ..memory_layout import iterator_layout
 from ..public import export, public
 from ..tensor import Tensor
 from . import dtype_rules, special_kernels as K
@@ -341,3 +342,7 @@ def logit(input, eps=None):
 @public(method=True)
 def logit_(self, eps=None):
     return call_inplace(LOGIT, self, (self,), {"eps": None if eps is None else float(eps)})
+
+# elementwise ops of two tensors: the result laid out as torch's TensorIterator lays it out (memory_layout)
+for _op in (XLOG1PY, ZETA, IGAMMA, IGAMMAC):
+    _op.forward = iterator_layout(_op.forward)
