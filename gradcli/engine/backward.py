@@ -541,8 +541,8 @@ def _checked(hook, original, new, tensor_mode: bool):
         if new._data.dtype != was:
             raise errors.AutogradError(
                 f"hook '{_hook_name(hook)}' has changed the type of value (was "
-                f"torch.{dtypes.scalar_type_name(np.dtype(was))}Tensor got "
-                f"torch.{dtypes.scalar_type_name(new._data.dtype)}Tensor)")
+                f"{dtypes.cpu_type_name(dtypes.from_numpy_dtype(np.dtype(was)))} got "
+                f"{dtypes.cpu_type_name(dtypes.from_numpy_dtype(new._data.dtype))})")
         if new._data.shape != shape:
             raise errors.AutogradError(f"hook '{_hook_name(hook)}' has changed the size of value")
     return _unwrap(new, tensor_mode)

@@ -318,7 +318,10 @@ def fit_grads(node, res, m) -> list:
                 total = column_sums(r) if (len(shape) == 1 and r.__class__ is np.ndarray and r.ndim == 2
                                            and r.shape[1] == shape[0]) else None
                 r = _fit_shape(node, len(out), r, shape, m) if total is None else total
-                out.append(r if r.dtype == meta[1] else _asarray(r).astype(meta[1]))
+                if r.dtype != meta[1]:
+                    _check_complexity(r.dtype, meta[1])
+                    r = _asarray(r).astype(meta[1])
+                out.append(r)
         return out
     nb = m.nb
     tensor_mode = m.is_tensor
@@ -331,11 +334,22 @@ def fit_grads(node, res, m) -> list:
             r = _fit_shape(node, len(out), r, shape, m)
         if tensor_mode:
             if r._data.dtype != dt:
+                _check_complexity(r._data.dtype, dt)
                 r = r.to(dtypes.from_numpy_dtype(dt))
         elif r.dtype != dt:
+            _check_complexity(r.dtype, dt)
             r = _asarray(r).astype(dt)
         out.append(r)
     return out
+
+
+def _check_complexity(grad_dtype, input_dtype) -> None:
+    """torch's validate_outputs: a gradient of another dtype is cast to its input's, unless it is complex
+    for a real input or (not floating) real for a complex one: a cast would drop its imaginary part."""
+    if grad_dtype.kind != "f" and (grad_dtype.kind == "c") != (input_dtype.kind == "c"):
+        raise errors.AutogradError("Expected isFloatingType(grad.scalar_type()) || (input_is_complex == "
+                                   "grad_is_complex) to be true, but got false.  (Could this error message be "
+                                   "improved?  If so, please report an enhancement request to PyTorch.)")
 
 
 def _fit_shape(node, index: int, r, shape, m):
