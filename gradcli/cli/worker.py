@@ -203,7 +203,10 @@ INTERRUPT_WAIT = 0.5      # seconds after Ctrl-C before the child gets its own S
 
 
 def _watch(pid: int, limit: float) -> int:
-    import signal       # the supervisor's alone: its enums cost the worker, which forks before, 3 M instructions
+    # the supervisor's alone, and signal.py's C module: the enums of signal.py (and the enum module, 20 M
+    # instructions) would cost the worker 3 M instructions before the fork, or the supervisor 20 M after it
+    # in parallel with the worker, for the names of signals that only _report's rare messages show
+    import _signal as signal
     state = {"timed_out": False, "interrupted": False, "forwarded": False, "terminated": False}
 
     def on_alarm(signum, frame):
@@ -258,7 +261,7 @@ def _signal(pid: int, sig: int) -> None:
 
 
 def _kill(pid: int) -> None:
-    import signal
+    import _signal as signal    # (see _watch)
     _signal(pid, signal.SIGKILL)
 
 

@@ -180,3 +180,32 @@ def test_the_worker_loads_no_signal_module(args):
                             env=env)
     worker = set(result.stderr.rsplit("WORKER ", 1)[1].split())
     assert "gradcli.engine" in worker and "signal" not in worker
+
+
+SUPERVISOR_PROBE = """
+import sys
+from gradcli.cli import worker
+watch = worker._watch
+
+def probe(pid, limit):
+    status = watch(pid, limit)
+    sys.stderr.write("\\nSUPERVISOR " + " ".join(sorted(sys.modules)))
+    return status
+
+worker._watch = probe
+sys.argv = ["gradcli", *sys.argv[1:]]
+from gradcli.cli.app import entry
+entry()
+"""
+
+
+def test_the_supervisor_of_grad_watches_signals_without_the_enum_module():
+    # signal.py's enums and the enum module they need (20 M instructions) would run in the supervisor while
+    # its worker starts: the supervisor of the fast-path grad otherwise loads neither (a bare interpreter may:
+    # an editable install's finder)
+    env = {k: v for k, v in os.environ.items() if k != "GRADCLI_NO_WORKER"}
+    result = subprocess.run([sys.executable, "-c", SUPERVISOR_PROBE, "grad", "x**2", "--at", "x=3"],
+                            capture_output=True, text=True, timeout=60, env=env)
+    assert result.stdout == "value = tensor(9., grad_fn=<PowBackward0>)\nx.grad = tensor(6.)\n", result.stderr
+    supervisor = set(result.stderr.rsplit("SUPERVISOR ", 1)[1].split())
+    assert "gradcli.cli.oneshot" in supervisor and not {"signal", "enum", "numpy"} & (supervisor - _bare_interpreter())
