@@ -13,6 +13,7 @@ import warnings
 import numpy as np
 
 from . import device as device_module, dtypes, errors, instrumentation, memory_layout
+from .device import require_cpu
 from .cpu_random import DEFAULT_SEED, CPUStream
 from .dims import int_sizes
 from .public import public
@@ -379,6 +380,7 @@ def _check_number_kind(values: np.ndarray, npd: np.dtype) -> None:
 @public()
 def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False) -> Tensor:
     """A new tensor holding a copy of ``data`` (numbers, nested lists, tensors, ndarrays)."""
+    require_cpu(device)
     if isinstance(data, Tensor):
         warnings.warn("To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or "
                       "sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).",
@@ -404,6 +406,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
 
 @public()
 def as_tensor(data, dtype=None, device=None) -> Tensor:
+    require_cpu(device)
     if isinstance(data, Tensor) and (dtype is None or dtypes.as_dtype(dtype).np == data._data.dtype):
         return data
     return tensor(data, dtype=dtype)
@@ -416,22 +419,26 @@ def from_numpy(arr: np.ndarray) -> Tensor:
 
 
 @public()
-def scalar_tensor(s, *, dtype=None, requires_grad=False) -> Tensor:
+def scalar_tensor(s, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    require_cpu(device)
     return _finish(np.asarray(s, dtype=_float(dtype)), None, requires_grad)
 
 
 @public()
 def zeros(*size, dtype=None, device=None, requires_grad=False, out=None) -> Tensor:
+    require_cpu(device)
     return _finish(np.zeros(_size(size, "zeros"), _float(dtype)), None, requires_grad)
 
 
 @public()
 def ones(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
+    require_cpu(device)
     return _finish(np.ones(_size(size, "ones"), _float(dtype)), None, requires_grad)
 
 
 @public()
 def empty(*size, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    require_cpu(device)
     shape, npd = _size(size, "empty"), _float(dtype)
     if memory_format is None:
         return _finish(np.zeros(shape, npd), None, requires_grad)
@@ -445,6 +452,7 @@ def empty(*size, dtype=None, device=None, requires_grad=False, memory_format=Non
 @public()
 def empty_strided(size, stride, *, dtype=None, device=None, requires_grad=False) -> Tensor:
     """A fresh tensor laid out with the given strides (in elements) over a storage just large enough."""
+    require_cpu(device)
     for name, position, given in (("size", 1, size), ("stride", 2, stride)):
         if not isinstance(given, (tuple, list)) or not all(isinstance(n, int) for n in given):
             raise TypeError(f"empty_strided(): argument '{name}' (position {position}) must be tuple of ints, "
@@ -463,6 +471,7 @@ def empty_strided(size, stride, *, dtype=None, device=None, requires_grad=False)
 
 @public()
 def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    require_cpu(device)
     if isinstance(fill_value, Tensor):   # a 0-d tensor's number, in its dtype
         fill_value, npd = fill_value.item(), fill_value._data.dtype
     else:
@@ -478,12 +487,14 @@ def full(size, fill_value, *, dtype=None, device=None, requires_grad=False) -> T
 
 @public()
 def eye(n, m=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    require_cpu(device)
     _size((n, n if m is None else m))
     return _finish(np.eye(n, m, dtype=_float(dtype)), None, requires_grad)
 
 
 @public()
 def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    require_cpu(device)
     if end is None:
         start, end = 0, start
     vals = [v.item() if isinstance(v, Tensor) else v for v in (start, end, step)]
@@ -516,6 +527,7 @@ def arange(start, end=None, step=1, *, dtype=None, device=None, requires_grad=Fa
 @public()
 def range(start=0, end=None, step=1, *, dtype=None, device=None, requires_grad=False) -> Tensor:  # noqa: A001
     """Deprecated torch.range: ``end`` included, the default float dtype unless one is given."""
+    require_cpu(device)
     warnings.warn("torch.range is deprecated and will be removed in a future release because its behavior is "
                   "inconsistent with Python's range builtin. Instead, use torch.arange, which produces values in "
                   "[start, end).", UserWarning, stacklevel=2)
@@ -537,6 +549,7 @@ def range(start=0, end=None, step=1, *, dtype=None, device=None, requires_grad=F
 def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False) -> Tensor:
     """A tensor given back as it is unless a dtype change or ``copy=True`` asks for a new one; other data
     as torch.tensor makes it."""
+    require_cpu(device)
     if isinstance(obj, Tensor):
         out = obj
         if dtype is not None and dtypes.as_dtype(dtype).np != obj._data.dtype:
@@ -553,6 +566,7 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=False) -> 
 
 @public()
 def linspace(start, end, steps, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    require_cpu(device)
     if steps < 0:
         raise errors.AutogradError("number of steps must be non-negative")
     instrumentation.check_shape((steps,))
@@ -583,7 +597,8 @@ def _fused_linspace(start, end, steps: int, npd: np.dtype) -> np.ndarray:
 
 
 @public()
-def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -> Tensor:
+def logspace(start, end, steps, base=10.0, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    require_cpu(device)
     start = start.item() if isinstance(start, Tensor) else start
     end = end.item() if isinstance(end, Tensor) else end
     if dtype is None and (isinstance(start, complex) or isinstance(end, complex)):
@@ -597,12 +612,14 @@ def logspace(start, end, steps, base=10.0, *, dtype=None, requires_grad=False) -
 
 @public()
 def rand(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    require_cpu(device)
     npd = _float(dtype)
     return random_tensor(_size(size, "rand"), lambda g, s: _uniform(g, s, npd), None, requires_grad, generator)
 
 
 @public()
 def randn(*size, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    require_cpu(device)
     npd = _float(dtype)
     return random_tensor(_size(size, "randn"), lambda g, s: _normal(g, s, npd), None, requires_grad, generator)
 
@@ -636,6 +653,7 @@ def _part(npd) -> np.dtype:
 
 @public()
 def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    require_cpu(device)
     if size is None:
         if isinstance(high, (tuple, list)):
             low, high, size = 0, low, high
@@ -655,7 +673,8 @@ def _check_range(low, high) -> None:
 
 
 @public()
-def randperm(n, *, generator=None, dtype=None, requires_grad=False) -> Tensor:
+def randperm(n, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    require_cpu(device)
     _size((n,))      # torch's message for a negative n, and the session's size limit
     if random_batch is None:
         return _finish(rng(generator).permutation(n), dtype, requires_grad)
@@ -665,8 +684,9 @@ def randperm(n, *, generator=None, dtype=None, requires_grad=False) -> Tensor:
     return wrap(_finish(drawn, dtype, requires_grad))
 
 
-def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False) -> Tensor:
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
     """torch.normal's draws (functions.random_counts.normal records their node)."""
+    require_cpu(device)
     if not isinstance(std, Tensor):
         check_std(std)
     if isinstance(mean, Tensor) and isinstance(std, Tensor):
@@ -682,7 +702,8 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False)
     if isinstance(mean, Tensor):
         _floating_only(mean._data.dtype, "normal_kernel_cpu")
         return drawn_from(mean, generator, lambda g, m: (g.normal(m.shape, m.dtype, 0.0, std) + m).astype(m.dtype))
-    npd = _float(None)
+    npd = _float(dtype)
+    _floating_only(npd, "normal_kernel_cpu")
     return random_tensor(_size(tuple(size), "normal"), lambda g, s: g.normal(s, npd, mean, std), None, requires_grad,
                          generator)
 
@@ -780,6 +801,7 @@ def dense_layout(a: np.ndarray) -> bool:
 @public()
 @instrumentation.examplewise
 def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    require_cpu(device)
     npd, shape = _like(input, dtype)
     return _finish(_filled_like(input, npd, shape, 0, memory_format, "zeros_like"), None, requires_grad)
 
@@ -787,6 +809,7 @@ def zeros_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
 @public()
 @instrumentation.examplewise
 def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    require_cpu(device)
     npd, shape = _like(input, dtype)
     return _finish(_filled_like(input, npd, shape, 1, memory_format, "ones_like"), None, requires_grad)
 
@@ -794,6 +817,7 @@ def ones_like(input, *, dtype=None, device=None, requires_grad=False, memory_for
 @public()
 @instrumentation.examplewise
 def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    require_cpu(device)
     npd, shape = _like(input, dtype)
     return _finish(_filled_like(input, npd, shape, 0, memory_format, "empty_like"), None, requires_grad)
 
@@ -801,12 +825,14 @@ def empty_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
 @public()
 @instrumentation.examplewise
 def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    require_cpu(device)
     npd, shape = _like(input, dtype)
     return _finish(_filled_like(input, npd, shape, fill_value, memory_format, "full_like"), None, requires_grad)
 
 
 @public()
 def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    require_cpu(device)
     npd, shape = _like(input, dtype)
     layout = _like_layout(input, npd, shape, memory_format, "rand_like")
     return _random_like(layout, shape, lambda g, s: _uniform(g, s, npd), requires_grad)
@@ -814,6 +840,7 @@ def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_for
 
 @public()
 def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+    require_cpu(device)
     npd, shape = _like(input, dtype)
     layout = _like_layout(input, npd, shape, memory_format, "randn_like")
     serial = _permuted(layout)       # not contiguous: normal_'s one-at-a-time draws
@@ -821,7 +848,8 @@ def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_fo
 
 
 @public()
-def randint_like(input, low, high=None, *, dtype=None, requires_grad=False) -> Tensor:
+def randint_like(input, low, high=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+    require_cpu(device)
     if high is None:
         low, high = 0, low
     npd, shape = _like(input, dtype)

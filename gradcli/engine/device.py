@@ -40,3 +40,19 @@ class device:
 
     def __hash__(self) -> int:
         return hash(str(self))
+
+
+def require_cpu(spec) -> None:
+    """Where a tensor is to be made (a factory's or a layer's ``device=``, ``to(device)``): gradcli
+    computes on the CPU, as torch's CPU build does, and refuses any other device with that build's
+    error rather than computing on the CPU anyway (``device="cuda"`` fails in torch here)."""
+    if spec is None:
+        return
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        raise RuntimeError("Cannot access accelerator device when none is available.")
+    kind = spec.type if isinstance(spec, device) else device(spec).type   # torch's messages for a bad string
+    if kind == "cpu":
+        return
+    if kind in ("cuda", "xpu"):
+        raise AssertionError(f"Torch not compiled with {kind.upper()} enabled")
+    raise NotImplementedError(f"gradcli computes on the CPU only: there is no '{kind}' device here")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .device import require_cpu
 from . import dtypes, errors
 from .dispatch import call
 from .functions import roll
@@ -324,11 +325,13 @@ def _frequencies(fn, n, d, dtype, requires_grad, count, wrap):
 
 def fftfreq(n, d=1.0, *, dtype=None, layout=None, device=None, requires_grad=False):
     """The sample frequencies [0, 1, ..., -(n // 2), ..., -1] / (n d)."""
+    require_cpu(device)
     return _frequencies("fftfreq", n, d, dtype, requires_grad, lambda n: n, True)
 
 
 def rfftfreq(n, d=1.0, *, dtype=None, layout=None, device=None, requires_grad=False):
     """The onesided sample frequencies [0, 1, ..., n // 2] / (n d)."""
+    require_cpu(device)
     return _frequencies("rfftfreq", n, d, dtype, requires_grad, lambda n: n // 2 + 1, False)
 
 

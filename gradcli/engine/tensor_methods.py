@@ -15,7 +15,7 @@ from . import creation, dtypes, errors, functions as F, instrumentation, memory_
 from .autograd.forward_ad import get_tangent, tangent_suffix
 from .autograd.grad_mode import no_grad, mode as _mode
 from .backward import backward as _backward
-from .device import device
+from .device import device, require_cpu
 from .dispatch import call, call_inplace, call_mm, check_overlap
 from .functions.arithmetic import _alpha_operand, _refuse_bool_sub
 from .functions.inplace_ops import adopt, elementwise_writer, refuse_inplace, stand_in
@@ -415,12 +415,9 @@ def to(self, *args, **kwargs):
         elif isinstance(a, Tensor):
             dtype = a.dtype
         elif isinstance(a, str):      # a string is a device, as torch reads it (never a dtype's name)
-            device(a)                 # torch's messages for a malformed one
-            if a == "cpu" or a.startswith("cpu:"):
-                continue
-            if a.startswith("cuda") or a == "mps":
-                raise AssertionError("Torch not compiled with CUDA enabled")  # torch's type and words; gradcli is CPU-only
-            raise errors.AutogradError(f"Invalid device string: '{a}'")
+            require_cpu(a)
+        elif type(a) is int:          # an accelerator's index
+            require_cpu(a)
         elif a in _PYTHON_TYPES:      # to(float) is float64, as torch reads Python's types
             dtype = dtypes.as_dtype(a)
         elif type(a) is not bool:      # a positional non_blocking/copy flag is a bool
@@ -519,33 +516,34 @@ def cuda(self, *args, **kwargs):
 
 
 @instrumentation.examplewise   # inside vmap, batched as torch's: one per example
-def new_tensor(self, data, dtype=None, requires_grad=False):
-    return F.tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+def new_tensor(self, data, dtype=None, device=None, requires_grad=False):
+    return F.tensor(data, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
 
 
 @instrumentation.examplewise
-def new_zeros(self, *size, dtype=None, requires_grad=False):
-    return F.zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+def new_zeros(self, *size, dtype=None, device=None, requires_grad=False):
+    return F.zeros(*size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
 
 
 @instrumentation.examplewise
-def new_ones(self, *size, dtype=None, requires_grad=False):
-    return F.ones(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+def new_ones(self, *size, dtype=None, device=None, requires_grad=False):
+    return F.ones(*size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
 
 
 @instrumentation.examplewise
-def new_empty(self, *size, dtype=None, requires_grad=False):
-    return F.zeros(*size, dtype=dtype or self.dtype, requires_grad=requires_grad)
+def new_empty(self, *size, dtype=None, device=None, requires_grad=False):
+    return F.zeros(*size, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
 
 
 @instrumentation.examplewise
-def new_full(self, size, fill_value, dtype=None, requires_grad=False):
-    return F.full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad)
+def new_full(self, size, fill_value, dtype=None, device=None, requires_grad=False):
+    return F.full(size, fill_value, dtype=dtype or self.dtype, device=device, requires_grad=requires_grad)
 
 
 def new(self, *args, device=None):
     """The legacy constructor, in self's dtype: sizes (or a torch.Size) give an uninitialized tensor
     (zeros here), a list or tuple gives its data."""
+    require_cpu(device)
     if len(args) == 1 and isinstance(args[0], (list, tuple)) and not isinstance(args[0], Size):
         return F.tensor(args[0], dtype=self.dtype)
     if len(args) == 1 and isinstance(args[0], Size):

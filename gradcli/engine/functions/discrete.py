@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..device import require_cpu
 from .. import dtypes, errors, instrumentation
 from ..dispatch import call
 from ..dims import wrap_dim
@@ -205,9 +206,11 @@ def _indices(fn, row, col, offset, dtype):
 
 @public()
 def tril_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    require_cpu(device)
     return _indices(np.tril_indices, row, col, offset, dtype)
 
 
 @public()
 def triu_indices(row, col, offset=0, *, dtype=None, device=None, layout=None):
+    require_cpu(device)
     return _indices(np.triu_indices, row, col, offset, dtype)

@@ -18,10 +18,25 @@ def with_node(op, inputs: tuple, drawn: Tensor, params: dict | None = None) -> T
     return drawn
 
 
+_NORMAL_FORMS = (
+    " * (Tensor mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)\n"
+    " * (Tensor mean, float std = 1, *, torch.Generator generator = None, Tensor out = None)\n"
+    " * (float mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)\n"
+    " * (float mean, float std, tuple of ints size, *, torch.Generator generator = None, Tensor out = None, "
+    "torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, "
+    "bool requires_grad = False)\n")
+
+
 @public()
-def normal(mean=0.0, std=1.0, size=None, *, generator=None, requires_grad=False) -> Tensor:
-    """Draws from N(mean, std) (numbers or tensors, broadcast; ``size`` for two numbers)."""
-    drawn = creation.normal(mean, std, size, generator=generator, requires_grad=requires_grad)
+def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+    """Draws from N(mean, std) (numbers or tensors, broadcast; ``size``, ``dtype`` and ``device`` for two
+    numbers)."""
+    if (dtype is not None or device is not None) and (isinstance(mean, Tensor) or isinstance(std, Tensor)):
+        given = [type(a).__name__ for a in (mean, std)] + [f"{k}={type(v).__module__.split('.')[0]}.{type(v).__name__}"
+                                                          for k, v in (("dtype", dtype), ("device", device)) if v is not None]
+        raise TypeError(f"normal() received an invalid combination of arguments - got ({', '.join(given)}), but "
+                        f"expected one of:\n{_NORMAL_FORMS}")
+    drawn = creation.normal(mean, std, size, generator=generator, dtype=dtype, device=device, requires_grad=requires_grad)
     if isinstance(mean, Tensor):
         return with_node(NORMAL_MEAN_STD, (mean, std), drawn) if isinstance(std, Tensor) else \
             with_node(NORMAL_MEAN, (mean,), drawn)

@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 
+from ..device import require_cpu
 from .. import dtypes, errors
 from ..creation import _finish
 from ..public import public
@@ -40,6 +41,7 @@ def _window(values, npd, window_length: int, periodic: bool, requires_grad: bool
 @public()
 def hamming_window(window_length, periodic=True, alpha=0.54, beta=0.46, *, dtype=None, layout=None, device=None,
                    requires_grad=False):
+    require_cpu(device)
     return _hamming("hamming_window", window_length, periodic, alpha, beta, dtype, requires_grad)
 
 
@@ -52,11 +54,13 @@ def _hamming(name, window_length, periodic, alpha, beta, dtype, requires_grad):
 
 @public()
 def hann_window(window_length, periodic=True, *, dtype=None, layout=None, device=None, requires_grad=False):
+    require_cpu(device)
     return _hamming("hann_window", window_length, periodic, 0.5, 0.5, dtype, requires_grad)
 
 
 @public()
 def blackman_window(window_length, periodic=True, *, dtype=None, layout=None, device=None, requires_grad=False):
+    require_cpu(device)
     npd, n = _points("blackman_window", window_length, periodic, dtype, requires_grad)
     if n is not None:
         w = n * (math.pi / (len(n) - 1))
@@ -66,6 +70,7 @@ def blackman_window(window_length, periodic=True, *, dtype=None, layout=None, de
 
 @public()
 def bartlett_window(window_length, periodic=True, *, dtype=None, layout=None, device=None, requires_grad=False):
+    require_cpu(device)
     npd, n = _points("bartlett_window", window_length, periodic, dtype, requires_grad)
     if n is not None:
         size = len(n)
@@ -78,6 +83,7 @@ def bartlett_window(window_length, periodic=True, *, dtype=None, layout=None, de
 @public()
 def kaiser_window(window_length, periodic=True, beta=12.0, *, dtype=None, layout=None, device=None,
                   requires_grad=False):
+    require_cpu(device)
     npd, n = _points("kaiser_window", window_length, periodic, dtype, requires_grad)
     if n is not None:
         alpha = (len(n) - 1) / 2.0

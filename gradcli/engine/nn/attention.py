@@ -9,6 +9,7 @@ import copy
 import math
 import warnings
 
+from ..device import require_cpu
 from .. import creation, dtypes, functions
 from ..autograd.grad_mode import is_grad_enabled, no_grad
 from . import functional as F
@@ -49,6 +50,7 @@ class MultiheadAttention(Module):
     def __init__(self, embed_dim: int, num_heads: int, dropout: float = 0.0, bias: bool = True,
                  add_bias_kv: bool = False, add_zero_attn: bool = False, kdim=None, vdim=None,
                  batch_first: bool = False, device=None, dtype=None):
+        require_cpu(device)
         super().__init__()
         if embed_dim <= 0 or num_heads <= 0:
             raise ValueError(f"embed_dim and num_heads must be greater than 0, got embed_dim={embed_dim} and "
@@ -182,6 +184,7 @@ class TransformerEncoderLayer(Module):
     def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048, dropout: float = 0.1,
                  activation="relu", layer_norm_eps: float = 1e-5, batch_first: bool = False,
                  norm_first: bool = False, bias: bool = True, device=None, dtype=None):
+        require_cpu(device)
         super().__init__()
         self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias, batch_first=batch_first,
                                             dtype=dtype)
@@ -295,6 +298,7 @@ class TransformerDecoderLayer(Module):
     def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048, dropout: float = 0.1,
                  activation=F.relu, layer_norm_eps: float = 1e-5, batch_first: bool = False,
                  norm_first: bool = False, bias: bool = True, device=None, dtype=None):
+        require_cpu(device)
         super().__init__()
         self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first, bias=bias,
                                             dtype=dtype)
@@ -382,6 +386,7 @@ class Transformer(Module):
                  dim_feedforward: int = 2048, dropout: float = 0.1, activation=F.relu, custom_encoder=None,
                  custom_decoder=None, layer_norm_eps: float = 1e-5, batch_first: bool = False,
                  norm_first: bool = False, bias: bool = True, device=None, dtype=None):
+        require_cpu(device)
         super().__init__()
         if custom_encoder is not None:
             self.encoder = custom_encoder
@@ -419,4 +424,5 @@ class Transformer(Module):
 
     @staticmethod
     def generate_square_subsequent_mask(sz: int, device=None, dtype=None):
+        require_cpu(device)
         return _square_subsequent_mask(sz, dtype)

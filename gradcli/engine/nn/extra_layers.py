@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import warnings
 
+from ..device import require_cpu
 from .. import creation, dtypes
 from ..autograd.grad_mode import no_grad
 from ..tensor import Tensor
@@ -21,6 +22,7 @@ class PReLU(Module):
     """max(0, x) + a min(0, x) with a learnable slope a (one, or one per channel), 0.25 at first."""
 
     def __init__(self, num_parameters: int = 1, init: float = 0.25, device=None, dtype=None):
+        require_cpu(device)
         self.num_parameters = num_parameters
         super().__init__()
         self.init = init
@@ -61,6 +63,7 @@ class Softmax2d(Module):
 
 class RMSNorm(Module):
     def __init__(self, normalized_shape, eps=None, elementwise_affine: bool = True, device=None, dtype=None):
+        require_cpu(device)
         super().__init__()
         self.normalized_shape = (normalized_shape,) if isinstance(normalized_shape, int) else tuple(normalized_shape)
         self.eps, self.elementwise_affine = eps, elementwise_affine
@@ -91,6 +94,7 @@ class _InstanceNorm(_BatchNorm):
 
     def __init__(self, num_features: int, eps: float = 1e-5, momentum: float = 0.1, affine: bool = False,
                  track_running_stats: bool = False, device=None, dtype=None, *, bias: bool = True):
+        require_cpu(device)
         super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias)
 
     def forward(self, input):
@@ -348,6 +352,7 @@ class LazyLinear(Linear):
     then, and the module becomes a ``Linear``."""
 
     def __init__(self, out_features: int, bias: bool = True, device=None, dtype=None):
+        require_cpu(device)
         Module.__init__(self)
         self.in_features, self.out_features = 0, out_features
         self._dtype = _dtype(dtype)
@@ -402,6 +407,7 @@ def _lazy_batch_norm(base: type) -> type:
 
     def __init__(self, eps: float = 1e-5, momentum=0.1, affine: bool = True, track_running_stats: bool = True,
                  device=None, dtype=None):
+        require_cpu(device)
         base.__init__(self, 0, eps, momentum, affine, track_running_stats, device, dtype)
 
     def forward(self, input):
@@ -449,6 +455,7 @@ class SyncBatchNorm(_BatchNorm):
     def __init__(self, num_features: int, eps: float = 1e-5, momentum=0.1, affine: bool = True,
                  track_running_stats: bool = True, process_group=None, device=None, dtype=None, *,
                  bias: bool = True):
+        require_cpu(device)
         super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias)
         self.process_group = process_group
 

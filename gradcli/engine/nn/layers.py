@@ -11,6 +11,7 @@ import math
 import operator
 from collections import OrderedDict
 
+from ..device import require_cpu
 from .. import creation, dtypes, functions
 from ..autograd.grad_mode import no_grad
 from ..dispatch import call_fast, call_linear, call_loss
@@ -40,6 +41,7 @@ class Linear(Module):
     """y = x W^T + b, W of shape (out_features, in_features)."""
 
     def __init__(self, in_features: int, out_features: int, bias: bool = True, device=None, dtype=None):
+        require_cpu(device)
         super().__init__()
         self.in_features = in_features
         self.out_features = out_features

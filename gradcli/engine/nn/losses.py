@@ -6,6 +6,7 @@ from __future__ import annotations
 import warnings
 from collections import namedtuple
 
+from ..device import require_cpu
 from . import functional as F
 from .layers import Linear, ModuleList, NLLLoss, PairwiseDistance, Sequential, _loss
 from .module import Module
@@ -65,6 +66,7 @@ class AdaptiveLogSoftmaxWithLoss(Module):
 
     def __init__(self, in_features: int, n_classes: int, cutoffs, div_value: float = 4.0, head_bias: bool = False,
                  device=None, dtype=None):
+        require_cpu(device)
         super().__init__()
         cutoffs = list(cutoffs)
         if len(cutoffs) == 0:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from ..device import require_cpu
 from .. import creation, dtypes, functions
 from .. import instrumentation as _inst
 from ..autograd.grad_mode import no_grad
@@ -51,6 +52,7 @@ class RNNBase(Module):
     def __init__(self, mode: str, input_size: int, hidden_size: int, num_layers: int = 1, bias: bool = True,
                  batch_first: bool = False, dropout: float = 0.0, bidirectional: bool = False,
                  proj_size: int = 0, device=None, dtype=None):
+        require_cpu(device)
         super().__init__()
         if not isinstance(dropout, (int, float)) or isinstance(dropout, bool) or not 0 <= dropout <= 1:
             raise ValueError("dropout should be a number in range [0, 1] representing the probability of an "
@@ -337,6 +339,7 @@ def _packed_reverse(step, igates, initial, sizes, starts, lstm, w_hh, b_hh):
 class RNN(RNNBase):
     def __init__(self, input_size, hidden_size, num_layers=1, nonlinearity="tanh", bias=True, batch_first=False,
                  dropout=0.0, bidirectional=False, device=None, dtype=None):
+        require_cpu(device)
         if nonlinearity not in ("tanh", "relu"):
             raise ValueError(f"Unknown nonlinearity '{nonlinearity}'. Select from 'tanh' or 'relu'.")
         self.nonlinearity = nonlinearity
@@ -349,6 +352,7 @@ class RNN(RNNBase):
 class LSTM(RNNBase):
     def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
                  bidirectional=False, proj_size=0, device=None, dtype=None):
+        require_cpu(device)
         super().__init__("LSTM", input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional,
                          proj_size, device, dtype)
 
@@ -358,6 +362,7 @@ class LSTM(RNNBase):
 class GRU(RNNBase):
     def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
                  bidirectional=False, device=None, dtype=None):
+        require_cpu(device)
         super().__init__("GRU", input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional,
                          0, device, dtype)
 
@@ -370,6 +375,7 @@ class _CellBase(Module):
     gates = 1
 
     def __init__(self, input_size: int, hidden_size: int, bias: bool = True, device=None, dtype=None):
+        require_cpu(device)
         super().__init__()
         self.input_size, self.hidden_size, self.bias = input_size, hidden_size, bias
         dt = dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()
@@ -408,6 +414,7 @@ class _CellBase(Module):
 
 class RNNCell(_CellBase):
     def __init__(self, input_size, hidden_size, bias=True, nonlinearity="tanh", device=None, dtype=None):
+        require_cpu(device)
         if nonlinearity not in ("tanh", "relu"):
             raise RuntimeError(f"Unknown nonlinearity: {nonlinearity}")
         self.nonlinearity = nonlinearity

@@ -7,6 +7,7 @@ import copy
 import itertools
 import math
 
+from ..device import require_cpu
 from .. import creation, dtypes, functions
 from ..autograd.grad_mode import no_grad
 from ..nn.module import Module
@@ -79,6 +80,7 @@ class AveragedModel(Module):
     of the models given to ``update_parameters``; ``n_averaged`` counts them (an int64 buffer)."""
 
     def __init__(self, model, device=None, avg_fn=None, multi_avg_fn=None, use_buffers=False):
+        require_cpu(device)
         super().__init__()
         if avg_fn is not None and multi_avg_fn is not None:
             raise AssertionError("Only one of avg_fn and multi_avg_fn should be provided")
@@ -133,6 +135,7 @@ def _by_dtype(mine: list, theirs: list) -> list:
 def update_bn(loader, model, device=None) -> None:
     """One pass over ``loader`` in training mode to recompute every BatchNorm's running mean and
     variance as a plain average (momentum None), then the momenta and mode as they were."""
+    require_cpu(device)
     momenta = {}
     for module in model.modules():
         if isinstance(module, _BatchNorm):

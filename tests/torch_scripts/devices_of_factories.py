@@ -1,0 +1,45 @@
+# torch's CPU build makes tensors on the CPU only: a factory's device= is checked, not ignored
+import torch
+
+x = torch.ones(2, 3)
+print(x.new_zeros(2, device=x.device), x.new_ones((1, 2), device="cpu"), x.new_full((2,), 7.0, device=x.device))
+print(x.new_empty(0, device="cpu:0").shape, x.new_tensor([1, 2], device=x.device))
+print(torch.zeros(2, device=torch.device("cpu")), torch.randperm(4, device="cpu").shape)
+print(torch.scalar_tensor(3, device="cpu"), torch.logspace(0, 2, 3, device="cpu"))
+torch.manual_seed(0)
+print(torch.normal(2.0, 3.0, (2, 2), dtype=torch.float64))
+print(torch.normal(2.0, 3.0, size=(3,), dtype=torch.float16))
+print(torch.normal(0.0, 1.0, (3,), device="cpu", requires_grad=True))
+torch.manual_seed(0)
+print(torch.normal(0.0, 1e308, (20,), dtype=torch.float64))
+print(torch.nn.Linear(2, 3, device="cpu").weight.shape)
+
+def attempt(label, make):
+    try:
+        make()
+        print(label, "made")
+    except Exception as e:
+        print(label, type(e).__name__, str(e).split("\n")[0][:120])
+
+attempt("zeros cuda", lambda: torch.zeros(2, device="cuda"))
+attempt("rand cuda:0", lambda: torch.rand(2, device="cuda:0"))
+attempt("tensor cuda device", lambda: torch.tensor([1.0], device=torch.device("cuda")))
+attempt("arange xpu", lambda: torch.arange(3, device="xpu"))
+attempt("ones banana", lambda: torch.ones(2, device="banana"))
+attempt("full bad string", lambda: torch.full((2,), 1.0, device="cpu:x"))
+attempt("empty empty string", lambda: torch.empty(2, device=""))
+attempt("zeros index 0", lambda: torch.zeros(2, device=0))
+attempt("to index 0", lambda: x.to(0))
+attempt("to xpu", lambda: x.to("xpu"))
+attempt("to cuda", lambda: x.to("cuda"))
+attempt("new_zeros cuda", lambda: x.new_zeros(2, device="cuda"))
+attempt("zeros_like cuda", lambda: torch.zeros_like(x, device="cuda"))
+attempt("randperm cuda", lambda: torch.randperm(3, device="cuda"))
+attempt("Linear cuda", lambda: torch.nn.Linear(2, 3, device="cuda"))
+attempt("Conv2d cuda", lambda: torch.nn.Conv2d(1, 1, 3, device="cuda"))
+attempt("LSTM cuda", lambda: torch.nn.LSTM(2, 3, device="cuda"))
+attempt("hann_window cuda", lambda: torch.hann_window(4, device="cuda"))
+attempt("tril_indices cuda", lambda: torch.tril_indices(3, 3, device="cuda"))
+attempt("fftfreq cuda", lambda: torch.fft.fftfreq(4, device="cuda"))
+attempt("normal int64", lambda: torch.normal(0.0, 1.0, (3,), dtype=torch.int64))
+attempt("normal tensor dtype", lambda: torch.normal(torch.zeros(2), 1.0, dtype=torch.float64))
