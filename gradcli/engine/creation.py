@@ -425,7 +425,7 @@ def scalar_tensor(s, *, dtype=None, device=None, requires_grad=False) -> Tensor:
 
 
 @public()
-def zeros(*size, dtype=None, device=None, requires_grad=False, out=None) -> Tensor:
+def zeros(*size, dtype=None, device=None, requires_grad=False) -> Tensor:
     require_cpu(device)
     return _finish(np.zeros(_size(size, "zeros"), _float(dtype)), None, requires_grad)
 

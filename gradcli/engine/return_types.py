@@ -22,7 +22,8 @@ FIELDS = {
     "linalg_cholesky_ex": "L info", "linalg_lstsq": "solution residuals rank singular_values",
     "triangular_solve": "solution cloned_coefficient",
 }
-# (values, indices) pairs of other names, built on max's: scripts read .values and .indices on them as on max's
+# (values, indices) pairs of other names, built on max's: scripts read .values and .indices on them as on max's;
+# and each name's ``<name>_out``, what a call with ``out=`` returns (functions/out_argument.py), built on it
 SUBCLASSES = {"cummax": "max", "cummin": "max", "mode": "max"}
 NAMES = tuple(FIELDS) + tuple(SUBCLASSES)
 
@@ -38,8 +39,9 @@ def result_type(name: str) -> type:
     """The class of torch.return_types.<name>, made on first use."""
     cls = _made.get(name)
     if cls is None:
-        if name in SUBCLASSES:
-            cls = type(name, (result_type(SUBCLASSES[name]),), {"__slots__": (), "__module__": __name__})
+        if name in SUBCLASSES or name.endswith("_out"):
+            base = SUBCLASSES.get(name) or name[:-len("_out")]
+            cls = type(name, (result_type(base),), {"__slots__": (), "__module__": __name__})
         else:
             cls = namedtuple(name, FIELDS[name], module=__name__)
             cls.__repr__ = _repr

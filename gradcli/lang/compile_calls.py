@@ -181,6 +181,7 @@ class CallsMixin:
                                                         else a, scope), a.span)
                  for a in node.args]
         keywords = [(k.name, self.expr(k.value, scope), k.span) for k in node.keywords]
+        call = self._call_with_out if any(k.name == "out" for k in node.keywords) else self._call
 
         def run(env):
             fn = func(env)
@@ -201,7 +202,7 @@ class CallsMixin:
                     kwargs.update(mapping)
                 else:
                     kwargs[name] = value(env)
-            return self._call(fn, tuple(args), kwargs, span, where)
+            return call(fn, tuple(args), kwargs, span, where)
         return run
 
     def _positional_call(self, func, nodes, scope, span, where):
@@ -332,6 +333,19 @@ class CallsMixin:
         except Exception as exc:
             raise self._call_failed(keyword_hint(exc, fn) if kwargs else exc, span, where, fn) from None
 
+
+    def _call_with_out(self, fn, args, kwargs, span, where):
+        """A call with ``out=``: one of torch's functions computes, then writes into ``out``
+        (engine/functions/out_argument.py); any other callable takes ``out`` as a keyword."""
+        from ..engine.functions.out_argument import call_with_out, out_name
+        name = out_name(fn)
+        if name is None or "out" not in kwargs:
+            return self._call(fn, args, kwargs, span, where)
+        out = kwargs.pop("out")
+        try:
+            return call_with_out(fn, name, args, kwargs, out)
+        except Exception as exc:
+            raise self._call_failed(exc, span, where, fn) from None
 
     def _build_sequence(self, kind, args, kwargs, span):
         """`list(...)`/`tuple(...)`/`str(x)` within the sequence-length limit."""

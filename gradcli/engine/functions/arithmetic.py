@@ -422,7 +422,7 @@ def _data_of(x):
 
 
 @public(method=True)
-def nan_to_num(input, nan=0.0, posinf=None, neginf=None, *, out=None) -> Tensor:
+def nan_to_num(input, nan=0.0, posinf=None, neginf=None) -> Tensor:
     """NaN, +inf and -inf replaced by ``nan``, ``posinf`` and ``neginf`` (by default 0 and the
     dtype's largest and smallest finite values); the gradient passes only where input is finite."""
     _check_tensor(input, "nan_to_num")

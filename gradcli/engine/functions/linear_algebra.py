@@ -309,7 +309,7 @@ def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
 
 
 @public()
-def tensordot(a, b, dims=2, out=None):
+def tensordot(a, b, dims=2):
     """Contract ``dims`` trailing dims of a with leading dims of b (or the listed dims), as torch: the
     contracted dims moved together, one matrix product, the free dims restored."""
     if isinstance(dims, int):
@@ -376,7 +376,7 @@ def _chain_product(chain):
     return product(0, n - 1)
 
 
-def multi_dot(tensors, *, out=None):
+def multi_dot(tensors):
     """torch.linalg.multi_dot: a chain of matrix products; a 1-D first (last) tensor is a row (column)
     vector and its dim is dropped from the result."""
     tensors = list(tensors)

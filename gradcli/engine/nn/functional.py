@@ -516,7 +516,7 @@ def torch_dropout(input, p, train):
     return dropout(input, p, train)
 
 
-def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+def normalize(input, p=2.0, dim=1, eps=1e-12):
     """input / max(||input||_p over dim, eps), as torch composes it."""
     _tensor_arg(input, "normalize", "input", 1)
     denom = clamp_min(norm(input, p, dim, keepdim=True), eps).expand_as(input)
