@@ -153,6 +153,8 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
     seq = sorted_sequence._data
     values = input._data if isinstance(input, Tensor) else np.asarray(input)
     dtype_rules.refuse_complex(_SEARCH_REFUSAL, seq, values)
+    if sorter is not None:
+        seq = np.take_along_axis(seq, _sort_order(sorter, seq), axis=-1)
     how = "right" if right else "left"
     if seq.ndim == 1:
         found = np.searchsorted(seq, values, side=how)
@@ -164,6 +166,20 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
 
 
 _SEARCH_REFUSAL = dtype_rules.complex_kernel("searchsorted_out_cpu")
+
+
+def _sort_order(sorter, seq: np.ndarray) -> np.ndarray:
+    """``sorter``: the indices that sort an unsorted ``sorted_sequence`` along its last dim, checked as torch."""
+    order = sorter._data
+    if order.shape != seq.shape:
+        raise errors.AutogradError(f"torch.searchsorted(): boundary and sorter must have the same size, but got "
+                                   f"boundary tensor {list(seq.shape)}and got sorter tensor {list(order.shape)}")
+    if order.dtype != np.int64:
+        raise errors.AutogradError(f"torch.searchsorted(): sorter must be a tensor of long dtype but got dtype "
+                                   f"{dtypes.scalar_type_name(order.dtype)}")
+    if order.size and (order.min() < 0 or order.max() >= seq.shape[-1]):
+        raise errors.AutogradError("torch.searchsorted(): sorter index out of range")
+    return order
 
 
 @public()

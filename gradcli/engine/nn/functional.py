@@ -573,8 +573,17 @@ def _kl_pointwise(input, target, log_target: bool):
     return sub(xlogy(target, target), mul(target, input))
 
 
+def _legacy(reduction, size_average, reduce) -> str:
+    """The reduction's name, which the legacy ``size_average``/``reduce`` pair overrides when given
+    (with torch's deprecation warning)."""
+    if size_average is None and reduce is None:
+        return reduction
+    return ("none", "mean", "sum")[_reduction(reduction, size_average, reduce)]
+
+
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
     """The pointwise KL divergence reduced like torch ("batchmean": the sum over the batch size)."""
+    reduction = _legacy(reduction, size_average, reduce)
     if input.is_complex() or target.is_complex():
         raise errors.AutogradError("kl_div: Complex inputs not supported.")
     loss = _kl_pointwise(input, target, log_target)
@@ -698,11 +707,13 @@ def _number_minus(number, x):
 
 
 def margin_ranking_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"):
+    reduction = _legacy(reduction, size_average, reduce)
     return _reduce(clamp_min(_plus(-target * (input1 - input2), margin), 0), reduction)
 
 
 def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction="mean"):
     """torch's: where(target != 1, clamp_min(margin - input, 0), 0) + where(target != -1, input, 0)."""
+    reduction = _legacy(reduction, size_average, reduce)
     zeros = creation.zeros_like(input)
     margin_clamp = where(target != 1, clamp_min(_number_minus(margin, input), 0), zeros)
     return _reduce(margin_clamp + where(target != -1, input, zeros), reduction)
@@ -710,6 +721,7 @@ def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=No
 
 def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None, reduce=None, reduction="mean"):
     """torch's composite: cosine from the products' sums with EPSILON 1e-12 in the denominators."""
+    reduction = _legacy(reduction, size_average, reduce)
     prod = (input1 * input2).sum(-1)
     mag1 = _plus((input1 * input1).sum(-1), 1e-12)
     mag2 = _plus((input2 * input2).sum(-1), 1e-12)
@@ -722,6 +734,7 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
 
 def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
                      reduction="mean"):
+    reduction = _legacy(reduction, size_average, reduce)
     loss = input.exp() - target * input if log_input else input - target * _plus(input, eps).log()
     if full:
         stirling = target * target.log() - target + 0.5 * (2 * math.pi * target).log()
@@ -750,6 +763,7 @@ def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"
 
 def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, size_average=None,
                         reduce=None, reduction="mean"):
+    reduction = _legacy(reduction, size_average, reduce)
     d_pos = pairwise_distance(anchor, positive, p, eps)
     d_neg = pairwise_distance(anchor, negative, p, eps)
     if swap:
@@ -758,6 +772,7 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
 
 
 def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    reduction = _legacy(reduction, size_average, reduce)
     loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
     if weight is not None:
         loss = loss * weight

@@ -126,9 +126,9 @@ def _memory_order(a: np.ndarray):
 _SELU_ALPHA = 1.7580993408473766     # aten's alpha_dropout constant: -selu's lower bound
 
 
-def _alpha_dropout(input, p: float, training: bool, feature: bool, name: str):
+def _alpha_dropout(input, p: float, training: bool, feature: bool, name: str, inplace: bool):
     """aten's _dropout_impl with alpha: keep with probability 1 - p, set dropped values to SELU's
-    saturation, then an affine map that keeps mean and variance: x * (a mask) + b."""
+    saturation, then an affine map that keeps mean and variance: x * (a mask) + b (``inplace``: into x)."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     if not isinstance(input, Tensor):
@@ -136,7 +136,7 @@ def _alpha_dropout(input, p: float, training: bool, feature: bool, name: str):
     if p == 0 or not training or input.numel() == 0:
         return input
     if p == 1:
-        return input * creation.zeros_like(input)
+        return input.mul_(creation.zeros_like(input)) if inplace else input * creation.zeros_like(input)
     if feature:
         if input.ndim < 2:
             raise errors.AutogradError("Feature dropout requires at least 2 dimensions in the input")
@@ -149,33 +149,42 @@ def _alpha_dropout(input, p: float, training: bool, feature: bool, name: str):
     keep = (creation.random_tensor(shape, draw, dtype=input.dtype) if feature
             else random_like(input, draw, dtype=input.dtype))     # batched inside vmap: tensor ops from here
     a = 1.0 / math.sqrt((_SELU_ALPHA * _SELU_ALPHA * p + 1) * (1 - p))
-    return input * (keep * a) + ((keep - 1) * (_SELU_ALPHA * a) + _SELU_ALPHA * a * p)
+    shift = (keep - 1) * (_SELU_ALPHA * a) + _SELU_ALPHA * a * p
+    return input.mul_(keep * a).add_(shift) if inplace else input * (keep * a) + shift
 
 
 def alpha_dropout(input, p=0.5, training=False, inplace=False):
     """Dropout for SELU networks: the output keeps zero mean and unit variance."""
-    return _alpha_dropout(input, p, training, False, "alpha_dropout")
+    return _alpha_dropout(input, p, training, False, "alpha_dropout", inplace)
 
 
 def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
     """alpha_dropout of whole channels (one draw per example and channel)."""
-    return _alpha_dropout(input, p, training, True, "feature_alpha_dropout")
+    return _alpha_dropout(input, p, training, True, "feature_alpha_dropout", inplace)
 
 
-def _feature_dropout(input, p: float, training: bool):
+def _feature_dropout(input, p: float, training: bool, inplace: bool):
     """aten's feature_dropout: one draw per (example, channel) from torch's bernoulli_ stream,
-    scaled by 1/(1-p), then input * noise (MulBackward0)."""
+    scaled by 1/(1-p), then input * noise (MulBackward0; ``inplace``: input.mul_(noise))."""
     if p == 0 or not training or input.numel() == 0:
         return input
     if input.ndim < 2:
         raise errors.AutogradError("Feature dropout requires at least 2 dimensions in the input")
     if p == 1:
-        return input * creation.zeros((), dtype=input.dtype)
+        zero = creation.zeros((), dtype=input.dtype)
+        return input.mul_(zero) if inplace else input * zero
     dt = input._data.dtype
     shape = tuple(input.shape[:2]) + (1,) * (input.ndim - 2)
     noise = creation.random_tensor(shape, lambda g, s: g.bernoulli(1 - p, s).astype(dt) / dt.type(1 - p),
                                    dtype=input.dtype)
-    return input * noise
+    return input.mul_(noise) if inplace else input * noise
+
+
+def _unbatched_feature_dropout(input, p: float, training: bool, inplace: bool):
+    """An input without its batch dim gets one (in place with ``inplace``, as torch), then loses it."""
+    if inplace:
+        return _feature_dropout(input.unsqueeze_(0), p, training, True).squeeze_(0)
+    return _feature_dropout(input.unsqueeze(0), p, training, False).squeeze(0)
 
 
 def _check_p(p) -> None:
@@ -192,8 +201,8 @@ def dropout1d(input, p=0.5, training=True, inplace=False):
             "to provide channel-wise dropout on inputs with 1 spatial dimension, a channel dimension, and an "
             "optional batch dimension (i.e. 2D or 3D inputs).")
     if input.ndim == 3:
-        return _feature_dropout(input, p, training)
-    return _feature_dropout(input.unsqueeze(0), p, training).squeeze(0)
+        return _feature_dropout(input, p, training, inplace)
+    return _unbatched_feature_dropout(input, p, training, inplace)
 
 
 def dropout2d(input, p=0.5, training=True, inplace=False):
@@ -211,7 +220,7 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
                       "This behavior will change in a future release to interpret the input as one without a "
                       "batch dimension, i.e. shape (C, H, W). To maintain the 1D channel-wise dropout behavior, "
                       "please switch to using dropout1d instead.", stacklevel=2)
-    return _feature_dropout(input, p, training)
+    return _feature_dropout(input, p, training, inplace)
 
 
 def dropout3d(input, p=0.5, training=True, inplace=False):
@@ -224,5 +233,5 @@ def dropout3d(input, p=0.5, training=True, inplace=False):
                       "inputs with 3 spatial dimensions, a channel dimension, and an optional batch dimension "
                       "(i.e. 4D or 5D inputs).", stacklevel=2)
     if input.ndim == 5:
-        return _feature_dropout(input, p, training)
-    return _feature_dropout(input.unsqueeze(0), p, training).squeeze(0)
+        return _feature_dropout(input, p, training, inplace)
+    return _unbatched_feature_dropout(input, p, training, inplace)

@@ -716,17 +716,17 @@ class _ChannelDropout(Module):
 
 class Dropout1d(_ChannelDropout):
     def forward(self, input):
-        return F.dropout1d(input, self.p, self.training)
+        return F.dropout1d(input, self.p, self.training, self.inplace)
 
 
 class Dropout2d(_ChannelDropout):
     def forward(self, input):
-        return F.dropout2d(input, self.p, self.training)
+        return F.dropout2d(input, self.p, self.training, self.inplace)
 
 
 class Dropout3d(_ChannelDropout):
     def forward(self, input):
-        return F.dropout3d(input, self.p, self.training)
+        return F.dropout3d(input, self.p, self.training, self.inplace)
 
 
 class Upsample(Module):

@@ -481,7 +481,7 @@ LOGADDEXP = defop("logaddexp", "LogaddexpBackward0", ("self", "other"), R.floats
 def _xlogy_np(x, y):
     """x * log(y), 0 where x == 0 (unless y is NaN), as torch.xlogy."""
     with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.multiply(x, np.log(y))
+        out = np.multiply(x, rounded.loop_log(y) if isinstance(y, np.ndarray) else np.log(y))
     return np.where((np.asarray(x) == 0) & ~np.isnan(y), np.zeros_like(out), out)
 
 

@@ -142,3 +142,11 @@ def power(a, exponent):
         if dtype is _F32 and exponent not in (0, 1, 2, -1) and a.size <= ROUNDED_MAX:
             return np.power(a.astype(np.float64), exponent).astype(np.float32)
     return np.power(a, exponent)
+
+
+
+# torch's scalar loops (xlogy, entr, xlog1py) call std::log / std::log1p on each element: logf and log1pf
+# for float32 (glibc's, which differ from the correctly rounded value on about 1 input in 250), log and log1p
+# for float64 (numpy's own float64 kernels differ in the last bit on about 1 input in 1000)
+loop_log = c_elementwise("logf", np.log, math.log)
+loop_log1p = c_elementwise("log1pf", np.log1p, math.log1p)

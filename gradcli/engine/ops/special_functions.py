@@ -15,7 +15,7 @@ from ..dispatch import call, call_fast, call_inplace
 from ..memory_layout import iterator_layout
 from ..public import export, public
 from ..tensor import Tensor
-from . import dtype_rules, special_kernels as K
+from . import dtype_rules, rounded, special_kernels as K
 from .gamma import LGAMMA, lgamma_np, _float_dtype
 from .registry import FLOAT, API, defop
 from .samples import Sample, arr, pos, unary, unit
@@ -93,10 +93,14 @@ ERFCX = _unary_record("special_erfcx", "SpecialErfcxBackward0", K.erfcx,
 
 
 def _entr(x):
-    x = K.f64(x)
+    """torch's scalar loop: -x * log(x) in x's float dtype (integers as float64), 0 at 0, -inf below."""
+    x = np.asarray(x)
+    if x.dtype.kind != "f":
+        x = K.f64(x)
     with np.errstate(all="ignore"):
-        out = np.where(x > 0, -x * np.log(np.where(x > 0, x, 1.0)), np.where(x == 0, 0.0, -np.inf))
-    return np.where(np.isnan(x), np.nan, out)
+        out = np.where(x > 0, -x * rounded.loop_log(np.where(x > 0, x, x.dtype.type(1))),
+                       np.where(x == 0, 0.0, -np.inf).astype(x.dtype))
+    return np.where(np.isnan(x), x, out)
 
 
 ENTR = _unary_record("special_entr", "SpecialEntrBackward0", _entr, lambda m, g, self: g * -(1 + m.log(self)),
@@ -107,7 +111,7 @@ def _logit_fwd(x, eps):
     if eps is not None:
         x = np.clip(x, eps, 1 - eps)
     with np.errstate(all="ignore"):
-        return np.log(x / (1 - x))
+        return rounded.log(x / (1 - x))
 
 
 def _logit_grad(m, g, self, eps):
@@ -128,7 +132,7 @@ def _xlog1py_np(x, y):
     """x * log1p(y), 0 where x == 0 (unless y is NaN), as torch."""
     x, y = np.asarray(x), np.asarray(y)
     with np.errstate(all="ignore"):
-        out = x * np.log1p(y)
+        out = x * rounded.loop_log1p(y)
     return np.where((x == 0) & ~np.isnan(y), np.zeros_like(out), out)
 
 
