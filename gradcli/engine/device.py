@@ -49,7 +49,8 @@ def require_cpu(spec) -> None:
     if spec is None:
         return
     if isinstance(spec, int) and not isinstance(spec, bool):
-        raise RuntimeError("Cannot access accelerator device when none is available.")
+        raise RuntimeError("Device index must not be negative" if spec < 0 else
+                           "Cannot access accelerator device when none is available.")
     kind = spec.type if isinstance(spec, device) else device(spec).type   # torch's messages for a bad string
     if kind == "cpu":
         return
