@@ -91,7 +91,9 @@ def c_elementwise(name: str, np_fn, double, up_to=WIDE_MAX):
             out = [double(v) for v in values] if dtype is _F64 else [single(v) for v in values]
         except (TypeError, ValueError):   # (no C library; a value outside math's domain)
             return np_fn(a.astype(np.float64)).astype(dtype)
-        return np.array(out, dtype).reshape(a.shape)
+        result = np.empty_like(a)       # (a's layout: a channels_last input gives a channels_last result)
+        result[...] = np.array(out, dtype).reshape(a.shape)
+        return result
     fn.__name__ = np_fn.__name__
     return fn
 
