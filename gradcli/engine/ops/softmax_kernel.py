@@ -60,6 +60,19 @@ def _two_sum(a, b):
     return s, (a - (s - v)) + (b - v)
 
 
+def _log_sum(sx, sy, xx, xy):
+    """The end SLEEF's logf and log1pf share: (sx + sy) + 2x + x^3 p(x^2) in double-float, x = xx + xy."""
+    x2 = xx * xx
+    p = fma_wide(fma_wide(_LOG_POLY[0], x2, _LOG_POLY[1]), x2, _LOG_POLY[2])
+    hx, hy = xx * _F32(2), xy * _F32(2)                # s += 2x, then += x^3 p
+    total = sx + hx
+    sy = (((sx - total) + hx) + sy) + hy
+    tail = (x2 * xx) * p
+    sx = total + tail
+    sy = ((total - sx) + tail) + sy
+    return sx + sy
+
+
 def sleef_logf(d: np.ndarray) -> np.ndarray:
     d = np.asarray(d, _F32)
     with np.errstate(all="ignore"):
@@ -75,15 +88,7 @@ def sleef_logf(d: np.ndarray) -> np.ndarray:
         u = fma_wide(t, nx, -xx)
         v = fma_wide(-dy, t, fma_wide(-dx, t, _F32(1)))
         xy = fma_wide(xx, v, fma_wide(ny, t, u))
-        x2 = xx * xx
-        p = fma_wide(fma_wide(_LOG_POLY[0], x2, _LOG_POLY[1]), x2, _LOG_POLY[2])
-        hx, hy = xx * _F32(2), xy * _F32(2)                # s += 2x, then += x^3 p
-        total = sx + hx
-        sy = (((sx - total) + hx) + sy) + hy
-        tail = (x2 * xx) * p
-        sx = total + tail
-        sy = ((total - sx) + tail) + sy
-        r = sx + sy
+        r = _log_sum(sx, sy, xx, xy)
     r = np.where(d == np.inf, _F32(np.inf), r)
     r = np.where(d == 0, _F32(-np.inf), r)
     return np.where((d < 0) | np.isnan(d), _F32(np.nan), r).astype(_F32, copy=False)
@@ -106,15 +111,7 @@ def sleef_log1pf(d: np.ndarray) -> np.ndarray:
         u = fma_wide(r, m, -xx)
         v = fma_wide(-dy, r, fma_wide(-dx, r, _F32(1)))
         xy = fma_wide(xx, v, u)
-        x2 = xx * xx
-        p = fma_wide(fma_wide(_LOG_POLY[0], x2, _LOG_POLY[1]), x2, _LOG_POLY[2])
-        hx, hy = xx * _F32(2), xy * _F32(2)                # s += 2x, then += x^3 p
-        total = sx + hx
-        sy = (((sx - total) + hx) + sy) + hy
-        tail = (x2 * xx) * p
-        sx = total + tail
-        sy = ((total - sx) + tail) + sy
-        r = sx + sy
+        r = _log_sum(sx, sy, xx, xy)
     r = np.where(d == _F32(-1), _F32(-np.inf), r)
     return np.where((d < _F32(-1)) | np.isnan(d), _F32(np.nan), r).astype(_F32, copy=False)
 
