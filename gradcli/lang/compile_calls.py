@@ -181,7 +181,7 @@ class CallsMixin:
                                                         else a, scope), a.span)
                  for a in node.args]
         keywords = [(k.name, self.expr(k.value, scope), k.span) for k in node.keywords]
-        call = self._call_with_out if any(k.name == "out" for k in node.keywords) else self._call
+        call = self._call_with_out if any(k.name in ("out", None) for k in node.keywords) else self._call
 
         def run(env):
             fn = func(env)

@@ -80,3 +80,8 @@ attempt("float into bool", lambda: torch.mul(x, 1, out=torch.empty(2, 3, dtype=t
 attempt("out a list", lambda: torch.add(a, a, out=[1, 2, 3]))
 attempt("one result, two outs", lambda: torch.add(a, a, out=(torch.empty(3), torch.empty(3))))
 attempt("a method takes no out", lambda: a.add(a, out=torch.empty(3)))
+
+# out among keyword arguments unpacked from a dict
+options = {"out": torch.empty(3)}
+r = torch.mul(torch.ones(3), 2, **options)
+print(r is options["out"], options["out"])
