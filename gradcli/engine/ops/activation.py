@@ -202,6 +202,8 @@ def _vector_part(x, *others):
 
 
 def _exp_as_loop(flat, vector):
+    """exp of a flat float32 array as torch's loop takes it: SLEEF's on the first ``vector``
+    elements, the C library's expf on the rest."""
     with np.errstate(over="ignore"):
         return np.concatenate([sleef_expf(flat[:vector]), np.array([_expf(v) for v in flat[vector:].tolist()],
                                                                     np.float32)])
@@ -260,8 +262,9 @@ def _softplus_fwd(x, beta, threshold):
     if vector is None:
         return np.where(bx > threshold, x, _softplus_np(bx) / beta).astype(x.dtype, copy=False)
     flat = bx.reshape(-1)
-    soft = np.concatenate([rounded.log1p(_exp_as_loop(flat[:vector], vector)),
-                           np.array([_log1pf(_expf(v)) for v in flat[vector:].tolist()], np.float32)])
+    with np.errstate(over="ignore"):
+        vectors = rounded.log1p(sleef_expf(flat[:vector]))
+    soft = np.concatenate([vectors, np.array([_log1pf(_expf(v)) for v in flat[vector:].tolist()], np.float32)])
     return np.where(bx > threshold, x, soft.reshape(x.shape) / np.float32(beta))
 
 
