@@ -40,10 +40,13 @@ def _add_apply(node, grads, m):
     summed over the rows as ``fit_grads`` sums it; other shapes and dtypes and complex values take
     ``OpNode.apply``."""
     g = grads[0]
-    if m.plain and node._odtype.kind == "f" and (g.__class__ is _ndarray or g.__class__ in _FLOAT_SCALARS):
+    if m.plain and (g.__class__ is _ndarray or g.__class__ in _FLOAT_SCALARS):
+        shape, dt = g.shape, g.dtype
+        odt = node._odtype
+        if not (odt is dt and (dt is _F32 or dt is _F64) or odt.kind == "f"):   # (a float output: kind read last)
+            return OpNode.apply(node, grads, m)
         (fa, _), (fb, _) = node.next_functions
         ma, mb = node._in_meta
-        shape, dt = g.shape, g.dtype
         if fa is None or ma[0] == shape and ma[1] is dt:
             if fb is None or mb[0] == shape and mb[1] is dt:
                 return [None if fa is None else g, None if fb is None else g]
@@ -198,7 +201,9 @@ def _mul_number_apply(node, grads, m):
             if c is _ndarray:
                 v = s.value
                 n = _F32_NUMBERS.get(v) if dt is _F32 and v.__class__ is float else None   # (m.number's cache)
-                r = _multiply(g, n if n is not None else m.number(v, g))
+                if n is not None:
+                    return [_multiply(g, n), None]   # (float32 times float32)
+                r = _multiply(g, m.number(v, g))
             elif c in _FLOAT_SCALARS:   # a 0-d gradient (the record's ``g * other``)
                 r = g * s.value
             else:
@@ -442,7 +447,7 @@ def _tanh_apply(node, grads, m):
         if g.dtype is dt and (dt is _F32 or dt is _F64) and shape == g.shape and node.next_functions[0][0] is not None:
             c = y.__class__
             if c is _ndarray:
-                if y.dtype is dt and g.__class__ is _ndarray:
+                if node._odtype is dt and g.__class__ is _ndarray:   # (the output's dtype: y's)
                     if dt is _F32 and y.size != 1:
                         # 1 - y^2 rounded once, as torch's fused kernel: fused.one_minus_square's float32
                         # steps, inline (a third of the chain's nodes are this one)
