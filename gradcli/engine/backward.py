@@ -391,7 +391,7 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
         if buf is None:
             buf = [None] * fn.num_outputs
         x = fn._x
-        if type(fn) is accumulate_cls:   # (type(): a node's __class__ read is generic, its class changing from node to node)
+        if fn.__class__ is accumulate_cls:
             var = fn.variable
             if buf[0] is not None and var._x is not None and var._x.hooks:
                 # a leaf's hooks come before its node's, and before autograd.grad captures its gradient
@@ -436,8 +436,8 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
                 continue
             # ready: its buffer leaves the dict with it (into the heap's entry, or handed over)
             b = buffers.pop(nxt, None) if buffers else None   # (along a chain the dict stays empty)
-            if (type(nxt) is accumulate_cls and plain_leaves and b is None and gi is not None and nxt._x is None
-                    and (fn is None or type(fn) is not accumulate_cls) and (not heap or heap[0][0] != _FIRST)):
+            if (nxt.__class__ is accumulate_cls and plain_leaves and b is None and gi is not None and nxt._x is None
+                    and (fn is None or fn.__class__ is not accumulate_cls) and (not heap or heap[0][0] != _FIRST)):
                 # a leaf's gradient with no accumulation waiting before it (they run as soon as ready,
                 # in the order they became so) and no hook: accumulated here, without a trip
                 # through the heap
