@@ -159,6 +159,8 @@ class Tensor:
     def stride(self, dim: int | None = None):
         item = self._data.itemsize
         st = tuple(s // item for s in self._data.strides)
+        if not self._data.size and not any(st):     # numpy (2.4) gives an empty array zero strides
+            st = memory_layout.format_strides(self._data.shape, memory_layout.contiguous_format)
         return st if dim is None else st[_wrap_dim(dim, self._data.ndim)]
 
     def data_ptr(self) -> int:

@@ -72,14 +72,17 @@ def view_as_dtype(input, dtype):
         what = f"to view {dtypes.scalar_type_name(data.dtype)} as {dtype.scalar_name} (different element sizes)"
         if data.ndim == 0:
             raise errors.AutogradError(f"self.dim() cannot be 0 {what}")
+        ratio = new // old
+        if new > old:       # torch's order: the last size and the offset before the last stride
+            for name, value in (("self.size(-1)", data.shape[-1]), ("self.storage_offset()", input.storage_offset())):
+                if value % ratio:
+                    raise errors.AutogradError(f"{name} must be divisible by {ratio} {what}, but got {value}")
         if input.stride(-1) != 1:
             raise errors.AutogradError(f"self.stride(-1) must be 1 {what}, but got {input.stride(-1)}")
         if new > old:
-            ratio = new // old
-            for name, value in ((f"self.size(-1)", data.shape[-1]), ("self.storage_offset()", input.storage_offset()),
-                                *((f"self.stride({i})", s) for i, s in enumerate(input.stride()[:-1]))):
-                if value % ratio:
-                    raise errors.AutogradError(f"{name} must be divisible by {ratio} {what}, but got {value}")
+            for i, s in enumerate(input.stride()[:-1]):
+                if s % ratio:
+                    raise errors.AutogradError(f"self.stride({i}) must be divisible by {ratio} {what}, but got {s}")
     return make(data.view(dtype.np), None, 0, False, input._vc, None)
 
 
