@@ -57,18 +57,23 @@ class RNNBase(Module):
         if not isinstance(dropout, (int, float)) or isinstance(dropout, bool) or not 0 <= dropout <= 1:
             raise ValueError("dropout should be a number in range [0, 1] representing the probability of an "
                              "element being zeroed")
-        if not isinstance(hidden_size, int) or hidden_size <= 0:
-            raise ValueError("hidden_size must be greater than zero")
-        if not isinstance(num_layers, int) or num_layers <= 0:
+        if dropout > 0 and num_layers == 1:
+            import warnings
+            warnings.warn("dropout option adds dropout after all but last recurrent layer, so non-zero dropout "
+                          f"expects num_layers greater than 1, but got dropout={dropout} and num_layers={num_layers}")
+        # torch's checks in its order (bias=1 or batch_first='yes' built a layer where torch refuses them)
+        for name, value, kind in (("bias", bias, bool), ("batch_first", batch_first, bool),
+                                  ("input_size", input_size, int), ("hidden_size", hidden_size, int)):
+            if not isinstance(value, kind):
+                raise TypeError(f"{name} should be of type {kind.__name__}, got: {type(value).__name__}")
+            if kind is int and value <= 0:
+                raise ValueError(f"{name} must be greater than zero")
+        if num_layers <= 0:
             raise ValueError("num_layers must be greater than zero")
         if proj_size < 0:
             raise ValueError("proj_size should be a positive integer or zero to disable projections")
         if proj_size >= hidden_size:
             raise ValueError("proj_size has to be smaller than hidden_size")
-        if dropout > 0 and num_layers == 1:
-            import warnings
-            warnings.warn("dropout option adds dropout after all but last recurrent layer, so non-zero dropout "
-                          f"expects num_layers greater than 1, but got dropout={dropout} and num_layers={num_layers}")
         self.mode = mode
         self.input_size, self.hidden_size, self.num_layers = input_size, hidden_size, num_layers
         self.bias, self.batch_first, self.dropout = bias, batch_first, float(dropout)
@@ -336,9 +341,18 @@ def _packed_reverse(step, igates, initial, sizes, starts, lstm, w_hh, b_hh):
     return out, state
 
 
+_LSTM_ONLY = object()      # proj_size not given: torch's RNN and GRU refuse it when it is, whatever its value
+
+
+def _refuse_projections(proj_size) -> None:
+    if proj_size is not _LSTM_ONLY:
+        raise ValueError("proj_size argument is only supported for LSTM, not RNN or GRU")
+
+
 class RNN(RNNBase):
     def __init__(self, input_size, hidden_size, num_layers=1, nonlinearity="tanh", bias=True, batch_first=False,
-                 dropout=0.0, bidirectional=False, device=None, dtype=None):
+                 dropout=0.0, bidirectional=False, device=None, dtype=None, *, proj_size=_LSTM_ONLY):
+        _refuse_projections(proj_size)
         require_cpu(device)
         if nonlinearity not in ("tanh", "relu"):
             raise ValueError(f"Unknown nonlinearity '{nonlinearity}'. Select from 'tanh' or 'relu'.")
@@ -361,7 +375,8 @@ class LSTM(RNNBase):
 
 class GRU(RNNBase):
     def __init__(self, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
-                 bidirectional=False, device=None, dtype=None):
+                 bidirectional=False, device=None, dtype=None, *, proj_size=_LSTM_ONLY):
+        _refuse_projections(proj_size)
         require_cpu(device)
         super().__init__("GRU", input_size, hidden_size, num_layers, bias, batch_first, dropout, bidirectional,
                          0, device, dtype)
