@@ -20,7 +20,7 @@ from .autograd.grad_mode import mode as _mode
 from .nodes import _WRAPPED, OpNode
 from .tensor import _SCALARS, NO_GRAD_VIEW, CustomFunctionView, Tensor, TensorExtras, make, storage
 from . import instrumentation as _inst
-from .memory_layout import in_iterator_layout, iterator_layout
+from .memory_layout import dense, in_iterator_layout, iterator_layout
 from .overlapping_writes import (partly_overlapping, shares_by_zero_stride, writable_alias, write_accumulated,
                                  write_elementwise, write_selected)
 
@@ -1080,7 +1080,7 @@ def check_overlap(target: np.ndarray, a: np.ndarray) -> None:
     """torch's assert_no_partial_overlap: an in-place op refuses an input whose memory partly overlaps
     the written tensor's (``b[:2].add_(b[1:])``, ``b.mul_(b[0])``). As torch's, it judges dense
     tensors only, by their memory ranges; the very same elements are fine (``q.mul_(q)``)."""
-    if _owner(a) is not _owner(target) or not (_dense(a) and _dense(target)):
+    if _owner(a) is not _owner(target) or not (dense(a) and dense(target)):
         return
     a0, t0 = a.ctypes.data, target.ctypes.data
     a1, t1 = a0 + a.nbytes, t0 + target.nbytes
@@ -1088,16 +1088,6 @@ def check_overlap(target: np.ndarray, a: np.ndarray) -> None:
         return
     if a0 < t1 and t0 < a1:
         raise errors.AutogradError(PARTIAL_OVERLAP)
-
-
-def _dense(a: np.ndarray) -> bool:
-    """torch's is_non_overlapping_and_dense: the elements fill a block of memory, in some dim order."""
-    expected = a.itemsize
-    for stride, size in sorted((st, sh) for st, sh in zip(a.strides, a.shape) if sh != 1):
-        if stride != expected:
-            return False
-        expected *= size
-    return True
 
 
 def _saved_before_write(saved: tuple, vc: list) -> None:

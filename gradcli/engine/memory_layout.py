@@ -217,7 +217,7 @@ def _iterator_strides(arrays: list, shape: tuple) -> tuple:
     (fast_set_up); otherwise reorder_dimensions' insertion sort, where the first operand that orders two
     dims decides (a broadcast dim is skipped; equal strides put the smaller dim inside)."""
     ndim = len(shape)
-    if all(a.shape == shape and a.strides == arrays[0].strides for a in arrays) and _dense(arrays[0]):
+    if all(a.shape == shape and a.strides == arrays[0].strides for a in arrays) and dense(arrays[0]):
         return element_strides(arrays[0])
     spread = []
     for a in arrays:
@@ -253,8 +253,8 @@ def _iterator_strides(arrays: list, shape: tuple) -> tuple:
     return tuple(strides)
 
 
-def _dense(a: np.ndarray) -> bool:
-    """torch's is_non_overlapping_and_dense."""
+def dense(a: np.ndarray) -> bool:
+    """torch's is_non_overlapping_and_dense: the elements fill a block of memory, in some dim order."""
     expected = a.itemsize
     for stride, size in sorted((st, sh) for st, sh in zip(a.strides, a.shape) if sh != 1):
         if stride != expected:
