@@ -29,6 +29,9 @@ OVERSIZED = {
     "interpolate to a size": f"F.interpolate(torch.ones(1, 1, 2), size={N})",
     "interpolate by a scale": f"F.interpolate(torch.ones(1, 1, 2), scale_factor={N})",
     "affine_grid": "F.affine_grid(torch.zeros(1, 2, 3), (1, 1, 4000, 4000), align_corners=False)",
+    "all over an empty dim": f"torch.zeros(0, {N}).all(0)",
+    "any over an empty dim": f"torch.zeros(0, {N}).any(0, keepdim=True)",
+    "count_nonzero over an empty dim": f"torch.count_nonzero(torch.zeros(0, {N}), (0,))",
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes, errors
+from .. import dtypes, errors, instrumentation as _inst
 from ..autograd.grad_mode import mode as _grad_mode
 from ..dims import wrap_dim
 from ..dispatch import call, call_fast, fast_call
@@ -297,6 +297,7 @@ def mode(input, dim=-1, keepdim=False):
 def all(input, dim=None, keepdim=False):
     if input.__dict__.get("_lv"):        # inside vmap: counted through the batching rules
         return _logical_result(input, _nonzeros(input == 0, dim, keepdim) == 0)
+    _within_limit(input, dim, keepdim)
     return _logical_result(input, make(np.asarray(np.all(
         input._data, axis=None if dim is None else wrap_dim(dim, input.ndim), keepdims=keepdim))))
 
@@ -305,6 +306,7 @@ def all(input, dim=None, keepdim=False):
 def any(input, dim=None, keepdim=False):
     if input.__dict__.get("_lv"):
         return _logical_result(input, _nonzeros(input != 0, dim, keepdim) > 0)
+    _within_limit(input, dim, keepdim)
     return _logical_result(input, make(np.asarray(np.any(
         input._data, axis=None if dim is None else wrap_dim(dim, input.ndim), keepdims=keepdim))))
 
@@ -318,7 +320,19 @@ def _logical_result(input, result):
 def count_nonzero(input, dim=None):
     if input.__dict__.get("_lv"):
         return _nonzeros(input != 0, dim, False)
+    _within_limit(input, dim, False)
     return make(np.asarray(np.count_nonzero(input._data, axis=dim), dtype=np.int64))
+
+
+def _within_limit(input, dim, keepdim: bool) -> None:
+    """The result's shape against the run's element limit before numpy makes it: reducing a zero-size
+    dim away leaves the others (torch.zeros(0, 10**7).all(0) has 10**7 elements)."""
+    if _inst.limit is None or dim is None or input._data.size:
+        return
+    shape = input.shape
+    dims = {wrap_dim(d, len(shape)) % len(shape) for d in (dim if isinstance(dim, (tuple, list)) else (dim,))}
+    _inst.check_shape([1 if i in dims else n for i, n in enumerate(shape)] if keepdim else
+                      [n for i, n in enumerate(shape) if i not in dims])
 
 
 def _nonzeros(mask, dim, keepdim):
