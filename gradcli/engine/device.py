@@ -51,6 +51,8 @@ def require_cpu(spec) -> None:
     if isinstance(spec, int) and not isinstance(spec, bool):
         raise RuntimeError("Device index must not be negative" if spec < 0 else
                            "Cannot access accelerator device when none is available.")
+    if not isinstance(spec, (device, str)):
+        raise TypeError(f"argument 'device' must be torch.device, not {type(spec).__name__}")
     kind = spec.type if isinstance(spec, device) else device(spec).type   # torch's messages for a bad string
     if kind == "cpu":
         return

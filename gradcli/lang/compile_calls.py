@@ -342,6 +342,8 @@ class CallsMixin:
         if name is None or "out" not in kwargs:
             return self._call(fn, args, kwargs, span, where)
         out = kwargs.pop("out")
+        if out is None:     # torch's default: no out
+            return self._call(fn, args, kwargs, span, where)
         try:
             return call_with_out(fn, name, args, kwargs, out)
         except Exception as exc:

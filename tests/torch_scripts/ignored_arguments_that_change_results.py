@@ -63,3 +63,7 @@ def attempt(label, make):
 attempt("sorter too short", lambda: torch.searchsorted(seq, torch.tensor([2.5]), sorter=torch.tensor([1, 3, 2])))
 attempt("sorter int32", lambda: torch.searchsorted(seq, torch.tensor([2.5]), sorter=torch.tensor([1, 3, 2, 0], dtype=torch.int32)))
 attempt("sorter out of range", lambda: torch.searchsorted(seq, torch.tensor([2.5]), sorter=torch.tensor([1, 3, 2, 7])))
+try:
+    torch.searchsorted(seq, torch.tensor([2.5]), sorter=[1, 3, 2, 0])
+except TypeError as e:
+    print("sorter a list: TypeError")

@@ -85,3 +85,6 @@ attempt("a method takes no out", lambda: a.add(a, out=torch.empty(3)))
 options = {"out": torch.empty(3)}
 r = torch.mul(torch.ones(3), 2, **options)
 print(r is options["out"], options["out"])
+
+# out=None is no out
+print(torch.add(torch.ones(2), 1, out=None))

@@ -170,6 +170,8 @@ _SEARCH_REFUSAL = dtype_rules.complex_kernel("searchsorted_out_cpu")
 
 def _sort_order(sorter, seq: np.ndarray) -> np.ndarray:
     """``sorter``: the indices that sort an unsorted ``sorted_sequence`` along its last dim, checked as torch."""
+    if not isinstance(sorter, Tensor):
+        raise TypeError(f"searchsorted(): argument 'sorter' must be Tensor, not {type(sorter).__name__}")
     order = sorter._data
     if order.shape != seq.shape:
         raise errors.AutogradError(f"torch.searchsorted(): boundary and sorter must have the same size, but got "
