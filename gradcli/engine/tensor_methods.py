@@ -403,8 +403,13 @@ _COMPARABLE = (Tensor, int, float, complex, np.number, np.bool_)
 
 
 def to(self, *args, **kwargs):
-    """``to(dtype)``, ``to("cpu")``, ``to(other)``: a copy only when the dtype changes."""
+    """``to(dtype)``, ``to("cpu")``, ``to(other)``: a copy only when the dtype changes or ``copy`` is
+    true (a keyword, or the second positional flag after ``non_blocking``, as torch's signatures)."""
     dtype = kwargs.get("dtype")
+    flags = [a for a in args if type(a) is bool] + [kwargs[k] for k in ("non_blocking", "copy") if k in kwargs]
+    if any(type(f) is not bool for f in flags):
+        raise invalid_to_arguments(args, kwargs)
+    copy = kwargs.get("copy", len(flags) > 1 and flags[1])
     for a in list(args) + [kwargs.get("device")]:
         if isinstance(a, device):
             a = str(a)
@@ -424,11 +429,9 @@ def to(self, *args, **kwargs):
             raise TypeError(f"to() received an invalid combination of arguments - got ({type(a).__name__})")
     fmt = kwargs.get("memory_format")
     if fmt is not None:
-        return _to_format(self, dtype, fmt, args, kwargs)
-    if dtype is None:
-        return self
-    npd = dtypes.as_dtype(dtype).np
-    if npd == self._data.dtype and not kwargs.get("copy"):
+        return _to_format(self, dtype, fmt, args, copy, kwargs)
+    npd = self._data.dtype if dtype is None else dtypes.as_dtype(dtype).np
+    if npd == self._data.dtype and not copy:
         return self
     return _to_copy(self, npd)
 
@@ -441,13 +444,13 @@ def _to_copy(self, npd):
     return call(TO_COPY, (self,), {"dtype": npd})
 
 
-def _to_format(self, dtype, fmt, args: tuple, kwargs: dict):
+def _to_format(self, dtype, fmt, args: tuple, copy: bool, kwargs: dict):
     """``to(..., memory_format=fmt)``: the tensor itself when it already has the dtype and the layout,
     else one copy (ToCopyBackward0) in both."""
     if not isinstance(fmt, memory_layout.memory_format):
         raise invalid_to_arguments(args, kwargs)
     npd = self._data.dtype if dtype is None else dtypes.as_dtype(dtype).np
-    if npd == self._data.dtype and not kwargs.get("copy") and (
+    if npd == self._data.dtype and not copy and (
             fmt is memory_layout.preserve_format or memory_layout.is_contiguous_as(self._data, fmt)):
         return self
     memory_layout.check_rank(fmt, self._data.ndim)     # inside vmap, the batched rank (torch's refusal)
@@ -462,7 +465,7 @@ def _caster(d, name: str):
     def method(self, memory_format=None):
         if memory_format is None:
             return to(self, d)
-        return _to_format(self, d, memory_layout.checked(memory_format, name), (), {})
+        return _to_format(self, d, memory_layout.checked(memory_format, name), (), False, {})
     return method
 
 
