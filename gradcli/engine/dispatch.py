@@ -18,7 +18,7 @@ from .autograd.graph import (
 )
 from .autograd.grad_mode import mode as _mode
 from .nodes import _WRAPPED, OpNode
-from .tensor import _SCALARS, NO_GRAD_VIEW, CustomFunctionView, Tensor, TensorExtras, make, storage
+from .tensor import _SCALARS, NO_GRAD_VIEW, CustomFunctionView, Tensor, TensorExtras, make, storage, view_source
 from . import instrumentation as _inst
 from .memory_layout import dense, in_iterator_layout, iterator_layout
 from .overlapping_writes import (partly_overlapping, shares_by_zero_stride, writable_alias, write_accumulated,
@@ -135,8 +135,8 @@ def call(op, args: tuple, params: dict | None = None, _hooked: bool = True):
         needs_grad = a._requires_grad or args[1]._requires_grad
     else:
         arrays, dt, slow, needs_grad = _operands(args)
-    if op.view and arrays[0].__class__ is not _ndarray:
-        arrays[0] = storage(args[0])  # a view must share real storage
+    if op.view and (arrays[0].__class__ is not _ndarray or not arrays[0].size):
+        arrays[0] = view_source(args[0])  # a view must share real storage (an empty one: torch's strides)
     promote = op.promote
     if promote != "keep" and (slow or dt is None or (promote == "float" and dt.kind not in "fc")):
         arrays = unwrap(op, args)

@@ -159,7 +159,7 @@ class Tensor:
     def stride(self, dim: int | None = None):
         item = self._data.itemsize
         st = tuple(s // item for s in self._data.strides)
-        if not self._data.size and not any(st):     # numpy (2.4) gives an empty array zero strides
+        if not self._data.size and not any(st) and self._base is None:   # numpy (2.4) gives a fresh empty array zero strides
             st = memory_layout.format_strides(self._data.shape, memory_layout.contiguous_format)
         return st if dim is None else st[_wrap_dim(dim, self._data.ndim)]
 
@@ -496,6 +496,17 @@ def storage(t: Tensor) -> np.ndarray:
     if d.__class__ is not np.ndarray:
         d = t._data = np.array(d)
     return d
+
+
+def view_source(t: Tensor) -> np.ndarray:
+    """``storage(t)`` as a view op reads it: numpy (2.4) gives a fresh empty array zero strides where
+    torch gives contiguous ones, and a view's strides and offset derive from its base's (``t()``,
+    ``expand``, ``x[2:]``), so an empty base is seen through torch's strides first."""
+    d = storage(t)
+    if d.size or not d.ndim or any(d.strides) or t._base is not None:
+        return d
+    fresh = memory_layout.format_strides(d.shape, memory_layout.contiguous_format)
+    return np.ndarray(d.shape, d.dtype, d, 0, [s * d.itemsize for s in fresh])
 
 
 def view_replay(base: Tensor, steps):

@@ -426,8 +426,10 @@ def narrow(input, dim, start, length):
 
 @public(method=True)
 def diagonal(input, offset=0, dim1=0, dim2=1):
-    return call(S.DIAGONAL, (input,), {"offset": offset, "dim1": wrap_dim(dim1, input.ndim),
-                                       "dim2": wrap_dim(dim2, input.ndim)})
+    d1, d2 = wrap_dim(dim1, input.ndim), wrap_dim(dim2, input.ndim)
+    if d1 == d2:
+        raise errors.ShapeError(f"diagonal dimensions cannot be identical {dim1}, {dim2}")
+    return call(S.DIAGONAL, (input,), {"offset": offset, "dim1": d1, "dim2": d2})
 
 
 @public(method=True)

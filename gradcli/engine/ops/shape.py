@@ -158,7 +158,25 @@ def _unsqueeze_bwd(m, g, dim):
     return m.squeeze(g, (dim,) if m.is_tensor and _inst.batching is not None else dim)
 
 
-UNSQUEEZE = _view_op("unsqueeze", "UnsqueezeBackward0", lambda a, dim: np.expand_dims(a, dim),
+def _unsqueeze(a, dim):
+    out = np.expand_dims(a, dim)
+    if out.size:
+        return out
+    d = dim % out.ndim      # torch's stride for the new dim: the next dim's extent (1 past the last)
+    stride = a.strides[d] * a.shape[d] if d < a.ndim else a.itemsize
+    return _empty_view(a, out.shape, a.strides[:d] + (stride,) + a.strides[d:], 0)
+
+
+def _empty_view(a, shape, strides, offset: int):
+    """An empty view of ``a`` with torch's geometry (byte ``strides``, ``offset`` bytes past ``a``'s first
+    element): numpy gives an empty slice no offset and unscaled strides, and an unsqueeze its own stride."""
+    here = a[(slice(0, 0),) * a.ndim] if a.ndim else a.reshape(1)[:0]    # zero-size, at a's first element
+    if offset:      # numpy bounds a buffer's offset, not an index into a zero-size array
+        here = np.ndarray((offset // a.itemsize + 1, 0), a.dtype, here, 0, (a.itemsize, 0))[offset // a.itemsize]
+    return np.ndarray(tuple(shape), a.dtype, here, 0, tuple(strides))
+
+
+UNSQUEEZE = _view_op("unsqueeze", "UnsqueezeBackward0", _unsqueeze,
                      _unsqueeze_bwd, saves=("dim",),
                      samples=lambda: [Sample(arr(3, 4), params={"dim": -2})], jvp=lambda m, t, dim: m.unsqueeze(t[0], dim),
                                                                               rule="squeeze the gradient back")
@@ -195,7 +213,13 @@ SELECT = _view_op("select", "SelectBackward0", _select, _select_bwd, saves=("sel
 def _slice(a, dim, start, end, step):
     idx = [slice(None)] * a.ndim
     idx[dim] = slice(start, end, step)
-    return a[tuple(idx)]
+    out = a[tuple(idx)]
+    if out.size:
+        return out
+    first = slice(start, end, step).indices(a.shape[dim])[0]     # torch's clamped start
+    strides = list(a.strides)
+    strides[dim] *= step
+    return _empty_view(a, out.shape, strides, first * a.strides[dim])
 
 
 def _slice_bwd(m, g, self_sym_sizes, dim, start, end, step):

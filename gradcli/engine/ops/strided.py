@@ -27,6 +27,8 @@ def geometry(a: np.ndarray) -> tuple:
 def _forward(a, size, stride, storage_offset, geometry):
     root = root_array(a)
     offset = geometry[2] if storage_offset is None else storage_offset
+    if 0 in size and offset:     # torch bounds no empty view; numpy's buffer does, so its offset is indexed to
+        root, offset = np.ndarray((offset + 1, 0), a.dtype, root, 0, (a.itemsize, 0))[offset], 0
     view = np.ndarray(tuple(size), a.dtype, buffer=root, offset=offset * a.itemsize,
                       strides=tuple(s * a.itemsize for s in stride))
     if any(s == 0 and n > 1 for n, s in zip(size, stride)):
