@@ -174,15 +174,15 @@ class NumpyMath(_Math):
         return np.add.reduce(x, axis=dims, keepdims=keepdim)
 
     def _sum_to_dims(self, g, dims):
-        """Unbroadcasting (``w * x`` with a scalar-like ``w``) in torch's order for small float32
-        gradients, whose digits a seeded script prints; past SUM_TO_TORCH_MAX elements numpy's order
-        costs a step less. (nn.Linear's bias gradient is summed in AddmmBackward0's own apply.)"""
+        """Unbroadcasting (``w * x`` with a scalar-like ``w``) in torch's order for small float32 and
+        float64 gradients, whose digits a seeded script prints; past SUM_TO_TORCH_MAX elements numpy's
+        order costs a step less. (nn.Linear's bias gradient is summed in AddmmBackward0's own apply.)"""
         if self.plain and g.__class__ is np.ndarray:
             if dims == (0,) and g.ndim == 2:     # a batch's bias gradient (float32 or float64): the short way
                 total = column_sums(g)
                 if total is not None:
                     return total.reshape(1, -1)
-            if g.dtype == np.float32 and g.size <= SUM_TO_TORCH_MAX:
+            if (g.dtype == _F32_DTYPE or g.dtype == _F64) and g.size <= SUM_TO_TORCH_MAX:
                 total = torch_order_sum(g, dims, True)
                 if total is not None:
                     return total

@@ -13,6 +13,7 @@ from .. import dtypes
 from ..cascade_sum import GRAIN_SIZE, torch_order_sum
 from ..vector_reduce import torch_order_prod
 from ..errors import AutogradError, DTypeError, ShapeError
+from ..fused import fma64, fma_wide
 from ..nodes import OpNode
 from .. import threads
 from . import dtype_rules, rounded
@@ -524,14 +525,24 @@ CUMPROD = defop("cumprod", "CumprodBackward0", ("self",), lambda a, dim: _scan(n
 
 def _two_norm_lastdim(a):
     """torch's vectorised 2-norm over a contiguous last dim: 32-byte lanes (8 floats, 4 doubles) each
-    summing the squares of its column in order, the lanes added in order, then the tail in order."""
+    summing the squares of its column in order, the lanes added in order, then the tail as its compiled
+    loop runs: float32's squares four at a time, each added in order, then the last ones (and every
+    float64 one) with a fused multiply-add."""
     lanes = 32 // a.itemsize
     n = a.shape[-1]
     whole = n - n % lanes
     body = a[..., :whole].reshape(a.shape[:-1] + (whole // lanes, lanes))
-    tail = a[..., whole:]
-    parts = np.concatenate([np.add.reduce(body * body, axis=-2), tail * tail], axis=-1)
-    return np.sqrt(np.add.accumulate(parts, axis=-1)[..., -1])
+    total = np.add.accumulate(np.add.reduce(body * body, axis=-2), axis=-1)[..., -1] if whole \
+        else np.zeros(a.shape[:-1], a.dtype)
+    d = whole
+    if a.dtype == np.float32:
+        for d in range(whole, n - 3, 4):
+            for x in np.moveaxis(a[..., d:d + 4], -1, 0):
+                total = total + x * x
+        d = whole + (n - whole) // 4 * 4
+    for x in np.moveaxis(a[..., d:], -1, 0):
+        total = fma_wide(x, x, total) if a.dtype == np.float32 else fma64(x, x, total)
+    return np.sqrt(total)
 
 
 def _one_norm(a, dim, keepdim):
