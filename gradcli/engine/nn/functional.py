@@ -414,7 +414,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     if probabilities:
         logp = log_softmax(input, cdim)
         if label_smoothing > 0:
-            target = target * (1 - label_smoothing) + label_smoothing / n_classes
+            target = _plus(call(MUL_SCALAR, (target,), {"other": 1 - label_smoothing}), label_smoothing / n_classes)
         prod = mul(logp, target) if weight_b is None else mul(mul(logp, target), weight_b)
         if red == 0:
             return neg(sum(prod, cdim))
@@ -567,10 +567,13 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
 
 def _kl_pointwise(input, target, log_target: bool):
     """KL(target || exp(input)) pointwise, as torch composes it: xlogy(target, target) - target * input
-    (NaN for a negative target)."""
+    (NaN for a negative target). torch's C++ computes the right operand first: its node is the older,
+    so it runs last in the backward, and the target's gradients add up in that order."""
     if log_target:
-        return mul(exp(target), sub(target, input))
-    return sub(xlogy(target, target), mul(target, input))
+        difference = sub(target, input)
+        return mul(exp(target), difference)
+    product = mul(target, input)
+    return sub(xlogy(target, target), product)
 
 
 def _legacy(reduction, size_average, reduce) -> str:
@@ -727,17 +730,24 @@ def cosine_embedding_loss(input1, input2, target, margin=0.0, size_average=None,
     mag2 = _plus((input2 * input2).sum(-1), 1e-12)
     cos = prod / (mag1 * mag2).sqrt()
     zeros = creation.zeros_like(cos)
-    pos = where(target == 1, _number_minus(1.0, cos), zeros)
-    neg = where(target == -1, clamp_min(call(SUB_SCALAR, (cos,), {"other": margin, "alpha": 1}), 0), zeros)
-    return _reduce(pos + neg, reduction)
+    pos = _number_minus(1.0, cos)
+    neg = clamp_min(call(SUB_SCALAR, (cos,), {"other": margin, "alpha": 1}), 0)
+    return _reduce(where(target == 1, pos, zeros) + where(target == -1, neg, zeros), reduction)
 
 
 def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
                      reduction="mean"):
     reduction = _legacy(reduction, size_average, reduce)
-    loss = input.exp() - target * input if log_input else input - target * _plus(input, eps).log()
+    # torch's C++ computes a binary operator's right operand first: those nodes are the older ones,
+    # and the order shows in which gradients add up first
+    if log_input:
+        product = target * input
+        loss = input.exp() - product
+    else:
+        loss = input - target * _plus(input, eps).log()
     if full:
-        stirling = target * target.log() - target + 0.5 * (2 * math.pi * target).log()
+        half_log = call(MUL_SCALAR, (call(MUL_SCALAR, (target,), {"other": 2 * math.pi}).log(),), {"other": 0.5})
+        stirling = target * target.log() - target + half_log
         loss = loss + stirling.masked_fill(target <= 1, 0)   # torch's: NaN and inf of target <= 1 do not leak
     return _reduce(loss, reduction)
 

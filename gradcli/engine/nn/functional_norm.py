@@ -12,6 +12,7 @@ from .. import dtypes, errors
 from ..autograd.grad_mode import no_grad
 from ..dispatch import call
 from ..functions import add
+from ..ops.nn import ADD_SCALAR
 from ..ops.normalization import BATCH_NORM, BATCH_NORM_KERNEL_MAX, LAYER_NORM, batch_stats
 from ..ops import dtype_rules
 from ..ops.pooling import avg_pool2d
@@ -238,7 +239,8 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
     if eps is None:
         eps = float(np.finfo(input._data.dtype).eps)
     dims = tuple(range(input.ndim - len(shape), input.ndim))
-    out = input * (input.pow(2).mean(dims, keepdim=True) + eps).rsqrt()
+    mean_square = input.pow(2).mean(dims, keepdim=True)
+    out = input * call(ADD_SCALAR, (mean_square,), {"other": eps, "alpha": 1}).rsqrt()
     return out if weight is None else out * weight
 
 

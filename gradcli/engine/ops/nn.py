@@ -32,7 +32,7 @@ from ..autograd.graph import SavedVariable
 from ..errors import AutogradError, DTypeError, ShapeError
 from ..memory_layout import contiguous_output
 from ..nodes import OpNode, checked_array, fit_grads
-from . import dtype_rules, rounded, softmax_kernel
+from . import dtype_rules, loss_grad_kernels, rounded, softmax_kernel
 from .activation import log_sigmoid_values
 from .linalg import gemm, gemm_add, general_apply, mat1_grad, mat2_grad, mm_grads, release_matrices
 from .pointwise import DIV_SCALAR
@@ -110,8 +110,10 @@ def _shape(*values) -> tuple:
     return tuple(np.broadcast_shapes(*shapes))
 
 
-def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promote=COMMON, real=None):
-    """A loss ``reduce(l(self, target))`` with d l/d self = ``d_self`` and d l/d target = -d_self."""
+def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promote=COMMON, real=None, kernel=None):
+    """A loss ``reduce(l(self, target))`` with d l/d self = ``d_self`` and d l/d target = -d_self;
+    ``kernel(g, self - target, norm, *params)``, where given, is torch's backward kernel (its rounding)
+    for the plain backward."""
     def forward(a, b, reduction, **kw):
         return _reduce_np(loss_np(a, b, **kw), reduction)
 
@@ -121,6 +123,10 @@ def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promot
             kw = {"reduction": reduction, **dict(zip(extra, params))}
             return (call(rec, (g, self, target), kw) if needs[0] else None,
                     call(rec, (g, target, self), kw) if needs[1] else None)
+        if kernel is not None and m.plain:
+            grads = _kernel_grads(kernel, g, self, target, reduction, params, needs)
+            if grads is not None:
+                return grads
         spread = _spread(m, g, reduction, _shape(self, target))
         # target's gradient is the formula at target - self, as torch's swapped backward (a zero
         # difference gives +0 there, where negating self's would give -0)
@@ -142,13 +148,26 @@ def _pointwise_loss(name, node, loss_np, d_self, samples, rule, extra=(), promot
     return record
 
 
+def _kernel_grads(kernel, g, self, target, reduction, params, needs):
+    """A loss's gradients from torch's kernel, for self and (swapped, as torch runs it) for target;
+    None where the kernel's vectorised loop does not take the operands as they are."""
+    if (g.__class__ is not np.ndarray or self.__class__ is not np.ndarray or target.__class__ is not np.ndarray
+            or self.shape != target.shape or not self.size):
+        return None
+    d = self - target
+    if not loss_grad_kernels.applies(kernel, g, d, self, target):
+        return None
+    norm = d.dtype.type(1.0 / d.size if reduction == 1 else 1.0)
+    return (kernel(g, d, norm, *params) if needs[0] else None,
+            kernel(g, target - self, norm, *params) if needs[1] else None)
+
+
 def _mse_apply(node, grads, m):
-    """MseLossBackward0 in a plain backward (a regression step's first node): the record's formula
-    ``g (2 (self - target))``, over the count for mean, with its two saved tensors checked as
-    ``unpack_saved`` checks them (self, then target: torch's order), in ufuncs on arrays only (``d + d``
-    is ``2 d`` to the bit; a Python number operand costs a ufunc as much again), and no product with
-    ``loss.backward()``'s seed 1 (it changes no bit). Hooked values, create_graph, vmap, broadcast
-    operands and gradients that do not fit take ``OpNode.apply``."""
+    """MseLossBackward0 in a plain backward (a regression step's first node): torch's kernel
+    ``(norm (self - target)) g``, norm 2 / count for mean (as the dtype) and 2 otherwise, with its two
+    saved tensors checked as ``unpack_saved`` checks them (self, then target: torch's order), and no
+    product with ``loss.backward()``'s seed 1 (it changes no bit). Hooked values, create_graph, vmap,
+    broadcast operands and gradients that do not fit take ``OpNode.apply``."""
     saved = node._saved
     a, b = saved[0], saved[1]
     if (not m.plain or a.__class__ is not SavedVariable or b.__class__ is not SavedVariable
@@ -159,18 +178,20 @@ def _mse_apply(node, grads, m):
         return OpNode.apply(node, grads, m)
     g = grads[0]
     d = a - b
-    ga = d + d
-    if saved[2] == 1:
-        ga = g / max(a.size, 1) * ga
-    elif g.ndim or g.dtype is not ga.dtype or g.item() != 1:    # (loss.backward()'s 1 changes no bit)
-        ga = g * ga
+    dt = d.dtype
+    norm = dt.type(2.0 / max(a.size, 1)) if saved[2] == 1 else None
+    ga = norm * d if norm is not None else d + d       # (d + d is 2 d to the bit)
+    seed = not g.ndim and g.dtype is dt and g.item() == 1      # (loss.backward()'s 1 changes no bit)
+    if not seed:
+        ga = ga * g
     (f0, _), (f1, _) = node.next_functions
     meta = node._in_meta
-    dt = ga.dtype
     gb = None
     if f1 is not None:      # target's: the formula at target - self, as torch's (+0 where they are equal)
         e = b - a
-        gb = g / max(a.size, 1) * (e + e) if saved[2] == 1 else g * (e + e)
+        gb = norm * e if norm is not None else e + e
+        if not seed:
+            gb = gb * g
     if (ga.shape != meta[0][0] or dt is not meta[0][1] and dt != meta[0][1]
             or f1 is not None and dt is not meta[1][1] and dt != meta[1][1]):
         return fit_grads(node, (ga if f0 is not None else None, gb), m)
@@ -191,7 +212,8 @@ def _squared_error(a, b):
 
 
 MSE_LOSS = _pointwise_loss("mse_loss", "MseLossBackward0", _squared_error,
-                           lambda m, d: 2 * d, _loss_samples(), "2 (self - target); target: the negative")
+                           lambda m, d: 2 * d, _loss_samples(), "2 (self - target); target: the negative",
+                           kernel=loss_grad_kernels.mse_grad)
 
 
 def _mse_forward(a, b, reduction):
@@ -224,7 +246,8 @@ def _smooth_l1_d(m, d, beta):
 
 SMOOTH_L1_LOSS = _pointwise_loss("smooth_l1_loss", "SmoothL1LossBackward0", _smooth_l1_np, _smooth_l1_d,
                                  _loss_samples(beta=0.7), "(self - target) / beta inside |.| < beta, else its sign",
-                                 extra=("beta",), real=dtype_rules.complex_kernel("smooth_l1_cpu"))
+                                 extra=("beta",), real=dtype_rules.complex_kernel("smooth_l1_cpu"),
+                                 kernel=loss_grad_kernels.smooth_l1_grad)
 
 
 def _huber_np(a, b, delta):
@@ -238,7 +261,7 @@ def _huber_d(m, d, delta):
 
 HUBER_LOSS = _pointwise_loss("huber_loss", "HuberLossBackward0", _huber_np, _huber_d, _loss_samples(delta=0.7),
                              "self - target clipped to [-delta, delta]", extra=("delta",), promote=KEEP,
-                             real=dtype_rules.complex_kernel("huber_cpu"))
+                             real=dtype_rules.complex_kernel("huber_cpu"), kernel=loss_grad_kernels.huber_grad)
 HUBER_LOSS.forward = dtype_rules.in_self_dtype("huber_cpu", HUBER_LOSS.forward)   # torch's result is self's dtype
 HUBER_LOSS.backward = dtype_rules.same_dtype_backward(HUBER_LOSS.backward)
 
