@@ -52,3 +52,25 @@ def test_a_regression_steps_gradients_equal_torchs_with_a_scaled_loss(reduction)
     (ag.nn.MSELoss(reduction=reduction)(ag.tensor(x) @ ours, ag.tensor(y)) / 3).backward()
     (torch.nn.MSELoss(reduction=reduction)(torch.tensor(x) @ theirs, torch.tensor(y)) / 3).backward()
     assert ours.grad.numpy().tobytes() == theirs.grad.numpy().tobytes()
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("shape", [(4, 5), (7,), (30, 11)])
+@pytest.mark.parametrize("p", [1, 2])
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_multi_margin_gradient_equals_torchs_bits(dtype, shape, p, reduction, weighted):
+    rng = np.random.default_rng(len(shape) * 10 + p)
+    x = rng.standard_normal(shape).astype(dtype)
+    target = rng.integers(0, shape[-1], shape[:-1])
+    weight = (rng.random(shape[-1]) + 0.5).astype(dtype)
+    ours, theirs = ag.tensor(x, requires_grad=True), torch.tensor(x, requires_grad=True)
+    loss = F.multi_margin_loss(ours, ag.tensor(target), p=p, margin=0.7, reduction=reduction,
+                               weight=ag.tensor(weight) if weighted else None)
+    expected = torch.nn.functional.multi_margin_loss(theirs, torch.tensor(target), p=p, margin=0.7,
+                                                     reduction=reduction,
+                                                     weight=torch.tensor(weight) if weighted else None)
+    g = (rng.standard_normal(tuple(expected.shape)) + 1).astype(dtype)
+    loss.backward(ag.tensor(g))
+    expected.backward(torch.tensor(g))
+    assert ours.grad.numpy().tobytes() == theirs.grad.numpy().tobytes()

@@ -77,3 +77,16 @@ def test_small_float32_transcendentals_round_as_torchs():
     logits = np.random.default_rng(10).standard_normal((64, 3)).astype(np.float32)
     ours = gc.log_softmax(gc.tensor(logits), 1).numpy()
     assert (ours != torch.log_softmax(torch.from_numpy(logits), 1).numpy()).sum() <= 4
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("shape, dim", [((3, 5), 1), ((30, 7), 1), ((30, 17), 1), ((30, 7), 0), ((4, 5, 6), (0, 2)),
+                                        ((1000,), None), ((50000,), None)])
+def test_nansum_and_nanmean_sum_in_torchs_order(shape, dim, dtype):
+    rng = np.random.default_rng(len(shape))
+    x = rng.standard_normal(shape).astype(dtype)
+    x[rng.random(shape) < 0.2] = np.nan
+    args = () if dim is None else (dim,)
+    for name in ("nansum", "nanmean"):
+        ours = getattr(gc, name)(gc.tensor(x), *args).numpy()
+        assert ours.tobytes() == getattr(torch, name)(torch.from_numpy(x), *args).numpy().tobytes()

@@ -86,7 +86,28 @@ def _multi_margin_fwd(x, target, weight, p, margin, reduction):
     return loss.sum() / x.dtype.type(n) if reduction == 1 else loss.sum()
 
 
+def _multi_margin_kernel(g, x, target, p, margin, weight, reduction):
+    """torch's multi_margin_loss_backward kernel, rounding as it rounds: each class's h = scale or
+    2 scale z (times the target's weight), the target's entry minus their sum added in class order,
+    then everything times the incoming gradient; scale is 1 / (rows * classes) for a mean."""
+    rows, t = _rows(x), target.reshape(-1)
+    n, classes = rows.shape
+    dt = x.dtype.type
+    scale = dt(1.0 / (n * classes) if reduction == 1 else 1.0 / classes)
+    z = (dt(margin) - np.take_along_axis(rows, t[:, None], 1)) + rows
+    h = np.where(z > 0, scale if p == 1 else (scale + scale) * z, dt(0))
+    if weight is not None:
+        h = h * weight[t][:, None]
+    at_target = (np.arange(n), t)
+    h[at_target] = 0
+    h[at_target] = dt(0) - np.add.accumulate(h, axis=1)[:, -1]     # (+0 where no class counts, as torch)
+    h *= g.reshape(()) if reduction != 0 or g.ndim == 0 else g.reshape(-1, 1)
+    return h.reshape(x.shape)
+
+
 def _multi_margin_bwd(m, g, self, target, p, margin, weight, reduction):
+    if m.plain and self.dtype.kind == "f" and g.dtype == self.dtype and (weight is None or weight.dtype == self.dtype):
+        return _multi_margin_kernel(g, self, target, p, margin, weight, reduction), None, None
     shape = tuple(self.shape)
     classes = shape[-1]
     hot = m.one_hot_along(m.unsqueeze(target, -1), -1, classes)

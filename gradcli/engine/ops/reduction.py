@@ -97,9 +97,16 @@ def _numel(shape, dims):
         n *= shape[d]
     return n
 
-NANSUM = defop("nansum", "NansumBackward0", ("self",),
-               lambda a, dim, keepdim: np.nansum(a, axis=dim, keepdims=keepdim,
-                                                 dtype=np.int64 if a.dtype.kind in "biu" else None),
+def _nansum_fwd(a, dim, keepdim):
+    """torch's nansum: its sum's order (``cascade_sum``) with each NaN read as +0."""
+    if a.dtype == np.float32 or a.dtype == np.float64:
+        total = torch_order_sum(np.where(a != a, a.dtype.type(0), a), dim, keepdim)
+        if total is not None:
+            return total
+    return np.nansum(a, axis=dim, keepdims=keepdim, dtype=np.int64 if a.dtype.kind in "biu" else None)
+
+
+NANSUM = defop("nansum", "NansumBackward0", ("self",), _nansum_fwd,
                lambda m, g, self, dim, keepdim: _back_to_shape(m, g, tuple(self.shape), dim, keepdim)
                * m.where(self != self, 0.0, 1.0),
                saves=("self", "dim", "keepdim"), promote=KEEP,
