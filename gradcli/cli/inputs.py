@@ -212,7 +212,7 @@ def as_leaf(value, torch):
             t = torch.from_numpy(np.array(value))
         else:
             t = torch.tensor(value)
-    except (TypeError, ValueError, OverflowError) as err:   # ['a'], 10**400, an array of strings
+    except (TypeError, ValueError, OverflowError, RuntimeError) as err:   # ['a'], 10**400, {1, 2}, strings
         what = (f"an array of {value.dtype}" if isinstance(value, np.ndarray)
                 else f"{type(value).__name__} {_shortened(repr(value))}")
         raise CliError(f"cannot make a tensor of {what}: {err}", EXIT_FAILURE, "value") from None

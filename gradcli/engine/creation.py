@@ -190,6 +190,19 @@ def _float(dtype):
     return (dtypes.as_dtype(dtype) if dtype is not None else dtypes.get_default_dtype()).np
 
 
+def _check_no_text_dims(data) -> None:
+    """torch's parser on text: a string is a sequence to it, so one where the first elements' nesting
+    sets the dims is a dim too many (``torch.tensor(["a", "b"])``, a classic mistake with labels);
+    a string given as the data is an invalid data type."""
+    if isinstance(data, str):
+        raise TypeError("new(): invalid data type 'str'")
+    first = data
+    while isinstance(first, SEQUENCES) and first:
+        first = first[0]
+        if isinstance(first, str):
+            raise ValueError("too many dimensions 'str'")
+
+
 def _infer_dtype(values) -> np.dtype:
     """torch's inference: the promotion of the items' types, where a Python float is the default
     dtype, an int int64, a bool bool, and a tensor, an ndarray or a numpy scalar (np.float64 too,
@@ -212,8 +225,10 @@ def _infer_dtype(values) -> np.dtype:
             found.add(dtypes.get_default_dtype())
         elif isinstance(v, complex):
             found.add(dtypes.default_complex())
+        elif isinstance(v, str):
+            raise TypeError("new(): invalid data type 'str'")
         else:
-            raise TypeError(f"Could not infer dtype of {type(v).__name__}")
+            raise errors.AutogradError(f"Could not infer dtype of {type(v).__name__}")
     result = None
     for d in found:
         result = d if result is None else dtypes.promote_types(result, d)
@@ -352,7 +367,7 @@ def _check_nesting(data, npd: np.dtype) -> None:
 
 def _check_number_place(obj, npd: np.dtype) -> None:
     """What torch's store_scalar accepts where the nesting wants a number (``npd`` is the result's dtype)."""
-    if isinstance(obj, SEQUENCES):
+    if isinstance(obj, SEQUENCES + (str,)):
         raise TypeError(f"'{type(obj).__name__}' object cannot be interpreted as an integer" if npd.kind in "iub"
                         else f"must be real number, not {type(obj).__name__}")
     if isinstance(obj, Tensor):
@@ -387,6 +402,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
                       UserWarning, stacklevel=2)
         arr = np.array(data._data, copy=True)
     else:
+        _check_no_text_dims(data)
         npd = dtypes.as_dtype(dtype).np if dtype is not None else (
             _infer_dtype(data) if not isinstance(data, np.ndarray) else None)
         if npd is not None:

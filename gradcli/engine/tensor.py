@@ -11,6 +11,7 @@ in one place, ``tensor_methods.attach``, by the package's ``__init__``.
 from __future__ import annotations
 
 import warnings
+from collections import deque
 
 import numpy as np
 
@@ -543,7 +544,7 @@ def _wrap_dim(dim: int, ndim: int) -> int:
     return dim % n
 
 
-SEQUENCES = (list, tuple, range)     # what torch's tensor data parser walks into
+SEQUENCES = (list, tuple, range, deque)     # what torch's tensor data parser walks into (its sequences)
 
 
 def nested_data(value):

@@ -145,6 +145,8 @@ def builtin_named(exc: Exception, fn, builtins: dict) -> Exception:
     ``python_builtins.<locals>.sum_()`` or ``Enumerate.__new__()``), as Python names its own."""
     if not isinstance(exc, TypeError):
         return exc
+    if str(getattr(fn, "__module__", "")).startswith("gradcli.engine"):    # torch's words, as torch names them
+        return exc
     name = next((key for key, value in builtins.items() if value is fn), None)
     message = str(exc)
     called = message.split("(", 1)[0]

@@ -36,7 +36,8 @@ def test_an_encoding_python_refuses_is_a_one_line_error(tmp_path, shell, data, m
 @pytest.mark.parametrize("at, message", [
     ("x=10**400", "error: cannot make a tensor of int " + "1" + "0" * 56 + "..."
                   ": Overflow when unpacking long long\n"),      # torch.tensor(10**400)'s words
-    ("x='a'", "error: cannot make a tensor of str 'a': Could not infer dtype of str\n"),
+    ("x='a'", "error: cannot make a tensor of str 'a': new(): invalid data type 'str'\n"),     # torch's words
+    ("x={1,2}", "error: cannot make a tensor of set {1, 2}: Could not infer dtype of set\n"),
 ])
 def test_an_input_that_is_no_tensor_says_which_value(shell, at, message):
     result = shell(f"gradcli grad 'x**2' --at \"{at}\"")
