@@ -668,19 +668,36 @@ def _part(npd) -> np.dtype:
 
 
 @public()
-def randint(low, high=None, size=None, *, generator=None, dtype=None, device=None, requires_grad=False) -> Tensor:
+def randint(*args, generator=None, dtype=None, device=None, requires_grad=False, **bounds) -> Tensor:
+    """torch.randint(high, size) or (low, high, size), each given by position or by name."""
     require_cpu(device)
-    if size is None:
-        if isinstance(high, (tuple, list)):
-            low, high, size = 0, low, high
-        else:
-            raise TypeError("randint() missing required argument 'size'")
-    if high is None:
-        low, high = 0, low
+    low, high, size = _randint_arguments("randint", args, bounds, ("high", "size"))
     shape = _size(tuple(size), "randint")
     npd = dtypes.as_dtype(dtype).np if dtype is not None else np.dtype(np.int64)
     _check_range(low, high)
     return random_tensor(shape, lambda g, s: g.integers(low, high, s).astype(npd), None, requires_grad, generator)
+
+
+def _randint_arguments(fn: str, given: tuple, named: dict, names: tuple, before: tuple = ()) -> tuple:
+    """(low, high, size) of randint's two overloads as torch's parser matches them: ``names``
+    (high[, size]) with low 0, else low first; a name may not repeat a position. ``before``: the
+    arguments ahead of them (randint_like's input), for the message."""
+    for overload in (names, ("low",) + names):
+        bound = dict(zip(overload, given))
+        if len(given) <= len(overload) and not (set(named) - set(overload)) and not (set(named) & set(bound)):
+            bound.update(named)
+            if all(n in bound for n in overload):
+                if "size" in bound and not isinstance(bound["size"], (tuple, list)):
+                    if overload is names:       # (high, size): torch names the argument
+                        at = f" (position {len(given)})" if len(given) == len(names) else ""
+                        raise TypeError(f"{fn}(): argument 'size'{at} must be tuple of ints, not "
+                                        f"{errors.type_name(bound['size'])}")
+                    continue
+                if not any(isinstance(bound.get(n), (tuple, list)) for n in ("low", "high")):
+                    return bound.get("low", 0), bound["high"], bound.get("size")
+    got = [errors.type_name(a) for a in before + given] + [f"{k}={errors.type_name(v)}" for k, v in named.items()]
+    raise TypeError(f"{fn}() received an invalid combination of arguments - got ({', '.join(got)}), but "
+                    "expected one of:")
 
 
 def _check_range(low, high) -> None:
@@ -847,30 +864,30 @@ def full_like(input, fill_value, *, dtype=None, device=None, requires_grad=False
 
 
 @public()
-def rand_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+def rand_like(input, *, generator=None, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     require_cpu(device)
     npd, shape = _like(input, dtype)
     layout = _like_layout(input, npd, shape, memory_format, "rand_like")
-    return _random_like(layout, shape, lambda g, s: _uniform(g, s, npd), requires_grad)
+    return _random_like(layout, shape, lambda g, s: _uniform(g, s, npd), requires_grad, generator)
 
 
 @public()
-def randn_like(input, *, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
+def randn_like(input, *, generator=None, dtype=None, device=None, requires_grad=False, memory_format=None) -> Tensor:
     require_cpu(device)
     npd, shape = _like(input, dtype)
     layout = _like_layout(input, npd, shape, memory_format, "randn_like")
     serial = _permuted(layout)       # not contiguous: normal_'s one-at-a-time draws
-    return _random_like(layout, shape, lambda g, s: _normal(g, s, npd, serial), requires_grad)
+    return _random_like(layout, shape, lambda g, s: _normal(g, s, npd, serial), requires_grad, generator)
 
 
 @public()
-def randint_like(input, low, high=None, *, dtype=None, device=None, requires_grad=False) -> Tensor:
+def randint_like(input, *args, generator=None, dtype=None, device=None, requires_grad=False, **bounds) -> Tensor:
+    """torch.randint_like(input, high) or (input, low, high), by position or by name."""
     require_cpu(device)
-    if high is None:
-        low, high = 0, low
+    low, high, _ = _randint_arguments("randint_like", args, bounds, ("high",), (input,))
     npd, shape = _like(input, dtype)
     _check_range(low, high)
-    return _random_like(input, shape, lambda g, s: g.integers(low, high, s).astype(npd), requires_grad)
+    return _random_like(input, shape, lambda g, s: g.integers(low, high, s).astype(npd), requires_grad, generator)
 
 
 def _like_layout(input: Tensor, npd, shape: tuple, memory_format, fn: str) -> Tensor:
@@ -880,12 +897,12 @@ def _like_layout(input: Tensor, npd, shape: tuple, memory_format, fn: str) -> Te
     return input if fmt is None else make(memory_layout.empty_as(shape, npd, fmt))
 
 
-def _random_like(input: Tensor, shape: tuple, draw, requires_grad: bool) -> Tensor:
-    """torch's ``empty_like(input).<fill>_()``: a transpose's or permute's layout is kept
-    (preserve_format) and the draws fill it in memory order."""
+def _random_like(input: Tensor, shape: tuple, draw, requires_grad: bool, generator=None) -> Tensor:
+    """torch's ``empty_like(input).<fill>_(generator=generator)``: a transpose's or permute's layout is
+    kept (preserve_format) and the draws fill it in memory order."""
     if random_batch is None and _permuted(input):
-        return _finish(in_memory_order(input._data, lambda s: draw(rng(None), s)), None, requires_grad)
-    return random_tensor(shape, draw, None, requires_grad)
+        return _finish(in_memory_order(input._data, lambda s: draw(rng(generator), s)), None, requires_grad)
+    return random_tensor(shape, draw, None, requires_grad, generator)
 
 
 def _permuted(input: Tensor) -> bool:
