@@ -502,7 +502,7 @@ def import_error(module: str, span: Span | None) -> GradcliError:
     available = ", ".join(ours + ["numpy", "math", "typing", "collections", "dataclasses", "functools",
                                              "itertools", "random", "warnings", "time", "copy", "abc",
                                              "json", "operator", "string", "unittest", "sys", "argparse",
-                                             "logging", "os", "io"])
+                                             "logging", "os", "io", "contextlib", "inspect"])
     return GradcliError("import", f"no module named {module!r} in gradcli; available: {available}",
                         span)
 

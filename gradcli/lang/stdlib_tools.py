@@ -340,7 +340,19 @@ def stdlib_tool_modules(state, policy, globals_=None) -> dict:
             "collections": Namespace("collections", None, loader=lambda: (_collections(policy), ())),
             **os_modules(),
             "io": Namespace("io", None, loader=lambda: (io_members(policy), ())),
+            "contextlib": Namespace("contextlib", None, loader=lambda: (_contextlib(), ())),
+            "inspect": Namespace("inspect", None, loader=lambda: (_inspect(policy), ())),
 }
+
+
+def _contextlib() -> dict:
+    from .stdlib_contextlib import contextlib_members     # on a script's first `import contextlib`
+    return contextlib_members()
+
+
+def _inspect(policy) -> dict:
+    from .stdlib_inspect import inspect_members     # on a script's first `import inspect`
+    return inspect_members(policy)
 
 
 def io_members(policy) -> dict:
