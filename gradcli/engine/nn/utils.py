@@ -2,6 +2,8 @@
 older weight_norm / spectral_norm hooks."""
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from .. import creation, functions
@@ -13,7 +15,7 @@ from ..tensor import Tensor, make, storage
 from .fusion import fuse_conv_bn_eval, fuse_conv_bn_weights, fuse_linear_bn_eval, fuse_linear_bn_weights
 from .norm_hooks import remove_spectral_norm, remove_weight_norm, spectral_norm, weight_norm
 
-__all__ = ["clip_grad_norm_", "clip_grad_value_", "get_total_norm", "clip_grads_with_norm_", "parameters_to_vector", "vector_to_parameters", "weight_norm",
+__all__ = ["clip_grad_norm", "clip_grad_norm_", "clip_grad_value_", "get_total_norm", "clip_grads_with_norm_", "parameters_to_vector", "vector_to_parameters", "weight_norm",
            "remove_weight_norm", "spectral_norm", "remove_spectral_norm", "fuse_conv_bn_eval", "fuse_conv_bn_weights",
            "fuse_linear_bn_eval", "fuse_linear_bn_weights"]
 
@@ -76,6 +78,15 @@ def clip_grads_with_norm_(parameters, max_norm: float, total_norm, foreach=None)
             g *= coef.astype(g.dtype)
             if p.grad._vc is not None:
                 p.grad._vc[0] += 1
+
+
+def clip_grad_norm(parameters, max_norm: float, norm_type: float = 2.0, error_if_nonfinite: bool = False,
+                   foreach=None) -> Tensor:
+    """The deprecated name older scripts call (pytorch/examples' word language model): clip_grad_norm_,
+    with torch's FutureWarning."""
+    warnings.warn("`torch.nn.utils.clip_grad_norm` is now deprecated in favor of `torch.nn.utils.clip_grad_norm_`.",
+                  FutureWarning, stacklevel=2)
+    return clip_grad_norm_(parameters, max_norm, norm_type, error_if_nonfinite, foreach)
 
 
 def clip_grad_value_(parameters, clip_value: float, foreach=None) -> None:
