@@ -137,6 +137,8 @@ TORCH_MODULES = {
     "torch.utils.hooks": "RemovableHandle",
     "torch.utils.data.dataset": "ChainDataset ConcatDataset Dataset IterableDataset StackDataset Subset TensorDataset",
     "torch.utils.data.sampler": "BatchSampler RandomSampler Sampler SequentialSampler SubsetRandomSampler WeightedRandomSampler",
+    "torch.utils.data.distributed": "DistributedSampler",
+    "torch.nn.parallel.distributed": "DistributedDataParallel",
 }
 
 # engine classes whose name another module's class also has

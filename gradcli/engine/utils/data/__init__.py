@@ -11,14 +11,15 @@ from ... import creation, dtypes, functions
 from ...tensor import Tensor
 from ...torch_class_names import default_repr
 from . import worker
+from .distributed import DistributedSampler
 from .datasets import ChainDataset, ConcatDataset, Dataset, IterableDataset, StackDataset, Subset, TensorDataset, \
     random_split
 from .samplers import BatchSampler, RandomSampler, Sampler, SequentialSampler, SubsetRandomSampler, \
     WeightedRandomSampler
 from .worker import WorkerInfo, get_worker_info
 
-__all__ = ["BatchSampler", "ChainDataset", "ConcatDataset", "DataLoader", "Dataset", "IterableDataset",
-           "RandomSampler", "Sampler", "SequentialSampler", "StackDataset", "Subset", "SubsetRandomSampler",
+__all__ = ["BatchSampler", "ChainDataset", "ConcatDataset", "DataLoader", "Dataset", "DistributedSampler",
+           "IterableDataset", "RandomSampler", "Sampler", "SequentialSampler", "StackDataset", "Subset", "SubsetRandomSampler",
            "TensorDataset", "WeightedRandomSampler", "WorkerInfo", "default_collate", "default_convert",
            "get_worker_info", "random_split"]
 
