@@ -280,8 +280,9 @@ def _jvp_by_double_vjp(func, p_leaves, p_spec, t_leaves, has_aux):
 
 
 def linearize(func, *primals):
-    """``(output, jvp_fn)``: ``jvp_fn(*tangents)`` is J tangents at ``primals``."""
-    out = _finish(func(*primals), nested())
+    """``(output, jvp_fn)``: ``jvp_fn(*tangents)`` is J tangents at ``primals``; ``output`` is a plain call of
+    ``func``, as torch's (with its graph when the primals or the parameters it reads require grad)."""
+    out = func(*primals)
 
     def jvp_fn(*tangents):
         for i, (p, t) in enumerate(zip(pytree.flatten(primals)[0], pytree.flatten(tangents)[0])):
