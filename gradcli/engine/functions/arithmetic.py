@@ -162,8 +162,8 @@ def div(input, other, *, rounding_mode=None):
     if rounding_mode is not None:
         a, b = _as_operand(input, "div", "input", 1), _as_operand(other, "div")
         divisor = b._data if isinstance(b, Tensor) else np.asarray(b)
-        if divisor.dtype.kind in "iu" and (a._data if isinstance(a, Tensor) else np.asarray(a)).dtype.kind in "iub" \
-                and not np.all(divisor):
+        kinds = (a._data if isinstance(a, Tensor) else np.asarray(a)).dtype.kind + divisor.dtype.kind
+        if kinds != "bb" and kinds[0] in "iub" and kinds[1] in "iub" and not np.all(divisor):
             raise errors.AutogradError("ZeroDivisionError")
         if rounding_mode not in ("trunc", "floor"):
             raise errors.AutogradError(f"div expected rounding_mode to be one of None, 'trunc', or 'floor' but found "

@@ -328,7 +328,8 @@ def _rpow_d(m, v, self, exponent, result):
 
 
 RPOW = defop("pow.Scalar", "PowBackward2", ("self", "exponent"),
-             lambda self, exponent: R.int_power(self, _with_scalar(np.asarray(exponent), self)),
+             lambda self, exponent: R.int_power(self, exponent if self.__class__ is np.ndarray
+                                                else _with_scalar(np.asarray(exponent), self)),
              lambda m, g, self, exponent, result: (None, _rpow_d(m, g, self, exponent, result)),
              saves=("self", "exponent", "result"), promote=COMMON, internal=("self",), edges=("exponent",),
              derived={"self": lambda node: RPOW.saved_param(node, "self").value},   # torch's Scalar: a number
@@ -611,13 +612,19 @@ ROUND_DEC = defop("round.decimals", "RoundBackward1", ("self",), _round_decimals
                   samples=lambda: [Sample(arr(3, 4), params={"decimals": 2})], real=R.complex_kernel("round_cpu"))
 
 
-def _int_divisor(kernel):
-    """An integer kernel dividing by zero raises torch's ZeroDivisionError (numpy gives 0 and a warning);
-    a Python int divisor is cast to an integer tensor's dtype as torch casts it (uint8's -3 is 253)."""
+def _int_divisor(kernel, name):
+    """An integer kernel dividing by zero raises torch's ZeroDivisionError (numpy gives 0 and a warning),
+    a bool divisor's False included (``2 // mask``); two bools are refused, as torch has no bool kernel
+    (numpy's would give int8); a Python int divisor is cast to an integer tensor's dtype as torch casts
+    it (uint8's -3 is 253)."""
     def checked(a, b):
-        if b.__class__ is int and np.asarray(a).dtype.kind in "iu":
+        kinds = np.asarray(a).dtype.kind + np.asarray(b).dtype.kind
+        if kinds == "bb" or "c" in kinds:
+            raise R.not_implemented(name, np.result_type(a, b))   # (a complex scalar: numpy's TypeError)
+        if b.__class__ is int and kinds[0] in "iu":
             b = wrapped_int(b, a.dtype)
-        if np.asarray(b).dtype.kind in "iu" and np.asarray(a).dtype.kind in "iub" and not np.all(b):
+        if kinds[1] in "iub" and kinds[0] in "iub" and not np.all(b):
+            np.broadcast_shapes(np.shape(a), np.shape(b))    # torch's shape error comes first
             raise errors.AutogradError("ZeroDivisionError")
         return kernel(a, b)
     return checked
@@ -632,7 +639,9 @@ def _mod(a, b):
     return np.where((r != 0) & ((np.asarray(b) < 0) != (r < 0)), r + np.asarray(b, r.dtype), r)
 
 
-_INT_FLOOR_DIVIDE, _INT_MOD, _INT_FMOD = (_int_divisor(k) for k in (np.floor_divide, _mod, np.fmod))
+_INT_FLOOR_DIVIDE = _int_divisor(np.floor_divide, "div_floor_cpu")
+_INT_MOD = _int_divisor(_mod, "remainder_cpu")
+_INT_FMOD = _int_divisor(np.fmod, "fmod_cpu")
 
 
 def _with_scalar(a, other):

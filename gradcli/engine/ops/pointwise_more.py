@@ -194,6 +194,8 @@ def _div_mode_fwd(a, b, rounding_mode):
     """torch's div_trunc / div_floor: floats as trunc(a / b) and numpy's floor_divide (which rounds as
     torch's div_floor: inf // 2 is nan, -3 // inf is -1); integers exactly."""
     R.refuse_complex(R.complex_kernel(f"div_{rounding_mode}_cpu"), a, b)
+    if np.result_type(a, b).kind == "b":
+        raise R.not_implemented(f"div_{rounding_mode}_cpu", np.dtype(bool))
     with np.errstate(all="ignore"):
         if rounding_mode == "floor":
             return np.floor_divide(a, b)

@@ -137,6 +137,8 @@ def power(a, exponent):
     for other float32 powers the float64 power rounded (torch's powf then differs on about 1 input in
     50, numpy's float32 on 1 in 5)."""
     dtype = getattr(a, "dtype", None)
+    if exponent.__class__ is bool and dtype is not None and dtype.kind == "b":
+        return a.copy() if exponent else np.ones_like(a)    # torch's copy or fill (numpy's power gives int8)
     if (dtype is _F32 or dtype is _F64) and exponent.__class__ in (int, float):
         exact = _EXACT_POWERS.get(exponent)
         if exact is not None:
