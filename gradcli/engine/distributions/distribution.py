@@ -6,6 +6,7 @@ import numbers
 
 from .. import creation, dtypes, functions
 from ..autograd.grad_mode import no_grad
+from ..functions.shapes import infer_size
 from ..tensor import Size, Tensor
 from . import constraints
 
@@ -157,7 +158,7 @@ def broadcast_all(*values) -> tuple:
     like = next((v for v in values if isinstance(v, Tensor)), None)
     dtype = like.dtype if like is not None else dtypes.get_default_dtype()
     tensors = [v if isinstance(v, Tensor) else creation.tensor(v, dtype=dtype) for v in values]
-    shape = functions.broadcast_shapes(*(t.shape for t in tensors))
+    shape = infer_size(*(t.shape for t in tensors))
     return tuple(t if tuple(t.shape) == tuple(shape) else t.expand(shape) for t in tensors)
 
 

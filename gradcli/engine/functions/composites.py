@@ -21,7 +21,7 @@ from ..public import public
 from ..tensor import Tensor, make
 from ..torch_class_names import torch_class_name
 from .generated import sqrt
-from .shapes import (broadcast_shapes, cat, clone, diagonal, expand, flatten, narrow, repeat, required, reshape, stack,
+from .shapes import (cat, clone, diagonal, expand, flatten, infer_size, narrow, repeat, required, reshape, stack,
                      transpose, view)
 from .arithmetic import _refuse_bool_sub, add, clamp, div, mul, sub, where
 from .reductions import _spread, cumsum, norm, sum
@@ -317,7 +317,7 @@ def cross(input, other, dim=None):
         warnings.warn("Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim "
                       "explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to agree "
                       "with that of linalg.cross in a future release.", UserWarning, stacklevel=2)
-        dim = next((i for i, s in enumerate(broadcast_shapes(input.shape, other.shape)) if s == 3), -1)
+        dim = next((i for i, s in enumerate(infer_size(input.shape, other.shape)) if s == 3), -1)
     return _linalg_cross(input, other, dim=dim)
 
 
@@ -504,7 +504,7 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
 def _euclidean_cdist(x1, x2):
     """torch's cdist_impl: the broadcast batches made contiguous and viewed as one batch dim,
     _euclidean_dist, a view back."""
-    batch = tuple(broadcast_shapes(tuple(x1.shape[:-2]), tuple(x2.shape[:-2])))
+    batch = tuple(infer_size(x1.shape[:-2], x2.shape[:-2]))
     n = int(np.prod(batch))
     out = batch + (x1.shape[-2], x2.shape[-2])
     if n != 1:

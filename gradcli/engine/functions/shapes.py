@@ -12,7 +12,7 @@ from ..dispatch import call, call_fast
 from ..ops import shape as S
 from ..ops.shape import unsqueeze
 from ..public import public
-from ..tensor import make, storage
+from ..tensor import Size, make, storage
 from .common import _check_tensor, tensor_list
 
 
@@ -171,18 +171,26 @@ def permute(input, *dims):
 
 @public(method=True, aliases=("moveaxis",))
 def movedim(input, source, destination):
-    src = [source] if isinstance(source, int) else list(source)
-    dst = [destination] if isinstance(destination, int) else list(destination)
-    axes = list(range(input.ndim))
-    src = [s % input.ndim for s in src]
-    dst = [d % input.ndim for d in dst]
-    rest = [a for a in axes if a not in src]
-    out = [None] * input.ndim
-    for s, d in zip(src, dst):
-        out[d] = s
-    it = iter(rest)
-    out = [o if o is not None else next(it) for o in out]
-    return permute(input, out)
+    """torch's checks in its order: equal lengths, each dim in range, no repeats; a 0-d input is an alias."""
+    src = [source] if isinstance(source, (int, np.integer)) else list(source)
+    dst = [destination] if isinstance(destination, (int, np.integer)) else list(destination)
+    if len(src) != len(dst):
+        raise errors.ShapeError(f"movedim: Invalid source or destination dims: source ({src} dims) should contain "
+                                f"the same number of dims as destination ({dst} dims)")
+    n = builtins.max(input.ndim, 1)
+    wrapped_src = [wrap_dim(d, input.ndim) % n for d in src]
+    wrapped_dst = [wrap_dim(d, input.ndim) % n for d in dst]
+    if len(set(wrapped_src)) != len(src):
+        raise errors.ShapeError(f"movedim: repeated dim in `source` ({src})")
+    if len(set(wrapped_dst)) != len(dst):
+        raise errors.ShapeError(f"movedim: repeated dim in `destination` ({dst})")
+    if input.ndim == 0:
+        return call(S.ALIAS, (input,))
+    order = [None] * input.ndim
+    for s, d in zip(wrapped_src, wrapped_dst):
+        order[d] = s
+    rest = iter(a for a in range(input.ndim) if a not in wrapped_src)
+    return permute(input, [o if o is not None else next(rest) for o in order])
 
 
 @public(namespaces=(), method=True)
@@ -231,15 +239,47 @@ def broadcast_to(input, size):
 
 @public()
 def broadcast_shapes(*shapes):
-    try:
-        return tuple(np.broadcast_shapes(*[tuple(s) for s in shapes]))
-    except ValueError:
-        raise errors.ShapeError("Shape mismatch: objects cannot be broadcast to a single shape") from None
+    """torch._refs._broadcast_shapes: ints are 1-d shapes, None is skipped, and a mismatch names the
+    argument and the shape so far."""
+    shapes = [(s,) if isinstance(s, (int, np.integer)) else s for s in shapes if s is not None]
+    for shape in shapes:
+        if not isinstance(shape, (tuple, list)):
+            raise errors.ShapeError("Input shapes should be of type ints, a tuple of ints, or a list of ints, "
+                                    f"got {shape}")
+    common = [1] * builtins.max((len(s) for s in shapes), default=0)
+    for index, shape in enumerate(shapes):
+        for i in range(-1, -1 - len(shape), -1):
+            if shape[i] == common[i]:
+                continue
+            if common[i] == 1:
+                if shape[i] < 0:
+                    raise ValueError("Attempting to broadcast a dimension with negative length!")
+                common[i] = shape[i]
+            if shape[i] != 1 and common[i] != shape[i]:
+                raise errors.ShapeError(f"Attempting to broadcast a dimension of length {shape[i]} at {i}! "
+                                        f"Mismatching argument at index {index} had {shape}; but expected "
+                                        f"shape should be broadcastable to {common}")
+    return Size(common)
+
+
+def infer_size(*shapes) -> Size:
+    """ATen's infer_size folded over the shapes (broadcast_tensors and the kernels that broadcast):
+    its mismatch message is not torch.broadcast_shapes' one."""
+    common = ()
+    for shape in shapes:
+        n = builtins.max(len(common), len(shape))
+        a, b = (1,) * (n - len(common)) + tuple(common), (1,) * (n - len(shape)) + tuple(shape)
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y and x != 1 and y != 1:
+                raise errors.ShapeError(f"The size of tensor a ({x}) must match the size of tensor b ({y}) at "
+                                        f"non-singleton dimension {i}")
+        common = tuple(y if x == 1 else x for x, y in zip(a, b))
+    return Size(common)
 
 
 @public()
 def broadcast_tensors(*tensors):
-    shape = broadcast_shapes(*(t.shape for t in tensors))
+    shape = infer_size(*(t.shape for t in tensors))
     return tuple(expand(t, shape) for t in tensors)
 
 
