@@ -8,7 +8,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..autograd.graph import without_derivative
 from ..autograd.grad_mode import mode as _grad_mode
-from ..creation import tensor
+from ..creation import checked_scalar, tensor
 from ..dispatch import call, call_binary, call_fast, call_inplace, call_pow, fast_call
 from ..ops import pointwise as P
 from ..ops import pointwise_more as PM
@@ -352,12 +352,23 @@ def where(condition, input=None, other=None):
     input, other = _as_operand(input), _as_operand(other)
     if not isinstance(input, Tensor) and not isinstance(other, Tensor):
         input, other = tensor(input), tensor(other)   # two numbers: torch's dtype of each, then promoted
+    elif not isinstance(input, Tensor) or not isinstance(other, Tensor):
+        input, other = _where_scalar(input, other), _where_scalar(other, input)
     condition = _where_condition(condition)
     try:
         return call(P.WHERE, (input, other), {"condition": condition})
     except errors.ShapeError:
         _check_broadcast(condition, input, other)
         raise
+
+
+def _where_scalar(value, beside):
+    """A number beside a tensor, as torch's where writes it: a one-element tensor of the result dtype,
+    filled as torch fills one (checked: int8's 300 is an overflow error, not 44)."""
+    if isinstance(value, Tensor):
+        return value
+    dtype = dtypes.result_type([dtypes.from_numpy_dtype(beside._data.dtype)], [], [value])
+    return tensor(checked_scalar(value, dtype.np, one_element=True), dtype=dtype)
 
 
 def _check_broadcast(*operands) -> None:
