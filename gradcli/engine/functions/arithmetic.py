@@ -419,13 +419,38 @@ def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
     if input.__dict__.get("_lv") or getattr(other, "__dict__", {}).get("_lv"):
         raise RuntimeError("vmap over torch.allclose isn't supported yet. Please file an issue at "
                            "https://github.com/pytorch/pytorch/issues if you need this feature.")
-    return bool(np.allclose(input._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    return bool(_closeness(input, other, rtol, atol, equal_nan, "allclose").all())
 
 
 @public(method=True)
 @examplewise
 def isclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    return make(np.isclose(input._data, _data_of(other), rtol=rtol, atol=atol, equal_nan=equal_nan))
+    return make(_closeness(input, other, rtol, atol, equal_nan, "isclose"))
+
+
+def _closeness(input, other, rtol, atol, equal_nan, fn: str) -> np.ndarray:
+    """torch's isclose: one dtype (no promotion), tolerances not negative, equality first (inf == inf),
+    then |input - other| <= atol + |rtol * other| where that difference is finite, in the dtype."""
+    input, other = tensor_operands(fn, input, other)
+    a, b = input._data, other._data
+    if a.dtype != b.dtype:
+        raise errors.DTypeError(f"{dtypes.scalar_type_name(a.dtype)} did not match {dtypes.scalar_type_name(b.dtype)}")
+    if rtol < 0:
+        raise errors.AutogradError(f"rtol must be greater than or equal to zero, but got {rtol}")
+    if atol < 0:
+        raise errors.AutogradError(f"atol must be greater than or equal to zero, but got {atol}")
+    _check_broadcast(input, other)
+    close = np.equal(a, b)
+    if equal_nan and a.dtype.kind in "fc":
+        close |= np.isnan(a) & np.isnan(b)
+    if rtol == 0 and atol == 0:
+        return close
+    if a.dtype.kind == "b":
+        a, b = (x.astype(dtypes.get_default_dtype().np) for x in (a, b))
+    with np.errstate(all="ignore"):
+        allowed = atol + np.abs(rtol * (b.astype(dtypes.get_default_dtype().np) if b.dtype.kind in "iu" else b))
+        actual = np.abs(a - b)
+        return close | (np.isfinite(actual) & (actual <= allowed))
 
 
 def _data_of(x):
