@@ -300,6 +300,14 @@ def index_put_(t: Tensor, items: list, value) -> None:
 def _expand_subscript(t: Tensor, key) -> list:
     """Normalise a subscript to a list with Ellipsis expanded (a bool mask counts its ndim)."""
     if not isinstance(key, tuple):
+        if t.ndim == 0:           # torch's select and slice of a lone int or slice (x[0,] is "too many")
+            if isinstance(key, slice):
+                raise IndexError("slice() cannot be applied to a 0-dim tensor.")
+            if isinstance(key, (int, np.integer)) and not isinstance(key, (bool, np.bool_)):
+                if key:
+                    raise IndexError(f"index {key} is out of bounds for dimension 0 with size 0")
+                raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
+                                 "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")
         key = (key,)
     # torch reads any sequence as an index tensor: a range (x[range(n), target], the nll of the
     # "What is torch.nn really?" tutorial) is its int64 array
