@@ -193,8 +193,8 @@ def clamp_(self, min=None, max=None):
 neg_ = _unary_inplace(P.NEG)
 
 
-def round_(self, *, decimals=0):
-    if decimals:
+def round_(self, *, decimals=F.NO_DECIMALS):
+    if decimals is not F.NO_DECIMALS:
         return call_inplace(P.ROUND_DEC, self, (self,), {"decimals": decimals})
     return call_inplace(P.ROUND, self, (self,))
 

@@ -248,11 +248,26 @@ def floor_divide(input, other):
     return without_derivative(call(P.FLOOR_DIVIDE, (input, other)), "floor_divide", (input, other))
 
 
+class _NoDecimals:
+    """round's ``decimals`` not given (torch's overload without it); falsy, as decimals=0."""
+    __slots__ = ()
+
+    def __bool__(self):
+        return False
+
+    def __repr__(self):
+        return "0"
+
+
+NO_DECIMALS = _NoDecimals()
+
+
 @public(method=True)
-def round(input, *, decimals=0):
+def round(input, *, decimals=NO_DECIMALS):
+    """Given ``decimals``, even 0, torch's round.decimals overload (RoundBackward1, no integer kernel)."""
     if isinstance(input, Tensor) and input._data.dtype.kind == "b":
         raise NotImplementedError(f'"{"round_cpu" if decimals else "round_vml_cpu"}" not implemented for \'Bool\'')
-    if decimals:
+    if decimals is not NO_DECIMALS:
         return call(P.ROUND_DEC, (input,), {"decimals": decimals})
     return call_fast(P.ROUND, input)
 

@@ -42,7 +42,7 @@ def refuse_bool(kernel: str, *arrays) -> None:
 def float_only(kernel: str, *arrays) -> None:
     """torch's kernel exists for floating (and complex) dtypes only."""
     for a in arrays:
-        if isinstance(a, np.ndarray) and a.dtype.kind not in "fc":
+        if isinstance(a, (np.ndarray, np.generic)) and a.dtype.kind not in "fc":     # (a 0-d result: a scalar)
             raise not_implemented(kernel, a)
 
 

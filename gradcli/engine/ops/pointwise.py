@@ -607,7 +607,7 @@ FRAC = _unary("frac", "FracBackward0", R.floats("frac_cpu", lambda a: a - np.tru
 
 
 def _round_decimals(a, decimals):
-    R.float_only("round_cpu", a)
+    R.float_only("round_cpu" if decimals else "round_vml_cpu", a)
     return np.round(a, decimals)
 
 
