@@ -32,6 +32,14 @@ def wrap_dim(dim: int, ndim: int) -> int:
     return int(dim) % n - n if ndim else -1
 
 
+def wrap_dim_of_sized(dim: int, ndim: int, shown=None) -> int:
+    """wrap_dim where torch reads a size along the dim (maybe_wrap_dim without wrap_scalar): a 0-d
+    tensor has none, whatever the dim (``shown``: the dim torch names, when not the one given)."""
+    if ndim == 0:
+        raise IndexError(f"Dimension specified as {dim if shown is None else shown} but tensor has no dimensions")
+    return wrap_dim(dim, ndim)
+
+
 def squeeze_dims(dims, ndim: int) -> tuple:
     """squeeze's list of dims, wrapped (negative) and checked for repeats as torch checks them."""
     out = tuple(wrap_dim(d, ndim) for d in dims)

@@ -75,8 +75,11 @@ def _dims(dim, ndim: int):
     if dim is None:
         return None
     if ndim == 0 and not (isinstance(dim, (list, tuple)) and len(dim) == 0):
-        for d in (dim if isinstance(dim, (list, tuple)) else (dim,)):
+        given = dim if isinstance(dim, (list, tuple)) else (dim,)
+        for d in given:
             wrap_dim(d, 0)          # torch's range check: a 0-d tensor takes dim 0 or -1
+        if len(given) > 1:
+            raise errors.AutogradError("dim 0 appears multiple times in the list of dims")
         return ()                   # and reduces nothing
     if isinstance(dim, (list, tuple)):
         if len(dim) == 0:

@@ -460,6 +460,8 @@ class iinfo:
 
 @public(method=True)
 def diff(input, n=1, dim=-1, prepend=None, append=None):
+    if input.ndim == 0:
+        raise errors.ShapeError("diff expects input to be at least one-dimensional")
     d = wrap_dim(dim, input.ndim)
     if prepend is not None or append is not None:
         input = cat([t for t in (prepend, input, append) if t is not None], d)

@@ -11,7 +11,7 @@ import numpy as np
 from .. import dtypes, errors
 from ..creation import tensor as _tensor
 from ..decompositions import _linalg_cholesky, svdvals, eigvalsh
-from ..dims import wrap_dim
+from ..dims import wrap_dim, wrap_dim_of_sized
 from ..dispatch import call
 from ..autograd.grad_mode import is_grad_enabled
 from ..ops import decompositions as D, linalg as L
@@ -192,7 +192,7 @@ def cross(input, other, *, dim=-1):
     from ..ops import linalg_factor as F
     if input.ndim != other.ndim:
         raise errors.ShapeError("linalg.cross: inputs must have the same number of dimensions.")
-    d = dim + input.ndim if dim < 0 else dim
+    d = wrap_dim_of_sized(dim, input.ndim)      # (torch reads input.size(dim))
     if input.shape[d] != 3 or other.shape[d] != 3:
         raise errors.ShapeError(f"linalg.cross: inputs dimension {dim} must have length 3. Got "
                                 f"{input.shape[d]} and {other.shape[d]}")

@@ -299,7 +299,7 @@ def all(input, dim=None, keepdim=False):
         return _logical_result(input, _nonzeros(input == 0, dim, keepdim) == 0)
     _within_limit(input, dim, keepdim)
     return _logical_result(input, make(np.asarray(np.all(
-        input._data, axis=None if dim is None else wrap_dim(dim, input.ndim), keepdims=keepdim))))
+        input._data, axis=_logical_dims(dim, input.ndim), keepdims=keepdim))))
 
 
 @public(method=True)
@@ -308,7 +308,14 @@ def any(input, dim=None, keepdim=False):
         return _logical_result(input, _nonzeros(input != 0, dim, keepdim) > 0)
     _within_limit(input, dim, keepdim)
     return _logical_result(input, make(np.asarray(np.any(
-        input._data, axis=None if dim is None else wrap_dim(dim, input.ndim), keepdims=keepdim))))
+        input._data, axis=_logical_dims(dim, input.ndim), keepdims=keepdim))))
+
+
+def _logical_dims(dim, ndim: int):
+    """all/any's dims: an int or a tuple of them (checked as sum's), where no dim at all reduces nothing."""
+    if isinstance(dim, (list, tuple)):
+        return _dims(dim, ndim) if dim else ()
+    return None if dim is None else wrap_dim(dim, ndim)
 
 
 def _logical_result(input, result):
@@ -321,7 +328,7 @@ def count_nonzero(input, dim=None):
     if input.__dict__.get("_lv"):
         return _nonzeros(input != 0, dim, False)
     _within_limit(input, dim, False)
-    return make(np.asarray(np.count_nonzero(input._data, axis=dim), dtype=np.int64))
+    return make(np.asarray(np.count_nonzero(input._data, axis=_dims(dim, input.ndim)), dtype=np.int64))
 
 
 def _within_limit(input, dim, keepdim: bool) -> None:

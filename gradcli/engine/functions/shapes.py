@@ -7,7 +7,7 @@ import numpy as np
 
 from .. import dtypes, errors, instrumentation, memory_layout
 from ..creation import dense_layout
-from ..dims import int_sizes, squeeze_dims, wrap_dim
+from ..dims import int_sizes, squeeze_dims, wrap_dim, wrap_dim_of_sized
 from ..dispatch import call, call_fast
 from ..ops import shape as S
 from ..ops.shape import unsqueeze
@@ -315,6 +315,9 @@ def concatenate(tensors, dim=0):
 def _cat(tensors, dim):
     if not tensors:
         raise ValueError("torch.cat(): expected a non-empty list of Tensors")
+    for i, t in enumerate(tensors):
+        if t.ndim == 0:             # torch.cat([loss_a, loss_b]): torch.stack is meant
+            raise errors.ShapeError(f"zero-dimensional tensor (at position {i}) cannot be concatenated")
     ref = next((t for t in tensors if t.ndim > 1 or t.numel() > 0), tensors[0])
     d = wrap_dim(dim, ref.ndim)
     parts = [t for t in tensors if not (t.ndim == 1 and t.numel() == 0 and ref.ndim > 1)]
@@ -358,7 +361,7 @@ def stack(tensors, dim=0):
 
 @public()
 def hstack(tensors):
-    tensors = _non_empty(tensors, "hstack")
+    tensors = [_1d(t) for t in _non_empty(tensors, "hstack")]
     return _cat(tensors, 0 if tensors[0].ndim == 1 else 1)
 
 
@@ -416,6 +419,8 @@ def atleast_3d(*tensors):
 
 @public(method=True)
 def split(tensor, split_size_or_sections, dim=0):
+    if tensor.ndim == 0:
+        raise errors.ShapeError("split expects at least a 1-dimensional tensor")
     d = wrap_dim(dim, tensor.ndim)
     n = tensor.shape[d]
     if isinstance(split_size_or_sections, int):
@@ -433,6 +438,8 @@ def split(tensor, split_size_or_sections, dim=0):
 
 @public(method=True)
 def chunk(input, chunks, dim=0):
+    if input.ndim == 0:
+        raise errors.ShapeError("chunk expects at least a 1-dimensional tensor")
     if chunks <= 0:
         raise errors.AutogradError(f"chunk expects `chunks` to be greater than 0, got: {chunks}")
     d = wrap_dim(dim, input.ndim)
@@ -444,7 +451,7 @@ def chunk(input, chunks, dim=0):
 
 @public(method=True)
 def unbind(input, dim=0):
-    return call(S.UNBIND, (input,), {"dim": wrap_dim(dim, input.ndim)})
+    return call(S.UNBIND, (input,), {"dim": wrap_dim_of_sized(wrap_dim(dim, input.ndim), input.ndim, shown=0)})
 
 
 @public(namespaces=(), method=True)
@@ -456,6 +463,8 @@ def unfold(input, dimension, size, step):
 
 @public(method=True)
 def narrow(input, dim, start, length):
+    if input.ndim == 0:
+        raise errors.ShapeError("narrow() cannot be applied to a 0-dim tensor.")
     d = wrap_dim(dim, input.ndim)
     n = input.shape[d]
     start = int(start) + n if start < 0 else int(start)
@@ -476,16 +485,24 @@ def diagonal(input, offset=0, dim1=0, dim2=1):
 def flip(input, *dims):
     required(dims, "flip", "dims")
     dims = tuple(dims[0]) if len(dims) == 1 and isinstance(dims[0], (list, tuple)) else dims
-    return call(S.FLIP, (input,), {"dims": tuple(wrap_dim(d, input.ndim) for d in dims)})
+    wrapped = tuple(wrap_dim(d, input.ndim) for d in dims)
+    for i, d in enumerate(wrapped):
+        if d in wrapped[:i]:
+            raise errors.AutogradError(f"dim {d % builtins.max(input.ndim, 1)} appears multiple times in the list of dims")
+    return call(S.FLIP, (input,), {"dims": wrapped if input.ndim else ()})    # (0-d: a copy)
 
 
 @public(method=True)
 def fliplr(input):
+    if input.ndim < 2:
+        raise errors.ShapeError("Input must be >= 2-d.")
     return flip(input, (1,))
 
 
 @public(method=True)
 def flipud(input):
+    if input.ndim < 1:
+        raise errors.ShapeError("Input must be >= 1-d.")
     return flip(input, (0,))
 
 
@@ -497,7 +514,8 @@ def roll(input, shifts, dims=None):
         raise errors.AutogradError("`shifts` required")
     if len(shifts) != len(dims) and (dims or len(shifts) != 1):
         raise errors.AutogradError(f"shifts and dimensions must align. shifts: {len(shifts)}, dims:{len(dims)}")
-    return call(S.ROLL, (input,), {"shifts": shifts, "dims": tuple(wrap_dim(d, input.ndim) for d in dims)})
+    return call(S.ROLL, (input,), {"shifts": shifts, "dims": tuple(wrap_dim_of_sized(d, input.ndim, dims[0])
+                                                                   for d in dims)})
 
 
 @public(method=True)

@@ -7,7 +7,7 @@ import numpy as np
 from .. import dtypes, errors
 from .. import instrumentation as _inst
 from ..autograd.grad_mode import mode as _mode
-from ..dims import wrap_dim
+from ..dims import wrap_dim, wrap_dim_of_sized
 from ..dispatch import call, call_inplace
 from ..public import public
 from ..tensor import Tensor, make, storage
@@ -120,7 +120,7 @@ def take_along_dim(input, indices, dim=None):
         raise errors.ShapeError(f"torch.take_along_dim(): input and indices should have the same number of "
                                 f"dimensions, but got {input.ndim} dimensions for input, and {indices.ndim} "
                                 f"dimensions for indices")
-    d = _dim(dim, input.ndim) % input.ndim
+    d = wrap_dim_of_sized(_dim(dim, input.ndim), input.ndim, shown=0) % input.ndim
     ishape, xshape = list(indices.shape), list(input.shape)
     ishape[d] = xshape[d] = 1
     try:

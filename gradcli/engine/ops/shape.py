@@ -714,6 +714,8 @@ def unsqueeze(input, dim):
 
 @public(method=True)
 def select(input, dim, index):
+    if input.ndim == 0:
+        raise IndexError("select() cannot be applied to a 0-dim tensor.")
     d = wrap_dim(dim, input.ndim)
     n = input.shape[d]
     if not -n <= index < n:
