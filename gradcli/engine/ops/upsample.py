@@ -5,10 +5,10 @@ the graph shows torch's nodes (``UpsampleBilinear2DBackward0``, and under create
 Every mode is separable: each spatial dim maps its output positions to one (nearest), two
 (linear) or four (cubic) input positions with weights, torch's source coordinates computed in
 torch's precision (float for nearest and for float32 inputs). The forward applies the dims from the
-innermost out, as torch's nested kernel, and a float32 blend ``w0*x0 + w1*x1 + ...`` rounds as
-torch's compiled one: each further product fused into the running sum (computed in float64, one
-rounding). The nearest modes are torch's bits; the blending modes agree to the last bit or two
-(bicubic's float32 coefficients round differently: about 1e-6). The backward is the adjoint in
+innermost out, as torch's nested kernel, and a blend ``w0*x0 + w1*x1 + ...`` rounds as torch's
+compiled one: each further product fused into the running sum (one rounding). Bilinear and trilinear
+take torch's channels-last kernel where torch does (``upsample_blend``): bit for bit, float64 too.
+Bicubic's float32 coefficients round differently (about 1e-6). The backward is the adjoint in
 torch's order: each output position's gradient, weighted, added back into every tap it read.
 
 The antialiased modes (``_upsample_bilinear2d_aa``, ``_upsample_bicubic2d_aa``) are PIL's filters
@@ -21,10 +21,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..dispatch import call
+from ..fused import fma64
 from ..memory_layout import keeps_channels_last
 from .dtype_rules import complex_kernel
 from .registry import KEEP, defop
 from .samples import Sample, arr
+from .upsample_blend import blend_channels_last, takes_channels_last_kernel
 
 _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
 _CUBIC_A = -0.75
@@ -50,13 +52,20 @@ def _fused(a, b, c, ft):
     """``a * b + c`` rounded once (a fused multiply-add), in float32's precision or float64's."""
     if ft is np.float32:
         return (np.asarray(a, np.float64) * np.asarray(b, np.float64) + c).astype(np.float32)
-    return a * b + c        # float64: numpy has no fused multiply-add (last-bit differences remain)
+    return fma64(a, b, c)
 
 
 def _source(n_out: int, ratio, align: bool, ft):
     """Each output position's source coordinate: ratio * o (align_corners) or ratio * (o + 0.5) - 0.5."""
     o = np.arange(n_out, dtype=np.float64)
     return (ratio * o).astype(ft) if align else _fused(ratio, o + 0.5, -0.5, ft)
+
+
+def _guarded(real, n_in: int, ft):
+    """torch's guard_index_and_lambda: the index is floorf of the coordinate (a float64 one rounded to
+    float first, so 38.99999999 reads 39) capped at the last input, the lambda clamped to [0, 1]."""
+    low = np.minimum(np.floor(real.astype(np.float32)).astype(np.int64), n_in - 1)
+    return low, np.clip(real - low.astype(ft), ft(0), ft(1)).astype(ft)
 
 
 def _cubic_weights(t, ft):
@@ -124,12 +133,10 @@ def _taps(n_in: int, n_out: int, scale, kind: str, align: bool, ft, shortcut: bo
         if n_in == n_out:
             return [o, o], [np.ones(n_out, ft), np.zeros(n_out, ft)]
         real = np.maximum(_source(n_out, _ratio(n_in, n_out, scale, align, ft), align, ft), ft(0))
-        low = np.minimum(np.floor(real).astype(np.int64), n_in - 1)
-        frac = np.clip(real - low.astype(ft), ft(0), ft(1)).astype(ft)
+        low, frac = _guarded(real, n_in, ft)
         return [low, low + (low < n_in - 1)], [(ft(1) - frac).astype(ft), frac]
     real = _source(n_out, _ratio(n_in, n_out, scale, align, ft), align, ft)
-    low = np.floor(real).astype(np.int64)
-    t = (real - low.astype(ft)).astype(ft)
+    low, t = _guarded(real, n_in, ft)
     return [np.clip(low + k, 0, n_in - 1) for k in (-1, 0, 1, 2)], _cubic_weights(t, ft)
 
 
@@ -141,6 +148,9 @@ def _resize(a, kind, output_size, scales, align_corners=False):
     """The forward kernel over the trailing ``len(output_size)`` dims."""
     ft = _opmath(a.dtype)
     nsp = len(output_size)
+    if kind == "linear" and takes_channels_last_kernel(a, output_size):
+        return blend_channels_last(a, [_taps(a.shape[2 + k], output_size[k], scales[k], kind, align_corners, ft, True)
+                                       for k in range(nsp)], ft)
     out = a
     for k in reversed(range(nsp)):
         axis = a.ndim - nsp + k
