@@ -16,6 +16,8 @@ for ac in (False, True):
                        align_corners=ac).square().mean())
     show(F.interpolate(x.reshape(1, 2, 60, 18), size=(90, 50), mode="bilinear", align_corners=ac).square().mean())
     show(F.interpolate(x.reshape(2, 4, 3, 10, 9), scale_factor=1.5, mode="trilinear", align_corners=ac).square().mean())
+    show(F.interpolate(x, scale_factor=1.5, mode="bicubic", align_corners=ac).square().mean())
+    show(F.interpolate(x[:1, :2], size=(4, 20), mode="bicubic", align_corners=ac).square().mean())
 up = nn.Sequential(nn.Upsample(scale_factor=2, mode="bilinear"), nn.Conv2d(12, 1, 1, bias=False))
 with torch.no_grad():
     up[1].weight.fill_(0.25)

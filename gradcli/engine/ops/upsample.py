@@ -8,7 +8,7 @@ torch's precision (float for nearest and for float32 inputs). The forward applie
 innermost out, as torch's nested kernel, and a blend ``w0*x0 + w1*x1 + ...`` rounds as torch's
 compiled one: each further product fused into the running sum (one rounding). Bilinear and trilinear
 take torch's channels-last kernel where torch does (``upsample_blend``): bit for bit, float64 too.
-Bicubic's float32 coefficients round differently (about 1e-6). The backward is the adjoint in
+Bicubic's coefficients round as torch's compiled ones. The backward is the adjoint in
 torch's order: each output position's gradient, weighted, added back into every tap it read.
 
 The antialiased modes (``_upsample_bilinear2d_aa``, ``_upsample_bicubic2d_aa``) are PIL's filters
@@ -69,14 +69,16 @@ def _guarded(real, n_in: int, ft):
 
 
 def _cubic_weights(t, ft):
-    """torch's cubic convolution coefficients (A = -0.75) for the four taps around ``t`` in [0, 1)."""
+    """torch's cubic convolution coefficients (A = -0.75) for the four taps around ``t`` in [0, 1), as
+    its compiled get_cubic_upsample_coefficients rounds them: near's first step and far's first two
+    fused multiply-adds, the later products and sums rounded one by one."""
     a = ft(_CUBIC_A)
 
     def near(x):      # |x| <= 1
-        return ((a + ft(2)) * x - (a + ft(3))) * x * x + ft(1)
+        return (_fused(a + ft(2), x, -(a + ft(3)), ft) * x * x + ft(1)).astype(ft)
 
     def far(x):       # 1 < |x| < 2
-        return ((a * x - ft(5) * a) * x + ft(8) * a) * x - ft(4) * a
+        return (_fused(_fused(a, x, -(ft(5) * a), ft), x, ft(8) * a, ft) * x - ft(4) * a).astype(ft)
     one = ft(1)
     return [far(t + one).astype(ft), near(t).astype(ft), near(one - t).astype(ft), far((one - t) + one).astype(ft)]
 
