@@ -1,8 +1,8 @@
 """F.interpolate against torch's CPU kernels on random shapes and scales: the nearest modes pick
 torch's source positions (including its 2-d forward's same-size and double-size shortcuts, which
 its 1-d and 3-d forwards and every backward do not take) and add gradients back in torch's order,
-bit for bit; the blending modes' gradients agree to float rounding, their forwards are torch's bits
-(bilinear's in each of torch's two kernels)."""
+bit for bit; so do the blending modes (bilinear's forward in each of torch's two kernels, the linear
+backwards' fused multiply-adds, bicubic's backward built without them)."""
 import numpy as np
 import pytest
 
@@ -30,12 +30,12 @@ def _calls(nsp, rng, count=12):
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
 @pytest.mark.parametrize("mode,nsp", CASES)
-def test_interpolate_values_and_gradients_match_torch(mode, nsp, dtype):
+def test_interpolate_values_and_gradients_are_torchs_bits(mode, nsp, dtype):
     rng = np.random.default_rng(nsp)
-    exact = mode.startswith("nearest")
+    blends = not mode.startswith("nearest")
     for sizes_in, kw, align in _calls(nsp, rng):
         x = rng.standard_normal((2, 3) + sizes_in).astype(dtype)
-        corners = {} if exact else {"align_corners": align}
+        corners = {"align_corners": align} if blends else {}
         xt = torch.from_numpy(x).requires_grad_()
         yt = TF.interpolate(xt, mode=mode, **kw, **corners)
         grad_out = rng.standard_normal(tuple(yt.shape)).astype(dtype)
@@ -45,11 +45,8 @@ def test_interpolate_values_and_gradients_match_torch(mode, nsp, dtype):
         y.backward(gc.tensor(grad_out))
         assert type(y.grad_fn).__name__ == type(yt.grad_fn).__name__
         assert y.grad_fn._saved_output_size == yt.grad_fn._saved_output_size
-        check = np.testing.assert_array_equal if exact else \
-            lambda a, b: np.testing.assert_allclose(a, b, rtol=2e-6 if dtype == "float32" else 1e-14,
-                                                    atol=(1e-5 if mode == "bicubic" else 1e-6) if dtype == "float32" else 1e-14)
-        check(y.detach().numpy(), yt.detach().numpy())
-        check(xg.grad.numpy(), xt.grad.numpy())
+        np.testing.assert_array_equal(y.detach().numpy(), yt.detach().numpy())
+        np.testing.assert_array_equal(xg.grad.numpy(), xt.grad.numpy())
 
 
 # (input shape, keywords): small outputs and channels-last inputs of more than 3 channels take torch's
@@ -66,12 +63,36 @@ BLEND_FORWARDS = [((2, 3, 9, 11), {"scale_factor": 2}), ((2, 3, 9, 11), {"scale_
 @pytest.mark.parametrize("channels_last", [False, True])
 @pytest.mark.parametrize("align", [False, True])
 @pytest.mark.parametrize("shape,kw", BLEND_FORWARDS)
-def test_bilinear_bicubic_trilinear_forwards_are_torchs_bits(shape, kw, align, channels_last, dtype):
-    x = np.random.default_rng(len(shape) + shape[1]).standard_normal(shape).astype(dtype)
+def test_blending_resizes_are_torchs_bits_forward_and_backward(shape, kw, align, channels_last, dtype):
+    rng = np.random.default_rng(len(shape) + shape[1])
+    x = rng.standard_normal(shape).astype(dtype)
     xt, xg = torch.from_numpy(x), gc.tensor(x)
     if channels_last:
         fmt = "channels_last" if x.ndim == 4 else "channels_last_3d"
         xt, xg = xt.contiguous(memory_format=getattr(torch, fmt)), xg.contiguous(memory_format=getattr(gc, fmt))
+    xt.requires_grad_()
+    xg.requires_grad_()
     for mode in ("bilinear", "bicubic") if x.ndim == 4 else ("trilinear",):
-        expected = TF.interpolate(xt, mode=mode, align_corners=align, **kw).numpy()
-        np.testing.assert_array_equal(F.interpolate(xg, mode=mode, align_corners=align, **kw).numpy(), expected)
+        xt.grad = xg.grad = None
+        yt = TF.interpolate(xt, mode=mode, align_corners=align, **kw)
+        y = F.interpolate(xg, mode=mode, align_corners=align, **kw)
+        np.testing.assert_array_equal(y.detach().numpy(), yt.detach().numpy())
+        grad_out = rng.standard_normal(tuple(yt.shape)).astype(dtype)
+        yt.backward(torch.from_numpy(grad_out))
+        y.backward(gc.tensor(grad_out))
+        np.testing.assert_array_equal(xg.grad.numpy(), xt.grad.numpy())
+
+
+@pytest.mark.parity
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("size", [{"scale_factor": 1.7}, {"size": 5}, {"size": 26}])
+def test_linear_backward_is_torchs_bits(size, dtype):
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((2, 3, 13)).astype(dtype)
+    for align in (False, True):
+        xt, xg = torch.from_numpy(x).requires_grad_(), gc.tensor(x, requires_grad=True)
+        yt = TF.interpolate(xt, mode="linear", align_corners=align, **size)
+        grad_out = rng.standard_normal(tuple(yt.shape)).astype(dtype)
+        yt.backward(torch.from_numpy(grad_out))
+        F.interpolate(xg, mode="linear", align_corners=align, **size).backward(gc.tensor(grad_out))
+        np.testing.assert_array_equal(xg.grad.numpy(), xt.grad.numpy())

@@ -23,3 +23,12 @@ with torch.no_grad():
     up[1].weight.fill_(0.25)
 show(up(x).mean())
 print(F.interpolate(x.double(), size=(11, 17), mode="bilinear", align_corners=True).sum().item())
+# the backward kernels: each input gradient summed with weights, so that a last-bit difference shows
+w = ((torch.arange(30 * 40) * 31) % 97 / 97.0).reshape(30, 40)
+for mode, ac in (("bilinear", False), ("bilinear", True), ("bicubic", False), ("bicubic", True)):
+    xr = x[:, :5].clone().requires_grad_()
+    F.interpolate(xr, size=(30, 40), mode=mode, align_corners=ac).mul(w).sum().backward()
+    show((xr.grad * x[:, :5]).sum())
+xr = x.reshape(2, 4, 3, 10, 9).clone().requires_grad_()
+F.interpolate(xr, scale_factor=(2, 1.5, 1.5), mode="trilinear").square().sum().backward()
+show(xr.grad.mul(xr).sum())

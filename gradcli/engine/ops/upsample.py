@@ -26,6 +26,7 @@ from ..memory_layout import keeps_channels_last
 from .dtype_rules import complex_kernel
 from .registry import KEEP, defop
 from .samples import Sample, arr
+from .upsample_adjoint import cubic_adjoint, linear_adjoint
 from .upsample_blend import blend_channels_last, takes_channels_last_kernel
 
 _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
@@ -55,10 +56,13 @@ def _fused(a, b, c, ft):
     return fma64(a, b, c)
 
 
-def _source(n_out: int, ratio, align: bool, ft):
-    """Each output position's source coordinate: ratio * o (align_corners) or ratio * (o + 0.5) - 0.5."""
+def _source(n_out: int, ratio, align: bool, ft, fused: bool = True):
+    """Each output position's source coordinate: ratio * o (align_corners) or ratio * (o + 0.5) - 0.5
+    (one fused multiply-add, or two roundings in torch's plain build)."""
     o = np.arange(n_out, dtype=np.float64)
-    return (ratio * o).astype(ft) if align else _fused(ratio, o + 0.5, -0.5, ft)
+    if align:
+        return (ratio * o).astype(ft)
+    return _fused(ratio, o + 0.5, -0.5, ft) if fused else (ratio * (o + 0.5).astype(ft) - ft(0.5)).astype(ft)
 
 
 def _guarded(real, n_in: int, ft):
@@ -68,17 +72,21 @@ def _guarded(real, n_in: int, ft):
     return low, np.clip(real - low.astype(ft), ft(0), ft(1)).astype(ft)
 
 
-def _cubic_weights(t, ft):
+def _cubic_weights(t, ft, fused: bool):
     """torch's cubic convolution coefficients (A = -0.75) for the four taps around ``t`` in [0, 1), as
-    its compiled get_cubic_upsample_coefficients rounds them: near's first step and far's first two
-    fused multiply-adds, the later products and sums rounded one by one."""
+    its compiled get_cubic_upsample_coefficients rounds them: the vectorised build (the forward)
+    fuses near's first step and far's first two into multiply-adds, the plain build (bicubic's
+    backward) fuses none; the later products and sums are rounded one by one."""
     a = ft(_CUBIC_A)
 
+    def mul_add(x, y, z):
+        return _fused(x, y, z, ft) if fused else (x * y + z).astype(ft)
+
     def near(x):      # |x| <= 1
-        return (_fused(a + ft(2), x, -(a + ft(3)), ft) * x * x + ft(1)).astype(ft)
+        return (mul_add(a + ft(2), x, -(a + ft(3))) * x * x + ft(1)).astype(ft)
 
     def far(x):       # 1 < |x| < 2
-        return (_fused(_fused(a, x, -(ft(5) * a), ft), x, ft(8) * a, ft) * x - ft(4) * a).astype(ft)
+        return (mul_add(mul_add(a, x, -(ft(5) * a)), x, ft(8) * a) * x - ft(4) * a).astype(ft)
     one = ft(1)
     return [far(t + one).astype(ft), near(t).astype(ft), near(one - t).astype(ft), far((one - t) + one).astype(ft)]
 
@@ -117,10 +125,11 @@ def _aa_taps(n_in: int, n_out: int, scale, kind: str, align: bool, ft):
     return index, weights
 
 
-def _taps(n_in: int, n_out: int, scale, kind: str, align: bool, ft, shortcut: bool):
+def _taps(n_in: int, n_out: int, scale, kind: str, align: bool, ft, shortcut: bool, fused: bool = True):
     """(input indices per tap, weights per tap or None) for one spatial dim. ``shortcut``: nearest's
     same-size and double-size outputs take their index whatever the scale (torch's 2-d forward and
-    every backward kernel do; its 1-d and 3-d forwards compute it from the scale)."""
+    every backward kernel do; its 1-d and 3-d forwards compute it from the scale). ``fused``: cubic
+    coefficients as torch's vectorised-build kernels round them (else as its plain build's)."""
     if kind.endswith("-aa"):
         return _aa_taps(n_in, n_out, scale, kind, align, ft)
     o = np.arange(n_out)
@@ -137,9 +146,9 @@ def _taps(n_in: int, n_out: int, scale, kind: str, align: bool, ft, shortcut: bo
         real = np.maximum(_source(n_out, _ratio(n_in, n_out, scale, align, ft), align, ft), ft(0))
         low, frac = _guarded(real, n_in, ft)
         return [low, low + (low < n_in - 1)], [(ft(1) - frac).astype(ft), frac]
-    real = _source(n_out, _ratio(n_in, n_out, scale, align, ft), align, ft)
+    real = _source(n_out, _ratio(n_in, n_out, scale, align, ft), align, ft, fused)
     low, t = _guarded(real, n_in, ft)
-    return [np.clip(low + k, 0, n_in - 1) for k in (-1, 0, 1, 2)], _cubic_weights(t, ft)
+    return [np.clip(low + k, 0, n_in - 1) for k in (-1, 0, 1, 2)], _cubic_weights(t, ft, fused)
 
 
 def _opmath(dtype):
@@ -184,6 +193,10 @@ def _resize_adjoint(g, kind, output_size, scales, input_size, align_corners=Fals
     ft = _opmath(g.dtype)
     nsp = len(output_size)
     spatial_in = tuple(input_size[len(input_size) - nsp:])
+    if kind in ("linear", "cubic"):     # bicubic's backward kernel computes its coefficients unfused
+        taps = [_taps(spatial_in[k], output_size[k], scales[k], kind, align_corners, ft, True, fused=kind == "linear")
+                for k in range(nsp)]
+        return (linear_adjoint if kind == "linear" else cubic_adjoint)(g, taps, spatial_in, ft)
     flat, weight = np.zeros((1,) * (2 * nsp), np.int64), None
     tapped = np.ones((1,) * (2 * nsp), bool)        # False where an antialiased run is shorter
     for k in range(nsp):
