@@ -4,7 +4,8 @@ divisor_override), and the output-size rule max_pool2d shares.
 A window's divisor depends only on the geometry, so it is computed once as a (Ho, Wo) array: the
 forward divides the window sums by it, the backward spreads ``g / divisor`` over each window of the
 zero-padded input and crops the padding (written with the formula vocabulary, so double backward
-works)."""
+works). Both round as torch's kernel: a window summed in raster order from zero, one division in
+the input's type (float for float16), the shares added into an input in the outputs' raster order."""
 from __future__ import annotations
 
 import numpy as np
@@ -74,12 +75,15 @@ def _avg_pool_fwd(a, kernel_size, stride, padding, ceil_mode, count_include_pad,
     geo = _geometry(a.shape, kernel_size, stride, padding, ceil_mode)
     (ho, eh), (wo, ew) = geo
     (kh, kw), (sh, sw) = kernel_size, stride
-    win = np.lib.stride_tricks.sliding_window_view(_padded(a, padding, (eh, ew)), (kh, kw), axis=(-2, -1))
-    sums = win[..., ::sh, ::sw, :, :][..., :ho, :wo, :, :].sum(axis=(-2, -1))
+    padded = _padded(a, padding, (eh, ew))
+    sums = np.zeros(a.shape[:-2] + (ho, wo), np.float32 if a.dtype == np.float16 else a.dtype)   # opmath
+    for i in range(kh):         # torch's kernel sums each window in raster order (the padding adds zeros)
+        for j in range(kw):
+            sums += padded[..., i:i + sh * (ho - 1) + 1:sh, j:j + sw * (wo - 1) + 1:sw]
     div = _divisor(a.shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
     if a.dtype.kind in "iu":      # torch's integer kernel divides with truncation
         return (np.sign(sums) * (np.abs(sums) // div.astype(sums.dtype))).astype(a.dtype)
-    return (sums / div).astype(a.dtype, copy=False)
+    return (sums / div.astype(sums.dtype)).astype(a.dtype, copy=False)
 
 
 def _avg_pool_grad_np(go, shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
@@ -89,11 +93,12 @@ def _avg_pool_grad_np(go, shape, kernel_size, stride, padding, ceil_mode, count_
     (kh, kw), (sh, sw), (ph, pw) = kernel_size, stride, padding
     h, w = shape[-2:]
     dtype_rules.refuse_bool("avg_pool2d_backward_out_frame", go)
-    share = go / _divisor(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
-    share = np.trunc(share).astype(go.dtype) if go.dtype.kind in "iu" else share.astype(go.dtype, copy=False)
+    div = _divisor(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+    share = np.trunc(go / div).astype(go.dtype) if go.dtype.kind in "iu" else go / div.astype(go.dtype)
     big = np.zeros(go.shape[:-2] + (h + 2 * ph + eh, w + 2 * pw + ew), go.dtype)
-    for i in range(kh):
-        for j in range(kw):
+    # torch adds the outputs in raster order: into one input, the window offsets in reverse order
+    for i in reversed(range(kh)):
+        for j in reversed(range(kw)):
             big[..., i:i + sh * (ho - 1) + 1:sh, j:j + sw * (wo - 1) + 1:sw] += share
     out = big[..., ph:ph + h, pw:pw + w]
     return out if out.flags.c_contiguous else np.ascontiguousarray(out)
