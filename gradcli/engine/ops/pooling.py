@@ -8,6 +8,9 @@ works). Both round as torch's kernel: a window summed in raster order from zero,
 the input's type (float for float16), the shares added into an input in the outputs' raster order."""
 from __future__ import annotations
 
+import functools
+import itertools
+
 import numpy as np
 
 from .. import errors
@@ -33,35 +36,39 @@ def pooled_size(size: int, kernel: int, stride: int, pad: int, dilation: int, ce
 
 
 def _geometry(shape, kernel_size, stride, padding, ceil_mode):
-    """Per dim: (output size, extra zeros after the padding for ceil_mode's last windows)."""
+    """Per pooled (trailing) dim: (output size, extra zeros after the padding for ceil_mode's last
+    windows)."""
     out = []
-    for size, k, s, p in zip(shape[-2:], kernel_size, stride, padding):
+    for size, k, s, p in zip(shape[len(shape) - len(kernel_size):], kernel_size, stride, padding):
         n = pooled_size(size, k, s, p, 1, ceil_mode)
         out.append((n, max((n - 1) * s + k - (size + 2 * p), 0)))
     return out
 
 
 def _divisor(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    """torch's divide_factor of every window, as a (Ho, Wo) array."""
+    """torch's divide_factor of every window, as a (Ho, Wo) or (Do, Ho, Wo) array."""
+    geometry = _geometry(shape, kernel_size, stride, padding, ceil_mode)
     if divisor_override:
-        (ho, _), (wo, _) = _geometry(shape, kernel_size, stride, padding, ceil_mode)
-        return np.full((ho, wo), float(divisor_override))
+        return np.full(tuple(n for n, _ in geometry), float(divisor_override))
     sides = []
-    for (n, _), size, k, s, p in zip(_geometry(shape, kernel_size, stride, padding, ceil_mode), shape[-2:],
-                                     kernel_size, stride, padding):
+    for (n, _), size, k, s, p in zip(geometry, shape[len(shape) - len(kernel_size):], kernel_size, stride, padding):
         start = np.arange(n) * s - p
         end = np.minimum(start + k, size + p)
         full = end - start                                   # the window inside input + padding
         inside = np.minimum(end, size) - np.maximum(start, 0)  # the window inside the input
         sides.append(full if count_include_pad else inside)
-    return np.multiply.outer(sides[0], sides[1]).astype(np.float64)
+    return functools.reduce(np.multiply.outer, sides).astype(np.float64)
 
 
 def _padded(a, padding, extra):
-    (ph, pw), (eh, ew) = padding, extra
-    if ph or pw or eh or ew:
-        a = np.pad(a, [(0, 0)] * (a.ndim - 2) + [(ph, ph + eh), (pw, pw + ew)])
+    if any(padding) or any(extra):
+        a = np.pad(a, [(0, 0)] * (a.ndim - len(padding)) + [(p, p + e) for p, e in zip(padding, extra)])
     return a
+
+
+def _window_slices(offset, stride, geometry) -> tuple:
+    """The padded input's elements at ``offset`` in every window, one slice per pooled dim."""
+    return (...,) + tuple(slice(i, i + s * (n - 1) + 1, s) for i, s, (n, _) in zip(offset, stride, geometry))
 
 
 def avg_pool_dtype(kernel: str, a) -> None:
@@ -70,16 +77,16 @@ def avg_pool_dtype(kernel: str, a) -> None:
         raise dtype_rules.not_implemented(kernel, a)
 
 
-def _avg_pool_fwd(a, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    avg_pool_dtype("avg_pool2d", a)
+def _avg_pool_fwd(a, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override,
+                  kernel="avg_pool2d"):
+    """The 2-d or 3-d average pool of ``a``'s trailing dims."""
+    avg_pool_dtype(kernel, a)
     geo = _geometry(a.shape, kernel_size, stride, padding, ceil_mode)
-    (ho, eh), (wo, ew) = geo
-    (kh, kw), (sh, sw) = kernel_size, stride
-    padded = _padded(a, padding, (eh, ew))
-    sums = np.zeros(a.shape[:-2] + (ho, wo), np.float32 if a.dtype == np.float16 else a.dtype)   # opmath
-    for i in range(kh):         # torch's kernel sums each window in raster order (the padding adds zeros)
-        for j in range(kw):
-            sums += padded[..., i:i + sh * (ho - 1) + 1:sh, j:j + sw * (wo - 1) + 1:sw]
+    padded = _padded(a, padding, [e for _, e in geo])
+    sums = np.zeros(a.shape[:a.ndim - len(geo)] + tuple(n for n, _ in geo),
+                    np.float32 if a.dtype == np.float16 else a.dtype)       # float16's opmath
+    for offset in itertools.product(*map(range, kernel_size)):
+        sums += padded[_window_slices(offset, stride, geo)]     # raster order; the padding adds zeros
     div = _divisor(a.shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
     if a.dtype.kind in "iu":      # torch's integer kernel divides with truncation
         return (np.sign(sums) * (np.abs(sums) // div.astype(sums.dtype))).astype(a.dtype)
@@ -87,20 +94,21 @@ def _avg_pool_fwd(a, kernel_size, stride, padding, ceil_mode, count_include_pad,
 
 
 def _avg_pool_grad_np(go, shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    """torch's avg_pool2d_backward on arrays: ``go / divisor`` added over each window, padding cropped
-    (``go`` may carry leading batch dims); contiguous, as torch's (``view`` takes it)."""
-    (ho, eh), (wo, ew) = _geometry(shape, kernel_size, stride, padding, ceil_mode)
-    (kh, kw), (sh, sw), (ph, pw) = kernel_size, stride, padding
-    h, w = shape[-2:]
+    """torch's avg_pool2d_backward (and avg_pool3d's) on arrays: ``go / divisor`` added over each
+    window, padding cropped (``go`` may carry leading batch dims); contiguous, as torch's (``view``
+    takes it)."""
+    geo = _geometry(shape, kernel_size, stride, padding, ceil_mode)
+    nd = len(geo)
     dtype_rules.refuse_bool("avg_pool2d_backward_out_frame", go)
     div = _divisor(shape, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
     share = np.trunc(go / div).astype(go.dtype) if go.dtype.kind in "iu" else go / div.astype(go.dtype)
-    big = np.zeros(go.shape[:-2] + (h + 2 * ph + eh, w + 2 * pw + ew), go.dtype)
+    spatial = shape[len(shape) - nd:]
+    big = np.zeros(go.shape[:go.ndim - nd] + tuple(n + 2 * p + e for n, p, (_, e) in zip(spatial, padding, geo)),
+                   go.dtype)
     # torch adds the outputs in raster order: into one input, the window offsets in reverse order
-    for i in reversed(range(kh)):
-        for j in reversed(range(kw)):
-            big[..., i:i + sh * (ho - 1) + 1:sh, j:j + sw * (wo - 1) + 1:sw] += share
-    out = big[..., ph:ph + h, pw:pw + w]
+    for offset in itertools.product(*(reversed(range(k)) for k in kernel_size)):
+        big[_window_slices(offset, stride, geo)] += share
+    out = big[(...,) + tuple(slice(p, p + n) for p, n in zip(padding, spatial))]
     return out if out.flags.c_contiguous else np.ascontiguousarray(out)
 
 

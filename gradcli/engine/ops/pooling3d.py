@@ -1,10 +1,12 @@
 """avg_pool3d and max_pool3d as torch's one node each (AvgPool3DBackward0,
 MaxPool3DWithIndicesBackward0).
 
-A box's sum (or maximum) is the sum (maximum) over depth of the sums (maxima) over (H, W), and
-torch's divisors are a product of one factor per dim, so the kernels pool the planes with the 2-d
-kernels, then the depth (a column of ``ho * wo`` values per depth): the values, the indices (the
-first maximum in raster order, flat in each volume) and the gradients are torch's.
+The average pool is the 2-d one's kernel over three dims (each box summed in raster order, one
+division, the backward's shares added in the outputs' raster order). A box's maximum is the maximum
+over depth of the maxima over (H, W), so max_pool3d pools the planes with the 2-d kernel, then the
+depth (a column of ``ho * wo`` values per depth): the values and the indices (the first maximum in
+raster order, flat in each volume) are torch's; under create_graph the average pool's backward is
+also taken in those two steps.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import numpy as np
 from ..memory_layout import keeps_channels_last
 from . import dtype_rules
 from .convolution import _max_pool_fwd, scatter_at_indices
-from .pooling import _avg_pool_bwd, _avg_pool_fwd, avg_pool_dtype
+from .pooling import _avg_pool_bwd, _avg_pool_fwd, _avg_pool_grad_np
 from .registry import KEEP, defop
 from .samples import Sample, arr
 
@@ -25,15 +27,8 @@ def _planes_then_depth(kernel_size, stride, padding):
 
 
 def _avg3d_fwd(a, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    avg_pool_dtype("avg_pool3d_out_frame", a)
-    planes_geo, depth_geo = _planes_then_depth(kernel_size, stride, padding)
-    once = 1 if divisor_override else None
-    lead, (d, h, w) = a.shape[:-3], a.shape[-3:]
-    planes = _avg_pool_fwd(a.reshape((-1, h, w)), *planes_geo, ceil_mode, count_include_pad, once)
-    ho, wo = planes.shape[-2:]
-    out = _avg_pool_fwd(planes.reshape((-1, d, ho * wo)), *depth_geo, ceil_mode, count_include_pad, once)
-    out = out.reshape(lead + (out.shape[-2], ho, wo))
-    return out / out.dtype.type(divisor_override) if divisor_override else out
+    return _avg_pool_fwd(a, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override,
+                         "avg_pool3d_out_frame")
 
 
 def _shaped(m, g, shape):
@@ -42,7 +37,10 @@ def _shaped(m, g, shape):
 
 
 def _avg3d_bwd(m, g, self, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    """The depth pooling's backward, then the planes'."""
+    """torch's kernel on arrays; in a graph, the depth pooling's backward, then the planes'."""
+    if not m.is_tensor:
+        return _avg_pool_grad_np(g, tuple(self.shape), kernel_size, stride, padding, ceil_mode, count_include_pad,
+                                 divisor_override)
     planes_geo, depth_geo = _planes_then_depth(kernel_size, stride, padding)
     once = 1 if divisor_override else None
     lead = tuple(g.shape[:m.nb])
