@@ -35,7 +35,7 @@ def applies(x: np.ndarray, weight, bias, n: int) -> bool:
 
 def layer_norm_rows(rows: np.ndarray, weight, bias, eps: float):
     """Output, mean and rstd of each row of a (rows, n) float32 array, as torch's kernel computes them."""
-    mean, var = _rowwise_moments(rows)
+    mean, var = rowwise_moments(rows)
     rstd = np.float32(1) / np.sqrt(var + np.float32(eps))
     centered = rows - mean[:, None]
     if weight is None and bias is not None:     # (the compiler drops the weight's 1 and fuses the rest)
@@ -56,11 +56,11 @@ def backward_rows(dy: np.ndarray, x: np.ndarray, mean: np.ndarray, rstd: np.ndar
     n = x.shape[1]
     w = None if weight is None else weight.reshape(-1)
     if w is None:
-        ds = _lane_sum(lambda part: (dy[:, part], x[:, part]), n)
-        db = _lane_sum(lambda part: (dy[:, part], None), n)
+        ds = lane_sum(lambda part: (dy[:, part], x[:, part]), n)
+        db = lane_sum(lambda part: (dy[:, part], None), n)
     else:
-        ds = _lane_sum(lambda part: (dy[:, part] * x[:, part], w[part]), n)
-        db = _lane_sum(lambda part: (dy[:, part], w[part]), n)
+        ds = lane_sum(lambda part: (dy[:, part] * x[:, part], w[part]), n)
+        db = lane_sum(lambda part: (dy[:, part], w[part]), n)
     a, scale = rstd, np.float32(1) / np.float32(n)
     b = fma_wide(db, mean, -ds) * a * a * a * scale
     c = fma_wide(-b, mean, -(db * a * scale))
@@ -87,9 +87,10 @@ def parameter_grads(dy: np.ndarray, x: np.ndarray, mean: np.ndarray, rstd: np.nd
     return dgamma, dbeta
 
 
-def _lane_sum(part_of, n: int) -> np.ndarray:
+def lane_sum(part_of, n: int, fused_tail: bool = True) -> np.ndarray:
     """torch's map-reduce of the products ``u * v`` of a row (``part_of(slice) -> (u, v)``, v None: u
-    itself), per row."""
+    itself), per row. ``fused_tail``: the elements past the last whole vector are fused into their
+    lanes (layer_norm's build; group_norm's map2_reduce_all rounds their products first)."""
     def product(part):
         u, v = part_of(part)
         return u if v is None else u * v
@@ -100,19 +101,21 @@ def _lane_sum(part_of, n: int) -> np.ndarray:
             total = total + values[:, i]
         return total
     whole = n - n % _LANES
-    acc = product(slice(0, _LANES))
+    acc = product(slice(0, _LANES)).copy()      # (a view of the caller's array when v is None: the tail writes here)
     for start in range(_LANES, whole, _LANES):
         acc = acc + product(slice(start, start + _LANES))
     if whole < n:
         u, v = part_of(slice(whole, n))
         tail = n - whole
-        acc[:, :tail] = acc[:, :tail] + u if v is None else fma_wide(u, v, acc[:, :tail])
+        acc[:, :tail] = acc[:, :tail] + (u if v is None else u * v) if v is None or not fused_tail \
+            else fma_wide(u, v, acc[:, :tail])
     acc = acc[:, :4] + acc[:, 4:]
     acc = acc[:, :2] + acc[:, 2:]
     return acc[:, 0] + acc[:, 1]
 
 
-def _rowwise_moments(rows: np.ndarray):
+def rowwise_moments(rows: np.ndarray):
+    """torch's RowwiseMoments of each row of a (rows, n) float32 array: its mean and biased variance."""
     batch, n_total = rows.shape
     n = n_total // _LANES
     chunks = -(-n // _CHUNK)

@@ -16,7 +16,7 @@ from ..fused import fma_wide
 from ..memory_layout import contiguous_output
 from ..tensor import make
 from .. import threads
-from . import dtype_rules, layer_norm_kernel
+from . import dtype_rules, group_norm_kernel, layer_norm_kernel
 from .registry import KEEP, defop
 from .samples import Sample, arr, pos
 
@@ -346,6 +346,8 @@ def _gn_fwd(input, weight, bias, N, C, HxW, group, eps):
     if input.size != N * C * HxW:
         raise AutogradError("Expected X.numel() == N * C * HxW to be true, but got false.  (Could this error message "
                             "be improved?  If so, please report an enhancement request to PyTorch.)")
+    if group_norm_kernel.applies(input, weight, bias, group):
+        return group_norm_kernel.forward(input, weight, bias, N, C, group, eps)
     x = input.reshape(N, group, -1)
     mean = x.mean(axis=-1)
     rstd = 1 / np.sqrt(x.var(axis=-1) + eps)
@@ -365,6 +367,10 @@ def _gn_bwd(m, g, input, weight, result1, result2, N, C, HxW, group, eps, needs=
     """Layer norm's formula over each (example, group) row, the statistics recomputed from input; the
     mean and rstd outputs' gradients (when they have some) add theirs."""
     g, g_mean, g_rstd = g
+    if (not m.nb and not m.is_tensor and g.dtype == _F32 and group_norm_kernel.applies(input, weight, None, group)
+            and not any(t is not None and t.any() for t in (g_mean, g_rstd))):   # torch's kernel: no statistics' grads
+        return group_norm_kernel.backward(np.ascontiguousarray(g), input, _array(result1), _array(result2), weight,
+                                          N, C, group, needs)
     nb = m.nb
     lead, shape = tuple(g.shape[:nb]), tuple(input.shape)
     x = m.reshape(input, (N, group, -1))
