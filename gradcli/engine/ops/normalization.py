@@ -177,7 +177,10 @@ def _bn_backward_kernel(g, x, weight, mean, invstd, training, needs):
     grads = g.reshape(n, c, -1)
     centered = maps - mean.reshape(1, c, 1)
     total = np.add.accumulate(_lane_reduce(grads).astype(_F64), axis=0)[-1]
-    dot = np.add.accumulate(_lane_reduce(centered * grads).astype(_F64), axis=0)[-1]
+    image = maps.shape[-1]     # map2_reduce_all of (x - mean) * dy: the tail's products fused into their lanes
+    rows_c, rows_g = centered.reshape(-1, image), grads.reshape(-1, image)
+    dots = layer_norm_kernel.lane_sum(lambda part: (rows_c[:, part], rows_g[:, part]), image).reshape(n, c)
+    dot = np.add.accumulate(dots.astype(_F64), axis=0)[-1]
     grad_weight, grad_bias = (dot * invstd).astype(_F32), total.astype(_F32)
     if not needs[0]:
         return None, grad_weight, grad_bias
@@ -190,12 +193,9 @@ def _bn_backward_kernel(g, x, weight, mean, invstd, training, needs):
 
 
 def _bn_kernel_backward(g, input, weight, training) -> bool:
-    """Where the backward kernel is reproduced: float32 throughout; maps of one element, fewer than
-    eight, or whole 8-float vectors (a map with a longer tail keeps the formula's rounding)."""
-    image = input.size // (input.shape[0] * input.shape[1]) if input.size else 0
+    """Where the backward kernel is reproduced: float32 throughout, up to BATCH_NORM_KERNEL_MAX."""
     return (type(g) is np.ndarray and g.dtype == _F32 and input.dtype == _F32 and input.size and
-            (weight is None or weight.dtype == _F32) and (image < _BN_LANES or image % _BN_LANES == 0) and
-            input.size <= BATCH_NORM_KERNEL_MAX)
+            (weight is None or weight.dtype == _F32) and input.size <= BATCH_NORM_KERNEL_MAX)
 
 
 def _bn_bwd(m, g, input, weight, running_mean, running_var, result1, result2, training, eps,
