@@ -67,6 +67,8 @@ def cubic_adjoint(g: np.ndarray, taps: list, spatial_in: tuple, ft) -> np.ndarra
     row = np.stack(taps[0][1], axis=1).reshape(oh, 1, 1, -1)         # (outputs, column tap, row tap)
     column = np.stack(taps[1][1], axis=1).reshape(1, ow, -1, 1)
     values = g[..., None, None] * row * column       # (g * row) * column, each product rounded
-    acc = np.zeros(lead + (int(np.prod(spatial_in)),), g.dtype)
-    np.add.at(acc, (..., flat), values.reshape(lead + (-1,)))
+    cells = int(np.prod(spatial_in))
+    planes = int(np.prod(lead))
+    acc = np.zeros(planes * cells, g.dtype)      # one flat index (numpy's fast add.at), planes apart
+    np.add.at(acc, (np.arange(planes)[:, None] * cells + flat).reshape(-1), values.reshape(-1))
     return acc.reshape(lead + tuple(spatial_in))
