@@ -16,6 +16,7 @@ import numpy as np
 from .. import errors
 from ..dispatch import call
 from ..dims import KernelStride
+from ..memory_layout import keeps_channels_last
 from . import dtype_rules
 from .registry import KEEP, defop
 from .samples import Sample, arr
@@ -82,6 +83,10 @@ def _avg_pool_fwd(a, kernel_size, stride, padding, ceil_mode, count_include_pad,
     """The 2-d or 3-d average pool of ``a``'s trailing dims."""
     avg_pool_dtype(kernel, a)
     geo = _geometry(a.shape, kernel_size, stride, padding, ceil_mode)
+    if min(n for n, _ in geo) < 1:      # (the functions check first; a record called by its aten name does here)
+        sizes = a.shape[a.ndim - len(geo) - 1:]
+        raise errors.ShapeError(f"Given input size: ({'x'.join(map(str, sizes))}). Calculated output size: "
+                                f"({'x'.join(map(str, (sizes[0],) + tuple(n for n, _ in geo)))}). Output size is too small")
     padded = _padded(a, padding, [e for _, e in geo])
     sums = np.zeros(a.shape[:a.ndim - len(geo)] + tuple(n for n, _ in geo),
                     np.float32 if a.dtype == np.float16 else a.dtype)       # float16's opmath
@@ -157,7 +162,7 @@ def _avg_samples():
                                                 "divisor_override": 2}, note="divisor_override")]
 
 
-AVG_POOL2D = defop("avg_pool2d", "AvgPool2DBackward0", ("self",), _avg_pool_fwd, _avg_pool_bwd,
+AVG_POOL2D = defop("avg_pool2d", "AvgPool2DBackward0", ("self",), keeps_channels_last(_avg_pool_fwd), _avg_pool_bwd,
                    saves=("self",) + _PARAMS, promote=KEEP,
                    jvp_note="generic: derived through double-vjp", samples=_avg_samples,
                    rule="g / (the window's divisor) spread over each window")
