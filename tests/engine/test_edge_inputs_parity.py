@@ -64,9 +64,6 @@ KNOWN = {
                                                                                    "Tensor arg1")},
     **{f"dist arg{k} bool": _PUBLIC.format("dist").replace("F.", "torch.") for k in (0, 1)},
     "mvlgamma arg0 bool": _PUBLIC.format("mvlgamma").replace("F.", "torch."),
-    **{f"{n}.correction arg0 inf": "torch's var_mean/std_mean take the mean by Welford's update, where an inf "
-       "followed by another element gives nan (inf - inf); gradcli gives the mean, inf, as torch.mean"
-       for n in ("var_mean", "std_mean")},
     "native_group_norm arg0 inf": "torch's group norm takes the mean by Welford's update, where an inf followed by "
                                   "another element gives nan; gradcli gives the mean, inf",
     **{f"addr arg{k} {e}": "torch's backward runs mv on the mixed dtypes and raises; gradcli gives the gradients"

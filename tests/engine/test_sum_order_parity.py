@@ -90,3 +90,16 @@ def test_nansum_and_nanmean_sum_in_torchs_order(shape, dim, dtype):
     for name in ("nansum", "nanmean"):
         ours = getattr(gc, name)(gc.tensor(x), *args).numpy()
         assert ours.tobytes() == getattr(torch, name)(torch.from_numpy(x), *args).numpy().tobytes()
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+@pytest.mark.parametrize("shape, dim", [((30, 7), 1), ((30, 7), 0), ((8, 100), 1), ((4, 5, 6), (0, 2)), ((37,), None)])
+def test_var_std_and_their_means_are_torchs_welford(shape, dim, dtype):
+    """torch's std/var over dims (and var_mean/std_mean over any) run Welford's update in double:
+    float64's last bits, and var_mean's mean, come from it."""
+    x = np.random.default_rng(len(shape)).standard_normal(shape).astype(dtype)
+    args = () if dim is None else (dim,)
+    for name in ("var", "std", "var_mean", "std_mean"):
+        ours, theirs = getattr(gc, name)(gc.tensor(x), *args), getattr(torch, name)(torch.from_numpy(x), *args)
+        for mine, torchs in zip(ours if isinstance(ours, tuple) else (ours,), theirs if isinstance(theirs, tuple) else (theirs,)):
+            assert mine.numpy().tobytes() == torchs.numpy().tobytes()

@@ -153,11 +153,39 @@ def _var_fwd(a, dim, correction, keepdim, root=False):
         return np.full((1,) * a.ndim, value, a.dtype) if keepdim else value
     if a.dtype == np.float32 or a.dtype == np.float16:    # torch's Welford accumulates in double
         return _var_fwd(a.astype(np.float64), dim, correction, keepdim, root).astype(a.dtype)
+    if a.dtype == np.float64 and 0 < n <= WELFORD_MAX and a.flags.c_contiguous:
+        return _welford(a, dim, n, correction, keepdim, root)
     with np.errstate(divide="ignore", invalid="ignore"):
         d = a - _add_reduce(a, axis=dim, keepdims=True) / n
         sq = d * d if a.dtype.kind != "c" else d.real * d.real + d.imag * d.imag   # |d|^2: a real spread
         spread = _add_reduce(sq, axis=dim, keepdims=keepdim) / sq.dtype.type(max(n - correction, 0))
         return np.sqrt(spread) if root else spread
+
+
+WELFORD_MAX = 2048     # reduced elements per output up to which float64's digits are torch's own (a step each)
+
+
+def _welford(a, dim, n, correction, keepdim, root, with_mean=False):
+    """torch's std_var kernel over some dims (None: all) of a C-contiguous tensor: Welford's update in
+    double, one element after another in memory order (numpy's two-pass result differs in the last
+    bit of float64's), then rounded to the input's dtype; ``with_mean``: (spread, the running mean),
+    var_mean's and std_mean's two outputs."""
+    axes = tuple(range(a.ndim)) if dim is None else tuple(sorted(d % a.ndim for d in dim))
+    kept = tuple(a.shape[d] for d in range(a.ndim) if d not in axes)
+    rows = np.moveaxis(a, axes, tuple(range(a.ndim - len(axes), a.ndim))).reshape(kept + (n,))
+    mean = np.zeros(kept)
+    m2 = np.zeros(kept)
+    for i in range(n):
+        value = rows[..., i].astype(np.float64)
+        delta = value - mean
+        mean = mean + delta / (i + 1.0)
+        m2 = m2 + delta * (value - mean)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        spread = m2 / np.float64(max(n - correction, 0))
+        spread = np.sqrt(spread) if root else spread
+    shape = tuple(1 if d in axes else a.shape[d] for d in range(a.ndim)) if keepdim else kept
+    spread = np.asarray(spread, a.dtype).reshape(shape)
+    return (spread, np.asarray(mean, a.dtype).reshape(shape)) if with_mean else spread
 
 
 def _std_fwd(a, dim, correction, keepdim):
@@ -220,9 +248,16 @@ STD = defop("std", "StdBackward0", ("self",), _std_fwd,
 
 
 def _moments_fwd(spread, name):
+    """var_mean / std_mean: torch's Welford kernel gives both outputs (over every dim too: no
+    all-reduce shortcut there); past WELFORD_MAX elements per output, the spread and the mean apart."""
+    root = name == "std_mean"
+
     def fwd(a, dim, correction, keepdim):
         if a.dtype.kind not in "fc":
             raise DTypeError(f"{name} only support floating point and complex dtypes")
+        n = _numel(a.shape, dim)
+        if (a.dtype == np.float32 or a.dtype == np.float64) and 0 < n <= WELFORD_MAX and a.flags.c_contiguous:
+            return _welford(a, dim, n, _c(correction), keepdim, root, with_mean=True)
         return spread(a, dim, correction, keepdim), np.asarray(_mean_fwd(a, dim, keepdim), a.dtype)
     return fwd
 
