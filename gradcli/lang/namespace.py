@@ -65,7 +65,7 @@ TORCH_NAMES = frozenset("""
 AUTOGRAD_NAMES = frozenset("""
     grad backward Function functional forward_ad graph gradcheck gradgradcheck
     detect_anomaly set_detect_anomaly profiler no_grad enable_grad set_grad_enabled
-    inference_mode Variable function
+    inference_mode Variable function is_multithreading_enabled set_multithreading_enabled
 """.split())
 AUTOGRAD_FUNCTIONAL_NAMES = frozenset("jacobian hessian vjp jvp hvp vhp".split())
 FORWARD_AD_NAMES = frozenset("dual_level make_dual unpack_dual enter_dual_level exit_dual_level".split())

@@ -9,7 +9,8 @@ import contextvars
 import functools
 
 __all__ = ["no_grad", "enable_grad", "set_grad_enabled", "inference_mode",
-           "is_grad_enabled", "is_inference_mode_enabled"]
+           "is_grad_enabled", "is_inference_mode_enabled", "set_multithreading_enabled",
+           "is_multithreading_enabled"]
 
 
 class GradMode:
@@ -179,3 +180,35 @@ class inference_mode(_Mode):
 
     def clone(self):
         return inference_mode(self.mode)
+
+
+_multithreading = [True]   # process-wide, as torch's; gradcli's backward runs on the calling thread either way
+
+
+def is_multithreading_enabled() -> bool:
+    return _multithreading[0]
+
+
+class set_multithreading_enabled(_Mode):
+    """Whether backward may use worker threads (torch's switch for its device threads; gradcli has
+    none, so only the flag changes). Set when made, restored on ``__exit__``, as torch's."""
+
+    __slots__ = ("mode", "_previous")
+
+    def __init__(self, mode: bool):
+        if not isinstance(mode, bool):
+            raise TypeError("set_multithreading_enabled(): argument 'enabled' (position 1) must be bool, not "
+                            f"{type(mode).__name__}")
+        self.mode = mode
+        self._previous = _multithreading[0]
+        _multithreading[0] = mode
+
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        _multithreading[0] = self._previous
+        return False
+
+    def clone(self):
+        return set_multithreading_enabled(self.mode)
