@@ -243,7 +243,7 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
     hooked = _inst.active or _inst.anomaly  # profiler timing, anomaly-mode forward trace
     # callbacks queued while this pass runs (multi-grad hooks); a requested non-leaf's node counts as
     # executed there (torch's should_execute: needed or captured)
-    backward_tasks.append(BackwardTask(deps, needed if needed is None else needed | {fn for fn, _ in captures}))
+    backward_tasks.append(BackwardTask(roots, deps, needed if needed is None else needed | {fn for fn, _ in captures}))
     try:
         # inf * 0 and the like are part of torch's conventions (sqrt'(0) = inf): no numpy warnings
         with enable_grad() if create_graph else no_grad(), np.errstate(all="ignore"):
@@ -266,22 +266,22 @@ def run(root_edges, root_grads, retain_graph, create_graph, targets=None, accumu
 def _plain_pass(root, nr: int, g, retain_graph) -> None:
     """``run`` for ``loss.backward()`` with nothing watching the pass (no profiler or anomaly mode;
     a time limit is the loop's own): the same loop, entered with less setup (one root, ready at
-    once; grad mode and numpy's error state switched without their context objects)."""
+    once, its dependencies counted only once the graph below it branches; grad mode and numpy's
+    error state switched without their context objects)."""
     if retaining:
         follow_retained()
-    deps = dependencies((root,))
     if root.num_outputs != 1:
         buf = [None] * root.num_outputs
         buf[nr] = g
     else:
         buf = [g]
-    backward_tasks.append(BackwardTask(deps))
+    backward_tasks.append(BackwardTask((root,)))
     mode = own_mode()
     flag, recording = mode.flag, mode.grad
     mode.flag = mode.grad = False    # no_grad
     quiet = _fp_state.set(_QUIET)
     try:
-        _execute([(-root._seq, 0, root, buf)], {}, deps, None, None, None, None, True, retain_graph, numpy_math,
+        _execute([(-root._seq, 0, root, buf)], {}, None, None, None, None, None, True, retain_graph, numpy_math,
                  False, False, 1)
     except BaseException:
         backward_tasks.pop()
@@ -341,7 +341,8 @@ _TIMED = cycle((False,) * (INTERRUPT_EVERY - 1) + (True,))
 def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, retain_graph, m, hooked, anomaly,
              counter) -> None:
     """The loop of ``run``: pop the ready node with the highest sequence number, run it, pass its
-    gradients on (torch's order; no recursion)."""
+    gradients on (torch's order; no recursion). ``deps`` None: a pass from one root whose
+    dependencies are counted only once a node has two edges to follow (see the chain step below)."""
     tensor_mode = m.is_tensor
     pop, push, pushpop = heapq.heappop, heapq.heappush, heapq.heappushpop
     accumulate_cls = AccumulateGrad
@@ -415,6 +416,31 @@ def _execute(heap, buffers, deps, needed, captures, found, targets, accumulate, 
             grads_in = fn.apply(buf, m)
         if release and not fn.saves_nothing:
             fn.release()
+        if deps is None:
+            # the chain step: the nodes run so far form a chain and none waits, so the node its one
+            # edge leads to can get gradients from no other node (the others left to run lie below
+            # it) and runs next, without counting edges (a chain's count was a dict entry per node)
+            if len(edges) == 1:
+                (nxt, nr), = edges
+            elif len(edges) == 2 and edges[1][0] is None:   # (y * 2: the number's edge)
+                nxt, nr = edges[0]
+            else:
+                nxt = None
+            if nxt is not None and nxt.__class__ is not accumulate_cls:
+                gi = grads_in[0]
+                fn = buf = grads_in = None
+                if gi is None:
+                    handed = None
+                elif nxt.num_outputs == 1:
+                    handed = [gi]
+                else:
+                    handed = [None] * nxt.num_outputs
+                    handed[nr] = gi
+                fn = nxt
+                gi = None
+                continue
+            # two edges, none, a leaf's accumulation: the edges below are counted from here on
+            deps = dependencies((fn,))
         fn = buf = None   # (a gradient it held, as a view's base, would keep the edge loop from stealing it)
         for (nxt, nr), gi in zip(edges, grads_in):
             if nxt is None:

@@ -356,6 +356,86 @@ def test_relu_of_a_number():
         assert x.grad.item() == expected and not np.signbit(x.grad.item())
 
 
+class _NoGradient(torch.autograd.Function):
+    """A node whose gradient is None: the nodes below it get no gradient."""
+
+    @staticmethod
+    def forward(ctx, a):
+        return a * 2
+
+    @staticmethod
+    def backward(ctx, g):
+        return None
+
+
+def _tanh_chain(y, n=5):
+    for _ in range(n):
+        y = torch.tanh(y * 1.01 + 0.1)
+    return y
+
+
+# graphs whose plain pass starts as a chain (the chain step, no edge counts) and then branches, meets,
+# splits or ends: (leaves, loss)
+_CHAIN_GRAPHS = {
+    "chain": lambda x: ([x], _tanh_chain(x).sum()),
+    "diamond below": lambda x: ([x], _tanh_chain(torch.tanh(x * 2.0) + x * 3.0).sum()),
+    "chunk output": lambda x: ([x], _tanh_chain(x.chunk(2)[1]).sum()),
+    "unbind output": lambda x: ([x], _tanh_chain(x.view(2, -1).unbind(0)[0]).sum()),
+    "max over a dim": lambda x: ([x], _tanh_chain(x.view(2, -1).max(1)[0]).sum()),
+    "leaf used twice": lambda x: ([x], _tanh_chain(x * x).sum()),
+    "no gradient below": lambda x: ([x], (_tanh_chain(_NoGradient.apply(torch.tanh(x))) + x * 3.0).sum()),
+    "two leaves": lambda x: ([x, x.detach().requires_grad_()], None),
+}
+
+
+@pytest.mark.parametrize("graph", sorted(_CHAIN_GRAPHS))
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
+def test_chain_step_gives_what_the_counted_pass_gives(graph, dtype):
+    # autograd.grad counts every edge before it runs a node; loss.backward() counts none while the
+    # graph is a chain, then the edges below the first node with two
+    def build():
+        x = torch.tensor(np.linspace(-1, 1, 1000), dtype=dtype, requires_grad=True)
+        leaves, loss = _CHAIN_GRAPHS[graph](x)
+        if loss is None:        # a chain, then a node with two leaves
+            a, b = leaves
+            loss = _tanh_chain(a * b + 1.0).sum()
+        return leaves, loss
+
+    leaves, loss = build()
+    expected = torch.autograd.grad(loss, leaves, allow_unused=True)
+    leaves, loss = build()
+    loss.backward()
+    for leaf, g in zip(leaves, expected):
+        assert (leaf.grad is None) == (g is None)
+        if g is not None:
+            assert leaf.grad.dtype == dtype and leaf.grad._data.tobytes() == g._data.tobytes()
+
+
+@pytest.mark.parity
+def test_chain_step_keeps_torch_hook_order_and_what_multi_grad_hooks_see():
+    # the chain step counts no edges: register_multi_grad_hook still learns which of its tensors the
+    # pass reaches (torch's will_execute), and hooks on a diamond below a chain fire in torch's order
+    real = pytest.importorskip("torch")
+
+    def run(lib):
+        x = lib.tensor([0.5, -1.5, 2.0], requires_grad=True)
+        q = lib.tensor([1.0, 2.0, 3.0], requires_grad=True)
+        log = []
+        y = x * 2.0
+        y.register_hook(lambda g: log.append(("y", g.tolist())))
+        z = lib.tanh(y) + y * 3.0
+        z.register_hook(lambda g: log.append(("z", g.tolist())))
+        top = lib.tanh(lib.tanh(z * 1.01 + 0.1) * 0.5)
+        unreached = q * 4.0
+        lib.autograd.graph.register_multi_grad_hook(
+            (z, unreached, x), lambda gs: log.append(("all", [None if g is None else g.tolist() for g in gs])))
+        x.register_hook(lambda g: log.append(("x", g.tolist())))
+        top.sum().backward()
+        return log, x.grad.tolist(), q.grad
+
+    assert run(torch) == run(real)
+
+
 def test_numpy_1_error_state_switch():
     # numpy 1.x has no error-state context variable: _plain_pass enters np.errstate through this
     before = np.geterr()

@@ -707,16 +707,19 @@ backward_tasks: list = []
 
 class BackwardTask(list):
     """A running backward pass: the callbacks queued for its end, and which nodes it will run
-    (``deps``: those reachable from its roots; ``needed``: those on a path to autograd.grad's inputs)."""
+    (``deps``: those reachable from its ``roots``, counted when first asked if the pass did not count
+    them; ``needed``: those on a path to autograd.grad's inputs)."""
 
-    __slots__ = ("deps", "needed")
+    __slots__ = ("roots", "deps", "needed")
 
-    def __init__(self, deps: dict, needed=None):
+    def __init__(self, roots, deps: dict | None = None, needed=None):
         super().__init__()
-        self.deps, self.needed = deps, needed
+        self.roots, self.deps, self.needed = roots, deps, needed
 
     def will_execute(self, node) -> bool:
         """torch._C._will_engine_execute_node."""
+        if self.deps is None:
+            self.deps = dependencies(self.roots)
         return node in self.deps and (self.needed is None or node in self.needed)
 
 
