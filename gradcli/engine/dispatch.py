@@ -281,6 +281,8 @@ def call_fast(op, a, b=_UNARY):
     """``call(op, (a,))`` or ``call(op, (a, b))`` for the hottest cases, one tensor through a
     single-output elementwise record (tanh, relu...) or a tensor and a Python number (y * 1.01,
     y + 0.1), in the fewest steps; anything unusual goes through ``call``."""
+    if b is _UNARY:
+        return (op.fast_call or fast_call(op))(a)
     return (op.fast_call or fast_call(op))(a, b)
 
 
@@ -290,17 +292,36 @@ def fast_call(op):
     and kept as ``op.fast_call`` (each attribute of a record costs a lookup on every op). A record of
     two inputs gets the runner of a tensor and a Python number, any other the runner of one tensor;
     each has a code object of its own (``own_code``)."""
-    run = own_code(_number_runner(op) if len(op.inputs) == 2 else _unary_runner(op))
+    run = own_code(_number_runner(op, lambda a, b: _slow_call(op, a, b)) if len(op.inputs) == 2 else
+                   _unary_runner(op))
     op.fast_call = run
     return run
 
 
-def own_code(fn):
-    """``fn`` with a copy of its code object. CPython 3.11 specializes an attribute store or load to
-    the one class it sees, and keeps that per code object: a runner shared by all records sees a
-    different node class on every op of a chain (mul, add, tanh) and falls back to generic stores;
-    each record's own copy sees its own node class only."""
-    return FunctionType(fn.__code__.replace(), fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+def operator_call(op, function):
+    """``Tensor.__mul__`` and the like: ``function`` (the operator's own, as ``F.mul``), its tensor and
+    Python number case run by ``op``'s number runner without the function's call in between (a
+    call is a tenth of a 1000-element ``y * 1.01``). Anything else goes to ``function``."""
+    return own_code(_number_runner(op, function))
+
+
+def unary_function(op, name: str, doc: str):
+    """``torch.<name>(input)`` for a record of one tensor: its runner itself, named as the function
+    (Python's errors for a wrong call name it), without a call in between."""
+    run = own_code(_unary_runner(op), name)
+    run.__doc__ = doc
+    return run
+
+
+def own_code(fn, name: str | None = None):
+    """``fn`` with a copy of its code object (named ``name`` if given). CPython 3.11 specializes an
+    attribute store or load to the one class it sees, and keeps that per code object: a runner shared
+    by all records sees a different node class on every op of a chain (mul, add, tanh) and falls back
+    to generic stores; each record's own copy sees its own node class only."""
+    code = fn.__code__.replace() if name is None else fn.__code__.replace(co_name=name, co_qualname=name)
+    run = FunctionType(code, fn.__globals__, code.co_name, fn.__defaults__, fn.__closure__)
+    run.__qualname__ = code.co_qualname
+    return run
 
 
 def _slow_call(op, a, b):
@@ -314,7 +335,7 @@ def _slow_call(op, a, b):
 
 
 def _unary_runner(op):
-    """``call(op, (a,))`` for a single-output record of one tensor (tanh, relu, x.sum())."""
+    """``call(op, (input,))`` for a single-output record of one tensor (tanh, relu, x.sum())."""
     forward = op.forward
     fast = op.unary_fast
     promote_float = op.promote == "float"
@@ -326,10 +347,11 @@ def _unary_runner(op):
     saves_result = op.saves_result
     saves_sizes = plan == _SAVES_SIZES
 
-    def run(a, b=_UNARY):
+    def run(input):
         nonlocal cls
-        if a.__class__ is not Tensor or b is not _UNARY or not fast or _inst.active:
-            return _slow_call(op, a, b)
+        a = input
+        if a.__class__ is not Tensor or not fast or _inst.active:
+            return _slow_call(op, a, _UNARY)
         d = a._data
         dt = d.dtype
         if dt is not _F32 and (dt is _F16 or promote_float and dt.kind not in _FLOAT_KINDS):
@@ -391,9 +413,10 @@ def _unary_runner(op):
     return run
 
 
-def _number_runner(op):
+def _number_runner(op, slow):
     """``call(op, (a, b))`` for a single-output elementwise record of a tensor and a Python number
-    (y * 1.01, y + 0.1): the number goes to numpy's ufunc as a ready 0-d array (``number_operand``)."""
+    (y * 1.01, y + 0.1): the number goes to numpy's ufunc as a ready 0-d array (``number_operand``).
+    Anything else goes to ``slow(a, b)``."""
     forward = op.forward
     ufunc = _UFUNC_OF.get(forward)
     fast = op.unary_fast
@@ -406,11 +429,11 @@ def _number_runner(op):
 
     def run(a, b=_UNARY):
         nonlocal cls
-        if a.__class__ is not Tensor or b is _UNARY or not fast or _inst.active:
-            return _slow_call(op, a, b)
+        if a.__class__ is not Tensor or (oc := b.__class__) is not float and oc is not int or not fast or _inst.active:
+            return slow(a, b)
         d = a._data
         dt = d.dtype
-        if dt is not _F32 and (dt is _F16 or dt.kind not in _FLOAT_KINDS and (promote_float or b.__class__ is float)):
+        if dt is not _F32 and (dt is _F16 or dt.kind not in _FLOAT_KINDS and (promote_float or oc is float)):
             return call(op, (a, b))   # (half_opmath's ops; a float beside an integer tensor promotes)
         try:
             if ufunc is not None and d.__class__ is _ndarray:

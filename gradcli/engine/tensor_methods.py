@@ -16,7 +16,7 @@ from .autograd.forward_ad import get_tangent, tangent_suffix
 from .autograd.grad_mode import no_grad, mode as _mode
 from .backward import backward as _backward
 from .device import device, require_cpu
-from .dispatch import call, call_inplace, call_mm, check_overlap
+from .dispatch import call, call_inplace, call_mm, check_overlap, operator_call
 from .functions.arithmetic import _alpha_operand, _refuse_bool_sub
 from .functions.inplace_ops import adopt, elementwise_writer, refuse_inplace, stand_in
 from .nn import functional as _F
@@ -658,9 +658,13 @@ def _invert(self):
 
 
 
+_ADD_OPERATOR = operator_call(P.ADD, F.add_operator)
+# a tensor that needs no gradient records nothing, so MulBackward0's record serves it as torch.mul's
+# plain record would (the same forward)
+_MUL_OPERATOR = operator_call(P.MUL_CONST_OTHER, F.mul)
 _METHODS = {
-    "__add__": F.add_operator, "__radd__": F.add_operator, "__sub__": F.sub, "__rsub__": _rev(F.sub),
-    "__mul__": F.mul, "__rmul__": F.mul, "__truediv__": F.div, "__rtruediv__": _truediv_r,
+    "__add__": _ADD_OPERATOR, "__radd__": _ADD_OPERATOR, "__sub__": F.sub, "__rsub__": _rev(F.sub),
+    "__mul__": _MUL_OPERATOR, "__rmul__": _MUL_OPERATOR, "__truediv__": F.div, "__rtruediv__": _truediv_r,
     "__floordiv__": F.floor_divide, "__rfloordiv__": _rev(F.floor_divide), "__mod__": F.remainder, "__rmod__": _rev(F.remainder),
     "__pow__": F.pow, "__rpow__": _rev(F.pow), "__matmul__": _matmul, "__rmatmul__": _matmul_r,
     "__neg__": F.neg, "__pos__": lambda self: self, "__abs__": F.abs, "__invert__": _invert,

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from gradcli import engine as torch
-from gradcli.engine.autograd.graph import SavedVariable
+from gradcli.engine.autograd.graph import SavedScalar, SavedVariable
 from gradcli.engine.dispatch import call
 from gradcli.engine.functions.arithmetic import _mul_op
 from gradcli.engine.ops import pointwise as P, reduction as R
@@ -226,3 +226,56 @@ def test_the_matmul_operator_of_other_operands_is_torch_matmuls():
     assert (by_operator.type, str(by_operator.value)) == (by_function.type, str(by_function.value))
     with pytest.raises(TypeError, match="unsupported operand"):
         a @ 3
+
+
+_NUMBERS = [2, 0.1, -0.0, 10 ** 30, True, np.float32(2.5), None, "s"]
+
+
+@pytest.mark.parametrize("number", _NUMBERS, ids=repr)
+@pytest.mark.parametrize("dtype,requires_grad", [(torch.float32, True), (torch.float64, True), (torch.float32, False),
+                                                 (torch.int32, False), (torch.bool, False), (torch.float16, True)])
+def test_number_operators_record_what_torch_mul_and_add_do(number, dtype, requires_grad):
+    # ``y * 1.01`` and ``y + 0.1`` run the record's number runner as the operator itself; anything
+    # else (another operand, a profiler) goes to torch.mul's and torch.add's own handling
+    def outcome(fn):
+        x = torch.tensor([0.5, -1.5, 2.0], dtype=dtype, requires_grad=requires_grad)
+        try:
+            r = fn(x * 1 if requires_grad else x, number)
+        except Exception as e:
+            return type(e).__name__, str(e)
+        node = r.grad_fn
+        return (r._data.tobytes(), r.dtype, r.requires_grad, r._version, node and _described(node)[:-1],
+                node and [(s.value, s.freed) if isinstance(s, SavedScalar) else s for s in node._saved])
+
+    assert outcome(lambda x, n: x * n) == outcome(lambda x, n: n * x) == outcome(torch.mul)
+    assert outcome(lambda x, n: x + n) == outcome(lambda x, n: n + x) == outcome(torch.add)
+
+
+def test_number_operators_under_the_profiler_and_without_grad():
+    x = torch.tensor([0.5, -1.5], requires_grad=True)
+    with torch.autograd.profiler.profile() as prof:
+        y = x * 2.0 + 1.0
+    assert [e.name for e in prof.function_events] == ["aten::mul", "aten::add"]
+    assert y.grad_fn.name() == "AddBackward0" and y.grad_fn.next_functions[0][0].name() == "MulBackward0"
+    with torch.no_grad():
+        assert not (x * 2.0 + 1.0).requires_grad
+    with torch.inference_mode():
+        assert (x * 2.0 + 1.0).is_inference()
+
+
+@pytest.mark.parity
+def test_generated_functions_refuse_wrong_calls_as_torch():
+    # torch.tanh is the record's runner itself, named tanh: Python's own refusals name it as torch's do
+    real = pytest.importorskip("torch")
+
+    def refusals(lib):
+        x = lib.ones(2)
+        out = []
+        for call_ in (lambda: lib.tanh(x, 5), lambda: lib.tanh(x, foo=1), lambda: lib.exp([1.0]),
+                      lambda: lib.sqrt(2.0)):
+            with pytest.raises(TypeError) as e:
+                call_()
+            out.append(str(e.value))
+        return out, lib.tanh(input=x).tolist(), lib.tanh.__name__
+
+    assert refusals(torch) == refusals(real)

@@ -1,11 +1,10 @@
 """Wrappers generated from op records that declare their API (``api=`` on the record)."""
 from __future__ import annotations
 
-from ..dispatch import call, call_inplace, fast_call
+from ..dispatch import call, call_inplace, unary_function
 from ..ops import OPS
 from ..public import export
-from ..tensor import Tensor
-from .common import _as_operand, _check_tensor, tensor_operands
+from .common import _as_operand, tensor_operands
 
 
 _TENSOR_OPERANDS = frozenset({"logical_and", "logical_or", "logical_xor", "logaddexp"})   # no Scalar overload
@@ -13,12 +12,12 @@ _TENSOR_OPERANDS = frozenset({"logical_and", "logical_or", "logical_xor", "logad
 
 def _generated(op):
     """``torch.<name>`` for a record whose arguments need no hand-written handling."""
+    doc = f"torch.{op.name}: {op.rule}" if op.rule else f"torch.{op.name}"
     if op.api.kind == "unary":
-        def fn(input):
-            if input.__class__ is not Tensor:
-                _check_tensor(input, op.name)
-            return (op.fast_call or fast_call(op))(input)   # (call_fast without its own call)
-    elif op.api.kind == "binary" and op.name in _TENSOR_OPERANDS:
+        fn = unary_function(op, op.name, doc)     # the record's runner itself (it refuses a non-tensor)
+        fn.__module__ = __name__
+        return fn
+    if op.api.kind == "binary" and op.name in _TENSOR_OPERANDS:
         def fn(input, other):
             return call(op, tensor_operands(op.name, input, other))
     elif op.api.kind == "binary":
@@ -27,7 +26,7 @@ def _generated(op):
     else:
         raise ValueError(f"op {op.name}: unknown api kind {op.api.kind!r}")
     fn.__name__ = fn.__qualname__ = op.name
-    fn.__doc__ = f"torch.{op.name}: {op.rule}" if op.rule else f"torch.{op.name}"
+    fn.__doc__ = doc
     return fn
 
 
