@@ -346,6 +346,8 @@ def _unary_runner(op):
     skips = op.skips
     saves_result = op.saves_result
     saves_sizes = plan == _SAVES_SIZES
+    # ops.rounded's forwards: a float32 array above a size is numpy's own function's (no call between)
+    wide, wide_above = getattr(forward, "float32_above", (None, 0))
 
     def run(input):
         nonlocal cls
@@ -357,7 +359,7 @@ def _unary_runner(op):
         if dt is not _F32 and (dt is _F16 or promote_float and dt.kind not in _FLOAT_KINDS):
             return call(op, (a,))   # (half_opmath's ops; promoted to float)
         try:
-            out = forward(d)
+            out = wide(d) if wide is not None and dt is _F32 and d.size > wide_above else forward(d)
         except (ValueError, OverflowError):
             return call(op, (a,))   # its errors, as call words them
         oc = out.__class__

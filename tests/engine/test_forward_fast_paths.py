@@ -279,3 +279,17 @@ def test_generated_functions_refuse_wrong_calls_as_torch():
         return out, lib.tanh(input=x).tolist(), lib.tanh.__name__
 
     assert refusals(torch) == refusals(real)
+
+
+@pytest.mark.parametrize("name", ["tanh", "exp", "sin", "log"])
+@pytest.mark.parametrize("size", [0, 1, 255, 256, 257, 1000, 8192, 8193])
+def test_unary_runner_calls_numpys_function_where_the_rounded_forward_would(name, size):
+    # above its size a rounded forward (ops.rounded) returns numpy's own function's result: the
+    # runner calls that function itself
+    from gradcli.engine.ops import rounded
+    data = np.linspace(0.1, 3.0, size, dtype=np.float32)
+    for d in (data, data[::-1], data.reshape(1, -1)):
+        x = torch.tensor(d, requires_grad=True)
+        out = getattr(torch, name)(x)
+        assert out._data.dtype == np.float32 and out._data.tobytes() == getattr(rounded, name)(d).tobytes()
+        assert out.grad_fn.name() == name.capitalize() + "Backward0"

@@ -57,6 +57,7 @@ def rounded(np_fn, math_fn, bounded=False, up_to=WIDE_MAX, double=None):
         return np_fn(a)
     fn.__name__ = np_fn.__name__
     fn.__doc__ = f"numpy's {np_fn.__name__}, rounded from float64 for float32 inputs (see ops.rounded)."
+    fn.float32_above = (np_fn, up_to)   # float32 arrays of more elements: np_fn's result (dispatch calls it)
     return fn
 
 
