@@ -15,6 +15,7 @@ import numpy as np
 
 from .. import dtypes, errors, public
 from ..autograd.grad_mode import mode, no_grad
+from ..dispatch import check_overlap
 from ..return_types import result_type
 from ..tensor import Tensor
 from .inplace_misc import resize_
@@ -28,6 +29,7 @@ def call_with_out(fn, name: str, args: tuple, kwargs: dict, out):
         raise errors.AutogradError(f"{name}(): functions with out=... arguments don't support automatic "
                                    "differentiation, but one of the arguments requires grad.")
     result = fn(*args, **kwargs)
+    _refuse_partial_overlap(fn, name, args, kwargs, outs, result)
     results = tuple(result) if isinstance(result, tuple) else (result,)
     if not all(isinstance(r, Tensor) for r in results):
         raise TypeError(f"{name}() got an unexpected keyword argument 'out'")
@@ -61,6 +63,39 @@ def _tensors(args: tuple, kwargs: dict, outs: tuple):
         elif isinstance(value, (list, tuple)):
             pending.extend(value)
     yield from outs
+
+
+# torch's kernels that write ``out`` without asking whether it partly shares memory with an input
+# (reductions, matrix products, linalg, fft, the *_copy views; checked against torch 2.13): they read
+# elements they have already written, so their result there is an accident of their loop order. Every
+# other function refuses such an ``out`` with torch's partial-overlap error, as its TensorIterator does.
+_UNCHECKED = frozenset((
+    "amax", "amin", "mean", "nanmean", "sum", "nansum", "prod", "std", "var", "norm", "logsumexp", "median",
+    "nanmedian", "quantile", "nanquantile", "cummax", "cummin", "softmax", "log_softmax", "histc",
+    "mm", "bmm", "matmul", "mv", "dot", "vdot", "inner", "tensordot", "addmm", "baddbmm", "matrix_power",
+    "matrix_exp", "inverse", "det", "slogdet", "cholesky", "cholesky_inverse", "cholesky_solve", "lu_solve",
+    "householder_product", "nuclear_norm", "tril", "triu", "diag", "mvlgamma", "threshold", "complex", "polar",
+    "alias_copy", "diagonal_copy", "expand_copy", "narrow_copy", "permute_copy", "select_copy", "slice_copy",
+    "slice_scatter", "squeeze_copy", "t_copy", "transpose_copy", "unbind_copy", "unfold_copy", "unsqueeze_copy",
+    "view_copy",
+))
+_FULL_REDUCTIONS = frozenset(("max", "min", "aminmax"))    # unchecked over all elements, checked over a dim
+
+
+def _refuse_partial_overlap(fn, name: str, args: tuple, kwargs: dict, outs: tuple, result) -> None:
+    """torch's refusal of an ``out`` that partly shares memory with an input (``torch.exp(x[0],
+    out=x.view(-1)[1:7])``), unless its kernel writes through (above). An ``out`` about to be resized
+    is left to the resize, which torch does first."""
+    if name in _UNCHECKED or fn.__module__ == "gradcli.engine.fft" or (
+            name in _FULL_REDUCTIONS and len(args) == 1 and kwargs.get("dim") is None):
+        return
+    results = result if isinstance(result, tuple) else (result,)
+    inputs = [t._data for t in _tensors(args, kwargs, ()) if t._data.__class__ is np.ndarray and t._data.size]
+    for target, value in zip(outs, results):
+        data = target._data
+        if data.__class__ is np.ndarray and data.size and isinstance(value, Tensor) and data.shape == value.shape:
+            for a in inputs:
+                check_overlap(data, a)
 
 
 def _write(target: Tensor, value: Tensor) -> None:
