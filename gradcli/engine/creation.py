@@ -159,8 +159,8 @@ def set_rng_state(new_state) -> None:
 
 
 def check_std(std) -> None:
-    """torch's refusal of a negative standard deviation (normal, normal_)."""
-    if std < 0:
+    """torch's refusal of a negative (or NaN) standard deviation (normal, normal_)."""
+    if not std >= 0:
         raise errors.AutogradError(f"normal expects std >= 0.0, but found std {std:g}")
 
 
@@ -722,6 +722,8 @@ def normal(mean=0.0, std=1.0, size=None, *, generator=None, dtype=None, device=N
     require_cpu(device)
     if not isinstance(std, Tensor):
         check_std(std)
+    elif std._data.size and std._data.dtype.kind != "c" and not std._data.min() >= 0:
+        raise errors.AutogradError("normal expects all elements of std >= 0.0")
     if isinstance(mean, Tensor) and isinstance(std, Tensor):
         if random_rules is not None:     # vmap: a draw per example of the broadcast batched shape
             noise = drawn_from((mean + std).detach(), generator, lambda g, d: g.normal(d.shape, d.dtype))

@@ -223,10 +223,21 @@ def _refused_first(fill):
 def uniform_(self, from_=0.0, to=1.0, *, generator=None):
     """Draws from [from, to) (torch's parameter names; ``from`` is a Python keyword, so it is positional)."""
     _floating_only(self, "check_uniform_bounds")
-    _check_draw(from_ <= to, f"uniform_ expects to return a [from, to) range, but found from={from_:g} > to={to:g}")
+    _check_uniform_bounds(np.finfo(self._data.dtype).dtype, float(from_), float(to))
     return _init_inplace(self, creation.fill_values(self, generator,
                                                     lambda g, s: g.uniform(s, self._data.dtype, from_, to)),
                          "uniform_.drawn")
+
+
+def _check_uniform_bounds(npd: np.dtype, from_: float, to: float) -> None:
+    """torch's check_uniform_bounds, in its order: both ends finite in the dtype (of a complex tensor's
+    parts; NaN is out), then from <= to, then to - from finite in the dtype (draws would be inf)."""
+    top = float(np.finfo(npd).max)
+    for value, name in ((from_, "from"), (to, "to")):
+        _check_draw(-top <= value <= top, f"{name} is out of bounds for {dtypes.c_type_name(npd)}")
+    _check_draw(from_ <= to, f"uniform_ expects to return a [from, to) range, but found from={from_:g} > to={to:g}")
+    _check_draw(to - from_ <= top, f"uniform_ expects to-from <= std::numeric_limits<{dtypes.scalar_type_name(npd)}>"
+                f"::max(), but found to={to:g} and from={from_:g} which result in to-from to exceed the limit")
 
 
 @_refused_first
