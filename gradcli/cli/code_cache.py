@@ -48,6 +48,7 @@ import os
 import sys
 import zlib
 from importlib.machinery import ModuleSpec, PathFinder, SourceFileLoader
+from types import CodeType
 
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # this copy's gradcli/
 _FORMAT = 3
@@ -91,7 +92,7 @@ class Finder:
             if isinstance(entries, dict) and isinstance(groups, dict):
                 self.entries, self._blob, self.groups = entries, view[8 + n:], groups
                 self._group_of = {name: group for group, (names, _, _) in groups.items() for name in names}
-        except (OSError, EOFError, ValueError, TypeError):    # none yet (ValueError: empty), or damaged
+        except Exception:    # none yet (ValueError: empty), or damaged (marshal raises any of several)
             pass
 
     def find_spec(self, fullname, path=None, target=None):
@@ -120,10 +121,12 @@ class Finder:
         try:
             group = self._group_of.get(fullname)
             if group is not None:
-                return self._grouped(group, fullname)
-            return marshal.loads(self._blob[entry[5]:entry[5] + entry[6]])
-        except (EOFError, ValueError, TypeError):     # a damaged file: the .pyc instead
+                code = self._grouped(group, fullname)
+            else:
+                code = marshal.loads(self._blob[entry[5]:entry[5] + entry[6]])
+        except Exception:     # a damaged file (marshal raises EOFError, ValueError, SystemError...): the .pyc
             return None
+        return code if code.__class__ is CodeType else None
 
     def _grouped(self, group: str, fullname: str):
         """One module's code from its group's shared marshal, read whole on the group's first request."""
