@@ -199,7 +199,7 @@ def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mea
     if beta < 0:
         raise errors.AutogradError("smooth_l1_loss does not support negative values for beta.")
     if beta == 0.0:
-        return l1_loss(input, target, reduction=reduction)
+        return l1_loss(input, target, reduction=_REDUCTION_NAMES[red])
     x, t = _expanded(input, target)
     _float_kernel(x, "smooth_l1_cpu")
     return call(SMOOTH_L1_LOSS, (x, t), {"reduction": red, "beta": beta})
@@ -423,7 +423,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         return call(P.DIV_SCALAR, (neg(sum(prod)),), {"other": input.numel() / n_classes if input.numel() else math.nan})
     logp = log_softmax(input, cdim)     # first, as torch: criterion(labels, outputs) fails on the int input
     _nll_checks(input, target, weight, ignore_index)
-    nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=reduction)
+    nll = nll_loss(logp, target, weight, ignore_index=ignore_index, reduction=_REDUCTION_NAMES[red])
     if label_smoothing <= 0:
         return nll
     smooth = neg(sum(logp if weight_b is None else mul(logp, weight_b), cdim))
@@ -576,12 +576,15 @@ def _kl_pointwise(input, target, log_target: bool):
     return sub(xlogy(target, target), product)
 
 
+_REDUCTION_NAMES = ("none", "mean", "sum")     # by their enum
+
+
 def _legacy(reduction, size_average, reduce) -> str:
     """The reduction's name, which the legacy ``size_average``/``reduce`` pair overrides when given
     (with torch's deprecation warning)."""
     if size_average is None and reduce is None:
         return reduction
-    return ("none", "mean", "sum")[_reduction(reduction, size_average, reduce)]
+    return _REDUCTION_NAMES[_reduction(reduction, size_average, reduce)]
 
 
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):

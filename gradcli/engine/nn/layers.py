@@ -196,22 +196,30 @@ PairwiseDistance = _activation("PairwiseDistance", F.pairwise_distance, (("p", 2
 
 # -- losses --------------------------------------------------------------------------------------
 
-def _loss(name: str, fn, params=()):
+def _loss(name: str, fn, signature=()):
     """A loss module: ``forward(input, target)`` calls ``fn`` with ``reduction`` and the params; like
-    torch's, its repr shows no arguments."""
-    params = tuple(params) + (("reduction", "mean"),)
+    torch's, its repr shows no arguments. ``signature`` is its ``__init__``'s parameters in torch's
+    order (``reduction`` last when not given); the legacy ``size_average``/``reduce`` among them set
+    ``reduction`` as torch's _Loss does (with its deprecation warning) and are not kept."""
+    signature = tuple(signature)
+    if not any(key == "reduction" for key, _ in signature):
+        signature += (("reduction", "mean"),)
+    params = tuple((key, default) for key, default in signature if key not in _LEGACY_NAMES)
 
     def __init__(self, *args, **kwargs):
         Module.__init__(self)
-        values = dict(params)
-        for (key, _), value in zip(params, args):
+        if len(args) > len(signature):
+            raise TypeError(f"{name}.__init__() takes from 1 to {len(signature) + 1} positional arguments but "
+                            f"{len(args) + 1} were given")
+        values = dict(signature)
+        for (key, _), value in zip(signature, args):
             values[key] = value
         for key, value in kwargs.items():
-            if key in ("size_average", "reduce"):
-                continue
             if key not in values:
                 raise TypeError(f"{name}.__init__() got an unexpected keyword argument '{key}'")
             values[key] = value
+        size_average, reduce = values.pop("size_average", None), values.pop("reduce", None)
+        values["reduction"] = F._legacy(values["reduction"], size_average, reduce)
         for key, value in values.items():
             if key in _BUFFERS:    # torch's class weights are buffers (in state_dict, moved by .to())
                 self.register_buffer(key, value)
@@ -223,7 +231,9 @@ def _loss(name: str, fn, params=()):
 
 
 _BUFFERS = ("weight", "pos_weight")
-MSELoss = _loss("MSELoss", F.mse_loss)
+_LEGACY_NAMES = ("size_average", "reduce")
+_LEGACY = (("size_average", None), ("reduce", None))
+MSELoss = _loss("MSELoss", F.mse_loss, _LEGACY)
 
 
 def _mse_forward(self, input, target):
@@ -238,25 +248,29 @@ def _mse_forward(self, input, target):
 
 
 MSELoss.forward = _mse_forward
-L1Loss = _loss("L1Loss", F.l1_loss)
-SmoothL1Loss = _loss("SmoothL1Loss", F.smooth_l1_loss, (("beta", 1.0),))
-HuberLoss = _loss("HuberLoss", F.huber_loss, (("delta", 1.0),))
-BCELoss = _loss("BCELoss", F.binary_cross_entropy, (("weight", None),))
+L1Loss = _loss("L1Loss", F.l1_loss, _LEGACY)
+SmoothL1Loss = _loss("SmoothL1Loss", F.smooth_l1_loss, _LEGACY + (("reduction", "mean"), ("beta", 1.0)))
+HuberLoss = _loss("HuberLoss", F.huber_loss, (("reduction", "mean"), ("delta", 1.0)))
+BCELoss = _loss("BCELoss", F.binary_cross_entropy, (("weight", None),) + _LEGACY)
 BCEWithLogitsLoss = _loss("BCEWithLogitsLoss", F.binary_cross_entropy_with_logits,
-                          (("weight", None), ("pos_weight", None)))
-NLLLoss = _loss("NLLLoss", F.nll_loss, (("weight", None), ("ignore_index", -100)))
+                          (("weight", None),) + _LEGACY + (("reduction", "mean"), ("pos_weight", None)))
+NLLLoss = _loss("NLLLoss", F.nll_loss, (("weight", None), ("size_average", None), ("ignore_index", -100),
+                                        ("reduce", None)))
 CrossEntropyLoss = _loss("CrossEntropyLoss", F.cross_entropy,
-                         (("weight", None), ("ignore_index", -100), ("label_smoothing", 0.0)))
-KLDivLoss = _loss("KLDivLoss", F.kl_div, (("log_target", False),))
-MarginRankingLoss = _loss("MarginRankingLoss", F.margin_ranking_loss, (("margin", 0.0),))
-HingeEmbeddingLoss = _loss("HingeEmbeddingLoss", F.hinge_embedding_loss, (("margin", 1.0),))
-SoftMarginLoss = _loss("SoftMarginLoss", F.soft_margin_loss)
-CosineEmbeddingLoss = _loss("CosineEmbeddingLoss", F.cosine_embedding_loss, (("margin", 0.0),))
-PoissonNLLLoss = _loss("PoissonNLLLoss", F.poisson_nll_loss, (("log_input", True), ("full", False), ("eps", 1e-8)))
+                         (("weight", None), ("size_average", None), ("ignore_index", -100), ("reduce", None),
+                          ("reduction", "mean"), ("label_smoothing", 0.0)))
+KLDivLoss = _loss("KLDivLoss", F.kl_div, _LEGACY + (("reduction", "mean"), ("log_target", False)))
+MarginRankingLoss = _loss("MarginRankingLoss", F.margin_ranking_loss, (("margin", 0.0),) + _LEGACY)
+HingeEmbeddingLoss = _loss("HingeEmbeddingLoss", F.hinge_embedding_loss, (("margin", 1.0),) + _LEGACY)
+SoftMarginLoss = _loss("SoftMarginLoss", F.soft_margin_loss, _LEGACY)
+CosineEmbeddingLoss = _loss("CosineEmbeddingLoss", F.cosine_embedding_loss, (("margin", 0.0),) + _LEGACY)
+PoissonNLLLoss = _loss("PoissonNLLLoss", F.poisson_nll_loss, (("log_input", True), ("full", False),
+                                                              ("size_average", None), ("eps", 1e-8), ("reduce", None)))
 GaussianNLLLoss = _loss("GaussianNLLLoss", F.gaussian_nll_loss, (("full", False), ("eps", 1e-6)))
 TripletMarginLoss = _loss("TripletMarginLoss", F.triplet_margin_loss, (("margin", 1.0), ("p", 2.0), ("eps", 1e-6),
-                                                                       ("swap", False)))
-MultiLabelSoftMarginLoss = _loss("MultiLabelSoftMarginLoss", F.multilabel_soft_margin_loss, (("weight", None),))
+                                                                       ("swap", False)) + _LEGACY)
+MultiLabelSoftMarginLoss = _loss("MultiLabelSoftMarginLoss", F.multilabel_soft_margin_loss,
+                                 (("weight", None),) + _LEGACY)
 
 
 # -- containers ----------------------------------------------------------------------------------

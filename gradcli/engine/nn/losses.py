@@ -8,11 +8,11 @@ from collections import namedtuple
 
 from ..device import require_cpu
 from . import functional as F
-from .layers import Linear, ModuleList, NLLLoss, PairwiseDistance, Sequential, _loss
+from .layers import _LEGACY, Linear, ModuleList, NLLLoss, PairwiseDistance, Sequential, _loss
 from .module import Module
 
-MultiMarginLoss = _loss("MultiMarginLoss", F.multi_margin_loss, (("p", 1), ("margin", 1.0), ("weight", None)))
-MultiLabelMarginLoss = _loss("MultiLabelMarginLoss", F.multilabel_margin_loss)
+MultiMarginLoss = _loss("MultiMarginLoss", F.multi_margin_loss, (("p", 1), ("margin", 1.0), ("weight", None)) + _LEGACY)
+MultiLabelMarginLoss = _loss("MultiLabelMarginLoss", F.multilabel_margin_loss, _LEGACY)
 
 
 class CTCLoss(Module):
