@@ -149,6 +149,12 @@ def _c_float(x) -> str:
 @public()
 @examplewise
 def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=None, sorter=None):
+    if side is not None:
+        if side not in ("left", "right"):
+            raise errors.AutogradError(f"torch.searchsorted(): side can only be 'left' or 'right' but got {side}")
+        if right and side != "right":
+            raise errors.AutogradError("torch.searchsorted(): side and right can't be set to opposites, got side of "
+                                       f"{side} while right was True")
     right = right or side == "right"
     seq = sorted_sequence._data
     values = input._data if isinstance(input, Tensor) else np.asarray(input)

@@ -40,7 +40,8 @@ from .functional_conv import (  # noqa: F401
 )
 from .functional_grid import affine_grid, grid_sample  # noqa: F401
 from .functional_layers import (  # noqa: F401
-    _rrelu as rrelu, alpha_dropout, channel_shuffle, dropout1d, random_like, dropout2d, dropout3d, feature_alpha_dropout, pixel_shuffle, pixel_unshuffle,
+    _rrelu as rrelu, alpha_dropout, channel_shuffle, check_dropout_p, dropout1d, random_like, dropout2d, dropout3d,
+    feature_alpha_dropout, pixel_shuffle, pixel_unshuffle,
     prelu,
 )
 from .functional_pool import (  # noqa: F401
@@ -494,8 +495,7 @@ def _broadcasts(shape: tuple, target: tuple) -> bool:
 def dropout(input, p=0.5, training=True, inplace=False):
     """Zero each element with probability p and scale the rest by 1/(1-p): torch's mask for the same
     seed (a double below 1 - p keeps the element). Identity when not training."""
-    if p < 0.0 or p > 1.0:
-        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    check_dropout_p(p)
     _tensor_arg(input, "dropout", "input", 1)
     if not training or p == 0:
         return input

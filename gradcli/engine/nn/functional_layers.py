@@ -129,8 +129,7 @@ _SELU_ALPHA = 1.7580993408473766     # aten's alpha_dropout constant: -selu's lo
 def _alpha_dropout(input, p: float, training: bool, feature: bool, name: str, inplace: bool):
     """aten's _dropout_impl with alpha: keep with probability 1 - p, set dropped values to SELU's
     saturation, then an affine map that keeps mean and variance: x * (a mask) + b (``inplace``: into x)."""
-    if p < 0.0 or p > 1.0:
-        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    check_dropout_p(p)
     if not isinstance(input, Tensor):
         raise TypeError(f"{name}(): argument 'input' (position 1) must be Tensor, not {type(input).__name__}")
     if p == 0 or not training or input.numel() == 0:
@@ -187,14 +186,18 @@ def _unbatched_feature_dropout(input, p: float, training: bool, inplace: bool):
     return _feature_dropout(input.unsqueeze(0), p, training, False).squeeze(0)
 
 
-def _check_p(p) -> None:
+def check_dropout_p(p) -> None:
+    """torch's two checks of a dropout probability: its Python function's ValueError out of [0, 1],
+    then its kernel's RuntimeError, which also refuses NaN (in eval mode too)."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    if p != p:
+        raise errors.AutogradError("dropout probability has to be between 0 and 1, but got nan")
 
 
 def dropout1d(input, p=0.5, training=True, inplace=False):
     """Channel dropout of (N, C, L) or (C, L) input."""
-    _check_p(p)
+    check_dropout_p(p)
     if input.ndim not in (2, 3):
         raise errors.AutogradError(
             f"dropout1d: Expected 2D or 3D input, but received a {input.ndim}D input. Note that dropout1d exists "
@@ -207,7 +210,7 @@ def dropout1d(input, p=0.5, training=True, inplace=False):
 
 def dropout2d(input, p=0.5, training=True, inplace=False):
     """Channel dropout of (N, C, H, W) input; torch reads a 3D input as (N, C, L), with a warning."""
-    _check_p(p)
+    check_dropout_p(p)
     if input.ndim not in (3, 4):
         warnings.warn(f"dropout2d: Received a {input.ndim}-D input to dropout2d, which is deprecated and will "
                       "result in an error in a future release. To retain the behavior and silence this warning, "
@@ -225,7 +228,7 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
 
 def dropout3d(input, p=0.5, training=True, inplace=False):
     """Channel dropout of (N, C, D, H, W) or (C, D, H, W) input."""
-    _check_p(p)
+    check_dropout_p(p)
     if input.ndim not in (4, 5):
         warnings.warn(f"dropout3d: Received a {input.ndim}-D input to dropout3d, which is deprecated and will "
                       "result in an error in a future release. To retain the behavior and silence this warning, "
