@@ -67,6 +67,7 @@ def repeat_interleave(input, repeats=None, dim=None, *, output_size=None):
 def meshgrid(*tensors, indexing="ij"):
     if len(tensors) == 1 and isinstance(tensors[0], (list, tuple)):
         tensors = tuple(tensors[0])
+    _meshgrid_checks(tensors, indexing)
     n = len(tensors)
     sizes = [t.numel() for t in tensors]
     swap = indexing == "xy" and n >= 2
@@ -81,8 +82,28 @@ def meshgrid(*tensors, indexing="ij"):
     return tuple(out)
 
 
+def _meshgrid_checks(tensors: tuple, indexing) -> None:
+    """torch's checks, in its order (a 2-d tensor was flattened, tensors of two dtypes made grids)."""
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"expected Tensor as element {i} in argument 0, but got {type(t).__name__}")
+    if not tensors:
+        raise errors.AutogradError("meshgrid expects a non-empty TensorList")
+    if any(a._data.dtype != b._data.dtype for a, b in zip(tensors, tensors[1:])):
+        raise errors.AutogradError("meshgrid expects all tensors to have the same dtype")
+    if indexing not in ("ij", "xy"):
+        raise errors.AutogradError(f'torch.meshgrid: indexing must be one of "xy" or "ij", but received: {indexing}')
+    for t in tensors:
+        if t.ndim > 1:
+            raise errors.AutogradError("torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: "
+                                       f"[ CPU{dtypes.scalar_type_name(t._data.dtype)}Type{{{','.join(map(str, t.shape))}}} ]")
+
+
 @public()
 def cartesian_prod(*tensors):
+    for t in tensors:
+        if isinstance(t, Tensor) and t.ndim != 1:
+            raise errors.AutogradError(f"Expect a 1D vector, but got shape {list(t.shape)}")
     grids = meshgrid(*tensors, indexing="ij")
     return stack([reshape(g, (-1,)) for g in grids], 1) if len(grids) > 1 else tensors[0]
 
