@@ -39,7 +39,8 @@ def _fwd(a, p):
         raise errors.DTypeError("pdist only supports floating-point dtypes")
     if p < 0:
         raise errors.AutogradError("pdist only supports non-negative p values")
-    return _norm(_pairs(a.shape[0], a.dtype) @ a, p).astype(a.dtype, copy=False)
+    i, j = np.triu_indices(a.shape[0], 1)     # rows subtracted, not S @ a: 0 * inf made every pair nan
+    return _norm(a[i] - a[j], p).astype(a.dtype, copy=False)
 
 
 def _bwd(m, g, self, p, result):
