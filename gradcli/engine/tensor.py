@@ -330,6 +330,11 @@ class Tensor:
 
     @data.setter
     def data(self, value: "Tensor") -> None:
+        if not isinstance(value, Tensor):
+            raise TypeError(f"Variable data has to be a tensor, but got {errors.type_name(value)}")
+        if self._requires_grad and value._data.dtype.kind not in "fc":     # an int64 tensor requiring grad
+            raise errors.AutogradError("data set to a tensor that requires gradients must be floating point or "
+                                       "complex dtype")
         self._data = value._data
 
     @property

@@ -62,7 +62,7 @@ ESCAPES = [
     ("x.detach().numpy()[0].__class__", "attribute"),
     ("x.data.__class__", "attribute"),
     ("x._data", "attribute"),
-    ("x.data = print", "attribute"),
+    ("x.data = print", "type"),
     ("x.grad = print", "type"),
     ("x._version = 5", "attribute"),
     ("x._base = 5", "attribute"),
