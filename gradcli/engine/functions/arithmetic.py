@@ -450,10 +450,10 @@ def _closeness(input, other, rtol, atol, equal_nan, fn: str) -> np.ndarray:
     a, b = input._data, other._data
     if a.dtype != b.dtype:
         raise errors.DTypeError(f"{dtypes.scalar_type_name(a.dtype)} did not match {dtypes.scalar_type_name(b.dtype)}")
-    if rtol < 0:
-        raise errors.AutogradError(f"rtol must be greater than or equal to zero, but got {rtol}")
-    if atol < 0:
-        raise errors.AutogradError(f"atol must be greater than or equal to zero, but got {atol}")
+    if not rtol >= 0:       # NaN too, as torch's check
+        raise errors.AutogradError(f"rtol must be greater than or equal to zero, but got {rtol:g}")
+    if not atol >= 0:
+        raise errors.AutogradError(f"atol must be greater than or equal to zero, but got {atol:g}")
     _check_broadcast(input, other)
     close = np.equal(a, b)
     if equal_nan and a.dtype.kind in "fc":
