@@ -10,12 +10,28 @@ _TYPES = ("cpu", "cuda", "ipu", "xpu", "mkldnn", "opengl", "opencl", "ideep", "h
           "lazy", "vulkan", "mps", "meta", "hpu", "mtia", "privateuseone")     # torch's, in its message's order
 
 
+_NOT_GIVEN = object()
+
+
+def _explicit_index(index, text: str, num: str):
+    """``torch.device(type, index)``'s checks of the index given apart (None too counts as given)."""
+    if num:
+        raise RuntimeError(f"type (string) must not include an index because index was passed explicitly: {text}")
+    if index is None:
+        return None
+    if index.__class__ is not int:
+        raise TypeError(f"device(): argument 'index' (position 2) must be int, not {index.__class__.__name__}")
+    if index < 0:
+        raise RuntimeError("Device index must not be negative")
+    return index
+
+
 class device:
     """Accepts torch's spellings; only ``cpu`` is available."""
 
     __slots__ = ("type", "index")
 
-    def __init__(self, type: str = "cpu", index: int | None = None):  # noqa: A002 - torch's name
+    def __init__(self, type: str = "cpu", index=_NOT_GIVEN):  # noqa: A002 - torch's name
         text = str(type)
         if not text:
             raise RuntimeError("Device string must not be empty")
@@ -26,7 +42,9 @@ class device:
         if kind not in _TYPES:
             raise RuntimeError(f"Expected one of {', '.join(_TYPES)} device type at start of device string: {kind}")
         self.type = kind
-        self.index = int(num) if num else index
+        self.index = int(num) if num else None
+        if index is not _NOT_GIVEN:
+            self.index = _explicit_index(index, text, num)
 
     def __repr__(self) -> str:
         return f"device(type='{self.type}')" if self.index is None else \
