@@ -16,7 +16,7 @@ from ..public import public
 from ..return_types import result_type
 from ..instrumentation import examplewise
 from ..tensor import Tensor, make
-from .common import _FAST_OPERANDS, _as_operand, _check_tensor, as_number, tensor_operands
+from .common import _FAST_OPERANDS, _as_operand, _check_tensor, as_number, tensor_first, tensor_operands
 from .generated import reciprocal
 from .shapes import nonzero
 
@@ -237,6 +237,7 @@ def remainder(input, other):
 
 @public(method=True)
 def fmod(input, other):
+    tensor_first("fmod", (input, other))
     if not isinstance(other, Tensor):
         return call(P.FMOD_S, (input,), {"other": as_number(other)})
     return call(P.FMOD, (input, other))
@@ -352,12 +353,12 @@ def _one_bound(name, arg, input, bound, tensor_op, number_op, inplace=False):
 
 @public(method=True)
 def maximum(input, other):
-    return call(P.MAXIMUM, (input, _check_tensor(other, "maximum", "other")))
+    return call(P.MAXIMUM, (_check_tensor(input, "maximum"), _check_tensor(other, "maximum", "other")))
 
 
 @public(method=True)
 def minimum(input, other):
-    return call(P.MINIMUM, (input, _check_tensor(other, "minimum", "other")))
+    return call(P.MINIMUM, (_check_tensor(input, "minimum"), _check_tensor(other, "minimum", "other")))
 
 
 @public()
@@ -417,6 +418,8 @@ def _where_condition(condition):
 
 @public(method=True)
 def lerp(input, end, weight):
+    tensor_first("lerp", (input, end, weight), " * (Tensor input, Tensor end, Tensor weight, *, Tensor out = None)\n"
+                 " * (Tensor input, Tensor end, Number weight, *, Tensor out = None)\n")
     if isinstance(weight, Tensor):
         return call(P.LERP_T, (input, end, weight))
     return call(P.LERP, (input, end), {"weight": weight})
@@ -424,6 +427,7 @@ def lerp(input, end, weight):
 
 @public(method=True)
 def equal(input, other) -> bool:
+    tensor_operands("equal", input, other)
     if input.__dict__.get("_lv") or other.__dict__.get("_lv"):
         raise RuntimeError("Batching rule not implemented for aten::equal. We could not generate a fallback.")
     return input.shape == other.shape and bool(np.array_equal(input._data, other._data))
@@ -431,6 +435,7 @@ def equal(input, other) -> bool:
 
 @public(method=True)
 def allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False) -> bool:
+    tensor_operands("allclose", input, other)
     if input.__dict__.get("_lv") or getattr(other, "__dict__", {}).get("_lv"):
         raise RuntimeError("vmap over torch.allclose isn't supported yet. Please file an issue at "
                            "https://github.com/pytorch/pytorch/issues if you need this feature.")
@@ -492,22 +497,23 @@ def sinc(input):
 
 @public(method=True)
 def logaddexp2(input, other):
-    return call(PM.LOGADDEXP2, (input, _check_tensor(other, "logaddexp2", "other")))
+    return call(PM.LOGADDEXP2, (_check_tensor(input, "logaddexp2"), _check_tensor(other, "logaddexp2", "other")))
 
 
 @public(method=True)
 def fmax(input, other):
-    return call(PM.FMAX, (input, _check_tensor(other, "fmax", "other")))
+    return call(PM.FMAX, (_check_tensor(input, "fmax"), _check_tensor(other, "fmax", "other")))
 
 
 @public(method=True)
 def fmin(input, other):
-    return call(PM.FMIN, (input, _check_tensor(other, "fmin", "other")))
+    return call(PM.FMIN, (_check_tensor(input, "fmin"), _check_tensor(other, "fmin", "other")))
 
 
 @public(method=True)
 def copysign(input, other):
     """torch's copysign.Tensor (CopysignBackward0), or copysign.Scalar (CopysignBackward1) for a number."""
+    tensor_first("copysign", (input, other))
     if isinstance(other, Tensor):
         return call(PM.COPYSIGN, (input, other))
     return call(PM.COPYSIGN_SCALAR, (input,), {"other": float(other)})
@@ -535,7 +541,7 @@ def positive(input):
 
 @public(method=True)
 def ldexp(input, other):
-    return call(PM.LDEXP, (input, _check_tensor(other, "ldexp", "other")))
+    return call(PM.LDEXP, (_check_tensor(input, "ldexp"), _check_tensor(other, "ldexp", "other")))
 
 
 @public(method=True)

@@ -20,6 +20,19 @@ def _check_tensor(x, fn: str, arg: str = "input") -> Tensor:
     return x
 
 
+TENSOR_OR_NUMBER = " * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other, *, Tensor out = None)\n"
+
+
+def tensor_first(fn: str, args: tuple, overloads: str = TENSOR_OR_NUMBER) -> None:
+    """torch's parser where every overload takes a Tensor first (comparisons, fmod, copysign, lerp):
+    a number there (``torch.lt(2, x)``), or neither a tensor nor a number after it, is refused in its
+    words, not computed."""
+    if not isinstance(args[0], Tensor) or not all(isinstance(a, _OPERANDS) for a in args[1:]):
+        got = ", ".join("Tensor" if isinstance(a, Tensor) else errors.type_name(a) for a in args)
+        raise TypeError(f"{fn}() received an invalid combination of arguments - got ({got}), but expected one "
+                        f"of:\n{overloads}")
+
+
 def tensor_operands(fn: str, input, other) -> tuple:
     """torch's check of a binary function that has no Scalar overload (atan2, hypot, logical_and...):
     both operands must be tensors (a Python number is refused, not wrapped)."""

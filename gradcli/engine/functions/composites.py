@@ -24,6 +24,7 @@ from .generated import sqrt
 from .shapes import (cat, clone, diagonal, expand, flatten, infer_size, narrow, repeat, required, reshape, stack,
                      transpose, view)
 from .arithmetic import _refuse_bool_sub, add, clamp, div, mul, sub, where
+from .common import tensor_operands
 from .reductions import _spread, cumsum, norm, sum
 from .linear_algebra import inverse, matmul, mm, multi_dot
 from .linalg_functions import cross as _linalg_cross, matrix_power as _linalg_matrix_power
@@ -382,6 +383,7 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1):
 @public(method=True)
 def dist(input, other, p=2):
     """torch's DistBackward0: the p-norm of input - other (broadcast) in one node."""
+    tensor_operands("dist", input, other)
     _refuse_bool_sub(input, other)
     return call(DIST, (input, other), {"p": p})
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 from ..dispatch import call, call_inplace, unary_function
 from ..ops import OPS
 from ..public import export
-from .common import _as_operand, tensor_operands
+from ..tensor import Tensor
+from .common import _FAST_OPERANDS, _as_operand, tensor_first, tensor_operands
 
 
 _TENSOR_OPERANDS = frozenset({"logical_and", "logical_or", "logical_xor", "logaddexp"})   # no Scalar overload
+_TENSOR_FIRST = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})      # no Scalar-first overload
 
 
 def _generated(op):
@@ -20,6 +22,11 @@ def _generated(op):
     if op.api.kind == "binary" and op.name in _TENSOR_OPERANDS:
         def fn(input, other):
             return call(op, tensor_operands(op.name, input, other))
+    elif op.api.kind == "binary" and op.name in _TENSOR_FIRST:
+        def fn(input, other):
+            if input.__class__ is not Tensor or other.__class__ not in _FAST_OPERANDS:
+                tensor_first(op.name, (input, other))
+            return call(op, (input, _as_operand(other, op.name)))
     elif op.api.kind == "binary":
         def fn(input, other):
             return call(op, (_as_operand(input, op.name, "input", 1), _as_operand(other, op.name)))
