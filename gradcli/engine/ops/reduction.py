@@ -529,6 +529,8 @@ CUMSUM = defop("cumsum", "CumsumBackward0", ("self",), _cumsum_fwd,
 
 
 def _cumprod_bwd(m, g, self, result, dim):
+    if g.ndim == m.nb:      # a 0-d input: its own product
+        return g
     if not bool((self == 0).any()):
         return m.flip(m.cumsum(m.flip(g * result, (dim,)), dim), (dim,)) / self
     return _cumprod_exact(m, g, self, dim)
@@ -557,7 +559,12 @@ def _cumprod_exclusive(m, x, dim):
     return m.cat([ones, m.cumprod(m.narrow(x, dim, 0, n - 1), dim)], dim)
 
 
-CUMPROD = defop("cumprod", "CumprodBackward0", ("self",), lambda a, dim: _scan(np.cumprod, a, dim), _cumprod_bwd,
+def _cumprod_fwd(a, dim):
+    out = _scan(np.cumprod, a, dim)
+    return out.reshape(()) if a.ndim == 0 else out     # (as cumsum: torch keeps a 0-d input 0-d)
+
+
+CUMPROD = defop("cumprod", "CumprodBackward0", ("self",), _cumprod_fwd, _cumprod_bwd,
                 saves=("self", "result", "dim"), promote=KEEP,
                 samples=lambda: [Sample(arr(3, 4), params={"dim": -1}),
                                  Sample(np.array([1.5, 0.0, 2.0, -1.0]), params={"dim": -1}, note="a zero")],
