@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+from .. import dtypes
 from ..errors import DTypeError
 from ..memory_layout import iterator_layout
 from . import dtype_rules as R
@@ -108,9 +109,26 @@ SGN = defop("sgn", "SgnBackward0", ("self",), sign_np, _sgn_bwd,
 SGN.complex_rule = True
 
 
-LDEXP = defop("ldexp", "LdexpBackward0", ("self", "other"), lambda a, b: a * np.exp2(b),
+def _ldexp(a, b):
+    """torch's ldexp: ``2 ** other`` in other's dtype when it is a float (a float16 power is rounded
+    to float16, a float32 one overflows past 2**128 even beside float64), else in the common dtype of
+    the two (the default float for two integer tensors), then times self, promoted as torch promotes."""
+    if b.dtype.kind not in "fc":
+        common = _promoted(a, b)
+        b = b.astype(common if common.kind in "fc" else dtypes.get_default_dtype().np)
+    factor = np.exp2(b)
+    return np.multiply(a, factor, dtype=_promoted(a, factor))
+
+
+def _promoted(a, b) -> np.dtype:
+    """torch's result dtype of two tensors (a 0-d one only lifts the category)."""
+    kinds = [(dtypes.from_numpy_dtype(x.dtype), x.ndim) for x in (a, b)]
+    return dtypes.result_type([d for d, n in kinds if n], [d for d, n in kinds if not n], []).np
+
+
+LDEXP = defop("ldexp", "LdexpBackward0", ("self", "other"), _ldexp,
               lambda m, g, other, result: (g * m.exp(other * _LN2), g * result * _LN2),
-              saves=("other", "result"), promote=FLOAT,
+              saves=("other", "result"), promote=KEEP,
               samples=lambda: [Sample(arr(3, 4), arr(3, 4, seed=2))],
               jvp=lambda m, t, other, result: sum(x for x in (None if t[0] is None else t[0] * m.exp(other * _LN2),
                                                               None if t[1] is None else t[1] * result * _LN2)
