@@ -11,6 +11,7 @@ import math
 
 import numpy as np
 
+from .. import dtypes
 from ..dispatch import call, call_fast, call_inplace
 from ..memory_layout import iterator_layout
 from ..public import export, public
@@ -319,19 +320,29 @@ export(zeta, "zeta", namespaces=("torch.special",))
 
 def _igamma_public(op, name, special_name):
     def fn(input, other):
-        return call(op, (_tensor_arg(name, input, "input", 1), _tensor_arg(name, other, "other", 2)))
+        return call(op, _floating(name, _tensor_arg(name, input, "input", 1), _tensor_arg(name, other, "other", 2)))
 
     def method(self, other):
-        return call(op, (self, _tensor_arg(name, other, "other", 1)))
+        return call(op, _floating(name, self, _tensor_arg(name, other, "other", 1)))
 
     def inplace(self, other):
-        return call_inplace(op, self, (self, _tensor_arg(name + "_", other, "other", 1)))
+        return call_inplace(op, self, _floating(name, self, _tensor_arg(name + "_", other, "other", 1)))
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"torch.{name}: the regularized {'lower' if name == 'igamma' else 'upper'} incomplete gamma function."
     export(fn, name, method=method)
     export(fn, special_name, namespaces=("torch.special",))
     export(inplace, name + "_", namespaces=(), method=True)
     return fn
+
+
+def _floating(name, a, b) -> tuple:
+    """torch's igamma kernels take floats only: two integer (or bool) tensors are refused in the dtype
+    they promote to, not computed in the default float."""
+    kinds = [(x.dtype, x.ndim) for x in (a, b)]
+    common = dtypes.result_type([d for d, n in kinds if n], [d for d, n in kinds if not n], [])
+    if not common.is_floating_point:
+        raise dtype_rules.not_implemented(f"{name}_cpu", common.np)
+    return a, b
 
 
 igamma = _igamma_public(IGAMMA, "igamma", "gammainc")
