@@ -674,7 +674,7 @@ _ADD_OPERATOR = operator_call(P.ADD, F.add_operator)
 # plain record would (the same forward)
 _MUL_OPERATOR = operator_call(P.MUL_CONST_OTHER, F.mul)
 _METHODS = {
-    "__add__": _ADD_OPERATOR, "__radd__": _ADD_OPERATOR, "__sub__": F.sub, "__rsub__": _rev(F.sub),
+    "__add__": _ADD_OPERATOR, "__radd__": _ADD_OPERATOR, "__sub__": F.sub, "__rsub__": F.rsub_operator,
     "__mul__": _MUL_OPERATOR, "__rmul__": _MUL_OPERATOR, "__truediv__": F.div, "__rtruediv__": _truediv_r,
     "__floordiv__": F.floor_divide, "__rfloordiv__": _rev(F.floor_divide), "__mod__": F.remainder, "__rmod__": _rev(F.remainder),
     "__pow__": F.pow, "__rpow__": _rev(F.pow), "__matmul__": _matmul, "__rmatmul__": _matmul_r,

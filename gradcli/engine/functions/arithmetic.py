@@ -84,9 +84,15 @@ def sub(input, other, *, alpha=1):
         return call(P.SUB_ALPHA, (input, _as_operand(_alpha_operand(other, alpha), "sub")), {"alpha": alpha})
     if alpha != 1:
         other = mul(other, alpha)
-    if not isinstance(input, Tensor):
-        return call(P.RSUB, (_check_tensor(other, "sub", "other"), _as_operand(input, "sub", "input", 1)))
+    if not isinstance(input, Tensor):     # torch.sub(2, x): SubBackward0 (2 - x is rsub_operator's)
+        return call(P.SUB, (_as_operand(input, "sub", "input", 1), _check_tensor(other, "sub", "other")))
     return call(P.SUB, (input, _as_operand(other, "sub")))
+
+
+def rsub_operator(self, other):
+    """``number - tensor`` (Tensor.__rsub__): torch's rsub, one RsubBackward1 node."""
+    _refuse_bool_sub(other, self)
+    return call(P.RSUB, (self, _as_operand(other, "sub", "input", 1)))
 
 
 @public()
@@ -171,8 +177,8 @@ def div(input, other, *, rounding_mode=None):
         if not isinstance(a, Tensor):
             a = tensor(a)
         return call(PM.DIV_MODE, (a, b), {"rounding_mode": rounding_mode})
-    if not isinstance(input, Tensor):
-        return mul(reciprocal(_check_tensor(other, "div", "other")), input)
+    if not isinstance(input, Tensor):     # torch.div(2, x) divides (DivBackward0); 2 / x is reciprocal times 2
+        return call(P.DIV, (_as_operand(input, "div", "input", 1), _check_tensor(other, "div", "other")))
     other = _as_operand(other, "div")
     if _constant(other) and not _constant(input):
         return call(P.DIV_CONST_OTHER, (input, other))
