@@ -114,6 +114,9 @@ def gather(input, dim, index, *, sparse_grad=False):
 @public()
 def take_along_dim(input, indices, dim=None):
     """torch.take_along_dim: gather after broadcasting ``input`` and ``indices`` (flattened when dim is None)."""
+    if indices._data.dtype != np.int64:
+        raise errors.DTypeError("torch.take_along_dim(): dtype of indices should be Long but got "
+                                f"{dtypes.scalar_type_name(indices._data.dtype)}")
     if dim is None:
         return gather(input.reshape(-1), 0, indices.reshape(-1))
     if input.ndim != indices.ndim:
@@ -129,8 +132,9 @@ def take_along_dim(input, indices, dim=None):
         _broadcast_error(xshape, ishape)
     xs, js = shape.copy(), shape.copy()
     xs[d], js[d] = input.shape[d], indices.shape[d]
-    if tuple(xs) != tuple(input.shape):
-        input = input.expand(xs)
+    if input.shape[d]:      # torch 2.13 reads the indices modulo the size
+        indices = make(np.remainder(indices._data, input.shape[d]))     # (-1 is the last; 5 of 3 is 2)
+    input = input.expand(xs)        # always, as torch's helper: an ExpandBackward0 even of the same shape
     if tuple(js) != tuple(indices.shape):
         indices = indices.expand(js)
     return gather(input, d, indices)
