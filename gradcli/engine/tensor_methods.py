@@ -648,6 +648,8 @@ def _T(self):
 
 
 def _mT(self):
+    if self.ndim == 1:
+        raise errors.AutogradError("tensor.mT is only supported on matrices or batches of matrices. Got 1-D tensor.")
     return F.transpose(self, -2, -1)
 
 

@@ -36,6 +36,9 @@ def _infer_shape(shape, numel: int, fn: str = "view") -> tuple:
                 raise errors.ShapeError(f"invalid shape dimension {s}")
             known *= s
     if -1 in shape:
+        if known == 0 and numel == 0:
+            raise errors.ShapeError(f"cannot reshape tensor of 0 elements into shape {list(shape)} because the "
+                                    "unspecified dimension size -1 can be any value and is ambiguous")
         if known == 0 or numel % known:
             raise errors.ShapeError(f"shape '{list(shape)}' is invalid for input of size {numel}")
         shape = tuple(numel // known if s == -1 else s for s in shape)
@@ -421,6 +424,9 @@ def atleast_3d(*tensors):
 def split(tensor, split_size_or_sections, dim=0):
     if tensor.ndim == 0:
         raise errors.ShapeError("split expects at least a 1-dimensional tensor")
+    if isinstance(split_size_or_sections, int) and split_size_or_sections < 0:
+        raise errors.AutogradError(f"split expects split_size be non-negative, but got split_size="
+                                   f"{split_size_or_sections}")
     d = wrap_dim(dim, tensor.ndim)
     n = tensor.shape[d]
     if isinstance(split_size_or_sections, int):
@@ -430,6 +436,9 @@ def split(tensor, split_size_or_sections, dim=0):
         return call(S.SPLIT_EQUAL, (tensor,), {"split_size": step, "dim": d})
     else:
         sizes = tuple(int(s) for s in split_size_or_sections)
+        if builtins.any(s < 0 for s in sizes):
+            raise errors.AutogradError("split_with_sizes expects split_sizes have only non-negative entries, but got "
+                                       f"split_sizes={list(sizes)}")
         if builtins.sum(sizes) != n:
             raise errors.ShapeError(f"split_with_sizes expects split_sizes to sum exactly to {n} (input tensor's size "
                                     f"at dimension {d % tensor.ndim}), but got split_sizes={list(sizes)}")
@@ -465,8 +474,12 @@ def unfold(input, dimension, size, step):
 def narrow(input, dim, start, length):
     if input.ndim == 0:
         raise errors.ShapeError("narrow() cannot be applied to a 0-dim tensor.")
+    if length < 0:
+        raise errors.AutogradError("narrow(): length must be non-negative.")
     d = wrap_dim(dim, input.ndim)
     n = input.shape[d]
+    if not -n <= start <= n:
+        raise IndexError(f"start out of range (expected to be in range of [{-n}, {n}], but got {start})")
     start = int(start) + n if start < 0 else int(start)
     if start < 0 or start + length > n:
         raise errors.ShapeError(f"start ({start}) + length ({length}) exceeds dimension size ({n}).")
