@@ -17,3 +17,8 @@ print(torch.ldexp(torch.tensor([1 + 0j], dtype=torch.complex128), torch.tensor([
 x = torch.tensor([1.0, 2.0])
 x.ldexp_(torch.tensor([1, -1]))
 print(x)
+for a, b in [(torch.tensor([1.0]), torch.tensor([True])), (torch.tensor([True]), torch.tensor([1])), (torch.tensor([True]), torch.tensor([True]))]:
+    try:
+        print(torch.ldexp(a, b))
+    except NotImplementedError as e:
+        print("NotImplementedError:", e)

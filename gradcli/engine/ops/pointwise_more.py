@@ -113,6 +113,8 @@ def _ldexp(a, b):
     """torch's ldexp: ``2 ** other`` in other's dtype when it is a float (a float16 power is rounded
     to float16, a float32 one overflows past 2**128 even beside float64), else in the common dtype of
     the two (the default float for two integer tensors), then times self, promoted as torch promotes."""
+    if b.dtype.kind == "b" and a.dtype.kind in "fc":     # (torch's kernel for a floating self)
+        raise R.not_implemented("ldexp_cpu_exp", b)
     if b.dtype.kind not in "fc":
         common = _promoted(a, b)
         b = b.astype(common if common.kind in "fc" else dtypes.get_default_dtype().np)
