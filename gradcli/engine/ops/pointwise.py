@@ -150,9 +150,10 @@ def _times(b, alpha):
 def _plus_times(a, b, alpha):
     """a + alpha * b: torch's add kernel is a fused multiply-add (one rounding). An int alpha is
     converted to an integer result's dtype as torch's ``alpha.to<scalar_t>()`` converts it: checked."""
-    dtype = getattr(a, "dtype", None) or getattr(b, "dtype", None)
-    if alpha.__class__ is int and dtype is not None and dtype.kind in "iu":
-        checked_scalar(alpha, dtype)
+    if alpha.__class__ is int and alpha != 1:
+        dtype = getattr(a, "dtype", None) or getattr(b, "dtype", None)
+        if dtype is not None and dtype.kind in "iu":
+            checked_scalar(alpha, dtype)
     if alpha == 1 or not hasattr(b, "dtype"):
         return a + _times(b, alpha)
     if alpha.__class__ is int and b.dtype.kind in "iu":    # cast as torch casts it: uint8's -1 is 255
