@@ -2,6 +2,7 @@
 with torch's argument handling (alpha, rounding modes, numbers on either side)."""
 from __future__ import annotations
 
+import math
 
 import numpy as np
 
@@ -374,8 +375,11 @@ def where(condition, input=None, other=None):
     input, other = _as_operand(input), _as_operand(other)
     if not isinstance(input, Tensor) and not isinstance(other, Tensor):
         input, other = tensor(input), tensor(other)   # two numbers: torch's dtype of each, then promoted
-    elif not isinstance(input, Tensor) or not isinstance(other, Tensor):
-        input, other = _where_scalar(input, other), _where_scalar(other, input)
+    elif input.__class__ is not Tensor or other.__class__ is not Tensor:
+        if not isinstance(input, Tensor):
+            input = _where_scalar(input, other)
+        elif not isinstance(other, Tensor):
+            other = _where_scalar(other, input)
     condition = _where_condition(condition)
     try:
         return call(P.WHERE, (input, other), {"condition": condition})
@@ -385,12 +389,17 @@ def where(condition, input=None, other=None):
 
 
 def _where_scalar(value, beside):
-    """A number beside a tensor, as torch's where writes it: a one-element tensor of the result dtype,
-    filled as torch fills one (checked: int8's 300 is an overflow error, not 44)."""
-    if isinstance(value, Tensor):
-        return value
-    dtype = dtypes.result_type([dtypes.from_numpy_dtype(beside._data.dtype)], [], [value])
-    return tensor(checked_scalar(value, dtype.np, one_element=True), dtype=dtype)
+    """A number beside a tensor, checked as torch's where writes it into the result dtype (int8's 300 is
+    an overflow error, not 44; float32's 1e39 too, float16's is inf): the number itself goes on, as the
+    dispatcher promotes it as torch does."""
+    if value.__class__ is int and beside._data.dtype.kind in "iu" or \
+            value.__class__ is float and _FLOAT32_MAX < abs(value) < math.inf:
+        dtype = dtypes.result_type([dtypes.from_numpy_dtype(beside._data.dtype)], [], [value])
+        checked_scalar(value, dtype.np, one_element=True)
+    return value
+
+
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
 
 
 def _check_broadcast(*operands) -> None:
