@@ -41,6 +41,8 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         # before the call, as torch's kernel: the node then saves the updated statistics at their version
         elif _float32_kernel(input, running_mean, running_var):
             _update_running_stats(input._data, running_mean._data, running_var._data, momentum)
+        elif _half_kernel(input, running_mean, running_var):
+            _update_half_running_stats(input._data, running_mean._data, running_var._data, momentum)
         else:
             axes = (0,) + tuple(range(2, input.ndim))
             with no_grad():
@@ -57,6 +59,20 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
 def _float32_kernel(input, running_mean, running_var) -> bool:
     return input._data.dtype == np.float32 and running_mean._data.dtype == np.float32 and \
         running_var._data.dtype == np.float32 and 0 < input.numel() <= BATCH_NORM_KERNEL_MAX
+
+
+def _half_kernel(input, running_mean, running_var) -> bool:
+    return input._data.dtype == np.float16 and 0 < input.numel() <= BATCH_NORM_KERNEL_MAX and all(
+        t._data.dtype in (np.float16, np.float32) for t in (running_mean, running_var))
+
+
+def _update_half_running_stats(x, mean_out, var_out, momentum) -> None:
+    """torch's update for a float16 input: the float32 kernel's, on the statistics widened to float,
+    written back in their own dtype (in place, their versions stay)."""
+    mean, var = mean_out.astype(np.float32), var_out.astype(np.float32)
+    _update_running_stats(x.astype(np.float32), mean, var, momentum)
+    mean_out[...] = mean.astype(mean_out.dtype)
+    var_out[...] = var.astype(var_out.dtype)
 
 
 def _update_running_stats(x, mean_out, var_out, momentum) -> None:

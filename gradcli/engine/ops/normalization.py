@@ -29,7 +29,7 @@ def _channel_shape(ndim: int, c: int) -> tuple:
     return (1, c) + (1,) * (ndim - 2)
 
 
-_F32, _F64 = np.float32, np.float64
+_F16, _F32, _F64 = np.float16, np.float32, np.float64
 
 
 _last_stats: list = [None, None]   # [input array, its statistics]: the running-statistics update's, reused by the forward
@@ -109,6 +109,9 @@ def _bn_fwd(input, weight, bias, running_mean, running_var, training, eps):
             training or running_mean._data.dtype == _F32 and running_var._data.dtype == _F32):
         return _bn_kernel(input, weight, bias, None if training else running_mean._data,
                           None if training else running_var._data, training, eps)
+    if input.dtype == _F16 and 0 < input.size <= BATCH_NORM_KERNEL_MAX and (
+            training or running_mean is not None and running_var is not None):
+        return _bn_half(input, weight, bias, running_mean, running_var, training, eps)
     axes = (0,) + tuple(range(2, input.ndim))
     shape = _channel_shape(input.ndim, input.shape[1])
     if training:
@@ -123,6 +126,25 @@ def _bn_fwd(input, weight, bias, running_mean, running_var, training, eps):
     if bias is not None:
         out = out + bias.reshape(shape)
     return out.astype(input.dtype, copy=False), mean.astype(input.dtype), invstd.astype(input.dtype)
+
+
+def _bn_half(input, weight, bias, running_mean, running_var, training, eps):
+    """torch's float16 batch_norm, which computes in float: in training the statistics rounded to
+    half (the saved mean and invstd), alpha = invstd * weight, beta = bias - mean * alpha, the output
+    x * alpha + beta fused and rounded to half; in eval the float32 kernel's output, rounded."""
+    def wide(t):
+        return None if t is None else _array(t).astype(_F32)
+    x, w, b = input.astype(_F32), wide(weight), wide(bias)
+    if not training:
+        out, mean, invstd = _bn_kernel(x, w, b, wide(running_mean), wide(running_var), False, eps)
+        return out.astype(_F16), mean.astype(_F16), invstd.astype(_F16)
+    mean, squares = batch_stats(x)
+    invstd = (1 / np.sqrt((squares / _F32(x.size // x.shape[1])).astype(_F64) + eps)).astype(_F32)
+    mean, invstd = mean.astype(_F16), invstd.astype(_F16)
+    alpha = invstd.astype(_F32) if w is None else invstd.astype(_F32) * w
+    beta = -(mean.astype(_F32) * alpha) if b is None else b - mean.astype(_F32) * alpha
+    shape = _channel_shape(input.ndim, input.shape[1])
+    return fma_wide(x, alpha.reshape(shape), beta.reshape(shape)).astype(_F16), mean, invstd
 
 
 _BN_LANES = 8    # torch's batch_norm kernels run on 8-float vectors here
@@ -201,6 +223,9 @@ def _bn_kernel_backward(g, input, weight, training) -> bool:
 def _bn_bwd(m, g, input, weight, running_mean, running_var, result1, result2, training, eps,
             needs=(True, True, True)):
     g = g[0]
+    if m.nb == 0 and not m.is_tensor and type(g) is np.ndarray and g.dtype == _F16 and input.dtype == _F16 \
+            and input.size and input.size <= BATCH_NORM_KERNEL_MAX and (training or running_var is not None):
+        return _bn_half_backward(g, input, weight, running_mean, running_var, result1, result2, training, eps, needs)
     if m.nb == 0 and not m.is_tensor and _bn_kernel_backward(g, input, weight, training) and (
             training or _array(running_var).dtype == _F32):
         if training:
@@ -240,6 +265,21 @@ def _bn_bwd(m, g, input, weight, running_mean, running_var, result1, result2, tr
     if needs[2]:
         grad_bias = m.reshape(g_sum, lead + (c,))
     return grad_input, grad_weight, grad_bias
+
+
+def _bn_half_backward(g, input, weight, running_mean, running_var, result1, result2, training, eps, needs):
+    """torch's float16 backward: the float32 kernel's on the widened values (the saved half statistics
+    in training, the running ones in eval), each gradient rounded to its input's dtype."""
+    if training:
+        mean, invstd = _array(result1).astype(_F32), _array(result2).astype(_F32)
+    else:
+        mean = _array(running_mean).astype(_F32)
+        invstd = (1 / np.sqrt(_array(running_var).astype(_F64) + eps)).astype(_F32)
+    w = None if weight is None else weight.astype(_F32)
+    gi, gw, gb = _bn_backward_kernel(g.astype(_F32), input.astype(_F32), w, mean, invstd, training, needs)
+    param = _F16 if weight is None else weight.dtype
+    return (None if gi is None or not needs[0] else gi.astype(_F16),
+            gw.astype(param) if needs[1] else None, gb.astype(param) if needs[2] else None)
 
 
 def _array(t):

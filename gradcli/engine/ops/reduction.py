@@ -617,6 +617,8 @@ def _one_norm(a, dim, keepdim):
 
 def _norm_fwd(a, ord, dim, keepdim):
     dtype_rules.linalg_input("vector_norm", a)
+    if a.dtype == np.float16:   # torch accumulates a half norm in float and rounds the result once
+        return _norm_fwd(a.astype(np.float32), ord, dim, keepdim).astype(np.float16)
     p = ord
     ax = dim
     if (p == "fro" or p == 2) and (a.dtype == np.float32 or a.dtype == np.float64) and a.size \
