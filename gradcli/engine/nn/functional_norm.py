@@ -243,8 +243,8 @@ def bilinear(input1, input2, weight, bias=None):
 
 def rms_norm(input, normalized_shape, weight=None, eps=None):
     """x / sqrt(mean(x^2) + eps) over the last ``len(normalized_shape)`` dims, times weight; composed as
-    torch's kernel composes it (pow, mean, add, rsqrt, mul, and a mul by weight); eps defaults to the
-    dtype's machine epsilon."""
+    torch's kernel composes it (pow, mean, add, rsqrt, mul, and a mul by weight), a half input upcast
+    to float and the result cast back; eps defaults to the machine epsilon of that computing dtype."""
     shape = (int(normalized_shape),) if isinstance(normalized_shape, int) else tuple(int(s) for s in normalized_shape)
     if input.ndim < len(shape) or tuple(input.shape[input.ndim - len(shape):]) != shape:
         raise errors.ShapeError(f"Given normalized_shape={list(shape)}, expected input with shape "
@@ -252,12 +252,16 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
     if weight is not None and tuple(weight.shape) != shape:
         raise errors.ShapeError(f"Expected weight to be of same shape as normalized_shape, but got weight of "
                                 f"shape {list(weight.shape)} and normalized_shape = {list(shape)}")
+    half = input._data.dtype == np.float16     # torch upcasts a half input to float (its opmath type)
     if eps is None:
-        eps = float(np.finfo(input._data.dtype).eps)
+        eps = float(np.finfo(np.float32 if half else input._data.dtype).eps)
     dims = tuple(range(input.ndim - len(shape), input.ndim))
-    mean_square = input.pow(2).mean(dims, keepdim=True)
-    out = input * call(ADD_SCALAR, (mean_square,), {"other": eps, "alpha": 1}).rsqrt()
-    return out if weight is None else out * weight
+    x = input.float() if half else input
+    mean_square = x.pow(2).mean(dims, keepdim=True)
+    out = x * call(ADD_SCALAR, (mean_square,), {"other": eps, "alpha": 1}).rsqrt()
+    if weight is not None:
+        out = out * weight
+    return out.half() if half else out
 
 
 def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
