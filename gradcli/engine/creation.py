@@ -57,6 +57,11 @@ class Generator:
     def initial_seed(self) -> int:
         return self._stream.seed
 
+    def swap_stream(self, stream: CPUStream) -> CPUStream:
+        """Draw from ``stream`` from now on (a DataLoader worker's own generator); the previous stream."""
+        previous, self._stream = self._stream, stream
+        return previous
+
     def get_state(self) -> Tensor:
         """The stream's position as a uint8 tensor (torch's 5056-byte ByteTensor state), for set_state."""
         return make(np.frombuffer(self._stream.get_state(), dtype=np.uint8).copy())

@@ -106,6 +106,7 @@ class DataLoader:
         self.timeout = timeout
         self.worker_init_fn = worker_init_fn
         self.persistent_workers = persistent_workers
+        self._persistent = None     # persistent workers' infos and generators, made by the first pass
         self._iterable = isinstance(dataset, IterableDataset)
         if self._iterable:
             if shuffle not in (False, None):
@@ -151,10 +152,15 @@ class DataLoader:
     def __iter__(self):
         """As torch's iterator: made with one 64-bit draw (the workers' base seed) from the loader's
         generator or the default one; the sampler draws when the first batch is taken."""
+        if self.num_workers > 0 and self.persistent_workers and self._persistent is not None:
+            return _MultiProcessingDataLoaderIter(self, self._workers(*self._persistent))    # torch resets them
         base_seed = int(creation.empty((), dtype=dtypes.int64).random_(generator=self.generator).item())
         if self.num_workers == 0:
             return _SingleProcessDataLoaderIter(self, self._stream() if self._iterable else self._indexed())
-        return _MultiProcessingDataLoaderIter(self, self._workers(base_seed))
+        started = self._start_workers(base_seed)
+        if self.persistent_workers:
+            self._persistent = started
+        return _MultiProcessingDataLoaderIter(self, self._workers(*started))
 
     def _indexed(self):
         if self.batch_sampler is None:
@@ -187,27 +193,33 @@ class DataLoader:
             return None
         return self.collate_fn(batch)
 
-    def _workers(self, base_seed: int):
+    def _start_workers(self, base_seed: int):
+        """The workers' infos and generators, each worker_init_fn run in its worker."""
+        infos = [WorkerInfo(i, self.num_workers, base_seed + i, self.dataset) for i in range(self.num_workers)]
+        generators = [worker.worker_stream(info) for info in infos]
+        for info, generator in zip(infos, generators):
+            if self.worker_init_fn is not None:
+                with worker.acting_as(info, generator):
+                    self.worker_init_fn(info.id)
+        return infos, generators
+
+    def _workers(self, infos, generators):
         """Workers in turn, as torch hands out batches: worker k % n loads the k-th batch; a worker
         whose stream ends drops out and the others go on in their order."""
-        infos = [WorkerInfo(i, self.num_workers, base_seed + i, self.dataset) for i in range(self.num_workers)]
-        for info in infos:
-            if self.worker_init_fn is not None:
-                with worker.acting_as(info):
-                    self.worker_init_fn(info.id)
         if not self._iterable:
-            for k, batch in enumerate(self._indexed_fetches()):
-                with worker.acting_as(infos[k % self.num_workers]):
-                    yield batch()
+            for k, fetch in enumerate(self._indexed_fetches()):
+                with worker.acting_as(infos[k % self.num_workers], generators[k % self.num_workers]):
+                    batch = fetch()
+                yield batch     # the loop's own draws (dropout) come from the main generator
             return
         streams = {}
         for info in infos:
-            with worker.acting_as(info):
+            with worker.acting_as(info, generators[info.id]):
                 streams[info.id] = iter(self.dataset)
         active = [info for info in infos]
         while active:
             for info in list(active):
-                with worker.acting_as(info):
+                with worker.acting_as(info, generators[info.id]):
                     batch = self._next_batch(streams[info.id])
                 if batch is None:
                     active.remove(info)

@@ -1,7 +1,12 @@
 """``get_worker_info``: which DataLoader worker is loading. gradcli loads in its own process; a loader
 with ``num_workers > 0`` plays each worker's part in turn (torch's batch order, see DataLoader), and
-while it does, ``get_worker_info()`` returns that worker's info, as in a torch worker."""
+while it does, ``get_worker_info()`` returns that worker's info and torch's draws come from that
+worker's own default generator, seeded ``base_seed + id`` as torch seeds it in the worker process (the
+main process's stream is left as it was)."""
 from __future__ import annotations
+
+from ...cpu_random import CPUStream
+from ...creation import default_generator
 
 __all__ = ["WorkerInfo", "get_worker_info"]
 
@@ -33,16 +38,23 @@ def get_worker_info():
     return _current
 
 
-class acting_as:
-    """Loads that follow run as ``info``'s worker."""
+def worker_stream(info: WorkerInfo) -> CPUStream:
+    """A worker's default generator: ``torch.manual_seed(base_seed + id)`` in the worker process."""
+    return CPUStream(info.seed % (1 << 64))
 
-    def __init__(self, info):
-        self.info = info
+
+class acting_as:
+    """Loads that follow run as ``info``'s worker, drawing from its ``stream``."""
+
+    def __init__(self, info, stream: CPUStream):
+        self.info, self.stream = info, stream
 
     def __enter__(self):
         global _current
         self.saved, _current = _current, self.info
+        self.main = default_generator.swap_stream(self.stream)
 
     def __exit__(self, *exc):
         global _current
         _current = self.saved
+        default_generator.swap_stream(self.main)
