@@ -634,6 +634,8 @@ def call_mm(op, input, other):
             or dt is not _F32 and dt is not _F64 or a.__class__ is not _ndarray or b.__class__ is not _ndarray
             or _inst.active or _inst.anomaly or saved_hooks_stack or _mode().inference):
         return call(op, (input, other))
+    if _inst.limit is not None and not 0 < a.size * b.size <= _inst.limit:
+        _inst.check_matmul(a, b)     # before numpy allocates the product (check_matmul's first test inline)
     out = _matmul(a, b)
     if _inst.cap is not None and out.size > _inst.cap:
         _inst.over_cap(out)
@@ -709,6 +711,8 @@ def call_linear(addmm, transpose, gemm_add, bias, input, weight):
     else:
         tnode = None
     w = w.T
+    if _inst.limit is not None and not 0 < x.size * w.size <= _inst.limit:
+        _inst.check_matmul(x, w)
     # weight.t() is saved (as _saved_mat2) for the input's gradient; else nothing would keep the view
     wt = _transposed(transpose, weight, w, tnode) if rx else None
     out = gemm_add(b, x, w)

@@ -100,6 +100,30 @@ def check_shape(shape) -> None:
         raise SizeLimitError(f"a tensor of shape {tuple(shape)} ({n} elements) exceeds the limit of {limit} elements")
 
 
+def check_broadcast(*shapes) -> None:
+    """``check_shape`` of the shapes broadcast together, before an op allocates their product (a column
+    times a row); shapes that do not broadcast are left to the op's own error."""
+    if limit is None:
+        return
+    out = []
+    for i in range(1, max(map(len, shapes)) + 1):
+        sizes = {s[-i] for s in shapes if i <= len(s)} - {1}
+        if len(sizes) > 1:
+            return
+        out.append(sizes.pop() if sizes else 1)
+    check_shape(out[::-1])
+
+
+def check_matmul(a, b) -> None:
+    """``check_shape`` of the matmul of arrays ``a`` and ``b``, before numpy allocates it: a contracted dim
+    of size 0 (or 1) makes a large result of small inputs, ``zeros(10**4, 0) @ zeros(0, 10**4)``. With
+    no empty input the result has at most ``a.size * b.size`` elements: that test alone, most times."""
+    if limit is None or 0 < a.size * b.size <= limit or a.ndim < 2 or b.ndim < 2:
+        return
+    s, t = a.shape, b.shape
+    check_broadcast(s[:-2] + (s[-2], 1), t[:-2] + (1, t[-1]))
+
+
 def run(op, args, params, inner):
     """Run one op under the active profilers, then give its outputs their forward-AD tangents."""
     if batching is not None:

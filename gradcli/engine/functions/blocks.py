@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import errors
+from .. import errors, instrumentation
 from ..creation import zeros
 from ..dispatch import call
 from ..ops.registry import COMMON, OPS, defop
@@ -67,4 +67,6 @@ def block_diag(*tensors):
                                        f"Input {i} has {t.ndim} dimensions")
     if not tensors:
         return zeros((1, 0))
+    instrumentation.check_shape((sum(t.shape[0] if t.ndim == 2 else 1 for t in tensors),
+                                 sum(t.shape[-1] if t.ndim else 1 for t in tensors)))
     return call(block_diag_op(len(tensors)), tensors, {"shapes": tuple(t.shape for t in tensors)})

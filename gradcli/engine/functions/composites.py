@@ -521,6 +521,7 @@ def cdist(x1, x2, p=2.0, compute_mode="use_mm_for_euclid_dist_if_necessary"):
     if p < 0:
         raise errors.AutogradError("cdist only supports non-negative p values")
     r1, r2 = x1.shape[-2], x2.shape[-2]
+    instrumentation.check_broadcast(tuple(x1.shape[:-2]) + (r1, 1), tuple(x2.shape[:-2]) + (1, r2))
     if x1.numel() and x2.numel() and p == 2 and (mode == 1 or (mode == 0 and (r1 > 25 or r2 > 25))):
         return _euclidean_cdist(x1, x2)
     return call(CDIST, (x1, x2), {"p": p, "compute_mode": None if mode == 0 else mode})

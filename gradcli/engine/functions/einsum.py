@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from .. import errors
+from .. import errors, instrumentation
 from ..public import public
 from .arithmetic import mul
 from .linear_algebra import bmm
@@ -180,6 +180,7 @@ def _sumproduct_pair(left, right, sum_dims):
     """ATen's sumproduct_pair with keepdim: the product of two aligned operands summed over
     sum_dims, as one bmm between permutes and reshapes."""
     if not sum_dims:
+        instrumentation.check_broadcast(tuple(left.shape), tuple(right.shape))   # before the product is made
         return mul(left, right)
     lro, lo, ro = [], [], []
     lro_size = lo_size = ro_size = sum_size = 1

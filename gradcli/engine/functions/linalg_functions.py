@@ -8,7 +8,7 @@ import warnings
 
 import numpy as np
 
-from .. import dtypes, errors
+from .. import dtypes, errors, instrumentation
 from ..creation import tensor as _tensor
 from ..decompositions import _linalg_cholesky, svdvals, eigvalsh
 from ..dims import wrap_dim, wrap_dim_of_sized
@@ -201,6 +201,10 @@ def cross(input, other, *, dim=-1):
 
 def vecdot(x, y, *, dim=-1):
     """torch.linalg.vecdot: sum(x * y) along ``dim`` (x conjugated; real here), as torch composes it."""
+    instrumentation.check_broadcast(tuple(x.shape), tuple(y.shape))     # the product, before it is made
+    back = dim - max(x.ndim, y.ndim) if dim >= 0 else dim     # and its sum (over an empty dim: a large result)
+    instrumentation.check_broadcast(*(tuple(1 if k == t.ndim + back else n for k, n in enumerate(t.shape))
+                                      for t in (x, y)))
     return _sum(x * y, dim)
 
 

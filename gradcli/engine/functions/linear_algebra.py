@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 
+import math
+
 import numpy as np
 
 from .. import dtypes, errors, instrumentation
@@ -173,6 +175,7 @@ def outer(input, vec2):
     """torch computes outer as a column times a row (MulBackward0 over a ViewBackward0)."""
     if input.ndim != 1 or vec2.ndim != 1:
         raise errors.ShapeError(f"outer: Expected 1-D argument self, but got {input.ndim}-D")
+    instrumentation.check_shape((input.shape[0], vec2.shape[0]))
     return mul(reshape(input, (input.shape[0], 1)), vec2)
 
 
@@ -328,9 +331,9 @@ def tensordot(a, b, dims=2):
                                f"{da} and second has size {b.shape[db]} in dim {db}")
     free_a = [d for d in range(a.ndim) if d not in dims_a]
     free_b = [d for d in range(b.ndim) if d not in dims_b]
-    size = int(np.prod([a.shape[d] for d in dims_a], dtype=np.int64))
-    left = reshape(permute(a, free_a + dims_a), (-1, size))
-    right = reshape(permute(b, dims_b + free_b), (size, -1))
+    size = math.prod(a.shape[d] for d in dims_a)     # torch's sizes (a -1 is ambiguous when one is 0)
+    left = reshape(permute(a, free_a + dims_a), (math.prod(a.shape[d] for d in free_a), size))
+    right = reshape(permute(b, dims_b + free_b), (size, math.prod(b.shape[d] for d in free_b)))
     return reshape(mm(left, right), tuple(a.shape[d] for d in free_a) + tuple(b.shape[d] for d in free_b))
 
 

@@ -11,6 +11,7 @@ import functools
 import numpy as np
 
 from .. import blas_order, dtypes
+from .. import instrumentation as _inst
 from ..blas_order import sequential_product
 from ..cascade_sum import torch_order_sum
 from ..autograd.graph import SavedVariable
@@ -140,6 +141,7 @@ def _product(check, product=np.matmul):
     """``product`` (np.matmul) after torch's dtype check of the kernel (one dtype, no bool)."""
     def forward(a, b):
         check(a, b)
+        _inst.check_matmul(a, b)
         return product(a, b)
     return forward
 
@@ -318,6 +320,7 @@ def _baddbmm_fwd(s, b1, b2, beta, alpha):
         raise DTypeError(f"Input dtypes must be the same, got: input {dtypes.c_type_name(s.dtype)}, batch1: "
                          f"{dtypes.c_type_name(b1.dtype)}, batch2: {dtypes.c_type_name(b2.dtype)}")
     dtype_rules.bmm(b1, b2)
+    _inst.check_matmul(b1, b2)
     return _plus_product(s, np.matmul(b1, b2), beta, alpha)
 
 
@@ -353,6 +356,7 @@ def _addbmm_fwd(s, b1, b2, beta, alpha):
     its checks in its order (self expanded to the result's size first)."""
     if b1.ndim >= 2 and b2.ndim >= 3:
         shape = (b1.shape[1], b2.shape[2])
+        _inst.check_matmul(b1, b2)     # the batches' products are made before their sum
         try:
             out = np.array(np.broadcast_to(s, shape))
         except ValueError:

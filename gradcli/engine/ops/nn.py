@@ -26,6 +26,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from .. import dtypes
+from .. import instrumentation as _inst
 from ..dispatch import call
 from ..cascade_sum import column_sums, full_sum, torch_order_sum
 from ..autograd.graph import SavedVariable
@@ -778,6 +779,7 @@ def _addmm_jvp(m, t, mat1, mat2, alpha, beta, *sym_sizes):
 
 def _addmm_fwd(s, a, b, beta, alpha):
     dtype_rules.addmm(s, a, b)
+    _inst.check_matmul(a, b)
     if beta == 1 and alpha == 1:
         return gemm_add(s, a, b)
     product = gemm(a, b)

@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from .. import dtypes
+from .. import instrumentation as _inst
 from ..errors import DTypeError
 from ..memory_layout import iterator_layout
 from . import dtype_rules as R
@@ -154,6 +155,7 @@ FREXP = defop("frexp", "FrexpBackward0", ("self",), _frexp_fwd,
 # -- addr: beta self + alpha outer(vec1, vec2), torch's own node (AddrBackward0) ------------------------------
 
 def _addr_fwd(s, v1, v2, beta, alpha):
+    _inst.check_broadcast(s.shape, v1.shape + (1,), v2.shape)
     outer = np.multiply.outer(v1, v2)
     if beta == 0:       # torch ignores self's values (NaN included)
         return np.broadcast_to(outer * alpha, outer.shape).copy()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import dtypes
+from .. import dtypes, instrumentation
 from ..errors import DTypeError
 from . import small_bmm
 from .registry import KEEP, defop
@@ -23,8 +23,10 @@ def _fwd(i1, i2, i3, expand1, expand2, expand3, sumdim):
                              f"{dtypes.scalar_type_name(x.dtype)}")
     if i1.dtype.kind == "b":
         raise NotImplementedError("\"bmm\" not implemented for 'Bool'")
+    instrumentation.check_shape((i3.shape[0], i2.shape[0]))
     if not (i1.size and i2.size and i3.size):      # torch's zeros, its batch size read off i3
         return np.zeros((i3.shape[0], i2.shape[0]), i1.dtype)
+    instrumentation.check_shape((i2.shape[0], i1.shape[0], i3.shape[1]))     # the first product's
     part = small_bmm.bmm(i1[None], i2)                                 # (O, B, J): sum over i
     out = small_bmm.bmm(part[:, :, None, :], i3[None, :, :, None])     # (O, B, 1, 1): then over j
     return np.ascontiguousarray(out[:, :, 0, 0].T)
