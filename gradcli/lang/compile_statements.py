@@ -763,12 +763,35 @@ class StatementsMixin:
         self._handler_depth += 1
         handlers = [(self.expr(h.type, scope) if h.type is not None else None,
                      self._store_name(h.name, scope) if h.name else None,
-                     block(h.body, scope), h.type.span if h.type is not None else h.span)
+                     self._unbinding(h, scope, block) if h.name else block(h.body, scope),
+                     h.type.span if h.type is not None else h.span)
                     for h in node.handlers]
         self._handler_depth -= 1
         orelse = block(node.orelse, scope) if node.orelse else None
         final = block(node.finalbody, scope) if node.finalbody else None
         return body, handlers, orelse, final
+
+    def _unbinding(self, handler, scope, block):
+        """An ``except ... as e:`` clause's body, after which Python deletes ``e`` (``e = None; del e``)."""
+        body = block(handler.body, scope)
+        store = self._store_name(handler.name, scope)
+        delete = self._delete(syntax.Name(span=handler.span, id=handler.name), scope)
+        if block == self.block:
+            def run(env):
+                try:
+                    return body(env)
+                finally:
+                    store(env, None)
+                    delete(env)
+            return run
+
+        def run_generator(env):
+            try:
+                return (yield from body(env))
+            finally:
+                store(env, None)
+                delete(env)
+        return run_generator
 
     def stmt_Try(self, node, scope):
         body, handlers, orelse, final = self._try_parts(node, scope, self.block)
