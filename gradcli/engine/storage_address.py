@@ -16,10 +16,15 @@ _bases: dict = {}
 
 
 def root_array(a: np.ndarray) -> np.ndarray:
-    """The array that owns the memory ``a`` views."""
-    while isinstance(a.base, np.ndarray):
-        a = a.base
-    return a
+    """The array that owns the memory ``a`` views (through numpy's as_strided too, whose result's base
+    is a holder of the array it views: unfold, empty_strided)."""
+    while True:
+        base = a.base
+        if base is not None and not isinstance(base, np.ndarray):
+            base = getattr(base, "base", None)
+        if not isinstance(base, np.ndarray):
+            return a
+        a = base
 
 
 def storage_address(root: np.ndarray) -> int:

@@ -12,6 +12,7 @@ from .. import errors
 from .. import instrumentation as _inst
 from ..ops.copy import fill_
 from ..public import method
+from ..storage_address import root_array
 from ..tensor import storage
 from .shapes import diagonal
 
@@ -39,8 +40,10 @@ def fill_diagonal_(self, fill_value, wrap=False):
 
 @method()
 def resize_(self, *sizes, memory_format=None):
-    """The tensor takes the shape ``sizes``; its elements in order are kept, new ones are 0 (torch leaves
-    them uninitialized). A view may shrink but not grow: gradcli cannot grow shared memory."""
+    """The tensor takes the shape ``sizes``, contiguous over its storage from its offset, as torch's: the
+    storage's elements in memory order are kept (a view grows into its base's storage where it has
+    room), new ones are 0 (torch leaves them uninitialized). A view may not grow past its storage:
+    gradcli cannot grow shared memory."""
     shape = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else tuple(sizes)
     if any(not isinstance(n, numbers.Integral) or n < 0 for n in shape):
         raise errors.ShapeError(f"Trying to create tensor with negative dimension: {list(shape)}")
@@ -48,19 +51,32 @@ def resize_(self, *sizes, memory_format=None):
         raise errors.AutogradError("cannot resize variables that require grad")
     if _inst.forward_ad and self._x is not None and any(t is not None for t in (self._x.tangents or {}).values()):
         raise errors.AutogradError("cannot resize variables that has a forward grad")
+    if shape != tuple(self.shape):
+        resize_to(self, shape)
+        if self._vc is not None:     # torch's resize_ is an in-place op: a new shape bumps the version
+            self._vc[0] += 1
+    return self
+
+
+def resize_to(self, shape: tuple) -> None:
+    """``resize_``'s change of shape without its checks and version bump (an ``out=`` write resizes
+    below autograd, as torch's kernels do, and bumps the version once, for the write)."""
     n = math.prod(shape)
     data = storage(self)
-    if n <= data.size and data.flags.c_contiguous:
-        self._data = data.reshape(-1)[:n].reshape(shape)
+    root = root_array(data)
+    start = self.storage_offset() * data.itemsize
+    if root.flags.c_contiguous and start + n * data.itemsize <= root.nbytes:
+        self._data = np.ndarray(shape, data.dtype, root, start)
     elif self._base is not None:
         raise errors.AutogradError(f"resize_: gradcli cannot grow a view ({data.size} elements) to {n} elements")
     else:
         _inst.check_shape(shape)     # the run's element limit, as for a tensor made at this size
         grown = np.zeros(n, dtype=data.dtype)
-        kept = min(n, data.size)
-        grown[:kept] = data.reshape(-1)[:kept]
+        old = (np.ndarray(((root.nbytes - start) // data.itemsize,), data.dtype, root, start)
+               if root.flags.c_contiguous and start <= root.nbytes else data.reshape(-1))
+        kept = min(n, old.size)
+        grown[:kept] = old[:kept]
         self._data = grown.reshape(shape)
-    return self
 
 
 @method()

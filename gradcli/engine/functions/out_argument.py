@@ -18,12 +18,20 @@ from ..autograd.grad_mode import mode, no_grad
 from ..dispatch import check_overlap
 from ..return_types import result_type
 from ..tensor import Tensor
-from .inplace_misc import resize_
+from .inplace_misc import resize_to
 
 
 def call_with_out(fn, name: str, args: tuple, kwargs: dict, out):
     """``fn(*args, **kwargs, out=out)`` for a torch function named ``name`` that computes its result
     without ``out`` (the write is torch's ``out`` semantics, see the module's docstring)."""
+    if name in NO_OUT:
+        raise TypeError(f"{name}() got an unexpected keyword argument 'out'")
+    if name in _DIM_FOR_OUT and len(args) < 2 and "dim" not in kwargs:     # only the dim overloads take out
+        if kwargs or name in ("median", "nanmedian"):
+            raise TypeError(f'{name}() missing 1 required positional arguments: "dim"')
+        raise _invalid_combination(name, args, kwargs, out)
+    if name in _NUMBERS_AS_TENSORS and isinstance(out, (bool, int, float, complex)):
+        out = _scalar_tensor(out)       # torch's parser reads a number as a 0-d tensor here
     outs = _out_tensors(name, out)
     if mode().grad and any(t._requires_grad for t in _tensors(args, kwargs, outs)):
         raise errors.AutogradError(f"{name}(): functions with out=... arguments don't support automatic "
@@ -33,9 +41,14 @@ def call_with_out(fn, name: str, args: tuple, kwargs: dict, out):
     results = tuple(result) if isinstance(result, tuple) else (result,)
     if not all(isinstance(r, Tensor) for r in results):
         raise TypeError(f"{name}() got an unexpected keyword argument 'out'")
-    if isinstance(out, Tensor) != isinstance(result, Tensor) or len(results) != len(outs):
-        raise TypeError(f"{name}(): argument 'out' must be {'Tensor' if isinstance(result, Tensor) else 'tuple of Tensors'}"
-                        f", not {type(out).__name__}")
+    if isinstance(result, Tensor) and not isinstance(out, Tensor):
+        raise TypeError(f"{name}(): argument 'out' must be Tensor, not {type(out).__name__}")
+    if isinstance(out, Tensor) and not isinstance(result, Tensor):
+        raise _invalid_combination(name, args, kwargs, out)
+    if len(results) != len(outs):
+        raise TypeError(f"expected tuple of {len(results)} elements but got {len(outs)}")
+    if name.startswith("fft_") and not name.endswith("freq"):
+        _check_fft_out(name, results[0], outs[0])
     for target, value in zip(outs, results):
         _write(target, value)
     if isinstance(out, Tensor):
@@ -43,6 +56,37 @@ def call_with_out(fn, name: str, args: tuple, kwargs: dict, out):
     kind = type(result)
     named = result_type(kind.__name__ + "_out") if hasattr(kind, "_fields") else tuple
     return named(outs) if named is tuple else named(*outs)
+
+
+def _scalar_tensor(number) -> Tensor:
+    from ..creation import tensor
+    return tensor(number, dtype=dtypes.float64 if isinstance(number, float) else None)
+
+
+def _invalid_combination(name: str, args: tuple, kwargs: dict, out) -> TypeError:
+    """The first line of torch's error for arguments none of a function's overloads takes."""
+    given = [_type_name(a) for a in args] + [f"{k}={_type_name(v)}" for k, v in {**kwargs, "out": out}.items()]
+    return TypeError(f"{name}() received an invalid combination of arguments - got ({', '.join(given)}), but "
+                     "expected one of:")
+
+
+def _type_name(value) -> str:
+    if isinstance(value, Tensor):
+        return "Tensor"
+    if isinstance(value, dtypes.dtype):
+        return "torch.dtype"
+    return type(value).__name__
+
+
+def _check_fft_out(name: str, result: Tensor, out: Tensor) -> None:
+    """torch.fft's own check of ``out``'s dtype, named by its kernel (fft2 is fftn's)."""
+    kernel = name[len("fft_"):]
+    kernel = kernel[:-1] + "n" if kernel.endswith("2") else kernel
+    want_complex = result._data.dtype.kind == "c"
+    kind = out._data.dtype.kind
+    if want_complex and kind != "c" or not want_complex and kind != "f":
+        raise errors.AutogradError(f"{kernel} expects a {'complex' if want_complex else 'floating point'} output "
+                                   f"tensor, but got {dtypes.scalar_type_name(out._data.dtype)}")
 
 
 def _out_tensors(name: str, out) -> tuple:
@@ -114,7 +158,7 @@ def _write(target: Tensor, value: Tensor) -> None:
                               "This behavior is deprecated, and in a future PyTorch release outputs will not be "
                               "resized unless they have zero elements. You can explicitly reuse an out tensor t by "
                               "resizing it, inplace, to zero elements with t.resize_(0).", UserWarning, stacklevel=4)
-            resize_(target, shape)
+            resize_to(target, shape)
         target.copy_(value)
 
 
@@ -141,11 +185,53 @@ def out_name(fn) -> str | None:
         return _names[fn]
     name = None
     if fn.__module__ == "gradcli.engine.fft" and not fn.__name__.startswith("_"):
-        name = fn.__name__
+        name = "fft_" + fn.__name__
     elif fn.__module__ == "gradcli.engine.nn.functional" and fn.__name__ == "normalize":
         name = "normalize"
     for ns in _NAMESPACES:
         if name is None and any(f is fn for f in public.FUNCTIONS[ns].values()):
-            name = ("linalg_" if ns == "torch.linalg" else "") + fn.__name__
+            name = ("linalg_" if ns == "torch.linalg" and not fn.__name__.startswith("linalg_") else "") + fn.__name__
     _names[fn] = name
     return name
+
+
+# torch 2.13's functions that take no ``out`` (none of their overloads in torch/_C/_VariableFunctions.pyi
+# has it, or their Python signature lacks it): "relu() got an unexpected keyword argument 'out'"
+NO_OUT = frozenset((
+    'abs_', 'acos_', 'acosh_', 'adaptive_avg_pool1d', 'addmv_', 'adjoint', 'allclose', 'arccos_', 'arccosh_',
+    'arcsin_', 'arcsinh_', 'arctan_', 'arctanh_', 'are_deterministic_algorithms_enabled', 'argwhere',
+    'as_strided', 'as_tensor', 'asarray', 'asin_', 'asinh_', 'atan_', 'atanh_', 'atleast_1d', 'atleast_2d',
+    'atleast_3d', 'avg_pool1d', 'bartlett_window', 'batch_norm', 'bilinear', 'binary_cross_entropy_with_logits',
+    'bincount', 'binomial', 'blackman_window', 'block_diag', 'broadcast_shapes', 'broadcast_tensors',
+    'broadcast_to', 'can_cast', 'cartesian_prod', 'cdist', 'ceil_', 'celu', 'celu_', 'channel_shuffle', 'chunk',
+    'clamp_', 'clamp_max_', 'clamp_min_', 'clip_', 'clone', 'combinations', 'compile', 'conj', 'conv1d',
+    'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d', 'corrcoef', 'cos_', 'cosh_',
+    'cosine_embedding_loss', 'cosine_similarity', 'count_nonzero', 'cov', 'ctc_loss', 'cumulative_trapezoid',
+    'deg2rad_', 'det', 'detach', 'detach_', 'diag_embed', 'diagflat', 'diagonal', 'diagonal_scatter', 'dist',
+    'dropout', 'dsplit', 'eig', 'einsum', 'embedding', 'empty_like', 'empty_strided', 'equal', 'erf_', 'erfc_',
+    'exp2_', 'exp_', 'expm1_', 'fill', 'fill_', 'fix_', 'flatten', 'flip', 'fliplr', 'flipud', 'floor_',
+    'frac_', 'from_numpy', 'full_like', 'gcd_', 'get_default_device', 'get_float32_matmul_precision',
+    'get_num_interop_threads', 'get_num_threads', 'get_rng_state', 'gradient', 'group_norm', 'hamming_window',
+    'hann_window', 'hinge_embedding_loss', 'hsplit', 'i0_', 'imag', 'index_fill', 'index_put', 'initial_seed',
+    'instance_norm', 'is_complex', 'is_conj', 'is_deterministic_algorithms_warn_only_enabled',
+    'is_floating_point', 'is_inference', 'is_neg', 'is_nonzero', 'is_same_size', 'is_signed', 'is_storage',
+    'is_tensor', 'is_warn_always_enabled', 'isclose', 'isfinite', 'isinf', 'isnan', 'isreal', 'istft',
+    'kaiser_window', 'kl_div', 'layer_norm', 'layout', 'lcm_', 'ldexp_', 'log10_', 'log1p_', 'log2_', 'log_',
+    'logdet', 'logit_', 'manual_seed', 'margin_ranking_loss', 'masked_fill', 'masked_scatter', 'matrix_exp',
+    'max_pool1d', 'max_pool2d', 'max_pool3d', 'memory_format', 'meshgrid', 'moveaxis', 'movedim', 'nan_to_num_',
+    'narrow', 'neg_', 'negative_', 'numel', 'ones_like', 'pairwise_distance', 'pca_lowrank', 'pdist', 'permute',
+    'pinverse', 'pixel_shuffle', 'pixel_unshuffle', 'poisson', 'poisson_nll_loss', 'positive', 'prelu', 'put',
+    'rad2deg_', 'rand_like', 'randint_like', 'randn_like', 'ravel', 'real', 'reciprocal_', 'relu', 'relu_',
+    'repeat_interleave', 'reshape', 'resolve_conj', 'resolve_neg', 'result_type', 'rms_norm', 'roll', 'rot90',
+    'round_', 'rrelu', 'rsqrt_', 'rsub', 'save', 'scalar_tensor', 'seed', 'select', 'select_scatter', 'selu',
+    'selu_', 'set_default_device', 'set_default_tensor_type', 'set_float32_matmul_precision',
+    'set_num_interop_threads', 'set_num_threads', 'set_rng_state', 'set_warn_always', 'sigmoid_', 'sin_',
+    'sinc_', 'sinh_', 'split', 'split_with_sizes', 'sqrt_', 'square_', 'squeeze', 'std_mean', 'stft',
+    'svd_lowrank', 'swapaxes', 'swapdims', 't', 'tan_', 'tanh_', 'tensor', 'tensor_split', 'threshold_', 'tile',
+    'trace', 'transpose', 'trapezoid', 'trapz', 'tril_indices', 'triplet_margin_loss', 'triu_indices', 'trunc_',
+    'typename', 'unbind', 'unflatten', 'unravel_index', 'unsafe_chunk', 'unsafe_split',
+    'unsafe_split_with_sizes', 'unsqueeze', 'use_deterministic_algorithms', 'vander', 'var_mean',
+    'view_as_complex', 'view_as_real', 'vsplit', 'xlogy_', 'zero_', 'zeros_like', 'linalg_vander',
+    'fft_fftshift', 'fft_ifftshift'))
+_DIM_FOR_OUT = frozenset(("sum", "prod", "median", "nanmedian"))   # out only beside a dim
+_NUMBERS_AS_TENSORS = frozenset(("add", "sub", "mul", "div"))      # torch's parser allows out=3 there
