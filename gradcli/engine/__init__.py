@@ -71,6 +71,7 @@ def __dir__():
     return sorted(set(globals()) | set(_LAZY))
 
 autocast = amp.autocast
+is_autocast_enabled = amp.is_autocast_enabled
 
 
 def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
@@ -81,7 +82,7 @@ def vmap(func, in_dims=0, out_dims=0, randomness="error", *, chunk_size=None):
 __version__ = "2.13.0+gradcli"
 
 __all__ = sorted(set(_public.FUNCTIONS["torch"]) | {
-    "Function", "amp", "autocast", "vmap", "backends", "autograd", "cuda", "distributions", "fft", "func", "linalg", "nn", "optim", "special", "testing", "utils", "is_anomaly_enabled",
+    "Function", "amp", "autocast", "is_autocast_enabled", "vmap", "backends", "autograd", "cuda", "distributions", "fft", "func", "linalg", "nn", "optim", "special", "testing", "utils", "is_anomaly_enabled",
     "is_anomaly_check_nan_enabled",
     "enable_grad", "inference_mode", "is_grad_enabled", "is_inference_mode_enabled", "no_grad", "set_grad_enabled",
     "device", "bool", "cdouble", "cfloat", "complex64", "complex128", "double", "dtype", "float", "float16",

@@ -14,13 +14,21 @@ import warnings
 
 from .autograd.grad_mode import no_grad
 
-__all__ = ["GradScaler", "autocast", "is_autocast_available"]
+__all__ = ["GradScaler", "autocast", "is_autocast_available", "is_autocast_enabled"]
 
 _DEVICES = ("cpu", "cuda", "mps", "xpu", "xla", "hpu", "mtia", "meta")
 
 
 def is_autocast_available(device_type: str) -> bool:
     return device_type == "cpu"
+
+
+def is_autocast_enabled(device_type=None) -> bool:
+    """Never true: gradcli's autocast only runs disabled (CUDA's turns itself off, the CPU's is refused)."""
+    if device_type is not None and not isinstance(device_type, str):
+        raise TypeError(f"is_autocast_enabled(): argument 'device_type' (position 1) must be str, not "
+                        f"{type(device_type).__name__}")
+    return False
 
 
 class autocast:

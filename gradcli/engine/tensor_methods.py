@@ -395,6 +395,53 @@ def avg_pool1d(input, kernel_size, stride=(), padding=0, ceil_mode=False, count_
     return _F.avg_pool1d(input, kernel_size, _pool_stride(stride), padding, ceil_mode, count_include_pad)
 
 
+def max_pool1d_with_indices(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return _F.max_pool1d_with_indices(input, kernel_size, _pool_stride(stride), padding, dilation, ceil_mode)
+
+
+def adaptive_max_pool1d(input, output_size):
+    """torch.adaptive_max_pool1d: the values and the indices, always (nn.functional's asks)."""
+    return _F.adaptive_max_pool1d_with_indices(input, output_size)
+
+
+def constant_pad_nd(input, pad, value=0):
+    return _F.pad(input, pad, "constant", value)
+
+
+def frobenius_norm(input, dim, keepdim=False):
+    """aten's deprecated frobenius_norm: the 2-norm over ``dim`` through aten::norm (NormBackward1)."""
+    from .ops.reduction import NORM_SCALAR_DIM
+    warnings.warn("at::frobenius_norm is deprecated and it is just left for JIT compatibility. It will be removed "
+                  "in a future PyTorch release. Please use `linalg.vector_norm(A, 2., dim, keepdim)` instead",
+                  UserWarning, stacklevel=2)
+    dims = (dim,) if isinstance(dim, int) else tuple(dim)
+    return call(NORM_SCALAR_DIM, (input,), {"p": 2, "dim": tuple(d - input.ndim if d >= 0 else d for d in dims),
+                                            "keepdim": bool(keepdim)})
+
+
+def _torch_dropouts():
+    """torch's top-level dropouts take (input, p, train), all three by position; the ``_`` ones write
+    into input."""
+    from .nn.functional_layers import _feature_dropout
+    kinds = {"dropout_": lambda x, p, t: _F.dropout(x, p, t, True),
+             "alpha_dropout": lambda x, p, t: _F.alpha_dropout(x, p, t),
+             "alpha_dropout_": lambda x, p, t: _F.alpha_dropout(x, p, t, True),
+             "feature_dropout": lambda x, p, t: _feature_dropout(x, p, t, False),
+             "feature_dropout_": lambda x, p, t: _feature_dropout(x, p, t, True),
+             "feature_alpha_dropout": lambda x, p, t: _F.feature_alpha_dropout(x, p, t),
+             "feature_alpha_dropout_": lambda x, p, t: _F.feature_alpha_dropout(x, p, t, True)}
+    for name, kind in kinds.items():
+        def dropout(input, p, train, _kind=kind):
+            return _kind(input, p, train)
+        dropout.__name__ = dropout.__qualname__ = name
+        public.export(dropout, name)
+
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
+    from .nn.functional_layers import rrelu
+    return input.copy_(rrelu(input, lower, upper, training, generator))
+
+
 for _fn, _name in ((_batch_norm, "batch_norm"), (_layer_norm, "layer_norm"), (_group_norm, "group_norm"),
                    (_embedding, "embedding"), (_threshold_, "threshold_"), (_F.threshold, "threshold"),
                    (_F.conv1d, "conv1d"), (_F.conv2d, "conv2d"), (_F.conv_transpose1d, "conv_transpose1d"),
@@ -402,8 +449,12 @@ for _fn, _name in ((_batch_norm, "batch_norm"), (_layer_norm, "layer_norm"), (_g
                    (_F.pairwise_distance, "pairwise_distance"), (_F.bilinear, "bilinear"),
                    (_F.adaptive_avg_pool1d, "adaptive_avg_pool1d"), (_F.conv3d, "conv3d"),
                    (_F.rms_norm, "rms_norm"), (instance_norm, "instance_norm"), (max_pool1d, "max_pool1d"),
-                   (max_pool2d, "max_pool2d"), (max_pool3d, "max_pool3d"), (avg_pool1d, "avg_pool1d")):
+                   (max_pool2d, "max_pool2d"), (max_pool3d, "max_pool3d"), (avg_pool1d, "avg_pool1d"),
+                   (_F.conv_transpose3d, "conv_transpose3d"), (max_pool1d_with_indices, "max_pool1d_with_indices"),
+                   (adaptive_max_pool1d, "adaptive_max_pool1d"), (constant_pad_nd, "constant_pad_nd"),
+                   (frobenius_norm, "frobenius_norm"), (rrelu_, "rrelu_")):
     public.export(_fn, _name)
+_torch_dropouts()
 public.export(_F.hardshrink, "hardshrink", method=True)
 
 

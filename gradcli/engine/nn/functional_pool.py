@@ -37,8 +37,14 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
 def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
     """adaptive_max_pool2d over a height of 1 (torch's composite: unsqueeze, pool, squeeze)."""
     from ..ops.max_unpool import ADAPTIVE_MAX_POOL2D
-    if input.ndim not in (2, 3) or 0 in tuple(input.shape[1:]):
-        raise errors.ShapeError(f"adaptive_max_pool1d(): Expected 2D or 3D tensor, but got: {list(input.shape)}")
+    if input.ndim not in (2, 3):
+        raise errors.ShapeError(f"Expected 2 to 3 dimensions, but got {input.ndim}-dimensional tensor for argument "
+                                "#1 'self' (while checking arguments for adaptive_max_pool1d)")
+    for d in range(1, input.ndim):
+        if not input.shape[d]:
+            raise errors.ShapeError(f"adaptive_max_pool1d(): Expected input to have non-zero size for non-batch "
+                                    f"dimensions, but input has sizes {list(input.shape)} with dimension {d} being "
+                                    "empty")
     (size,) = _sizes(output_size, tuple(input.shape[-1:]))
     values, indices = call(ADAPTIVE_MAX_POOL2D, (input.unsqueeze(-2),), {"output_size": (1, size)})
     return values.squeeze(-2), indices.squeeze(-2)
