@@ -128,7 +128,7 @@ def load_value(session, name: str, text: str, option: str | None = None):
     ``option`` (``--grad-output``), else ``--at NAME``."""
     from ..lang import GradcliError, format_error
     if text.startswith("@"):
-        return _load_array(text[1:])
+        return _load_array(text[1:], option or f"--at {name}")
     try:
         return session.eval(text, filename=option or f"--at {name}")
     except GradcliError as err:   # point the caret into the value, not into the expression
@@ -140,7 +140,7 @@ MAX_ARRAY_ELEMENTS = 50_000_000     # the language's default tensor-size limit
 NUMERIC_KINDS = "biufc"             # numpy's dtype kinds a tensor can be made of
 
 
-def _load_array(spec: str):
+def _load_array(spec: str, option: str):
     import tokenize     # with numpy's loader: only for an @file input
     import zipfile
 
@@ -149,8 +149,13 @@ def _load_array(spec: str):
     if ":" in spec and not os.path.exists(spec):
         path, _, key = spec.rpartition(":")
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise CliError(f"cannot load {path}: not a regular file", EXIT_USAGE, "io")
+        mode = os.stat(path).st_mode
+    except OSError as err:      # a file argument that names no file is a usage error, as for `gradcli run`
+        raise CliError(f"cannot load {path} for {option}: {err.strerror or err}", EXIT_USAGE, "io") from None
+    try:
+        if not stat.S_ISREG(mode):
+            raise CliError(f"cannot load {path} for {option}: "
+                           f"{'Is a directory' if stat.S_ISDIR(mode) else 'not a regular file'}", EXIT_USAGE, "io")
         _check_array_sizes(path)
         loaded = np.load(path, allow_pickle=False)
     except (SyntaxError, tokenize.TokenError):     # numpy parses an .npy header with tokenize and ast

@@ -56,9 +56,13 @@ def test_npy_and_npz_inputs(cli, tmp_path):
     assert r.exit_code == 2 and "say which" in r.stderr
 
 
-def test_missing_npy_file(cli, tmp_path):
+def test_a_missing_npy_file_or_a_directory_is_a_usage_error(cli, tmp_path):
     r = cli("grad", "x", "--at", f"x=@{tmp_path}/nope.npy")
-    assert r.exit_code == 1 and "cannot load" in r.stderr
+    assert r.exit_code == 2 and r.stderr == f"error: cannot load {tmp_path}/nope.npy for --at x: No such file or directory\n"
+    r = cli("grad", "x", "--at", f"x=@{tmp_path}")
+    assert r.exit_code == 2 and r.stderr == f"error: cannot load {tmp_path} for --at x: Is a directory\n"
+    r = cli("grad", "x", "--grad-output", f"@{tmp_path}/nope.npy", "--at", "x=1.0")
+    assert r.exit_code == 2 and "cannot load" in r.stderr and "No such file or directory" in r.stderr
 
 
 def test_multi_statement_snippet_and_stdin(cli):
