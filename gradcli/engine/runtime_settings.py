@@ -24,6 +24,41 @@ def use_deterministic_algorithms(mode, *, warn_only=False) -> None:
     _state["deterministic"], _state["warn_only"] = mode, bool(warn_only)
 
 
+_DEBUG_MODES = ("default", "warn", "error")
+
+
+@public()
+def set_deterministic_debug_mode(debug_mode) -> None:
+    """torch's other spelling of use_deterministic_algorithms: 'default' (0), 'warn' (1), 'error' (2)."""
+    if isinstance(debug_mode, str):
+        if debug_mode not in _DEBUG_MODES:
+            raise RuntimeError(f"invalid value of debug_mode, expected one of `default`, `warn`, `error`, but got "
+                               f"{debug_mode}")
+        debug_mode = _DEBUG_MODES.index(debug_mode)
+    elif not isinstance(debug_mode, int):
+        raise TypeError(f"debug_mode must be str or int, but got {type(debug_mode)}")
+    if debug_mode not in (0, 1, 2):
+        raise RuntimeError(f"invalid value of debug_mode, expected 0, 1, or 2, but got {debug_mode}")
+    use_deterministic_algorithms(debug_mode > 0, warn_only=debug_mode == 1)
+
+
+@public()
+def get_deterministic_debug_mode() -> int:
+    return 0 if not _state["deterministic"] else 1 if _state["warn_only"] else 2
+
+
+@public()
+def set_flush_denormal(mode) -> bool:
+    """False (the default) as on x86; True is refused: torch then computes denormals as zeros, which
+    gradcli's numpy kernels do not do, so its numbers would differ."""
+    if not isinstance(mode, bool):
+        raise TypeError(f"set_flush_denormal(): argument 'mode' (position 1) must be bool, not {type(mode).__name__}")
+    if mode:
+        raise RuntimeError("torch.set_flush_denormal(True) makes torch compute denormal numbers as zeros, which "
+                           "gradcli does not do (its results would differ from torch's): leave it off")
+    return True
+
+
 @public()
 def are_deterministic_algorithms_enabled() -> bool:
     return _state["deterministic"]

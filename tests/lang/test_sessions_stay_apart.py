@@ -49,6 +49,7 @@ def test_closing_a_session_runs_what_its_generators_left_pending_in_that_session
 
 SWITCHES = [
     ("torch.use_deterministic_algorithms(True)", "torch.are_deterministic_algorithms_enabled()", False),
+    ("torch.set_deterministic_debug_mode('warn')", "torch.get_deterministic_debug_mode()", 0),
     ("torch.set_num_threads(97)", "torch.get_num_threads() != 97", True),
     ("torch.set_float32_matmul_precision('medium')", "torch.get_float32_matmul_precision()", "highest"),
     ("torch.backends.cudnn.deterministic = True", "torch.backends.cudnn.deterministic", False),

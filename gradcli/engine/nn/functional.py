@@ -48,7 +48,7 @@ from .functional_pool import (  # noqa: F401
     adaptive_avg_pool1d, adaptive_avg_pool2d, adaptive_avg_pool3d, adaptive_max_pool1d, adaptive_max_pool1d_with_indices, adaptive_max_pool2d,
     adaptive_max_pool2d_with_indices, adaptive_max_pool3d, adaptive_max_pool3d_with_indices, fractional_max_pool2d,
     fractional_max_pool2d_with_indices, fractional_max_pool3d, fractional_max_pool3d_with_indices, lp_pool1d, lp_pool2d,
-    max_pool1d_with_indices, max_pool2d_with_indices, max_unpool1d, max_unpool2d, max_unpool3d, pdist,
+    max_pool1d_with_indices, max_pool2d_with_indices, max_pool3d_with_indices, max_unpool1d, max_unpool2d, max_unpool3d, pdist,
 )
 from .functional_resize import interpolate, upsample, upsample_bilinear, upsample_nearest  # noqa: F401
 from .functional_norm import (  # noqa: F401
@@ -82,11 +82,16 @@ __all__ = [
     "adaptive_max_pool2d_with_indices", "adaptive_max_pool3d", "adaptive_max_pool3d_with_indices",
     "fractional_max_pool2d", "fractional_max_pool2d_with_indices", "fractional_max_pool3d",
     "fractional_max_pool3d_with_indices", "lp_pool1d",
-    "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices",
+    "lp_pool2d", "max_pool1d_with_indices", "max_pool2d_with_indices", "max_pool3d_with_indices", "rrelu_",
     "max_unpool1d", "max_unpool2d", "max_unpool3d", "upsample_bilinear", "upsample_nearest",
     "conv3d", "conv_transpose3d", "max_pool3d", "avg_pool3d", "embedding_bag", "pdist",
     "affine_grid", "grid_sample",
 ]
+
+def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False):
+    """F.rrelu with inplace=True."""
+    return rrelu(input, lower, upper, training, True)
+
 
 def softsign(input):
     """x / (1 + |x|): a composite in torch too (DivBackward0 over AddBackward0 over AbsBackward0)."""

@@ -11,7 +11,7 @@ from ..ops.activation import relu
 from ..ops.adaptive_avg_pool import adaptive_avg_pool
 from ..ops.pooling import avg_pool2d
 from ..public import public
-from .functional_conv import max_pool1d, max_pool2d
+from .functional_conv import max_pool1d, max_pool2d, max_pool3d
 
 
 def _sizes(output_size, spatial: tuple) -> tuple:
@@ -73,6 +73,11 @@ def adaptive_max_pool3d(input, output_size, return_indices=False):
 def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                             return_indices=False):
     return max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    return max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
 
 
 def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
