@@ -39,8 +39,9 @@ def has_yield(statements) -> bool:
 
 
 class ScriptGenerator:
-    """What a generator function or expression gives a script: an iterator, and nothing of the
-    Python generator inside (no frame, no code, no send/throw)."""
+    """What a generator function or expression gives a script: an iterator with ``send``, ``throw``
+    and ``close``, and nothing else of the Python generator inside (no frame, no code). A ``yield``
+    is a statement in the language, so a value sent in is dropped, as Python drops it there."""
 
     __slots__ = ("_generator", "_name")
     script_name = "generator"
@@ -53,17 +54,31 @@ class ScriptGenerator:
         return self
 
     def __next__(self):
+        return self.send(None)
+
+    def send(self, value):
+        """Python's ``send``: the next value (a just-started generator takes only None, as Python's)."""
         try:
-            return next(self._generator)
+            return self._generator.send(value)
         except GradcliError as err:
             if isinstance(err.exception, StopIteration) and catchable(err):   # PEP 479: it would end the
                 # generator's consumer unseen
                 raise _generator_raised_stop_iteration(err) from None
             raise
 
+    def throw(self, *exception):
+        """Python's ``throw``: the exception raised where the generator stands (its ``except`` and
+        ``finally`` see it), then its next value, or the exception if nothing caught it."""
+        try:
+            return self._generator.throw(*exception)
+        except GradcliError as err:
+            if isinstance(err.exception, StopIteration) and catchable(err):
+                raise _generator_raised_stop_iteration(err) from None
+            raise
+
     def close(self) -> None:
-        """Python's ``close``: the generator's pending ``finally`` and ``with`` exits run now (for
-        Session.close; scripts cannot read it)."""
+        """Python's ``close``: the generator's pending ``finally`` and ``with`` exits run now (a script's
+        ``g.close()``, and Session.close for what a run left pending)."""
         self._generator.close()
 
     def __repr__(self) -> str:

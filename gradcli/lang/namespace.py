@@ -683,6 +683,7 @@ def python_builtins(state, policy, stdout_ref) -> dict:
     }
     policy.allow(builtins.property, ("setter", "getter", "deleter"))   # @x.setter in a class body
     policy.allow_later("gradcli.lang.compile_calls.ScriptFunction", ("__name__",))   # f.__name__: a string
+    policy.allow_later("gradcli.lang.compile_generators.generator", ("send", "throw", "close"))   # (its __qualname__)
     for name, cls in {**EXCEPTION_CLASSES, **WARNING_CLASSES}.items():
         table[name] = cls
         policy.allow_class_name(cls)
