@@ -809,6 +809,8 @@ def _filled_like(input: Tensor, npd, shape: tuple, value, memory_format, fn: str
         return out
     if data.shape == shape and data.size and not data.flags.c_contiguous and dense_layout(data):
         return np.full_like(data, value, dtype=npd)    # order 'K': the same strides
+    if not data.size and data.shape == shape and data.ndim and any(data.strides):
+        return memory_layout.empty_as_strided(data, npd)
     return np.full(shape, value, npd)
 
 

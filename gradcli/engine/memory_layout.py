@@ -253,6 +253,13 @@ def _iterator_strides(arrays: list, shape: tuple) -> tuple:
     return tuple(strides)
 
 
+def empty_as_strided(a: np.ndarray, dtype) -> np.ndarray:
+    """An empty array of ``a``'s shape and strides (in elements) in ``dtype``: torch's preserve_format
+    keeps an empty input's strides (every empty tensor counts as dense), where numpy gives zeros."""
+    dtype = np.dtype(dtype)
+    return np.ndarray(a.shape, dtype, np.empty(0, dtype), 0, [s // a.itemsize * dtype.itemsize for s in a.strides])
+
+
 def dense(a: np.ndarray) -> bool:
     """torch's is_non_overlapping_and_dense: the elements fill a block of memory, in some dim order."""
     expected = a.itemsize

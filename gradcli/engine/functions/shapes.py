@@ -545,6 +545,9 @@ def clone(input, *, memory_format=None):
     memory_layout.check_rank(fmt, input.ndim)
     out = call_fast(S.CLONE, input)
     data = input._data
+    if fmt is memory_layout.preserve_format and not data.size and data.ndim and any(data.strides):
+        out._data = memory_layout.empty_as_strided(data, data.dtype)
+        return out
     if fmt is memory_layout.preserve_format and data.size and not data.flags.c_contiguous:
         if dense_layout(data):
             out._data = np.copy(data, order="K")     # the same values, laid out as input's
