@@ -21,8 +21,10 @@ from .functions.arithmetic import _alpha_operand, _refuse_bool_sub
 from .functions.inplace_ops import adopt, elementwise_writer, refuse_inplace, stand_in
 from .nn import functional as _F
 from .nn.functional import _NO_DIM, torch_log_softmax, torch_softmax
+from .nn.functional_layers import _feature_dropout, rrelu as _torch_rrelu
 from .ops import index_functions, pointwise as P
 from .ops.linalg import MM
+from .ops.reduction import NORM_SCALAR_DIM
 from .ops.random_draw_nodes import BERNOULLI_TENSOR_FILL, FILLS
 from .ops.copy import TO_COPY, ZERO, copy_, fill, fill_, zero_
 from .printing import format_tensor
@@ -410,7 +412,6 @@ def constant_pad_nd(input, pad, value=0):
 
 def frobenius_norm(input, dim, keepdim=False):
     """aten's deprecated frobenius_norm: the 2-norm over ``dim`` through aten::norm (NormBackward1)."""
-    from .ops.reduction import NORM_SCALAR_DIM
     warnings.warn("at::frobenius_norm is deprecated and it is just left for JIT compatibility. It will be removed "
                   "in a future PyTorch release. Please use `linalg.vector_norm(A, 2., dim, keepdim)` instead",
                   UserWarning, stacklevel=2)
@@ -422,7 +423,6 @@ def frobenius_norm(input, dim, keepdim=False):
 def _torch_dropouts():
     """torch's top-level dropouts take (input, p, train), all three by position; the ``_`` ones write
     into input."""
-    from .nn.functional_layers import _feature_dropout
     kinds = {"dropout_": lambda x, p, t: _F.dropout(x, p, t, True),
              "alpha_dropout": lambda x, p, t: _F.alpha_dropout(x, p, t),
              "alpha_dropout_": lambda x, p, t: _F.alpha_dropout(x, p, t, True),
@@ -438,8 +438,7 @@ def _torch_dropouts():
 
 
 def rrelu_(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
-    from .nn.functional_layers import rrelu
-    return input.copy_(rrelu(input, lower, upper, training, generator))
+    return input.copy_(_torch_rrelu(input, lower, upper, training, generator))
 
 
 for _fn, _name in ((_batch_norm, "batch_norm"), (_layer_norm, "layer_norm"), (_group_norm, "group_norm"),

@@ -15,6 +15,7 @@ import numpy as np
 
 from .. import dtypes, errors, public
 from ..autograd.grad_mode import mode, no_grad
+from ..creation import tensor
 from ..dispatch import check_overlap
 from ..return_types import result_type
 from ..tensor import Tensor
@@ -59,7 +60,6 @@ def call_with_out(fn, name: str, args: tuple, kwargs: dict, out):
 
 
 def _scalar_tensor(number) -> Tensor:
-    from ..creation import tensor
     return tensor(number, dtype=dtypes.float64 if isinstance(number, float) else None)
 
 
