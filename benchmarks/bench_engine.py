@@ -7,7 +7,7 @@ installed), one BLAS thread each, medians over interleaved rounds.
     python benchmarks/bench_engine.py --cpu      # rounds timed in the thread's CPU time (a loaded machine)
 
 Targets (issues 9 and 13; the ``target`` column): per-op chain <= 0.6x torch on scalars and <= 0.7x
-on float32[1000]; seed MLP loop <= 0.8x; Linear 1000-100-10 SGD step <= 1.0x, and <= 0.8x written
+on float32[1000]; seed MLP loop <= 0.8x; Linear 1000-100-10 SGD step <= 0.8x (issue 9 asked 1.0x), also written
 with nn.Linear/nn.MSELoss/optim.SGD; 100k-op chain + backward <= torch's time and extra memory.
 """
 from __future__ import annotations
@@ -273,7 +273,7 @@ BENCHES = {
     "chain-scalar": (lambda n, l: chain(n, l), 3000, "us/op", 0.6),
     "chain-vector": (lambda n, l: chain(n, l, size=1000), 3000, "us/op", 0.7),
     "seed-mlp-300": (seed_mlp, 1, "ms/loop", 0.8),
-    "linear-1000-100-10": (linear_model, 20, "ms/step", 1.0),
+    "linear-1000-100-10": (linear_model, 20, "ms/step", 0.8),
     "nn-linear-sgd-step": (nn_model, 20, "ms/step", 0.8),
 }
 
