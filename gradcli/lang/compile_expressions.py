@@ -540,12 +540,10 @@ class ExpressionsMixin:
                 raise located(exc, span) from None
         return run
 
-    def _attribute(self, node, scope, call=None, statement=None):
+    def _attribute(self, node, scope, call=None):
         """``value.name`` through the attribute policy; with ``call`` (the argument nodes, the
         call's span, the running function's name) also the call ``value.name(args)``, in the same
-        closure; with ``statement`` (the running statement's location, as ``stmt_ExprStmt`` keeps it)
-        the call of no arguments is a whole statement (``loss.backward()``): one closure remembers the
-        statement, calls and returns None, where a statement closure around the call cost a frame. The site remembers the last namespace it read and the last type whose ``name`` the
+        closure. The site remembers the last namespace it read and the last type whose ``name`` the
         policy reads by type alone (``plain_read``), so a loop calling ``torch.mm`` or re-reading
         ``w.grad`` asks the policy once; any other value goes through ``policy.get``. Each shape of
         site (a read, a call of 0, 1, 2 or more arguments) has a closure of its own: a loop's
@@ -595,36 +593,6 @@ class ExpressionsMixin:
         args = [self.expr(a, scope) for a in nodes]
         names = [self._global_name(a, scope) for a in nodes]
         invoke, failed = self._call, self._call_failed
-        if len(args) == 0 and statement is not None:
-            state = self.rt.state
-
-            def run_call0_statement(env):
-                state.where = statement
-                if owner in globals_:
-                    value = globals_[owner]
-                elif owner in builtins_:
-                    value = builtins_[owner]
-                else:
-                    value = obj(env)
-                if value is known_namespace:
-                    fn = known_member
-                elif type(value) is known_type:
-                    try:
-                        fn = getattr(value, name)
-                    except AttributeError:
-                        fn = read(value)        # which raises the script's message
-                    except Exception as exc:
-                        raise located(exc, span) from None
-                else:
-                    fn = read(value)
-                if type(fn) in _DIRECT:
-                    try:
-                        fn()
-                    except Exception as exc:
-                        raise failed(exc, call_span, where) from None
-                else:
-                    invoke(fn, (), None, call_span, where)
-            return run_call0_statement
         if len(args) == 0:
             def run_call0(env):
                 if owner in globals_:

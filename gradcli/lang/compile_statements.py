@@ -103,12 +103,8 @@ class StatementsMixin:
         return tracked
 
     def stmt_ExprStmt(self, node, scope):
-        state, here = self.rt.state, (self._location, node.span)
-        call = node.value
-        if type(call) is syntax.Call and not call.args and not call.keywords and type(call.func) is syntax.Attribute \
-                and call.func.attr != "format":     # `loss.backward()`: expr_Call's site, as the statement
-            return self._attribute(call.func, scope, ((), call.span, scope.function), here)
         value = self.expr(node.value, scope)
+        state, here = self.rt.state, (self._location, node.span)
 
         def run(env):
             state.where = here

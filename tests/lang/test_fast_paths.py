@@ -280,32 +280,3 @@ def test_an_if_on_a_name_compared_with_a_literal_answers_and_refuses_as_other_if
     assert "Boolean value of Tensor with more than one value is ambiguous" in err.message
     err = refused(session, "if missing == 1:\n    pass")
     assert (err.kind, err.line, err.column) == ("name", 1, 4)
-
-
-def test_a_method_call_as_a_statement_answers_and_refuses_as_the_call_in_an_expression(session):
-    # `loss.backward()`, `w.retain_grad()`: the call's site remembers the statement and discards the value
-    source = ("class C:\n    def m(self):\n        return 5\n"
-              "def f(c, items):\n    c.m()\n    items.copy()\n    items.clear()\n    return len(items)\nf(C(), [1])")
-    assert session.run(source) == 0     # Python: a statement's value is no return
-    err = refused(session, "for i in range(2):\n    x.nosuch()")
-    assert (err.kind, err.line, err.column) == ("attribute", 2, 5)
-    assert "'Tensor' object has no attribute 'nosuch'" in err.message
-    err = refused(session, "t = torch.ones(2, requires_grad=True) * 2\nfor i in range(2):\n    t.backward()")
-    assert (err.kind, err.line, err.column) == ("runtime", 3, 5)
-    assert "grad can be implicitly created only for scalar outputs" in err.message     # torch 2.13's text
-    assert refused(session, "math.nosuch()").kind == "attribute"
-
-
-@pytest.mark.parametrize("name", ["__class__", "__reduce__", "__init__", "_data", "__dict__"])
-def test_a_method_call_as_a_statement_refuses_dunder_and_private_names(session, name):
-    err = refused(session, f"for v in [x, x, [1]]:\n    v.shape\n    v.{name}()")
-    assert (err.kind, err.line, err.column) == ("attribute", 3, 5)
-
-
-def test_anomaly_mode_names_a_method_call_statement_that_made_the_node(session):
-    # torch 2.13: SqrtBackward0 of the in-place y.sqrt_() returns nan at 0
-    with pytest.raises(GradcliError) as info:
-        session.run("x = torch.tensor([0.0, 1.0], requires_grad=True)\nwith torch.autograd.detect_anomaly():\n"
-                    "    y = x * 1\n    y.sqrt_()\n    z = (y * 0).sum()\n    z.backward()", "anomaly.grad")
-    assert "Function 'SqrtBackward0' returned nan values in its 0th output." in info.value.message
-    assert "anomaly.grad:4: y.sqrt_()" in info.value.message
